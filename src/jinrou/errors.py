@@ -1,0 +1,26 @@
+"""Every error jinrou raises on bad input, one class per kind of failure.
+
+All are :class:`ValueError` subclasses under :class:`JinrouError`, so a caller can catch them all.
+Messages are lower case, quote the offending input and say what is allowed. Whatever raised them
+changed nothing: rules validate before they build a new state.
+"""
+
+
+class JinrouError(ValueError):
+    """Base class of every jinrou input error."""
+
+
+class SetupError(JinrouError):
+    """A game cannot be set up like this (player count, wolves, names, options)."""
+
+
+class IllegalActionError(JinrouError):
+    """An action is not allowed now: wrong phase, dead or unknown player, bad target, acted twice."""
+
+
+class ImpossibleOutcomeError(JinrouError):
+    """A forced random outcome has probability zero in the current state."""
+
+
+class RecordError(JinrouError):
+    """A game record is malformed or contradicts the rules; the message names the event index."""

@@ -1,0 +1,446 @@
+"""The multiverse of quantum werewolf: every world still possible, counted exactly, never listed.
+
+A *world* assigns the seer and the wolves of rank 1..k to distinct players (everybody else is a
+villager) and marks who is dead in it. There are P(n, k+1) of them at the start — 96,909,120 at 24
+players and 5 wolves, 1.03·10^10 at 30 and 6 — so this module never lists them. A
+:class:`Multiverse` keeps the *facts* that cut the world set down (divination results, attacks,
+collapsed cards, executed players) and counts the worlds that satisfy them.
+
+Why counting is cheap. Wolves die only by execution or sudden death, and both collapse the dead
+player, so every wolf rank below the current *dominant rank* r* is dead and pinned to a known
+player, and every attack was made under a pinned rank or under r*. Fix the seer ``s`` and the
+holder ``h`` of r*: each fact becomes a condition on one player alone ("t is a wolf", "t is not a
+wolf", "t is dead"). The ``f`` wolf ranks that are neither pinned nor r* are then interchangeable,
+and filling them from ``e`` optional players after the ``f − j`` required ones gives::
+
+    worlds(s, h) = C(e, j) · f!
+
+Summing over the ≤ n² pairs (s, h) gives the world count and, with a few integer matrix products,
+every marginal of the probability table: O(n³) machine-integer work per table, and exact Python
+integer weights (one per distinct ``(e, j)``). Conditioning — "worlds where p is the seer", "where
+s is the living seer and t a wolf" — is the same kernel with masks, so divination odds and collapse
+distributions are exact counts too.
+
+:mod:`jinrou.quantum.explicit` lists the worlds literally; tests check that both agree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+
+from jinrou.chance import weighted_index
+from jinrou.quantum.roles import SEER, VILLAGER, Card, Role, Seat, wolf
+
+Mask = np.ndarray
+"""A boolean array of shape (n,) over seats."""
+
+
+@dataclass(frozen=True)
+class Divination:
+    """A divination that found candidate worlds: in every world where ``seer`` is the seer,
+    ``target`` is a wolf exactly when ``wolf`` is true."""
+
+    seer: Seat
+    target: Seat
+    wolf: bool
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack made while ``rank`` was the dominant rank: in worlds where ``attacker`` holds that
+    rank, ``target`` is dead, and worlds where ``target`` is a wolf are gone."""
+
+    attacker: Seat
+    target: Seat
+    rank: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """World counts for one player: in how many worlds he is each role, and dead."""
+
+    villager: int
+    seer: int
+    wolf: int
+    dead: int
+
+    @property
+    def human(self) -> int:
+        """Villager or seer (人間)."""
+        return self.villager + self.seer
+
+
+@dataclass(frozen=True)
+class Table:
+    """The probability table (確率表) as exact counts: ``rows[seat]`` over ``worlds`` worlds.
+
+    >>> t = Multiverse.start(3, 1).table
+    >>> t.worlds, t.rows[0]
+    (6, Row(villager=2, seer=2, wolf=2, dead=0))
+    >>> t.probability(0, "wolf")
+    Fraction(1, 3)
+    """
+
+    worlds: int
+    rows: tuple[Row, ...]
+
+    def probability(self, seat: Seat, column: str) -> Fraction:
+        """``column`` (villager, seer, human, wolf, dead) of ``seat`` as an exact fraction; 0 when no
+        world is left."""
+        if self.worlds == 0:
+            return Fraction(0)
+        return Fraction(getattr(self.rows[seat], column), self.worlds)
+
+    def certain(self, seat: Seat, column: str) -> bool:
+        """True when ``column`` holds in every world (and some world is left)."""
+        return self.worlds > 0 and getattr(self.rows[seat], column) == self.worlds
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The facts of a multiverse arranged as arrays, independent of any conditioning."""
+
+    n: int
+    dominant: int | None  # r*, the smallest rank not pinned (None: every wolf is dead)
+    free_ranks: tuple[int, ...]  # ranks neither pinned nor r*
+    empty: bool  # the facts contradict each other globally
+    pinned: Mask  # collapsed players
+    pinned_wolf: Mask
+    nonwolf: Mask  # not a wolf in any world
+    dead: Mask  # dead in every world
+    seer_ok: Mask  # may be the seer
+    holder_ok: Mask  # may hold the dominant rank
+    attacks: np.ndarray  # (n, n) bool: attacks[h, t] under the dominant rank
+    wolf_found: np.ndarray  # (n, n) bool: [s, t] s divined t as a wolf
+    human_found: np.ndarray  # (n, n) bool: [s, t] s divined t as human
+    eye: np.ndarray  # (n, n) identity
+
+
+@dataclass(frozen=True)
+class _Pairs:
+    """Per (seer, holder) pair: whether worlds exist and their ``(e, j)`` category.
+
+    ``seers`` (|S|,) and ``holders`` (|H|,) are seat indices (``holders == [-1]`` when no wolf is
+    alive); every 2-d array is indexed [seer row, holder column] or [row, seat].
+    """
+
+    seers: np.ndarray
+    holders: np.ndarray
+    ok: np.ndarray  # (|S|, |H|) bool
+    optional: np.ndarray  # (|S|, |H|) int: e, players that may fill a free rank
+    slots: np.ndarray  # (|S|, |H|) int: j, free ranks left after the required wolves
+    required: np.ndarray  # (|S|, n) bool: wolves the seer's results require (besides the holder)
+    seer_free: np.ndarray  # (|S|, n) bool: may fill a free rank as far as the seer's facts go
+    holder_free: np.ndarray  # (|H|, n) bool: may fill a free rank as far as the holder's facts go
+    kills: np.ndarray  # (|H|, n) bool: killed by this holder's attacks
+    free: int  # f
+
+
+@dataclass(frozen=True)
+class Multiverse:
+    """The world set of a game, as facts; every question about it is an exact count.
+
+    Instances are immutable: each change returns a new multiverse, and counts are cached.
+
+    >>> m = Multiverse.start(4, 2)           # villager, seer, wolf:1, wolf:2 — 24 worlds
+    >>> m = m.attack(0, 2)                   # A attacks C (the source's dominant-wolf example)
+    >>> m.count, m.table.rows[2]
+    (22, Row(villager=6, seer=6, wolf=10, dead=4))
+    """
+
+    players: int
+    wolves: int
+    cards: tuple[Card | None, ...] = field(default=())
+    dead: frozenset[Seat] = frozenset()
+    divinations: tuple[Divination, ...] = ()
+    attacks: tuple[Attack, ...] = ()
+    survivors: frozenset[Seat] = frozenset()
+
+    @classmethod
+    def start(cls, players: int, wolves: int) -> Multiverse:
+        """All P(players, wolves + 1) worlds, nobody dead."""
+        if not 1 <= wolves < players:
+            raise ValueError(f"need 1 ≤ wolves < players, got {wolves} wolves for {players} players")
+        return cls(players, wolves, (None,) * players)
+
+    # ----------------------------------------------------------------- changes
+
+    def divine(self, seer: Seat, target: Seat, is_wolf: bool) -> Multiverse:
+        """Delete every world where ``seer`` is the seer and ``target``'s wolf-ness differs."""
+        return replace(self, divinations=self.divinations + (Divination(seer, target, is_wolf),))
+
+    def attack(self, attacker: Seat, target: Seat) -> Multiverse:
+        """Apply an attack in the worlds where ``attacker`` is the dominant wolf."""
+        rank = self._layout.dominant
+        if rank is None:
+            return self
+        return replace(self, attacks=self.attacks + (Attack(attacker, target, rank),))
+
+    def require_alive(self, player: Seat) -> Multiverse:
+        """Delete every world where ``player`` is dead (the pre-filter of an execution)."""
+        return replace(self, survivors=self.survivors | {player})
+
+    def collapse(self, player: Seat, card: Card) -> Multiverse:
+        """Keep only the worlds where ``player`` holds ``card`` (check :meth:`card_counts` first)."""
+        cards = list(self.cards)
+        cards[player] = card
+        return replace(self, cards=tuple(cards))
+
+    def kill(self, player: Seat) -> Multiverse:
+        """Mark ``player`` dead in every world."""
+        return replace(self, dead=self.dead | {player})
+
+    # --------------------------------------------------------------- questions
+
+    @property
+    def dominant_rank(self) -> int | None:
+        """The rank whose living holder attacks effectively tonight (None when all wolves died)."""
+        return self._layout.dominant
+
+    @cached_property
+    def count(self) -> int:
+        """The number of worlds left."""
+        return self._count()
+
+    @cached_property
+    def table(self) -> Table:
+        """World counts of every player's role and death."""
+        return self._table()
+
+    def divination_odds(self, seer: Seat, target: Seat) -> tuple[int, int]:
+        """``(w, c)``: ``c`` worlds where ``seer`` is the living seer, ``w`` of them with ``target`` a
+        wolf. The result is "wolf" with probability w/c; c == 0 means no result at all."""
+        layout = self._layout
+        if layout.dead[seer]:
+            return 0, 0
+        only = _onehot(layout.n, seer)
+        alive = ~layout.attacks[:, seer]
+        candidates = self._count(seer=only, holder=alive)
+        if candidates == 0:
+            return 0, 0
+        return self._count(seer=only, holder=alive, wolf=_onehot(layout.n, target)), candidates
+
+    def card_counts(self, player: Seat) -> dict[Card, int]:
+        """In how many worlds ``player`` holds each card (cards with no world left out), in
+        canonical order: the distribution of his collapse."""
+        if self.cards[player] is not None:
+            return {self.cards[player]: self.count} if self.count else {}
+        layout = self._layout
+        only = _onehot(layout.n, player)
+        counts = {VILLAGER: self._count(seer=~only, nonwolf=only), SEER: self._count(seer=only)}
+        if layout.dominant is not None:
+            counts[wolf(layout.dominant)] = self._count(holder=only)
+            if layout.free_ranks:
+                share = self._count(holder=~only, wolf=only) // len(layout.free_ranks)
+                counts.update({wolf(rank): share for rank in layout.free_ranks})
+        return {card: c for card, c in sorted(counts.items(), key=lambda i: i[0].sort_key) if c}
+
+    def dead_everywhere(self) -> list[Seat]:
+        """Players not yet publicly dead who are dead in every world (they die at the next phase
+        start). Empty when no world is left: nothing is derived from an empty world set."""
+        table = self.table
+        return [p for p in range(self.players) if p not in self.dead and table.certain(p, "dead")]
+
+    def contains(self, world: tuple[Card, ...]) -> bool:
+        """Whether ``world`` (a card per seat) is one of the worlds left."""
+        if len(world) != self.players or sorted(c.sort_key for c in world if c.role is not Role.VILLAGER) != [
+            (1, 0),
+            *((2, r) for r in range(1, self.wolves + 1)),
+        ]:
+            return False
+        if any(pin is not None and pin != card for pin, card in zip(self.cards, world)):
+            return False
+        n, layout = self.players, self._layout
+        wolves = np.array([c.role is Role.WOLF for c in world])
+        seer = np.array([c.role is Role.SEER for c in world])
+        holder = np.array([c == wolf(layout.dominant) for c in world]) if layout.dominant else np.ones(n, bool)
+        return self._count(seer=seer, holder=holder, wolf=wolves, nonwolf=~wolves) > 0
+
+    def sample_world(self, rng: np.random.Generator) -> tuple[Card, ...]:
+        """One world drawn uniformly from those left (the final collapse)."""
+        pairs = self._pairs()
+        if pairs is None or not pairs.ok.any():
+            raise ValueError("no world is left to draw")
+        weights = _weights(pairs)
+        index = weighted_index(rng, [int(w) for w in weights.ravel()])
+        row, col = divmod(index, len(pairs.holders))
+        seer, holder = int(pairs.seers[row]), int(pairs.holders[col])
+        required = pairs.required[row].copy()
+        if holder >= 0:
+            required[holder] = False
+        optional = np.flatnonzero(pairs.seer_free[row] & pairs.holder_free[col] & ~pairs.required[row])
+        chosen = list(np.flatnonzero(required))
+        slots = int(pairs.slots[row, col])
+        chosen += list(rng.choice(optional, size=slots, replace=False)) if slots else []
+        ranks = self._layout.free_ranks
+        order = rng.permutation(len(chosen))
+        world = [card if card is not None else VILLAGER for card in self.cards]
+        world[seer] = SEER
+        if holder >= 0:
+            world[holder] = wolf(self._layout.dominant)
+        for rank, pick in zip(ranks, order):
+            world[int(chosen[pick])] = wolf(rank)
+        return tuple(world)
+
+    # ---------------------------------------------------------------- the kernel
+
+    @cached_property
+    def _layout(self) -> _Layout:
+        n, k = self.players, self.wolves
+        pinned = np.array([c is not None for c in self.cards])
+        pinned_wolf = np.array([c is not None and c.role is Role.WOLF for c in self.cards])
+        holder_of = {c.rank: p for p, c in enumerate(self.cards) if c is not None and c.role is Role.WOLF}
+        dominant = next((r for r in range(1, k + 1) if r not in holder_of), None)
+        free_ranks = tuple(r for r in range(1, k + 1) if r not in holder_of and r != dominant)
+        nonwolf = pinned & ~pinned_wolf
+        dead = np.zeros(n, bool)
+        dead[list(self.dead)] = True
+        attacks = np.zeros((n, n), bool)
+        empty = False
+        for a in self.attacks:
+            if a.rank == dominant:
+                attacks[a.attacker, a.target] = True
+            elif holder_of.get(a.rank) == a.attacker:  # made by a wolf now known: it certainly hit
+                nonwolf[a.target] = dead[a.target] = True
+                empty |= bool(pinned_wolf[a.target]) or a.target in self.survivors
+        wolf_found = np.zeros((n, n), bool)
+        human_found = np.zeros((n, n), bool)
+        for d in self.divinations:
+            (wolf_found if d.wolf else human_found)[d.seer, d.target] = True
+        pinned_seer = [p for p, c in enumerate(self.cards) if c is not None and c.role is Role.SEER]
+        seer_ok = ~pinned if not pinned_seer else _onehot(n, pinned_seer[0])
+        holder_ok = ~pinned & ~nonwolf & ~(attacks & pinned_wolf).any(axis=1)
+        if self.survivors:
+            holder_ok &= ~attacks[:, sorted(self.survivors)].any(axis=1)
+        return _Layout(
+            n, dominant, free_ranks, empty, pinned, pinned_wolf, nonwolf, dead, seer_ok, holder_ok,
+            attacks, wolf_found, human_found, np.eye(n, dtype=bool),
+        )
+
+    def _pairs(
+        self,
+        seer: Mask | None = None,
+        holder: Mask | None = None,
+        wolf: Mask | None = None,
+        nonwolf: Mask | None = None,
+    ) -> _Pairs | None:
+        """The (seer, holder) pairs of the worlds where the seer is in ``seer``, the dominant wolf in
+        ``holder``, every player of ``wolf`` is a wolf and none of ``nonwolf`` is. None: no world."""
+        L = self._layout
+        n = L.n
+        if L.empty:
+            return None
+        must_not = L.nonwolf if nonwolf is None else L.nonwolf | nonwolf
+        must = np.zeros(n, bool) if wolf is None else wolf
+        if (must & must_not).any() or (must_not & L.pinned_wolf).any():
+            return None
+        seers = np.flatnonzero(L.seer_ok if seer is None else L.seer_ok & seer)
+        # per seer: who may not fill a free rank, and who must
+        blocked = L.eye[seers] | L.pinned | must_not | L.human_found[seers]
+        required = (L.wolf_found[seers] | must) & ~L.pinned_wolf
+        good = ~(required & blocked).any(axis=1) & ~(L.human_found[seers] & L.pinned_wolf).any(axis=1)
+        seers, blocked, required = seers[good], blocked[good], required[good]
+        if L.dominant is not None:
+            holders = np.flatnonzero(L.holder_ok & ~must_not & (True if holder is None else holder))
+            kills = L.attacks[holders]
+            holder_blocked = L.eye[holders] | kills
+            ok = seers[:, None] != holders[None, :]
+            ok &= ~L.human_found[seers][:, holders]
+            ok &= _matmul(required, kills.T) == 0  # a required wolf attacked by the dominant wolf
+            n_required = required.sum(axis=1)[:, None] - required[:, holders]
+            n_blocked = blocked.sum(axis=1)[:, None] + holder_blocked.sum(axis=1)[None, :]
+            n_blocked = n_blocked - _matmul(blocked, holder_blocked.T)
+        else:
+            holders = np.array([-1])
+            kills = holder_blocked = np.zeros((1, n), bool)
+            ok = np.ones((len(seers), 1), bool)
+            n_required = required.sum(axis=1)[:, None]
+            n_blocked = blocked.sum(axis=1)[:, None]
+        free = len(L.free_ranks)
+        optional = n - n_blocked - n_required
+        slots = free - n_required
+        ok &= (slots >= 0) & (slots <= optional)
+        return _Pairs(seers, holders, ok, optional, slots, required, ~blocked, ~holder_blocked, kills, free)
+
+    def _count(self, **masks: Mask) -> int:
+        pairs = self._pairs(**masks)
+        if pairs is None:
+            return 0
+        total = 0
+        for (e, j), pair_count in _categories(pairs):
+            total += _worlds_per_pair(e, j, pairs.free) * pair_count
+        return total
+
+    def _table(self) -> Table:
+        n, L = self.players, self._layout
+        seer = np.zeros(n, object)
+        wolf_dominant = np.zeros(n, object)
+        wolf_free = np.zeros(n, object)
+        killed = np.zeros(n, object)
+        total = 0
+        pairs = self._pairs()
+        if pairs is not None:
+            S, H = pairs.seers, pairs.holders
+            has_holder = H[0] >= 0
+            required = pairs.required.astype(np.int64)
+            free_by_seer = (pairs.seer_free & ~pairs.required).astype(np.int64)
+            free_by_holder = pairs.holder_free.astype(np.int64)
+            kills = pairs.kills.astype(np.int64)
+            code = np.where(pairs.ok, pairs.optional * (pairs.free + 1) + pairs.slots, -1)
+            for c in np.unique(code[code >= 0]):
+                e, j = divmod(int(c), pairs.free + 1)
+                weight = _worlds_per_pair(e, j, pairs.free)
+                weight_with = _worlds_per_pair(e - 1, j - 1, pairs.free) if e and j else 0
+                member = (code == c).astype(np.int64)
+                rows, cols = member.sum(axis=1), member.sum(axis=0)
+                total += weight * int(rows.sum())
+                seer[S] += weight * rows.astype(object)
+                in_required = rows @ required
+                if has_holder:
+                    wolf_dominant[H] += weight * cols.astype(object)
+                    in_required[H] -= (required[:, H] * member).sum(axis=0)  # the holder is no free wolf
+                wolf_free += weight * in_required.astype(object)
+                wolf_free += weight_with * ((member @ free_by_holder) * free_by_seer).sum(axis=0).astype(object)
+                killed += weight * (cols @ kills).astype(object)
+        rows = []
+        for p in range(n):
+            wolves = total if L.pinned_wolf[p] else int(wolf_dominant[p] + wolf_free[p])
+            dead = total if L.dead[p] else int(killed[p])
+            rows.append(Row(total - int(seer[p]) - wolves, int(seer[p]), wolves, dead))
+        return Table(total, tuple(rows))
+
+
+def _onehot(n: int, seat: Seat) -> Mask:
+    mask = np.zeros(n, bool)
+    mask[seat] = True
+    return mask
+
+
+def _matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Integer product of two boolean matrices (counts of common members)."""
+    return a.astype(np.int32) @ b.astype(np.int32)
+
+
+def _worlds_per_pair(optional: int, slots: int, free: int) -> int:
+    """Worlds of one (seer, holder) pair: choose the optional free wolves, then order all free ranks."""
+    return math.comb(optional, slots) * math.factorial(free)
+
+
+def _categories(pairs: _Pairs) -> list[tuple[tuple[int, int], int]]:
+    """Distinct ``(e, j)`` among the pairs with worlds, and how many pairs have each."""
+    codes = (pairs.optional * (pairs.free + 1) + pairs.slots)[pairs.ok]
+    values, counts = np.unique(codes, return_counts=True)
+    return [(divmod(int(v), pairs.free + 1), int(c)) for v, c in zip(values, counts)]
+
+
+def _weights(pairs: _Pairs) -> np.ndarray:
+    """World count of every (seer, holder) pair, as Python integers (object array)."""
+    out = np.zeros(pairs.ok.shape, object)
+    for (i, j) in zip(*np.nonzero(pairs.ok)):
+        out[i, j] = _worlds_per_pair(int(pairs.optional[i, j]), int(pairs.slots[i, j]), pairs.free)
+    return out
