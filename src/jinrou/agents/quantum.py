@@ -1,0 +1,112 @@
+"""Quantum werewolf bots: a random one and a heuristic one.
+
+Nobody in quantum werewolf knows his role, so a bot reasons from the public table and its own
+results. The heuristic bot:
+
+* **votes** for the player it most believes to be a wolf. Its belief in a player is the table's
+  P(wolf), moved toward its own divination result of him by its *trust* in being the seer
+  (P(seer) where the table shows it, else half of P(human)). A bot that is a wolf in every world
+  plays for the wolves instead and votes for the likeliest human.
+* **divines** the living player whose wolf-ness is most uncertain (P(wolf) closest to ½) among those
+  it has not yet divined with a result — the divination that deletes the most worlds on average.
+* **attacks** the likeliest living human — P(human)·(1 − P(dead)), plus P(seer) when the table shows
+  it, because the seer is the village's weapon — and never a player it found to be a wolf: an attack
+  on a wolf deletes the very worlds in which the bot is the dominant wolf.
+
+Where the table cannot say (anonymous option: rows are numbered), the bot falls back on its own
+results and on chance. Ties are broken by the generator it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from jinrou.quantum.events import NightAction, Vote
+from jinrou.quantum.roles import Seat
+from jinrou.quantum.views import PlayerView
+
+
+def _pick(rng: np.random.Generator, seats: Sequence[Seat], score: Callable[[Seat], Fraction | float]) -> Seat:
+    """The best-scoring seat, ties broken at random."""
+    scores = {s: score(s) for s in seats}
+    best = max(scores.values())
+    top = [s for s in seats if scores[s] == best]
+    return top[int(rng.integers(len(top)))]
+
+
+class RandomAgent:
+    """Chooses every target uniformly among the legal ones."""
+
+    name = "random"
+
+    def act(self, view: PlayerView, rng: np.random.Generator) -> NightAction | Vote:
+        legal = view.legal
+        choose = lambda seats: seats[int(rng.integers(len(seats)))] if seats else None  # noqa: E731
+        if legal.vote:
+            return Vote(view.seat, choose(legal.vote))
+        return NightAction(view.seat, divine=choose(legal.divine), attack=choose(legal.attack))
+
+
+class HeuristicAgent:
+    """Plays sensibly from the table and its own divinations (see the module docstring)."""
+
+    name = "heuristic"
+
+    def act(self, view: PlayerView, rng: np.random.Generator) -> NightAction | Vote:
+        legal = view.legal
+        if legal.vote:
+            return Vote(view.seat, self._vote(view, rng))
+        divine = self._divine(view, rng) if legal.divine else None
+        attack = self._attack(view, rng) if legal.attack else None
+        return NightAction(view.seat, divine=divine, attack=attack)
+
+    @staticmethod
+    def _shown(view: PlayerView, seat: Seat, column: str, default: Fraction) -> Fraction:
+        value = view.table.probability(seat, column)
+        return default if value is None else value
+
+    def _trust(self, view: PlayerView) -> Fraction:
+        """How far the bot believes its own results: its chance of being the seer."""
+        seer = view.table.probability(view.seat, "seer")
+        if seer is not None:
+            return seer
+        return self._shown(view, view.seat, "human", Fraction(1, 2)) / 2
+
+    def _results(self, view: PlayerView) -> dict[Seat, str]:
+        return {target: result for _, target, result in view.divinations if result != "none"}
+
+    def _belief(self, view: PlayerView, seat: Seat) -> Fraction:
+        """The bot's probability that ``seat`` is a wolf."""
+        table = self._shown(view, seat, "wolf", Fraction(view.wolves, len(view.names)))
+        result = self._results(view).get(seat)
+        if result is None:
+            return table
+        trust = self._trust(view)
+        return trust * (1 if result == "wolf" else 0) + (1 - trust) * table
+
+    def _vote(self, view: PlayerView, rng: np.random.Generator) -> Seat:
+        if view.table.probability(view.seat, "wolf") == 1:  # certainly a wolf: play for the wolves
+            return _pick(rng, view.legal.vote, lambda s: -self._belief(view, s))
+        return _pick(rng, view.legal.vote, lambda s: self._belief(view, s))
+
+    def _divine(self, view: PlayerView, rng: np.random.Generator) -> Seat:
+        done = set(self._results(view))
+        fresh = [s for s in view.legal.divine if s not in done] or list(view.legal.divine)
+        return _pick(rng, fresh, lambda s: (p := self._shown(view, s, "wolf", Fraction(1, 2))) * (1 - p))
+
+    def _attack(self, view: PlayerView, rng: np.random.Generator) -> Seat:
+        found = {s for s, r in self._results(view).items() if r == "wolf"}
+        targets = [s for s in view.legal.attack if s not in found] or list(view.legal.attack)
+
+        def score(seat: Seat) -> Fraction:
+            wolf = self._shown(view, seat, "wolf", Fraction(1, 2))
+            dead = self._shown(view, seat, "dead", Fraction(0))
+            return (1 - wolf) * (1 - dead) + self._shown(view, seat, "seer", Fraction(0))
+
+        return _pick(rng, targets, score)
+
+
+AGENTS: dict[str, Callable[[], RandomAgent | HeuristicAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
