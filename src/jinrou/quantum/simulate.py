@@ -60,7 +60,7 @@ class Interval:
         p = hits / total
         centre = (p + z * z / (2 * total)) / (1 + z * z / total)
         half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
-        return cls(p, max(0.0, centre - half), min(1.0, centre + half))
+        return cls(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclass(frozen=True)

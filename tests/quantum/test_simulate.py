@@ -1,0 +1,31 @@
+"""Simulation statistics."""
+
+import math
+
+import pytest
+
+from jinrou.agents.quantum import RandomAgent
+from jinrou.quantum.game import Setup
+from jinrou.quantum.simulate import Interval, Summary, game_seeds, simulate
+
+
+def test_wilson_interval_known_values():
+    # 50 of 100: the textbook Wilson interval is [0.4038, 0.5962]
+    interval = Interval.wilson(50, 100)
+    assert interval.rate == 0.5
+    assert interval.low == pytest.approx(0.40383, abs=1e-5) and interval.high == pytest.approx(0.59617, abs=1e-5)
+    assert Interval.wilson(0, 10).low == 0.0 and Interval.wilson(10, 10).high == 1.0
+    assert math.isnan(Interval.wilson(0, 0).rate)
+
+
+def test_simulation_is_reproducible_from_its_seed_and_counts_every_game():
+    setup = Setup.create(6)
+    first = list(simulate(setup, lambda: [RandomAgent() for _ in range(6)], seed=11, games=12))
+    again = list(simulate(setup, lambda: [RandomAgent() for _ in range(6)], seed=11, games=12))
+    assert [g.events for _, g in first] == [g.events for _, g in again]
+    assert [s for s, _ in first] == game_seeds(11, 12)
+    summary = Summary.of([g for _, g in first])
+    assert sum(summary.wins.values()) == 12 == sum(summary.days.values())
+    data = summary.to_json()
+    assert set(data["win_rates"]) == {"village", "wolves", "draw"}
+    assert all(0 <= r["ci95"][0] <= r["rate"] <= r["ci95"][1] <= 1 for r in data["win_rates"].values())
