@@ -1,0 +1,181 @@
+"""The ``jinrou`` command. Thin: parse options, call the library, render (or print ``--json``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import numpy as np
+import typer
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table as RichTable
+
+from jinrou.agents import make_agent
+from jinrou.errors import JinrouError
+from jinrou.quantum.game import Game, Options, Setup
+from jinrou.quantum.record import Record, load
+from jinrou.quantum.simulate import Summary, game_seeds, play
+from jinrou.terminal.quantum import TerminalPlay, print_record
+
+app = typer.Typer(help="Play and study werewolf-family games (人狼).", no_args_is_help=True)
+quantum = typer.Typer(
+    help="Quantum werewolf (量子人狼): nobody's role is fixed until he dies; everybody sees the exact "
+    "probability table.",
+    no_args_is_help=True,
+)
+app.add_typer(quantum, name="quantum")
+
+BOTS = ["random", "heuristic"]
+
+
+def _fail(error: Exception) -> None:
+    Console(stderr=True).print(f"[red]error:[/red] {error}")
+    raise typer.Exit(2)
+
+
+def _options(
+    first_night_attack: bool, final_collapse: bool, random_tiebreak: bool, split_seer: bool, hide_dead: bool,
+    anonymous: bool,
+) -> Options:
+    return Options(first_night_attack, final_collapse, random_tiebreak, split_seer, hide_dead, anonymous)
+
+
+# Rule options shared by play and simulate.
+FirstNightAttack = Annotated[bool, typer.Option(help="Allow attacks on night 1 (初日襲撃).")]
+FinalCollapse = Annotated[
+    bool, typer.Option(help="Reveal one remaining world at the end; off: players whose side is uncertain lose.")
+]
+RandomTiebreak = Annotated[bool, typer.Option(help="Break a tied vote at random instead of re-voting (max 4).")]
+SplitSeer = Annotated[bool, typer.Option(help="Show 村人 villager and 占い師 seer apart instead of 人間 human.")]
+HideDead = Annotated[bool, typer.Option(help="Hide the 死亡 dead column of the table.")]
+Anonymous = Annotated[bool, typer.Option(help="Anonymous table: rows are 'Player N', each knows only his N.")]
+Wolves = Annotated[
+    Optional[int], typer.Option(help="Number of wolves (default by players: 1 <8, 2 <13, 3 <20, 4 <25, 5 <30, 6).")
+]
+
+
+@quantum.command("play")
+def play_command(
+    players: Annotated[int, typer.Option(help="Number of players (3 or more).")] = 7,
+    wolves: Wolves = None,
+    names: Annotated[Optional[str], typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    humans: Annotated[int, typer.Option(help="Human players at this terminal (the first seats); 2+ is pass-and-play.")] = 1,
+    bots: Annotated[str, typer.Option(help="Bots for the other seats: random or heuristic.")] = "heuristic",
+    seed: Annotated[Optional[int], typer.Option(help="Seed of all random draws (default: a fresh one, shown).")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="Write the game record (jinrou.quantum/1) here at the end.")] = None,
+    first_night_attack: FirstNightAttack = False,
+    final_collapse: FinalCollapse = True,
+    random_tiebreak: RandomTiebreak = False,
+    split_seer: SplitSeer = False,
+    hide_dead: HideDead = False,
+    anonymous: Anonymous = False,
+) -> None:
+    """Play quantum werewolf in the terminal: you against bots, or pass-and-play for a table of people.
+
+    Each night you choose whom to divine (if you may be the seer) and whom to attack (if you may be
+    a wolf); each day you vote. The probability table shows, for every player, the exact share of
+    the remaining worlds in which he is human, wolf or dead.
+    """
+    console = Console()
+    try:
+        options = _options(first_night_attack, final_collapse, random_tiebreak, split_seer, hide_dead, anonymous)
+        setup = Setup.create(names.split(",") if names else players, wolves, options)
+        if not 0 <= humans <= len(setup.players):
+            raise JinrouError(f"--humans must be between 0 and {len(setup.players)}, not {humans}")
+        agents = [None] * humans + [make_agent(bots) for _ in range(len(setup.players) - humans)]
+    except (JinrouError, ValueError) as error:
+        _fail(error)
+    seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+    console.print(
+        f"[bold]Quantum werewolf (量子人狼)[/bold]: {len(setup.players)} players, "
+        f"{setup.wolves} {'wolf' if setup.wolves == 1 else 'wolves'}, "
+        f"1 seer — seed {seed}. Humans: {', '.join(setup.players[:humans]) or 'none'}."
+    )
+    game = TerminalPlay(Game.new(setup), agents, np.random.default_rng(seed), console).run()
+    if record is not None:
+        record.write_text(Record.of(game, seed).dumps(), encoding="utf-8")
+        console.print(f"Record written to {record}")
+
+
+@quantum.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A jinrou.quantum/1 record: full, or an input record.", exists=True)],
+    json_output: Annotated[bool, typer.Option("--json", help="Print the full (verified or completed) record as JSON.")] = False,
+) -> None:
+    """Replay a record and verify it against the rules.
+
+    A full record must match the rules event for event. An input record — only its night, vote and
+    death events — is completed: tables, chain deaths' order checks and the end are computed. An
+    impossible outcome or a missing chain death is an error naming the event.
+    """
+    try:
+        record = load(str(file))
+        game = record.replay()
+    except (JinrouError, OSError) as error:
+        _fail(error)
+    if json_output:
+        typer.echo(Record.of(game, record.seed).dumps(), nl=False)
+        return
+    console = Console()
+    print_record(console, game)
+    kind = "input record completed" if record.is_input else "record verified"
+    state = "finished" if game.is_over else f"in progress ({game.phase})"
+    console.print(f"[green]✓[/green] {kind}: {len(game.events)} events, game {state}.")
+
+
+@quantum.command("simulate")
+def simulate_command(
+    players: Annotated[int, typer.Option(help="Number of players.")],
+    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)],
+    seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.")],
+    wolves: Wolves = None,
+    bots: Annotated[str, typer.Option(help="Bots for every seat: random or heuristic.")] = "heuristic",
+    record_dir: Annotated[Optional[Path], typer.Option(help="Write one record per game into this folder.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    first_night_attack: FirstNightAttack = False,
+    final_collapse: FinalCollapse = True,
+    random_tiebreak: RandomTiebreak = False,
+) -> None:
+    """Play many bot games; print win rates per side with 95 % confidence intervals and game lengths."""
+    try:
+        options = _options(first_night_attack, final_collapse, random_tiebreak, False, False, False)
+        setup = Setup.create(players, wolves, options)
+        make_agent(bots)
+    except (JinrouError, ValueError) as error:
+        _fail(error)
+    if record_dir is not None:
+        record_dir.mkdir(parents=True, exist_ok=True)
+    finished = []
+    seeds = game_seeds(seed, games)
+    for index, game_seed in enumerate(track(seeds, description="Playing", disable=json_output or games < 20)):
+        game = play(setup, [make_agent(bots) for _ in setup.players], np.random.default_rng(game_seed))
+        finished.append(game)
+        if record_dir is not None:
+            path = record_dir / f"game-{index:0{len(str(games))}d}.json"
+            path.write_text(Record.of(game, game_seed).dumps(), encoding="utf-8")
+    summary = Summary.of(finished)
+    if json_output:
+        head = {"players": players, "wolves": setup.wolves, "bots": bots, "seed": seed}
+        typer.echo(json.dumps({**head, **summary.to_json()}))
+        return
+    _print_summary(Console(), setup, bots, summary)
+
+
+def _print_summary(console: Console, setup: Setup, bots: str, summary: Summary) -> None:
+    table = RichTable(title=f"{len(setup.players)} players, {setup.wolves} wolves, {bots} bots — {summary.games} games")
+    for column in ("side", "wins", "rate", "95 % interval"):
+        table.add_column(column, justify="right" if column != "side" else "left")
+    labels = {"village": "村人陣営 village", "wolves": "人狼陣営 wolves", "draw": "draw"}
+    for side, interval in summary.rates.items():
+        table.add_row(
+            labels[side], str(summary.wins[side]), f"{interval.rate:.1%}", f"{interval.low:.1%} – {interval.high:.1%}"
+        )
+    console.print(table)
+    lengths = ", ".join(f"{day}: {count}" for day, count in summary.days.items())
+    console.print(f"Game length in days: mean {summary.mean_days:.2f} (days: games — {lengths})")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
