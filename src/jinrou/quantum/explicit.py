@@ -7,8 +7,8 @@ that :class:`jinrou.quantum.worlds.Multiverse` — which never lists worlds — 
 random games. It answers the same questions with the same names.
 
 >>> w = WorldList.start(3, 1).attack(0, 1)          # A attacks B
->>> [i for i, world in w.worlds if 1 in world.dead]  # B dead where A is the wolf
-[3, 4]
+>>> [str(world.cards[0]) for _, world in w.worlds if 1 in world.dead]  # B dead where A is the wolf
+['wolf:1', 'wolf:1']
 """
 
 from __future__ import annotations

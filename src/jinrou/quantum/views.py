@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property, lru_cache
 
 from jinrou.quantum.events import DeathEvent, EndEvent, Event, NightEvent, Phase, TableEvent, VoteEvent
 from jinrou.quantum.game import Game, LegalActions, Options, Outcome
@@ -72,12 +73,20 @@ class TableView:
 
     def probability(self, seat: Seat, column: str) -> Fraction | None:
         """The shown probability of ``column`` for ``seat``; None when the view cannot tell."""
-        if column not in self.columns:
+        row = self._by_seat.get(seat)
+        if row is None or column not in self.columns:
             return None
-        for row in self.rows:
-            if row.seat == seat:
-                return row.values[self.columns.index(column)]
-        return None
+        return row.values[self.columns.index(column)]
+
+    @cached_property
+    def _by_seat(self) -> dict[Seat, TableRow]:
+        return {row.seat: row for row in self.rows if row.seat is not None}
+
+
+@lru_cache(maxsize=64)
+def _table_view(table, names, options, cards, numbers, viewer) -> TableView:
+    """Shared by every viewer of one state (all but the owner-marked anonymous tables are equal)."""
+    return TableView.of(table, names, options, cards, numbers, viewer)
 
 
 @dataclass(frozen=True)
@@ -112,7 +121,7 @@ class PlayerView:
             phase=game.phase,
             alive=tuple(game.is_alive(s) for s in range(len(game.names))),
             cards=cards,
-            table=TableView.of(game.table, game.names, game.setup.options, cards, numbers, seat),
+            table=_table_view(game.table, game.names, game.setup.options, cards, numbers, seat if numbers else None),
             number=game.number(seat) if own else None,
             divinations=tuple(game.divinations(seat)) if own else (),
             legal=game.legal_actions(seat) if own else LegalActions(),
