@@ -182,3 +182,13 @@ def test_written_record_has_the_documented_shape():
     assert sorted(night["order"]) == list("ABCDEF")
     assert all(set(a) == {"divine", "attack"} for a in night["actions"].values())
     assert data["events"][-1]["type"] == "end" and set(data["events"][-1]["world"]) == set("ABCDEF")
+
+
+def test_the_documented_example_record_verifies():
+    from pathlib import Path
+
+    from jinrou.quantum.record import load
+
+    path = Path(__file__).parents[2] / "docs" / "examples" / "quantum-5-players.json"
+    game = load(str(path)).replay()
+    assert game.is_over and game.outcome.winner == "village"
