@@ -55,3 +55,19 @@ def test_anonymous_table_labels_rows_by_number_and_marks_ones_own():
     assert labels[game.number(2) - 1] == f"Player {game.number(2)} (you)"
     assert sorted(labels) == sorted(f"Player {n}" + (" (you)" if n == game.number(2) else "") for n in range(1, 5))
     assert view.table.probability(2, "wolf") is not None and view.table.probability(0, "wolf") is None
+
+
+def test_private_view_says_whether_one_may_still_divine_or_attack():
+    from jinrou.quantum.events import Collapsed, Deadline, NightAction, Vote
+    from jinrou.quantum.roles import SEER
+
+    game = Game.new(Setup.create(4))
+    assert PlayerView.of(game, 0).may_divine and PlayerView.of(game, 0).may_attack
+    assert not PlayerView.of(game, None).may_divine
+    for p in range(4):
+        game = game.apply(NightAction(p, (p + 1) % 4))
+    game = game.apply(Deadline()).advance(np.random.default_rng(0))
+    for p in range(4):
+        game = game.apply(Vote(p, 1 if p == 0 else 0))
+    game = game.apply(Deadline()).apply(Collapsed(0, SEER))  # the seer is dead: nobody else can divine
+    assert not any(PlayerView.of(game, p).may_divine for p in game.alive)

@@ -33,6 +33,7 @@ with still happens.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -42,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from jinrou.chance import uniform_below
+from jinrou.chance import uniform_below, weighted_index
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.quantum.events import (
     Action,
@@ -161,18 +162,19 @@ def default_names(count: int) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Chance:
+class Chance(ABC):
     """A pending random event. ``sample`` draws an outcome with exact probabilities;
     ``probability`` tells how likely a given one is (0 for an impossible one)."""
 
-    def sample(self, rng: np.random.Generator) -> ChanceOutcome:
-        raise NotImplementedError  # pragma: no cover - every subclass defines it
+    @abstractmethod
+    def sample(self, rng: np.random.Generator) -> ChanceOutcome: ...
 
-    def probability(self, outcome: ChanceOutcome) -> Fraction:
-        raise NotImplementedError  # pragma: no cover
+    @abstractmethod
+    def probability(self, outcome: ChanceOutcome) -> Fraction: ...
 
+    @abstractmethod
     def describe(self, names: Sequence[str]) -> str:
-        raise NotImplementedError  # pragma: no cover
+        """What is being drawn, for messages."""
 
 
 @dataclass(frozen=True)
@@ -245,8 +247,6 @@ class CollapseChance(Chance):
         return self.worlds.card_counts(player)
 
     def sample(self, rng: np.random.Generator) -> Collapsed:
-        from jinrou.chance import weighted_index
-
         player = self.players[0]
         counts = self.counts(player)
         return Collapsed(player, list(counts)[weighted_index(rng, list(counts.values()))])

@@ -91,7 +91,11 @@ def _table_view(table, names, options, cards, numbers, viewer) -> TableView:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What ``seat`` may know now (``seat`` None: a spectator)."""
+    """What ``seat`` may know now (``seat`` None: a spectator).
+
+    ``may_divine`` / ``may_attack``: whether he may still be the seer / a wolf, i.e. whether he will
+    be asked to divine / attack at night (attacks start on night 2 unless ``first_night_attack``).
+    """
 
     seat: Seat | None
     names: tuple[str, ...]
@@ -102,6 +106,8 @@ class PlayerView:
     table: TableView
     number: int | None
     divinations: tuple[tuple[int, Seat, str], ...]
+    may_divine: bool
+    may_attack: bool
     legal: LegalActions
     waiting_for: tuple[Seat, ...]
     events: tuple[Event, ...]
@@ -124,6 +130,8 @@ class PlayerView:
             table=_table_view(game.table, game.names, game.setup.options, cards, numbers, seat if numbers else None),
             number=game.number(seat) if own else None,
             divinations=tuple(game.divinations(seat)) if own else (),
+            may_divine=own and game.is_alive(seat) and game.table.rows[seat].seer > 0,
+            may_attack=own and game.is_alive(seat) and game.table.rows[seat].wolf > 0,
             legal=game.legal_actions(seat) if own else LegalActions(),
             waiting_for=game.waiting_for(),
             events=visible_events(game, seat),

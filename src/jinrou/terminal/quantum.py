@@ -173,6 +173,8 @@ class TerminalPlay:
         self.console.print(table_widget(view.table, title))
         if view.number is not None:
             self.console.print(f"Your secret number: [bold]{view.number}[/bold]")
+        abilities = [text for text, ok in (("the seer", view.may_divine), ("a wolf", view.may_attack)) if ok]
+        self.console.print(f"You may still be {' or '.join(abilities)}." if abilities else "You are certainly a villager.")
         for night, target, result in view.divinations:
             shown = {"none": "no result (you cannot be the living seer)"}.get(result, result)
             self.console.print(f"Night {night}: you divined {names[target]}: {shown}")
