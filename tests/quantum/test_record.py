@@ -192,3 +192,41 @@ def test_the_documented_example_record_verifies():
     path = Path(__file__).parents[2] / "docs" / "examples" / "quantum-5-players.json"
     game = load(str(path)).replay()
     assert game.is_over and game.outcome.winner == "village"
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(max_players=6))
+def test_the_literal_world_list_reproduces_every_published_table(game_and_seed):
+    """Read the record as the spec reads it — worlds listed one by one, each night's divination then
+    attack per player in the recorded order, executions pre-filtered — and recompute every table."""
+    from jinrou.quantum.events import DeathEvent, NightEvent
+    from jinrou.quantum.explicit import WorldList
+
+    game, _ = game_and_seed
+    worlds = WorldList.start(len(game.names), game.setup.wolves)
+    alive = set(range(len(game.names)))
+    for event in game.events:
+        if isinstance(event, TableEvent):
+            assert worlds.table == event.table
+            assert worlds.dead_everywhere(alive) == []  # every chain death has happened
+        elif isinstance(event, NightEvent):
+            for player in event.order:
+                action = event.actions.get(player)
+                if action is None:
+                    continue
+                if action.divine is not None:
+                    result = event.divinations[player]
+                    _, candidates = worlds.divination_odds(player, action.divine)
+                    assert (result == "none") == (candidates == 0)
+                    if result != "none":
+                        worlds = worlds.divine(player, action.divine, result == "wolf")
+                if action.attack is not None:
+                    worlds = worlds.attack(player, action.attack)
+        elif isinstance(event, DeathEvent):
+            if event.cause == "execution":
+                worlds = worlds.require_alive(event.player)
+            if event.cause == "attack":
+                assert event.player in worlds.dead_everywhere(alive)
+            assert worlds.card_counts(event.player).get(event.card, 0) > 0
+            worlds = worlds.collapse(event.player, event.card).kill(event.player)
+            alive.discard(event.player)
