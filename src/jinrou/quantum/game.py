@@ -67,7 +67,7 @@ from jinrou.quantum.events import (
     Vote,
     VoteEvent,
 )
-from jinrou.quantum.roles import Card, Role, Seat
+from jinrou.quantum.roles import Card, Seat
 from jinrou.quantum.worlds import Multiverse, Table
 
 REVOTES = 4

@@ -283,7 +283,7 @@ class Multiverse:
         world[seer] = SEER
         if holder >= 0:
             world[holder] = wolf(self._layout.dominant)
-        for rank, pick in zip(ranks, order):
+        for rank, pick in zip(ranks, order, strict=True):
             world[int(chosen[pick])] = wolf(rank)
         return tuple(world)
 
