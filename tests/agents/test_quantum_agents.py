@@ -85,3 +85,26 @@ def test_unknown_bot_names_are_refused():
     with pytest.raises(ValueError, match="unknown bot 'smart': choose one of random, heuristic"):
         make_agent("smart")
     assert isinstance(make_agent("random"), RandomAgent)
+
+
+def test_heuristic_bots_keep_a_revote_to_the_tied_and_then_agree():
+    from jinrou.quantum.events import Divined, Order
+
+    game = Game.new(Setup.create(5))
+    for p in range(5):
+        game = game.apply(NightAction(p, (p + 1) % 5))
+    game = game.apply(Deadline()).apply(Order((0, 1, 2, 3, 4)))
+    for result in (True, False, False, True, False):
+        game = game.apply(Divined(result))
+    first = {0: 1, 1: 0, 2: 0, 3: 1, 4: 2}  # A and B tied with 2 votes
+    for voter, target in first.items():
+        game = game.apply(Vote(voter, target))
+    game = game.apply(Deadline())
+    rng = np.random.default_rng(0)
+    runoff = {s: HeuristicAgent().act(PlayerView.of(game, s), rng).target for s in game.alive}
+    assert all(target in (0, 1) for target in runoff.values())
+    for voter in game.alive:  # tie again: the third round goes by the public table alone
+        game = game.apply(Vote(voter, first[voter]))
+    game = game.apply(Deadline())
+    third = {s: HeuristicAgent().act(PlayerView.of(game, s), rng).target for s in game.alive}
+    assert third[0] == 1 and third[1] == 0 and len({third[2], third[3], third[4]}) == 1

@@ -6,7 +6,10 @@ results. The heuristic bot:
 * **votes** for the player it most believes to be a wolf. Its belief in a player is the table's
   P(wolf), moved toward its own divination result of him by its *trust* in being the seer
   (P(seer) where the table shows it, else half of P(human)). A bot that is a wolf in every world
-  plays for the wolves instead and votes for the likeliest human.
+  plays for the wolves instead and votes for the likeliest human. On a re-vote it keeps to the
+  players tied in the last round (a runoff), equal beliefs going to the earliest seat, and from
+  the second re-vote on it goes by the public table alone, so that bots converge instead of
+  splitting until the game is drawn.
 * **divines** the living player whose wolf-ness is most uncertain (P(wolf) closest to ½) among those
   it has not yet divined with a result — the divination that deletes the most worlds on average.
 * **attacks** the likeliest living human — P(human)·(1 − P(dead)), plus P(seer) when the table shows
@@ -19,12 +22,13 @@ results and on chance. Ties are broken by the generator it is given.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import numpy as np
 
-from jinrou.quantum.events import NightAction, Vote
+from jinrou.quantum.events import NightAction, Vote, VoteEvent
 from jinrou.quantum.roles import Seat
 from jinrou.quantum.views import PlayerView
 
@@ -35,6 +39,16 @@ def _pick(rng: np.random.Generator, seats: Sequence[Seat], score: Callable[[Seat
     best = max(scores.values())
     top = [s for s in seats if scores[s] == best]
     return top[int(rng.integers(len(top)))]
+
+
+def _tied_last_round(view: PlayerView) -> tuple[list[Seat], int]:
+    """The players tied in today's last vote round, and how many rounds were tied today."""
+    today = [e for e in view.events if isinstance(e, VoteEvent) and e.day == view.phase.number]
+    if view.phase.is_night or not today:
+        return [], 0
+    tally = Counter(today[-1].votes.values())
+    top = max(tally.values(), default=0)
+    return sorted(s for s, c in tally.items() if c == top), len(today)
 
 
 class RandomAgent:
@@ -88,9 +102,13 @@ class HeuristicAgent:
         return trust * (1 if result == "wolf" else 0) + (1 - trust) * table
 
     def _vote(self, view: PlayerView, rng: np.random.Generator) -> Seat:
-        if view.table.probability(view.seat, "wolf") == 1:  # certainly a wolf: play for the wolves
-            return _pick(rng, view.legal.vote, lambda s: -self._belief(view, s))
-        return _pick(rng, view.legal.vote, lambda s: self._belief(view, s))
+        sign = -1 if view.table.probability(view.seat, "wolf") == 1 else 1  # a certain wolf plays for the wolves
+        tied, rounds = _tied_last_round(view)
+        runoff = [s for s in tied if s in view.legal.vote]
+        if runoff:  # after a second tie, private results no longer count: the public table decides
+            belief = self._belief if rounds < 2 else (lambda v, s: self._shown(v, s, "wolf", Fraction(0)))
+            return max(runoff, key=lambda s: (sign * belief(view, s), -s))
+        return _pick(rng, view.legal.vote, lambda s: sign * self._belief(view, s))
 
     def _divine(self, view: PlayerView, rng: np.random.Generator) -> Seat:
         done = set(self._results(view))
