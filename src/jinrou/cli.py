@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from pathlib import Path
 from typing import Annotated, Optional
@@ -27,7 +28,11 @@ quantum = typer.Typer(
 )
 app.add_typer(quantum, name="quantum")
 
-BOTS = ["random", "heuristic"]
+class Bot(str, enum.Enum):
+    """The bots of :mod:`jinrou.agents.quantum`."""
+
+    random = "random"
+    heuristic = "heuristic"
 
 
 def _fail(error: Exception) -> None:
@@ -62,7 +67,7 @@ def play_command(
     wolves: Wolves = None,
     names: Annotated[Optional[str], typer.Option(help="Comma-separated player names (sets --players).")] = None,
     humans: Annotated[int, typer.Option(help="Human players at this terminal (the first seats); 2+ is pass-and-play.")] = 1,
-    bots: Annotated[str, typer.Option(help="Bots for the other seats: random or heuristic.")] = "heuristic",
+    bots: Annotated[Bot, typer.Option(help="Bots for the other seats.")] = Bot.heuristic,
     seed: Annotated[Optional[int], typer.Option(help="Seed of all random draws (default: a fresh one, shown).")] = None,
     record: Annotated[Optional[Path], typer.Option(help="Write the game record (jinrou.quantum/1) here at the end.")] = None,
     first_night_attack: FirstNightAttack = False,
@@ -74,9 +79,9 @@ def play_command(
 ) -> None:
     """Play quantum werewolf in the terminal: you against bots, or pass-and-play for a table of people.
 
-    Each night you choose whom to divine (if you may be the seer) and whom to attack (if you may be
-    a wolf); each day you vote. The probability table shows, for every player, the exact share of
-    the remaining worlds in which he is human, wolf or dead.
+    Each night you choose whom to divine (if you may be the seer) and whom to attack (if you may be a wolf); each day you vote. The probability table shows, for every player, the exact share of the remaining worlds in which he is human (人間), a wolf (人狼) and dead (死亡).
+
+    Example: jinrou quantum play --players 9 --split-seer --record game.json
     """
     console = Console()
     try:
@@ -84,7 +89,7 @@ def play_command(
         setup = Setup.create(names.split(",") if names else players, wolves, options)
         if not 0 <= humans <= len(setup.players):
             raise JinrouError(f"--humans must be between 0 and {len(setup.players)}, not {humans}")
-        agents = [None] * humans + [make_agent(bots) for _ in range(len(setup.players) - humans)]
+        agents = [None] * humans + [make_agent(bots.value) for _ in range(len(setup.players) - humans)]
     except (JinrouError, ValueError) as error:
         _fail(error)
     seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
@@ -106,9 +111,7 @@ def replay_command(
 ) -> None:
     """Replay a record and verify it against the rules.
 
-    A full record must match the rules event for event. An input record — only its night, vote and
-    death events — is completed: tables, chain deaths' order checks and the end are computed. An
-    impossible outcome or a missing chain death is an error naming the event.
+    A full record must match the rules event for event. An input record — only its night, vote and death events, the choices and the random outcomes — is completed: the tables and the end are computed (with --json, the full record is printed). An impossible outcome or a missing chain death is an error naming the event. Format: docs/quantum-record.md.
     """
     try:
         record = load(str(file))
@@ -131,18 +134,22 @@ def simulate_command(
     games: Annotated[int, typer.Option(help="Number of games to play.", min=1)],
     seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.")],
     wolves: Wolves = None,
-    bots: Annotated[str, typer.Option(help="Bots for every seat: random or heuristic.")] = "heuristic",
+    bots: Annotated[Bot, typer.Option(help="Bots for every seat.")] = Bot.heuristic,
     record_dir: Annotated[Optional[Path], typer.Option(help="Write one record per game into this folder.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     first_night_attack: FirstNightAttack = False,
     final_collapse: FinalCollapse = True,
     random_tiebreak: RandomTiebreak = False,
 ) -> None:
-    """Play many bot games; print win rates per side with 95 % confidence intervals and game lengths."""
+    """Play many bot games; print win rates per side with 95 % confidence intervals and game lengths.
+
+    Each game gets its own seed from --seed and records it, so any game can be rerun or replayed.
+
+    Example: jinrou quantum simulate --players 13 --games 1000 --seed 1 --record-dir records
+    """
     try:
         options = _options(first_night_attack, final_collapse, random_tiebreak, False, False, False)
         setup = Setup.create(players, wolves, options)
-        make_agent(bots)
     except (JinrouError, ValueError) as error:
         _fail(error)
     if record_dir is not None:
@@ -150,17 +157,17 @@ def simulate_command(
     finished = []
     seeds = game_seeds(seed, games)
     for index, game_seed in enumerate(track(seeds, description="Playing", disable=json_output or games < 20)):
-        game = play(setup, [make_agent(bots) for _ in setup.players], np.random.default_rng(game_seed))
+        game = play(setup, [make_agent(bots.value) for _ in setup.players], np.random.default_rng(game_seed))
         finished.append(game)
         if record_dir is not None:
             path = record_dir / f"game-{index:0{len(str(games))}d}.json"
             path.write_text(Record.of(game, game_seed).dumps(), encoding="utf-8")
     summary = Summary.of(finished)
     if json_output:
-        head = {"players": players, "wolves": setup.wolves, "bots": bots, "seed": seed}
+        head = {"players": players, "wolves": setup.wolves, "bots": bots.value, "seed": seed}
         typer.echo(json.dumps({**head, **summary.to_json()}))
         return
-    _print_summary(Console(), setup, bots, summary)
+    _print_summary(Console(), setup, bots.value, summary)
 
 
 def _print_summary(console: Console, setup: Setup, bots: str, summary: Summary) -> None:
