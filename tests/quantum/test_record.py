@@ -230,3 +230,14 @@ def test_the_literal_world_list_reproduces_every_published_table(game_and_seed):
             assert worlds.card_counts(event.player).get(event.card, 0) > 0
             worlds = worlds.collapse(event.player, event.card).kill(event.player)
             alive.discard(event.player)
+
+
+def test_a_30_player_game_beyond_the_reference_servers_cap_replays_exactly():
+    game = _finished(seed=30, players=30)
+    assert game.setup.wolves == 6 and game.events[0].table.worlds == 10_260_432_000
+    for event in game.events:
+        if isinstance(event, TableEvent) and event.table.worlds:
+            rows = event.table.rows
+            assert sum(r.seer for r in rows) == event.table.worlds
+            assert sum(r.wolf for r in rows) == 6 * event.table.worlds
+    assert Record.read(Record.of(game, 30).dumps()).replay().events == game.events
