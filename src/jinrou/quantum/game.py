@@ -328,7 +328,7 @@ class _Resolving:
 @dataclass(frozen=True)
 class _Sudden:
     players: tuple[Seat, ...]
-    then: Any  # the stage after the sudden deaths (_Dawn of the next phase, or _Voting)
+    then: _Dawn | _Voting  # next: the next phase's dawn, or a re-vote
     died: bool = False  # someone died here, so judge before going on
 
 
@@ -360,6 +360,9 @@ class _Ending:
 class _Over:
     winner: str
     world: tuple[Card, ...] | None
+
+
+_Stage = _Numbering | _Dawn | _Orders | _Resolving | _Sudden | _Voting | _TieBreak | _Executing | _Ending | _Over
 
 
 # ------------------------------------------------------------------ results
@@ -394,7 +397,7 @@ class Game:
     setup: Setup
     worlds: Multiverse
     phase: Phase
-    stage: Any
+    stage: _Stage
     events: tuple[Event, ...] = ()
 
     @classmethod
@@ -450,14 +453,23 @@ class Game:
         except ValueError:
             raise IllegalActionError(f"unknown player {name!r}: players are {', '.join(self.names)}") from None
 
+    def may_divine(self, seat: Seat) -> bool:
+        """Whether ``seat`` is alive and may still be the seer (P(seer) > 0): he divines at night."""
+        return self.is_alive(seat) and self.table.rows[seat].seer > 0
+
+    def may_attack(self, seat: Seat) -> bool:
+        """Whether ``seat`` is alive and may still be a wolf (P(wolf) > 0): he attacks at night."""
+        return self.is_alive(seat) and self.table.rows[seat].wolf > 0
+
     def can_divine(self, seat: Seat) -> bool:
-        """Whether ``seat`` must choose a divination tonight (he may still be the seer)."""
-        return self.phase.is_night and self.is_alive(seat) and self.table.rows[seat].seer > 0
+        """Whether ``seat`` must choose a divination tonight."""
+        return self.phase.is_night and self.may_divine(seat)
 
     def can_attack(self, seat: Seat) -> bool:
-        """Whether ``seat`` must choose an attack tonight (he may be a wolf, attacks are on)."""
+        """Whether ``seat`` must choose an attack tonight (attacks start on night 2 unless
+        ``first_night_attack``)."""
         attacks_on = self.phase.number > 1 or self.setup.options.first_night_attack
-        return self.phase.is_night and attacks_on and self.is_alive(seat) and self.table.rows[seat].wolf > 0
+        return self.phase.is_night and attacks_on and self.may_attack(seat)
 
     def legal_actions(self, seat: Seat) -> LegalActions:
         """The targets ``seat`` may choose now."""
