@@ -241,3 +241,17 @@ def test_a_30_player_game_beyond_the_reference_servers_cap_replays_exactly():
             assert sum(r.seer for r in rows) == event.table.worlds
             assert sum(r.wolf for r in rows) == 6 * event.table.worlds
     assert Record.read(Record.of(game, 30).dumps()).replay().events == game.events
+
+
+def test_an_input_record_of_an_anonymous_game_may_leave_the_numbers_to_the_seed():
+    from jinrou.agents.quantum import RandomAgent
+    from jinrou.quantum.events import NumbersEvent
+    from jinrou.quantum.game import Options
+    from jinrou.quantum.simulate import play
+
+    setup = Setup.create(5, options=Options(anonymous=True))
+    game = play(setup, [RandomAgent() for _ in range(5)], np.random.default_rng(4))
+    kept = tuple(e for e in game.events if not isinstance(e, TableEvent | EndEvent | NumbersEvent))
+    completed = Record(setup, kept, seed=9).replay()
+    assert isinstance(completed.events[0], NumbersEvent) and completed.outcome.winner == game.outcome.winner
+    assert completed.events == Record(setup, kept, seed=9).replay().events  # the seed decides

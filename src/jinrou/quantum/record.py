@@ -135,8 +135,9 @@ class Record:
         """The game this record describes, checked against the rules.
 
         A full record must match event for event. An input record is completed; where it lacks the
-        final world, that is drawn from ``rng`` (default: a generator seeded with the record's
-        seed, or 0). Raises :class:`RecordError` naming the first event that is wrong.
+        secret numbers (anonymous option) or the final world, they are drawn from ``rng`` (default:
+        a generator seeded with the record's seed, or 0). Raises :class:`RecordError` naming the
+        first event that is wrong.
         """
         return _Replay(self, rng).run()
 
@@ -202,6 +203,8 @@ class _Replay:
     def outcome(self, game: Game, chance: Any) -> Any:
         describe = chance.describe(self.names)
         if isinstance(chance, NumbersChance):
+            if not self.full and not (self.i < len(self.events) and isinstance(self.events[self.i], NumbersEvent)):
+                return chance.sample(self.rng)  # an input record may leave the numbers to the seed
             return Numbers(self.current(NumbersEvent, "the numbers event").numbers)
         if isinstance(chance, OrderChance):
             return Order(self.current(NightEvent, f"the night {game.phase.number} event").order)
