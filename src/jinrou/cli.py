@@ -17,7 +17,7 @@ from jinrou.agents import make_agent
 from jinrou.errors import JinrouError
 from jinrou.quantum.game import Game, Options, Setup
 from jinrou.quantum.record import Record, load
-from jinrou.quantum.simulate import Summary, game_seeds, play
+from jinrou.quantum.simulate import Summary, simulate
 from jinrou.terminal.quantum import TerminalPlay, print_record
 
 app = typer.Typer(help="Play and study werewolf-family games (人狼).", no_args_is_help=True)
@@ -155,9 +155,10 @@ def simulate_command(
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
     finished = []
-    seeds = game_seeds(seed, games)
-    for index, game_seed in enumerate(track(seeds, description="Playing", disable=json_output or games < 20)):
-        game = play(setup, [make_agent(bots.value) for _ in setup.players], np.random.default_rng(game_seed))
+    runs = simulate(setup, lambda: [make_agent(bots.value) for _ in setup.players], seed, games)
+    for index, (game_seed, game) in enumerate(
+        track(runs, total=games, description="Playing", disable=json_output or games < 20)
+    ):
         finished.append(game)
         if record_dir is not None:
             path = record_dir / f"game-{index:0{len(str(games))}d}.json"
