@@ -27,6 +27,11 @@ quantum = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(quantum, name="quantum")
+offline = typer.Typer(
+    help="Offline quantum werewolf (オフライン版量子人狼): an exact assistant for the face-to-face game's master.",
+    no_args_is_help=True,
+)
+app.add_typer(offline, name="offline")
 
 class Bot(str, enum.Enum):
     """The bots of :mod:`jinrou.agents.quantum`."""
@@ -183,6 +188,60 @@ def _print_summary(console: Console, setup: Setup, bots: str, summary: Summary) 
     console.print(table)
     lengths = ", ".join(f"{day}: {count}" for day, count in summary.days.items())
     console.print(f"Game length in days: mean {summary.mean_days:.2f} (days: games — {lengths})")
+
+
+@offline.command("gm")
+def gm_command(
+    players: Annotated[int, typer.Option(help="Number of players.")] = 10,
+    names: Annotated[Optional[str], typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    wolves: Annotated[Optional[int], typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed of the assistant's own rolls (default: fresh, shown).")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="Save the record here after every entry.")] = None,
+    resume: Annotated[Optional[Path], typer.Option(help="Resume the game saved in this record (and keep saving to it).", exists=True)] = None,
+) -> None:
+    """Run a face-to-face game: record pointers, announcements and votes; get exact probabilities.
+
+    The assistant applies every rule (deaths by attack, seer-possibility losses, strikes, the win check, the world collapse) and, on an execution, shows the exact P(wolf), the d100 threshold and the source's formula beside it; it takes your roll or draws itself. Type 'help' for the commands; names complete with Tab.
+
+    Example: jinrou offline gm --names Ann,Bob,Cy,Dee,Eve,Fay,Gus,Hal,Ivy,Jo --record game.json
+    """
+    from jinrou.offline import record as offline_record
+    from jinrou.offline.rules import OfflineGame
+    from jinrou.offline.rules import Setup as OfflineSetup
+    from jinrou.terminal.offline import GMSession, line_reader, run
+
+    console = Console()
+    try:
+        if resume is not None:
+            game, saved_seed = offline_record.load(str(resume))
+            seed = seed if seed is not None else saved_seed
+            record = record or resume
+        else:
+            game = OfflineGame.new(OfflineSetup.create(names.split(",") if names else players, wolves))
+    except (JinrouError, OSError) as error:
+        _fail(error)
+    seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+    console.print(f"[bold]オフライン版量子人狼[/bold]: {len(game.names)} players, {game.setup.wolves} wolves — "
+                  f"seed {seed}{f', saving to {record}' if record else ''}. Type 'help' for commands.")
+    run(GMSession(game, console, seed, record), line_reader(game))
+
+
+@offline.command("sheet")
+def sheet_command(
+    players: Annotated[int, typer.Option(help="Number of players.")] = 10,
+    names: Annotated[Optional[str], typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    wolves: Annotated[Optional[int], typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
+    output: Annotated[Path, typer.Option(help="The HTML file to write.")] = Path("offline-sheet.html"),
+) -> None:
+    """Write a printable one-page recording sheet and rules summary (HTML; print it on A4 landscape)."""
+    from jinrou.offline.sheet import sheet_html
+
+    try:
+        html = sheet_html(names.split(",") if names else players, wolves)
+    except JinrouError as error:
+        _fail(error)
+    output.write_text(html, encoding="utf-8")
+    Console().print(f"Sheet written to {output}: open it in a browser and print (one A4 landscape page).")
 
 
 if __name__ == "__main__":  # pragma: no cover
