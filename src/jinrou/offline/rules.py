@@ -418,11 +418,15 @@ class OfflineGame:
             game = game._name_seer_if_needed()
             if game.is_over:
                 return game
-        game = replace(game, is_night=False)
-        return game._world_check()
+        if len(game.alive) < len(self.alive):  # deaths by attack: judged too, or 1–2 players would be stuck
+            return game._judge(then_night=False)
+        return replace(game, is_night=False)._world_check()
 
     def _after_execution(self) -> OfflineGame:
-        """勝敗の判定 (spec order), after the world check."""
+        return self._judge(then_night=True)
+
+    def _judge(self, then_night: bool) -> OfflineGame:
+        """勝敗の判定 (spec order), after the world check; if the game goes on, the next phase."""
         game = self._world_check()
         if game.is_over:
             return game
@@ -438,7 +442,9 @@ class OfflineGame:
             return game._end("wolves", f"only {self._name(last)} is left, and becomes a wolf")
         if living == 2:
             return game._end("draw", "two players are left")
-        return replace(game, is_night=True, number=game.number + 1)
+        if then_night:
+            return replace(game, is_night=True, number=game.number + 1)
+        return replace(game, is_night=False)
 
     def _world_check(self) -> OfflineGame:
         if self.counts.total == 0:

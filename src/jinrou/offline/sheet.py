@@ -16,7 +16,7 @@ from html import escape
 from jinrou.offline.rules import Setup
 
 RULES = [
-    ("準備 Setup", "{wolves} wolves (人狼), 1 seer (占い師), the rest villagers (村人). Nobody has a role yet: "
+    ("準備 Setup", "{wolves} (人狼), 1 seer (占い師), the rest villagers (村人). Nobody has a role yet: "
                  "a role is fixed only when its player dies."),
     ("夜 Night", "Everybody points at the player he would attack. The pointed-at player writes down who "
                 "pointed at him (襲撃先指定の記録). A player whose living pointers (襲撃先指定数) reach the number "
@@ -51,8 +51,9 @@ th { background: #eee; font-size: 7.5pt; } td.name { text-align: left; font-weig
 def sheet_html(players: int | Sequence[str], wolves: int | None = None, nights: int = 8) -> str:
     """The sheet for ``players`` (a count or names) as one HTML page."""
     setup = Setup.create(players, wolves)
+    wolves_text = f"{setup.wolves} {'wolf' if setup.wolves == 1 else 'wolves'}"
     rules = "".join(
-        f"<dt>{escape(title)}</dt><dd>{escape(text.format(wolves=setup.wolves))}</dd>" for title, text in RULES
+        f"<dt>{escape(title)}</dt><dd>{escape(text.format(wolves=wolves_text))}</dd>" for title, text in RULES
     )
     night_heads = "".join(f"<th>夜{i}</th>" for i in range(1, nights + 1))
     day_heads = "".join(f"<th>昼{i}</th>" for i in range(1, nights + 1))
@@ -63,7 +64,7 @@ def sheet_html(players: int | Sequence[str], wolves: int | None = None, nights: 
     return f"""<!DOCTYPE html>
 <html lang="ja"><head><meta charset="utf-8"><title>オフライン版量子人狼 — recording sheet</title>
 <style>{STYLE}</style></head><body>
-<h1>オフライン版量子人狼 Offline quantum werewolf — {len(setup.players)} players, {setup.wolves} wolves</h1>
+<h1>オフライン版量子人狼 Offline quantum werewolf — {len(setup.players)} players, {wolves_text}</h1>
 <div class=page>
 <section><dl>{rules}</dl>
 <p class=small>Exact probabilities: <code>jinrou offline gm</code> counts every assignment of seer and wolves

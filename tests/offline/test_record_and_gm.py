@@ -1,0 +1,148 @@
+"""The offline record (round trips, strict reading) and the GM assistant (session and command)."""
+
+import io
+import json
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from typer.testing import CliRunner
+
+from jinrou.cli import app
+from jinrou.errors import RecordError
+from jinrou.offline import record
+from jinrou.offline.rules import Announce, CastVote, OfflineGame, Point, Setup
+from jinrou.terminal.offline import GMSession
+
+
+def random_game(seed: int, players: int, wolves: int, steps: int = 400) -> OfflineGame:
+    """A game played by random people: random pointers, announcements and votes; exact collapses."""
+    r, rng = random.Random(seed), np.random.default_rng(seed)
+    game = OfflineGame.new(Setup.create(players, wolves))
+    for _ in range(steps):
+        if game.is_over:
+            break
+        if game.executed is not None:
+            game = game.apply(game.draw_collapse(rng))
+            continue
+        actor = game.waiting_for()[0]
+        target = r.choice(sorted(game.alive - {actor}))
+        if game.is_night:
+            game = game.apply(Point(game.number, actor, target))
+            continue
+        if not game.votes and game.has_seer_possibility(actor) and r.random() < 0.2:
+            if not any(a.day == game.number and a.player == actor for a in game.announcements):
+                game = game.apply(Announce(game.number, actor, target, r.random() < 0.5))
+        game = game.apply(CastVote(game.number, actor, target))
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(4, 12))
+def test_records_round_trip_and_every_state_has_probabilities(seed, players):
+    game = random_game(seed, players, max(1, min(2, players - 3)))
+    text = record.dumps(game, seed)
+    back, saved = record.read(json.loads(text))
+    assert back == game and saved == seed
+    if game.counts.total:
+        assert sum(game.counts.wolf_probability(p) for p in range(players)) == game.setup.wolves
+
+
+BAD = [
+    ("not json", "{", "not JSON"),
+    ("format", {"format": "jinrou.offline/2"}, "not a jinrou.offline/1 record"),
+    ("unknown player", {"entries": [{"type": "point", "night": 1, "player": "Zed", "target": "A"}]},
+     "entry 0: unknown player 'Zed'"),
+    ("bad field", {"entries": [{"type": "point", "night": 1, "player": "A"}]}, "entry 0: a point entry has the fields"),
+    ("unknown type", {"entries": [{"type": "dance"}]}, "entry 0: unknown type 'dance'"),
+    ("illegal entry", {"entries": [{"type": "point", "night": 1, "player": "A", "target": "A"}]},
+     "entry 0: A cannot point at himself"),
+    ("bad result", {"entries": [{"type": "announce", "day": 1, "player": "A", "target": "B", "result": "fox"}]},
+     "entry 0: result must be wolf or human"),
+]
+
+
+@pytest.mark.parametrize("name, change, message", BAD, ids=[b[0] for b in BAD])
+def test_malformed_offline_records_are_refused(name, change, message):
+    data = change if isinstance(change, str) else {"format": "jinrou.offline/1", "players": list("ABCDE"),
+                                                    "wolves": 1, "seed": None, "entries": [], **change}
+    with pytest.raises(RecordError, match=message):
+        record.read(data)
+
+
+def _session(tmp_path=None, players=5, wolves=1):
+    out = io.StringIO()
+    console = Console(file=out, width=120)
+    path = tmp_path / "game.json" if tmp_path else None
+    return GMSession(OfflineGame.new(Setup.create(players, wolves)), console, seed=3, path=path), out
+
+
+def test_gm_session_runs_a_day_with_the_exact_threshold_and_the_formula(tmp_path):
+    session, out = _session(tmp_path)
+    session.execute("point A B B C C D D E E A")
+    session.execute("announce a b wolf")  # names are case-insensitive
+    session.execute("vote A B B A C B D B E B")
+    text = out.getvalue()
+    # A (if he is the seer) says B is a wolf: W={B} has 4 seers, W={A} 4, W={C|D|E} 3 each (not A)
+    assert "day 1" in text and "B is executed. Exact P(wolf) = 4/17 (23.5%)" in text
+    assert "roll 1–24 → wolf" in text and "Source formula: 32.0%" in text
+    session.execute("roll 57")  # the GM's roll: above 20, human
+    assert session.game.collapsed == {1: False} and session.game.lost_seer == {0}
+    saved, seed = record.load(str(tmp_path / "game.json"))  # saved after every entry
+    assert saved == session.game and seed == 3
+
+
+def test_gm_session_errors_change_nothing_and_undo_takes_back_one_entry(tmp_path):
+    session, out = _session(tmp_path)
+    session.execute("point A B B C")
+    before = session.game
+    for line in ["point A C", "point C C", "point Q A", "announce A B maybe", "roll", "dance"]:
+        session.execute(line)
+        assert session.game == before
+    text = out.getvalue()
+    for message in ["A has already pointed tonight", "C cannot point at himself", "unknown player 'Q'",
+                    "announce takes a player, a target and wolf or human", "nobody is awaiting execution",
+                    "unknown command 'dance'"]:
+        assert message in text
+    session.execute("undo")
+    assert session.game.entries == before.entries[:-1]
+
+
+def test_gm_session_draws_reproducibly_from_its_seed():
+    games = []
+    for _ in range(2):
+        session, _ = _session()
+        for line in ["point A B B C C D D E E A", "vote A B B A C B D B E B", "roll"]:
+            session.execute(line)
+        games.append(session.game)
+    assert games[0] == games[1] and 1 in games[0].collapsed
+
+
+runner = CliRunner()
+
+
+def test_gm_command_with_piped_input_saves_and_resumes(tmp_path):
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["offline", "gm", "--players", "5", "--wolves", "1", "--seed", "4", "--record", str(path)],
+                           input="point A B B C C D D E E A\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "waiting for the pointers of A, B, C, D, E" in result.output and "day 1" in result.output
+    resumed = runner.invoke(app, ["offline", "gm", "--resume", str(path)], input="vote A B B A C B D B E B\nroll 1\n")
+    assert resumed.exit_code == 0, resumed.output
+    game, seed = record.load(str(path))
+    assert seed == 4 and game.collapsed == {1: True, 2: False} and game.winner == "village"  # C: B's victim
+
+
+def test_sheet_command_writes_one_self_contained_page(tmp_path):
+    path = tmp_path / "sheet.html"
+    result = runner.invoke(app, ["offline", "sheet", "--names", "Ann,Bob,Cy,Dee", "--wolves", "1", "--output", str(path)])
+    assert result.exit_code == 0, result.output
+    html = path.read_text()
+    assert all(f"<td class=name>{n}</td>" in html for n in ["Ann", "Bob", "Cy", "Dee"])
+    assert "@page { size: A4 landscape" in html and "http" not in html and "<script" not in html
+    assert "勝敗の判定" in html and "4 players, 1 wolf" in html and "1 wolves" not in html
+    bad = runner.invoke(app, ["offline", "sheet", "--players", "2"])
+    assert bad.exit_code == 2 and "at least 3 players" in bad.output
