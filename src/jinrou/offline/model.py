@@ -78,37 +78,43 @@ def _sets(players: int, wolves: int) -> np.ndarray:
     return sets
 
 
+@lru_cache(maxsize=32)
+def _floats(players: int, wolves: int) -> np.ndarray:
+    return _sets(players, wolves).astype(np.float32)
+
+
 @lru_cache(maxsize=256)
 def _counts(facts: Facts) -> Counts:
     n = facts.players
     sets = _sets(n, facts.wolves)
-    as_int = sets.astype(np.int32)
+    # matrix products in float32 use BLAS and are exact here: every entry is a count below 2**24
+    as_float = _floats(facts.players, facts.wolves)
     ok = np.ones(len(sets), dtype=bool)
     if facts.pointers:  # no wolf pointed at a wolf
-        edges = np.zeros((n, n), dtype=np.int32)
+        edges = np.zeros((n, n), dtype=np.float32)
         for pointer, target in facts.pointers:
             edges[pointer, target] = 1
-        ok &= ((as_int @ edges) * as_int).sum(axis=1) == 0
+        ok &= ((as_float @ edges) * as_float).sum(axis=1) == 0
     if facts.humans:
         ok &= ~sets[:, sorted(facts.humans)].any(axis=1)
     if facts.known_wolves:
         ok &= sets[:, sorted(facts.known_wolves)].all(axis=1)
     # seer s: not a wolf, may be the seer, and every one of his announcements true
-    said_wolf = np.zeros((n, n), dtype=np.int32)
-    said_human = np.zeros((n, n), dtype=np.int32)
+    said_wolf = np.zeros((n, n), dtype=np.float32)
+    said_human = np.zeros((n, n), dtype=np.float32)
     for announcer, target, wolf in facts.announcements:
         (said_wolf if wolf else said_human)[announcer, target] = 1
     may_be_seer = np.ones(n, dtype=bool)
     may_be_seer[sorted(facts.lost_seer)] = False
     if facts.seer is not None:
         may_be_seer &= np.arange(n) == facts.seer
-    false_human = as_int @ said_human.T > 0  # [set, s]: s called a wolf of the set human
-    false_wolf = (1 - as_int) @ said_wolf.T > 0  # [set, s]: s called a non-wolf a wolf
+    false_human = as_float @ said_human.T > 0  # [set, s]: s called a wolf of the set human
+    false_wolf = (1 - as_float) @ said_wolf.T > 0  # [set, s]: s called a non-wolf a wolf
     ways = ok[:, None] & ~sets & may_be_seer[None, :] & ~false_human & ~false_wolf
     per_set = ways.sum(axis=1)
     return Counts(
         total=int(per_set.sum()),
-        wolf=tuple(int(x) for x in per_set @ as_int),
+        wolf=tuple(int(x) for x in per_set @ sets.astype(np.int64)),
         seer=tuple(int(x) for x in ways.sum(axis=0)),
     )
 
