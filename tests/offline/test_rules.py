@@ -236,3 +236,19 @@ def test_deaths_by_attack_are_judged_too_so_the_game_cannot_get_stuck():
     game = night(game, "B>D C>D D>B")  # D: B, C on both nights = 4 ≥ 3 living
     assert ("death", "D", "died by attack, human") in kinds(game)
     assert game.alive == {1, 2} and (game.winner, game.reason) == ("draw", "two players are left")
+
+
+def test_an_announcement_that_leaves_no_possible_seer_collapses_the_world():
+    """A record found by random play: the last announcement contradicts every way in which its
+    announcer — by then the only possible seer — is the seer."""
+    from pathlib import Path
+
+    from jinrou.offline import record
+
+    path = Path(__file__).parents[1] / "data" / "offline_announcement_collapse.json"
+    game, _ = record.load(str(path))
+    before = OfflineGame.replay(game.setup, game.entries[:-1])
+    assert before.counts.total > 0 and not before.is_over
+    assert isinstance(game.entries[-1], Announce) and game.counts.total == 0
+    assert game.winner == "draw" and "world collapse" in game.reason
+    assert {s for s in range(5) if before.counts.seer[s]} == {game.entries[-1].player}

@@ -315,7 +315,7 @@ class OfflineGame:
             raise IllegalActionError(f"{who} has lost the seer possibility and may not announce results")
         if any(a.day == self.number and a.player == entry.player for a in self.announcements):
             raise IllegalActionError(f"{who} has already announced a result today")
-        return game
+        return game._world_check()  # the announcements may leave no possible seer
 
     def _vote(self, entry: CastVote, game: OfflineGame) -> OfflineGame:
         if self.is_night or entry.day != self.number:
