@@ -74,7 +74,7 @@ def test_default_wolves_follow_the_spec(players, wolves):
         (["A", "B"], 1, "at least 3 players"),
         (["A", "B", "C"], 2, "wolves must be between 1 and 1"),
         (["A", "B", "C"], 0, "wolves must be between"),
-        (["A", "B", "A"], 1, "given twice: A"),
+        (["A", "B", "a"], 1, "given twice: a"),
         (["A", "B", " C"], 1, "without outer spaces"),
         (["A", "B", "x" * 33], 1, "1–32 characters"),
         (["A", "B", "C\n"], 1, "outer spaces"),

@@ -31,9 +31,9 @@ import numpy as np
 from jinrou.chance import uniform_below
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.offline.model import Counts, Facts, Threshold, source_formula
+from jinrou.players import check_setup, default_names
 
 Seat = int
-MAX_NAME = 32
 
 
 def default_wolves(players: int) -> int:
@@ -47,24 +47,14 @@ class Setup:
     wolves: int
 
     def __post_init__(self) -> None:
-        n = len(self.players)
-        if n < 3:
-            raise SetupError(f"offline quantum werewolf needs at least 3 players, not {n}")
-        if isinstance(self.wolves, bool) or not isinstance(self.wolves, int) or not 1 <= self.wolves <= n - 2:
-            raise SetupError(f"wolves must be between 1 and {n - 2} for {n} players, not {self.wolves!r}")
+        check_setup(self.players, self.wolves, "offline quantum werewolf")
         for name in self.players:
-            if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > MAX_NAME:
-                raise SetupError(f"player name {name!r} must be 1–{MAX_NAME} characters without outer spaces")
             if " " in name or "," in name:
                 raise SetupError(f"player name {name!r} may not contain spaces or commas (the GM types it)")
-        if len(set(n.casefold() for n in self.players)) != n:
-            raise SetupError("player names must differ (ignoring case)")
 
     @classmethod
     def create(cls, players: int | Sequence[str], wolves: int | None = None) -> Setup:
-        names = tuple(players) if not isinstance(players, int) else tuple(
-            chr(ord("A") + i) if players <= 26 else f"P{i + 1}" for i in range(players)
-        )
+        names = default_names(players) if isinstance(players, int) else tuple(players)
         return cls(names, default_wolves(len(names)) if wolves is None else wolves)
 
 

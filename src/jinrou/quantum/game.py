@@ -45,6 +45,7 @@ import numpy as np
 
 from jinrou.chance import uniform_below, weighted_index
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
+from jinrou.players import check_setup, default_names
 from jinrou.quantum.events import (
     Action,
     ChanceOutcome,
@@ -72,9 +73,6 @@ from jinrou.quantum.worlds import Multiverse, Table
 
 REVOTES = 4
 """Re-votes after a tied vote before the game is a draw (spec §2.3)."""
-
-MAX_NAME = 32
-
 
 def default_wolves(players: int) -> int:
     """Wolves by player count (spec §1): 1 (<8), 2 (8–12), 3 (13–19), 4 (20–24), 5 (25–29), 6 (30+)."""
@@ -126,19 +124,7 @@ class Setup:
     options: Options = Options()
 
     def __post_init__(self) -> None:
-        n = len(self.players)
-        if n < 3:
-            raise SetupError(f"quantum werewolf needs at least 3 players, not {n}")
-        if isinstance(self.wolves, bool) or not isinstance(self.wolves, int) or not 1 <= self.wolves <= n - 2:
-            raise SetupError(f"wolves must be between 1 and {n - 2} for {n} players, not {self.wolves!r}")
-        for name in self.players:
-            if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > MAX_NAME:
-                raise SetupError(f"player name {name!r} must be 1–{MAX_NAME} characters without outer spaces")
-            if not name.isprintable():
-                raise SetupError(f"player name {name!r} has control characters")
-        if len(set(self.players)) != n:
-            twice = sorted(name for name, c in Counter(self.players).items() if c > 1)
-            raise SetupError(f"player names must differ; given twice: {', '.join(twice)}")
+        check_setup(self.players, self.wolves, "quantum werewolf")
 
     @classmethod
     def create(
@@ -150,12 +136,6 @@ class Setup:
             players = default_names(players)
         names = tuple(players)
         return cls(names, default_wolves(len(names)) if wolves is None else wolves, options or Options())
-
-
-def default_names(count: int) -> tuple[str, ...]:
-    if count <= 26:
-        return tuple(chr(ord("A") + i) for i in range(count))
-    return tuple(f"P{i + 1}" for i in range(count))
 
 
 # ------------------------------------------------------------------ chance

@@ -1,0 +1,35 @@
+"""What every werewolf-family setup checks about its players, in one place."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from jinrou.errors import SetupError
+
+MAX_NAME = 32
+
+
+def check_setup(players: Sequence[str], wolves: int, game: str) -> None:
+    """At least 3 players, 1 ≤ wolves ≤ n − 2, names of 1–32 printable characters without outer
+    spaces, no two alike (ignoring case). Raises :class:`SetupError` saying what is wrong."""
+    n = len(players)
+    if n < 3:
+        raise SetupError(f"{game} needs at least 3 players, not {n}")
+    if isinstance(wolves, bool) or not isinstance(wolves, int) or not 1 <= wolves <= n - 2:
+        raise SetupError(f"wolves must be between 1 and {n - 2} for {n} players, not {wolves!r}")
+    for name in players:
+        if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > MAX_NAME:
+            raise SetupError(f"player name {name!r} must be 1–{MAX_NAME} characters without outer spaces")
+        if not name.isprintable():
+            raise SetupError(f"player name {name!r} has control characters")
+    twice = sorted(name for name, count in Counter(p.casefold() for p in players).items() if count > 1)
+    if twice:
+        raise SetupError(f"player names must differ (ignoring case); given twice: {', '.join(twice)}")
+
+
+def default_names(count: int) -> tuple[str, ...]:
+    """A, B, … for up to 26 players, else P1, P2, …"""
+    if count <= 26:
+        return tuple(chr(ord("A") + i) for i in range(count))
+    return tuple(f"P{i + 1}" for i in range(count))
