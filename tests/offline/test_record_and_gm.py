@@ -146,3 +146,22 @@ def test_sheet_command_writes_one_self_contained_page(tmp_path):
     assert "勝敗の判定" in html and "4 players, 1 wolf" in html and "1 wolves" not in html
     bad = runner.invoke(app, ["offline", "sheet", "--players", "2"])
     assert bad.exit_code == 2 and "at least 3 players" in bad.output
+
+
+def test_player_names_and_commands_complete():
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from jinrou.terminal.offline import completer
+
+    game = OfflineGame.new(Setup.create(["Ann", "Anton", "Bob", "Cy"], 1))
+    complete = completer(game)
+
+    def options(text):
+        return [c.text for c in complete.get_completions(Document(text), CompleteEvent())]
+
+    assert options("point an") == ["Ann", "Anton"]
+    assert options("an") == ["announce"]
+    assert options("vote Ann ") == ["Ann", "Anton", "Bob", "Cy"]
+    assert options("announce Ann Bob w") == ["wolf"]
+    assert options("undo ") == []

@@ -202,11 +202,35 @@ def line_reader(game: OfflineGame) -> Callable[[str], str]:
     if not sys.stdin.isatty():
         return input
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
 
-    words = COMMANDS + list(game.names) + ["wolf", "human"]
-    prompt = PromptSession(completer=WordCompleter(words, ignore_case=True))
-    return prompt.prompt
+    return PromptSession(completer=completer(game)).prompt
 
 
-__all__ = ["GMSession", "line_reader", "run"]
+def completer(game: OfflineGame):
+    """Tab completion, case-insensitive: a command first, then player names (and, third after
+    ``announce``, wolf or human)."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class GMCompleter(Completer):
+        def get_completions(self, document, complete_event):
+            words = document.text_before_cursor.split()
+            typing = document.text_before_cursor.endswith(" ") is False and bool(words)
+            done = words[:-1] if typing else words
+            prefix = words[-1] if typing else ""
+            command = ALIASES.get(done[0].lower(), done[0].lower()) if done else None
+            if command is None:
+                options = COMMANDS
+            elif command == "announce" and len(done) == 3:
+                options = ["wolf", "human"]
+            elif command in ("point", "vote", "announce"):
+                options = list(game.names)
+            else:
+                options = []
+            for option in options:
+                if option.lower().startswith(prefix.lower()):
+                    yield Completion(option, start_position=-len(prefix))
+
+    return GMCompleter()
+
+
+__all__ = ["GMSession", "completer", "line_reader", "run"]
