@@ -32,6 +32,11 @@ offline = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(offline, name="offline")
+strategy = typer.Typer(
+    help="Strategy-description language: exact outcome counts over every talk and vote of small werewolf games.",
+    no_args_is_help=True,
+)
+app.add_typer(strategy, name="strategy")
 
 class Bot(str, enum.Enum):
     """The bots of :mod:`jinrou.agents.quantum`."""
@@ -242,6 +247,54 @@ def sheet_command(
         _fail(error)
     output.write_text(html, encoding="utf-8")
     Console().print(f"Sheet written to {output}: open it in a browser and print (one A4 landscape page).")
+
+
+class Method(str, enum.Enum):
+    """How states are counted."""
+
+    auto = "auto"
+    brute = "brute"
+    symbolic = "symbolic"
+
+
+@strategy.command("count")
+def strategy_count_command(
+    file: Annotated[Path, typer.Argument(help="A rule file (JSON), e.g. examples/three-player-appendix.json.", exists=True)],
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object with the counts.")] = False,
+    examples: Annotated[int, typer.Option(help="Also show this many valid states as transcripts.", min=0)] = 0,
+    seed: Annotated[int, typer.Option(help="Seed for choosing the example states.")] = 0,
+    method: Annotated[Method, typer.Option(help="brute (small spaces), symbolic (decision diagrams), or auto.")] = Method.auto,
+) -> None:
+    """Count how many states (every talk and vote of every player) end in a village win, a wolf win, a draw, or break a rule.
+
+    A state is valid when every rule of the file holds. The village win rate is villagerside / (villagerside + wolfside). Guide: docs/strategy-language.md.
+    """
+    from jinrou.strategy.count import count, examples as pick_examples, transcript
+    from jinrou.strategy.rules import load as load_rules
+
+    try:
+        rules = load_rules(str(file))
+        counts = count(rules, method.value)
+        shown = pick_examples(rules, examples, seed, method.value) if examples else []
+    except (JinrouError, OSError) as error:
+        _fail(error)
+    if json_output:
+        data = counts.to_json()
+        if examples:
+            data["examples"] = [transcript(rules.cast, state) for state in shown]
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    console = Console()
+    table = RichTable(title=f"{file.name}: {counts.states:,} states ({counts.method})", title_justify="left")
+    table.add_column("outcome")
+    table.add_column("states", justify="right")
+    for name in ("villagerside", "wolfside", "draw", "violation"):
+        table.add_row(name, f"{getattr(counts, name):,}")
+    console.print(table)
+    rate = counts.village_win_rate
+    console.print(f"village win rate: {'undefined (no decided state)' if rate is None else f'{rate} = {float(rate):.4f}'}")
+    for number, state in enumerate(shown, start=1):
+        console.print(f"\n[bold]Example {number}[/bold]\n{transcript(rules.cast, state)}", highlight=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

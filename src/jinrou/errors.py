@@ -24,3 +24,7 @@ class ImpossibleOutcomeError(JinrouError):
 
 class RecordError(JinrouError):
     """A game record is malformed or contradicts the rules; the message names the event index."""
+
+
+class StrategyError(JinrouError):
+    """A strategy rule file is malformed; the message names the expression and its JSON path."""
