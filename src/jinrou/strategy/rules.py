@@ -215,8 +215,9 @@ def _expr(data: Any, cast: Cast, path: str) -> Expr:
         return Const(True)
     if op == "INTALK":
         arity(3, '["INTALK", speaker, player, role]')
-        if args[2] not in ROLES:
-            raise fail(f"unknown role {args[2]!r} (roles: {', '.join(ROLES)})")
+        if args[2] not in cast.roles:
+            in_play = ", ".join(r for r in ROLES if r in cast.roles)
+            raise fail(f"unknown role {args[2]!r} (roles in this game: {in_play})")
         return InTalk(seat(0, "speaker"), seat(1, "player"), args[2])
     if op == "VOTE":
         arity(2, '["VOTE", voter, target]')
