@@ -189,3 +189,13 @@ def test_strategy_count_command_reports_errors_with_the_path(tmp_path):
     path.write_text(json.dumps({"rules": [["AND", ["VOTE", "wolf", "nobody"]]]}))
     result = runner.invoke(app, ["strategy", "count", str(path)])
     assert result.exit_code == 2 and "rules[0][1]" in result.output and "unknown target 'nobody'" in result.output
+
+
+def test_five_player_counter_claim_splits_10_1_5_as_counted_by_hand():
+    """Seer→wolf, wolf→seer, named villager→wolf: the two unnamed villagers' 16 vote pairs give
+    10 village wins, 1 wolf win (both vote for the seer) and 5 ties, whichever villager is named."""
+    counts = count(load(str(EXAMPLES / "five-player-counter-claim.json")))
+    unit = counts.wolfside
+    assert (counts.villagerside, counts.draw) == (10 * unit, 5 * unit)
+    free_talks = 2 ** (3 * 20)  # the three villagers say anything
+    assert unit == 3 * free_talks  # one wolf-winning vote pair for each of the 3 villagers the wolf may name
