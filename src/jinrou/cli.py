@@ -71,6 +71,30 @@ Wolves = Annotated[
 ]
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(help="Store: a SQLite file, or postgresql://user:password@host/dbname.")] = "jinrou.db",
+) -> None:
+    """Run the online server: a lobby, rooms and the quantum werewolf game in the browser.
+
+    Every room's events are stored as they happen, so the server can be stopped or killed at any moment and started again: rooms, seats, chat, deadlines and games come back and play goes on.
+    """
+    import uvicorn
+
+    from jinrou.server.app import create_app
+    from jinrou.server.store import open_store
+
+    try:
+        store = open_store(db)
+    except Exception as error:  # a bad path or an unreachable database: say which
+        _fail(f"cannot open the store {db!r}: {error}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {db}) — Ctrl+C stops it.")
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+
+
 @quantum.command("play")
 def play_command(
     players: Annotated[int, typer.Option(help="Number of players (3 or more).")] = 7,

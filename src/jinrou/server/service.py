@@ -1,0 +1,238 @@
+"""Rooms at work: commands append events, bots play, deadlines fire, views are pushed.
+
+:class:`RoomService` is the only writer. A command validates against the room's current state,
+appends its event(s) to the store, folds them into the room, lets the game progress (random
+outcomes drawn and stored, bots acting, phases closing when everybody has acted), arms the phase
+deadline, and pushes every connected player his own view. It runs on one asyncio loop, so rooms
+need no locks. After a restart, :meth:`restore` folds every stored room back and re-arms the
+deadlines (a deadline that passed while the server was down fires at once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
+from jinrou.server.rooms import (
+    CHAT_LIMIT,
+    Room,
+    RoomError,
+    check_name,
+    hash_password,
+    hash_token,
+    new_token,
+    password_matches,
+    validate_settings,
+)
+from jinrou.server.store import Store
+
+BOT_NAMES = ["Bot Alice", "Bot Bob", "Bot Carol", "Bot Dave", "Bot Erin", "Bot Frank", "Bot Grace", "Bot Heidi",
+             "Bot Ivan", "Bot Judy", "Bot Ken", "Bot Liz", "Bot Mallory", "Bot Niaj", "Bot Olivia", "Bot Peggy",
+             "Bot Quinn", "Bot Rupert", "Bot Sybil", "Bot Trent"]
+
+
+@dataclass(eq=False)
+class Listener:
+    """A connection that wants ``seat``'s view of ``room`` (seat None: a spectator)."""
+
+    room: str
+    seat: int | None
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class RoomService:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time):
+        self.store, self.clock = store, clock
+        self.rooms: dict[str, Room] = {}
+        self.listeners: dict[str, set[Listener]] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task] = set()
+
+    # ------------------------------------------------------------- lifecycle
+
+    def restore(self) -> None:
+        """Fold every stored room back into memory, then let each go on and re-arm its deadline."""
+        for room_id in self.store.rooms():
+            self.rooms[room_id] = Room.from_events(self.store.events(room_id))
+        for room in self.rooms.values():
+            if room.started and not room.is_over:
+                self._progress(room)
+
+    def shutdown(self) -> None:
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+
+    # -------------------------------------------------------------- commands
+
+    def create(self, data: Any) -> Room:
+        settings = validate_settings(data)
+        password = settings.pop("password")
+        room_id = uuid.uuid4().hex[:10]
+        seed = int(np.random.SeedSequence().entropy % 2**63)
+        event = self.store.append(room_id, 0, "created", {
+            "name": settings["name"], "mode": settings["mode"], "settings": settings, "seed": seed,
+            "password": None if password is None else hash_password(password),
+        })
+        room = Room.from_events([event])
+        self.rooms[room_id] = room
+        return room
+
+    def room(self, room_id: str) -> Room:
+        try:
+            return self.rooms[room_id]
+        except KeyError:
+            raise RoomError(f"no room {room_id!r}", status=404) from None
+
+    def join(self, room_id: str, name: Any, password: Any = None) -> tuple[int, str]:
+        room = self.room(room_id)
+        if room.started:
+            raise RoomError("the game has started: you can watch as a spectator")
+        if room.password is not None and not password_matches(password, room.password):
+            raise RoomError("wrong room password", status=403)
+        free = room.free_seats()
+        if not free:
+            raise RoomError("the room is full: you can watch as a spectator")
+        name = check_name(name, [s.name for s in room.seats if s is not None])
+        token = new_token()
+        self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token)})
+        self._notify(room)
+        return free[0], token
+
+    def fill_with_bots(self, room_id: str, token: Any) -> None:
+        room = self.room(room_id)
+        room.seat_of(token)
+        if room.started:
+            raise RoomError("the game has started")
+        taken = [s.name for s in room.seats if s is not None]
+        names = [n for n in BOT_NAMES if n not in taken] + [f"Bot {i}" for i in range(len(room.seats))]
+        for seat, name in zip(room.free_seats(), names):
+            self._append(room, "bot", {"seat": seat, "name": name})
+        self._notify(room)
+
+    def start(self, room_id: str, token: Any) -> None:
+        room = self.room(room_id)
+        room.seat_of(token)
+        if room.started:
+            raise RoomError("the game has already started")
+        if room.free_seats():
+            raise RoomError(f"{len(room.free_seats())} seats are empty: wait for players or fill them with bots")
+        self._append(room, "started", {})
+        self._progress(room)
+        self._notify(room)
+
+    def act(self, room_id: str, token: Any, action: Any) -> None:
+        room = self.room(room_id)
+        seat = room.seat_of(token)
+        if not room.started:
+            raise RoomError("the game has not started yet")
+        try:
+            room.mode.act(room.state, seat, action)  # validate first: a refused action stores nothing
+        except (IllegalActionError, ImpossibleOutcomeError) as error:
+            raise RoomError(str(error)) from None
+        self._append(room, "action", {"seat": seat, "action": action})
+        self._progress(room)
+        self._notify(room)
+
+    def chat(self, room_id: str, token: Any, text: Any) -> None:
+        room = self.room(room_id)
+        seat = room.seat_of(token)
+        if not isinstance(text, str) or not text.strip():
+            raise RoomError("a chat message is some text")
+        text = text.strip()
+        if len(text) > CHAT_LIMIT or any(not (c.isprintable() or c == "\n") for c in text):
+            raise RoomError(f"a chat message is at most {CHAT_LIMIT} printable characters")
+        if room.started and not room.is_over and room.phase.startswith("night"):
+            raise RoomError("it is night: the village sleeps and nobody talks")
+        self._append(room, "chat", {"seat": seat, "name": room.seats[seat].name, "text": text, "phase": room.phase})
+        self._notify(room)
+
+    # ------------------------------------------------------------- internals
+
+    def _append(self, room: Room, kind: str, data: dict[str, Any]) -> None:
+        room.fold(self.store.append(room.id, room.seq, kind, data))
+
+    def _rng(self, room: Room) -> np.random.Generator:
+        """Fresh for each draw, reproducible from the room's seed and the event number."""
+        return np.random.default_rng([room.seed, room.seq])
+
+    def _progress(self, room: Room) -> None:
+        """Let the game run until it needs a person: outcomes, bots, phase closes; then the deadline."""
+        mode = room.mode
+        while not mode.is_over(room.state):
+            outcome = mode.draw(room.state, self._rng(room))
+            if outcome is not None:
+                self._append(room, "outcome", {"outcome": outcome})
+                continue
+            waiting = mode.waiting_for(room.state)
+            bots = [s for s in waiting if room.seats[s].bot]
+            if bots:
+                for seat in bots:
+                    self._append(room, "action", {"seat": seat, "action": mode.bot_action(room.state, seat, self._rng(room))})
+                continue
+            if not waiting or (room.deadline_round == room.round and room.deadline is not None
+                               and room.deadline <= self.clock()):
+                self._append(room, "close", {})
+                continue
+            if room.deadline_round != room.round:
+                self._append(room, "deadline", {"round": room.round, "at": self.clock() + room.phase_seconds()})
+            self._arm(room)
+            return
+        self._disarm(room)
+
+    def _arm(self, room: Room) -> None:
+        self._disarm(room)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a synchronous caller): the next command or restore re-arms
+            return
+        delay = max(0.0, room.deadline - self.clock())
+        self._timers[room.id] = loop.call_later(delay, self._deadline_passed, room.id, room.round)
+
+    def _disarm(self, room: Room) -> None:
+        handle = self._timers.pop(room.id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _deadline_passed(self, room_id: str, round_: int) -> None:
+        room = self.rooms.get(room_id)
+        if room is None or room.round != round_ or room.is_over:
+            return
+        self._timers.pop(room_id, None)
+        self._append(room, "close", {})  # who missed a required action dies a sudden death
+        self._progress(room)
+        self._notify(room)
+
+    # --------------------------------------------------------------- pushing
+
+    def subscribe(self, listener: Listener) -> None:
+        self.listeners.setdefault(listener.room, set()).add(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self.listeners.get(listener.room, set()).discard(listener)
+
+    def _notify(self, room: Room) -> None:
+        listeners = self.listeners.get(room.id)
+        if not listeners:
+            return
+        now = self.clock()
+        views: dict[int | None, dict[str, Any]] = {}
+        for listener in list(listeners):
+            if listener.seat not in views:
+                views[listener.seat] = {"type": "view", **room.view(listener.seat, now)}
+            task = asyncio.ensure_future(self._send(listener, views[listener.seat]))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _send(self, listener: Listener, message: dict[str, Any]) -> None:
+        try:
+            await listener.send(message)
+        except Exception:  # a closed connection: forget it
+            self.unsubscribe(listener)
