@@ -1,0 +1,99 @@
+"""Fixtures for the server: real stores (SQLite, and PostgreSQL when JINROU_TEST_POSTGRES names one),
+the real app in-process, and a real `jinrou serve` process on 127.0.0.1."""
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from starlette.testclient import TestClient
+
+from jinrou.server.app import create_app
+from jinrou.server.store import open_store
+
+POSTGRES = os.environ.get("JINROU_TEST_POSTGRES")
+STORES = ["sqlite"] + (["postgres"] if POSTGRES else [])
+
+
+@pytest.fixture(params=STORES)
+def store(request, tmp_path):
+    if request.param == "postgres":
+        import psycopg
+
+        with psycopg.connect(POSTGRES, autocommit=True) as db:
+            db.execute("DROP TABLE IF EXISTS events")
+        store = open_store(POSTGRES)
+    else:
+        store = open_store(str(tmp_path / "jinrou.db"))
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(open_store(str(tmp_path / "api.db")))) as client:
+        yield client
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(condition, timeout: float = 20.0, what: str = "condition") -> None:
+    """Poll ``condition`` until it holds, for at most ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    pause = threading.Event()
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {what}")
+        pause.wait(0.05)
+
+
+class Server:
+    """`jinrou serve` in a child process on 127.0.0.1."""
+
+    def __init__(self, db: str):
+        self.db, self.port, self.process = db, free_port(), None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "Server":
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "jinrou.cli", "serve", "--port", str(self.port), "--db", self.db],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+
+        def listening() -> bool:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.process.stderr.read().decode()}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return True
+            except OSError:
+                return False
+
+        wait_until(listening, what="the server to listen")
+        return self
+
+    def kill(self) -> None:
+        self.process.kill()  # SIGKILL: no shutdown code runs
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(str(tmp_path / "server.db")).start()
+    yield running
+    running.stop()
