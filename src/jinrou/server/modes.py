@@ -167,7 +167,8 @@ class QuantumMode:
                 "worlds": str(table.worlds),
                 "rows": [
                     {"label": r.label, "values": [float(v) for v in r.values], "exact": [str(v) for v in r.values],
-                     "dead": r.dead, "card": None if r.card is None else str(r.card), "own": r.seat == seat}
+                     "dead": r.dead, "card": None if r.card is None else str(r.card),
+                     "own": seat is not None and r.seat == seat}
                     for r in table.rows
                 ],
             },
