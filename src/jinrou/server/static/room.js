@@ -51,6 +51,7 @@ function render(view) {
   renderChat(view.chat);
   renderLog(game);
   renderEnd(game);
+  tick();
 }
 
 function renderLobby(view) {
