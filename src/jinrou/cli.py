@@ -92,7 +92,8 @@ def serve_command(
         _fail(f"cannot open the store {db!r}: {error}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {db}) — Ctrl+C stops it.")
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    # views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 @quantum.command("play")

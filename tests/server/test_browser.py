@@ -14,6 +14,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 
 @pytest.fixture
 def page():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("the browser test needs Debian's chromium: apt-get install chromium (as .ci/run does)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -51,7 +51,8 @@ def test_no_payload_to_another_player_or_a_spectator_holds_a_private_result_or_s
             for other, lines in results.items():
                 if other != seat:
                     assert not any(line in text for line in lines), (seat, other)
-            own_rows = [row for row in view_of_game["table"]["rows"] if row["own"]]
+            own = view_of_game["table"]["own_row"]
+            own_rows = [] if own is None else [view_of_game["table"]["rows"][own]]
             if seat is None:
                 assert view_of_game["private"] is None and own_rows == [] and "Your night" not in text
             else:

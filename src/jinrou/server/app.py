@@ -120,7 +120,7 @@ def create_app(store: Store) -> Starlette:
             await websocket.close(code=4000 + error.status, reason=str(error))
             return
         await websocket.accept()
-        listener = Listener(room_id, seat, websocket.send_json)
+        listener = Listener(room_id, seat, websocket.send_text)
         service.subscribe(listener)
         try:
             await websocket.send_json({"type": "view", **room.view(seat, service.clock())})

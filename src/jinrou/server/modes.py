@@ -8,6 +8,7 @@ bot's action, a player's view, whether it is over, and its record.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
@@ -46,7 +47,7 @@ class GameMode(Protocol):
     def waiting_for(self, state: Any) -> tuple[int, ...]: ...
     def act(self, state: Any, seat: int, action: dict[str, Any]) -> Any: ...
     def close(self, state: Any) -> Any: ...
-    def draw(self, state: Any, rng: np.random.Generator) -> dict[str, Any] | None: ...
+    def draw(self, state: Any, make_rng: Callable[[], np.random.Generator]) -> dict[str, Any] | None: ...
     def happen(self, state: Any, outcome: dict[str, Any]) -> Any: ...
     def bot_action(self, state: Any, seat: int, rng: np.random.Generator) -> dict[str, Any]: ...
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
@@ -59,6 +60,10 @@ class QuantumMode:
     """Quantum werewolf (量子人狼)."""
 
     name = "quantum"
+
+    def __init__(self) -> None:
+        self._lines: dict[int, tuple[Any, str | None]] = {}  # id(event) → (event, its log line)
+        self._tables: dict[int, tuple[Any, dict[str, Any]]] = {}  # id(table view) → (it, its JSON)
 
     # ---------------------------------------------------------------- setup
 
@@ -115,12 +120,13 @@ class QuantumMode:
 
     # --------------------------------------------------------------- chance
 
-    def draw(self, game: Game, rng: np.random.Generator) -> dict[str, Any] | None:
-        """The next random outcome as JSON (None when none is pending)."""
+    def draw(self, game: Game, make_rng: Callable[[], np.random.Generator]) -> dict[str, Any] | None:
+        """The next random outcome as JSON (None when none is pending; the generator is only made
+        when one is)."""
         chance = game.chance
         if chance is None:
             return None
-        outcome = chance.sample(rng)
+        outcome = chance.sample(make_rng())
         if isinstance(outcome, Numbers):
             return {"numbers": list(outcome.numbers)}
         if isinstance(outcome, Order):
@@ -162,16 +168,8 @@ class QuantumMode:
                 {"name": n, "alive": view.alive[s], "card": None if view.cards[s] is None else str(view.cards[s])}
                 for s, n in enumerate(names)
             ],
-            "table": {
-                "columns": list(table.columns),
-                "worlds": str(table.worlds),
-                "rows": [
-                    {"label": r.label, "values": [float(v) for v in r.values], "exact": [str(v) for v in r.values],
-                     "dead": r.dead, "card": None if r.card is None else str(r.card),
-                     "own": seat is not None and r.seat == seat}
-                    for r in table.rows
-                ],
-            },
+            "table": {**self._table(table),
+                      "own_row": next((i for i, r in enumerate(table.rows) if seat is not None and r.seat == seat), None)},
             "private": None if seat is None else {
                 "number": view.number,
                 "divinations": [{"night": n, "target": names[t], "result": r} for n, t, r in view.divinations],
@@ -184,7 +182,7 @@ class QuantumMode:
                 "vote": [names[s] for s in view.legal.vote],
             },
             "waiting_for": [names[s] for s in view.waiting_for],
-            "log": [line for e in view.events if (line := _public_line(e, names, seat)) is not None],
+            "log": [line for e in view.events if (line := self._line(e, names, seat)) is not None],
             "outcome": None if view.outcome is None else {
                 "winner": view.outcome.winner,
                 "world": None if view.outcome.world is None else [str(c) for c in view.outcome.world],
@@ -194,6 +192,30 @@ class QuantumMode:
 
     def record(self, game: Game, seed: int) -> dict[str, Any]:
         return Record.of(game, seed).write()
+
+    def _table(self, table: Any) -> dict[str, Any]:
+        """A table view as JSON, made once: every viewer of a (non-anonymous) state shares it."""
+        cached = self._tables.get(id(table))
+        if cached is None or cached[0] is not table:
+            if len(self._tables) > 10_000:
+                self._tables.clear()
+            rows = [{"label": r.label, "values": [float(v) for v in r.values], "exact": [str(v) for v in r.values],
+                     "dead": r.dead, "card": None if r.card is None else str(r.card)} for r in table.rows]
+            cached = self._tables[id(table)] = (table, {"columns": list(table.columns), "worlds": str(table.worlds),
+                                                        "rows": rows})
+        return cached[1]
+
+    def _line(self, event: Any, names: tuple[str, ...], seat: int | None) -> str | None:
+        """The log line of a game event, formatted once: every view of every player repeats them.
+        (A viewer's own night is a view-made event, formatted each time; it is one line a night.)"""
+        if isinstance(event, NightEvent) and not event.order:
+            return _public_line(event, names, seat)
+        cached = self._lines.get(id(event))
+        if cached is None or cached[0] is not event:
+            if len(self._lines) > 200_000:
+                self._lines.clear()
+            cached = self._lines[id(event)] = (event, _public_line(event, names, seat))
+        return cached[1]
 
 
 def _public_line(event: Any, names: tuple[str, ...], seat: int | None) -> str | None:

@@ -157,8 +157,9 @@ class Room:
             room.fold(event)
         return room
 
-    def fold(self, event: StoredEvent) -> None:
-        """Apply one stored event."""
+    def fold(self, event: StoredEvent, state: Any = None) -> None:
+        """Apply one stored event (``state``: the game after an action, when the caller has already
+        computed it while validating)."""
         data, kind = event.data, event.kind
         if kind == "joined":
             self.seats[data["seat"]] = Seat(data["name"], data["token"])
@@ -169,7 +170,7 @@ class Room:
             players = tuple(s.name for s in self.seats)
             self.state = self.mode.start(players, self.settings)
         elif kind == "action":
-            self.state = self.mode.act(self.state, data["seat"], data["action"])
+            self.state = state if state is not None else self.mode.act(self.state, data["seat"], data["action"])
         elif kind == "close":
             self.state = self.mode.close(self.state)
             self.round += 1

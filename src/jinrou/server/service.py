@@ -11,6 +11,7 @@ deadlines (a deadline that passed while the server was down fires at once).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -40,11 +41,12 @@ BOT_NAMES = ["Bot Alice", "Bot Bob", "Bot Carol", "Bot Dave", "Bot Erin", "Bot F
 
 @dataclass(eq=False)
 class Listener:
-    """A connection that wants ``seat``'s view of ``room`` (seat None: a spectator)."""
+    """A connection that wants ``seat``'s view of ``room`` (seat None: a spectator); ``send`` takes
+    the view as JSON text."""
 
     room: str
     seat: int | None
-    send: Callable[[dict[str, Any]], Awaitable[None]]
+    send: Callable[[str], Awaitable[None]]
 
 
 class RoomService:
@@ -54,6 +56,7 @@ class RoomService:
         self.listeners: dict[str, set[Listener]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._dirty: set[str] = set()
 
     # ------------------------------------------------------------- lifecycle
 
@@ -134,10 +137,10 @@ class RoomService:
         if not room.started:
             raise RoomError("the game has not started yet")
         try:
-            room.mode.act(room.state, seat, action)  # validate first: a refused action stores nothing
+            after = room.mode.act(room.state, seat, action)  # validate first: a refused action stores nothing
         except (IllegalActionError, ImpossibleOutcomeError) as error:
             raise RoomError(str(error)) from None
-        self._append(room, "action", {"seat": seat, "action": action})
+        self._append(room, "action", {"seat": seat, "action": action}, after)
         self._progress(room)
         self._notify(room)
 
@@ -156,8 +159,8 @@ class RoomService:
 
     # ------------------------------------------------------------- internals
 
-    def _append(self, room: Room, kind: str, data: dict[str, Any]) -> None:
-        room.fold(self.store.append(room.id, room.seq, kind, data))
+    def _append(self, room: Room, kind: str, data: dict[str, Any], state: Any = None) -> None:
+        room.fold(self.store.append(room.id, room.seq, kind, data), state)
 
     def _rng(self, room: Room) -> np.random.Generator:
         """Fresh for each draw, reproducible from the room's seed and the event number."""
@@ -167,7 +170,7 @@ class RoomService:
         """Let the game run until it needs a person: outcomes, bots, phase closes; then the deadline."""
         mode = room.mode
         while not mode.is_over(room.state):
-            outcome = mode.draw(room.state, self._rng(room))
+            outcome = mode.draw(room.state, lambda: self._rng(room))
             if outcome is not None:
                 self._append(room, "outcome", {"outcome": outcome})
                 continue
@@ -175,7 +178,8 @@ class RoomService:
             bots = [s for s in waiting if room.seats[s].bot]
             if bots:
                 for seat in bots:
-                    self._append(room, "action", {"seat": seat, "action": mode.bot_action(room.state, seat, self._rng(room))})
+                    action = mode.bot_action(room.state, seat, self._rng(room))
+                    self._append(room, "action", {"seat": seat, "action": action})
                 continue
             if not waiting or (room.deadline_round == room.round and room.deadline is not None
                                and room.deadline <= self.clock()):
@@ -219,19 +223,32 @@ class RoomService:
         self.listeners.get(listener.room, set()).discard(listener)
 
     def _notify(self, room: Room) -> None:
-        listeners = self.listeners.get(room.id)
-        if not listeners:
+        """Push the room to its listeners once this loop iteration is over: changes that arrive
+        together (a burst of votes) cost one push, not one each."""
+        if not self.listeners.get(room.id) or room.id in self._dirty:
+            return
+        self._dirty.add(room.id)
+        try:
+            asyncio.get_running_loop().call_soon(self._flush, room.id)
+        except RuntimeError:  # no loop: a synchronous caller has nobody connected to push to
+            self._dirty.discard(room.id)
+
+    def _flush(self, room_id: str) -> None:
+        self._dirty.discard(room_id)
+        room, listeners = self.rooms.get(room_id), self.listeners.get(room_id)
+        if room is None or not listeners:
             return
         now = self.clock()
-        views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[int | None, str] = {}  # each seat's view is composed and serialised once
         for listener in list(listeners):
-            if listener.seat not in views:
-                views[listener.seat] = {"type": "view", **room.view(listener.seat, now)}
-            task = asyncio.ensure_future(self._send(listener, views[listener.seat]))
+            if listener.seat not in texts:
+                view = {"type": "view", **room.view(listener.seat, now)}
+                texts[listener.seat] = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+            task = asyncio.ensure_future(self._send(listener, texts[listener.seat]))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _send(self, listener: Listener, message: dict[str, Any]) -> None:
+    async def _send(self, listener: Listener, message: str) -> None:
         try:
             await listener.send(message)
         except Exception:  # a closed connection: forget it

@@ -70,8 +70,8 @@ function renderTable(game) {
   const row = el("tr");
   row.append(el("th", "player"), ...game.table.columns.map((c) => el("th", HEAD[c])), el("th", ""));
   head.replaceChildren(row);
-  body.replaceChildren(...game.table.rows.map((r) => {
-    const tr = el("tr", undefined, [r.dead ? "dead" : "", r.own ? "own" : ""].join(" ").trim());
+  body.replaceChildren(...game.table.rows.map((r, index) => {
+    const tr = el("tr", undefined, [r.dead ? "dead" : "", index === game.table.own_row ? "own" : ""].join(" ").trim());
     tr.append(el("td", r.label));
     r.values.forEach((v, i) => { const td = el("td", percent(v), v === 1 ? "certain" : ""); td.title = r.exact[i]; tr.append(td); });
     tr.append(el("td", r.card ? `† ${card(r.card)}` : r.dead ? "†" : ""));
