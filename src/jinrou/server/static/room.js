@@ -85,8 +85,10 @@ function renderPrivate(view) {
   if (!you) return;
   const lines = [];
   if (you.number !== null) lines.push(`Your secret number: Player ${you.number}`);
-  lines.push(you.may_divine ? "You may still be the seer: you divine each night." : "You cannot be the seer any more.");
-  lines.push(you.may_attack ? "You may be a wolf: you attack each night (from night 2)." : "You cannot be a wolf.");
+  if (!view.game.outcome) {
+    lines.push(you.may_divine ? "You may still be the seer: you divine each night." : "You cannot be the seer any more.");
+    lines.push(you.may_attack ? "You may be a wolf: you attack each night (from night 2)." : "You cannot be a wolf.");
+  }
   for (const d of you.divinations) lines.push(`Night ${d.night}: you divined ${d.target} — ${d.result === "none" ? "no result (you are no living seer)" : d.result}`);
   $("#private").replaceChildren(...lines.map((line) => el("p", line)));
 }
