@@ -138,7 +138,7 @@ def create_app(store: Store) -> Starlette:
                 except RoomError as error:
                     await websocket.send_json({"type": "error", "error": str(error)})
         except (WebSocketDisconnect, json.JSONDecodeError, RuntimeError):
-            pass
+            return  # the browser left, or sent something that is not JSON: drop the connection
         finally:
             service.unsubscribe(listener)
 

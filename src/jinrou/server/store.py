@@ -58,36 +58,32 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
-class SQLiteStore:
-    """SQLite in one file, write-ahead logged: a committed event survives the process being killed."""
+class _SQLStore:
+    """The SQL both databases share; a subclass opens the connection and names its placeholder."""
 
-    def __init__(self, path: str):
-        self.path = path
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+    placeholder = "?"
+
+    def __init__(self, db) -> None:
+        self._db = db
+        self._lock = threading.Lock()  # one connection, used from the server thread and tests alike
         self._db.execute(SCHEMA)
+
+    def _query(self, sql: str, parameters: tuple = ()) -> list[tuple]:
+        with self._lock:
+            cursor = self._db.execute(sql.replace("?", self.placeholder), parameters)
+            return cursor.fetchall() if cursor.description else []
 
     def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
         at = time.time()
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO events (room, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
-                (room, seq, kind, json.dumps(data, ensure_ascii=False), at),
-            )
+        self._query("INSERT INTO events (room, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                    (room, seq, kind, json.dumps(data, ensure_ascii=False), at))
         return StoredEvent(room, seq, kind, data, at)
 
     def rooms(self) -> list[str]:
-        with self._lock:
-            rows = self._db.execute("SELECT room FROM events WHERE seq = 0 ORDER BY at, room").fetchall()
-        return [r[0] for r in rows]
+        return [r[0] for r in self._query("SELECT room FROM events WHERE seq = 0 ORDER BY at, room")]
 
     def events(self, room: str) -> list[StoredEvent]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT room, seq, kind, data, at FROM events WHERE room = ? ORDER BY seq", (room,)
-            ).fetchall()
+        rows = self._query("SELECT room, seq, kind, data, at FROM events WHERE room = ? ORDER BY seq", (room,))
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     def close(self) -> None:
@@ -95,41 +91,27 @@ class SQLiteStore:
             self._db.close()
 
 
-class PostgresStore:
+class SQLiteStore(_SQLStore):
+    """SQLite in one file, write-ahead logged: a committed event survives the process being killed."""
+
+    def __init__(self, path: str):
+        self.path = path
+        db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        super().__init__(db)
+
+
+class PostgresStore(_SQLStore):
     """PostgreSQL through psycopg 3, autocommit: each event is its own committed statement."""
+
+    placeholder = "%s"
 
     def __init__(self, url: str):
         import psycopg
 
         self.url = url
-        self._lock = threading.Lock()
-        self._db = psycopg.connect(url, autocommit=True)
-        self._db.execute(SCHEMA)
-
-    def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
-        at = time.time()
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO events (room, seq, kind, data, at) VALUES (%s, %s, %s, %s, %s)",
-                (room, seq, kind, json.dumps(data, ensure_ascii=False), at),
-            )
-        return StoredEvent(room, seq, kind, data, at)
-
-    def rooms(self) -> list[str]:
-        with self._lock:
-            rows = self._db.execute("SELECT room FROM events WHERE seq = 0 ORDER BY at, room").fetchall()
-        return [r[0] for r in rows]
-
-    def events(self, room: str) -> list[StoredEvent]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT room, seq, kind, data, at FROM events WHERE room = %s ORDER BY seq", (room,)
-            ).fetchall()
-        return [StoredEvent(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        super().__init__(psycopg.connect(url, autocommit=True))
 
 
 def open_store(url: str) -> Store:
