@@ -1,0 +1,1 @@
+"""Game-theory tools: extensive-form games, CFR+, exploitability, the no-talk werewolf model."""

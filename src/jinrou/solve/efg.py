@@ -1,0 +1,192 @@
+"""Extensive-form games: a small state interface, and its compilation into flat arrays.
+
+A game is written the OpenSpiel way — a :class:`State` says whose turn it is (a player, chance, or
+terminal), its legal actions or chance outcomes with exact probabilities, its children, each
+player's information-state string, and the returns at the end. Simultaneous moves are written as
+consecutive moves whose second mover's information state does not show the first move.
+
+:func:`compile_game` walks the game once and lays it out for vectorised solvers: nodes grouped by
+depth, edges (parent → child, with the acting player's information-set *slot* or a chance
+probability), and the slot table (information set, action). Two histories whose states compare
+equal through :meth:`State.key` are **merged** into one node, so the compiled game is a DAG whose
+edges carry the multiplicities: solvers add reach along edges and push values back along them,
+which is exact because merged histories have the same future and the same information sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class State(Protocol):
+    """One history of a two-player zero-sum game."""
+
+    def player(self) -> int:
+        """0 or 1 to move, CHANCE, or TERMINAL."""
+        ...
+
+    def actions(self) -> Sequence[str]:
+        """Legal actions of the player to move, as short labels (unique within the state)."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[str, float]]:
+        """(label, probability) of each chance outcome."""
+        ...
+
+    def child(self, action: str) -> State: ...
+
+    def infoset(self, player: int) -> str:
+        """The information-state string of ``player`` (only asked of the player to move)."""
+        ...
+
+    def returns(self) -> float:
+        """Player 0's payoff at a terminal state (player 1 gets its negative)."""
+        ...
+
+    def key(self) -> Hashable:
+        """Equal keys ⇒ the two histories may be merged (same future, same information sets)."""
+        ...
+
+
+class Game(Protocol):
+    name: str
+
+    def initial(self) -> State: ...
+
+
+@dataclass
+class CompiledGame:
+    """A game as arrays. Nodes are numbered level by level (the root is node 0).
+
+    Per node (n,): ``player`` int8 (0, 1, CHANCE, TERMINAL), ``utility`` float64 (player 0's
+    payoff at terminals, else 0). Per edge (e,), sorted by the parent's level: ``parent``,
+    ``child`` int32, ``slot`` int32 (the (information set, action) index of a decision edge, −1 for
+    chance), ``chance`` float64 (the probability of a chance edge, 1 on decision edges — merged
+    histories add up through the edge multiplicities already folded in). Levels: ``edge_levels``
+    lists slices of edges whose parents lie on one level, root first.
+    Per slot (s,): ``slot_infoset`` int32, ``slot_action`` (labels). Per information set (i,):
+    ``infoset_player`` int8, ``infoset_names``.
+    """
+
+    name: str
+    player: np.ndarray
+    utility: np.ndarray
+    parent: np.ndarray
+    child: np.ndarray
+    slot: np.ndarray
+    chance: np.ndarray
+    edge_levels: list[slice]
+    slot_infoset: np.ndarray
+    slot_action: list[str]
+    infoset_player: np.ndarray
+    infoset_names: list[str]
+    histories: int  # histories before merging
+
+    @property
+    def nodes(self) -> int:
+        return len(self.player)
+
+    @property
+    def infosets(self) -> int:
+        return len(self.infoset_names)
+
+    def infoset_index(self, name: str) -> int:
+        try:
+            return self._index[name]
+        except AttributeError:
+            self._index = {n: i for i, n in enumerate(self.infoset_names)}
+            return self.infoset_index(name)
+        except KeyError:
+            raise KeyError(name) from None
+
+    def slots_of(self, infoset: int) -> np.ndarray:
+        return np.flatnonzero(self.slot_infoset == infoset)
+
+
+def compile_game(game: Game) -> CompiledGame:
+    """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`."""
+    players, utilities = [], []
+    parents, children, slots, chances = [], [], [], []
+    infoset_ids: dict[str, int] = {}
+    infoset_player: list[int] = []
+    slot_ids: dict[tuple[int, str], int] = {}
+    slot_infoset: list[int] = []
+    slot_action: list[str] = []
+    edge_levels: list[slice] = []
+    histories = 1
+
+    level = [game.initial()]
+    players.append(0)
+    utilities.append(0.0)
+    first = 0  # the number of the first node on this level
+    multiplicity = [1]
+    while level:
+        next_level: list[State] = []
+        next_index: dict[Hashable, int] = {}
+        next_multiplicity: list[int] = []
+        start = len(parents)
+        for offset, state in enumerate(level):
+            node = first + offset
+            who = state.player()
+            players[node] = who
+            if who == TERMINAL:
+                utilities[node] = state.returns()
+                continue
+            if who == CHANCE:
+                branches = [(label, p) for label, p in state.chance_outcomes() if p > 0]
+            else:
+                name = state.infoset(who)
+                infoset = infoset_ids.setdefault(name, len(infoset_ids))
+                if infoset == len(infoset_player):
+                    infoset_player.append(who)
+                branches = [(label, None) for label in state.actions()]
+            for label, probability in branches:
+                successor = state.child(label)
+                key = successor.key()
+                histories += multiplicity[offset]
+                index = next_index.get(key)
+                if index is None:
+                    index = next_index[key] = len(next_level)
+                    next_level.append(successor)
+                    next_multiplicity.append(0)
+                next_multiplicity[index] += multiplicity[offset]
+                parents.append(node)
+                children.append(first + len(level) + index)
+                if who == CHANCE:
+                    slots.append(-1)
+                    chances.append(probability)
+                else:
+                    slot = slot_ids.setdefault((infoset, label), len(slot_ids))
+                    if slot == len(slot_infoset):
+                        slot_infoset.append(infoset)
+                        slot_action.append(label)
+                    slots.append(slot)
+                    chances.append(1.0)
+        edge_levels.append(slice(start, len(parents)))
+        first += len(level)
+        players.extend([0] * len(next_level))
+        utilities.extend([0.0] * len(next_level))
+        level, multiplicity = next_level, next_multiplicity
+    edges = np.array(parents, dtype=np.int32), np.array(children, dtype=np.int32)
+    return CompiledGame(
+        name=game.name,
+        player=np.array(players, dtype=np.int8),
+        utility=np.array(utilities, dtype=np.float64),
+        parent=edges[0],
+        child=edges[1],
+        slot=np.array(slots, dtype=np.int32),
+        chance=np.array(chances, dtype=np.float64),
+        edge_levels=[s for s in edge_levels if s.stop > s.start],
+        slot_infoset=np.array(slot_infoset, dtype=np.int32),
+        slot_action=slot_action,
+        infoset_player=np.array(infoset_player, dtype=np.int8),
+        infoset_names=list(infoset_ids),
+        histories=histories,
+    )
