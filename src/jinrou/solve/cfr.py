@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jinrou.solve.efg import TERMINAL, CompiledGame
+from jinrou.solve.efg import CHANCE, TERMINAL, CompiledGame
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,16 @@ class CFRPlus:
             for s in game.edge_levels
         ]
         self._terminal = game.player == TERMINAL
-        self._slot_player = game.infoset_player[game.slot_infoset]
+        # On a tree (nothing merged) the arithmetic follows OpenSpiel's exactly — reach products per
+        # player, and accumulation history by history in its depth-first post-order — so that the
+        # iterates agree to the last bit (regret-matching+ turns rounding noise into diverging runs).
+        self.exact = game.histories == game.nodes
+        decision = game.slot >= 0
+        order = np.lexsort((np.arange(len(game.parent)), _postorder(game)[game.parent]))
+        self._player_edges = []
+        for player in (0, 1):
+            chosen = order[decision[order] & (game.player[game.parent[order]] == player)]
+            self._player_edges.append((game.parent[chosen], game.child[chosen], game.slot[chosen]))
 
     # -------------------------------------------------------------- iterating
 
@@ -67,27 +76,38 @@ class CFRPlus:
                 self.policy = _matched(self.regret, self.game.slot_infoset, self._actions)
 
     def _update(self, player: int) -> None:
-        n = self.game.nodes
-        own, cf = np.zeros(n), np.zeros(n)
-        own[0] = cf[0] = 1.0
-        for level in self._levels:  # forward: reaches
-            mine = level.mover == player
-            weight = np.where(level.slot >= 0, self.policy[level.slot], level.chance)
-            own_factor = np.where(mine, weight, 1.0)
-            cf_factor = np.where(mine, 1.0, weight)
-            own += np.bincount(level.child, own[level.parent] * own_factor, minlength=n)
-            cf += np.bincount(level.child, cf[level.parent] * cf_factor, minlength=n)
+        own, cf = self._reaches(player)
         value = self._values(self.policy)
         sign = 1.0 if player == 0 else -1.0
-        slots = len(self.regret)
-        for level in self._levels:  # regrets and average at the player's decisions
+        parent, child, slot = self._player_edges[player]
+        regret = cf[parent] * (sign * value[child] - sign * value[parent])
+        average = self.iteration * own[parent] * self.policy[slot]
+        if self.exact:  # one history after the other, as a depth-first solver adds them
+            np.add.at(self.regret, slot, regret)
+            np.add.at(self.cumulative, slot, average)
+        else:
+            self.regret += np.bincount(slot, regret, minlength=len(self.regret))
+            self.cumulative += np.bincount(slot, average, minlength=len(self.regret))
+
+    def _reaches(self, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per node: the updating player's own reach and his counterfactual reach (the other's
+        policy and chance) — summed over the histories merged into the node."""
+        n = self.game.nodes
+        if self.exact:  # products kept per player, combined at the end as OpenSpiel does
+            reach = [np.ones(n), np.ones(n), np.ones(n)]  # player 0, player 1, chance
+            for level in self._levels:
+                weight = np.where(level.slot >= 0, self.policy[level.slot], level.chance)
+                for who, r in ((0, reach[0]), (1, reach[1]), (CHANCE, reach[2])):
+                    r[level.child] = r[level.parent] * np.where(level.mover == who, weight, 1.0)
+            return reach[player], reach[1 - player] * reach[2]
+        own, cf = np.zeros(n), np.zeros(n)
+        own[0] = cf[0] = 1.0
+        for level in self._levels:
             mine = level.mover == player
-            if not mine.any():
-                continue
-            parent, child, slot = level.parent[mine], level.child[mine], level.slot[mine]
-            advantage = sign * (value[child] - value[parent])
-            self.regret += np.bincount(slot, cf[parent] * advantage, minlength=slots)
-            self.cumulative += np.bincount(slot, self.iteration * own[parent] * self.policy[slot], minlength=slots)
+            weight = np.where(level.slot >= 0, self.policy[level.slot], level.chance)
+            own += np.bincount(level.child, own[level.parent] * np.where(mine, weight, 1.0), minlength=n)
+            cf += np.bincount(level.child, cf[level.parent] * np.where(mine, 1.0, weight), minlength=n)
+        return own, cf
 
     def _values(self, policy: np.ndarray) -> np.ndarray:
         """Each node's value for player 0 when everybody plays ``policy`` (per slot)."""
@@ -177,6 +197,24 @@ def best_response_value(game: CompiledGame, policy: np.ndarray, player: int) -> 
                 q += np.bincount(slot[pick], cf[parent[pick]] * value[child[pick]], minlength=len(policy))
         _decide(game, q, respond, infoset_depth == k)
     return float(sweep()[0])
+
+
+def _postorder(game: CompiledGame) -> np.ndarray:
+    """Each node's rank in a depth-first post-order that visits children in action order."""
+    children: list[list[int]] = [[] for _ in range(game.nodes)]
+    for parent, child in zip(game.parent.tolist(), game.child.tolist()):
+        children[parent].append(child)
+    rank = np.zeros(game.nodes, dtype=np.int64)
+    counter, stack = 0, [(0, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            rank[node] = counter
+            counter += 1
+            continue
+        stack.append((node, True))
+        stack.extend((c, False) for c in reversed(children[node]))
+    return rank
 
 
 def _decide(game: CompiledGame, q: np.ndarray, respond: np.ndarray, infosets: np.ndarray) -> None:
