@@ -1,0 +1,99 @@
+"""CFR+ anchored on public OpenSpiel figures, and checked against OpenSpiel itself."""
+
+from fractions import Fraction
+
+import numpy as np
+import pyspiel
+import pytest
+
+from jinrou.solve.cfr import CFRPlus, best_response_value
+from jinrou.solve.efg import compile_game
+from jinrou.solve.poker import Kuhn, Leduc
+
+
+@pytest.fixture(scope="module")
+def kuhn():
+    return compile_game(Kuhn())
+
+
+@pytest.fixture(scope="module")
+def leduc():
+    return compile_game(Leduc())
+
+
+def test_game_sizes_match_openspiel(kuhn, leduc):
+    assert (kuhn.nodes, kuhn.infosets) == (58, 12)
+    assert (leduc.nodes, leduc.infosets) == (9457, 936)
+
+
+def test_kuhn_cfr_plus_exploitability_anchors(kuhn):
+    """OpenSpiel's CFR+ on Kuhn: 1.1944041e-3 at iteration 100; first below 1e-3 at iteration 68."""
+    solver = CFRPlus(kuhn)
+    history = []
+    for _ in range(100):
+        solver.iterate()
+        history.append(solver.exploitability())
+    assert history[99] == pytest.approx(1.1944041e-3, abs=5e-11)
+    assert next(i for i, e in enumerate(history, start=1) if e < 1e-3) == 68
+
+
+def test_kuhn_value_is_minus_one_eighteenth(kuhn):
+    solver = CFRPlus(kuhn)
+    solver.iterate(2000)
+    assert solver.value() == pytest.approx(float(Fraction(-1, 18)), abs=2e-4)
+    assert solver.exploitability() < 1e-4
+
+
+def test_leduc_cfr_plus_exploitability_anchors(leduc):
+    """OpenSpiel's CFR+ on Leduc: 1.3416e-2 at iteration 100; first below 1e-3 at iteration 447."""
+    solver = CFRPlus(leduc)
+    solver.iterate(100)
+    assert solver.exploitability() == pytest.approx(1.3416e-2, abs=5e-7)
+    solver.iterate(346)
+    assert solver.exploitability() > 1e-3  # iteration 446
+    solver.iterate(1)
+    assert solver.exploitability() < 1e-3  # iteration 447
+    assert solver.value() == pytest.approx(-0.085605, abs=2e-4)
+
+
+def test_iterates_equal_openspiels_to_the_bit(leduc):
+    game = pyspiel.load_game("leduc_poker")
+    theirs = pyspiel.CFRPlusSolver(game)
+    ours = CFRPlus(leduc)
+    for _ in range(30):
+        theirs.evaluate_and_update_policy()
+    ours.iterate(30)
+    label = {0: "f", 1: "c", 2: "r"}
+    average = theirs.average_policy()
+    checked = 0
+    stack = [(game.new_initial_state(), Leduc().initial())]
+    while stack:
+        state, mine = stack.pop()
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            stack += [(state.child(a), mine.child(str(a))) for a, _ in state.chance_outcomes()]
+            continue
+        strategy = ours.strategy(mine.infoset(state.current_player()))
+        assert {label[a]: p for a, p in average.action_probabilities(state).items()} == strategy
+        checked += 1
+        stack += [(state.child(a), mine.child(label[a])) for a in state.legal_actions()]
+    assert checked == int((leduc.player >= 0).sum())  # every decision history compared
+
+
+def test_exploitability_is_zero_for_the_known_kuhn_equilibrium(kuhn):
+    """Kuhn's equilibrium family (Kuhn 1950) at α = 0: the first player always checks, then folds
+    the 0, calls 1/3 with the 1 and always with the 2; the second player bets the 2 and bluffs 1/3
+    with the 0 after a check, and facing a bet folds the 0, calls 1/3 with the 1, calls with the 2."""
+    solver = CFRPlus(kuhn)
+    policy = np.zeros(len(kuhn.slot_infoset))
+    plan = {"0": {"p": 1, "b": 0}, "1": {"p": 1, "b": 0}, "2": {"p": 1, "b": 0},
+            "0pb": {"p": 1, "b": 0}, "1pb": {"p": 2 / 3, "b": 1 / 3}, "2pb": {"p": 0, "b": 1},
+            "0p": {"p": 2 / 3, "b": 1 / 3}, "1p": {"p": 1, "b": 0}, "2p": {"p": 0, "b": 1},
+            "0b": {"p": 1, "b": 0}, "1b": {"p": 2 / 3, "b": 1 / 3}, "2b": {"p": 0, "b": 1}}
+    for name, actions in plan.items():
+        for slot in kuhn.slots_of(kuhn.infoset_index(name)):
+            policy[slot] = actions[kuhn.slot_action[slot]]
+    assert solver.value(policy) == pytest.approx(-1 / 18)
+    assert solver.exploitability(policy) == pytest.approx(0, abs=1e-12)
+    assert best_response_value(kuhn, policy, 0) == pytest.approx(-1 / 18)
