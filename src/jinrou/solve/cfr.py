@@ -95,16 +95,18 @@ class CFRPlus:
         n = self.game.nodes
         if self.exact:  # products kept per player, combined at the end as OpenSpiel does
             reach = [np.ones(n), np.ones(n), np.ones(n)]  # player 0, player 1, chance
+            padded = _padded(self.policy)
             for level in self._levels:
-                weight = np.where(level.slot >= 0, self.policy[level.slot], level.chance)
+                weight = np.where(level.slot >= 0, padded[level.slot], level.chance)
                 for who, r in ((0, reach[0]), (1, reach[1]), (CHANCE, reach[2])):
                     r[level.child] = r[level.parent] * np.where(level.mover == who, weight, 1.0)
             return reach[player], reach[1 - player] * reach[2]
         own, cf = np.zeros(n), np.zeros(n)
         own[0] = cf[0] = 1.0
+        padded = _padded(self.policy)
         for level in self._levels:
             mine = level.mover == player
-            weight = np.where(level.slot >= 0, self.policy[level.slot], level.chance)
+            weight = np.where(level.slot >= 0, padded[level.slot], level.chance)
             own += np.bincount(level.child, own[level.parent] * np.where(mine, weight, 1.0), minlength=n)
             cf += np.bincount(level.child, cf[level.parent] * np.where(mine, 1.0, weight), minlength=n)
         return own, cf
@@ -113,8 +115,9 @@ class CFRPlus:
         """Each node's value for player 0 when everybody plays ``policy`` (per slot)."""
         n = self.game.nodes
         value = np.where(self._terminal, self.game.utility, 0.0)
+        padded = _padded(policy)
         for level in reversed(self._levels):
-            weight = np.where(level.slot >= 0, policy[level.slot], level.chance)
+            weight = np.where(level.slot >= 0, padded[level.slot], level.chance)
             value += np.bincount(level.parent, weight * value[level.child], minlength=n)
         return value
 
@@ -170,9 +173,10 @@ def best_response_value(game: CompiledGame, policy: np.ndarray, player: int) -> 
     # counterfactual reach (the other player's policy and chance), and the responder's own depth
     cf, depth = np.zeros(n), np.zeros(n, dtype=np.int64)
     cf[0] = 1.0
+    padded = _padded(policy)
     for parent, child, slot, chance, mover in levels:
         mine = mover == player
-        cf += np.bincount(child, cf[parent] * np.where(mine, 1.0, np.where(slot >= 0, policy[slot], chance)),
+        cf += np.bincount(child, cf[parent] * np.where(mine, 1.0, np.where(slot >= 0, padded[slot], chance)),
                           minlength=n)
         np.maximum.at(depth, child, depth[parent] + mine)
     infoset_depth = np.full(game.infosets, -1, dtype=np.int64)
@@ -183,9 +187,9 @@ def best_response_value(game: CompiledGame, policy: np.ndarray, player: int) -> 
     respond = np.where(game.infoset_player[game.slot_infoset] == player, 0.0, policy)
 
     def sweep() -> np.ndarray:
-        value = leaf.copy()
+        value, weights = leaf.copy(), _padded(respond)
         for parent, child, slot, chance, mover in reversed(levels):
-            value += np.bincount(parent, np.where(slot >= 0, respond[slot], chance) * value[child], minlength=n)
+            value += np.bincount(parent, np.where(slot >= 0, weights[slot], chance) * value[child], minlength=n)
         return value
 
     for k in range(int(infoset_depth.max(initial=-1)), -1, -1):
@@ -197,6 +201,11 @@ def best_response_value(game: CompiledGame, policy: np.ndarray, player: int) -> 
                 q += np.bincount(slot[pick], cf[parent[pick]] * value[child[pick]], minlength=len(policy))
         _decide(game, q, respond, infoset_depth == k)
     return float(sweep()[0])
+
+
+def _padded(policy: np.ndarray) -> np.ndarray:
+    """The policy with one more entry, which chance edges (slot −1) index harmlessly."""
+    return np.append(policy, 0.0)
 
 
 def _postorder(game: CompiledGame) -> np.ndarray:
