@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jinrou.solve import kernels
 from jinrou.solve.efg import CHANCE, TERMINAL, CompiledGame
 
 
@@ -54,10 +55,12 @@ class CFRPlus:
             for s in game.edge_levels
         ]
         self._terminal = game.player == TERMINAL
-        # On a tree (nothing merged) the arithmetic follows OpenSpiel's exactly — reach products per
-        # player, and accumulation history by history in its depth-first post-order — so that the
-        # iterates agree to the last bit (regret-matching+ turns rounding noise into diverging runs).
+        # On a tree (nothing merged) the numpy passes follow OpenSpiel's arithmetic exactly, so the
+        # iterates agree to the last bit (regret-matching+ turns rounding noise into diverging runs);
+        # merged games (DAGs, millions of nodes) run the numba kernels instead.
         self.exact = game.histories == game.nodes
+        self._edges = (game.parent, game.child, game.slot, game.chance, game.player[game.parent])
+        self.policy = self.policy.astype(np.float64)
         decision = game.slot >= 0
         order = np.lexsort((np.arange(len(game.parent)), _postorder(game)[game.parent]))
         self._player_edges = []
@@ -71,48 +74,38 @@ class CFRPlus:
         for _ in range(iterations):
             self.iteration += 1
             for player in (0, 1):
-                self._update(player)
-                np.maximum(self.regret, 0.0, out=self.regret)  # regret-matching+
-                self.policy = _matched(self.regret, self.game.slot_infoset, self._actions)
+                if self.exact:
+                    self._update(player)
+                    np.maximum(self.regret, 0.0, out=self.regret)  # regret-matching+
+                    self.policy = _matched(self.regret, self.game.slot_infoset, self._actions)
+                else:  # a merged game: the numba sweeps
+                    g = self.game
+                    kernels.update(player, float(self.iteration), *self._edges, g.utility, self._terminal,
+                                   self.policy, self.regret, self.cumulative)
+                    kernels.match(self.regret, g.slot_infoset, g.infosets, self._actions, self.policy)
 
     def _update(self, player: int) -> None:
-        own, cf = self._reaches(player)
+        """One pass on a tree, in OpenSpiel's arithmetic order: reach products kept per player,
+        histories added one after the other in depth-first post-order (``np.add.at``)."""
+        n = self.game.nodes
+        reach = [np.ones(n), np.ones(n), np.ones(n)]  # player 0, player 1, chance
+        padded = _padded(self.policy)
+        for level in self._levels:
+            weight = np.where(level.slot >= 0, padded[level.slot], level.chance)
+            for who, r in ((0, reach[0]), (1, reach[1]), (CHANCE, reach[2])):
+                r[level.child] = r[level.parent] * np.where(level.mover == who, weight, 1.0)
+        own, cf = reach[player], reach[1 - player] * reach[2]
         value = self._values(self.policy)
         sign = 1.0 if player == 0 else -1.0
         parent, child, slot = self._player_edges[player]
-        regret = cf[parent] * (sign * value[child] - sign * value[parent])
-        average = self.iteration * own[parent] * self.policy[slot]
-        if self.exact:  # one history after the other, as a depth-first solver adds them
-            np.add.at(self.regret, slot, regret)
-            np.add.at(self.cumulative, slot, average)
-        else:
-            self.regret += np.bincount(slot, regret, minlength=len(self.regret))
-            self.cumulative += np.bincount(slot, average, minlength=len(self.regret))
-
-    def _reaches(self, player: int) -> tuple[np.ndarray, np.ndarray]:
-        """Per node: the updating player's own reach and his counterfactual reach (the other's
-        policy and chance) — summed over the histories merged into the node."""
-        n = self.game.nodes
-        if self.exact:  # products kept per player, combined at the end as OpenSpiel does
-            reach = [np.ones(n), np.ones(n), np.ones(n)]  # player 0, player 1, chance
-            padded = _padded(self.policy)
-            for level in self._levels:
-                weight = np.where(level.slot >= 0, padded[level.slot], level.chance)
-                for who, r in ((0, reach[0]), (1, reach[1]), (CHANCE, reach[2])):
-                    r[level.child] = r[level.parent] * np.where(level.mover == who, weight, 1.0)
-            return reach[player], reach[1 - player] * reach[2]
-        own, cf = np.zeros(n), np.zeros(n)
-        own[0] = cf[0] = 1.0
-        padded = _padded(self.policy)
-        for level in self._levels:
-            mine = level.mover == player
-            weight = np.where(level.slot >= 0, padded[level.slot], level.chance)
-            own += np.bincount(level.child, own[level.parent] * np.where(mine, weight, 1.0), minlength=n)
-            cf += np.bincount(level.child, cf[level.parent] * np.where(mine, 1.0, weight), minlength=n)
-        return own, cf
+        np.add.at(self.regret, slot, cf[parent] * (sign * value[child] - sign * value[parent]))
+        np.add.at(self.cumulative, slot, self.iteration * own[parent] * self.policy[slot])
 
     def _values(self, policy: np.ndarray) -> np.ndarray:
         """Each node's value for player 0 when everybody plays ``policy`` (per slot)."""
+        if not self.exact:
+            g = self.game
+            return kernels.values(g.parent, g.child, g.slot, g.chance, g.utility, self._terminal, policy)
         n = self.game.nodes
         value = np.where(self._terminal, self.game.utility, 0.0)
         padded = _padded(policy)
@@ -135,13 +128,18 @@ class CFRPlus:
 
     def best_response_value(self, player: int, policy: np.ndarray | None = None) -> float:
         """``player``'s payoff when he best-responds to the other's ``policy`` (default: average)."""
-        return best_response_value(self.game, self.average_policy() if policy is None else policy, player)
+        policy = self.average_policy() if policy is None else policy
+        if self.exact:
+            return best_response_value(self.game, policy, player)
+        g = self.game
+        return float(kernels.best_response(player, *self._edges, g.utility, self._terminal, policy,
+                                           g.slot_infoset, g.infoset_player, g.infosets))
 
     def exploitability(self, policy: np.ndarray | None = None) -> float:
         """(BR₀ + BR₁) / 2 against ``policy`` (default: the average strategy) — OpenSpiel's
         exploitability, 0 exactly at a Nash equilibrium."""
         policy = self.average_policy() if policy is None else policy
-        return (best_response_value(self.game, policy, 0) + best_response_value(self.game, policy, 1)) / 2
+        return (self.best_response_value(0, policy) + self.best_response_value(1, policy)) / 2
 
     def strategy(self, infoset: str, average: bool = True) -> dict[str, float]:
         """The average (or current) strategy at an information set, by action label."""

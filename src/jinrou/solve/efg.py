@@ -110,6 +110,17 @@ class CompiledGame:
         return np.flatnonzero(self.slot_infoset == infoset)
 
 
+def _transitions(state: State, who: int):
+    """(label, chance probability or None, child) of every move — from ``state.transitions()`` when
+    the game offers it (one pass instead of one ``child`` call per outcome)."""
+    fast = getattr(state, "transitions", None)
+    if fast is not None:
+        return fast()
+    if who == CHANCE:
+        return [(label, p, state.child(label)) for label, p in state.chance_outcomes() if p > 0]
+    return [(label, None, state.child(label)) for label in state.actions()]
+
+
 def compile_game(game: Game) -> CompiledGame:
     """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`."""
     players, utilities = [], []
@@ -139,16 +150,12 @@ def compile_game(game: Game) -> CompiledGame:
             if who == TERMINAL:
                 utilities[node] = state.returns()
                 continue
-            if who == CHANCE:
-                branches = [(label, p) for label, p in state.chance_outcomes() if p > 0]
-            else:
+            if who != CHANCE:
                 name = state.infoset(who)
                 infoset = infoset_ids.setdefault(name, len(infoset_ids))
                 if infoset == len(infoset_player):
                     infoset_player.append(who)
-                branches = [(label, None) for label in state.actions()]
-            for label, probability in branches:
-                successor = state.child(label)
+            for label, probability, successor in _transitions(state, who):
                 key = successor.key()
                 histories += multiplicity[offset]
                 index = next_index.get(key)

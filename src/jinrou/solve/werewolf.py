@@ -25,8 +25,8 @@ neither the guard's choice nor whether the victim was the guard).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from fractions import Fraction
+from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from jinrou.errors import JinrouError
 from jinrou.solve.efg import CHANCE, TERMINAL
@@ -91,11 +91,11 @@ class Setup:
         return f"{self.villagers} {self.seer} {self.guard} {self.wolves}"
 
 
-@dataclass(frozen=True)
-class State:
-    """A history of the no-talk werewolf game, at category level."""
+class State(NamedTuple):
+    """A history of the no-talk werewolf game, at category level (a named tuple: states are made
+    by the million, and ``_replace`` is what keeps building cheap)."""
 
-    setup: Setup = field(compare=False)
+    setup: Setup
     grey: int  # grey villagers
     white: int  # white villagers
     c: int  # C villagers
@@ -131,20 +131,25 @@ class State:
         return self.mview
 
     def key(self) -> tuple:
-        return (self.grey, self.white, self.c, self.seer, self.guard, self.wolves, self.black, self.step,
-                self.night, self.gview, self.mview, self.winner)
+        return self[1:]
 
     def actions(self) -> list[str]:
         return self._guard_categories() if self.step == "guard" else self._wolf_categories()
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
-        return [(label, float(p)) for label, p, _ in self._branches()]
+        return [(label, p) for label, p, _ in self._branches()]
+
+    def transitions(self) -> list[tuple[str, float | None, State]]:
+        """Every move at once: (label, probability or None for a decision, child)."""
+        if self.step in ("guard", "wolves"):
+            return [(a, None, self.child(a)) for a in self.actions()]
+        return [(label, p, child) for label, p, child in self._branches() if p > 0]
 
     def child(self, action: str) -> State:
         if self.step == "guard":
-            return replace(self, step="wolves", night=(action,))
+            return self._replace(step="wolves", night=(action,))
         if self.step == "wolves":
-            return replace(self, step="attack", night=self.night + (action,))
+            return self._replace(step="attack", night=self.night + (action,))
         for label, _, successor in self._branches():
             if label == action:
                 return successor
@@ -159,20 +164,20 @@ class State:
         """The victory check (spec §3)."""
         wolves = self.wolves + self.black
         if wolves == 0:
-            return replace(self, step="over", winner="village")
+            return self._replace(step="over", winner="village")
         humans = self._humans()
         if wolves > humans or (wolves == humans and not self.setup.variant.strict_wolf_majority):
-            return replace(self, step="over", winner="wolves")
+            return self._replace(step="over", winner="wolves")
         return self
 
     def _log(self, guard: str | None, wolves: str) -> State:
         gview = None if self.gview is None or guard is None else f"{self.gview},{guard}"
-        return replace(self, gview=gview, mview=f"{self.mview},{wolves}")
+        return self._replace(gview=gview, mview=f"{self.mview},{wolves}")
 
     def _next_night(self) -> State:
         if self.step == "over":
             return self
-        return replace(self, step="guard" if self.guard in ("grey", "white") else "wolves", night=())
+        return self._replace(step="guard" if self.guard in ("grey", "white") else "wolves", night=())
 
     def _guard_categories(self) -> list[str]:
         merged = self.setup.variant.merged_white
@@ -204,17 +209,17 @@ class State:
 
     # ------------------------------------------------------------ chance steps
 
-    def _branches(self) -> list[tuple[str, Fraction, State]]:
+    def _branches(self) -> list[tuple[str, float, State]]:
         if self.step == "day":
             return self._lynch()
         if self.step == "attack":
             return self._attack()
         return self._divine()
 
-    def _lynch(self) -> list[tuple[str, Fraction, State]]:
+    def _lynch(self) -> list[tuple[str, float, State]]:
         if self.black:
-            after = replace(self, black=0)._log("vM", "vM")._judged()
-            return [("B", Fraction(1), after._next_night())]
+            after = self._replace(black=0)._log("vM", "vM")._judged()
+            return [("B", 1.0, after._next_night())]
         pool = [("R", self.grey), ("C", self.c), ("G", int(self.guard == "grey")), ("M", self.wolves)]
         total = sum(count for _, count in pool)
         out = []
@@ -222,14 +227,14 @@ class State:
             if not count:
                 continue
             if who == "R":
-                after = replace(self, grey=self.grey - 1)._log("vR", "vR")
+                after = self._replace(grey=self.grey - 1)._log("vR", "vR")
             elif who == "C":
-                after = replace(self, c=self.c - 1)._log("vC", "vC")
+                after = self._replace(c=self.c - 1)._log("vC", "vC")
             elif who == "G":
-                after = replace(self, guard="dead", gview=None)._log(None, "vR")
+                after = self._replace(guard="dead", gview=None)._log(None, "vR")
             else:
-                after = replace(self, wolves=self.wolves - 1)._log("vR", "vM")
-            out.append((who, Fraction(count, total), after._judged()._next_night()))
+                after = self._replace(wolves=self.wolves - 1)._log("vR", "vM")
+            out.append((who, count / total, after._judged()._next_night()))
         return out
 
     def _targets(self, category: str) -> list[tuple[str, int]]:
@@ -256,7 +261,7 @@ class State:
             "G": {"S" if self.guard == "white" else "G": 1},
         }[category]
 
-    def _attack(self) -> list[tuple[str, Fraction, State]]:
+    def _attack(self) -> list[tuple[str, float, State]]:
         guarded = self.night[0] if self.guard in ("grey", "white") else None
         attacked = self.night[-1]
         protected = self._protected(guarded)
@@ -267,13 +272,13 @@ class State:
         out = []
         for who, n in targets:
             hit = protected.get(who, 0)
-            failed = Fraction(hit, size * guard_size) if hit else Fraction(0)
+            failed = hit / (size * guard_size) if hit else 0.0
             if failed:
-                after = replace(self, grey=self.grey - 1, c=self.c + 1) if who == "R" else self
+                after = self._replace(grey=self.grey - 1, c=self.c + 1) if who == "R" else self
                 seen = f"g{guarded}{guarded}-"
                 wolf_seen = f"g{attacked}{attacked}-"
                 out.append((f"{who}-", failed, after._log(seen, wolf_seen)._after_attack(pool, None)))
-            success = Fraction(n, size) - failed
+            success = n / size - failed
             if success:
                 after = self._killed(who)
                 view = {"D": "D", "W": "W", "C": "C", "R": "R"}.get(who)  # S, G: the guard himself
@@ -283,39 +288,39 @@ class State:
                     wolf_seen = f"g{guarded}{attacked}+"
                 after = after._log(guard_seen, wolf_seen)
                 if view is None:
-                    after = replace(after, gview=None)
+                    after = after._replace(gview=None)
                 out.append((f"{who}+", success, after._after_attack(pool, who)))
         return out
 
     def _killed(self, who: str) -> State:
         if who == "D":
-            return replace(self, seer=False)
+            return self._replace(seer=False)
         if who == "W":
-            return replace(self, white=self.white - 1)
+            return self._replace(white=self.white - 1)
         if who == "C":
-            return replace(self, c=self.c - 1)
+            return self._replace(c=self.c - 1)
         if who == "R":
-            return replace(self, grey=self.grey - 1)
-        return replace(self, guard="dead")  # S or G
+            return self._replace(grey=self.grey - 1)
+        return self._replace(guard="dead")  # S or G
 
     def _after_attack(self, pool: tuple[int, int, int, int], victim: str | None) -> State:
         judged = self._judged()
         if judged.step == "over":
             return judged
         if not self.setup.seer:
-            return replace(judged, step="day", night=())
-        return replace(judged, step="divine", night=(pool, victim))
+            return judged._replace(step="day", night=())
+        return judged._replace(step="divine", night=(pool, victim))
 
-    def _divine(self) -> list[tuple[str, Fraction, State]]:
+    def _divine(self) -> list[tuple[str, float, State]]:
         pool, victim = self.night if self.night else ((self.grey, self.c, int(self.guard == "grey"), self.wolves), None)
         seer_alive = self.seer or (victim == "D" and self.setup.variant.seer_result_survives)
         after_night = self._after_divination
         if not seer_alive:
-            return [("-", Fraction(1), after_night(self._log("d-", "d-")))]
+            return [("-", 1.0, after_night(self._log("d-", "d-")))]
         grey, c, guard, wolves = pool
         total = grey + c + guard + wolves
         if total == 0:
-            return [("-", Fraction(1), after_night(self._log("d-", "d-")))]
+            return [("-", 1.0, after_night(self._log("d-", "d-")))]
         dead = {"R": victim == "R", "C": victim == "C", "G": victim == "G"}
         out = []
         # a grey villager whose attack failed tonight is C now: still a target, and seen as a C
@@ -325,28 +330,28 @@ class State:
                 continue
             killed = 1 if dead.get(who) else 0
             if killed:
-                out.append((f"{who}x", Fraction(1, total), after_night(self._log("d-", "d-"))))
+                out.append((f"{who}x", 1 / total, after_night(self._log("d-", "d-"))))
             living = count - killed
             if who == "R" and became_c:
-                out.append(("Rc", Fraction(became_c, total), after_night(replace(
-                    self, c=self.c - 1, white=self.white + 1)._log("dC", "dC"))))
+                converted = self._replace(c=self.c - 1, white=self.white + 1)._log("dC", "dC")
+                out.append(("Rc", became_c / total, after_night(converted)))
                 living -= became_c
             if living <= 0:
                 continue
             if who == "R":
-                after = replace(self, grey=self.grey - 1, white=self.white + 1)._log("dR", "dR")
+                after = self._replace(grey=self.grey - 1, white=self.white + 1)._log("dR", "dR")
             elif who == "C":
-                after = replace(self, c=self.c - 1, white=self.white + 1)._log("dC", "dC")
+                after = self._replace(c=self.c - 1, white=self.white + 1)._log("dC", "dC")
             elif who == "G":
-                after = replace(self, guard="white")._log("dG", "dR")
+                after = self._replace(guard="white")._log("dG", "dR")
             else:
-                after = replace(self, wolves=self.wolves - 1, black=1)._log("dM", "dM")
-            out.append((who, Fraction(living, total), after_night(after)))
+                after = self._replace(wolves=self.wolves - 1, black=1)._log("dM", "dM")
+            out.append((who, living / total, after_night(after)))
         return out
 
     @staticmethod
     def _after_divination(state: State) -> State:
-        return replace(state, step="day", night=())
+        return state._replace(step="day", night=())
 
 
 class NoTalkWerewolf:
@@ -363,7 +368,7 @@ class NoTalkWerewolf:
                       wolves=s.wolves, black=0, step="day", gview=f"G,{views}" if s.guard else None,
                       mview=f"M,{views}")
         if s.variant.night_zero_divination and s.seer:
-            state = replace(state, step="divine", night=())
+            state = state._replace(step="divine", night=())
         elif s.variant.night_first:
             state = state._next_night()
         return state
