@@ -37,6 +37,11 @@ strategy = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(strategy, name="strategy")
+solve = typer.Typer(
+    help="Game-theory solver: CFR+ equilibria and win rates of werewolf without conversation (seer, guard).",
+    no_args_is_help=True,
+)
+app.add_typer(solve, name="solve")
 
 class Bot(str, enum.Enum):
     """The bots of :mod:`jinrou.agents.quantum`."""
@@ -320,6 +325,126 @@ def strategy_count_command(
     console.print(f"village win rate: {'undefined (no decided state)' if rate is None else f'{rate} = {float(rate):.4f}'}")
     for number, state in enumerate(shown, start=1):
         console.print(f"\n[bold]Example {number}[/bold]\n{transcript(rules.cast, state)}", highlight=False)
+
+
+VARIANT_HELP = ("Model variant (repeatable): night_first, night_zero_divination, guard_self, wolves_see_guard, "
+                "seer_result_survives, merged_white, strict_wolf_majority.")
+
+
+def _variant(names: list[str] | None):
+    from jinrou.solve.werewolf import ModelError, Variant
+
+    unknown = sorted(set(names or []) - set(Variant.names()))
+    if unknown:
+        raise ModelError(f"unknown variant {', '.join(unknown)}: variants are {', '.join(Variant.names())}")
+    return Variant(**{name: True for name in names or []})
+
+
+@solve.command("table")
+def solve_table_command(
+    seer: Annotated[bool, typer.Option("--seer", help="Include a seer (占い師) who comes out on day 1.")] = False,
+    guard: Annotated[bool, typer.Option("--guard", help="Include a guard (狩人), the village's decision-maker.")] = False,
+    max_players: Annotated[int, typer.Option(help="Largest number of players.", min=3)] = 10,
+    iterations: Annotated[int, typer.Option(help="CFR+ iterations per cell.", min=1)] = 500,
+    workers: Annotated[Optional[int], typer.Option(help="Processes here (default: every core).")] = None,
+    cluster: Annotated[Optional[str], typer.Option(help="A Dask scheduler address: run the cells there.")] = None,
+    variant: Annotated[Optional[list[str]], typer.Option(help=VARIANT_HELP)] = None,
+    plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the table as a chart (PNG, SVG, PDF).")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object with a list 'cells'.")] = False,
+) -> None:
+    """The village win-rate table (players × wolves) of werewolf without conversation, like Bi & Tanaka's, with each cell's exploitability.
+
+    Each cell is solved with CFR+ (the village's guard against the wolves); the win rate is the village's under the average strategies, as a percentage rounded half up. Cells run in parallel. Guide: docs/no-talk-werewolf.md.
+    """
+    from jinrou.solve.table import cells, plot, sweep
+    from jinrou.solve.werewolf import ModelError
+
+    try:
+        chosen = _variant(variant)
+        todo = cells(max_players, seer, guard)
+        results = []
+        runs = sweep(todo, seer, guard, iterations, chosen, workers, cluster)
+        for cell in track(runs, total=len(todo), description="Solving cells", disable=json_output):
+            results.append(cell)
+    except ModelError as error:
+        _fail(error)
+    results.sort(key=lambda c: (c.players, c.wolves))
+    title = f"village win rate — seer {'yes' if seer else 'no'}, guard {'yes' if guard else 'no'}, {iterations} iterations"
+    if plot_file is not None:
+        plot(results, str(plot_file), title)
+    if json_output:
+        typer.echo(json.dumps({"seer": seer, "guard": guard, "iterations": iterations,
+                               "cells": [c.to_json() for c in results]}))
+        return
+    console = Console()
+    table = RichTable(title=title, title_justify="left")
+    table.add_column("players", justify="right")
+    wolves = sorted({c.wolves for c in results})
+    for m in wolves:
+        table.add_column(("1 wolf" if m == 1 else f"{m} wolves") + " (ε)", justify="right")
+    for n in sorted({c.players for c in results}):
+        row = {c.wolves: c for c in results if c.players == n}
+        table.add_row(str(n), *[f"{row[m].percent}% ({row[m].exploitability:.1e})" if m in row else "" for m in wolves])
+    console.print(table)
+    if plot_file is not None:
+        console.print(f"Chart written to {plot_file}")
+
+
+@solve.command("game")
+def solve_game_command(
+    villagers: Annotated[int, typer.Option(help="Villagers (村人).", min=0)] = 4,
+    wolves: Annotated[int, typer.Option(help="Wolves (人狼).", min=1)] = 1,
+    seer: Annotated[bool, typer.Option("--seer", help="Include a seer.")] = False,
+    guard: Annotated[bool, typer.Option("--guard", help="Include a guard.")] = False,
+    iterations: Annotated[int, typer.Option(help="CFR+ iterations.", min=1)] = 500,
+    variant: Annotated[Optional[list[str]], typer.Option(help=VARIANT_HELP)] = None,
+    strategy_key: Annotated[Optional[str], typer.Option("--strategy", help="Print the average strategy at this information set, e.g. \"G,4 1 1 2,vR,gRR-,dR,vC\".")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Solve one setup: its value (the village win rate), exploitability, size and time; optionally the strategy at one information set.
+
+    Information sets are the paper's history strings: the guard's start with G, the wolves' with M, then the initial counts (villagers seer guard wolves) and the events (vR: a grey lynched, gDD-: guard and attack on the seer, the attack failed, dG: the seer divined the guard, ...).
+    """
+    import time as clock
+
+    from jinrou.solve.cfr import CFRPlus
+    from jinrou.solve.efg import compile_game
+    from jinrou.solve.werewolf import ModelError, NoTalkWerewolf, Setup
+
+    try:
+        setup = Setup(villagers, int(seer), int(guard), wolves, _variant(variant))
+    except ModelError as error:
+        _fail(error)
+    start = clock.perf_counter()
+    game = compile_game(NoTalkWerewolf(setup))
+    built = clock.perf_counter() - start
+    solver = CFRPlus(game)
+    for _ in track(range(iterations), description="CFR+", disable=json_output or iterations < 50):
+        solver.iterate()
+    solved = clock.perf_counter() - start - built
+    shown = None
+    if strategy_key is not None:
+        try:
+            shown = solver.strategy(strategy_key)
+        except KeyError:
+            example = next((n for n in game.infoset_names if n.startswith(strategy_key[:1] or "G")), game.infoset_names[0])
+            _fail(f"unknown information set {strategy_key!r} in this game: they look like {example!r}")
+    result = {"setup": setup.counts, "players": setup.players, "village_win_rate": solver.value(),
+              "exploitability": solver.exploitability(), "iterations": iterations, "nodes": game.nodes,
+              "histories": game.histories, "infosets": game.infosets, "build_seconds": round(built, 3),
+              "solve_seconds": round(solved, 3)}
+    if shown is not None:
+        result["strategy"] = {"infoset": strategy_key, "average": shown}
+    if json_output:
+        typer.echo(json.dumps(result))
+        return
+    console = Console()
+    console.print(f"[bold]{setup.counts}[/bold] (villagers seer guard wolves): village win rate "
+                  f"[bold]{result['village_win_rate'] * 100:.2f}%[/bold], exploitability {result['exploitability']:.2e}")
+    console.print(f"{game.nodes:,} nodes ({game.histories:,} histories merged), {game.infosets:,} information sets; "
+                  f"built in {built:.1f} s, {iterations} iterations in {solved:.1f} s")
+    if shown is not None:
+        console.print(f"{strategy_key}: " + ", ".join(f"{a} {p:.3f}" for a, p in shown.items()))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,132 @@
+"""Solving cells of the no-talk werewolf tables, one by one or as a parallel sweep.
+
+A *cell* is a (players, wolves) setup with the table's seer and guard; solving it builds the game,
+runs CFR+ and reports the village win probability under the average strategies and their
+exploitability. Cells are independent, so a sweep runs them in parallel: on this machine's cores
+by default (processes), or on a Dask cluster when given its scheduler address.
+
+>>> cells(max_players=5, seer=True, guard=False)
+[(3, 1), (4, 1), (5, 1), (5, 2)]
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from jinrou.solve.cfr import CFRPlus
+from jinrou.solve.efg import compile_game
+from jinrou.solve.werewolf import ModelError, NoTalkWerewolf, Setup, Variant
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One solved setup."""
+
+    players: int
+    wolves: int
+    seer: int
+    guard: int
+    village_win_rate: float
+    exploitability: float
+    iterations: int
+    nodes: int
+    infosets: int
+    seconds: float
+
+    @property
+    def percent(self) -> str:
+        """The village win rate as the paper prints it: a percentage rounded half up."""
+        return str(Decimal(repr(self.village_win_rate * 100)).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def cells(max_players: int, seer: bool, guard: bool, min_players: int = 3, max_wolves: int = 4) -> list[tuple[int, int]]:
+    """The (players, wolves) cells of a table: wolves 1..4 with wolves < players − wolves, and
+    enough players for the seer and the guard."""
+    out = []
+    for n in range(min_players, max_players + 1):
+        for m in range(1, max_wolves + 1):
+            if m < n - m and n - m - seer - guard >= 0:
+                out.append((n, m))
+    return out
+
+
+def solve_cell(players: int, wolves: int, seer: bool, guard: bool, iterations: int,
+               variant: Variant = Variant()) -> Cell:
+    """Build and solve one cell."""
+    start = time.perf_counter()
+    setup = Setup(players - wolves - int(seer) - int(guard), int(seer), int(guard), wolves, variant)
+    game = compile_game(NoTalkWerewolf(setup))
+    solver = CFRPlus(game)
+    solver.iterate(iterations)
+    return Cell(players, wolves, int(seer), int(guard), solver.value(), solver.exploitability(), iterations,
+                game.nodes, game.infosets, time.perf_counter() - start)
+
+
+def _solve(args: tuple) -> Cell:
+    return solve_cell(*args)
+
+
+def sweep(
+    todo: list[tuple[int, int]],
+    seer: bool,
+    guard: bool,
+    iterations: int,
+    variant: Variant = Variant(),
+    workers: int | None = None,
+    cluster: str | None = None,
+) -> Iterator[Cell]:
+    """Solve every cell, in parallel; yields cells as they finish (largest first, to balance).
+
+    ``cluster``: a Dask scheduler address (``tcp://host:8786``) — the cells run on its workers.
+    Otherwise ``workers`` processes here (default: the machine's cores); 1 runs in this process.
+    """
+    jobs = sorted(((n, m, seer, guard, iterations, variant) for n, m in todo), key=lambda j: (-j[0], -j[1]))
+    for n, m, *_ in jobs:
+        if n - m - int(seer) - int(guard) < 0:
+            raise ModelError(f"{n} players cannot hold {m} wolves, the seer and the guard")
+    if cluster is not None:
+        from dask.distributed import Client, as_completed as dask_completed
+
+        with Client(cluster) as client:
+            for future in dask_completed(client.map(_solve, jobs, pure=False)):
+                yield future.result()
+        return
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        yield from map(_solve, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs) or 1)) as pool:
+        for future in as_completed([pool.submit(_solve, job) for job in jobs]):
+            yield future.result()
+
+
+def plot(results: list[Cell], path: str, title: str) -> None:
+    """A chart of the table: village win rate by number of players, one line per wolf count."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    for wolves in sorted({c.wolves for c in results}):
+        line = sorted((c.players, c.village_win_rate * 100) for c in results if c.wolves == wolves)
+        axes.plot([p for p, _ in line], [v for _, v in line], marker="o", label="1 wolf" if wolves == 1 else f"{wolves} wolves")
+    axes.axhline(50, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_xlabel("players")
+    axes.set_ylabel("village win rate (%)")
+    axes.set_ylim(0, 100)
+    axes.set_title(title)
+    axes.grid(alpha=0.3)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
