@@ -13,38 +13,49 @@ import numpy as np
 
 
 @numba.njit(cache=True)
-def _weight(e, slot, chance, policy):
-    s = slot[e]
-    return policy[s] if s >= 0 else chance[e]
+def weights(slot, chance, policy):
+    """Each edge's probability: the policy of its slot, or its chance probability. (Computed once
+    per pass: a helper called per edge is not inlined and costs more than the sweeps.)"""
+    w = np.empty(len(slot))
+    for e in range(len(slot)):
+        s = slot[e]
+        w[e] = policy[s] if s >= 0 else chance[e]
+    return w
+
+
+@numba.njit(cache=True)
+def backward(parent, child, w, leaf):
+    """Every node's value from the leaf values, the edges weighted by ``w``."""
+    value = leaf.copy()
+    for e in range(len(parent) - 1, -1, -1):
+        value[parent[e]] += w[e] * value[child[e]]
+    return value
 
 
 @numba.njit(cache=True)
 def values(parent, child, slot, chance, utility, terminal, policy):
     """Every node's value for player 0 when both play ``policy``."""
-    value = np.where(terminal, utility, 0.0)
-    for e in range(len(parent) - 1, -1, -1):
-        value[parent[e]] += _weight(e, slot, chance, policy) * value[child[e]]
-    return value
+    return backward(parent, child, weights(slot, chance, policy), np.where(terminal, utility, 0.0))
 
 
 @numba.njit(cache=True)
 def update(player, iteration, parent, child, slot, chance, mover, utility, terminal, policy, regret, cumulative):
     """One CFR+ pass for ``player``: reaches forward, values backward, regrets and average."""
     n = len(utility)
+    w = weights(slot, chance, policy)
     own = np.zeros(n)
     cf = np.zeros(n)
     own[0] = 1.0
     cf[0] = 1.0
     for e in range(len(parent)):
         p, c = parent[e], child[e]
-        w = _weight(e, slot, chance, policy)
         if mover[e] == player:
-            own[c] += own[p] * w
+            own[c] += own[p] * w[e]
             cf[c] += cf[p]
         else:
             own[c] += own[p]
-            cf[c] += cf[p] * w
-    value = values(parent, child, slot, chance, utility, terminal, policy)
+            cf[c] += cf[p] * w[e]
+    value = backward(parent, child, w, np.where(terminal, utility, 0.0))
     sign = 1.0 if player == 0 else -1.0
     for e in range(len(parent)):
         if mover[e] == player:
@@ -78,7 +89,8 @@ def best_response(player, parent, child, slot, chance, mover, utility, terminal,
     for e in range(len(parent)):
         p, c = parent[e], child[e]
         mine = mover[e] == player
-        w = 1.0 if mine else _weight(e, slot, chance, policy)
+        s = slot[e]
+        w = 1.0 if mine else (policy[s] if s >= 0 else chance[e])
         cf[c] += cf[p] * w
         d = depth[p] + (1 if mine else 0)
         if d > depth[c]:
@@ -96,9 +108,7 @@ def best_response(player, parent, child, slot, chance, mover, utility, terminal,
     leaf = np.where(terminal, sign * utility, 0.0)
     top = infoset_depth.max() if infosets > 0 else -1
     for k in range(top, -1, -1):
-        value = leaf.copy()
-        for e in range(len(parent) - 1, -1, -1):
-            value[parent[e]] += _weight(e, slot, chance, respond) * value[child[e]]
+        value = backward(parent, child, weights(slot, chance, respond), leaf)
         q = np.zeros(len(policy))
         for e in range(len(parent)):
             if mover[e] == player and infoset_depth[slot_infoset[slot[e]]] == k:
@@ -113,7 +123,4 @@ def best_response(player, parent, child, slot, chance, mover, utility, terminal,
             i = slot_infoset[s]
             if infoset_player[i] == player and infoset_depth[i] == k:
                 respond[s] = 1.0 if best[i] == s else 0.0
-    value = leaf.copy()
-    for e in range(len(parent) - 1, -1, -1):
-        value[parent[e]] += _weight(e, slot, chance, respond) * value[child[e]]
-    return value[0]
+    return backward(parent, child, weights(slot, chance, respond), leaf)[0]

@@ -131,6 +131,8 @@ class State(NamedTuple):
         return self.mview
 
     def key(self) -> tuple:
+        if self.step == "over":  # an ended game is only its winner: all such histories merge
+            return ("over", self.winner)
         return self[1:]
 
     def actions(self) -> list[str]:
