@@ -97,3 +97,15 @@ def test_solve_game_strategy_and_errors():
 def test_impossible_cells_are_refused():
     with pytest.raises(ModelError, match="cannot hold"):
         list(sweep([(3, 2)], True, True, 10, workers=1))
+
+
+def test_any_jinrou_game_wraps_as_an_openspiel_game():
+    from jinrou.solve.openspiel import spiel_game
+    from jinrou.solve.poker import Kuhn
+
+    game = spiel_game(Kuhn())
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(100):
+        solver.evaluate_and_update_policy()
+    assert exploitability.exploitability(game, solver.average_policy()) == pytest.approx(1.1944041e-3, abs=5e-11)
+    assert game.num_distinct_actions() == 5  # cards 0, 1, 2 and the actions b, p

@@ -135,7 +135,6 @@ class Room:
     settings: dict[str, Any]
     seed: int
     password: str | None
-    created_at: float
     seats: list[Seat | None] = field(default_factory=list)
     started: bool = False
     state: Any = None
@@ -152,7 +151,7 @@ class Room:
             raise ValueError(f"room {first.room}: the first event must be 'created', not {first.kind!r}")
         data = first.data
         room = cls(first.room, MODES[data["mode"]], data["name"], data["settings"], data["seed"], data["password"],
-                   first.at, [None] * data["settings"]["seats"], seq=1)
+                   [None] * data["settings"]["seats"], seq=1)
         for event in events[1:]:
             room.fold(event)
         return room

@@ -60,7 +60,6 @@ class CFRPlus:
         # merged games (DAGs, millions of nodes) run the numba kernels instead.
         self.exact = game.histories == game.nodes
         self._edges = (game.parent, game.child, game.slot, game.chance, game.player[game.parent])
-        self.policy = self.policy.astype(np.float64)
         decision = game.slot >= 0
         order = np.lexsort((np.arange(len(game.parent)), _postorder(game)[game.parent]))
         self._player_edges = []

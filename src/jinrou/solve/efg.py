@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
 import numpy as np
@@ -97,14 +98,13 @@ class CompiledGame:
     def infosets(self) -> int:
         return len(self.infoset_names)
 
+    @cached_property
+    def _infoset_numbers(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.infoset_names)}
+
     def infoset_index(self, name: str) -> int:
-        try:
-            return self._index[name]
-        except AttributeError:
-            self._index = {n: i for i, n in enumerate(self.infoset_names)}
-            return self.infoset_index(name)
-        except KeyError:
-            raise KeyError(name) from None
+        """The number of the information set called ``name`` (KeyError if the game has none)."""
+        return self._infoset_numbers[name]
 
     def slots_of(self, infoset: int) -> np.ndarray:
         return np.flatnonzero(self.slot_infoset == infoset)
