@@ -26,5 +26,9 @@ class RecordError(JinrouError):
     """A game record is malformed or contradicts the rules; the message names the event index."""
 
 
+class NotationError(JinrouError):
+    """A move text cannot be read (quantum mini-shogi notation such as ``⑤c4`` or ``5-c4``)."""
+
+
 class StrategyError(JinrouError):
     """A strategy rule file is malformed; the message names the expression and its JSON path."""
