@@ -42,6 +42,11 @@ solve = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(solve, name="solve")
+shogi = typer.Typer(
+    help="Quantum mini-shogi (量子ミニ将棋): 5×5 shogi whose piece types are fixed only by the moves played.",
+    no_args_is_help=True,
+)
+app.add_typer(shogi, name="shogi")
 
 class Bot(str, enum.Enum):
     """The bots of :mod:`jinrou.agents.quantum`."""
@@ -445,6 +450,91 @@ def solve_game_command(
                   f"built in {built:.1f} s, {iterations} iterations in {solved:.1f} s")
     if shown is not None:
         console.print(f"{strategy_key}: " + ", ".join(f"{a} {p:.3f}" for a, p in shown.items()))
+
+
+class ShogiPlayer(str, enum.Enum):
+    """Who plays a side of quantum mini-shogi."""
+
+    human = "human"
+    random = "random"
+    search = "search"
+
+
+@shogi.command("play")
+def shogi_play_command(
+    sente: Annotated[ShogiPlayer, typer.Option(help="Sente (先手, moves first): human, random or search bot.")] = ShogiPlayer.human,
+    gote: Annotated[ShogiPlayer, typer.Option(help="Gote (後手): human, random or search bot.")] = ShogiPlayer.search,
+    seed: Annotated[Optional[int], typer.Option(help="Seed of the bots' random choices (default: a fresh one, shown).")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="Write the game record (jinrou.shogi/1) here at the end.")] = None,
+    ascii_only: Annotated[bool, typer.Option("--ascii", help="Show piece numbers as digits (for terminals without ①–⑳).")] = False,
+) -> None:
+    """Play quantum mini-shogi in the terminal: against the search bot (default), a random bot, or another person.
+
+    Type moves as ⑤c4 / 5-c4 (move), 14xc4 (capture), 1-b2+ (promote), 7*c3 (drop); Tab completes the legal moves. 'help' explains, 'moves' lists them, 'why MOVE' says why a move is illegal, 'undo' takes back. Rules: docs/quantum-shogi.md.
+
+    Example: jinrou shogi play --gote search --record game.json
+    """
+    from jinrou.agents.shogi import make_shogi_agent
+    from jinrou.shogi.game import Game as ShogiGame
+    from jinrou.shogi.record import Record as ShogiRecord
+    from jinrou.terminal.shogi import TerminalShogi
+
+    seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+    agents = [None if who is ShogiPlayer.human else make_shogi_agent(who.value) for who in (sente, gote)]
+    console = Console()
+    console.print(f"[bold]Quantum mini-shogi (量子ミニ将棋)[/bold]: sente {sente.value}, gote {gote.value} — seed {seed}. "
+                  "Type 'help' for the notation.")
+    game = TerminalShogi(ShogiGame(), agents, np.random.default_rng(seed), console, ascii_only=ascii_only).run()
+    if record is not None:
+        data = ShogiRecord.of(game, (sente.value, gote.value)).write()
+        record.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        console.print(f"Record written to {record}")
+
+
+@shogi.command("replay")
+def shogi_replay_command(
+    file: Annotated[Path, typer.Argument(help="A jinrou.shogi/1 record.", exists=True)],
+    adjudicate_types: Annotated[bool, typer.Option("--adjudicate", help="Also run the over-the-board check: fix every type (drawn from the consistent ones) and replay with classical rules; the first foul loses.")] = False,
+    seed: Annotated[int, typer.Option(help="Seed of the types drawn for --adjudicate.")] = 0,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: the determination list after each move (and the adjudication).")] = False,
+    ascii_only: Annotated[bool, typer.Option("--ascii", help="Show piece numbers as digits.")] = False,
+) -> None:
+    """Replay a record: the board and the determination list after each move, then the result.
+
+    Every move is checked exactly; a move no consistent assignment allows is an error naming the move and the rule. Format: docs/quantum-shogi.md.
+    """
+    from jinrou.shogi.game import Game as ShogiGame
+    from jinrou.shogi.pieces import SIDE_NAMES
+    from jinrou.shogi.record import Record as ShogiRecord
+    from jinrou.shogi.record import adjudicate, describe_types
+    from jinrou.terminal.shogi import render
+
+    try:
+        record = ShogiRecord.read(json.loads(file.read_text(encoding="utf-8")))
+    except (JinrouError, OSError, ValueError) as error:
+        _fail(error)
+    console = Console()
+    game = ShogiGame()
+    lists = []
+    for number, text in enumerate(record.moves, 1):
+        move = game.push(text)
+        lists.append(game.determination())
+        if not json_output:
+            console.rule(f"{number}. {SIDE_NAMES[1 - game.turn]} {move.ascii() if ascii_only else move}")
+            render(console, game, ascii_only)
+    final = record.replay()
+    verdict = adjudicate(record.moves, np.random.default_rng(seed)) if adjudicate_types else None
+    if json_output:
+        data = {"moves": list(record.moves), "determination": lists, "result": record.write()["result"]}
+        if verdict is not None:
+            data["adjudication"] = {"types": describe_types(verdict.types),
+                                    "foul": None if verdict.foul is None else str(verdict.foul)}
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    console.print(f"[green]✓[/green] {len(record.moves)} moves, every one allowed by a consistent assignment. "
+                  f"Result: {final.outcome or 'game in progress'}")
+    if verdict is not None:
+        console.print(f"Adjudication with {describe_types(verdict.types)}: {verdict}")
 
 
 if __name__ == "__main__":  # pragma: no cover

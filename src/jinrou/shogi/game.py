@@ -92,9 +92,14 @@ class _Terms:
 
 
 class Game:
-    """A quantum mini-shogi game from the start position (or from a list of moves)."""
+    """A quantum mini-shogi game from the start position (or from a list of moves).
 
-    def __init__(self, moves: Iterable[Move | str] = ()):
+    With ``play_on`` the moves go on after the game has ended (analysis, benchmarks); the outcome
+    stays the first one reached.
+    """
+
+    def __init__(self, moves: Iterable[Move | str] = (), play_on: bool = False):
+        self.play_on = play_on
         self.position = Position.start()
         self.space = sp.Space()
         self.moves: list[Move] = []
@@ -139,21 +144,24 @@ class Game:
         """How many consistent pairs of assignments there are (exact)."""
         return int(self.space.weights(0).sum())
 
-    def probabilities(self) -> list[list[Fraction]]:
-        """Per piece, the exact share of consistent pairs giving it each type (all pairs equally likely)."""
-        table = []
-        total = self.assignments()
+    def type_counts(self) -> np.ndarray:
+        """int64 (20, 6): per piece and type, how many consistent pairs of assignments give it that type."""
+        counts = np.zeros((20, 6), np.int64)
         for side in (0, 1):
             weights = self.space.weights(side)
-            for local in range(10):
-                counts = np.bincount(sp.TYPES[:, local], weights=weights, minlength=6)
-                table.append([Fraction(int(c), total) for c in counts])
-        return table
+            for t in TYPES:
+                counts[side * 10: side * 10 + 10, t] = (weights[:, None] * (sp.TYPES == t)).sum(axis=0)
+        return counts
+
+    def probabilities(self) -> list[list[Fraction]]:
+        """Per piece, the exact share of consistent pairs giving it each type (all pairs equally likely)."""
+        total = self.assignments()
+        return [[Fraction(int(c), total) for c in row] for row in self.type_counts()]
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self) -> list[Move]:
         """Every move some consistent assignment allows, in a fixed order (by piece, then square)."""
-        if self.outcome is not None:
+        if self.outcome is not None and not self.play_on:
             return []
         if self._legal is None:
             self._legal = [m for m in self._candidates() if self._allowed(m)]
@@ -174,7 +182,7 @@ class Game:
 
     def explain(self, move: Move | str) -> str | None:
         """Why a move is illegal (which rule, which pieces), or None when it is legal."""
-        if self.outcome is not None:
+        if self.outcome is not None and not self.play_on:
             return f"the game is over: {self.outcome}"
         try:
             move = self.resolve(move)
@@ -221,7 +229,8 @@ class Game:
         self._possible = self._compute_possible()
         self._legal = None
         self.checks.append(self._gives_check(mover))
-        self.outcome = self._judge(mover)
+        if self.outcome is None:
+            self.outcome = self._judge(mover)
         return move
 
     def resign(self, side: int) -> None:

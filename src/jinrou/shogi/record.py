@@ -1,0 +1,158 @@
+"""The record ``jinrou.shogi/1`` and the over-the-board adjudication (format: ``docs/quantum-shogi.md``).
+
+A record is the moves in notation plus who resigned, if anybody; the result is written too and must
+agree with the replay. Reading replays every move through :meth:`Game.push`, so a record that
+contains a move no consistent assignment allows is refused with its move number and the reason.
+
+>>> record = Record(("⑤c4", "⑭xc4", "⑦c2", "⑫xc2", "①b2"))
+>>> Record.read(record.write()).replay().determination()[5]
+'〇●●●●●'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from jinrou.chance import uniform_below
+from jinrou.errors import JinrouError, RecordError
+from jinrou.shogi import space as sp
+from jinrou.shogi.classical import Foul, first_foul
+from jinrou.shogi.game import Game
+from jinrou.shogi.moves import Move
+from jinrou.shogi.pieces import SIDE_NAMES, glyph
+
+FORMAT = "jinrou.shogi/1"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as written: its moves (canonical notation), who resigned, and the players' names."""
+
+    moves: tuple[str, ...]
+    resigned: int | None = None
+    players: tuple[str, str] = ("sente", "gote")
+
+    @classmethod
+    def of(cls, game: Game, players: tuple[str, str] = ("sente", "gote")) -> Record:
+        resigned = None
+        if game.outcome is not None and game.outcome.reason == "resignation":
+            resigned = 1 - game.outcome.winner
+        return cls(tuple(str(m) for m in game.moves), resigned, players)
+
+    def replay(self) -> Game:
+        """The game these moves make; :class:`RecordError` names the first move that cannot be played."""
+        game = Game()
+        for index, text in enumerate(self.moves):
+            try:
+                game.push(text)
+            except JinrouError as error:
+                raise RecordError(f"move {index + 1} {text!r}: {error}") from None
+        if self.resigned is not None:
+            if game.outcome is not None:
+                raise RecordError(f"{SIDE_NAMES[self.resigned]} resigned after the game had ended ({game.outcome})")
+            game.resign(self.resigned)
+        return game
+
+    def write(self) -> dict[str, Any]:
+        outcome = self.replay().outcome
+        return {
+            "format": FORMAT,
+            "players": {"sente": self.players[0], "gote": self.players[1]},
+            "moves": list(self.moves),
+            "resigned": None if self.resigned is None else SIDE_NAMES[self.resigned],
+            "result": None if outcome is None else {
+                "winner": None if outcome.winner is None else SIDE_NAMES[outcome.winner],
+                "reason": outcome.reason,
+            },
+        }
+
+    @classmethod
+    def read(cls, data: Any) -> Record:
+        """A record from its JSON object; strict: unknown keys, bad moves or a wrong result are errors."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"not a {FORMAT} record: expected an object with \"format\": \"{FORMAT}\"")
+        unknown = set(data) - {"format", "players", "moves", "resigned", "result"}
+        if unknown:
+            raise RecordError(f"unknown keys {sorted(unknown)!r}: allowed are players, moves, resigned, result")
+        moves = data.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("\"moves\" must be a list of move texts such as \"⑤c4\"")
+        players = data.get("players", {"sente": "sente", "gote": "gote"})
+        if not isinstance(players, dict) or set(players) != {"sente", "gote"}:
+            raise RecordError("\"players\" must be an object with the keys sente and gote")
+        resigned = data.get("resigned")
+        if resigned not in (None, *SIDE_NAMES):
+            raise RecordError(f"\"resigned\" must be null, \"sente\" or \"gote\", not {resigned!r}")
+        canonical = []
+        for index, text in enumerate(moves):
+            try:
+                canonical.append(Move.parse(text))
+            except JinrouError as error:
+                raise RecordError(f"move {index + 1}: {error}") from None
+        record = cls(tuple(moves), None if resigned is None else SIDE_NAMES.index(resigned),
+                     (str(players["sente"]), str(players["gote"])))
+        game = record.replay()
+        record = cls(tuple(str(m) for m in game.moves), record.resigned, record.players)
+        if "result" in data and data["result"] != record.write()["result"]:
+            raise RecordError(f"the record's result {data['result']!r} differs from the replay's: {game.outcome}")
+        return record
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    """The over-the-board check (spec §4): the types fixed for every piece, and the first foul if any."""
+
+    types: tuple[int, ...]
+    foul: Foul | None
+    consistent_moves: int = field(default=0)
+
+    def __str__(self) -> str:
+        if self.foul is None:
+            return "no foul in the replay: the result stands"
+        return str(self.foul)
+
+
+def adjudicate(moves: Sequence[str], rng: np.random.Generator, types: Sequence[int] | None = None) -> Adjudication:
+    """Fix every type and replay the moves with classical rules; the first foul loses.
+
+    The types are ``types`` if given (20 values, :class:`PieceType` numbers), else one consistent pair
+    of assignments drawn uniformly — consistent with the whole record, or, for a record with an
+    impossible move, with the moves before it (whose replay must then find a foul at or after it).
+    """
+    parsed = []
+    for index, text in enumerate(moves):
+        try:
+            parsed.append(Move.parse(text))
+        except JinrouError as error:
+            raise RecordError(f"move {index + 1}: {error}") from None
+    game = Game(play_on=True)
+    for move in parsed:
+        if game.explain(move) is not None:
+            break
+        game.push(move)
+    done = len(game.moves)
+    if types is None:
+        types = draw_types(game, rng)
+    elif len(types) != 20:
+        raise RecordError(f"expected 20 types, one per piece ①–⑳, not {len(types)}")
+    return Adjudication(tuple(int(t) for t in types), first_foul(parsed, np.array(types, np.int64)), done)
+
+
+def draw_types(game: Game, rng: np.random.Generator) -> np.ndarray:
+    """The 20 types of a consistent pair of assignments drawn uniformly (every pair equally likely)."""
+    weights = game.space.weights(0)
+    pick = uniform_below(rng, int(weights.sum()))
+    row = int(np.searchsorted(np.cumsum(weights), pick, side="right"))
+    pick -= int(weights[:row].sum())
+    bits = np.unpackbits(game.space.rows[0][row].view(np.uint8), bitorder="little")
+    column = int(np.flatnonzero(bits)[pick])
+    return np.concatenate([sp.TYPES[row], sp.TYPES[column]])
+
+
+def describe_types(types: Sequence[int]) -> str:
+    """``①銀 ②歩 ...``."""
+    return " ".join(f"{glyph(i)}{'歩香銀金猫玉'[t]}" for i, t in enumerate(types))
