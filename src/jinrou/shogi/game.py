@@ -146,12 +146,7 @@ class Game:
 
     def type_counts(self) -> np.ndarray:
         """int64 (20, 6): per piece and type, how many consistent pairs of assignments give it that type."""
-        counts = np.zeros((20, 6), np.int64)
-        for side in (0, 1):
-            weights = self.space.weights(side)
-            for t in TYPES:
-                counts[side * 10: side * 10 + 10, t] = (weights[:, None] * (sp.TYPES == t)).sum(axis=0)
-        return counts
+        return np.concatenate([sp.type_counts(self.space.weights(side)) for side in (0, 1)])
 
     def probabilities(self) -> list[list[Fraction]]:
         """Per piece, the exact share of consistent pairs giving it each type (all pairs equally likely)."""
@@ -191,9 +186,10 @@ class Game:
         terms, geometry = self._terms(move)
         p = move.piece
         if geometry & self.possible(p) == 0:
-            how = f"be dropped on {square_name(move.to)}" if move.drop else self._path(move)
-            return (f"{glyph(p)} cannot {how}: only {type_names(geometry)} could, and {glyph(p)} can only be "
-                    f"{type_names(self.possible(p))}")
+            if geometry == 0:
+                return f"{glyph(p)} cannot {self._path(move)}: no piece may do that"
+            return (f"{glyph(p)} cannot {self._path(move)}: only {type_names(geometry)} could, and {glyph(p)} "
+                    f"can only be {type_names(self.possible(p))}")
         loose = _Terms(terms.mover, terms.masks, np.zeros(10, np.int64), np.zeros(sp.N, np.int64),
                        np.zeros(sp.N, np.int64), np.zeros(sp.N, np.bool_), np.zeros(sp.N, np.bool_), None)
         if not self._exists(loose):
@@ -393,7 +389,7 @@ class Game:
             return Outcome(1 - loser, f"{SIDE_NAMES[loser]}'s king {glyph(king)} is determined")
         if self.positions.count(self.position) >= 4:
             return Outcome(None, "fourfold repetition (千日手)")
-        if not self.legal_moves():
+        if not any(self._allowed(m) for m in self._candidates()):  # stops at the first legal move
             return Outcome(mover, f"{SIDE_NAMES[1 - mover]} has no legal move")
         return None
 

@@ -95,6 +95,17 @@ class Space:
 
 
 @numba.njit(cache=True)
+def type_counts(weights):
+    """int64 (10, 6): per local piece and type, the total weight of the assignments giving it that type."""
+    out = np.zeros((10, 6), dtype=np.int64)
+    for a in range(N):
+        if weights[a]:
+            for i in range(10):
+                out[i, TYPES[a, i]] += weights[a]
+    return out
+
+
+@numba.njit(cache=True)
 def _popcounts(rows):
     out = np.zeros(rows.shape[0], dtype=np.int64)
     for a in range(rows.shape[0]):
