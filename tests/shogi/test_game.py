@@ -115,11 +115,22 @@ def test_a_drop_on_the_far_row_is_no_pawn_or_lance():
     assert types_of(Game(moves + ["⑨*a1"]), "⑨") == "銀/金"
 
 
-def test_nifu_refuses_a_second_pawn_on_a_column():
-    moves = ["⑧c3", "⑰c1", "⑦xd3", "⑲xd3", "⑧c2", "⑲e4", "⑨xd4", "⑱c3"]
-    game = Game(moves)
-    assert types_of(game, "⑭") == "歩"
-    reason = game.explain("⑭*b4")
+SAME_ORIGIN_NIFU = ["⑦c1", "⑫xc1", "④c5", "⑫d2", "⑥c2", "⑭xc5", "⑧a4", "⑦*c1", "⑩xc5", "⑮xb4", "⑧xb4", "⑬c3",
+                    "③b3", "⑦xc2", "⑭*d5", "⑥*d3", "①b1", "⑪xb1", "⑧a4", "⑬xb3", "②b2", "⑪a1+", "⑧b4", "⑦xb2",
+                    "⑭xe4", "⑱xe4", "⑧b5", "⑭*b1", "⑲*b4", "⑦a3", "⑩xe5+", "⑱e3", "⑳*a2", "⑭c1", "⑳b2", "⑪a2",
+                    "⑳c2", "⑫xc2", "⑲c4"]
+
+
+@pytest.mark.parametrize(("moves", "drop", "pawn"), [
+    # sente drops gote's ⑭ (a pawn) on column 4, where sente's own pawn stands: pieces of two origins
+    (["⑧c3", "⑰c1", "⑦xd3", "⑲xd3", "⑧c2", "⑲e4", "⑨xd4", "⑱c3"], "⑭*b4", "⑭"),
+    # found by random play, played on: gote drops its own ⑳ (a pawn) on column 3 beside its pawn ⑲
+    (SAME_ORIGIN_NIFU, "⑳*c3", "⑳"),
+])
+def test_nifu_refuses_a_second_pawn_on_a_column(moves, drop, pawn):
+    game = Game(moves, play_on=True)
+    assert types_of(game, pawn) == "歩"
+    reason = game.explain(drop)
     assert reason is not None and reason.startswith("二歩")
 
 

@@ -89,6 +89,7 @@ class _Terms:
     move: Move | None = None
     mate_rows: np.ndarray | None = None
     mate_cols: np.ndarray | None = None
+    plain_masks: list[np.ndarray] | None = None  # ``masks`` before 二歩 among pieces of one origin
 
 
 class Game:
@@ -190,14 +191,15 @@ class Game:
                 return f"{glyph(p)} cannot {self._path(move)}: no piece may do that"
             return (f"{glyph(p)} cannot {self._path(move)}: only {type_names(geometry)} could, and {glyph(p)} "
                     f"can only be {type_names(self.possible(p))}")
-        loose = _Terms(terms.mover, terms.masks, np.zeros(10, np.int64), np.zeros(sp.N, np.int64),
+        plain = terms.plain_masks or terms.masks
+        loose = _Terms(terms.mover, plain, np.zeros(10, np.int64), np.zeros(sp.N, np.int64),
                        np.zeros(sp.N, np.int64), np.zeros(sp.N, np.bool_), np.zeros(sp.N, np.bool_), None)
         if not self._exists(loose):
             captured = self.position.piece_at(move.to)
             note = f" with {glyph(captured)} not the king" if move.capture and captured is not None else ""
             return (f"no consistent assignment lets {glyph(p)} {self._path(move)}{note} "
                     f"(it may be {type_names(self.possible(p))}, the move needs {type_names(geometry)})")
-        safe = _Terms(terms.mover, terms.masks, terms.king_square, terms.mover_attacks, terms.opponent_attacks,
+        safe = _Terms(terms.mover, plain, terms.king_square, terms.mover_attacks, terms.opponent_attacks,
                       loose.r1row, loose.r1col, None)
         if not self._exists(safe):
             kings = "".join(glyph(k) for k in self.king_candidates(self.turn))
@@ -281,6 +283,7 @@ class Game:
         king_square, mover_attacks, opponent_attacks = _safety(after, mover)
         r1row, r1col = np.zeros(sp.N, np.bool_), np.zeros(sp.N, np.bool_)
         mate = None
+        plain = list(masks)
         if move.drop and geometry & PAWN:
             own, p_local = move.piece // 10, move.piece % 10
             pawn = sp.TYPES[:, p_local] == PieceType.PAWN
@@ -303,9 +306,10 @@ class Game:
                 else:
                     rows, cols = np.ones(sp.N, np.bool_), pawn & king
                 terms = _Terms(mover, masks, king_square, mover_attacks, opponent_attacks, r1row, r1col, mate, move,
-                               rows, cols)
+                               rows, cols, plain)
                 return terms, geometry
-        return _Terms(mover, masks, king_square, mover_attacks, opponent_attacks, r1row, r1col, mate), geometry
+        terms = _Terms(mover, masks, king_square, mover_attacks, opponent_attacks, r1row, r1col, mate, plain_masks=plain)
+        return terms, geometry
 
     def _kernel_args(self, terms: _Terms, exclude_mate: bool):
         mover = terms.mover

@@ -87,10 +87,9 @@ class Record:
         resigned = data.get("resigned")
         if resigned not in (None, *SIDE_NAMES):
             raise RecordError(f"\"resigned\" must be null, \"sente\" or \"gote\", not {resigned!r}")
-        canonical = []
         for index, text in enumerate(moves):
             try:
-                canonical.append(Move.parse(text))
+                Move.parse(text)
             except JinrouError as error:
                 raise RecordError(f"move {index + 1}: {error}") from None
         record = cls(tuple(moves), None if resigned is None else SIDE_NAMES.index(resigned),
