@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 from jinrou.errors import IllegalActionError, NotationError
-from jinrou.shogi import Game, Move, PieceType
-from jinrou.shogi.classical import pawn_drop_mates
+from jinrou.shogi import Game, Move, Outcome, PieceType
+from jinrou.shogi import space as sp
+from jinrou.shogi.classical import attacked, pawn_drop_mates
 from jinrou.shogi.game import type_names
 
 SAMPLE = ["⑤c4", "⑭xc4", "⑦c2", "⑫xc2", "①b2"]
@@ -157,17 +158,38 @@ def test_fourfold_repetition_is_a_draw():
     assert game.outcome is not None and game.outcome.winner is None and "千日手" in game.outcome.reason
 
 
+CHECKING = ["⑦c4", "⑭c3", "⑦c5", "⑯c2", "⑦c4", "⑯b2", "⑧c2", "⑱d4", "⑦xd2"]  # found by random play
+CHECK_CYCLE = ["⑰e3", "⑦c4", "⑰e2", "⑦d2"]  # gote's king steps away and back, sente's cat checks again
+
+
+def test_a_certain_check_is_a_king_attacked_in_every_consistent_assignment():
+    game = Game(CHECKING, play_on=True)
+    assert game.checks == [False] * 8 + [True]
+    rows = np.unpackbits(game.space.rows[0].view(np.uint8), axis=1, bitorder="little").astype(bool)
+    for a, b in np.argwhere(rows)[:50]:
+        types = np.concatenate([sp.TYPES[a], sp.TYPES[b]])
+        king = 10 + int(np.flatnonzero(sp.TYPES[b] == PieceType.KING)[0])
+        squares, owners, promoted = (np.array(x) for x in (game.position.squares, game.position.owners,
+                                                            game.position.promoted))
+        assert attacked(game.position.squares[king], 0, types, squares, owners, promoted, game.position.occupied(), -1)
+
+
+def test_perpetual_check_must_vary_instead_of_repeating_a_fourth_time():
+    game = Game(CHECKING + CHECK_CYCLE * 2 + CHECK_CYCLE[:3], play_on=True)
+    reason = game.explain("⑦d2")
+    assert reason is not None and reason.startswith("連続王手の千日手")
+    assert all(str(m) != "⑦d2" for m in game.legal_moves())
+
+
 def test_king_determined_ends_the_game_and_its_side_loses():
-    game = Game(["⑧c3", "⑬xc3", "⑨xc3"])
-    while game.outcome is None:
-        game.push(game.legal_moves()[0])
-    outcome = game.outcome
-    assert outcome is not None
-    if "determined" in outcome.reason and outcome.winner is not None:
-        assert len(game.king_candidates(1 - outcome.winner)) == 1
+    game = Game(CHECKING[:-1])
+    assert game.outcome is None and len(game.king_candidates(1)) > 1
+    game.push(CHECKING[-1])
+    assert game.king_candidates(1) == [16]
+    assert game.outcome == Outcome(0, "gote's king ⑰ is determined")
     assert game.legal_moves() == []
     with pytest.raises(IllegalActionError, match="the game is over"):
-        game.push("⑤c4")
+        game.push("⑰e3")
 
 
 def test_resignation():
