@@ -182,14 +182,16 @@ def test_perpetual_check_must_vary_instead_of_repeating_a_fourth_time():
 
 
 def test_king_determined_ends_the_game_and_its_side_loses():
-    game = Game(CHECKING[:-1])
-    assert game.outcome is None and len(game.king_candidates(1)) > 1
-    game.push(CHECKING[-1])
+    game = Game(CHECKING[:3])
+    assert game.outcome is None and game.king_candidates(1) == [10, 12, 14, 15, 16]
+    # ⑯'s knight jump makes it the cat, so ⑪ (column 1's other piece) is the pawn; ⑬ (d3) and ⑮ (d5) are
+    # left attacked by sente's cat ⑦ on c5: only ⑰ can be gote's king
+    game.push(CHECKING[3])
     assert game.king_candidates(1) == [16]
     assert game.outcome == Outcome(0, "gote's king ⑰ is determined")
     assert game.legal_moves() == []
     with pytest.raises(IllegalActionError, match="the game is over"):
-        game.push("⑰e3")
+        game.push("⑦c4")
 
 
 def test_resignation():
