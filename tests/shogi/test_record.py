@@ -112,14 +112,14 @@ def test_search_bot_scores_finished_games_and_king_uncertainty():
 
 
 def test_terminal_play_with_help_errors_undo_and_resign():
-    lines = iter(["help", "⑦c5", "why ⑦c5", "⑤c4", "moves", "undo", "⑤c4", "resign"])
+    lines = iter(["help", "⑦c5", "why ⑦c5", "why nonsense", "⑤c4", "moves", "undo", "⑤c4", "resign"])
     out = io.StringIO()
     console = Console(file=out, width=120)
     play = TerminalShogi(Game(), [None, RandomShogiAgent()], np.random.default_rng(0), console,
                          read_line=lambda prompt: next(lines))
     game = play.run()
     text = out.getvalue()
-    assert "Moves name a piece" in text and "no piece may do that" in text
+    assert "Moves name a piece" in text and "no piece may do that" in text and "cannot read move 'nonsense'" in text
     assert "legal moves:" in text and "駒確定状況リスト" in text
     assert game.outcome is not None and game.outcome.reason == "resignation" and game.outcome.winner == 1
     assert len(game.moves) == 2 and str(game.moves[0]) == "⑤c4"

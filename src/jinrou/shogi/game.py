@@ -180,10 +180,12 @@ class Game:
         """Why a move is illegal (which rule, which pieces), or None when it is legal."""
         if self.outcome is not None and not self.play_on:
             return f"the game is over: {self.outcome}"
-        try:
-            move = self.resolve(move)
-        except IllegalActionError as error:
-            return str(error)
+        if isinstance(move, str):
+            move = Move.parse(move)
+        problem = visible_problem(self.position, move)
+        if problem is not None:
+            return problem
+        move = self.resolve(move)
         terms, geometry = self._terms(move)
         p = move.piece
         if geometry & self.possible(p) == 0:

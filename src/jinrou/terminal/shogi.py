@@ -133,7 +133,10 @@ class TerminalShogi:
             moves = self.game.legal_moves()
             self.console.print(f"{len(moves)} legal moves: " + " ".join(self._text(m) for m in moves))
         elif command == "why":
-            self.console.print(self.game.explain(rest) or f"{rest} is legal")
+            try:
+                self.console.print(self.game.explain(rest) or f"{rest} is legal")
+            except JinrouError as error:
+                self.console.print(f"[red]{error}[/red]")
         elif command == "resign":
             self.game.resign(side)
         elif command == "undo":
