@@ -506,7 +506,7 @@ def shogi_replay_command(
     from jinrou.shogi.game import Game as ShogiGame
     from jinrou.shogi.pieces import SIDE_NAMES
     from jinrou.shogi.record import Record as ShogiRecord
-    from jinrou.shogi.record import adjudicate, describe_types
+    from jinrou.shogi.record import adjudicate, describe_types, result_json
     from jinrou.terminal.shogi import render
 
     try:
@@ -522,17 +522,18 @@ def shogi_replay_command(
         if not json_output:
             console.rule(f"{number}. {SIDE_NAMES[1 - game.turn]} {move.ascii() if ascii_only else move}")
             render(console, game, ascii_only)
-    final = record.replay()
+    if record.resigned is not None:
+        game.resign(record.resigned)
     verdict = adjudicate(record.moves, np.random.default_rng(seed)) if adjudicate_types else None
     if json_output:
-        data = {"moves": list(record.moves), "determination": lists, "result": record.write()["result"]}
+        data = {"moves": list(record.moves), "determination": lists, "result": result_json(game.outcome)}
         if verdict is not None:
             data["adjudication"] = {"types": describe_types(verdict.types),
                                     "foul": None if verdict.foul is None else str(verdict.foul)}
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
     console.print(f"[green]✓[/green] {len(record.moves)} moves, every one allowed by a consistent assignment. "
-                  f"Result: {final.outcome or 'game in progress'}")
+                  f"Result: {game.outcome or 'game in progress'}")
     if verdict is not None:
         console.print(f"Adjudication with {describe_types(verdict.types)}: {verdict}")
 

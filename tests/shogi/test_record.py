@@ -21,7 +21,8 @@ SAMPLE = ["⑤c4", "⑭xc4", "⑦c2", "⑫xc2", "①b2"]
 runner = CliRunner()
 
 
-def bot_game(seed: int, bots=(RandomShogiAgent(), RandomShogiAgent())) -> Game:
+def bot_game(seed: int, bots=None) -> Game:
+    bots = bots or (RandomShogiAgent(), RandomShogiAgent())
     rng = np.random.default_rng(seed)
     game = Game()
     while game.outcome is None:

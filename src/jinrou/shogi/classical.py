@@ -55,9 +55,10 @@ def pawn_drop_mates(pawn, king, types, squares, owners, promoted):
         if r == king or squares[r] < 0 or owners[r] != defender:
             continue
         kind = 6 if promoted[r] else types[r]
-        if (attacks(defender, kind, squares[r], occupied) >> y) & 1:
-            if not attacked(z, mover, types, squares, owners, promoted, occupied & ~(np.int64(1) << squares[r]), pawn):
-                return False
+        vacated = occupied & ~(np.int64(1) << squares[r])
+        if (attacks(defender, kind, squares[r], occupied) >> y) & 1 and not attacked(
+                z, mover, types, squares, owners, promoted, vacated, pawn):
+            return False  # another piece takes the pawn without exposing the king
     steps = attacks(defender, 5, z, occupied)
     for s in range(25):
         if not (steps >> s) & 1:

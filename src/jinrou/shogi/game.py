@@ -163,9 +163,6 @@ class Game:
             self._legal = [m for m in self._candidates() if self._allowed(m)]
         return list(self._legal)
 
-    def is_legal(self, move: Move) -> bool:
-        return self.explain(move) is None
-
     def resolve(self, move: Move | str) -> Move:
         """The canonical move (capture flag from the board) for a move or its text; checks the visible board."""
         if isinstance(move, str):
@@ -274,7 +271,7 @@ class Game:
     def _terms(self, move: Move) -> tuple[_Terms, int]:
         pos, mover = self.position, self.position.turn
         after = pos.after(move)
-        unary = [dict(), dict()]
+        unary: list[dict[int, int]] = [{}, {}]
         geometry = self._geometry(move)
         unary[move.piece // 10][move.piece % 10] = geometry
         captured = pos.piece_at(move.to)

@@ -143,7 +143,3 @@ def attacks(side: int, kind: int, sq: int, occupied: int) -> int:
             if (occupied >> target) & 1:
                 break
     return mask
-
-
-def kind_of(piece_type: int, promoted: bool) -> int:
-    return PROMOTED if promoted else piece_type

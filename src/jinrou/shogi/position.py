@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jinrou.shogi.moves import Move
-from jinrou.shogi.pieces import GOTE, PIECES, SENTE, SQUARES, far_row, start_square
+from jinrou.shogi.pieces import GOTE, PIECES, SENTE, SQUARES, start_square
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,3 @@ class Position:
         if move.promote:
             promoted[move.piece] = True
         return Position(tuple(squares), tuple(owners), tuple(promoted), GOTE if self.turn == SENTE else SENTE)
-
-    def in_far_row(self, sq: int, side: int) -> bool:
-        return sq // 5 == far_row(side)

@@ -12,7 +12,7 @@ contains a move no consistent assignment allows is refused with its move number 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -21,7 +21,7 @@ from jinrou.chance import uniform_below
 from jinrou.errors import JinrouError, RecordError
 from jinrou.shogi import space as sp
 from jinrou.shogi.classical import Foul, first_foul
-from jinrou.shogi.game import Game
+from jinrou.shogi.game import Game, Outcome
 from jinrou.shogi.moves import Move
 from jinrou.shogi.pieces import SIDE_NAMES, glyph
 
@@ -64,10 +64,7 @@ class Record:
             "players": {"sente": self.players[0], "gote": self.players[1]},
             "moves": list(self.moves),
             "resigned": None if self.resigned is None else SIDE_NAMES[self.resigned],
-            "result": None if outcome is None else {
-                "winner": None if outcome.winner is None else SIDE_NAMES[outcome.winner],
-                "reason": outcome.reason,
-            },
+            "result": result_json(outcome),
         }
 
     @classmethod
@@ -96,9 +93,16 @@ class Record:
                      (str(players["sente"]), str(players["gote"])))
         game = record.replay()
         record = cls(tuple(str(m) for m in game.moves), record.resigned, record.players)
-        if "result" in data and data["result"] != record.write()["result"]:
+        if "result" in data and data["result"] != result_json(game.outcome):
             raise RecordError(f"the record's result {data['result']!r} differs from the replay's: {game.outcome}")
         return record
+
+
+def result_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    """The record's ``result`` for an outcome (None while the game goes on)."""
+    if outcome is None:
+        return None
+    return {"winner": None if outcome.winner is None else SIDE_NAMES[outcome.winner], "reason": outcome.reason}
 
 
 @dataclass(frozen=True)
@@ -107,7 +111,7 @@ class Adjudication:
 
     types: tuple[int, ...]
     foul: Foul | None
-    consistent_moves: int = field(default=0)
+    consistent_moves: int = 0
 
     def __str__(self) -> str:
         if self.foul is None:

@@ -58,11 +58,6 @@ KING = np.argmax(TYPES == PieceType.KING, axis=1).astype(np.int64)
 TYPE_BITS = np.left_shift(1, TYPES)
 
 
-def pack(mask: np.ndarray) -> np.ndarray:
-    """A bool (3840,) vector as 60 int64 words (bit ``a % 64`` of word ``a // 64``)."""
-    return np.packbits(mask.reshape(WORDS, 64), axis=1, bitorder="little").view(np.int64).ravel()
-
-
 class Space:
     """The consistent pairs of assignments, as bits in both orientations. Mutable; :meth:`copy` is cheap."""
 
@@ -87,11 +82,6 @@ class Space:
         """int64 (10,): per local piece, the bit mask of types some consistent pair gives it."""
         alive = self.alive(side)
         return np.bitwise_or.reduce(TYPE_BITS[alive], axis=0) if alive.any() else np.zeros(10, np.int64)
-
-    def restrict(self, side: int, rowmask: np.ndarray) -> None:
-        """Keep only the pairs whose ``side`` assignment satisfies ``rowmask``."""
-        self.rows[side][~rowmask] = 0
-        self.rows[1 - side] &= pack(rowmask)
 
 
 @numba.njit(cache=True)
