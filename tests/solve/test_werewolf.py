@@ -36,6 +36,21 @@ def test_chance_probabilities_sum_to_one_at_every_chance_node():
     assert np.allclose(sums[nodes], 1.0)
 
 
+def test_single_outcome_chance_nodes_are_spliced_out_and_values_kept():
+    """After the seer's death every night has one divination outcome ("d-"): such nodes are
+    spliced out, leaving only chance nodes with a real choice, and the value is unchanged."""
+    game, solver = solve((3, 1, 1, 1), iterations=100)
+    whole = compile_game(NoTalkWerewolf(Setup(3, 1, 1, 1)), splice=False)
+    out_degree = np.bincount(game.parent, minlength=game.nodes)
+    assert (out_degree[game.player == CHANCE] >= 2).all()
+    assert (np.bincount(whole.parent, minlength=whole.nodes)[whole.player == CHANCE] == 1).any()
+    assert game.nodes < whole.nodes and game.infoset_names == whole.infoset_names
+    reference = CFRPlus(whole)
+    reference.iterate(100)
+    assert solver.value() == pytest.approx(reference.value(), abs=1e-12)
+    assert solver.exploitability() == pytest.approx(reference.exploitability(), abs=1e-12)
+
+
 def test_the_papers_information_set_strings_exist():
     game, solver = solve((4, 1, 1, 2), iterations=50)
     names = set(game.infoset_names)

@@ -5,13 +5,20 @@ for iterate): regret-matching+ (cumulative regrets clipped at zero), alternating
 then player 1 in each iteration, each pass using the other's freshly updated policy), a uniform
 start, and the average strategy weighted linearly (iteration t adds t × own reach × policy).
 
-One pass for player p is three sweeps over the edges of the compiled DAG, one numpy
-``bincount`` per level — never a Python loop over nodes:
+On a tree (poker) one pass for player p is three numpy sweeps over the edges, one ``bincount``
+per level, in OpenSpiel's arithmetic order: forward reaches (own Σπ_p, counterfactual
+Σπ_{−p}π_chance), backward values, then per decision edge of p regret += cf × (v(child) − v(node))
+and average += t × own × σ.
 
-1. forward: each node's own reach Σπ_p and counterfactual reach Σπ_{−p}π_chance (sums over the
-   histories merged into it);
-2. backward: each node's value for player 0 under the current policies;
-3. per decision edge of p: regret += cf_reach × (v(child) − v(node)), average += t × own × σ.
+On a merged game (a DAG of millions of nodes) one pass is two compiled sweeps over the edges and
+one over the slots — never a Python loop over nodes:
+
+1. forward: each node's counterfactual reach (summed over the histories merged into it);
+2. backward: each node's value and, per slot of p, q(a) = Σ_h cf(h)·v(h·a) — a child's value is
+   final before its parents' edges come up, so no third sweep is needed;
+3. per slot: regret += q(a) − Σ_b σ(b)q(b) (that sum is Σ_h cf(h)·v(h)), and the average grows by
+   t × own reach × σ, where own reach is a product along the player's own actions and is therefore
+   computed per information set (perfect recall), not per node.
 
 Best responses (for exploitability) sweep backward once per depth of the responder's own action
 sequence, fixing his choices from the deepest information sets up.
@@ -60,12 +67,38 @@ class CFRPlus:
         # merged games (DAGs, millions of nodes) run the numba kernels instead.
         self.exact = game.histories == game.nodes
         self._edges = (game.parent, game.child, game.slot, game.chance, game.player[game.parent])
+        if self.exact:
+            self._tree_setup()
+        else:
+            self._dag_setup()
+
+    def _tree_setup(self) -> None:
+        game = self.game
         decision = game.slot >= 0
         order = np.lexsort((np.arange(len(game.parent)), _postorder(game)[game.parent]))
         self._player_edges = []
         for player in (0, 1):
             chosen = order[decision[order] & (game.player[game.parent[order]] == player)]
             self._player_edges.append((game.parent[chosen], game.child[chosen], game.slot[chosen]))
+
+    def _dag_setup(self) -> None:
+        """Edges weighted by one index into a table: the policy, then the distinct chance
+        probabilities (the policy is a view of the table, updated in place)."""
+        game = self.game
+        slots = len(game.slot_infoset)
+        chance = game.slot < 0
+        probabilities, which = np.unique(game.chance[chance], return_inverse=True)
+        self._windex = game.slot.copy()
+        self._windex[chance] = slots + which
+        self._table = np.concatenate([self.policy, probabilities])
+        self.policy = self._table[:slots]
+        self._mover = game.player[game.parent]
+        self._leaf = np.where(self._terminal, game.utility, 0.0)
+        self._parent_slot = kernels.own_parents(game.parent, game.child, game.slot, self._mover, game.slot_infoset,
+                                                game.infosets, game.nodes)
+        if (self._parent_slot < -1).any():
+            raise ValueError(f"{game.name} lacks perfect recall: an information set follows different own actions")
+        self._cf, self._value, self._q = np.zeros(game.nodes), np.zeros(game.nodes), np.zeros(slots)
 
     # -------------------------------------------------------------- iterating
 
@@ -77,11 +110,15 @@ class CFRPlus:
                     self._update(player)
                     np.maximum(self.regret, 0.0, out=self.regret)  # regret-matching+
                     self.policy = _matched(self.regret, self.game.slot_infoset, self._actions)
-                else:  # a merged game: the numba sweeps
+                else:  # a merged game: the numba sweeps, forward then backward
                     g = self.game
-                    kernels.update(player, float(self.iteration), *self._edges, g.utility, self._terminal,
-                                   self.policy, self.regret, self.cumulative)
-                    kernels.match(self.regret, g.slot_infoset, g.infosets, self._actions, self.policy)
+                    kernels.counterfactual(player, g.parent, g.child, self._windex, self._mover, self._table,
+                                           self._cf)
+                    kernels.backward_q(player, g.parent, g.child, self._windex, self._mover, self._table,
+                                       self._leaf, self._cf, self._value, self._q)
+                    kernels.regret_update(player, float(self.iteration), self._q, self.policy, self._actions,
+                                          g.slot_infoset, g.infoset_player, self._parent_slot, self.regret,
+                                          self.cumulative)
 
     def _update(self, player: int) -> None:
         """One pass on a tree, in OpenSpiel's arithmetic order: reach products kept per player,

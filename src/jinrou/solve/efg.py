@@ -11,6 +11,9 @@ probability), and the slot table (information set, action). Two histories whose 
 equal through :meth:`State.key` are **merged** into one node, so the compiled game is a DAG whose
 edges carry the multiplicities: solvers add reach along edges and push values back along them,
 which is exact because merged histories have the same future and the same information sets.
+A chance node with a single outcome (probability 1) is the identity, so it is **spliced out**: the
+edges into it lead to its outcome instead (a werewolf game has many — every night after the seer's
+death — and each would cost every sweep of every iteration).
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ class CompiledGame:
     slot_action: list[str]
     infoset_player: np.ndarray
     infoset_names: list[str]
-    histories: int  # histories before merging
+    histories: int  # histories before merging (spliced chance nodes not counted)
 
     @property
     def nodes(self) -> int:
@@ -121,8 +124,9 @@ def _transitions(state: State, who: int):
     return [(label, None, state.child(label)) for label in state.actions()]
 
 
-def compile_game(game: Game) -> CompiledGame:
-    """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`."""
+def compile_game(game: Game, splice: bool = True) -> CompiledGame:
+    """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`
+    (``splice=False`` keeps the single-outcome chance nodes)."""
     players, utilities = [], []
     parents, children, slots, chances = [], [], [], []
     infoset_ids: dict[str, int] = {}
@@ -131,13 +135,13 @@ def compile_game(game: Game) -> CompiledGame:
     slot_infoset: list[int] = []
     slot_action: list[str] = []
     edge_levels: list[slice] = []
-    histories = 1
 
     level = [game.initial()]
     players.append(0)
     utilities.append(0.0)
     first = 0  # the number of the first node on this level
     multiplicity = [1]
+    multiplicities = [1]  # histories merged into each node
     while level:
         next_level: list[State] = []
         next_index: dict[Hashable, int] = {}
@@ -157,7 +161,6 @@ def compile_game(game: Game) -> CompiledGame:
                     infoset_player.append(who)
             for label, probability, successor in _transitions(state, who):
                 key = successor.key()
-                histories += multiplicity[offset]
                 index = next_index.get(key)
                 if index is None:
                     index = next_index[key] = len(next_level)
@@ -180,20 +183,46 @@ def compile_game(game: Game) -> CompiledGame:
         first += len(level)
         players.extend([0] * len(next_level))
         utilities.extend([0.0] * len(next_level))
+        multiplicities.extend(next_multiplicity)
         level, multiplicity = next_level, next_multiplicity
-    edges = np.array(parents, dtype=np.int32), np.array(children, dtype=np.int32)
+    player = np.array(players, dtype=np.int8)
+    parent, child = np.array(parents, dtype=np.int32), np.array(children, dtype=np.int32)
+    slot, chance = np.array(slots, dtype=np.int32), np.array(chances, dtype=np.float64)
+    level_of_edge = np.repeat(np.arange(len(edge_levels)), [s.stop - s.start for s in edge_levels])
+    keep = np.ones(len(player), dtype=bool)
+    if splice:
+        keep, parent, child, slot, chance, level_of_edge = _splice(player, parent, child, slot, chance, level_of_edge)
+    renumber = np.cumsum(keep) - 1
+    bounds = np.searchsorted(level_of_edge, np.arange(len(edge_levels) + 1))
     return CompiledGame(
         name=game.name,
-        player=np.array(players, dtype=np.int8),
-        utility=np.array(utilities, dtype=np.float64),
-        parent=edges[0],
-        child=edges[1],
-        slot=np.array(slots, dtype=np.int32),
-        chance=np.array(chances, dtype=np.float64),
-        edge_levels=[s for s in edge_levels if s.stop > s.start],
+        player=player[keep],
+        utility=np.array(utilities, dtype=np.float64)[keep],
+        parent=renumber[parent].astype(np.int32),
+        child=renumber[child].astype(np.int32),
+        slot=slot,
+        chance=chance,
+        edge_levels=[slice(a, b) for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()) if b > a],
         slot_infoset=np.array(slot_infoset, dtype=np.int32),
         slot_action=slot_action,
         infoset_player=np.array(infoset_player, dtype=np.int8),
         infoset_names=list(infoset_ids),
-        histories=histories,
+        histories=int(np.array(multiplicities, dtype=np.int64)[keep].sum()),
     )
+
+
+def _splice(player, parent, child, slot, chance, level_of_edge):
+    """Remove the chance nodes with one outcome: edges into one lead to where its outcome leads
+    (chains followed to the end). Returns the nodes kept (a mask) and the edges left."""
+    out_degree = np.bincount(parent, minlength=len(player))
+    certain = np.zeros(len(player), dtype=bool)
+    certain[parent[chance == 1.0]] = True
+    through = (player == CHANCE) & (out_degree == 1) & certain
+    through[0] = False  # the root stays the root
+    target = np.arange(len(player))
+    target[parent[through[parent]]] = child[through[parent]]
+    while through[target].any():  # follow chains of single outcomes
+        target = np.where(through[target], target[target], target)
+    keep_edge = ~through[parent]
+    return (~through, parent[keep_edge], target[child[keep_edge]], slot[keep_edge], chance[keep_edge],
+            level_of_edge[keep_edge])

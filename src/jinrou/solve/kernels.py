@@ -39,54 +39,79 @@ def values(parent, child, slot, chance, utility, terminal, policy):
 
 
 @numba.njit(cache=True)
-def reaches(player, parent, child, w, mover, n):
-    """The updating player's own reach and his counterfactual reach, per node."""
-    own = np.zeros(n)
-    cf = np.zeros(n)
-    own[0] = 1.0
+def own_parents(parent, child, slot, mover, slot_infoset, infosets, n):
+    """Each information set's parent slot: its player's last own action before it (−1 at his
+    first decision). Perfect recall makes it one slot for every history of the set; a game where it
+    is not gets −2 somewhere (refused by the caller)."""
+    last = np.full((2, n), -1, dtype=np.int64)
+    found = np.full(infosets, -3, dtype=np.int64)
+    for e in range(len(parent)):
+        p, c, s = parent[e], child[e], slot[e]
+        if s >= 0:
+            i = slot_infoset[s]
+            if found[i] == -3:
+                found[i] = last[mover[e], p]
+            elif found[i] != last[mover[e], p]:
+                found[i] = -2
+        for who in range(2):
+            last[who, c] = s if (s >= 0 and mover[e] == who) else last[who, p]
+    return found
+
+
+@numba.njit(cache=True)
+def counterfactual(player, parent, child, windex, mover, table, cf):
+    """Forward: every node's reach by the other player and chance (summed over merged histories)."""
+    cf[:] = 0.0
     cf[0] = 1.0
     for e in range(len(parent)):
-        p, c = parent[e], child[e]
-        if mover[e] == player:
-            own[c] += own[p] * w[e]
-            cf[c] += cf[p]
-        else:
-            own[c] += own[p]
-            cf[c] += cf[p] * w[e]
-    return own, cf
+        x = cf[parent[e]]
+        if mover[e] != player:
+            x *= table[windex[e]]
+        cf[child[e]] += x
 
 
 @numba.njit(cache=True)
-def accumulate(player, iteration, parent, child, slot, mover, own, cf, value, policy, regret, cumulative):
-    """Regrets and the linearly weighted average at the player's decision edges."""
+def backward_q(player, parent, child, windex, mover, table, leaf, cf, value, q):
+    """Backward: every node's value for player 0, and per slot of ``player`` its counterfactual
+    action value q(a) = Σ_h cf(h)·v(h·a) — each child's value is final when its edges come up."""
+    value[:] = leaf
+    q[:] = 0.0
+    for e in range(len(parent) - 1, -1, -1):
+        v = value[child[e]]
+        w = windex[e]
+        value[parent[e]] += table[w] * v
+        if mover[e] == player:
+            q[w] += cf[parent[e]] * v
+
+
+@numba.njit(cache=True)
+def regret_update(player, iteration, q, policy, actions, slot_infoset, infoset_player, parent_slot, regret,
+                  cumulative):
+    """Regrets r(a) += ±(q(a) − Σ_b σ(b)q(b)), and the average += t·own reach·σ, per information set
+    of ``player``; then regret-matching+ of his new policy. Own reach is a product along his own
+    actions (perfect recall), so it is computed per information set, not per node."""
+    infosets = len(infoset_player)
     sign = 1.0 if player == 0 else -1.0
-    for e in range(len(parent)):
-        if mover[e] == player:
-            s, p = slot[e], parent[e]
-            regret[s] += cf[p] * sign * (value[child[e]] - value[p])
-            cumulative[s] += iteration * own[p] * policy[s]
-
-
-def update(player, iteration, parent, child, slot, chance, mover, utility, terminal, policy, regret, cumulative):
-    """One CFR+ pass for ``player``: reaches forward, values backward, regrets and average. Small
-    compiled loops composed in Python: fused into one function they ran three times slower."""
-    w = weights(slot, chance, policy)
-    own, cf = reaches(player, parent, child, w, mover, len(utility))
-    value = backward(parent, child, w, np.where(terminal, utility, 0.0))
-    accumulate(player, iteration, parent, child, slot, mover, own, cf, value, policy, regret, cumulative)
-
-
-@numba.njit(cache=True)
-def match(regret, slot_infoset, infosets, actions, policy):
-    """Regret-matching+: clip regrets at 0, then positive regrets normalised per information set."""
+    expected = np.zeros(infosets)
+    for s in range(len(policy)):
+        expected[slot_infoset[s]] += policy[s] * q[s]
+    own = np.ones(infosets)
+    for i in range(infosets):  # a parent slot's information set comes first (level order)
+        ps = parent_slot[i]
+        if ps >= 0:
+            own[i] = own[slot_infoset[ps]] * policy[ps]
     sums = np.zeros(infosets)
-    for s in range(len(regret)):
-        if regret[s] < 0.0:
-            regret[s] = 0.0
-        sums[slot_infoset[s]] += regret[s]
-    for s in range(len(regret)):
-        total = sums[slot_infoset[s]]
-        policy[s] = regret[s] / total if total > 0.0 else 1.0 / actions[s]
+    for s in range(len(policy)):
+        i = slot_infoset[s]
+        if infoset_player[i] == player:
+            cumulative[s] += iteration * own[i] * policy[s]
+            r = regret[s] + sign * (q[s] - expected[i])
+            regret[s] = r if r > 0.0 else 0.0
+            sums[i] += regret[s]
+    for s in range(len(policy)):
+        i = slot_infoset[s]
+        if infoset_player[i] == player:
+            policy[s] = regret[s] / sums[i] if sums[i] > 0.0 else 1.0 / actions[s]
 
 
 @numba.njit(cache=True)
