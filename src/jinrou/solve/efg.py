@@ -124,9 +124,15 @@ def _transitions(state: State, who: int):
     return [(label, None, state.child(label)) for label in state.actions()]
 
 
-def compile_game(game: Game, splice: bool = True) -> CompiledGame:
+def compile_game(game: Game, splice: bool = True, by_views: bool | None = None) -> CompiledGame:
     """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`
-    (``splice=False`` keeps the single-outcome chance nodes)."""
+    (``splice=False`` keeps the single-outcome chance nodes). A game whose states offer
+    ``views``/``with_views`` is compiled through its core automaton (:mod:`jinrou.solve.unroll`),
+    unless ``by_views=False``."""
+    if by_views if by_views is not None else hasattr(game.initial(), "with_views"):
+        from jinrou.solve.unroll import compile_by_views
+
+        return compile_by_views(game, splice)
     players, utilities = [], []
     parents, children, slots, chances = [], [], [], []
     infoset_ids: dict[str, int] = {}
@@ -185,29 +191,38 @@ def compile_game(game: Game, splice: bool = True) -> CompiledGame:
         utilities.extend([0.0] * len(next_level))
         multiplicities.extend(next_multiplicity)
         level, multiplicity = next_level, next_multiplicity
-    player = np.array(players, dtype=np.int8)
-    parent, child = np.array(parents, dtype=np.int32), np.array(children, dtype=np.int32)
-    slot, chance = np.array(slots, dtype=np.int32), np.array(chances, dtype=np.float64)
-    level_of_edge = np.repeat(np.arange(len(edge_levels)), [s.stop - s.start for s in edge_levels])
+    return assemble(game.name, np.array(players, dtype=np.int8), np.array(utilities, dtype=np.float64),
+                    np.array(multiplicities, dtype=np.int64), np.array(parents, dtype=np.int32),
+                    np.array(children, dtype=np.int32), np.array(slots, dtype=np.int32),
+                    np.array(chances, dtype=np.float64), [s.stop - s.start for s in edge_levels],
+                    np.array(slot_infoset, dtype=np.int32), slot_action, np.array(infoset_player, dtype=np.int8),
+                    list(infoset_ids), splice)
+
+
+def assemble(name, player, utility, multiplicity, parent, child, slot, chance, level_sizes, slot_infoset,
+             slot_action, infoset_player, infoset_names, splice=True) -> CompiledGame:
+    """A :class:`CompiledGame` from the arrays of a level-by-level walk (``level_sizes``: the
+    number of edges leaving each level), single-outcome chance nodes spliced out."""
+    level_of_edge = np.repeat(np.arange(len(level_sizes)), level_sizes)
     keep = np.ones(len(player), dtype=bool)
     if splice:
         keep, parent, child, slot, chance, level_of_edge = _splice(player, parent, child, slot, chance, level_of_edge)
     renumber = np.cumsum(keep) - 1
-    bounds = np.searchsorted(level_of_edge, np.arange(len(edge_levels) + 1))
+    bounds = np.searchsorted(level_of_edge, np.arange(len(level_sizes) + 1))
     return CompiledGame(
-        name=game.name,
+        name=name,
         player=player[keep],
-        utility=np.array(utilities, dtype=np.float64)[keep],
+        utility=utility[keep],
         parent=renumber[parent].astype(np.int32),
         child=renumber[child].astype(np.int32),
         slot=slot,
         chance=chance,
         edge_levels=[slice(a, b) for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()) if b > a],
-        slot_infoset=np.array(slot_infoset, dtype=np.int32),
+        slot_infoset=slot_infoset,
         slot_action=slot_action,
-        infoset_player=np.array(infoset_player, dtype=np.int8),
-        infoset_names=list(infoset_ids),
-        histories=int(np.array(multiplicities, dtype=np.int64)[keep].sum()),
+        infoset_player=infoset_player,
+        infoset_names=infoset_names,
+        histories=int(multiplicity[keep].sum()),
     )
 
 

@@ -130,6 +130,13 @@ class State(NamedTuple):
             return f"{self.mview},g{self.night[0]}"
         return self.mview
 
+    def views(self) -> tuple[str | None, str]:
+        """The guard's and the wolves' history strings (for :mod:`jinrou.solve.unroll`)."""
+        return self.gview, self.mview
+
+    def with_views(self, views: tuple[str | None, str]) -> State:
+        return self._replace(gview=views[0], mview=views[1])
+
     def key(self) -> tuple:
         if self.step == "over":  # an ended game is only its winner: all such histories merge
             return ("over", self.winner)
@@ -279,6 +286,8 @@ class State(NamedTuple):
                 after = self._replace(grey=self.grey - 1, c=self.c + 1) if who == "R" else self
                 seen = f"g{guarded}{guarded}-"
                 wolf_seen = f"g{attacked}{attacked}-"
+                if self.setup.variant.wolves_see_guard:  # they saw him choose G: they recall it
+                    wolf_seen = f"g{guarded}{attacked}-"
                 out.append((f"{who}-", failed, after._log(seen, wolf_seen)._after_attack(pool, None)))
             success = n / size - failed
             if success:
