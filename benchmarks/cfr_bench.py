@@ -5,10 +5,13 @@
   werewolf   one no-talk werewolf cell: build time, iteration time, exploitability
              (default 10 players, 4 wolves, seer + guard: the paper's largest cell).
   table      a whole table (--seer/--guard) with the parallel sweep.
+  scale      one cell solved until its exploitability (checked every --check iterations) is below
+             1e-3, or --limit seconds pass: the "largest game in 10 minutes" figures.
 
     python benchmarks/cfr_bench.py leduc
     python benchmarks/cfr_bench.py werewolf --counts 4 1 1 4 --iterations 500
     python benchmarks/cfr_bench.py table --seer --guard --max-players 10
+    python benchmarks/cfr_bench.py scale --counts 10 1 1 1
 """
 
 from __future__ import annotations
@@ -84,6 +87,30 @@ def werewolf(counts: list[int], iterations: int) -> None:
     }), flush=True)
 
 
+def scale(counts: list[int], check: int, limit: float) -> None:
+    import resource
+
+    from jinrou.solve.cfr import CFRPlus
+    from jinrou.solve.efg import compile_game
+    from jinrou.solve.werewolf import NoTalkWerewolf, Setup
+
+    start = time.perf_counter()
+    game = compile_game(NoTalkWerewolf(Setup(*counts)))
+    built = time.perf_counter() - start
+    solver = CFRPlus(game)
+    exploit = float("inf")
+    while exploit >= 1e-3 and time.perf_counter() - start < limit:
+        solver.iterate(check)
+        exploit = solver.exploitability()
+    print(json.dumps({
+        "game": "werewolf", "setup": " ".join(map(str, counts)), "players": sum(counts), "nodes": game.nodes,
+        "edges": len(game.parent), "infosets": game.infosets, "build_s": round(built, 1),
+        "iterations": solver.iteration, "total_s": round(time.perf_counter() - start, 1), "exploitability": exploit,
+        "village_win_rate": solver.value(), "solved": exploit < 1e-3,
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    }), flush=True)
+
+
 def table(seer: bool, guard: bool, max_players: int, iterations: int, workers: int | None) -> None:
     from jinrou.solve.table import cells, sweep
 
@@ -98,7 +125,7 @@ def table(seer: bool, guard: bool, max_players: int, iterations: int, workers: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["leduc", "werewolf", "table"])
+    parser.add_argument("what", choices=["leduc", "werewolf", "table", "scale"])
     parser.add_argument("--python-openspiel", action="store_true")
     parser.add_argument("--counts", type=int, nargs=4, default=[4, 1, 1, 4], metavar=("R", "D", "G", "M"))
     parser.add_argument("--iterations", type=int, default=500)
@@ -106,11 +133,15 @@ def main() -> None:
     parser.add_argument("--guard", action="store_true")
     parser.add_argument("--max-players", type=int, default=10)
     parser.add_argument("--workers", type=int)
+    parser.add_argument("--check", type=int, default=25, help="scale: iterations between exploitability checks")
+    parser.add_argument("--limit", type=float, default=600, help="scale: seconds before giving up")
     args = parser.parse_args()
     if args.what == "leduc":
         leduc(args.python_openspiel)
     elif args.what == "werewolf":
         werewolf(args.counts, args.iterations)
+    elif args.what == "scale":
+        scale(args.counts, args.check, args.limit)
     else:
         table(args.seer, args.guard, args.max_players, args.iterations, args.workers)
 
