@@ -210,9 +210,9 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
             ids = _intern(slot_of, pairs[firsts_], lambda k, row: (slot_infoset.append(row[0]),
                                                                     slot_label.append(row[1])))
             edge_slot[decision] = ids[number]
-        parents.append(first + source)
-        children.append(first + len(level) + index)
-        slots.append(edge_slot)
+        parents.append((first + source).astype(np.int32))
+        children.append((first + len(level) + index).astype(np.int32))
+        slots.append(edge_slot.astype(np.int32))
         chances.append(np.where(decision, 1.0, probability[move]))
         level_sizes.append(len(source))
         first += len(level)
@@ -227,7 +227,7 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         raise ValueError(f"{game.name}: two different views read the same (a piece without a separator?)")
     all_core = np.concatenate(nodes_core)
     return assemble(game.name, core_player[all_core], np.array(core.utility)[all_core],
-                    np.concatenate(multiplicities), np.concatenate(parents).astype(np.int32),
-                    np.concatenate(children).astype(np.int32), np.concatenate(slots).astype(np.int32),
+                    np.concatenate(multiplicities), np.concatenate(parents), np.concatenate(children),
+                    np.concatenate(slots),
                     np.concatenate(chances), level_sizes, np.array(slot_infoset, dtype=np.int32),
                     [labels[a] for a in slot_label], np.array(infoset_player, dtype=np.int8), names, splice)
