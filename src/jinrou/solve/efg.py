@@ -113,7 +113,7 @@ class CompiledGame:
         return np.flatnonzero(self.slot_infoset == infoset)
 
 
-def _transitions(state: State, who: int):
+def transitions(state: State, who: int):
     """(label, chance probability or None, child) of every move — from ``state.transitions()`` when
     the game offers it (one pass instead of one ``child`` call per outcome)."""
     fast = getattr(state, "transitions", None)
@@ -165,7 +165,7 @@ def compile_game(game: Game, splice: bool = True, by_views: bool | None = None) 
                 infoset = infoset_ids.setdefault(name, len(infoset_ids))
                 if infoset == len(infoset_player):
                     infoset_player.append(who)
-            for label, probability, successor in _transitions(state, who):
+            for label, probability, successor in transitions(state, who):
                 key = successor.key()
                 index = next_index.get(key)
                 if index is None:

@@ -27,7 +27,7 @@ from collections.abc import Hashable
 
 import numpy as np
 
-from jinrou.solve.efg import TERMINAL, CompiledGame, Game, _transitions, assemble
+from jinrou.solve.efg import TERMINAL, CompiledGame, Game, assemble, transitions
 
 DEAD = -1  # the view of a player who has left the game
 SAME = 0  # the event "nothing appended"
@@ -52,7 +52,7 @@ class _Core:
             who = state.player()
             moves = []
             if who != TERMINAL:
-                for label, probability, child in _transitions(state, who):
+                for label, probability, child in transitions(state, who):
                     core = _blank(child)
                     known = len(self.number)
                     index = self._add(core)
