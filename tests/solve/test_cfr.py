@@ -7,7 +7,7 @@ import pyspiel
 import pytest
 
 from jinrou.solve.cfr import CFRPlus, best_response_value
-from jinrou.solve.efg import compile_game
+from jinrou.solve.efg import TERMINAL, compile_game
 from jinrou.solve.poker import Kuhn, Leduc
 
 
@@ -110,3 +110,41 @@ def test_the_dag_kernels_follow_the_tree_passes(leduc):
     assert np.abs(tree.average_policy() - dag.average_policy()).max() < 1e-8
     assert np.abs(tree.policy - dag.policy).max() < 1e-8
     assert dag.exploitability() == pytest.approx(tree.exploitability(), abs=1e-10)
+
+
+class _Forgetful:
+    """Player 0 picks a or b, then picks again without remembering which, and only the second pick
+    counts: the two histories rightly merge into one node, but the game lacks perfect recall."""
+
+    name = "forgetful"
+
+    def __init__(self, moves=""):
+        self.moves = moves
+
+    def player(self):
+        return TERMINAL if len(self.moves) == 2 else 0
+
+    def actions(self):
+        return ["a", "b"]
+
+    def child(self, action):
+        return _Forgetful(self.moves + action)
+
+    def infoset(self, player):
+        return f"turn {len(self.moves)}"
+
+    def returns(self):
+        return 1.0 if self.moves.endswith("a") else 0.0
+
+    def key(self):
+        return self.moves if len(self.moves) != 1 else "forgot"
+
+    def initial(self):
+        return self
+
+
+def test_a_merged_game_without_perfect_recall_is_refused():
+    game = compile_game(_Forgetful())
+    assert game.histories > game.nodes  # merged: the compiled sweeps would need perfect recall
+    with pytest.raises(ValueError, match="lacks perfect recall"):
+        CFRPlus(game)

@@ -41,20 +41,28 @@ def values(parent, child, slot, chance, utility, terminal, policy):
 @numba.njit(cache=True)
 def own_parents(parent, child, slot, mover, slot_infoset, infosets, n):
     """Each information set's parent slot: its player's last own action before it (−1 at his
-    first decision). Perfect recall makes it one slot for every history of the set; a game where it
-    is not gets −2 somewhere (refused by the caller)."""
-    last = np.full((2, n), -1, dtype=np.int64)
-    found = np.full(infosets, -3, dtype=np.int64)
+    first decision). Perfect recall makes it one slot for every history of the set; where it is
+    not (different own pasts in one information set, or merged into one node above it) the set
+    gets −2, and the caller refuses the game."""
+    unset = -3
+    last = np.full((2, n), unset, dtype=np.int64)
+    last[:, 0] = -1
+    found = np.full(infosets, unset, dtype=np.int64)
     for e in range(len(parent)):
         p, c, s = parent[e], child[e], slot[e]
         if s >= 0:
             i = slot_infoset[s]
-            if found[i] == -3:
-                found[i] = last[mover[e], p]
-            elif found[i] != last[mover[e], p]:
+            v = last[mover[e], p]
+            if found[i] == unset:
+                found[i] = v
+            elif found[i] != v:
                 found[i] = -2
         for who in range(2):
-            last[who, c] = s if (s >= 0 and mover[e] == who) else last[who, p]
+            new = s if (s >= 0 and mover[e] == who) else last[who, p]
+            if last[who, c] == unset:
+                last[who, c] = new
+            elif last[who, c] != new:
+                last[who, c] = -2
     return found
 
 
