@@ -150,16 +150,18 @@ def _unique_rows(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return combined, first
 
 
-def _intern(table: dict, rows: np.ndarray, new) -> np.ndarray:
-    """Global numbers of the given distinct rows (tuples of ints), new ones numbered in order."""
+def _intern(table: dict, rows: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """Global numbers of the given distinct rows (tuples of ints), new ones numbered in order;
+    and which of the rows were new."""
     ids = np.empty(len(rows), dtype=np.int64)
+    new = []
     for k, row in enumerate(map(tuple, rows.tolist())):
         number = table.get(row)
         if number is None:
             number = table[row] = len(table)
-            new(k, row)
+            new.append(k)
         ids[k] = number
-    return ids
+    return ids, new
 
 
 def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
@@ -191,8 +193,8 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         if len(decides):
             pairs = np.stack([views[decides, who[decides]], core_suffix[level[decides]]], axis=1)
             number, firsts = _unique_rows(pairs[:, 0], pairs[:, 1])
-            ids = _intern(infoset_of, pairs[firsts],
-                          lambda k, row: infoset_player.append(int(who[decides[firsts[k]]])))
+            ids, new = _intern(infoset_of, pairs[firsts])
+            infoset_player.extend(who[decides[firsts[new]]].tolist())
             node_infoset[decides] = ids[number]
         # every move of every node
         counts = count[level]
@@ -207,8 +209,9 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         if decision.any():
             pairs = np.stack([node_infoset[source[decision]], label[move[decision]]], axis=1)
             number, firsts_ = _unique_rows(pairs[:, 0], pairs[:, 1])
-            ids = _intern(slot_of, pairs[firsts_], lambda k, row: (slot_infoset.append(row[0]),
-                                                                    slot_label.append(row[1])))
+            ids, new = _intern(slot_of, pairs[firsts_])
+            slot_infoset.extend(pairs[firsts_[new], 0].tolist())
+            slot_label.extend(pairs[firsts_[new], 1].tolist())
             edge_slot[decision] = ids[number]
         parents.append((first + source).astype(np.int32))
         children.append((first + len(level) + index).astype(np.int32))
