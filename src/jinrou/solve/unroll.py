@@ -93,50 +93,67 @@ def _blank(state):
     return state.with_views(tuple(None if view is None else "" for view in state.views()))
 
 
-class _Trie:
-    """Views as ids: id = (parent id, appended piece), interned once for the whole game (a view can
-    be extended on several levels), kept as sorted keys parent·pieces + piece."""
+class _Numbering:
+    """Numbers for int64 keys that arrive level by level (a key may come again on a later level):
+    the keys seen, sorted, with their numbers — vectorised, no Python loop per key."""
 
-    def __init__(self, pieces: int):
-        self.pieces = pieces
-        self.parent: list[np.ndarray] = [np.array([DEAD])]  # id 0: the empty view
-        self.piece: list[np.ndarray] = [np.array([SAME])]
-        self.size = 1
+    def __init__(self, size: int = 0):
+        self.size = size
         self.keys = np.zeros(0, dtype=np.int64)
         self.ids = np.zeros(0, dtype=np.int64)
 
+    def number(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each key's number (new keys numbered in order of first appearance), and the position in
+        ``keys`` of the first appearance of each new key, in number order."""
+        distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        where = np.searchsorted(self.keys, distinct)
+        known = where < len(self.keys)
+        known[known] = self.keys[where[known]] == distinct[known]
+        ids = np.empty(len(distinct), dtype=np.int64)
+        ids[known] = self.ids[where[known]]
+        new = np.flatnonzero(~known)
+        new = new[np.argsort(first[new], kind="stable")]
+        ids[new] = self.size + np.arange(len(new))
+        self.size += len(new)
+        insert = np.sort(new)
+        self.keys = np.insert(self.keys, where[insert], distinct[insert])
+        self.ids = np.insert(self.ids, where[insert], ids[insert])
+        return ids[inverse.reshape(-1)], first[new]
+
+
+class _Trie:
+    """Views as ids: id = (parent id, appended piece), numbered once for the whole game (a view
+    can be extended on several levels)."""
+
+    def __init__(self, pieces: int):
+        self.pieces = pieces
+        self.numbering = _Numbering(size=1)  # id 0: the empty view
+        self.parent: list[np.ndarray] = [np.array([DEAD])]
+        self.piece: list[np.ndarray] = [np.array([SAME])]
+
     def extend(self, view: np.ndarray, piece: np.ndarray) -> np.ndarray:
         out = np.where((view == DEAD) | (piece == DEAD), DEAD, view)
-        grow = (out != DEAD) & (piece != SAME)
-        if grow.any():
-            keys, inverse = np.unique(view[grow] * self.pieces + piece[grow], return_inverse=True)
-            where = np.searchsorted(self.keys, keys)
-            known = where < len(self.keys)
-            known[known] = self.keys[where[known]] == keys[known]
-            ids = np.empty(len(keys), dtype=np.int64)
-            ids[known] = self.ids[where[known]]
-            new = keys[~known]
-            ids[~known] = self.size + np.arange(len(new))
-            self.parent.append(new // self.pieces)
-            self.piece.append(new % self.pieces)
-            self.size += len(new)
-            self.keys = np.insert(self.keys, where[~known], new)
-            self.ids = np.insert(self.ids, where[~known], ids[~known])
-            out[grow] = ids[inverse.reshape(-1)]
+        grow = np.flatnonzero((out != DEAD) & (piece != SAME))
+        if len(grow):
+            ids, new = self.numbering.number(view[grow] * self.pieces + piece[grow])
+            self.parent.append(view[grow[new]])
+            self.piece.append(piece[grow[new]])
+            out[grow] = ids
         return out
 
-    def texts(self, wanted: np.ndarray, pieces: list[str]) -> dict[int, str]:
+    def texts(self, wanted: np.ndarray, pieces: list[str]) -> list[str]:
+        """The text of each wanted view (shared prefixes built once)."""
         parent, piece = np.concatenate(self.parent), np.concatenate(self.piece)
-        memo: dict[int, str] = {}
+        memo: dict[int, str] = {DEAD: ""}
         for view in wanted.tolist():
             chain = []
-            while view != DEAD and view not in memo:
+            while view not in memo:
                 chain.append(view)
                 view = int(parent[view])
-            text = memo.get(view, "")
+            text = memo[view]
             for v in reversed(chain):
                 text = memo[v] = text + pieces[int(piece[v])]
-        return memo
+        return [memo[view] for view in wanted.tolist()]
 
 
 def _unique_rows(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -148,20 +165,6 @@ def _unique_rows(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         combined = combined.reshape(-1).astype(np.int64)
     _, first = np.unique(combined, return_index=True)
     return combined, first
-
-
-def _intern(table: dict, rows: np.ndarray) -> tuple[np.ndarray, list[int]]:
-    """Global numbers of the given distinct rows (tuples of ints), new ones numbered in order;
-    and which of the rows were new."""
-    ids = np.empty(len(rows), dtype=np.int64)
-    new = []
-    for k, row in enumerate(map(tuple, rows.tolist())):
-        number = table.get(row)
-        if number is None:
-            number = table[row] = len(table)
-            new.append(k)
-        ids[k] = number
-    return ids, new
 
 
 def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
@@ -179,11 +182,10 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
     level, multiplicity = np.array([core.root], dtype=np.int64), np.ones(1, dtype=np.int64)
     nodes_core, multiplicities = [level], [multiplicity]
     parents, children, slots, chances, level_sizes = [], [], [], [], []
-    infoset_of: dict[tuple[int, int], int] = {}  # (view, suffix) → information set
-    infoset_player: list[int] = []
-    slot_of: dict[tuple[int, int], int] = {}  # (information set, label) → slot
-    slot_infoset: list[int] = []
-    slot_label: list[int] = []
+    suffixes = len(suffix_texts)
+    infosets, slots_ = _Numbering(), _Numbering()  # keys view·suffixes + suffix, infoset·labels + label
+    nothing = np.zeros(0, dtype=np.int64)
+    infoset_view, infoset_suffix, infoset_player, slot_infoset, slot_label = ([nothing] for _ in range(5))
     first = 0
     while len(level):
         who = core_player[level]
@@ -191,11 +193,11 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         node_infoset = np.full(len(level), -1, dtype=np.int64)
         decides = np.flatnonzero(who >= 0)
         if len(decides):
-            pairs = np.stack([views[decides, who[decides]], core_suffix[level[decides]]], axis=1)
-            number, firsts = _unique_rows(pairs[:, 0], pairs[:, 1])
-            ids, new = _intern(infoset_of, pairs[firsts])
-            infoset_player.extend(who[decides[firsts[new]]].tolist())
-            node_infoset[decides] = ids[number]
+            view, suffix = views[decides, who[decides]], core_suffix[level[decides]]
+            node_infoset[decides], new = infosets.number(view * suffixes + suffix)
+            infoset_view.append(view[new])
+            infoset_suffix.append(suffix[new])
+            infoset_player.append(who[decides[new]])
         # every move of every node
         counts = count[level]
         source = np.repeat(np.arange(len(level)), counts)
@@ -207,12 +209,10 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         decision = who[source] >= 0
         edge_slot = np.full(len(source), -1, dtype=np.int64)
         if decision.any():
-            pairs = np.stack([node_infoset[source[decision]], label[move[decision]]], axis=1)
-            number, firsts_ = _unique_rows(pairs[:, 0], pairs[:, 1])
-            ids, new = _intern(slot_of, pairs[firsts_])
-            slot_infoset.extend(pairs[firsts_[new], 0].tolist())
-            slot_label.extend(pairs[firsts_[new], 1].tolist())
-            edge_slot[decision] = ids[number]
+            infoset, action = node_infoset[source[decision]], label[move[decision]]
+            edge_slot[decision], new = slots_.number(infoset * len(labels) + action)
+            slot_infoset.append(infoset[new])
+            slot_label.append(action[new])
         parents.append((first + source).astype(np.int32))
         children.append((first + len(level) + index).astype(np.int32))
         slots.append(edge_slot.astype(np.int32))
@@ -224,13 +224,14 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         nodes_core.append(level)
         multiplicities.append(multiplicity)
 
-    texts = trie.texts(np.array([view for view, _ in infoset_of], dtype=np.int64), piece_texts)
-    names = [texts[view] + suffix_texts[suffix] for view, suffix in infoset_of]
+    texts = trie.texts(np.concatenate(infoset_view), piece_texts)
+    names = [text + suffix_texts[suffix] for text, suffix in zip(texts, np.concatenate(infoset_suffix).tolist())]
     if len(set(names)) != len(names):
         raise ValueError(f"{game.name}: two different views read the same (a piece without a separator?)")
     all_core = np.concatenate(nodes_core)
     return assemble(game.name, core_player[all_core], np.array(core.utility)[all_core],
                     np.concatenate(multiplicities), np.concatenate(parents), np.concatenate(children),
                     np.concatenate(slots),
-                    np.concatenate(chances), level_sizes, np.array(slot_infoset, dtype=np.int32),
-                    [labels[a] for a in slot_label], np.array(infoset_player, dtype=np.int8), names, splice)
+                    np.concatenate(chances), level_sizes, np.concatenate(slot_infoset).astype(np.int32),
+                    [labels[a] for a in np.concatenate(slot_label).tolist()],
+                    np.concatenate(infoset_player).astype(np.int8), names, splice)
