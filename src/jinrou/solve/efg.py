@@ -234,10 +234,13 @@ def _splice(player, parent, child, slot, chance, level_of_edge):
     certain[parent[chance == 1.0]] = True
     through = (player == CHANCE) & (out_degree == 1) & certain
     through[0] = False  # the root stays the root
+    leaving = np.flatnonzero(through[parent])  # the one edge out of each such node
     target = np.arange(len(player))
-    target[parent[through[parent]]] = child[through[parent]]
-    while through[target].any():  # follow chains of single outcomes
-        target = np.where(through[target], target[target], target)
+    target[parent[leaving]] = child[leaving]
+    ends = target[parent[leaving]]
+    while (longer := through[ends]).any():  # follow chains of single outcomes
+        ends[longer] = target[ends[longer]]
+    target[parent[leaving]] = ends
     keep_edge = ~through[parent]
     return (~through, parent[keep_edge], target[child[keep_edge]], slot[keep_edge], chance[keep_edge],
             level_of_edge[keep_edge])
