@@ -183,7 +183,8 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
     nodes_core, multiplicities = [level], [multiplicity]
     parents, children, slots, chances, level_sizes = [], [], [], [], []
     suffixes = len(suffix_texts)
-    infosets, slots_ = _Numbering(), _Numbering()  # keys view·suffixes + suffix, infoset·labels + label
+    infoset_numbers = _Numbering()  # keys: view · suffixes + suffix
+    slot_numbers = _Numbering()  # keys: information set · labels + label
     nothing = np.zeros(0, dtype=np.int64)
     infoset_view, infoset_suffix, infoset_player, slot_infoset, slot_label = ([nothing] for _ in range(5))
     first = 0
@@ -194,7 +195,7 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         decides = np.flatnonzero(who >= 0)
         if len(decides):
             view, suffix = views[decides, who[decides]], core_suffix[level[decides]]
-            node_infoset[decides], new = infosets.number(view * suffixes + suffix)
+            node_infoset[decides], new = infoset_numbers.number(view * suffixes + suffix)
             infoset_view.append(view[new])
             infoset_suffix.append(suffix[new])
             infoset_player.append(who[decides[new]])
@@ -210,7 +211,7 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         edge_slot = np.full(len(source), -1, dtype=np.int64)
         if decision.any():
             infoset, action = node_infoset[source[decision]], label[move[decision]]
-            edge_slot[decision], new = slots_.number(infoset * len(labels) + action)
+            edge_slot[decision], new = slot_numbers.number(infoset * len(labels) + action)
             slot_infoset.append(infoset[new])
             slot_label.append(action[new])
         parents.append((first + source).astype(np.int32))
@@ -220,6 +221,7 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
         level_sizes.append(len(source))
         first += len(level)
         level, views = after[firsts], next_views[firsts]
+        # histories merged into each node (float sums: exact below 2^53 histories)
         multiplicity = np.rint(np.bincount(index, multiplicity[source].astype(np.float64))).astype(np.int64)
         nodes_core.append(level)
         multiplicities.append(multiplicity)
@@ -231,7 +233,7 @@ def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
     all_core = np.concatenate(nodes_core)
     return assemble(game.name, core_player[all_core], np.array(core.utility)[all_core],
                     np.concatenate(multiplicities), np.concatenate(parents), np.concatenate(children),
-                    np.concatenate(slots),
-                    np.concatenate(chances), level_sizes, np.concatenate(slot_infoset).astype(np.int32),
+                    np.concatenate(slots), np.concatenate(chances), level_sizes,
+                    np.concatenate(slot_infoset).astype(np.int32),
                     [labels[a] for a in np.concatenate(slot_label).tolist()],
                     np.concatenate(infoset_player).astype(np.int8), names, splice)
