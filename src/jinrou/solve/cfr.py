@@ -57,16 +57,13 @@ class CFRPlus:
         self.cumulative = np.zeros(slots)
         self._actions = np.bincount(game.slot_infoset, minlength=game.infosets)[game.slot_infoset]
         self.policy = 1.0 / self._actions  # uniform start
-        self._levels = [
-            _Level(game.parent[s], game.child[s], game.slot[s], game.chance[s], game.player[game.parent[s]])
-            for s in game.edge_levels
-        ]
         self._terminal = game.player == TERMINAL
         # On a tree (nothing merged) the numpy passes follow OpenSpiel's arithmetic exactly, so the
         # iterates agree to the last bit (regret-matching+ turns rounding noise into diverging runs);
         # merged games (DAGs, millions of nodes) run the numba kernels instead.
         self.exact = game.histories == game.nodes
-        self._edges = (game.parent, game.child, game.slot, game.chance, game.player[game.parent])
+        self._mover = game.player[game.parent]  # each edge's acting player (or CHANCE)
+        self._edges = (game.parent, game.child, game.slot, game.chance, self._mover)
         if self.exact:
             self._tree_setup()
         else:
@@ -74,11 +71,13 @@ class CFRPlus:
 
     def _tree_setup(self) -> None:
         game = self.game
+        self._levels = [_Level(game.parent[s], game.child[s], game.slot[s], game.chance[s], self._mover[s])
+                        for s in game.edge_levels]
         decision = game.slot >= 0
         order = np.lexsort((np.arange(len(game.parent)), _postorder(game)[game.parent]))
         self._player_edges = []
         for player in (0, 1):
-            chosen = order[decision[order] & (game.player[game.parent[order]] == player)]
+            chosen = order[decision[order] & (self._mover[order] == player)]
             self._player_edges.append((game.parent[chosen], game.child[chosen], game.slot[chosen]))
 
     def _dag_setup(self) -> None:
@@ -92,7 +91,6 @@ class CFRPlus:
         self._windex[chance] = slots + which
         self._table = np.concatenate([self.policy, probabilities])
         self.policy = self._table[:slots]
-        self._mover = game.player[game.parent]
         self._leaf = np.where(self._terminal, game.utility, 0.0)
         self._parent_slot = kernels.own_parents(game.parent, game.child, game.slot, self._mover, game.slot_infoset,
                                                 game.infosets, game.nodes)
