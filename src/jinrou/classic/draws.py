@@ -1,0 +1,98 @@
+"""Random outcomes of a classic game: drawn from a generator, or given by a record, always written.
+
+Every random choice the rules make (a poison victim, the resolution order, a 猫又's revival) goes
+through one :class:`Draws` object as a named draw among explicit options with integer weights. A
+draw is taken from the outcomes a record gives, in order, if there are any left — checked to be
+possible — and otherwise from the generator; either way it is written down, so the game's record
+holds every outcome and replays without the generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from jinrou.chance import uniform_below, weighted_index
+from jinrou.errors import ImpossibleOutcomeError
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One random outcome: what was drawn (``kind``) and its value as the record writes it (a
+    player name, a list of names, a role id or a word)."""
+
+    kind: str
+    value: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"draw": self.kind, "value": self.value}
+
+
+class Draws:
+    """The source of a game's random outcomes for one call of the rules (see the module docstring).
+
+    Args:
+        rng: the generator to draw from when no outcome is given (None: every outcome must be given).
+        given: outcomes to use first, in order (from a record).
+    """
+
+    def __init__(self, rng: np.random.Generator | None, given: Sequence[Draw] = ()) -> None:
+        self.rng = rng
+        self.given = list(given)
+        self.taken: list[Draw] = []
+
+    def _next_given(self, kind: str) -> Draw | None:
+        if not self.given:
+            return None
+        draw = self.given.pop(0)
+        if draw.kind != kind:
+            raise ImpossibleOutcomeError(f"the rules draw {kind!r} here, but the record gives {draw.kind!r}")
+        return draw
+
+    def _generator(self, kind: str) -> np.random.Generator:
+        if self.rng is None:
+            raise ImpossibleOutcomeError(f"the rules draw {kind!r} here, but no outcome is given and there is no seed")
+        return self.rng
+
+    def choice(self, kind: str, options: Sequence[Any], weights: Sequence[int] | None = None,
+               label: Sequence[Any] | None = None) -> Any:
+        """One of ``options`` (uniform, or with integer ``weights``); ``label[i]`` is how option i is
+        written (default: the option itself)."""
+        labels = list(label) if label is not None else list(options)
+        if weights is not None:
+            possible = [i for i, w in enumerate(weights) if w > 0]
+        else:
+            possible = list(range(len(options)))
+        given = self._next_given(kind)
+        if given is not None:
+            matches = [i for i in possible if labels[i] == given.value]
+            if not matches:
+                allowed = ", ".join(repr(labels[i]) for i in possible)
+                raise ImpossibleOutcomeError(f"{kind} cannot be {given.value!r}: it is one of {allowed}")
+            index = matches[0]
+        elif weights is None:
+            index = uniform_below(self._generator(kind), len(options))
+        else:
+            index = weighted_index(self._generator(kind), list(weights))
+        self.taken.append(Draw(kind, labels[index]))
+        return options[index]
+
+    def order(self, kind: str, items: Sequence[Any], label: Sequence[Any]) -> list[Any]:
+        """A uniform random order of ``items`` (``label``: how each is written)."""
+        labels = list(label)
+        given = self._next_given(kind)
+        if given is not None:
+            if not isinstance(given.value, list) or sorted(map(str, given.value)) != sorted(map(str, labels)):
+                raise ImpossibleOutcomeError(f"{kind} must order exactly {', '.join(map(str, labels))}")
+            perm = [labels.index(v) for v in given.value]
+        else:
+            perm = [int(i) for i in self._generator(kind).permutation(len(items))]
+        self.taken.append(Draw(kind, [labels[i] for i in perm]))
+        return [items[i] for i in perm]
+
+    def leftover(self) -> list[Draw]:
+        """Given outcomes that the rules did not draw (a record that gives too many)."""
+        return list(self.given)

@@ -1,0 +1,840 @@
+"""The classic werewolf engine: phases, night resolution, deaths, burial, votes and victory.
+
+The rules of ``classic-werewolf.md`` §3–§7, for any roles: everything a role does goes through its
+declaration (:mod:`jinrou.classic.role`), so nothing here names a role. A game waits in one of
+three stages — the night (actions), a ballot (votes) or a hunter's last shot — and moves on when
+:meth:`Game.close` is called (a deadline, or everybody done). Every call validates before it
+changes anything; every random outcome comes from the :class:`~jinrou.classic.draws.Draws` given to
+``close`` and is written into the game's record (:attr:`Game.events`).
+
+Conventions (settled in ``docs/classic-rules.md``): the first seat is 身代わりくん when the setting
+``scapegoat`` is ``on``; hooks that the spec runs "in a random order" at dusk and dawn run in seat
+order (none of the 42 roles' hooks interact there); only orders that matter are drawn.
+
+>>> import numpy as np
+>>> from jinrou.classic.game import Game
+>>> g = Game.new("ABCDE", ["Werewolf", "Diviner", "Human", "Human", "Human"], {"scapegoat": "off"})
+>>> g.stage, g.day, sorted(a.verb.value for a in g.legal_actions(0))
+(<Stage.NIGHT: 'night'>, 1, ['attack'])
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from jinrou.classic.catalog import Team
+from jinrou.classic.draws import Draw, Draws
+from jinrou.classic.model import (
+    Action,
+    Cause,
+    Count,
+    Death,
+    Message,
+    Moment,
+    Seat,
+    Stage,
+    Verb,
+    Vote,
+)
+from jinrou.classic.role import SUB_ROLES, Ability, Role
+from jinrou.classic.settings import Settings
+from jinrou.errors import IllegalActionError, SetupError
+from jinrou.players import check_setup
+
+MAX_REVOTES = 4
+DRAW = "Draw"
+
+
+@dataclass(frozen=True)
+class Legal:
+    """What a seat may do now: an action verb with its allowed targets, or a vote."""
+
+    verb: Verb | None  # None: a vote
+    targets: tuple[Seat, ...]
+    required: bool
+    arity: int = 1
+    kits: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end: the winning team (None: a draw) and every seat that wins, dead or alive."""
+
+    winner: Team | None
+    winners: frozenset[Seat]
+
+    @property
+    def winner_id(self) -> str:
+        return self.winner.value if self.winner else DRAW
+
+
+@dataclass
+class Ballot:
+    """The open ballot: a plain vote or a runoff among ``candidates``."""
+
+    runoff: bool
+    candidates: tuple[Seat, ...]
+    votes: dict[Seat, Seat] = field(default_factory=dict)
+
+
+@dataclass
+class Night:
+    """What is submitted during one night."""
+
+    actions: list[Action] = field(default_factory=list)
+    attacks: int = 0  # attacks the wolves must choose tonight
+    fixed_attack: Action | None = None  # night 1 with 身代わりくん
+    guarded: dict[Seat, list[Seat]] = field(default_factory=dict)
+    deaths: int = 0
+
+
+class Game:
+    """A game of classic werewolf. Build one with :meth:`new`."""
+
+    # ------------------------------------------------------------------ setup
+
+    def __init__(self, players: Sequence[str], roles: Sequence[Role], settings: Settings) -> None:
+        self.names = tuple(players)
+        self._roles = list(roles)
+        self.settings = settings
+        n = len(players)
+        self.n = n
+        self.alive = [True] * n
+        self.deaths: list[Death | None] = [None] * n
+        self.sudden: set[Seat] = set()
+        self.subs: list[list[Role]] = [[] for _ in range(n)]
+        self._memory: list[dict[str, dict[str, Any]]] = [{} for _ in range(n)]
+        self.flags: dict[str, Any] = {}  # game-wide marks set by roles (e.g. an extra attack)
+        self.day = 1
+        self.stage = Stage.NIGHT
+        self.phase = 0  # index of the open phase event
+        self.revotes = 0
+        self.ballot: Ballot | None = None
+        self.night = Night()
+        self.executions: list[tuple[int, Seat]] = []  # (day, seat)
+        self.armed: list[Seat] = []  # hunters waiting to shoot
+        self.resume = ""  # what follows the hunter stage
+        self.outcome: Outcome | None = None
+        self.messages: list[tuple[int, Message]] = []  # (phase, message)
+        self.events: list[dict[str, Any]] = []  # the record's events, JSON-ready
+        self._dawn_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told at dawn to the living
+        self._fresh_dead: list[Seat] = []
+        self._fresh_revived: list[Seat] = []
+        self._draws: Draws = Draws(None)
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        roles: Sequence[str],
+        settings: Settings | Mapping[str, Any] | None = None,
+        draws: Draws | np.random.Generator | None = None,
+    ) -> Game:
+        """A game at the start of night 1.
+
+        Args:
+            players: the names, in seat order (with ``scapegoat=on`` the first is 身代わりくん).
+            roles: each seat's role id (catalog ids of declared roles).
+            settings: room settings (:class:`Settings` or a mapping of names to values).
+            draws: where the start's random outcomes come from (決定者, 権力者, night 1).
+
+        Raises:
+            SetupError: bad players, roles or settings (the message says what is allowed).
+        """
+        from jinrou.classic.roles import ROLES
+
+        players = list(players)
+        check_setup(players, 1, "classic werewolf")
+        if not isinstance(settings, Settings):
+            settings = Settings.parse(settings)
+        if len(roles) != len(players):
+            raise SetupError(f"{len(players)} players need {len(players)} roles, not {len(roles)}")
+        declared = []
+        for name, role_id in zip(players, roles):
+            if role_id not in ROLES:
+                raise SetupError(
+                    f"role {role_id!r} of {name} is not a playable role id (see `jinrou classic roles`)"
+                )
+            declared.append(ROLES[role_id])
+        game = cls(players, declared, settings)
+        with game._drawing(draws):
+            for seat in game.seats():
+                game.role(seat).setup(game, seat)
+            for sub in SUB_ROLES.values():
+                sub.setup(game, -1)
+            game._dusk()
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (bots try moves on copies)."""
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ queries
+
+    def seats(self) -> range:
+        return range(self.n)
+
+    def living(self) -> list[Seat]:
+        return [s for s in range(self.n) if self.alive[s]]
+
+    def dead(self) -> list[Seat]:
+        return [s for s in range(self.n) if not self.alive[s]]
+
+    def role(self, seat: Seat) -> Role:
+        return self._roles[seat]
+
+    def hooks(self, seat: Seat) -> list[Role]:
+        """The seat's role, then its sub-roles in the order gained."""
+        return [self._roles[seat], *self.subs[seat]]
+
+    def memory(self, seat: Seat, owner: Role) -> dict[str, Any]:
+        """The dict ``owner`` keeps for ``seat`` (created empty)."""
+        return self._memory[seat].setdefault(owner.id, {})
+
+    def has_sub(self, seat: Seat, sub_id: str) -> bool:
+        return any(r.id == sub_id for r in self.subs[seat])
+
+    def team_of(self, seat: Seat) -> Team:
+        """The team the seat judges with: a sub-role's (恋人: Friend) or its role's."""
+        for sub in reversed(self.subs[seat]):
+            team = sub.judge_team
+            if team is not None:
+                return team
+        return self._roles[seat].team
+
+    def counts(self, seat: Seat) -> Count:
+        return self._roles[seat].counts
+
+    @property
+    def scapegoat(self) -> Seat | None:
+        return 0 if self.settings["scapegoat"] == "on" else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage is Stage.OVER
+
+    @property
+    def players_at_start(self) -> int:
+        return self.n
+
+    def in_game(self, role_id: str) -> bool:
+        return any(r.id == role_id for r in self._roles)
+
+    def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
+        """Say something to one seat, some seats, or (None) everybody."""
+        to = None if seat is None else frozenset([seat] if isinstance(seat, int) else seat)
+        self.messages.append((self.phase, Message(key, args, to)))
+
+    def at_dawn(self, seat: Seat, key: str, **args: Any) -> None:
+        """Tell ``seat`` at the next dawn, if it is still alive then (night results)."""
+        self._dawn_news.append((seat, key, args))
+
+    def announced_dead(self) -> list[Seat]:
+        """Dead seats whose deaths have been announced (not those of the running night)."""
+        return [s for s in self.dead() if s not in self._fresh_dead]
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _abilities(self, seat: Seat) -> Iterator[tuple[Ability, Role, bool]]:
+        """Each ability of the seat's role and sub-roles, with whether it is required."""
+        for owner in self.hooks(seat):
+            for ability in owner.abilities:
+                if ability.available(self, seat, owner):
+                    yield ability, owner, not owner.sub_role and ability.is_required(self, seat, owner)
+
+    def done(self, seat: Seat, verb: Verb) -> int:
+        """How many times ``seat`` has submitted ``verb`` in the open phase."""
+        return sum(1 for a in self.night.actions if a.seat == seat and a.verb == verb)
+
+    def legal_actions(self, seat: Seat) -> list[Legal]:
+        """What ``seat`` may do now (empty when it need not or cannot act)."""
+        if self.stage is Stage.NIGHT:
+            if not self.alive[seat]:
+                return []
+            legal = []
+            for ability, owner, required in self._abilities(seat):
+                if ability.done(self, seat):
+                    continue
+                targets = ability.targets(self, seat, owner)
+                if targets or ability.arity == 0:
+                    kits = tuple(getattr(ability, "kits", ()))
+                    legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, kits))
+            return legal
+        if self.stage is Stage.DAY:
+            assert self.ballot is not None
+            if not self.alive[seat] or seat in self.ballot.votes:
+                return []
+            targets = self._candidates(seat)
+            return [Legal(None, targets, self._role_votes(seat))] if targets else []
+        if self.stage is Stage.HUNTER and seat in self.armed and not self._shot(seat):
+            return [Legal(Verb.SHOOT, tuple(self._shot_targets(seat)), False)]
+        return []
+
+    def awaited(self) -> list[Seat]:
+        """Seats whose required action or vote is still missing (身代わりくん is never awaited)."""
+        waiting = [s for s in self.seats() if s != self.scapegoat and any(
+            lg.required for lg in self.legal_actions(s))]
+        if self.stage is Stage.HUNTER:
+            waiting = [s for s in self.armed if not self._shot(s)]
+        return waiting
+
+    def _candidates(self, seat: Seat) -> tuple[Seat, ...]:
+        assert self.ballot is not None
+        mine = self.settings.on("votemyself")
+        return tuple(c for c in self.ballot.candidates if self.alive[c] and (mine or c != seat))
+
+    def _role_votes(self, seat: Seat) -> bool:
+        return self._roles[seat].must_vote
+
+    def _shot(self, seat: Seat) -> bool:
+        return self.done(seat, Verb.SHOOT) > 0
+
+    def _shot_targets(self, seat: Seat) -> list[Seat]:
+        return [s for s in self.living() if s != seat and s not in self.armed]
+
+    # ------------------------------------------------------------------ applying choices
+
+    def apply(self, choice: Action | Vote) -> None:
+        """Submit a night action, a hunter's shot or a vote; effective at once where the rules say.
+
+        Raises:
+            IllegalActionError: the choice is not allowed now (nothing changes).
+        """
+        if self.stage is Stage.OVER:
+            raise IllegalActionError("the game is over")
+        self._submit(choice, recorded=True)
+
+    def _submit(self, choice: Action | Vote, recorded: bool) -> None:
+        """Apply a checked choice; ``recorded`` False for choices the rules drew (their draw is the
+        record)."""
+        if isinstance(choice, Vote):
+            self._check_vote(choice)
+            assert self.ballot is not None
+            self.ballot.votes[choice.seat] = choice.target
+            if recorded:
+                self._phase_event()["votes"][self.names[choice.seat]] = self.names[choice.target]
+            return
+        ability, owner = self._check_action(choice)
+        self.night.actions.append(choice)
+        if recorded:
+            self._phase_event()["actions"].append(self._action_json(choice))
+        if ability is not None:
+            ability.submit(self, choice, owner)
+
+    def _name(self, seat: Seat) -> str:
+        return self.names[seat]
+
+    def _check_vote(self, vote: Vote) -> None:
+        if self.stage is not Stage.DAY:
+            raise IllegalActionError(f"{self._who(vote.seat)} cannot vote now: it is the {self.stage.value}")
+        assert self.ballot is not None
+        self._check_seat(vote.seat)
+        self._check_seat(vote.target)
+        if not self.alive[vote.seat]:
+            raise IllegalActionError(f"{self.names[vote.seat]} is dead and cannot vote")
+        if vote.seat in self.ballot.votes:
+            raise IllegalActionError(f"{self.names[vote.seat]} has already voted; votes are final")
+        allowed = self._candidates(vote.seat)
+        if vote.target not in allowed:
+            if vote.target == vote.seat:
+                raise IllegalActionError(f"{self.names[vote.seat]} cannot vote for himself")
+            raise IllegalActionError(
+                f"{self.names[vote.seat]} cannot vote for {self.names[vote.target]}: "
+                f"the candidates are {self._list(allowed)}"
+            )
+
+    def _check_action(self, action: Action) -> tuple[Ability | None, Role]:
+        self._check_seat(action.seat)
+        for t in action.targets:
+            self._check_seat(t)
+        who = self.names[action.seat]
+        if self.stage is Stage.HUNTER:
+            if action.verb is not Verb.SHOOT or action.seat not in self.armed:
+                raise IllegalActionError(f"only an armed hunter may act now (shoot), not {who} ({action.verb.value})")
+            if self._shot(action.seat):
+                raise IllegalActionError(f"{who} has already shot")
+            allowed = self._shot_targets(action.seat)
+            if len(action.targets) != 1 or action.targets[0] not in allowed:
+                raise IllegalActionError(f"{who} may shoot one of {self._list(allowed)}")
+            return None, self._roles[action.seat]
+        if self.stage is not Stage.NIGHT:
+            raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}")
+        if not self.alive[action.seat]:
+            raise IllegalActionError(f"{who} is dead and cannot act")
+        for ability, owner, _ in self._abilities(action.seat):
+            if ability.verb is not action.verb:
+                continue
+            if ability.done(self, action.seat):
+                raise IllegalActionError(f"{who} has already chosen to {action.verb.value} tonight")
+            allowed = ability.targets(self, action.seat, owner)
+            if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
+                wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
+                raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}")
+            bad = [t for t in action.targets if t not in allowed]
+            if bad:
+                raise IllegalActionError(
+                    f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}"
+                )
+            reason = ability.check(self, action, owner)
+            if reason:
+                raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}")
+            return ability, owner
+        raise IllegalActionError(f"{who} ({self._roles[action.seat].id}) has no action {action.verb.value!r} tonight")
+
+    def _check_seat(self, seat: Seat) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalActionError(f"no seat {seat!r}: seats are 0–{self.n - 1}")
+
+    def _who(self, seat: Seat) -> str:
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < self.n else repr(seat)
+
+    def _list(self, seats: Sequence[Seat]) -> str:
+        return ", ".join(self.names[s] for s in seats) or "nobody"
+
+    def _action_json(self, action: Action) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.names[action.seat], "action": action.verb.value}
+        if len(action.targets) == 1:
+            out["target"] = self.names[action.targets[0]]
+        elif action.targets:
+            out["targets"] = [self.names[t] for t in action.targets]
+        if action.kit:
+            out["kit"] = action.kit
+        return out
+
+    # ------------------------------------------------------------------ closing a phase
+
+    def close(self, draws: Draws | np.random.Generator | None = None) -> None:
+        """End the open phase (its deadline, or everybody done) and play on to the next one.
+
+        Missing required actions and votes are sudden deaths (突然死); random outcomes come from
+        ``draws`` (a generator, or outcomes given by a record) and are recorded.
+        """
+        if self.stage is Stage.OVER:
+            raise IllegalActionError("the game is over")
+        with self._drawing(draws):
+            if self.stage is Stage.NIGHT:
+                self._close_night()
+            elif self.stage is Stage.DAY:
+                self._close_ballot()
+            else:
+                self._close_hunter()
+
+    class _Drawing:
+        def __init__(self, game: Game, draws: Draws | np.random.Generator | None) -> None:
+            self.game = game
+            self.draws = draws if isinstance(draws, Draws) else Draws(draws)
+
+        def __enter__(self) -> None:
+            self.game._draws = self.draws
+            self.start = len(self.draws.taken)
+            self.at = len(self.game.events)  # the outcome goes right after the phase being closed
+
+        def __exit__(self, *exc: object) -> None:
+            taken = self.draws.taken[self.start:]
+            if taken and exc[0] is None:
+                self.game.events.insert(self.at, {"type": "outcome", "draws": [d.to_json() for d in taken]})
+            self.game._draws = Draws(None)
+
+    def _drawing(self, draws: Draws | np.random.Generator | None) -> Game._Drawing:
+        return Game._Drawing(self, draws)
+
+    @property
+    def draws(self) -> Draws:
+        return self._draws
+
+    def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat:
+        """A uniform random seat of ``seats``, recorded by name."""
+        return int(self._draws.choice(kind, list(seats), label=[self.names[s] for s in seats]))
+
+    def _open_phase(self, kind: str) -> None:
+        self.phase = sum(1 for e in self.events if e["type"] != "outcome")
+        event: dict[str, Any] = {"type": kind}
+        if kind == "day":
+            event["votes"] = {}
+            assert self.ballot is not None
+            if self.ballot.runoff:
+                event["runoff"] = [self.names[c] for c in self.ballot.candidates]
+        else:
+            event["actions"] = []
+        self.events.append(event)
+
+    def _phase_event(self) -> dict[str, Any]:
+        return next(e for e in reversed(self.events) if e["type"] != "outcome")
+
+    # ------------------------------------------------------------------ night
+
+    def _dusk(self) -> None:
+        """Night ``day`` starts (§3.1)."""
+        self.stage = Stage.NIGHT
+        self.night = Night()
+        self._open_phase("night")
+        self.tell(None, "night", day=self.day)
+        self._bury(Moment.DUSK)
+        if self.is_over:
+            return
+        self.night.attacks = 2 if self.flags.pop("extra_attack", False) else 1
+        if self.day == 1 and self.settings["scapegoat"] != "off":
+            self.night.attacks = 0
+            goat = self.scapegoat
+            attackers = [s for s in self.living() if self._roles[s].attacks and s != goat]
+            if goat is not None and attackers and self.counts(goat) is not Count.WOLF:
+                wolf = self.draw_seat("scapegoat attacker", attackers)
+                self.night.fixed_attack = Action(wolf, Verb.ATTACK, (goat,))
+        for seat in self.living():
+            for owner in self.hooks(seat):
+                owner.on_dusk(self, seat)
+        self._bury(Moment.DUSK)
+
+    def attackers(self) -> list[Seat]:
+        return [s for s in self.living() if self._roles[s].attacks]
+
+    def _close_night(self) -> None:
+        goat = self.scapegoat
+        if goat is not None and self.alive[goat]:
+            self._scapegoat_acts(goat)
+        # sudden deaths: required actions still missing (§3.2), an attack nobody chose (§4.3)
+        missing = [s for s in self.living() if s != goat and any(lg.required for lg in self.legal_actions(s))]
+        for seat in missing:
+            self.kill(seat, Cause.SUDDEN)
+        alive_at_end = set(self.living())
+        acts: list[tuple[int, int, Action, Ability, Role]] = []
+        for order, action in enumerate(self.night.actions):
+            if action.seat in alive_at_end:
+                found = self._ability_of(action)
+                if found and found[0].level is not None:
+                    acts.append((found[0].level, order, action, *found))
+        if self.night.fixed_attack:
+            found = self._ability_of(self.night.fixed_attack)
+            if found:
+                acts.append((found[0].level or 0, -1, self.night.fixed_attack, *found))
+        for seat in self.dead():
+            for owner in self.hooks(seat):
+                action = owner.while_dead(self, seat)
+                if action is not None:
+                    ability = next(a for a in owner.abilities if a.verb is action.verb)
+                    acts.append((ability.level or 0, len(self.night.actions), action, ability, owner))
+        acts = self._resolution_order(acts)
+        for _, _, action, ability, owner in acts:
+            ability.resolve(self, action, owner)
+        self.night.deaths = len(self._fresh_dead)
+        self._dawn()
+
+    def _ability_of(self, action: Action) -> tuple[Ability, Role] | None:
+        for owner in self.hooks(action.seat):
+            for ability in owner.abilities:
+                if ability.verb is action.verb:
+                    return ability, owner
+        return None
+
+    def _resolution_order(self, acts: list[tuple[int, int, Action, Ability, Role]]) -> list[Any]:
+        """Sort by level; within a level by one uniform permutation P of the seats (§4.2), drawn
+        only over the seats that share a level with another seat; wolf attacks keep their order."""
+        by_level: dict[int, set[Seat]] = {}
+        for level, _, action, ability, _ in acts:
+            if ability.verb is not Verb.ATTACK:
+                by_level.setdefault(level, set()).add(action.seat)
+        shared = sorted({s for seats in by_level.values() if len(seats) > 1 for s in seats})
+        rank = {s: i for i, s in enumerate(shared)}
+        if len(shared) > 1:
+            ordered = self._draws.order("order", shared, [self.names[s] for s in shared])
+            rank = {s: i for i, s in enumerate(ordered)}
+        return sorted(acts, key=lambda a: (a[0], a[1] if a[3].verb is Verb.ATTACK else rank.get(a[2].seat, 0), a[1]))
+
+    def _scapegoat_acts(self, goat: Seat) -> None:
+        """身代わりくん takes uniform legal targets for each required action; it attacks only as the
+        sole attacking wolf (§2)."""
+        for legal in self.legal_actions(goat):
+            sole_wolf = legal.verb is Verb.ATTACK and self.attackers() == [goat]
+            if not (legal.required or sole_wolf):
+                continue
+            assert legal.verb is not None
+            pool = list(legal.targets)
+            chosen = []
+            for _ in range(legal.arity):
+                t = self.draw_seat(f"scapegoat {legal.verb.value}", pool)
+                chosen.append(t)
+                pool.remove(t)
+            self._submit(Action(goat, legal.verb, tuple(chosen)), recorded=False)
+
+    def submit_drawn(self, action: Action) -> None:
+        """Submit an action the rules drew for a seat (its draw is the record)."""
+        self._submit(action, recorded=False)
+
+    def attacked_at(self, host: Seat, cause: Cause) -> None:
+        """Tell every seat's hooks that an attack was aimed at ``host`` (逃亡者 hiding there)."""
+        for seat in self.seats():
+            for owner in self.hooks(seat):
+                owner.on_attack_at(self, seat, host, cause)
+
+    def guard(self, target: Seat, guard: Seat) -> None:
+        """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
+        self.night.guarded.setdefault(target, []).append(guard)
+
+    # ------------------------------------------------------------------ deaths
+
+    def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True) -> bool:
+        """Try to kill ``seat`` (§5.2 resistances in order); True if it died."""
+        if not self.alive[seat]:
+            return False
+        role = self._roles[seat]
+        if cause is Cause.ATTACK and role.immune_to_wolf_attack:
+            return False
+        if cause in (Cause.ATTACK, Cause.VAMPIRE) and guardable and seat in self.night.guarded:
+            if self.settings.on("gjmessage"):
+                self.tell(self.night.guarded[seat], "guard success", target=seat)
+            return False
+        if cause is not Cause.SUDDEN:  # sub-roles first (聖職者's protection, step 3), then the role
+            for owner in [*self.subs[seat], role]:
+                if owner.resist(self, seat, cause, source):
+                    return False
+        self.die(seat, cause, source)
+        return True
+
+    def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> None:
+        """``seat`` dies now, whatever protects it; its death hooks run (§5.3)."""
+        self.alive[seat] = False
+        self.deaths[seat] = Death(self.phase, cause)
+        self._phase_event().setdefault("deaths", []).append({"player": self.names[seat], "cause": cause.value})
+        if cause is Cause.SUDDEN:
+            self.sudden.add(seat)
+        self._fresh_dead.append(seat)
+        for owner in self.hooks(seat):
+            owner.on_death(self, seat, cause, source)
+
+    def revive(self, seat: Seat) -> bool:
+        """A dead seat comes back with its current role (never after a sudden death)."""
+        if self.alive[seat] or seat in self.sudden:
+            return False
+        self.alive[seat] = True
+        self.deaths[seat] = None
+        self._fresh_revived.append(seat)
+        self._phase_event().setdefault("revived", []).append(self.names[seat])
+        return True
+
+    def arm(self, seat: Seat) -> None:
+        """A hunter will take a last shot (§5.5)."""
+        self.armed.append(seat)
+
+    def change_role(self, seat: Seat, role_id: str) -> None:
+        """The seat's role becomes ``role_id`` (a declared role); it is told."""
+        from jinrou.classic.roles import ROLES
+
+        self._roles[seat] = ROLES[role_id]
+        self.tell(seat, "role changed", role=role_id)
+
+    def add_sub(self, seat: Seat, sub_id: str) -> None:
+        self.subs[seat].append(SUB_ROLES[sub_id])
+
+    def remove_sub(self, seat: Seat, sub_id: str) -> None:
+        self.subs[seat].remove(SUB_ROLES[sub_id])
+
+    def _bury(self, moment: Moment) -> None:
+        """Burial (§5.4): burial hooks until nobody new dies, then the announcements."""
+        while True:
+            before = len(self._fresh_dead)
+            for seat in self.living():
+                for owner in self.hooks(seat):
+                    owner.on_burial(self, seat, moment)
+            if len(self._fresh_dead) == before:
+                break
+        dead, self._fresh_dead = self._fresh_dead, []
+        if len(dead) > 1:
+            dead = self._draws.order("announcement", dead, [self.names[s] for s in dead])
+        for seat in dead:
+            death = self.deaths[seat]
+            if death is None:  # revived in the same night
+                continue
+            shown = death.cause if death.cause in _SHOWN or (
+                death.cause is Cause.CURSE and self.settings.on("deadfox")) else None
+            self.tell(None, "died", player=seat, cause=shown.value if shown else None)
+        revived, self._fresh_revived = self._fresh_revived, []
+        for seat in revived:
+            self.tell(None, "revived", player=seat)
+
+    def _after_burial(self, then: str) -> None:
+        """After a burial: the hunters' last shots and the win check (§3), then ``then``."""
+        if self.armed:
+            if not self.settings.on("hunter_lastattack") and self._check_victory():
+                return
+            self.resume = then
+            self.stage = Stage.HUNTER
+            self.night.actions = []
+            self._open_phase("hunter")
+            return
+        if self._check_victory():
+            return
+        getattr(self, then)()
+
+    def _close_hunter(self) -> None:
+        for hunter in list(self.armed):
+            if not self._shot(hunter):
+                targets = self._shot_targets(hunter)
+                if targets:
+                    self._submit(Action(hunter, Verb.SHOOT, (self.draw_seat("hunter shot", targets),)), recorded=False)
+        shots = list(self.night.actions)
+        self.armed = []
+        for shot in shots:
+            self.tell(None, "shot", hunter=shot.seat, target=shot.targets[0])
+            self.kill(shot.targets[0], Cause.HUNTER, shot.seat)
+        self.night.actions = []
+        self._bury(Moment.HUNTER)
+        self._after_burial(self.resume)
+
+    # ------------------------------------------------------------------ dawn and day
+
+    def _dawn(self) -> None:
+        """Day ``day + 1`` starts (§3.3)."""
+        self.day += 1
+        self.tell(None, "morning", day=self.day)
+        self._bury(Moment.DAWN)
+        self._after_burial("_dawn_hooks")
+
+    def _dawn_hooks(self) -> None:
+        news, self._dawn_news = self._dawn_news, []
+        for seat, key, args in news:
+            if self.alive[seat]:
+                self.tell(seat, key, **args)
+        for seat in self.living():
+            for owner in self.hooks(seat):
+                owner.on_dawn(self, seat)
+        self._bury(Moment.DAWN)
+        self._after_burial("_open_vote")
+
+    def _open_vote(self) -> None:
+        self.revotes = 0
+        self._new_ballot(False, tuple(self.living()))
+
+    def _new_ballot(self, runoff: bool, candidates: tuple[Seat, ...]) -> None:
+        self.stage = Stage.DAY
+        self.ballot = Ballot(runoff, candidates)
+        self._open_phase("day")
+
+    def _close_ballot(self) -> None:
+        ballot = self.ballot
+        assert ballot is not None
+        goat = self.scapegoat
+        if goat is not None and self.alive[goat] and goat not in ballot.votes:
+            candidates = self._candidates(goat)
+            if candidates:
+                self._submit(Vote(goat, self.draw_seat("scapegoat vote", candidates)), recorded=False)
+        missing = [s for s in self.living() if s not in ballot.votes and self._role_votes(s) and self._candidates(s)]
+        if missing:
+            for seat in missing:
+                self.kill(seat, Cause.SUDDEN)
+            self._bury(Moment.DAY)
+            self._after_burial("_retake")
+            return
+        if not self.settings.on("voteresult"):
+            self.tell(None, "votes", votes={v: t for v, t in ballot.votes.items()})
+        if not ballot.votes:
+            self._check_victory(no_votes=True)
+            return
+        tally: Counter[Seat] = Counter()
+        priority: dict[Seat, int] = {}
+        for voter, target in ballot.votes.items():
+            tally[target] += 1 + sum(r.vote_weight(self, voter) for r in self.hooks(voter))
+            p = max(r.vote_priority(self, voter) for r in self.hooks(voter))
+            priority[target] = max(priority.get(target, 0), p)
+        most = max(tally.values())
+        tops = [c for c in tally if tally[c] == most]
+        best = max(priority[c] for c in tops)
+        tops = sorted(c for c in tops if priority[c] == best)
+        mode = self.settings["runoff"]
+        if ballot.runoff:
+            self._execute(tops) if len(tops) == 1 else self._tie(tops)
+        elif len(tops) == 1 and mode != "yes":
+            self._execute(tops)
+        elif mode == "yes":
+            second = sorted(c for c in tally if c not in tops and len(tops) == 1
+                            and tally[c] == max(v for k, v in tally.items() if k not in tops))
+            if len(tops) + len(second) > 1:
+                self._new_ballot(True, tuple(tops + second))
+            else:
+                self._execute(tops)
+        elif mode == "revote" and self.settings["drawvote"] == "revote":
+            self._new_ballot(True, tuple(tops))
+        else:
+            self._tie(tops)
+
+    def _tie(self, tops: list[Seat]) -> None:
+        rule = self.settings["drawvote"]
+        if rule == "revote":
+            self._retake()
+        elif rule == "random":
+            self._execute([self.draw_seat("tie break", tops)])
+        elif rule == "none":
+            self.tell(None, "no execution")
+            self._dusk_after_day()
+        else:
+            self._execute(tops)
+
+    def _retake(self) -> None:
+        """The ballot is taken again (r += 1); at 4 the game is drawn unless a team has won."""
+        self.revotes += 1
+        if self.revotes >= MAX_REVOTES:
+            self._check_victory()
+            return
+        self.tell(None, "revote", left=MAX_REVOTES - self.revotes)
+        self._new_ballot(False, tuple(self.living()))
+
+    def _execute(self, seats: list[Seat]) -> None:
+        for seat in seats:
+            if any(owner.cancels_execution(self, seat) for owner in self.hooks(seat)):
+                self._bury(Moment.DAY)
+                self._after_burial("_dusk_after_day")
+                return
+        for seat in seats:
+            self.tell(None, "executed", player=seat)
+            self.executions.append((self.day, seat))
+            self.kill(seat, Cause.EXECUTION)
+            if self.settings.on("GMpsychic"):
+                self.tell(None, "psychic result", target=seat, result=self._roles[seat].psychic.value)
+        self._bury(Moment.DAY)
+        self._after_burial("_dusk_after_day")
+
+    def _dusk_after_day(self) -> None:
+        self._dusk()
+
+    def executed_on(self, day: int) -> list[Seat]:
+        return [s for d, s in self.executions if d == day]
+
+    # ------------------------------------------------------------------ victory
+
+    def _check_victory(self, no_votes: bool = False) -> bool:
+        """The checks of §7 in order; ends the game and returns True on a result."""
+        from jinrou.classic.victory import judge
+
+        result = judge(self)
+        if result is None and (self.revotes >= MAX_REVOTES or no_votes):
+            result = DRAW
+        if result is None:
+            return False
+        winner = None if result == DRAW else result
+        assert winner is None or isinstance(winner, Team)
+        winners = frozenset() if winner is None else frozenset(
+            s for s in self.seats()
+            if s not in self.sudden and all(owner.wins(self, s, winner) for owner in self._win_rules(s))
+        )
+        self.outcome = Outcome(winner, winners)
+        self.stage = Stage.OVER
+        self.ballot = None
+        self.tell(None, "end", winner=self.outcome.winner_id)
+        return True
+
+    def _win_rules(self, seat: Seat) -> list[Role]:
+        """The win rule that decides: the last sub-role that has one (恋人), else the role."""
+        for sub in reversed(self.subs[seat]):
+            if type(sub).wins is not Role.wins:
+                return [sub]
+        return [self._roles[seat]]
+
+
+_SHOWN = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN})
+
+__all__ = ["DRAW", "Ballot", "Game", "Legal", "Outcome", "Draw"]

@@ -1,0 +1,158 @@
+"""The words of classic werewolf: causes of death, results, how a seat counts, stages, actions.
+
+Enums carry the English value written in records and a Japanese label for players.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+Seat = int
+"""A seat's index, 0-based, in the order of the record's ``players``."""
+
+
+class Cause(enum.Enum):
+    """Why a seat died (§5.1). Only 突然死, 処刑, 後追い, 銃殺 and 失踪 have texts of their own while
+    the game runs; the others are announced alike (「無残な姿で発見されました」)."""
+
+    ATTACK = "attack"
+    VAMPIRE = "vampire"
+    EXECUTION = "execution"
+    CURSE = "curse"
+    POISON = "poison"
+    INFECTION = "infection"
+    SUICIDE = "suicide"
+    HUNTER = "hunter"
+    LEAVE = "leave"
+    SUDDEN = "sudden"
+
+    @property
+    def name_ja(self) -> str:
+        return _CAUSE_JA[self]
+
+
+_CAUSE_JA = {
+    Cause.ATTACK: "人狼の襲撃", Cause.VAMPIRE: "ヴァンパイアの襲撃", Cause.EXECUTION: "処刑", Cause.CURSE: "呪殺",
+    Cause.POISON: "毒", Cause.INFECTION: "感染症", Cause.SUICIDE: "後追い", Cause.HUNTER: "銃殺",
+    Cause.LEAVE: "失踪", Cause.SUDDEN: "突然死",
+}  # fmt: skip
+
+#: Causes announced with their own text while the game runs; the rest read 「無残な姿で発見されました」.
+PUBLIC_CAUSES = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN})
+
+
+class Fortune(enum.Enum):
+    """A divination result (占い結果, §4.4)."""
+
+    HUMAN = "human"
+    WEREWOLF = "werewolf"
+    VAMPIRE = "vampire"
+    SUSPICIOUS = "suspicious"  # 子狐's failed divination
+
+    @property
+    def name_ja(self) -> str:
+        return {"human": "村人", "werewolf": "人狼", "vampire": "ヴァンパイア",
+                "suspicious": "なんだかとても怪しい人"}[self.value]  # fmt: skip
+
+
+class PsychicResult(enum.Enum):
+    """A psychic result (霊能結果, §4.4)."""
+
+    HUMAN = "human"
+    WEREWOLF = "werewolf"
+    BIG_WOLF = "bigwolf"
+    TINY_FOX = "tinyfox"
+
+    @property
+    def name_ja(self) -> str:
+        return {"human": "村人", "werewolf": "人狼", "bigwolf": "大狼", "tinyfox": "子狐"}[self.value]
+
+
+class Count(enum.Enum):
+    """How a seat counts in the victory checks (§1, §7)."""
+
+    HUMAN = "human"
+    WOLF = "wolf"
+    VAMPIRE = "vampire"
+    NONE = "none"
+
+
+class Stage(enum.Enum):
+    """What the game waits for."""
+
+    NIGHT = "night"
+    DAY = "day"
+    HUNTER = "hunter"
+    OVER = "over"
+
+
+class Verb(enum.Enum):
+    """The night actions of the record (and the hunter's shot)."""
+
+    ATTACK = "attack"
+    DIVINE = "divine"
+    GUARD = "guard"
+    PAIR = "pair"
+    REVIVE = "revive"
+    PROTECT = "protect"
+    HIDE = "hide"
+    LEAVE = "leave"
+    KIT = "kit"
+    BITE = "bite"
+    SHOOT = "shoot"
+
+
+class Moment(enum.Enum):
+    """When a burial (埋葬, §5.4) happens; some burial hooks care."""
+
+    DUSK = "dusk"
+    DAWN = "dawn"
+    DAY = "day"  # after the vote: executions or sudden deaths of non-voters
+    HUNTER = "hunter"
+
+
+@dataclass(frozen=True)
+class Action:
+    """A night action or a hunter's shot: ``seat`` does ``verb`` to ``targets`` (none for 失踪,
+    two for キューピッド), ``kit`` naming a 商人's kit (Diviner, Psychic or Guard)."""
+
+    seat: Seat
+    verb: Verb
+    targets: tuple[Seat, ...] = ()
+    kit: str | None = None
+
+    @property
+    def target(self) -> Seat | None:
+        return self.targets[0] if self.targets else None
+
+
+@dataclass(frozen=True)
+class Vote:
+    """``seat`` votes for ``target`` in the current ballot."""
+
+    seat: Seat
+    target: Seat
+
+
+@dataclass(frozen=True)
+class Death:
+    """A seat's death: when (the index of the phase event it came from) and why."""
+
+    phase: int
+    cause: Cause
+
+
+@dataclass(frozen=True)
+class Message:
+    """Something the game says: to everybody (``to`` is None) or to some seats only.
+
+    ``key`` names the text (see :mod:`jinrou.classic.texts`); ``args`` fill it in (seats as ints,
+    roles as ids, results as enum values)."""
+
+    key: str
+    args: dict[str, object] = field(default_factory=dict)
+    to: frozenset[Seat] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted(self.args.items(), key=str)), self.to))

@@ -1,0 +1,124 @@
+"""The victory checks of classic-werewolf §7, one function per team, run in their order.
+
+Each check sees the living seats through the declared flags of their roles (how each counts,
+``steals_victory``, the LoneWolf judge team) and the sub-role 恋人; none names a role. The first
+block decides a result; the second block may take it over or clear it; 悪魔くん's mark comes last.
+A check is added to a list, so a later team (鴉, ローレライ, …) is one function and one line here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from jinrou.classic.catalog import Team
+from jinrou.classic.model import Count, Seat
+
+if TYPE_CHECKING:
+    from jinrou.classic.game import Game
+
+Result = Team | str | None  # a team, "Draw", or None (no result yet)
+
+
+class Tally:
+    """The living seats counted as §7 counts them."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.alive = game.living()
+        counts = [game.counts(s) for s in self.alive]
+        self.humans = counts.count(Count.HUMAN)
+        self.wolves = counts.count(Count.WOLF)
+        self.vampires = counts.count(Count.VAMPIRE)
+        self.lovers = [s for s in self.alive if game.has_sub(s, "Lovers")]
+
+
+def _nobody(t: Tally, result: Result) -> Result:
+    return "Draw" if not t.alive else result
+
+
+def _human(t: Tally, result: Result) -> Result:
+    return Team.HUMAN if result is None and t.wolves == 0 and t.vampires == 0 else result
+
+
+def _werewolf(t: Tally, result: Result) -> Result:
+    return Team.WEREWOLF if result is None and t.humans <= t.wolves and t.vampires == 0 else result
+
+
+def _vampire(t: Tally, result: Result) -> Result:
+    return Team.VAMPIRE if result is None and t.humans <= t.vampires and t.wolves == 0 else result
+
+
+def _lovers_alone(t: Tally, result: Result) -> Result:
+    return Team.FRIEND if result is None and t.lovers and len(t.lovers) == len(t.alive) else result
+
+
+def _lone_wolf(t: Tally, result: Result) -> Result:
+    if result is Team.WEREWOLF:
+        wolves = [s for s in t.alive if t.game.counts(s) is Count.WOLF]
+        if len(wolves) == 1 and t.game.role(wolves[0]).team is Team.LONE_WOLF:
+            return Team.LONE_WOLF
+    return result
+
+
+def _fox(t: Tally, result: Result) -> Result:
+    if isinstance(result, Team):
+        for s in t.alive:
+            if t.game.role(s).steals_victory:
+                return t.game.role(s).team
+    return result
+
+
+def _lovers(t: Tally, result: Result) -> Result:
+    """§7.7c: living lovers grouped by pairs (pairs sharing a seat merge)."""
+    if not isinstance(result, Team) or not t.lovers:
+        return result
+    groups = lover_groups(t.game, t.lovers)
+    everyone = len(t.lovers) == len(t.alive)
+    if len(groups) == 1:
+        if t.game.settings["friendsjudge"] == "alive" or everyone:
+            return Team.FRIEND
+        return result
+    if t.game.settings.on("friendssplit") and not everyone:
+        return None  # several couples alive: play on
+    return Team.FRIEND
+
+
+def _victory_mark(t: Tally, result: Result) -> Result:
+    """§7.9: a seat holding a victory mark (悪魔くん executed after a bite) wins for its team."""
+    for s in sorted(t.game.flags.get("victory marks", ())):
+        return t.game.role(s).team
+    return result
+
+
+CHECKS: list[Callable[[Tally, Result], Result]] = [
+    _nobody, _human, _werewolf, _vampire, _lovers_alone, _lone_wolf, _fox, _lovers, _victory_mark,
+]
+"""§7 in order (the draw after too many revotes is the engine's, step 10)."""
+
+
+def judge(game: Game) -> Result:
+    """The result of the checks: a team, ``"Draw"``, or None when the game goes on."""
+    tally = Tally(game)
+    result: Result = None
+    for check in CHECKS:
+        result = check(tally, result)
+        if result == "Draw":
+            return result
+    return result
+
+
+def lover_groups(game: Game, lovers: list[Seat]) -> list[set[Seat]]:
+    """The living lovers grouped: two lovers paired together (directly or through others) are one
+    group."""
+    from jinrou.classic.roles.lovers import partners
+
+    groups: list[set[Seat]] = []
+    for s in lovers:
+        linked = {s} | {p for p in partners(game, s) if p in lovers}
+        merged = [g for g in groups if g & linked]
+        for g in merged:
+            groups.remove(g)
+            linked |= g
+        groups.append(linked)
+    return groups
