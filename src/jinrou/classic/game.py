@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic.catalog import Team
+from jinrou.classic.claims import Claim
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.model import (
     Action,
@@ -102,6 +103,7 @@ class Game:
     def __init__(self, players: Sequence[str], roles: Sequence[Role], settings: Settings) -> None:
         self.names = tuple(players)
         self._roles = list(roles)
+        self.cast = tuple(r.id for r in roles)  # the roles at the start
         self.settings = settings
         n = len(players)
         self.n = n
@@ -121,6 +123,7 @@ class Game:
         self.armed: list[Seat] = []  # hunters waiting to shoot
         self.resume = ""  # what follows the hunter stage
         self.outcome: Outcome | None = None
+        self.claims: list[tuple[int, Seat, Claim]] = []  # (day, seat, claim), public
         self.messages: list[tuple[int, Message]] = []  # (phase, message)
         self.events: list[dict[str, Any]] = []  # the record's events, JSON-ready
         self._dawn_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told at dawn to the living
@@ -327,8 +330,23 @@ class Game:
         if ability is not None:
             ability.submit(self, choice, owner)
 
-    def _name(self, seat: Seat) -> str:
-        return self.names[seat]
+    def claim(self, seat: Seat, claim: Claim) -> None:
+        """A living seat states a claim in the day chat (public; it may be false).
+
+        Raises:
+            IllegalActionError: not by day, a dead or unknown seat, or a claim about no player.
+        """
+        self._check_seat(seat)
+        if self.stage is not Stage.DAY:
+            raise IllegalActionError(f"claims are made by day, not at the {self.stage.value}")
+        if not self.alive[seat]:
+            raise IllegalActionError(f"{self.names[seat]} is dead: the dead do not speak in the day chat")
+        if claim.target is not None:
+            self._check_seat(claim.target)
+        self._phase_event().setdefault("claims", []).append(
+            {"player": self.names[seat], "claim": claim.notation(self.names)})
+        self.claims.append((self.day, seat, claim))
+        self.tell(None, "claim", player=seat, claim=claim)
 
     def _check_vote(self, vote: Vote) -> None:
         if self.stage is not Stage.DAY:

@@ -94,6 +94,7 @@ class Role:
     cursed_by_divination: ClassVar[bool] = False
     steals_victory: ClassVar[bool] = False  # §7.7a: alive, it takes a decided result for its team
     must_vote: ClassVar[bool] = True
+    closes_heaven: ClassVar[str | None] = None  # "in game" / "alive": the dead see less (霊界表示 norevive)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     sub_role: ClassVar[bool] = False
     catalog: ClassVar[CatalogRole]

@@ -162,6 +162,7 @@ class Cat(Role):
     tries on itself every night."""
 
     abilities = (CatRevival(),)
+    closes_heaven = "in game"
 
     def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
         poison(game, seat, cause, source)
@@ -316,6 +317,7 @@ class Magician(Role):
     """魔術師: from night 3, while a seat is dead, it must try to raise one each night."""
 
     abilities = (Raising(),)
+    closes_heaven = "alive"
 
 
 class SendKit(Ability):

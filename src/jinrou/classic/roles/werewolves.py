@@ -130,6 +130,7 @@ class WolfDiviner(Wolf):
 
     name_en = "Wolf Diviner"
     abilities = (ATTACK, WolfDivination())
+    closes_heaven = "alive"
 
 
 @role

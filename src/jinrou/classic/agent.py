@@ -1,0 +1,65 @@
+"""Players of classic werewolf behind one small interface, and the loop that lets them play.
+
+An agent sees only its :class:`~jinrou.classic.views.SeatView` and the generator it is handed, so
+a game of bots replays from its seed and no bot can cheat. By day it may first speak (structured
+claims, :mod:`jinrou.classic.claims`), then everybody chooses: night actions, a vote, a last shot.
+The bots themselves live in :mod:`jinrou.agents.classic`; this module is below them, so the
+simulation needs no import of the bots (they are passed in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import numpy as np
+
+from jinrou.classic.claims import Claim
+from jinrou.classic.game import Game
+from jinrou.classic.model import Action, Stage, Vote
+from jinrou.classic.views import SeatView
+
+MAX_PHASES = 1000  # a safety net: each day kills, revotes end in a draw after 4 ballots
+
+
+class Agent(Protocol):
+    """A classic werewolf player."""
+
+    name: str
+
+    def talk(self, view: SeatView, rng: np.random.Generator) -> list[Claim]:
+        """What it says at the start of a day (may be nothing)."""
+        ...
+
+    def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
+        """Its choices for the open phase, each one of ``view.legal`` (may be empty)."""
+        ...
+
+
+def step(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:
+    """One phase: at the first ballot of a day every living agent speaks, then every agent
+    chooses, then the phase closes. Seats whose agent is None (people) are skipped."""
+    if game.stage is Stage.DAY and game.revotes == 0 and game.ballot is not None and not game.ballot.runoff:
+        for seat in game.living():
+            agent = agents[seat]
+            if agent is not None:
+                for claim in agent.talk(SeatView.of(game, seat), rng):
+                    game.claim(seat, claim)
+    for seat in game.seats():
+        agent = agents[seat]
+        if agent is not None and game.legal_actions(seat):
+            for choice in agent.act(SeatView.of(game, seat), rng):
+                game.apply(choice)
+    game.close(rng)
+
+
+def play(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator,
+         on_phase: Callable[[Game], None] | None = None) -> Game:
+    """Play ``game`` to its end with one agent per seat (身代わりくん's seat is the engine's)."""
+    for _ in range(MAX_PHASES):
+        if game.is_over:
+            return game
+        step(game, agents, rng)
+        if on_phase is not None:
+            on_phase(game)
+    raise RuntimeError("the game did not end")  # pragma: no cover

@@ -1,0 +1,121 @@
+"""Structured claims: what players say in the day chat, in a small language bots and people share.
+
+In the spirit of the AIWolf protocol, a claim is one of
+
+* ``CO role`` — come out as a role (``COMINGOUT``);
+* ``DIVINED target human|werewolf`` — report a divination (``DIVINED``);
+* ``IDENTIFIED target human|werewolf`` — report a psychic result (``IDENTIFIED``);
+* ``VOTE target`` — say whom one will vote for (``VOTE``);
+* ``ESTIMATE target werewolf|human`` — say whom one suspects or trusts (``ESTIMATE``).
+
+Claims are public and may be false: wolves and madmen lie. A claim renders in Japanese and English
+and parses back from its notation.
+
+>>> c = Claim.parse("DIVINED C werewolf", ["A", "B", "C"])
+>>> c, c.render(["A", "B", "C"], "ja"), c.render(["A", "B", "C"], "en")
+(Claim(kind=<ClaimKind.DIVINED: 'DIVINED'>, target=2, role=None, result='werewolf'), '占い結果: Cは人狼', 'I divined C: werewolf.')
+>>> Claim.parse("CO Diviner", ["A"]).notation(["A"])
+'CO Diviner'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jinrou.errors import JinrouError
+
+RESULTS = ("human", "werewolf")
+
+
+class ClaimError(JinrouError):
+    """A claim that cannot be read or said now."""
+
+
+class ClaimKind(enum.Enum):
+    COMINGOUT = "CO"
+    DIVINED = "DIVINED"
+    IDENTIFIED = "IDENTIFIED"
+    VOTE = "VOTE"
+    ESTIMATE = "ESTIMATE"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim: ``kind`` with a ``target`` seat, a ``role`` id (CO) or a ``result``."""
+
+    kind: ClaimKind
+    target: int | None = None
+    role: str | None = None
+    result: str | None = None
+
+    @classmethod
+    def parse(cls, text: str, names: Sequence[str]) -> Claim:
+        """Read a claim's notation (case-insensitive words; players by name).
+
+        Raises:
+            ClaimError: the text is not a claim (the message lists the forms).
+        """
+        from jinrou.classic.catalog import UnknownRoleError, by_name
+
+        words = text.split()
+        forms = "CO ROLE, DIVINED PLAYER human|werewolf, IDENTIFIED PLAYER human|werewolf, VOTE PLAYER, " \
+                "ESTIMATE PLAYER human|werewolf"
+        if not words:
+            raise ClaimError(f"empty claim: say one of {forms}")
+        head = words[0].upper()
+        kind = {"CO": ClaimKind.COMINGOUT, "COMINGOUT": ClaimKind.COMINGOUT}.get(head) or next(
+            (k for k in ClaimKind if k.value == head), None)
+        if kind is None:
+            raise ClaimError(f"unknown claim {words[0]!r}: say one of {forms}")
+        if kind is ClaimKind.COMINGOUT:
+            if len(words) != 2:
+                raise ClaimError("a coming out names one role: CO ROLE (e.g. CO Diviner, CO 占い師)")
+            try:
+                return cls(kind, role=by_name(words[1]).id)
+            except UnknownRoleError as error:
+                raise ClaimError(str(error)) from None
+        wanted = 2 if kind is ClaimKind.VOTE else 3
+        if len(words) != wanted:
+            raise ClaimError(f"{kind.value} takes {'a player' if wanted == 2 else 'a player and human|werewolf'}")
+        folded = [n.casefold() for n in names]
+        if words[1].casefold() not in folded:
+            raise ClaimError(f"no player {words[1]!r}: the players are {', '.join(names)}")
+        target = folded.index(words[1].casefold())
+        if kind is ClaimKind.VOTE:
+            return cls(kind, target=target)
+        result = words[2].lower()
+        if result not in RESULTS:
+            raise ClaimError(f"the result must be human or werewolf, not {words[2]!r}")
+        return cls(kind, target=target, result=result)
+
+    def notation(self, names: Sequence[str]) -> str:
+        if self.kind is ClaimKind.COMINGOUT:
+            return f"CO {self.role}"
+        assert self.target is not None
+        tail = f" {self.result}" if self.result else ""
+        return f"{self.kind.value} {names[self.target]}{tail}"
+
+    def render(self, names: Sequence[str], lang: str = "ja") -> str:
+        """The claim as a chat line in ``lang``."""
+        from jinrou.classic.texts import result_name, role_name
+
+        target = names[self.target] if self.target is not None else ""
+        result = result_name(self.result, lang) if self.result else ""
+        if self.kind is ClaimKind.COMINGOUT:
+            assert self.role is not None
+            return f"{role_name(self.role, lang)}CO" if lang == "ja" else f"I am the {role_name(self.role, lang)}."
+        if lang == "ja":
+            return {
+                ClaimKind.DIVINED: f"占い結果: {target}は{result}",
+                ClaimKind.IDENTIFIED: f"霊能結果: {target}は{result}",
+                ClaimKind.VOTE: f"{target}に投票します",
+                ClaimKind.ESTIMATE: f"{target}は{result}だと思う",
+            }[self.kind]
+        return {
+            ClaimKind.DIVINED: f"I divined {target}: {result}.",
+            ClaimKind.IDENTIFIED: f"{target} was {result} (psychic).",
+            ClaimKind.VOTE: f"I will vote for {target}.",
+            ClaimKind.ESTIMATE: f"I think {target} is {'a werewolf' if self.result == 'werewolf' else 'human'}.",
+        }[self.kind]

@@ -1,0 +1,282 @@
+"""The game record ``jinrou.classic/1``: write, read and replay (format: ``docs/classic-record.md``).
+
+A record holds the players, their roles at the start, the settings, the seed and the events: one
+per phase (``night``, each ballot's ``day``, ``hunter``) with the choices made in it, and after a
+phase that drew random outcomes an ``outcome`` event with them. Replaying feeds the choices and the
+outcomes through the same :meth:`Game.apply` and :meth:`Game.close` the game used:
+
+* an **input record** holds only the choices (outcomes optional): what is missing is a sudden death
+  or is drawn from the record's seed, and replay returns the full record;
+* a **full record** also holds each phase's deaths, revivals, claims and what each player learned,
+  and the result: replay checks every one of them.
+
+>>> from jinrou.classic.record import replay
+>>> data = {"format": "jinrou.classic/1", "players": list("ABCDE"),
+...         "roles": {"A": "Werewolf", "B": "Diviner", "C": "Human", "D": "Human", "E": "Human"},
+...         "settings": {"scapegoat": "off"},
+...         "events": [{"type": "night", "actions": [{"player": "A", "action": "attack", "target": "E"},
+...                                                  {"player": "B", "action": "divine", "target": "A"}]},
+...                    {"type": "day", "votes": {"A": "B", "B": "A", "C": "A", "D": "A"}}]}
+>>> full = write(replay(data))
+>>> full["result"]["winner"], full["result"]["deaths"]
+('Human', [{'phase': 0, 'player': 'E', 'cause': 'attack'}, {'phase': 1, 'player': 'A', 'cause': 'execution'}])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from jinrou.classic.claims import Claim, ClaimError
+from jinrou.classic.draws import Draw, Draws
+from jinrou.classic.game import Game
+from jinrou.classic.model import Action, Message, Seat, Stage, Verb, Vote
+from jinrou.errors import JinrouError, RecordError
+
+FORMAT = "jinrou.classic/1"
+PHASES = {"night": Stage.NIGHT, "day": Stage.DAY, "hunter": Stage.HUNTER}
+CHECKED = ("deaths", "revived", "claims", "learned", "runoff")
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def message_json(message: Message, names: tuple[str, ...]) -> dict[str, Any]:
+    """A message with seats as names, claims as their notation."""
+    out: dict[str, Any] = {"key": message.key}
+    for key, value in message.args.items():
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            out[key] = value
+        elif isinstance(value, int):
+            out[key] = names[value]
+        elif isinstance(value, Claim):
+            out[key] = value.notation(names)
+        elif isinstance(value, dict):
+            out[key] = {names[k]: names[v] for k, v in value.items()}
+        else:
+            out[key] = [names[v] for v in value]
+    return out
+
+
+def write(game: Game, seed: int | None = None) -> dict[str, Any]:
+    """The full record of ``game`` (canonical: every setting spelled out)."""
+    names = game.names
+    learned: dict[int, dict[str, list[dict[str, Any]]]] = {}
+    for phase, message in game.messages:
+        if message.to is not None:
+            for seat in sorted(message.to):
+                learned.setdefault(phase, {}).setdefault(names[seat], []).append(message_json(message, names))
+    events = []
+    phase = 0
+    for event in game.events:
+        event = dict(event)
+        if event["type"] != "outcome":
+            if phase in learned:
+                event["learned"] = learned[phase]
+            phase += 1
+        events.append(event)
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "players": list(names),
+        "roles": {names[s]: role for s, role in enumerate(game.cast)},
+        "settings": dict(game.settings.values),
+        "seed": seed,
+        "events": events,
+    }
+    if game.outcome is not None:
+        deaths = [
+            {"phase": d.phase, "player": names[s], "cause": d.cause.value}
+            for s, d in sorted(enumerate(game.deaths), key=lambda sd: (sd[1].phase, sd[0]) if sd[1] else (0, 0))
+            if d is not None
+        ]
+        record["result"] = {
+            "winner": game.outcome.winner_id,
+            "winners": [names[s] for s in sorted(game.outcome.winners)],
+            "deaths": deaths,
+            "roles": {names[s]: game.role(s).id for s in game.seats()},
+        }
+    return record
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """The record as JSON text, one event per line."""
+    head = {k: v for k, v in record.items() if k not in ("events", "result")}
+    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ', "events": [']
+    lines += [" " + json.dumps(e, ensure_ascii=False) + "," for e in record["events"]]
+    if record["events"]:
+        lines[-1] = lines[-1][:-1]
+    tail = "]"
+    if "result" in record:
+        tail += ', "result": ' + json.dumps(record["result"], ensure_ascii=False)
+    return "\n".join(lines) + "\n" + tail + "}\n"
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _fail(where: str, message: str) -> RecordError:
+    return RecordError(f"{where}: {message}")
+
+
+def _seat(names: tuple[str, ...], name: Any, where: str) -> Seat:
+    if not isinstance(name, str) or name not in names:
+        raise _fail(where, f"no player {name!r}: the players are {', '.join(names)}")
+    return names.index(name)
+
+
+def _action(names: tuple[str, ...], data: Any, where: str) -> Action:
+    if not isinstance(data, dict) or not isinstance(data.get("player"), str) or not isinstance(data.get("action"), str):
+        raise _fail(where, 'an action is {"player": NAME, "action": VERB, "target": NAME}')
+    try:
+        verb = Verb(data["action"])
+    except ValueError:
+        raise _fail(where, f"unknown action {data['action']!r}: the actions are "
+                           f"{', '.join(v.value for v in Verb)}") from None
+    if "targets" in data:
+        if not isinstance(data["targets"], list):
+            raise _fail(where, "targets must be a list of names")
+        targets = tuple(_seat(names, t, where) for t in data["targets"])
+    elif "target" in data:
+        targets = (_seat(names, data["target"], where),)
+    else:
+        targets = ()
+    kit = data.get("kit")
+    if kit is not None and not isinstance(kit, str):
+        raise _fail(where, "a kit is Diviner, Psychic or Guard")
+    return Action(_seat(names, data["player"], where), verb, targets, kit)
+
+
+def _draws(event: Any, where: str) -> list[Draw]:
+    draws = event.get("draws") if isinstance(event, dict) else None
+    if not isinstance(draws, list) or not all(isinstance(d, dict) and isinstance(d.get("draw"), str) for d in draws):
+        raise _fail(where, 'an outcome event is {"type": "outcome", "draws": [{"draw": KIND, "value": ...}]}')
+    return [Draw(d["draw"], d.get("value")) for d in draws]
+
+
+def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.random.Generator]:
+    """The game a record starts (before its events), its events, and the generator for outcomes
+    the record does not give (the record's seed, else ``seed``, else 0)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f'not a classic record: "format" must be {FORMAT!r}')
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise RecordError('"players" must be a list of names')
+    roles = data.get("roles")
+    if not isinstance(roles, dict) or sorted(map(str, roles)) != sorted(map(str, players)):
+        raise RecordError('"roles" must give every player a role id: {"A": "Werewolf", ...}')
+    given_seed = data.get("seed", seed)
+    if given_seed is None:
+        given_seed = 0 if seed is None else seed
+    if isinstance(given_seed, bool) or not isinstance(given_seed, int) or given_seed < 0:
+        raise RecordError(f'"seed" must be a whole number ≥ 0 or null, not {given_seed!r}')
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise RecordError('"events" must be a list')
+    rng = np.random.default_rng(given_seed)
+    first = _draws(events[0], "event 1") if events and isinstance(events[0], dict) and \
+        events[0].get("type") == "outcome" else []
+    draws = Draws(rng, first)
+    try:
+        game = Game.new(players, [roles[p] for p in players], data.get("settings") or {}, draws)
+    except JinrouError as error:
+        raise RecordError(f"setup: {error}") from None
+    if draws.leftover():
+        raise RecordError("event 1: more outcomes than the start draws")
+    return game, events[1:] if first else events, rng
+
+
+def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
+    """Replay a record (input or full) and return the game; :class:`RecordError` names the event
+    (1-based) and what is wrong."""
+    game, events, rng = start(data, seed)
+    offset = len(data.get("events", [])) - len(events)
+    index = 0
+    while index < len(events):
+        event = events[index]
+        where = f"event {index + offset + 1}"
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind not in PHASES:
+            what = "an outcome event must follow a phase" if kind == "outcome" else \
+                f"unknown event type {kind!r}: events are night, day, hunter and outcome"
+            raise _fail(where, what)
+        if game.is_over:
+            raise _fail(where, "the game is already over")
+        following = events[index + 1] if index + 1 < len(events) else None
+        draws = Draws(rng, _draws(following, f"event {index + offset + 2}")
+                      if isinstance(following, dict) and following.get("type") == "outcome" else [])
+        try:
+            _play_phase(game, event, kind, draws, where)
+        except RecordError:
+            raise
+        except JinrouError as error:
+            raise _fail(where, str(error)) from None
+        if draws.leftover():
+            raise _fail(where, f"the record gives outcomes the rules do not draw: {draws.leftover()[0].kind!r}")
+        index += 2 if isinstance(following, dict) and following.get("type") == "outcome" else 1
+    result = data.get("result")
+    if result is not None:
+        produced = write(game).get("result")
+        if produced is None:
+            raise RecordError("result: the record gives a result but the game has not ended")
+        for key in ("winner", "winners", "deaths"):
+            if key in result and result[key] != produced[key]:
+                raise RecordError(f"result: {key} is {result[key]!r} in the record, {produced[key]!r} by the rules")
+    return game
+
+
+def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, where: str) -> None:
+    """Apply one phase event (closing a hunter stage the record leaves out first)."""
+    if game.stage is Stage.HUNTER and kind != "hunter":
+        game.close(draws)
+    if game.stage is not PHASES[kind]:
+        raise _fail(where, f"a {kind} event, but the game waits for the {game.stage.value}")
+    names = game.names
+    for claim in event.get("claims", []):
+        if not isinstance(claim, dict):
+            raise _fail(where, 'a claim is {"player": NAME, "claim": "CO Diviner"}')
+        try:
+            game.claim(_seat(names, claim.get("player"), where), Claim.parse(str(claim.get("claim", "")), names))
+        except ClaimError as error:
+            raise _fail(where, str(error)) from None
+    if kind == "day":
+        votes = event.get("votes", {})
+        if not isinstance(votes, dict):
+            raise _fail(where, 'votes are {"VOTER": "CANDIDATE", ...}')
+        for voter, target in votes.items():
+            game.apply(Vote(_seat(names, voter, where), _seat(names, target, where)))
+    else:
+        actions = event.get("actions", [])
+        if not isinstance(actions, list):
+            raise _fail(where, "actions must be a list")
+        for action in actions:
+            game.apply(_action(names, action, where))
+    phase = game.phase
+    game.close(draws)
+    if any(key in event for key in CHECKED):
+        produced = _phase_event(game, phase)
+        for key in CHECKED:
+            if key in event and event[key] != produced.get(key, {} if key == "learned" else []):
+                raise _fail(where, f"{key} are {event[key]!r} in the record, {produced.get(key)!r} by the rules")
+
+
+def _phase_event(game: Game, phase: int) -> dict[str, Any]:
+    """The game's own full-record event of phase ``phase``."""
+    full = write(game)["events"]
+    return [e for e in full if e["type"] != "outcome"][phase]
+
+
+def load(path: str) -> dict[str, Any]:
+    """A record file's JSON (an unreadable file is a :class:`RecordError`)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise RecordError(f"{path} is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} holds no record object")
+    return data

@@ -1,0 +1,131 @@
+"""What one seat (or a spectator) may know: the only way private data leaves the engine (§9).
+
+A :class:`SeatView` holds a seat's own role and sub-roles, the seats it knows (wolf, fox, couple
+partners, its lover, …), the messages meant for it, the public record of the game (deaths with
+their public cause, votes, claims), what it may do now, and the chats it reads and writes. The
+dead see every role and cause under 霊界表示 (``heavenview``); at the end everybody sees everything.
+Bots, the terminal and the server build everything a player receives from a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jinrou.classic.catalog import Team
+from jinrou.classic.claims import Claim
+from jinrou.classic.game import Game, Legal, Outcome
+from jinrou.classic.model import PUBLIC_CAUSES, Message, Seat, Stage
+
+VISIBLE_SUBS = frozenset({"Lovers", "DivinerKit", "PsychicKit", "GuardKit"})
+"""Sub-roles a seat is told of (決定者, 権力者 and a protection not yet used are not told)."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` knows now (``seat`` None: a spectator, who sees only what is public)."""
+
+    seat: Seat | None
+    names: tuple[str, ...]
+    day: int
+    stage: Stage
+    alive: tuple[bool, ...]
+    causes: dict[Seat, str | None]  # dead seats → their cause where it is public or known
+    role: str | None
+    team: Team | None
+    subs: tuple[str, ...]
+    known: dict[Seat, str]  # other seats it knows, as a role id or a group (wolves, Fox, Lovers)
+    roles: dict[Seat, str]  # every role it may see (its own; all for the dead in 霊界 and at the end)
+    legal: tuple[Legal, ...]
+    messages: tuple[tuple[int, Message], ...]
+    claims: tuple[tuple[int, Seat, Claim], ...]
+    candidates: tuple[Seat, ...]
+    runoff: bool
+    revotes: int
+    chats_read: frozenset[str]
+    chats_write: frozenset[str]
+    outcome: Outcome | None
+    scapegoat: Seat | None
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    def living(self) -> list[Seat]:
+        return [s for s in range(self.n) if self.alive[s]]
+
+    @classmethod
+    def of(cls, game: Game, seat: Seat | None) -> SeatView:
+        """The view of ``seat`` (None: a spectator)."""
+        over = game.is_over
+        heaven = seat is not None and not game.alive[seat] and heaven_sees_all(game)
+        everything = over or heaven
+        causes = {
+            s: d.cause.value if (everything or d.cause in PUBLIC_CAUSES) else None
+            for s, d in enumerate(game.deaths) if d is not None
+        }
+        known: dict[Seat, str] = {}
+        roles: dict[Seat, str] = {}
+        chats_read: frozenset[str] = frozenset()
+        chats_write: frozenset[str] = frozenset()
+        subs: tuple[str, ...] = ()
+        role = team = None
+        if seat is not None:
+            role = game.role(seat).id
+            team = game.team_of(seat)
+            subs = tuple(r.id for r in game.subs[seat] if r.id in VISIBLE_SUBS)
+            roles[seat] = role
+            for owner in game.hooks(seat):
+                known.update(owner.knows(game, seat))
+            for other in game.seats():
+                if other != seat:
+                    for owner in game.hooks(other):
+                        label = owner.reveals_to(game, other, seat)
+                        if label:
+                            known[other] = label
+            if game.alive[seat] and game.stage is Stage.NIGHT:
+                chats = frozenset(c for owner in game.hooks(seat) for c in owner.chats(game, seat))
+                chats_read = chats_write = chats
+        if everything:
+            roles = {s: game.role(s).id for s in game.seats()}
+        messages = tuple(
+            (phase, m) for phase, m in game.messages
+            if m.to is None or (seat is not None and seat in m.to)
+        )
+        ballot = game.ballot
+        return cls(
+            seat=seat,
+            names=game.names,
+            day=game.day,
+            stage=game.stage,
+            alive=tuple(game.alive),
+            causes=causes,
+            role=role,
+            team=team,
+            subs=subs,
+            known=known,
+            roles=roles,
+            legal=tuple(game.legal_actions(seat)) if seat is not None else (),
+            messages=messages,
+            claims=tuple(game.claims),
+            candidates=ballot.candidates if ballot else (),
+            runoff=ballot.runoff if ballot else False,
+            revotes=game.revotes,
+            chats_read=chats_read,
+            chats_write=chats_write,
+            outcome=game.outcome if over else None,
+            scapegoat=game.scapegoat,
+        )
+
+
+def heaven_sees_all(game: Game) -> bool:
+    """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, or a
+    living 魔術師 or 人狼占い); ``""`` never."""
+    mode = game.settings["heavenview"]
+    if mode == "view":
+        return True
+    if mode == "":
+        return False
+    return not any(
+        (closes := game.role(s).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
+        for s in game.seats()
+    )
