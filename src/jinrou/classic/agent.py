@@ -36,20 +36,30 @@ class Agent(Protocol):
         ...
 
 
-def step(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:
-    """One phase: at the first ballot of a day every living agent speaks, then every agent
-    chooses, then the phase closes. Seats whose agent is None (people) are skipped."""
+def talk(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:
+    """At the first ballot of a day every living agent speaks (people, whose agent is None, speak
+    through their own front end)."""
     if game.stage is Stage.DAY and game.revotes == 0 and game.ballot is not None and not game.ballot.runoff:
         for seat in game.living():
             agent = agents[seat]
             if agent is not None:
                 for claim in agent.talk(SeatView.of(game, seat), rng):
                     game.claim(seat, claim)
+
+
+def act(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:
+    """Every agent with something to do chooses (seats whose agent is None are skipped)."""
     for seat in game.seats():
         agent = agents[seat]
         if agent is not None and game.legal_actions(seat):
             for choice in agent.act(SeatView.of(game, seat), rng):
                 game.apply(choice)
+
+
+def step(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:
+    """One phase: the agents speak (first ballot of a day), choose, and the phase closes."""
+    talk(game, agents, rng)
+    act(game, agents, rng)
     game.close(rng)
 
 

@@ -808,7 +808,6 @@ class Game:
                 self._after_burial("_dusk_after_day")
                 return
         for seat in seats:
-            self.tell(None, "executed", player=seat)
             self.executions.append((self.day, seat))
             self.kill(seat, Cause.EXECUTION)
             if self.settings.on("GMpsychic"):

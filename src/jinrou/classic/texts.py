@@ -38,7 +38,6 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "morning": ("{day}日目の朝になりました。", "Day {day} dawns."),
     "revived": ("{player}は蘇生しました", "{player} came back to life."),
     "votes": ("投票結果: {votes}", "Votes: {votes}"),
-    "executed": ("{player}が処刑されます", "{player} is to be executed."),
     "no execution": ("処刑は行われませんでした。", "Nobody is executed today."),
     "revote": ("再投票です。あと{left}回の投票で結論が出なければ引き分けになります。",
                "Vote again: {left} more ballot(s) without a decision and the game is a draw."),

@@ -14,6 +14,7 @@ from rich.progress import track
 from rich.table import Table as RichTable
 
 from jinrou.agents import make_agent
+from jinrou.cli import classic as _classic
 from jinrou.errors import JinrouError
 from jinrou.quantum.game import Game, Options, Setup
 from jinrou.quantum.record import Record, load
@@ -47,6 +48,7 @@ shogi = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(shogi, name="shogi")
+app.add_typer(_classic.app, name="classic")
 
 class Bot(str, enum.Enum):
     """The bots of :mod:`jinrou.agents.quantum`."""

@@ -1,0 +1,101 @@
+"""The role list, generated from the declarations: for `jinrou classic roles` and
+``docs/classic-roles.md`` (a test checks the document is up to date)."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+
+from jinrou.classic.role import Ability, Role
+from jinrou.classic.roles import ROLES
+
+
+def _doc(obj: object) -> str:
+    return " ".join((inspect.getdoc(obj) or "").split())
+
+
+@dataclass(frozen=True)
+class RoleRow:
+    """One role as the role list shows it."""
+
+    id: str
+    name_ja: str
+    name_en: str
+    team: str
+    team_ja: str
+    category_ja: str
+    fortune: str
+    psychic: str
+    counts: str
+    actions: tuple[str, ...]
+    rule: str
+
+    def to_json(self) -> dict[str, object]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.__dict__.items()}
+
+
+def _action(ability: Ability) -> str:
+    when = "at once" if ability.level is None else f"level {ability.level}"
+    need = "required" if ability.required else "optional"
+    return f"{ability.verb.value} ({when}, {need}): {_doc(ability)}"
+
+
+def row(role: Role) -> RoleRow:
+    return RoleRow(
+        id=role.id,
+        name_ja=role.name_ja,
+        name_en=role.name_en,
+        team=role.team.value,
+        team_ja=role.team.name_ja,
+        category_ja=role.category.name_ja,
+        fortune=role.fortune.name_ja,
+        psychic=role.psychic.name_ja,
+        counts=role.counts.value,
+        actions=tuple(_action(a) for a in role.abilities),
+        rule=_doc(type(role)),
+    )
+
+
+def rows() -> list[RoleRow]:
+    """Every declared role, in catalog order."""
+    return [row(r) for r in sorted(ROLES.values(), key=lambda r: r.catalog.row)]
+
+
+HEADER = """# Classic werewolf: the roles
+
+Generated from the role declarations (`jinrou classic roles --markdown`); do not edit by hand.
+Each role is one class in `src/jinrou/classic/roles/`; its Japanese name, team and category come
+from the catalog (`src/jinrou/classic/data/gekka-roles.tsv`). 占 = divination result, 霊 = psychic
+result, counts = how it counts in the victory checks (human / wolf / vampire / none).
+
+## Adding a role
+
+1. Pick its catalog id (the TSV's `id` column) and write one class in the module of its team,
+   decorated with `@role`; set only what differs from the defaults of `jinrou.classic.role.Role`
+   (`name_en`, `fortune`, `psychic`, `counts`, `judge_team`, flags such as `immune_to_wolf_attack`,
+   `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`).
+2. Give it behaviour through hooks (`on_dusk`, `on_dawn`, `on_burial`, `resist`, `on_death`,
+   `on_attack_at`, `cancels_execution`, `while_dead`, `knows`, `reveals_to`, `chats`, `wins`, …)
+   and night actions as `Ability` subclasses (verb, level, `available`, `targets`,
+   `is_required`, `submit` for effects at once, `resolve` for effects at its level).
+3. Write its tests in `tests/classic/test_roles.py` (its rule with known values and each
+   interaction), then regenerate this page. The engine is not edited: it calls only the hooks.
+   The role joins the `playable` pool of 闇鍋 casting by being declared.
+
+## The roles
+
+| id | 役職 | role | 陣営 team | 系 | 占 | 霊 | counts | night action | rule |
+|---|---|---|---|---|---|---|---|---|---|
+"""
+
+
+def markdown() -> str:
+    """The role list as the Markdown page ``docs/classic-roles.md``."""
+    lines = [HEADER.rstrip("\n")]
+    for r in rows():
+        actions = "<br>".join(r.actions) or "—"
+        lines.append(
+            f"| `{r.id}` | {r.name_ja} | {r.name_en} | {r.team_ja} ({r.team}) | {r.category_ja} | {r.fortune} "
+            f"| {r.psychic} | {r.counts} | {actions} | {r.rule} |"
+        )
+    return "\n".join(lines) + "\n"

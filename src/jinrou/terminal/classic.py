@@ -1,0 +1,160 @@
+"""Classic werewolf in the terminal: you against bots, or pass-and-play for a table of people.
+
+Everything shown to a player comes from his :class:`~jinrou.classic.views.SeatView`. With several
+people at one terminal the screen is cleared and the next player called before anything private
+is shown. Lines are printed in Japanese with the English beside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from rich.console import Console
+from rich.markup import escape
+from rich.prompt import Prompt
+from rich.table import Table as RichTable
+
+from jinrou.classic.agent import Agent, act, talk
+from jinrou.classic.claims import Claim, ClaimError
+from jinrou.classic.game import Game, Legal
+from jinrou.classic.model import Action, Message, Stage, Verb, Vote
+from jinrou.classic.texts import KITS, render, role_name
+from jinrou.classic.views import SeatView
+from jinrou.errors import JinrouError
+
+VERBS_JA = {
+    Verb.ATTACK: "襲撃", Verb.DIVINE: "占い", Verb.GUARD: "護衛", Verb.PAIR: "恋人にする", Verb.REVIVE: "蘇生",
+    Verb.PROTECT: "加護", Verb.HIDE: "逃亡", Verb.LEAVE: "村を去る", Verb.KIT: "発送", Verb.BITE: "吸血",
+    Verb.SHOOT: "銃撃",
+}  # fmt: skip
+
+
+def line(message: Message, names: Sequence[str]) -> str:
+    """A message in Japanese with its English after it."""
+    return f"{render(message, names, 'ja')}  [dim]{escape(render(message, names, 'en'))}[/dim]"
+
+
+def role_card(view: SeatView) -> str:
+    """The seat's role, team, sub-roles and the seats it knows."""
+    assert view.role is not None and view.team is not None
+    text = f"You are [bold]{role_name(view.role, 'ja')}[/bold] ({role_name(view.role, 'en')}) — " \
+           f"{view.team.name_ja} ({view.team.name_en})"
+    for sub in view.subs:
+        text += f"; also {role_name(sub, 'en')}"
+    if view.known:
+        known = ", ".join(f"{view.names[s]} ({role_name(label, 'ja')})" if label[0].isupper() and label != "Lovers"
+                          else f"{view.names[s]} ({label})" for s, label in sorted(view.known.items()))
+        text += f"\nYou know: {known}"
+    return text
+
+
+def players_widget(view: SeatView) -> RichTable:
+    """Living and dead players with what is public (and every role where the viewer may see it)."""
+    table = RichTable(title=f"{view.day}日目 day {view.day} — {view.stage.value}", title_justify="left")
+    for column in ("player", "状態 state", "役職 role", "claims"):
+        table.add_column(column)
+    for seat, name in enumerate(view.names):
+        state = "生存 alive" if view.alive[seat] else f"死亡 dead ({view.causes.get(seat) or '?'})"
+        role = view.roles.get(seat) or view.known.get(seat) or ""
+        claims = "; ".join(c.notation(view.names) for _, s, c in view.claims if s == seat)
+        table.add_row(name, state, role_name(role, "ja") if role in view.roles.values() else role, claims,
+                      style="dim" if not view.alive[seat] else None)
+    return table
+
+
+class TerminalPlay:
+    """A game at the terminal: people type their choices, bots play the other seats."""
+
+    def __init__(self, game: Game, agents: Sequence[Agent | None], rng: np.random.Generator, console: Console,
+                 ask: Callable[..., str] = Prompt.ask) -> None:
+        self.game, self.agents, self.rng, self.console, self.ask = game, list(agents), rng, console, ask
+        self.humans = [s for s, a in enumerate(agents) if a is None and s != game.scapegoat]
+        self.shown = {s: 0 for s in self.humans}
+
+    def run(self) -> Game:
+        while not self.game.is_over:
+            talk(self.game, self.agents, self.rng)
+            for seat in self.humans:
+                if self.game.legal_actions(seat):
+                    self._turn(seat)
+            act(self.game, self.agents, self.rng)
+            self.game.close(self.rng)
+        names = self.game.names
+        for _, message in self.game.messages[min(self.shown.values(), default=0):]:
+            if message.to is None:
+                self.console.print(line(message, names))
+        view = SeatView.of(self.game, None)
+        self.console.print(players_widget(view))
+        assert self.game.outcome is not None
+        winners = ", ".join(names[s] for s in sorted(self.game.outcome.winners)) or "nobody"
+        self.console.print(f"Winners: {winners}")
+        return self.game
+
+    def _turn(self, seat: int) -> None:
+        names = self.game.names
+        if len(self.humans) > 1:
+            self.console.clear()
+            self.ask(f"Pass the terminal to [bold]{names[seat]}[/bold] and press Enter", default="", show_default=False)
+        view = SeatView.of(self.game, seat)
+        for _, message in view.messages[self.shown[seat]:]:
+            self.console.print(line(message, names))
+        self.shown[seat] = len(view.messages)
+        self.console.print(role_card(view))
+        self.console.print(players_widget(view))
+        if view.stage is Stage.DAY:
+            self._day(view)
+        else:
+            for legal in view.legal:
+                self._night(view, legal)
+        if len(self.humans) > 1:
+            self.console.clear()
+
+    def _day(self, view: SeatView) -> None:
+        legal = view.legal[0] if view.legal else None
+        targets = [view.names[t] for t in legal.targets] if legal else []
+        hint = "claim CO ROLE | claim DIVINED NAME human|werewolf | claim VOTE NAME | …"
+        while True:
+            prompt = f"{view.names[view.seat or 0]}: vote NAME ({', '.join(targets)}) or {hint}" if legal \
+                else f"{view.names[view.seat or 0]}: {hint} or done"
+            answer = self.ask(prompt).strip()
+            word, _, rest = answer.partition(" ")
+            try:
+                if word == "claim":
+                    self.game.claim(view.seat or 0, Claim.parse(rest, view.names))
+                    continue
+                if legal and word == "vote" and rest in targets:
+                    self.game.apply(Vote(view.seat or 0, legal.targets[targets.index(rest)]))
+                    return
+                if not legal and word == "done":
+                    return
+                self.console.print(f"[red]say[/red] vote NAME with NAME one of {', '.join(targets)}, or {hint}")
+            except (ClaimError, JinrouError) as error:
+                self.console.print(f"[red]{escape(str(error))}[/red]")
+
+    def _night(self, view: SeatView, legal: Legal) -> None:
+        assert legal.verb is not None and view.seat is not None
+        names = [view.names[t] for t in legal.targets]
+        verb = f"{VERBS_JA[legal.verb]} ({legal.verb.value})"
+        optional = "" if legal.required else " or skip"
+        while True:
+            if legal.arity == 0:
+                answer = self.ask(f"{verb}? yes{optional}", default="skip")
+                if answer == "yes":
+                    self.game.apply(Action(view.seat, legal.verb))
+                return
+            wanted = "two names" if legal.arity == 2 else "a name"
+            kits = f" and a kit ({', '.join(f'{k} {KITS[k][0]}' for k in legal.kits)})" if legal.kits else ""
+            answer = self.ask(f"{verb}: {wanted}{kits} of {', '.join(names)}{optional}").strip()
+            if answer == "skip" and not legal.required:
+                return
+            words = answer.split()
+            kit = words.pop() if legal.kits and words else None
+            try:
+                if len(words) != legal.arity or any(w not in names for w in words):
+                    raise JinrouError(f"give {wanted} of {', '.join(names)}")
+                targets = tuple(legal.targets[names.index(w)] for w in words)
+                self.game.apply(Action(view.seat, legal.verb, targets, kit))
+                return
+            except JinrouError as error:
+                self.console.print(f"[red]{escape(str(error))}[/red]")
