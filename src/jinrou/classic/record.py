@@ -207,8 +207,11 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
         following = events[index + 1] if index + 1 < len(events) else None
         draws = Draws(rng, _draws(following, f"event {index + offset + 2}")
                       if isinstance(following, dict) and following.get("type") == "outcome" else [])
+        after = next((e for e in events[index + 1:] if isinstance(e, dict) and e.get("type") != "outcome"), None)
         try:
             _play_phase(game, event, kind, draws, where)
+            while after is not None and game.stage is Stage.HUNTER and after.get("type") != "hunter":
+                game.close(draws)  # a hunter stage the record leaves out: the shots are drawn
         except RecordError:
             raise
         except JinrouError as error:
@@ -228,9 +231,7 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
 
 
 def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, where: str) -> None:
-    """Apply one phase event (closing a hunter stage the record leaves out first)."""
-    if game.stage is Stage.HUNTER and kind != "hunter":
-        game.close(draws)
+    """Apply one phase event."""
     if game.stage is not PHASES[kind]:
         raise _fail(where, f"a {kind} event, but the game waits for the {game.stage.value}")
     names = game.names

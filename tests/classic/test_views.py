@@ -1,0 +1,94 @@
+"""Views: the only way private data leaves the engine. Random games, every view checked."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jinrou.classic.game import Game
+from jinrou.classic.model import Action, Count, Stage, Verb, Vote
+from jinrou.classic.roles import PLAYABLE
+from jinrou.classic.views import SeatView, heaven_sees_all
+
+
+def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
+    """What a view may say it knows of ``seat`` must be true of it."""
+    if label == "wolves":
+        return game.counts(seat) is Count.WOLF
+    if label == "Lovers":
+        return game.has_sub(seat, "Lovers") and game.has_sub(viewer, "Lovers")
+    return game.role(seat).id == label
+
+
+def check_view(game: Game, seat: int | None) -> None:
+    view = SeatView.of(game, seat)
+    everything = game.is_over or (seat is not None and not game.alive[seat] and heaven_sees_all(game))
+    # roles: only one's own, unless the viewer may see all
+    if not everything:
+        assert set(view.roles) <= ({seat} if seat is not None else set())
+    # private messages: only those addressed to the viewer
+    for _, message in view.messages:
+        assert message.to is None or (seat is not None and seat in message.to)
+    # what it knows of others is true, and never more than its role and sub-roles entitle it to
+    for other, label in view.known.items():
+        assert other != seat and true_label_fits(game, other, seat, label)
+    # hidden causes stay hidden
+    if not everything:
+        for other, cause in view.causes.items():
+            assert cause in (None, "execution", "suicide", "hunter", "leave", "sudden")
+    # chats only at night, only for the living
+    if view.chats_read:
+        assert seat is not None and game.alive[seat] and game.stage is Stage.NIGHT
+    # a spectator or another seat never sees who the 決定者/権力者 are
+    assert not {"Decider", "Authority"} & set(view.subs)
+    assert view.outcome is None or game.is_over
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(5, 16), heaven=st.sampled_from(["norevive", "view", ""]))
+def test_no_view_holds_another_seats_private_data(seed, n, heaven):
+    rng = np.random.default_rng(seed)
+    roles = [str(r) for r in rng.choice(sorted(PLAYABLE), n)]
+    roles[0] = "Werewolf"
+    game = Game.new([f"P{i}" for i in range(n)], roles,
+                    {"scapegoat": "off", "heavenview": heaven, "decider": "on", "authority": "on"}, rng)
+    while not game.is_over:
+        for seat in [None, *game.seats()]:
+            check_view(game, seat)
+        for seat in game.seats():
+            for legal in game.legal_actions(seat):
+                if legal not in game.legal_actions(seat):
+                    continue
+                if legal.verb is None:
+                    game.apply(Vote(seat, int(rng.choice(legal.targets))))
+                elif legal.targets or not legal.arity:
+                    targets = tuple(int(t) for t in rng.choice(legal.targets, legal.arity, replace=False))
+                    game.apply(Action(seat, legal.verb, targets, legal.kits[0] if legal.kits else None))
+        game.close(rng)
+    for seat in [None, *game.seats()]:
+        check_view(game, seat)
+        assert SeatView.of(game, seat).roles == {s: game.role(s).id for s in game.seats()}
+
+
+def test_wolves_know_each_other_and_the_mad_wolf_but_not_the_fanatic():
+    game = Game.new("ABCDEF", ["Werewolf", "Werewolf", "MadWolf", "Fanatic", "Human", "Diviner"], {"scapegoat": "off"})
+    assert SeatView.of(game, 0).known == {1: "wolves", 2: "wolves"}
+    assert SeatView.of(game, 3).known == {0: "wolves", 1: "wolves", 2: "wolves"}
+    assert SeatView.of(game, 4).known == {}
+    assert SeatView.of(game, 0).chats_write == frozenset({"wolf"}) == SeatView.of(game, 2).chats_write
+    assert SeatView.of(game, 3).chats_write == frozenset()
+
+
+def test_queen_is_known_to_the_village_only():
+    game = Game.new("ABCDE", ["Werewolf", "QueenSpectator", "Human", "Madman", "Fox"], {"scapegoat": "off"})
+    assert SeatView.of(game, 2).known == {1: "QueenSpectator"}
+    assert SeatView.of(game, 3).known == {} and SeatView.of(game, 4).known == {}
+
+
+def test_the_dead_see_every_role_unless_a_revival_is_possible():
+    game = Game.new("ABCDE", ["Werewolf", "Human", "Human", "Human", "Cat"], {"scapegoat": "off"})
+    game.apply(Action(0, Verb.ATTACK, (1,)))
+    game.close(np.random.default_rng(0))
+    assert not game.alive[1]
+    assert SeatView.of(game, 1).roles == {1: "Human"}  # a 猫又 is in the game: heaven stays closed
+    game.settings = type(game.settings).parse({**game.settings.values, "heavenview": "view"})
+    assert len(SeatView.of(game, 1).roles) == 5
