@@ -273,8 +273,8 @@ class Game:
             assert self.ballot is not None
             if not self.alive[seat] or seat in self.ballot.votes:
                 return []
-            targets = self._candidates(seat)
-            return [Legal(None, targets, self._role_votes(seat))] if targets else []
+            candidates = self._candidates(seat)
+            return [Legal(None, candidates, self._role_votes(seat))] if candidates else []
         if self.stage is Stage.HUNTER and seat in self.armed and not self._shot(seat):
             return [Legal(Verb.SHOOT, tuple(self._shot_targets(seat)), False)]
         return []
@@ -533,10 +533,10 @@ class Game:
                 acts.append((found[0].level or 0, -1, self.night.fixed_attack, *found))
         for seat in self.dead():
             for owner in self.hooks(seat):
-                action = owner.while_dead(self, seat)
-                if action is not None:
-                    ability = next(a for a in owner.abilities if a.verb is action.verb)
-                    acts.append((ability.level or 0, len(self.night.actions), action, ability, owner))
+                dead_action = owner.while_dead(self, seat)
+                if dead_action is not None:
+                    ability = next(a for a in owner.abilities if a.verb is dead_action.verb)
+                    acts.append((ability.level or 0, len(self.night.actions), dead_action, ability, owner))
         acts = self._resolution_order(acts)
         for _, _, action, ability, owner in acts:
             ability.resolve(self, action, owner)
@@ -854,4 +854,4 @@ class Game:
 
 _SHOWN = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN})
 
-__all__ = ["DRAW", "Ballot", "Game", "Legal", "Outcome", "Draw"]
+__all__ = ["DRAW", "Ballot", "Draw", "Game", "Legal", "Outcome"]

@@ -56,7 +56,7 @@ def message_json(message: Message, names: tuple[str, ...]) -> dict[str, Any]:
             out[key] = value.notation(names)
         elif isinstance(value, dict):
             out[key] = {names[k]: names[v] for k, v in value.items()}
-        else:
+        elif isinstance(value, list | tuple):
             out[key] = [names[v] for v in value]
     return out
 

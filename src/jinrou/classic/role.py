@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from jinrou.classic.catalog import Category, CatalogRole, Team, catalog_role
+from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class Role:
     id: ClassVar[str]
     name_en: ClassVar[str] = ""
     fortune: ClassVar[Fortune] = Fortune.HUMAN
-    psychic: ClassVar[Psychic] = PsychicResult.HUMAN
+    psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN
     judge_team: ClassVar[Team | None] = None  # None: the catalog team
     attacks: ClassVar[bool] = False  # takes part in the wolves' attack

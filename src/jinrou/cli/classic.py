@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,7 +21,7 @@ app = typer.Typer(
 
 def fail(error: Exception | str) -> NoReturn:
     """One line on stderr and exit status 2."""
-    Console(stderr=True).print(f"[red]error:[/red] {escape(str(error))}")
+    Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {escape(str(error))}")
     raise typer.Exit(2)
 
 
@@ -52,7 +52,7 @@ def roles_command(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A jinrou.classic/1 record: full, or an input record.")],
     json_output: Annotated[bool, typer.Option("--json", help="Print the full (verified or completed) record.")] = False,
-    seed: Annotated[Optional[int], typer.Option(help="Seed for outcomes the record neither gives nor seeds.", min=0)] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for outcomes the record neither gives nor seeds.", min=0)] = None,
 ) -> None:
     """Replay a record and verify it event by event against the rules.
 
@@ -61,8 +61,8 @@ def replay_command(
     are sudden deaths, random outcomes not given are drawn from the record's seed (else --seed,
     else 0). Errors name the event (1-based). Format: docs/classic-record.md.
     """
-    from jinrou.classic.record import load, replay, write
     from jinrou.classic.record import dumps as dump_record
+    from jinrou.classic.record import load, replay, write
 
     try:
         data = load(str(file))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Action, Cause, Count, Fortune, PsychicResult, Seat, Verb
@@ -66,7 +66,7 @@ class Wolf(Role):
     counts = Count.WOLF
     attacks = True
     immune_to_wolf_attack = True
-    abilities = (ATTACK,)
+    abilities: ClassVar[tuple[Ability, ...]] = (ATTACK,)
 
     def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
         return knows_wolves(game, seat)
@@ -192,6 +192,9 @@ class Leave(Ability):
     verb = Verb.LEAVE
     arity = 0
     required = False
+
+    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
+        return []
 
     def resolve(self, game: Game, action: Action, owner: Role) -> None:
         if game.alive[action.seat]:
