@@ -127,6 +127,7 @@ class Game:
         self.messages: list[tuple[int, Message]] = []  # (phase, message)
         self.events: list[dict[str, Any]] = []  # the record's events, JSON-ready
         self._dawn_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told at dawn to the living
+        self._next_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told when the next phase opens
         self._fresh_dead: list[Seat] = []
         self._fresh_revived: list[Seat] = []
         self._draws: Draws = Draws(None)
@@ -237,6 +238,10 @@ class Game:
     def at_dawn(self, seat: Seat, key: str, **args: Any) -> None:
         """Tell ``seat`` at the next dawn, if it is still alive then (night results)."""
         self._dawn_news.append((seat, key, args))
+
+    def at_next_phase(self, seat: Seat, key: str, **args: Any) -> None:
+        """Tell ``seat`` when the next phase opens (呪われた者's change, §8)."""
+        self._next_news.append((seat, key, args))
 
     def announced_dead(self) -> list[Seat]:
         """Dead seats whose deaths have been announced (not those of the running night)."""
@@ -481,6 +486,9 @@ class Game:
         else:
             event["actions"] = []
         self.events.append(event)
+        news, self._next_news = self._next_news, []
+        for seat, key, args in news:
+            self.tell(seat, key, **args)
 
     def _phase_event(self) -> dict[str, Any]:
         return next(e for e in reversed(self.events) if e["type"] != "outcome")
@@ -639,12 +647,16 @@ class Game:
         """A hunter will take a last shot (§5.5)."""
         self.armed.append(seat)
 
-    def change_role(self, seat: Seat, role_id: str) -> None:
-        """The seat's role becomes ``role_id`` (a declared role); it is told."""
+    def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
+        """The seat's role becomes ``role_id`` (a declared role); it is told now, or when the next
+        phase opens (``told_now`` False)."""
         from jinrou.classic.roles import ROLES
 
         self._roles[seat] = ROLES[role_id]
-        self.tell(seat, "role changed", role=role_id)
+        if told_now:
+            self.tell(seat, "role changed", role=role_id)
+        else:
+            self.at_next_phase(seat, "role changed", role=role_id)
 
     def add_sub(self, seat: Seat, sub_id: str) -> None:
         self.subs[seat].append(SUB_ROLES[sub_id])
@@ -745,7 +757,7 @@ class Game:
         if missing:
             for seat in missing:
                 self.kill(seat, Cause.SUDDEN)
-            self._bury(Moment.DAY)
+            self._bury(Moment.ABSENT)
             self._after_burial("_retake")
             return
         if not self.settings.on("voteresult"):
@@ -788,7 +800,8 @@ class Game:
             self._execute([self.draw_seat("tie break", tops)])
         elif rule == "none":
             self.tell(None, "no execution")
-            self._dusk_after_day()
+            self._bury(Moment.DAY)
+            self._after_burial("_dusk_after_day")
         else:
             self._execute(tops)
 
@@ -808,8 +821,9 @@ class Game:
                 self._after_burial("_dusk_after_day")
                 return
         for seat in seats:
+            if not self.kill(seat, Cause.EXECUTION):  # a holy protection saved it (§5.2)
+                continue
             self.executions.append((self.day, seat))
-            self.kill(seat, Cause.EXECUTION)
             if self.settings.on("GMpsychic"):
                 self.tell(None, "psychic result", target=seat, result=self._roles[seat].psychic.value)
         self._bury(Moment.DAY)

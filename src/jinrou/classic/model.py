@@ -108,7 +108,8 @@ class Moment(enum.Enum):
 
     DUSK = "dusk"
     DAWN = "dawn"
-    DAY = "day"  # after the vote: executions or sudden deaths of non-voters
+    DAY = "day"  # after the vote: its execution(s), a cancelled one, or none
+    ABSENT = "absent"  # after the sudden deaths of non-voters, before the ballot is retaken
     HUNTER = "hunter"
 
 

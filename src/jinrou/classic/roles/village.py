@@ -47,17 +47,28 @@ class Psychic(Role):
 
     name_en = "Medium"
 
-    def _results(self, game: Game, seat: Seat, day: int) -> None:
-        for target in game.executed_on(day):
+    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
+        """Notes each seat executed today at the burial after the vote, as the reference does
+        (Psychic.beforebury): a 霊能セット received later does not read earlier executions."""
+        if moment is Moment.DAY:
+            memory = game.memory(seat, self)
+            seen = memory.setdefault("seen", [])
+            for target in game.executed_on(game.day):
+                if target not in seen:
+                    seen.append(target)
+                    memory.setdefault("pending", []).append(target)
+
+    def _results(self, game: Game, seat: Seat) -> None:
+        for target in game.memory(seat, self).pop("pending", []):
             game.tell(seat, "psychic", target=target, result=game.role(target).psychic.value)
 
     def on_dusk(self, game: Game, seat: Seat) -> None:
         if game.settings["psychicresult"] == "sunset":
-            self._results(game, seat, game.day)
+            self._results(game, seat)
 
     def on_dawn(self, game: Game, seat: Seat) -> None:
         if game.settings["psychicresult"] == "sunrise":
-            self._results(game, seat, game.day - 1)
+            self._results(game, seat)
 
 
 @role
@@ -259,6 +270,8 @@ class Hide(Ability):
     def resolve(self, game: Game, action: Action, owner: Role) -> None:
         host = action.targets[0]
         counts = game.counts(host)
+        if not game.alive[host]:  # a host dead by sudden death is harmless (reference: `!pl.dead`)
+            return
         if counts is Count.WOLF and game.team_of(host) is not Team.HUMAN:
             Fugitive.caught(game, action.seat, Cause.ATTACK, host)
         elif counts is Count.VAMPIRE:
@@ -402,7 +415,7 @@ class MadWolf(Role):
 @role
 class Cursed(Role):
     """呪われた者: survives a wolf (vampire) attack and becomes 人狼 (ヴァンパイア) in the burial after
-    the next vote; told then."""
+    the next vote (executions or none); told when the next phase opens."""
 
     def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
         if cause not in (Cause.ATTACK, Cause.VAMPIRE):
@@ -412,5 +425,5 @@ class Cursed(Role):
 
     def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
         turns = game.memory(seat, self).get("turns")
-        if turns and moment is Moment.DAY:
-            game.change_role(seat, turns)
+        if turns and moment is Moment.DAY:  # after the vote, not after non-voters' sudden deaths (reference)
+            game.change_role(seat, turns, told_now=False)

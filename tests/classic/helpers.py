@@ -1,0 +1,104 @@
+"""Small helpers for the classic engine's rule tests: seats by letter, actions and votes as short
+texts, random outcomes forced exactly (an unexpected draw fails loudly), deaths by name."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from jinrou.classic.draws import Draw, Draws
+from jinrou.classic.game import Game
+from jinrou.classic.model import Action, Verb, Vote
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def new(roles: Iterable[str], settings: Mapping[str, Any] | None = None, start: Iterable[tuple[str, Any]] = ()) -> Game:
+    """A game of ``roles`` seated A, B, C… with ``scapegoat=off`` unless ``settings`` says otherwise;
+    ``start``: the outcomes drawn at the start, in order (none by default)."""
+    roles = list(roles)
+    given = Draws(None, [Draw(k, v) for k, v in start])
+    game = Game.new(LETTERS[: len(roles)], roles, {"scapegoat": "off", **(settings or {})}, given)
+    assert not given.leftover(), f"start draws not taken: {given.leftover()}"
+    return game
+
+
+def seat(game: Game, letter: str) -> int:
+    return game.names.index(letter)
+
+
+def action(game: Game, text: str) -> Action:
+    """``"A attack E"``, ``"A pair B C"``, ``"A kit B Guard"``, ``"A leave"``, ``"A shoot C"``."""
+    who, verb, *rest = text.split()
+    kit = None
+    if verb == "kit":
+        rest, kit = rest[:1], rest[1]
+    return Action(seat(game, who), Verb(verb), tuple(seat(game, t) for t in rest), kit)
+
+
+def given(draws: Iterable[tuple[str, Any]]) -> Draws:
+    return Draws(None, [Draw(kind, value) for kind, value in draws])
+
+
+def close(game: Game, draws: Iterable[tuple[str, Any]] = ()) -> list[Draw]:
+    """Close the open phase with exactly these outcomes (every one must be taken, no other drawn);
+    returns what was drawn."""
+    d = given(draws)
+    game.close(d)
+    assert not d.leftover(), f"draws not taken: {d.leftover()}"
+    return d.taken
+
+
+def night(game: Game, *actions: str, draws: Iterable[tuple[str, Any]] = ()) -> None:
+    """Submit the night's actions in order, then close the night."""
+    for text in actions:
+        game.apply(action(game, text))
+    close(game, draws)
+
+
+def vote(game: Game, votes: str, draws: Iterable[tuple[str, Any]] = ()) -> None:
+    """``"AB BA CA"``: A votes B, B votes A, C votes A; then the ballot closes."""
+    for pair in votes.split():
+        game.apply(Vote(seat(game, pair[0]), seat(game, pair[1])))
+    close(game, draws)
+
+
+def dead(game: Game) -> dict[str, str]:
+    """The dead seats by letter with their causes."""
+    return {game.names[s]: d.cause.value for s, d in enumerate(game.deaths) if d is not None}
+
+
+def alive(game: Game) -> str:
+    return "".join(game.names[s] for s in game.living())
+
+
+def told(game: Game, key: str, to: str | None = "*") -> list[dict[str, Any]]:
+    """The args of every message ``key`` (to ``to``'s letter; None: public ones; "*": any)."""
+    out = []
+    for _, m in game.messages:
+        if m.key != key:
+            continue
+        if to == "*" or (to is None and m.to is None) or (to not in (None, "*") and m.to is not None
+                                                            and seat(game, to) in m.to):
+            out.append(m.args)
+    return out
+
+
+def winners(game: Game) -> str:
+    assert game.outcome is not None
+    return "".join(game.names[s] for s in sorted(game.outcome.winners))
+
+
+def result(game: Game) -> str | None:
+    return game.outcome.winner_id if game.outcome else None
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """Everything a refused choice must leave as it was (a role's memory that is merely created
+    empty by a query aside)."""
+    state = {k: v for k, v in game.__dict__.items() if k not in ("_draws", "_memory", "_roles", "subs")}
+    state["_memory"] = [{k: v for k, v in m.items() if v} for m in game._memory]
+    state["_roles"] = [r.id for r in game._roles]
+    state["subs"] = [[r.id for r in subs] for subs in game.subs]
+    return copy.deepcopy(state)
