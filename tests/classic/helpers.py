@@ -57,10 +57,15 @@ def night(game: Game, *actions: str, draws: Iterable[tuple[str, Any]] = ()) -> N
     close(game, draws)
 
 
-def vote(game: Game, votes: str, draws: Iterable[tuple[str, Any]] = ()) -> None:
-    """``"AB BA CA"``: A votes B, B votes A, C votes A; then the ballot closes."""
+def cast(game: Game, votes: str) -> None:
+    """``"AB BA CA"``: A votes B, B votes A, C votes A (the ballot stays open)."""
     for pair in votes.split():
         game.apply(Vote(seat(game, pair[0]), seat(game, pair[1])))
+
+
+def vote(game: Game, votes: str, draws: Iterable[tuple[str, Any]] = ()) -> None:
+    """Cast ``votes`` (see :func:`cast`), then close the ballot."""
+    cast(game, votes)
     close(game, draws)
 
 

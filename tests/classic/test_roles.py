@@ -15,12 +15,12 @@ import pytest
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.draws import Draws
-from jinrou.classic.model import Count, Fortune, PsychicResult, Stage
+from jinrou.classic.model import Count, Fortune, PsychicResult, Stage, Verb
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import PLAYABLE, ROLES
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
 
-from .helpers import action, alive, close, dead, new, night, result, seat, told, vote, winners
+from .helpers import action, alive, cast, close, dead, new, night, result, seat, told, vote, winners
 
 # The 42 roles of §8, in the spec's order.
 SPEC_ROLES = ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "Madman", "Fanatic", "WhisperingMad", "MadCouple", "Spy", "Human", "Diviner", "Psychic", "Guard", "WanderingGuard", "Couple", "Twin", "Poisoner", "Cat", "Hunter", "Noble", "Slave", "ApprenticeSeer", "Priest", "Fugitive", "Magician", "Merchant", "QueenSpectator", "Prince", "MadWolf", "Cursed", "Fox", "TinyFox", "Immoral", "Cupid", "Lover", "Devil", "Vampire", "Bat", "Tanner", "Teruteru", "Neet"]
@@ -558,8 +558,7 @@ def test_poisoner_executed_poisons_a_random_living_seat():
     g = new(["Werewolf", "Poisoner", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")
     rec = Recorder([("poison", "A"), ("announcement", ["B", "A"])])
-    for text in ("AB", "BA", "DB", "EB", "FB"):
-        g.apply(vote_of(g, text))
+    cast(g, "AB BA DB EB FB")
     g.close(rec)
     assert [a for a in rec.asked if a[0] == "poison"] == [("poison", ["A", "D", "E", "F"], None)]
     assert dead(g) == {"C": "attack", "B": "execution", "A": "poison"} and result(g) == "Human"
@@ -568,17 +567,10 @@ def test_poisoner_executed_poisons_a_random_living_seat():
 def test_poisoner_dying_suddenly_still_poisons():
     g = new(["Werewolf", "Poisoner", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")
-    for text in ("AD", "DA", "EA", "FA"):  # B does not vote
-        g.apply(vote_of(g, text))
+    cast(g, "AD DA EA FA")  # B does not vote
     close(g, draws=[("poison", "E"), ("announcement", ["B", "E"])])
     assert dead(g) == {"C": "attack", "B": "sudden", "E": "poison"}
     assert g.stage is Stage.DAY and g.revotes == 1  # the ballot is retaken
-
-
-def vote_of(game, text: str):
-    from jinrou.classic.model import Vote
-
-    return Vote(seat(game, text[0]), seat(game, text[1]))
 
 
 # ---------------------------------------------------------------------------------------------- 猫又
@@ -640,8 +632,7 @@ def test_dead_cat_tries_to_revive_itself_every_night():
 def test_cat_dead_by_sudden_death_never_revives():
     g = new(["Werewolf", "Cat", "Human", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")
-    for text in ("AD", "DA", "EA", "FA", "GA", "HA"):  # B does not vote
-        g.apply(vote_of(g, text))
+    cast(g, "AD DA EA FA GA HA")  # B does not vote
     close(g, draws=[("poison", "D"), ("announcement", ["B", "D"])])
     vote(g, "AE EA FE GE HE")
     night(g, "A attack F")  # no draw: the cat does not try
@@ -704,8 +695,7 @@ def test_win_check_comes_before_the_hunter_with_lastattack_no():
 def test_hunter_dying_suddenly_is_not_armed():
     g = new(["Werewolf", "Hunter", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")
-    for text in ("AD", "DA", "EA", "FA"):
-        g.apply(vote_of(g, text))
+    cast(g, "AD DA EA FA")
     close(g)
     assert dead(g) == {"C": "attack", "B": "sudden"} and g.stage is Stage.DAY
 
@@ -1051,9 +1041,320 @@ def test_cursed_does_not_turn_at_the_burial_of_non_voters():
     # reference: the sudden deaths of non-voters are buried with type "other", not "punish"
     g = new(["Werewolf", "Cursed", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack B")
-    for text in ("AC", "BC", "CA", "DA", "EA"):  # F and G do not vote
-        g.apply(vote_of(g, text))
+    cast(g, "AC BC CA DA EA")  # F and G do not vote
     close(g, draws=[("announcement", ["F", "G"])])
     assert g.stage is Stage.DAY and g.role(1).id == "Cursed"
     vote(g, "AC BC CA DC EC")
     assert g.role(1).id == "Werewolf"
+
+
+# ---------------------------------------------------------------------------------------------- 妖狐, 子狐, 背徳者
+
+
+def test_fox_resists_the_wolf_attack_but_not_the_vampire():
+    g = new(["Werewolf", "Fox", "Human", "Human", "Human", "Human", "Vampire", "Human"])
+    night(g, "A attack B")
+    assert dead(g) == {}
+    vote(g, "AC BC CA DC EC FC GC HC")
+    night(g, "A attack D", "G bite B", draws=[("announcement", ["B", "D"])])
+    assert dead(g) == {"C": "execution", "B": "vampire", "D": "attack"}
+
+
+def test_foxes_know_each_other_and_the_tiny_fox_and_immoral_know_them():
+    g = new(["Werewolf", "Fox", "Fox", "TinyFox", "Immoral", "Human"])
+    assert knows(g, "B") == {"C": "Fox"} and chats(g, "B") == {Chat.FOX}
+    assert knows(g, "D") == {"B": "Fox", "C": "Fox"} and chats(g, "D") == set()
+    assert knows(g, "E") == {"B": "Fox", "C": "Fox"}
+    assert "D" not in knows(g, "B") and "E" not in knows(g, "B")  # not known back
+
+
+def test_tiny_fox_divines_right_half_of_the_time():
+    g = new(["Werewolf", "TinyFox", "Human", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B") == {"divine": ("A", "C", "D", "E", "F", "G")} and g.awaited() == [0, 1]
+    rec = Recorder([("tiny fox divination", True)])
+    g.apply(action(g, "B divine A"))
+    g.apply(action(g, "A attack C"))
+    g.close(rec)
+    assert rec.asked == [("tiny fox divination", [True, False], None)]  # 1/2 (reference: Math.random()<0.5)
+    assert told(g, "divined", "B") == [{"target": 0, "result": "werewolf"}]
+    vote(g, "AD BD DA ED FD GD")
+    night(g, "B divine A", "A attack E", draws=[("tiny fox divination", False)])
+    assert told(g, "divined", "B")[-1] == {"target": 0, "result": "suspicious"}  # 「なんだかとても怪しい人」
+
+
+def test_tiny_fox_neither_curses_nor_is_cursed_and_dies_to_the_wolves():
+    g = new(["Werewolf", "TinyFox", "Fox", "Diviner", "Human", "Human", "Human"])
+    night(g, "B divine C", "D divine B", "A attack E",
+          draws=[("order", ["B", "D"]), ("tiny fox divination", True)])
+    assert dead(g) == {"E": "attack"}
+    assert told(g, "divined", "D") == [{"target": 1, "result": "human"}]
+    vote(g, "AF BF CF DF FA GF")
+    night(g, "A attack B", "B divine G", "D divine A", draws=[("order", ["B", "D"]), ("tiny fox divination", True)])
+    assert dead(g)["B"] == "attack"
+
+
+def test_tiny_fox_psychic_result():
+    g = new(["Werewolf", "TinyFox", "Psychic", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "B divine C", draws=[("tiny fox divination", True)])
+    vote(g, "AB BA CB EB FB GB")
+    night(g, "A attack E")
+    assert told(g, "psychic", "C") == [{"target": 1, "result": "tinyfox"}]
+
+
+def test_immoral_follows_the_last_fox_in_the_same_burial():
+    g = new(["Werewolf", "Fox", "Immoral", "Diviner", "Human", "Human", "Human"])
+    night(g, "D divine B", "A attack E", draws=[("announcement", ["B", "C", "E"])])
+    assert dead(g) == {"B": "curse", "C": "suicide", "E": "attack"}
+
+
+def test_immoral_lives_on_while_a_tiny_fox_lives():
+    g = new(["Werewolf", "Fox", "TinyFox", "Immoral", "Diviner", "Human", "Human", "Human"])
+    night(g, "E divine B", "C divine A", "A attack F",
+          draws=[("order", ["C", "E"]), ("tiny fox divination", True), ("announcement", ["B", "F"])])
+    assert dead(g) == {"B": "curse", "F": "attack"}
+    vote(g, "AC CA DC EC GC HC", draws=[("announcement", ["C", "D"])])
+    assert dead(g)["C"] == "execution" and dead(g)["D"] == "suicide"
+
+
+# ---------------------------------------------------------------------------------------------- キューピッド, 求愛者, 恋人
+
+
+def test_cupid_pairs_two_seats_on_night_one_itself_allowed():
+    g = new(["Werewolf", "Cupid", "Human", "Human", "Human", "Human"])
+    ((legal),) = g.legal_actions(1)
+    assert legal.verb is Verb.PAIR and legal.arity == 2 and legal.targets == (0, 1, 2, 3, 4, 5) and legal.required
+    g.apply(action(g, "B pair B C"))
+    assert g.has_sub(1, "Lovers") and g.has_sub(2, "Lovers") and g.team_of(2) is Team.FRIEND
+    assert told(g, "lover", "C") == [{"partner": 1}] and told(g, "lover", "B") == [{"partner": 2}]
+    assert told(g, "arrows", "B") == [{"first": 1, "second": 2}]
+    g.apply(action(g, "A attack D"))
+    close(g)
+    assert legal_verbs(g, "B") == {"vote": ("A", "C", "E", "F")}
+    vote(g, "AE BE CE EA FE")
+    assert "pair" not in legal_verbs(g, "B")  # night 1 only
+
+
+def test_lover_dies_after_its_partner():
+    g = new(["Werewolf", "Cupid", "Human", "Human", "Human", "Human"])
+    night(g, "B pair C D", "A attack C", draws=[("announcement", ["D", "C"])])
+    assert dead(g) == {"C": "attack", "D": "suicide"} and "B" in alive(g)
+
+
+def test_cupid_must_shoot_its_arrows():
+    g = new(["Werewolf", "Cupid", "Human", "Human", "Human", "Human"])
+    g.apply(action(g, "A attack C"))
+    assert g.awaited() == [1]
+    close(g, draws=[("announcement", ["B", "C"])])
+    assert dead(g) == {"B": "sudden", "C": "attack"}
+
+
+def test_suitor_pairs_itself_with_another_seat():
+    g = new(["Werewolf", "Lover", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B") == {"pair": ("A", "C", "D", "E", "F")} and g.awaited() == [0, 1]
+    g.apply(action(g, "B pair A"))
+    assert g.has_sub(0, "Lovers") and g.has_sub(1, "Lovers") and knows(g, "A") == {"B": "wolves"} | {"B": "Lovers"}
+    assert g.team_of(0) is Team.FRIEND and g.counts(0) is Count.WOLF  # a lover keeps its count (§1)
+
+
+def test_scapegoat_suitor_does_not_court():
+    g = new(["Lover", "Werewolf", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
+            start=[("scapegoat attacker", "B")])
+    assert legal_verbs(g, "A") == {"pair": ("B", "C", "D", "E", "F")}
+    close(g)  # no draw: 身代わりくん skips the optional courtship
+    assert not any(g.has_sub(s, "Lovers") for s in range(6))
+
+
+def test_lovers_apart_with_friendssplit_on_and_together_with_it_off():
+    roles = ["Werewolf", "Cupid", "Cupid", "Human", "Human", "Human", "Human", "Human", "Human"]
+    g = new(roles)
+    g.apply(action(g, "B pair D E"))
+    g.apply(action(g, "C pair F G"))
+    assert knows(g, "D") == {"E": "Lovers"}
+    night(g, "A attack D", draws=[("announcement", ["D", "E"])])
+    assert dead(g) == {"D": "attack", "E": "suicide"}  # F and G live on
+    g = new(roles, {"friendssplit": "off"})
+    g.apply(action(g, "B pair D E"))
+    g.apply(action(g, "C pair F G"))
+    assert knows(g, "D") == {"E": "Lovers", "F": "Lovers", "G": "Lovers"}
+    night(g, "A attack D", draws=[("announcement", ["D", "E", "F", "G"])])
+    assert dead(g) == {"D": "attack", "E": "suicide", "F": "suicide", "G": "suicide"}
+
+
+def test_lovers_win_alone_alive_and_cupid_wins_with_them():
+    g = new(["Werewolf", "Cupid", "Human", "Human", "Human"])
+    night(g, "B pair C D", "A attack E")
+    vote(g, "AB BA CA DA")
+    assert result(g) == "Friend" and winners(g) == "BCD"
+
+
+def test_dead_lover_loses_the_lovers_win():
+    g = new(["Werewolf", "Cupid", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B pair B C", "A attack D")
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "A attack F")
+    vote(g, "AG BA CA GA")
+    assert result(g) == "Friend" and winners(g) == "BC"
+
+
+# ---------------------------------------------------------------------------------------------- 悪魔くん
+
+
+def test_devil_bitten_survives_told_once_and_wins_when_executed_afterwards():
+    g = new(["Werewolf", "Devil", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    assert dead(g) == {} and told(g, "devil bitten", "B") == [{}]
+    vote(g, "AC BC CA DC EC FC GC")
+    night(g, "A attack B")
+    assert dead(g) == {"C": "execution"} and len(told(g, "devil bitten")) == 1
+    vote(g, "AB BA DB EB FB GB")
+    assert result(g) == "Devil" and winners(g) == "B"
+
+
+def test_devil_executed_unbitten_just_dies():
+    g = new(["Werewolf", "Devil", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    vote(g, "AB BA DB EB FB GB")
+    assert dead(g) == {"C": "attack", "B": "execution"} and result(g) is None
+
+
+def test_devil_dies_to_the_vampire():
+    g = new(["Werewolf", "Devil", "Vampire", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE HE")
+    night(g, "A attack F", "C bite B", draws=[("announcement", ["B", "F"])])
+    assert dead(g)["B"] == "vampire"
+
+
+# ---------------------------------------------------------------------------------------------- ヴァンパイア
+
+
+def test_vampire_bites_from_night_two_and_the_guard_stops_it():
+    g = new(["Werewolf", "Vampire", "Guard", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B") == {}  # no bite on night 1
+    night(g, "A attack E", "C guard D", "D divine B")
+    assert told(g, "divined", "D") == [{"target": 1, "result": "vampire"}]
+    vote(g, "AF BF CF DF FA GF HF IF")
+    assert legal_verbs(g, "B") == {"bite": ("A", "C", "D", "G", "H", "I")} and g.awaited() == [0, 1, 2, 3]
+    night(g, "B bite D", "C guard D", "A attack G", "D divine A", draws=[("order", ["B", "D"])])
+    assert dead(g) == {"E": "attack", "F": "execution", "G": "attack"}
+    vote(g, "AH BH CH DH HA IH")
+    night(g, "B bite D", "C guard I", "A attack I", "D divine C", draws=[("order", ["D", "B"])])
+    assert dead(g)["D"] == "vampire"
+
+
+def test_vampire_is_immune_to_wolves_and_kills_a_fugitive_hiding_at_its_target():
+    g = new(["Werewolf", "Vampire", "Fugitive", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B", "C hide D")
+    assert dead(g) == {}
+    vote(g, "AE BE CE DE EA FE GE HE")
+    night(g, "B bite D", "C hide D", "A attack F", draws=[("announcement", ["C", "D", "F"])])
+    assert dead(g) == {"E": "execution", "C": "vampire", "D": "vampire", "F": "attack"}
+
+
+def test_fugitive_hiding_at_a_vampires_house_dies():
+    g = new(["Werewolf", "Vampire", "Fugitive", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C hide B", draws=[("announcement", ["C", "D"])])
+    assert dead(g) == {"C": "vampire", "D": "attack"}
+
+
+def test_vampires_win_when_humans_are_no_more_than_them_and_no_wolf_lives():
+    g = new(["Vampire", "Vampire", "Human", "Human", "Human", "Human", "Human"])
+    assert knows(g, "A") == {"B": "Vampire"}
+    close(g)
+    vote(g, "AC BC CA DC EC FC GC")
+    night(g, "A bite D", "B bite E", draws=[("order", ["A", "B"]), ("announcement", ["D", "E"])])
+    assert result(g) == "Vampire" and winners(g) == "AB"
+
+
+# ---------------------------------------------------------------------------------------------- その他: こうもり, 皮なめし職人, てるてる坊主, ニート
+
+
+def test_bat_wins_alive_whoever_wins():
+    g = new(["Werewolf", "Bat", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    vote(g, "AD BA DA EA")
+    assert result(g) == "Human" and winners(g) == "BCDE"
+    g = new(["Werewolf", "Bat", "Human"])
+    night(g, "A attack B")
+    assert result(g) == "Werewolf" and winners(g) == "A"
+
+
+def test_tanner_wins_dead_but_not_dead_suddenly():
+    g = new(["Werewolf", "Tanner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    vote(g, "AC CA DA EA FA")
+    assert result(g) == "Human" and winners(g) == "BCDEF"
+    g = new(["Werewolf", "Tanner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    cast(g, "AD DA EA FA")
+    close(g)
+    assert dead(g) == {"C": "attack", "B": "sudden"}
+    vote(g, "AD DA EA FA")
+    assert result(g) == "Human" and winners(g) == "CDEF"
+
+
+@pytest.mark.parametrize(("n", "day"), [(3, 2), (4, 2), (5, 3), (6, 3), (7, 4), (10, 4), (11, 5), (30, 5)])
+def test_teruteru_charge_day_by_seats(n, day):
+    from jinrou.classic.roles.others import teruteru_day
+
+    # reference Teruteru.sunrise: players ≤ 4 and day 2, ≤ 6 and day 3, ≤ 10 and day 4, or day ≥ 5
+    assert teruteru_day(n) == day
+
+
+def test_teruteru_wins_when_executed_after_its_charge():
+    g = new(["Werewolf", "Teruteru", "Human", "Human", "Human", "Human"])  # n = 6: charged at day 3
+    night(g, "A attack C")
+    assert told(g, "charged") == []
+    vote(g, "AD BD DA ED FD")
+    night(g, "A attack E")
+    assert told(g, "charged", "B") == [{}]
+    vote(g, "AB BA FB")
+    assert result(g) == "Werewolf" and winners(g) == "AB"
+
+
+def test_teruteru_executed_before_its_charge_loses():
+    g = new(["Werewolf", "Teruteru", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    vote(g, "AB BA DB EB FB")
+    night(g, "A attack D")
+    vote(g, "AE EA FA")
+    assert result(g) == "Human" and winners(g) == "CDEF"
+
+
+def test_neet_need_not_vote_and_wins_unless_a_draw():
+    g = new(["Werewolf", "Neet", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    assert g.awaited() == [0, 3, 4]
+    ((legal),) = g.legal_actions(1)
+    assert legal.verb is None and not legal.required
+    vote(g, "AD DA EA")
+    assert dead(g) == {"C": "attack", "A": "execution"} and result(g) == "Human" and winners(g) == "BCDE"
+    g = new(["Werewolf", "Neet", "Human"])
+    night(g, "A attack C")
+    assert result(g) == "Werewolf" and winners(g) == "AB"
+
+
+# ---------------------------------------------------------------------------------------------- noticebitten
+
+
+def test_noticebitten_tells_the_attacked_seat_even_when_it_survives():
+    g = new(["Werewolf", "Fox", "Human", "Human", "Human"], {"noticebitten": "on"})
+    night(g, "A attack B")
+    assert told(g, "attacked", "B") == [{}] and dead(g) == {}
+    g = new(["Werewolf", "Fox", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    assert told(g, "attacked") == []
+
+
+# ---------------------------------------------------------------------------------------------- copies
+
+
+def test_a_copied_game_plays_on_independently():
+    g = new(["Werewolf", "Priest", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "B protect C")
+    copy = g.copy()
+    vote(copy, "AE BE CE EA FE GE")
+    night(copy, "A attack C")  # the protection is used up on the copy only
+    assert "C" in alive(copy) and not copy.has_sub(2, "HolyProtection")
+    assert g.has_sub(2, "HolyProtection") and g.stage is Stage.DAY and g.day == 2
+    assert g.settings is copy.settings and g.role(0) is copy.role(0)

@@ -781,8 +781,9 @@ class Game:
         elif len(tops) == 1 and mode != "yes":
             self._execute(tops)
         elif mode == "yes":
-            second = sorted(c for c in tally if c not in tops and len(tops) == 1
-                            and tally[c] == max(v for k, v in tally.items() if k not in tops))
+            # a single top faces the whole next group by votes, then priority (reference VotingBox.check)
+            rest = {c: (tally[c], priority[c]) for c in tally if c not in tops}
+            second = sorted(c for c in rest if rest[c] == max(rest.values())) if len(tops) == 1 else []
             if len(tops) + len(second) > 1:
                 self._new_ballot(True, tuple(tops + second))
             else:

@@ -117,6 +117,9 @@ class Role:
     def __repr__(self) -> str:
         return f"<role {self.id}>"
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Role:
+        return self  # a declaration is one stateless object shared by every game and its copies
+
     def __str__(self) -> str:
         return f"{self.name_ja} ({self.name_en})"
 

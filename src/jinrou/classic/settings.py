@@ -141,5 +141,8 @@ class Settings:
     def __hash__(self) -> int:
         return hash(tuple(self.values.items()))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
+        return self  # immutable: a copied game shares its settings
+
 
 DEFAULT = Settings.parse()
