@@ -573,6 +573,15 @@ def test_poisoner_dying_suddenly_still_poisons():
     assert g.stage is Stage.DAY and g.revotes == 1  # the ballot is retaken
 
 
+def test_poisoner_attacked_by_a_wolf_dead_earlier_that_night_poisons_nobody():
+    # reference Poisoner.dying with poisonwolf "selector": the living seats filtered to `from` — none
+    g = new(["Werewolf", "Werewolf", "Vampire", "Poisoner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E")
+    vote(g, "AF BF CF DF FA GF HF IF")
+    night(g, "C bite A", "A attack D", draws=[("announcement", ["A", "D"])])  # the bite (100) before the attack (105)
+    assert dead(g) == {"E": "attack", "F": "execution", "A": "vampire", "D": "attack"}
+
+
 # ---------------------------------------------------------------------------------------------- 猫又
 
 
@@ -1358,3 +1367,4 @@ def test_a_copied_game_plays_on_independently():
     assert "C" in alive(copy) and not copy.has_sub(2, "HolyProtection")
     assert g.has_sub(2, "HolyProtection") and g.stage is Stage.DAY and g.day == 2
     assert g.settings is copy.settings and g.role(0) is copy.role(0)
+

@@ -45,7 +45,7 @@ from jinrou.classic.model import (
 )
 from jinrou.classic.role import SUB_ROLES, Ability, Role
 from jinrou.classic.settings import Settings
-from jinrou.errors import IllegalActionError, SetupError
+from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.players import check_setup
 
 MAX_REVOTES = 4
@@ -437,16 +437,28 @@ class Game:
 
         Missing required actions and votes are sudden deaths (突然死); random outcomes come from
         ``draws`` (a generator, or outcomes given by a record) and are recorded.
+
+        Raises:
+            ImpossibleOutcomeError: a given outcome cannot happen here, or one is missing and there
+                is no generator (the game is left as it was).
         """
         if self.stage is Stage.OVER:
             raise IllegalActionError("the game is over")
-        with self._drawing(draws):
-            if self.stage is Stage.NIGHT:
-                self._close_night()
-            elif self.stage is Stage.DAY:
-                self._close_ballot()
-            else:
-                self._close_hunter()
+        draws = draws if isinstance(draws, Draws) else Draws(draws)
+        # only given outcomes can be impossible: keep the state to put back then
+        saved = copy.deepcopy(self.__dict__) if draws.rng is None or draws.given else None
+        try:
+            with self._drawing(draws):
+                if self.stage is Stage.NIGHT:
+                    self._close_night()
+                elif self.stage is Stage.DAY:
+                    self._close_ballot()
+                else:
+                    self._close_hunter()
+        except ImpossibleOutcomeError:
+            if saved is not None:
+                self.__dict__.update(saved)
+            raise
 
     class _Drawing:
         def __init__(self, game: Game, draws: Draws | np.random.Generator | None) -> None:

@@ -50,14 +50,15 @@ class Divination(Ability):
 
 
 def poison(game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-    """埋毒者/猫又 poison (§8): after a wolf attack the wolf that chose it (``poisonwolf=selector``)
-    or a random attacking wolf; after a vampire attack that vampire; else a random living seat."""
-    if cause is Cause.ATTACK:
+    """埋毒者/猫又 poison (§8): after a wolf attack the wolf that chose it (``poisonwolf=selector``;
+    nobody if it is dead by then, as the reference's Poisoner.dying) or a random living attacking
+    wolf; after a vampire attack that vampire; else a random living seat."""
+    victim: Seat | None
+    if cause is Cause.ATTACK and game.settings["poisonwolf"] == "selector":
+        victim = source if source is not None and game.alive[source] else None
+    elif cause is Cause.ATTACK:
         wolves = game.attackers()
-        if game.settings["poisonwolf"] == "selector" and source is not None and game.alive[source]:
-            victim: Seat | None = source
-        else:
-            victim = game.draw_seat("poison", wolves) if wolves else None
+        victim = game.draw_seat("poison", wolves) if wolves else None
     elif cause is Cause.VAMPIRE and source is not None:
         victim = source
     else:
