@@ -178,3 +178,25 @@ def test_a_refused_close_with_an_impossible_outcome_changes_nothing():
     with pytest.raises(ImpossibleOutcomeError):
         close(g, draws=[("poison", "B")])
     assert snapshot(g) == before
+
+
+BAD_SETUPS = [
+    (["A", "B"], ["Werewolf", "Human"], {}, "classic werewolf needs at least 3 players, not 2"),
+    (["A", "B", "C"], ["Werewolf", "Human"], {}, "3 players need 3 roles, not 2"),
+    (["A", "B", "C"], ["Werewolf", "Human", "Wizard"], {},
+     "role 'Wizard' of C is not a playable role id (see `jinrou classic roles`)"),
+    (["A", "B", "C"], ["Werewolf", "Human", "Raven"], {},  # a catalog role not declared yet
+     "role 'Raven' of C is not a playable role id (see `jinrou classic roles`)"),
+    (["A", "B", "C"], ["Werewolf", "Human", "Human"], {"drawvote": "coin"},
+     "setting 'drawvote' must be one of revote, random, none, all, not 'coin'"),
+    (["A", "B", "a"], ["Werewolf", "Human", "Human"], {}, "player names must differ (ignoring case); given twice: a"),
+]
+
+
+@pytest.mark.parametrize(("players", "roles", "room", "message"), BAD_SETUPS, ids=[m for *_, m in BAD_SETUPS])
+def test_bad_setup_is_refused(players, roles, room, message):
+    from jinrou.errors import SetupError
+
+    with pytest.raises(SetupError) as refused:
+        Game.new(players, roles, room)
+    assert str(refused.value) == message

@@ -629,6 +629,22 @@ def test_cat_misfire_revives_another_announced_dead_seat():
     assert dead(g) == {"D": "execution", "F": "curse", "G": "attack"} and "C" in alive(g)
 
 
+def test_cat_misfire_on_a_seat_dead_suddenly_revives_nobody():
+    # reference Cat.midnight: the other seat is drawn among every announced dead one; revive() then
+    # refuses a sudden death's (norevive)
+    g = new(["Werewolf", "Cat", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    cast(g, "AE BE EA FE GE HE")
+    close(g)  # D did not vote
+    vote(g, "AE BE EA FE GE HE")
+    assert dead(g) == {"C": "attack", "D": "sudden", "E": "execution"}
+    rec = Recorder([("cat revival", "other"), ("cat revives instead", "D")])
+    g.apply(action(g, "A attack F"))
+    g.apply(action(g, "B revive C"))
+    g.close(rec)
+    assert ("cat revives instead", ["D", "E"], None) in rec.asked
+    assert dead(g) == {"C": "attack", "D": "sudden", "E": "execution", "F": "attack"} and told(g, "revived") == []
+
 def test_dead_cat_tries_to_revive_itself_every_night():
     g = new(["Werewolf", "Cat", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")

@@ -160,7 +160,8 @@ class CatRevival(Ability):
         target = action.targets[0]
         luck = game.draws.choice("cat revival", ["other", "target", "none"], weights=[1, 4, 15])
         if luck == "other":
-            others = [s for s in game.announced_dead() if s != target and s not in game.sudden]
+            # any other announced dead seat, as the reference draws; a sudden death's stays dead
+            others = [s for s in game.announced_dead() if s != target]
             if others:
                 game.revive(game.draw_seat("cat revives instead", others))
         elif luck == "target":
