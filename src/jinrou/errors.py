@@ -32,3 +32,8 @@ class NotationError(JinrouError):
 
 class StrategyError(JinrouError):
     """A strategy rule file is malformed; the message names the expression and its JSON path."""
+
+
+class CastingError(JinrouError):
+    """A 闇鍋 casting cannot be made as asked: a bad or impossible request (the message says what is
+    allowed), or, with option ``faithful``, a role list the reference server would have refused."""
