@@ -58,6 +58,7 @@ def test_the_declared_roles_are_the_42_of_the_spec():
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))
 def test_declaration_agrees_with_the_catalog(role_id):
     declared, row = ROLES[role_id], CATALOG[role_id]
+    assert declared.catalog == row  # every static column (strength, non-human, hidden, …) is the catalog's
     assert declared.id == row.id and declared.name_ja == row.name_ja and declared.category is row.category
     # LoneWolf judges apart (§8: "judge team LoneWolf (catalog: Werewolf)"); every other team is the catalog's
     assert declared.team is (Team.LONE_WOLF if role_id == "LoneWolf" else row.team)
@@ -188,6 +189,15 @@ def test_wolf_cub_extra_attack_left_out_is_no_sudden_death():
     vote(g, "BE EB FE GE HE")
     g.apply(action(g, "B attack F"))
     assert legal_verbs(g, "B") == {}  # one attack again on the night after
+
+
+def test_wolf_cub_poisoned_at_night_gives_two_attacks_the_night_after():
+    g = new(["WolfCub", "Werewolf", "Poisoner", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C", draws=[("announcement", ["A", "C"])])  # the cub chose: the poison kills it
+    assert dead(g) == {"A": "poison", "C": "attack"}
+    vote(g, "BD DB EB FD GD HD ID")
+    g.apply(action(g, "B attack E"))
+    assert legal_verbs(g, "B") == {"attack": ("F", "G", "H", "I")}
 
 
 def test_wolf_diviner_learns_the_role_name_at_dawn():
@@ -493,6 +503,20 @@ def test_consecutiveguard_no_bans_last_nights_seat():
     assert legal_verbs(g, "B") == {"guard": ("A", "D", "F", "G")}  # consecutiveguard=yes (default)
 
 
+def test_guard_stops_the_attack_before_the_targets_own_resistance():
+    # §5.2: the guard (step 2) comes before the role's resistance (step 4): a guarded 悪魔くん is not
+    # bitten, a guarded 呪われた者 does not turn, a guarded 妖狐's guard hears of the GJ
+    g = new(["Werewolf", "Guard", "Devil", "Cursed", "Fox", "Human", "Human", "Human", "Human"], {"gjmessage": "on"})
+    night(g, "A attack C", "B guard C")
+    assert told(g, "devil bitten") == [] and told(g, "guard success", "B") == [{"target": 2}]
+    vote(g, "AF BF CF DF EF FA GF HF IF")
+    night(g, "A attack D", "B guard D")
+    vote(g, "AG BG CG DG EG GA HG IG")
+    assert g.role(3).id == "Cursed"
+    night(g, "A attack E", "B guard E")
+    assert told(g, "guard success", "B")[-1] == {"target": 4}
+
+
 def test_wandering_guard_never_guards_on_night_one():
     g = new(["Werewolf", "WanderingGuard", "Human", "Human", "Human", "Human"])
     assert legal_verbs(g, "B") == {} and g.awaited() == [0]
@@ -695,6 +719,21 @@ def test_hunters_shot_chain():
     assert g.stage is Stage.HUNTER and legal_verbs(g, "C") == {"shoot": ("A", "D", "F", "G", "H", "I")}
     night(g, "C shoot A")
     assert dead(g) == {"E": "attack", "B": "execution", "C": "hunter", "A": "hunter"} and g.stage is Stage.NIGHT
+
+
+def test_hunter_shoots_with_lastattack_no_when_the_check_finds_nothing():
+    g = new(["Werewolf", "Hunter", "Human", "Human", "Human", "Human"], {"hunter_lastattack": "no"})
+    night(g, "A attack B")
+    assert g.stage is Stage.HUNTER
+    night(g, "B shoot C")
+    assert dead(g) == {"B": "attack", "C": "hunter"} and g.stage is Stage.DAY
+
+
+def test_hunter_shot_is_resisted_only_by_a_holy_protection():
+    g = new(["Werewolf", "Hunter", "Priest", "Guard", "Human", "Human", "Human"])
+    night(g, "A attack B", "C protect E", "D guard E")
+    night(g, "B shoot E")
+    assert "E" in alive(g) and told(g, "holy protection used", "E") == [{}]
 
 
 def test_armed_hunters_are_not_targets_of_each_other():
