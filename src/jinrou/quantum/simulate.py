@@ -6,7 +6,6 @@ so any single game can be replayed from its record or rerun from its seed.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from jinrou.agents import Agent
 from jinrou.quantum.events import Deadline
 from jinrou.quantum.game import Game, Setup
 from jinrou.quantum.views import PlayerView
+from jinrou.stats import Interval  # re-exported: it lived here first
 
 MAX_PHASES = 10_000  # a safety net: every game ends long before (each day kills or draws)
 
@@ -43,24 +43,6 @@ def step(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -
 def days(game: Game) -> int:
     """How many days the game lasted (the number of the last phase)."""
     return game.phase.number
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A proportion with its 95 % Wilson score interval."""
-
-    rate: float
-    low: float
-    high: float
-
-    @classmethod
-    def wilson(cls, hits: int, total: int, z: float = 1.959963984540054) -> Interval:
-        if total == 0:
-            return cls(math.nan, 0.0, 1.0)
-        p = hits / total
-        centre = (p + z * z / (2 * total)) / (1 + z * z / total)
-        half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
-        return cls(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclass(frozen=True)

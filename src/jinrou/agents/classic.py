@@ -1,0 +1,810 @@
+"""Classic werewolf bots: a random one and a heuristic one that talks, lies and votes together.
+
+Both implement :class:`jinrou.classic.agent.Agent` and see nothing but their
+:class:`~jinrou.classic.views.SeatView` (and the rules every player knows: the role declarations).
+Make one agent per seat and game; an agent reads its view's messages and claims once, as they come.
+
+**RandomAgent** says nothing; for each thing it may do it takes a uniform legal choice (an optional
+action or vote only with probability ½).
+
+**HeuristicAgent** keeps a *suspicion* per seat: the log-odds that the seat is against the village
+(a wolf, a madman, a fox, a vampire), starting from 1 in 4, summed from
+
+* its own knowledge: the seats its role knows (wolf, fox, lover, 共有者 partners; 女王観戦者), every
+  role its view shows (the dead see them), its own divination and psychic results (certain, ±10);
+* the public claims, each weighed by the *trust* in its claimant. A 占い師 or 霊能者 claim starts
+  as genuine with odds 1 : 0.18 against "nobody who claims it is genuine", shared among the
+  counter-claimants of that role (one genuine at most). Trust drops to 0 when the claim contradicts
+  what the bot knows (a result on itself, on a partner, on a seat it divined; it is itself that
+  role; the claimant is a known enemy or ally), drops 6-fold when a seat reported black was found
+  dead in the morning (wolves do not attack wolves), moves with the psychics' verdict on executed
+  seats the claimant reported (×e^±1.5), rises 1.6-fold when the claimant was killed in the night
+  (wolves kill the real seer), and falls 3-fold when the claimant came out as two roles. A result
+  counts +4·trust (black) or −2.5·trust (white) on its target; the claimant itself gets
+  +3.5·(1 − 2·trust) (a lone seer is white, a contradicted one black). 共有者 claims (two at most)
+  count −2.5·trust; other village coming outs −0.6 (+0.3 if two claim it); a coming out as a role
+  of another team +0.7;
+* the votes: voting for a seat later shown white (a trusted psychic, its own result) +0.4, for one
+  shown black −0.3, against the most trusted seer +0.5; and ESTIMATE claims of nearly confirmed
+  villagers ±0.5.
+
+It **speaks** at the first ballot of each day: a 占い師 comes out on its first day and reports
+every divination (DIVINED), a 霊能者 comes out with its first result or when someone else claims
+the role (IDENTIFIED), 共有者 come out at once; everybody says whom it will vote for (VOTE, its
+choice below given the votes said before it) and, if sure enough, whom it suspects (ESTIMATE).
+Wolves and madmen may **lie**: on day 2 the lowest-seated wolf (probability 0.35) or a madman
+(0.6) comes out as 占い師 unless an ally already did, and from then on reports one fake divination
+a day — a living seat it has not named before, never itself, black only on a non-ally (preferably
+the counter-claiming seer, at most one black in three days), white on an ally now and then —
+so the story holds together. 悪魔くん once bitten, てるてる坊主 once charged and 皮なめし職人 come
+out as 人狼 to be executed. Results the claim language cannot say are rounded: a vampire reads
+werewolf, 大狼 werewolf and 子狐 human.
+
+It **votes** for the candidate with the best objective plus 2 × the share of today's VOTE claims
+naming it (so the village converges): the village maximises suspicion; wolves and madmen never
+vote an ally and prefer trusted seers and villagers; foxes, lovers, vampires and the others vote
+like villagers but spare their allies. After a tie (a re-vote) it keeps to the tied seats, and from
+the second re-vote every bot takes the same one (most VOTE claims, then the lowest seat) unless it
+is an ally, so ballots end before the draw.
+
+At **night** it divines the most uncertain seat it has not divined (suspicion nearest ½; a wolf
+that divines avoids claimed seers), guards (and blesses, 聖職者) the most valuable trusted seat (a
+trusted seer 3, psychic 2, 共有者 1, plus whiteness), attacks or bites the most dangerous human
+(the same value, from its side's view; not a seat its ally reported black; not last night's
+survivor first), pairs (キューピッド: itself and the whitest seat), hides at a white seat that is
+unlikely to be attacked, revives the whitest dead seat, sends a seer kit to the whitest seat
+(商人), leaves as スパイ from night 2 and shoots the most suspected seat as ハンター. A verb it has
+no policy for gets uniform legal targets when required and is skipped when optional.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jinrou.classic.agent import Agent
+from jinrou.classic.catalog import Team
+from jinrou.classic.claims import Claim, ClaimKind
+from jinrou.classic.game import Legal
+from jinrou.classic.model import Action, Count, Seat, Stage, Verb, Vote
+from jinrou.classic.roles import ROLES, SUB_ROLES
+from jinrou.classic.views import SeatView
+
+PRIOR = math.log(1 / 3)  # log-odds of 1 in 4
+CERTAIN = 10.0
+W_BLACK, W_WHITE = 4.0, 2.5  # a result's weight on its target, times the claimant's trust
+LIAR = 3.5  # a claimant's own suspicion: LIAR · (1 − 2·trust)
+NOBODY = 0.18  # weight of "no claimant of the role is genuine" against 1 per claimant
+BANDWAGON = 2.0
+NOISE = 0.25
+P_WOLF_FAKE, P_MAD_FAKE = 0.35, 0.6
+
+REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
+"""Roles that come out and report their results, and how."""
+PAIRED = frozenset({"Couple"})
+"""Roles whose two members know each other and come out together."""
+BAITS = frozenset({"Devil", "Teruteru", "Tanner"})
+"""Roles that want to be executed (once bitten, once charged, always): they come out as 人狼."""
+HOSTILE = frozenset({Team.WEREWOLF, Team.LONE_WOLF, Team.FOX, Team.VAMPIRE, Team.DEVIL})
+"""Teams against the village (the others, ニート and 恋人 aside)."""
+BLACK = "werewolf"
+WHITE = "human"
+
+
+# ---------------------------------------------------------------------- the random bot
+
+
+class RandomAgent:
+    """Says nothing; takes uniform legal choices (optional ones with probability ½)."""
+
+    name = "random"
+
+    def __init__(self, cast: Mapping[str, int] | None = None) -> None:
+        pass  # the role list does not matter to it
+
+    def talk(self, view: SeatView, rng: np.random.Generator) -> list[Claim]:
+        return []
+
+    def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
+        out: list[Action | Vote] = []
+        done: set[Verb | None] = set()
+        for legal in view.legal:
+            if legal.verb in done or (not legal.required and rng.random() < 0.5):
+                continue
+            done.add(legal.verb)
+            choice = _uniform(view, legal, rng)
+            if choice is not None:
+                out.append(choice)
+        return out
+
+
+def _uniform(view: SeatView, legal: Legal, rng: np.random.Generator) -> Action | Vote | None:
+    """A uniform legal choice for ``legal`` (None when it cannot be made)."""
+    assert view.seat is not None
+    if len(legal.targets) < legal.arity:
+        return None
+    picks = rng.choice(len(legal.targets), size=legal.arity, replace=False) if legal.arity else ()
+    targets = tuple(legal.targets[int(i)] for i in picks)
+    if legal.verb is None:
+        return Vote(view.seat, targets[0])
+    kit = legal.kits[int(rng.integers(len(legal.kits)))] if legal.kits else None
+    return Action(view.seat, legal.verb, targets, kit)
+
+
+# ---------------------------------------------------------------------- what the heuristic bot reads
+
+_UNWEIGHED = frozenset({"claim", "night", "morning", "revote"})
+"""Messages that change nothing the assessment weighs (a claim is read from the claims)."""
+
+
+@dataclass
+class Notes:
+    """What a bot has read so far; views only grow, so each message and claim is read once."""
+
+    messages: int = 0
+    claims: int = 0
+    day: int = 1
+    co: dict[Seat, str] = field(default_factory=dict)  # first coming out (or implied by a report)
+    switched: set[Seat] = field(default_factory=set)  # came out as two roles, or changed a report
+    divined: dict[Seat, dict[Seat, str]] = field(default_factory=dict)  # DIVINED: claimant → target → result
+    identified: dict[Seat, dict[Seat, str]] = field(default_factory=dict)  # IDENTIFIED claims
+    said: dict[int, dict[Seat, Seat]] = field(default_factory=dict)  # day → VOTE claims
+    estimates: list[tuple[Seat, Seat, str]] = field(default_factory=list)
+    own: dict[Seat, str] = field(default_factory=dict)  # its own divination results
+    psychic: dict[Seat, str] = field(default_factory=dict)  # its own psychic results
+    executed: set[Seat] = field(default_factory=set)
+    found_dead: set[Seat] = field(default_factory=set)  # died with a hidden cause (night kills)
+    ballots: list[tuple[int, dict[Seat, Seat]]] = field(default_factory=list)  # (day, vote table), oldest first
+    attacks: dict[int, Seat] = field(default_factory=dict)  # night → the wolves' target (wolf chat)
+    bitten: bool = False  # 悪魔くん told it was bitten
+    charged: bool = False  # てるてる坊主 charged
+    came_out: bool = False
+    reported: set[Seat] = field(default_factory=set)  # targets of its real results already said
+    fake: str | None = None  # the role it pretends to be
+    fake_decided: bool = False
+    fake_results: dict[Seat, str] = field(default_factory=dict)
+    fake_days: int = 0  # days it reported a fake result
+    noise_key: tuple[int, bool] | None = None
+    noise: list[float] = field(default_factory=list)
+    version: int = 0  # counts what was read that may change the assessment
+
+    def read(self, view: SeatView) -> None:
+        """Read the messages and claims that are new since the last call."""
+        for _, message in view.messages[self.messages:]:
+            key, args = message.key, message.args
+            if key not in _UNWEIGHED:
+                self.version += 1
+            if key == "morning":
+                self.day = int(args["day"])  # type: ignore[call-overload]
+            elif key == "divined":
+                self.own[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key == "psychic":
+                self.psychic[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key == "votes":
+                self.ballots.append((self.day, dict(args["votes"])))  # type: ignore[call-overload]
+            elif key == "died":
+                seat = args["player"]
+                assert isinstance(seat, int)
+                if args.get("cause") is None:
+                    self.found_dead.add(seat)
+                elif args["cause"] == "execution":
+                    self.executed.add(seat)
+            elif key == "attack chosen":
+                self.attacks[self.day] = args["target"]  # type: ignore[assignment]
+            elif key == "devil bitten":
+                self.bitten = True
+            elif key == "charged":
+                self.charged = True
+        self.messages = len(view.messages)
+        for day, seat, claim in view.claims[self.claims:]:
+            kind = claim.kind
+            if kind is not ClaimKind.VOTE:
+                self.version += 1
+            if kind is ClaimKind.COMINGOUT:
+                assert claim.role is not None
+                self._came_out(seat, claim.role)
+            elif kind is ClaimKind.DIVINED or kind is ClaimKind.IDENTIFIED:
+                assert claim.target is not None and claim.result is not None
+                role = "Diviner" if kind is ClaimKind.DIVINED else "Psychic"
+                self._came_out(seat, role)
+                reports = (self.divined if role == "Diviner" else self.identified).setdefault(seat, {})
+                if reports.setdefault(claim.target, claim.result) != claim.result:
+                    self.switched.add(seat)
+            elif kind is ClaimKind.VOTE:
+                assert claim.target is not None
+                self.said.setdefault(day, {})[seat] = claim.target
+            elif kind is ClaimKind.ESTIMATE:
+                assert claim.target is not None and claim.result is not None
+                self.estimates.append((seat, claim.target, claim.result))
+        self.claims = len(view.claims)
+
+    def _came_out(self, seat: Seat, role: str) -> None:
+        if self.co.setdefault(seat, role) != role:
+            self.switched.add(seat)
+
+    def claimants(self, role: str) -> list[Seat]:
+        return [s for s, r in self.co.items() if r == role]
+
+
+# ---------------------------------------------------------------------- what the heuristic bot thinks
+
+
+def _side(team: Team | None) -> Team | None:
+    return Team.WEREWOLF if team is Team.LONE_WOLF else team
+
+
+def _label_team(label: str) -> Team | None:
+    """The team a known seat's label implies (None: it says nothing about the side)."""
+    if label == "wolves":
+        return Team.WEREWOLF
+    if label in ROLES:
+        return ROLES[label].team
+    if label in SUB_ROLES:
+        return SUB_ROLES[label].judge_team
+    return None
+
+
+def _is_black(result: str) -> bool | None:
+    """Whether a result (a fortune, a psychic result or a role id) shows a seat against the village
+    (None: it shows nothing, like 子狐's 「なんだかとても怪しい人」)."""
+    if result in ("human", "tinyfox"):
+        return False
+    if result in ("werewolf", "vampire", "bigwolf"):
+        return True
+    if result in ROLES:
+        return ROLES[result].team is not Team.HUMAN
+    return None
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the public role list (配役, the counts announced at the start) tells a bot."""
+
+    counts: Mapping[str, int]
+    hostile: int  # seats against the village: wolves, madmen, foxes, vampires, 悪魔くん
+    wolves: int  # seats counting as wolves
+    foxes: int  # 妖狐 and 子狐
+
+    @classmethod
+    def of(cls, counts: Mapping[str, int]) -> Table:
+        declared = {r: (ROLES[r], c) for r, c in counts.items() if r in ROLES}
+        return cls(
+            dict(counts),
+            hostile=sum(c for role, c in declared.values() if role.team in HOSTILE),
+            wolves=sum(c for role, c in declared.values() if role.counts is Count.WOLF),
+            foxes=sum(c for role, c in declared.values() if role.steals_victory),
+        )
+
+    def count(self, role: str) -> int:
+        return self.counts.get(role, 0)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A bot's reading of the table: suspicion (log-odds against the village) per seat, trust in
+    each claimant's claim, the seats it knows to be on its side, each seat's value to the village
+    (what guards protect and wolves attack), the gray seats (no trusted result on them) and whether
+    the village should hunt a fox before the last wolf."""
+
+    suspicion: tuple[float, ...]
+    trust: dict[Seat, float]
+    allies: frozenset[Seat]
+    value: tuple[float, ...]
+    gray: frozenset[Seat]
+    fox_hunt: bool
+
+    def probability(self, seat: Seat) -> float:
+        return 1 / (1 + math.exp(-max(-30.0, min(30.0, self.suspicion[seat]))))
+
+
+def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessment:
+    """The heuristic's evaluation (see the module docstring), from the view, what was read and
+    the public role list (if the bot was given one)."""
+    n, me = view.n, view.seat
+    assert me is not None
+    my_team = _side(view.team)
+    village = my_team is Team.HUMAN
+    mine = ROLES.get(view.role or "")
+    prior = PRIOR
+    if table is not None:
+        p = min(0.6, max(0.05, table.hostile / max(1, n - (view.scapegoat is not None))))
+        prior = math.log(p / (1 - p))
+    suspicion = [prior] * n
+    known: dict[Seat, bool] = {}  # seats whose side it knows: True = against the village
+    allies: set[Seat] = set()
+    for s, label in view.known.items():
+        if label == "Lovers":
+            if my_team is Team.FRIEND:
+                allies.add(s)
+            continue
+        team = _label_team(label)
+        if team is None:
+            continue
+        known[s] = team is not Team.HUMAN
+        if _side(team) is my_team:
+            allies.add(s)
+    for s, role_id in view.roles.items():
+        if s != me and role_id in ROLES:
+            known[s] = ROLES[role_id].team is not Team.HUMAN
+    for s, result in notes.psychic.items():
+        black = _is_black(result)
+        if black is not None:
+            known.setdefault(s, black)
+    for s, result in notes.own.items():  # a white divination is not certain: 大狼 and foxes read white
+        black = _is_black(result)
+        if black or (black is not None and result in ROLES):
+            known.setdefault(s, black)
+    if mine is not None:
+        known[me] = mine.team is not Team.HUMAN
+    for s, black in known.items():
+        if s != me:
+            suspicion[s] += CERTAIN if black else -CERTAIN
+    for s, result in notes.own.items():
+        if s not in known and result == "human":
+            suspicion[s] -= 5.0
+    my_fortune_black = mine is not None and mine.fortune.value != "human"
+
+    def contradicts(target: Seat, result: str) -> bool:
+        """A result the bot knows to be false."""
+        black = result == BLACK
+        if target == me:
+            return black != my_fortune_black
+        own = notes.own.get(target)
+        if own is not None and own not in ROLES and _is_black(own) is not None:
+            return black != _is_black(own)
+        label = view.known.get(target)
+        if label in ROLES:
+            return black != (ROLES[label].fortune.value != "human")
+        return False
+
+    # psychics first: their verdicts on the executed weigh the seers
+    trust: dict[Seat, float] = {}
+    psychics = notes.claimants("Psychic")
+    weights = {}
+    for c in psychics:
+        g = _claimant_weight(view, notes, c, known, allies, village, table)
+        for target, result in notes.identified.get(c, {}).items():
+            if target not in notes.executed or target == me or known.get(target, result == BLACK) != (result == BLACK):
+                g = 0.0
+        weights[c] = g
+    trust.update(_share(weights, me if view.role == "Psychic" else None))
+    verdict: dict[Seat, float] = {}
+    for target in notes.executed:
+        if target in known:
+            verdict[target] = 1.0 if known[target] else -1.0
+        else:
+            v = sum(trust[c] * (1 if notes.identified[c][target] == BLACK else -1)
+                    for c in psychics if target in notes.identified.get(c, {}))
+            verdict[target] = max(-1.0, min(1.0, v))
+
+    seers = notes.claimants("Diviner")
+    weights = {}
+    for c in seers:
+        g = _claimant_weight(view, notes, c, known, allies, village, table)
+        for target, result in notes.divined.get(c, {}).items():
+            if contradicts(target, result):
+                g = 0.0
+            elif result == BLACK and target in notes.found_dead:
+                g /= 6
+            if target in verdict:
+                g *= math.exp(1.5 * verdict[target] * (1 if result == BLACK else -1))
+        if c in notes.found_dead:
+            g *= 1.6
+        weights[c] = g
+    trust.update(_share(weights, me if view.role == "Diviner" else None))
+    rivals = set(seers)
+    for c in seers:
+        for target, result in notes.divined.get(c, {}).items():
+            if target not in rivals:  # a seer's word on a counter-claimant only says they disagree
+                suspicion[target] += trust[c] * (W_BLACK if result == BLACK else -W_WHITE)
+    for c in (*seers, *psychics):
+        suspicion[c] += LIAR * (1 - 2 * trust[c])
+
+    for role in PAIRED:
+        claimants = notes.claimants(role)
+        room = table.count(role) if table is not None else 2
+        for c in claimants:
+            if c == me:
+                continue
+            if (view.role == role and view.known.get(c) != role) or room == 0:
+                suspicion[c] += CERTAIN
+                trust[c] = 0.0
+            else:
+                trust[c] = 0.8 if len(claimants) <= room else 0.3
+                suspicion[c] -= 2.5 * trust[c]
+    counted = Counter(notes.co.values())
+    for c, role in notes.co.items():
+        if role in REPORTED or role in PAIRED or c == me:
+            continue
+        team = ROLES[role].team if role in ROLES else None
+        if table is not None and table.count(role) == 0:
+            suspicion[c] += 2.0  # a role that is not in the game
+        elif team is Team.HUMAN:
+            suspicion[c] += -0.6 if counted[role] == 1 else 0.3
+        else:
+            suspicion[c] += 0.7
+    for c in notes.switched:
+        suspicion[c] += 1.0
+
+    # votes and estimates, judged by the evidence so far
+    best_seer = max(seers, key=lambda c: trust[c], default=None)
+    for _, ballot in notes.ballots:
+        for voter, target in ballot.items():
+            shown = verdict.get(target)
+            if shown is None and target in known:
+                shown = 1.0 if known[target] else -1.0
+            if shown is not None and abs(shown) > 0.5:
+                suspicion[voter] += 0.4 if shown < 0 else -0.3
+            if best_seer is not None and target == best_seer and trust[best_seer] > 0.6:
+                suspicion[voter] += 0.5
+    for speaker, target, result in notes.estimates:
+        if suspicion[speaker] < -3 and speaker != target:
+            suspicion[target] += 0.5 if result == BLACK else -0.5
+
+    value = [0.0] * n
+    for c, t in trust.items():
+        claimed = notes.co.get(c)
+        value[c] += (3.0 if claimed == "Diviner" else 2.0 if claimed == "Psychic" else 1.0) * t
+    for s, result in notes.own.items():
+        if result in ("Diviner", "Psychic", "Guard"):
+            value[s] += 2.5
+    for s in range(n):
+        value[s] += 0.3 * max(-3.0, min(3.0, -suspicion[s]))
+
+    # gray seats: no trusted result on them, not known, not a trusted claimant
+    cleared = set(known) | {c for c, t in trust.items() if t > 0.5}
+    for c in seers:
+        if trust[c] > 0.5:
+            cleared.update(notes.divined.get(c, {}))
+    gray = frozenset(s for s in view.living() if s not in cleared and s != me)
+    fox_hunt = False
+    if village and table is not None and table.foxes:
+        cursed = {t for c in seers if trust[c] > 0.5 for t, r in notes.divined.get(c, {}).items()
+                  if r == WHITE and t in notes.found_dead}
+        dead_wolves = 0.0  # executed seats, by the psychics' verdict or else by suspicion
+        for s in notes.executed:
+            if not view.alive[s]:
+                shown = 1.0 if known.get(s) else verdict.get(s, 0.0)
+                dead_wolves += 1.0 if shown > 0.5 else 0.0 if shown < -0.5 else 1 / (1 + math.exp(-suspicion[s]))
+        living = view.living()
+        left = table.wolves - dead_wolves
+        located = sum(1 for s in living if s not in gray and suspicion[s] > 1.5)
+        fox_hunt = len(cursed) < table.foxes and bool(gray) and (left < 1.5 or left - located < 0.5) \
+            and len(living) >= 4 * round(left) + 3
+    return Assessment(tuple(suspicion), trust, frozenset(allies), tuple(value), gray, fox_hunt)
+
+
+def _claimant_weight(view: SeatView, notes: Notes, c: Seat, known: dict[Seat, bool], allies: set[Seat],
+                     village: bool, table: Table | None) -> float:
+    """A claimant's weight before its reports are checked: 0 when the bot knows it lies."""
+    if c == view.seat:
+        return 0.0 if view.role != notes.co.get(c) else 1.0
+    if table is not None and table.count(notes.co[c]) == 0:
+        return 0.0  # the role is not in the game
+    if known.get(c):
+        return 0.0  # an enemy of the village never holds a village result role
+    if not village and c in allies:
+        return 0.0  # its own side lies
+    return 1 / 3 if c in notes.switched else 1.0
+
+
+def _share(weights: dict[Seat, float], me: Seat | None) -> dict[Seat, float]:
+    """Trust among counter-claimants: weight over all weights plus "nobody is genuine"; the bot
+    that holds the role trusts itself and nobody else."""
+    if me is not None:
+        return {c: 1.0 if c == me else 0.0 for c in weights}
+    total = sum(weights.values()) + NOBODY
+    return {c: g / total for c, g in weights.items()}
+
+
+# ---------------------------------------------------------------------- the heuristic bot
+
+
+class HeuristicAgent:
+    """Reads the table, talks, lies when it is on the wolves' side, and votes with the village's
+    claims (see the module docstring for what it evaluates)."""
+
+    name = "heuristic"
+
+    def __init__(self, cast: Mapping[str, int] | None = None) -> None:
+        self.table = Table.of(cast) if cast is not None else None
+        self.notes = Notes()
+        self._cache: tuple[tuple[int, str | None], Assessment] | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    def _read(self, view: SeatView) -> Assessment:
+        if len(view.messages) < self.notes.messages or len(view.claims) < self.notes.claims:
+            self.notes = Notes()  # a new game: agents are meant for one, but stay safe
+            self._cache = None
+        self.notes.read(view)
+        key = (self.notes.version, view.role)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, assess(view, self.notes, self.table))
+        return self._cache[1]
+
+    def _noise(self, view: SeatView, rng: np.random.Generator) -> list[float]:
+        """Small random preferences, drawn once per day and once per night."""
+        key = (view.day, view.stage is Stage.NIGHT)
+        if self.notes.noise_key != key:
+            self.notes.noise_key = key
+            self.notes.noise = [float(x) for x in rng.normal(0.0, NOISE, view.n)]
+        return self.notes.noise
+
+    def _objective(self, view: SeatView, a: Assessment, seat: Seat) -> float:
+        """How much the bot wants ``seat`` executed (or shot)."""
+        if seat in a.allies:
+            return -100.0
+        if _side(view.team) is Team.WEREWOLF:
+            mine = ROLES.get(view.role or "")
+            if not a.allies and not (mine and mine.attacks):
+                return a.value[seat]  # a madman who knows nobody votes the village's best
+            # blend in, but push a seat that survived the wolves' attack: a fox, unless it was guarded
+            survived = any(t == seat and d < view.day for d, t in self.notes.attacks.items())
+            return a.suspicion[seat] + (3.0 if survived and view.alive[seat] else 0.0)
+        score = a.suspicion[seat] - 0.5 * a.value[seat]
+        if a.fox_hunt:  # keep the last wolf for last: a fox alive then wins
+            score += 1.5 if seat in a.gray else -3.0 if score > 2 else 0.0
+        return score
+
+    # ------------------------------------------------------------------ talking
+
+    def talk(self, view: SeatView, rng: np.random.Generator) -> list[Claim]:
+        me = view.seat
+        if me is None or not view.alive[me]:
+            return []
+        a = self._read(view)
+        notes = self.notes
+        claims: list[Claim] = []
+        role = view.role or ""
+        if role in REPORTED:
+            claims += self._report(view, role)
+        elif role in PAIRED and not notes.came_out:
+            notes.came_out = True
+            claims.append(Claim(ClaimKind.COMINGOUT, role=role))
+        elif role in BAITS and not notes.came_out and (
+                (role == "Devil" and notes.bitten) or (role == "Teruteru" and notes.charged)
+                or (role == "Tanner" and view.day >= 3)):
+            notes.came_out = True
+            claims.append(Claim(ClaimKind.COMINGOUT, role="Werewolf"))
+        elif _side(view.team) is Team.WEREWOLF:
+            claims += self._lie(view, a, rng)
+        noise = self._noise(view, rng)
+        living = [s for s in view.living() if s != me]
+        if living:
+            target = self._choose_vote(view, a, living, noise)
+            claims.append(Claim(ClaimKind.VOTE, target=target))
+            if _side(view.team) is Team.HUMAN and a.probability(target) > 0.6:
+                claims.append(Claim(ClaimKind.ESTIMATE, target=target, result=BLACK))
+        return claims
+
+    def _report(self, view: SeatView, role: str) -> list[Claim]:
+        """A 占い師's or 霊能者's coming out and its new results."""
+        notes = self.notes
+        results = notes.own if role == "Diviner" else notes.psychic
+        fresh = [(t, r) for t, r in results.items() if t not in notes.reported and _is_black(r) is not None]
+        claims: list[Claim] = []
+        countered = any(s != view.seat for s in notes.claimants(role))
+        if not notes.came_out and (role == "Diviner" or fresh or countered):
+            notes.came_out = True
+            claims.append(Claim(ClaimKind.COMINGOUT, role=role))
+        if notes.came_out:
+            for target, result in fresh:
+                notes.reported.add(target)
+                claims.append(Claim(REPORTED[role], target=target, result=BLACK if _is_black(result) else WHITE))
+        return claims
+
+    def _lie(self, view: SeatView, a: Assessment, rng: np.random.Generator) -> list[Claim]:
+        """Wolves and madmen: come out as a fake 占い師 on day 2 (maybe) and report a fake result
+        each day, consistently (see the module docstring)."""
+        notes, me = self.notes, view.seat
+        assert me is not None
+        claims: list[Claim] = []
+        if not notes.fake_decided:
+            notes.fake_decided = True  # once, on its first day: a wolf made later (呪われた者) keeps quiet
+            mine = ROLES.get(view.role or "")
+            ally_claimed = any(notes.co.get(s) in REPORTED for s in a.allies)
+            if mine is not None and not ally_claimed and view.day <= 2:
+                if mine.attacks:
+                    wolves = [s for s in (*a.allies, me) if view.alive[s] and view.known.get(s, "wolves") == "wolves"]
+                    lie = me == min(wolves) and rng.random() < P_WOLF_FAKE
+                else:
+                    lie = rng.random() < P_MAD_FAKE
+                if lie:
+                    notes.fake = "Diviner"
+                    claims.append(Claim(ClaimKind.COMINGOUT, role="Diviner"))
+        if notes.fake is None or notes.fake_days >= view.day - 1:
+            return claims
+        notes.fake_days = view.day - 1
+        pool = [s for s in view.living() if s != me and s not in notes.fake_results]
+        if not pool:
+            return claims
+        rivals = [s for s in notes.claimants("Diviner") if s != me and s not in a.allies and s in pool]
+        blacks = sum(1 for r in notes.fake_results.values() if r == BLACK)
+        enemies = [s for s in pool if s not in a.allies]
+        friends = [s for s in pool if s in a.allies]
+        black_ok = enemies and blacks * 3 < view.day
+        if rivals and black_ok and rng.random() < 0.5:
+            target, result = rivals[int(rng.integers(len(rivals)))], BLACK
+        elif black_ok and rng.random() < 0.3:
+            target, result = max(enemies, key=lambda s: a.value[s] + float(rng.random())), BLACK
+        elif friends and rng.random() < 0.3:
+            target, result = friends[int(rng.integers(len(friends)))], WHITE
+        else:
+            choices = enemies or pool
+            target, result = choices[int(rng.integers(len(choices)))], WHITE
+        notes.fake_results[target] = result
+        claims.append(Claim(ClaimKind.DIVINED, target=target, result=result))
+        return claims
+
+    # ------------------------------------------------------------------ choosing
+
+    def _choose_vote(self, view: SeatView, a: Assessment, candidates: Sequence[Seat], noise: Sequence[float]) -> Seat:
+        """The candidate with the best objective plus the bandwagon (today's VOTE claims) and noise."""
+        said = Counter(t for s, t in self.notes.said.get(view.day, {}).items() if s != view.seat and view.alive[s])
+        total = sum(said.values()) or 1
+        return max(candidates, key=lambda s: self._objective(view, a, s) + BANDWAGON * said[s] / total + noise[s])
+
+    def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
+        if view.seat is None:
+            return []
+        a = self._read(view)
+        noise = self._noise(view, rng)
+        out: list[Action | Vote] = []
+        done: set[Verb | None] = set()
+        for legal in view.legal:
+            if legal.verb in done or (legal.arity and not legal.targets):
+                continue
+            done.add(legal.verb)
+            if legal.verb is None:  # a vote, even where it is optional (ニート)
+                out.append(Vote(view.seat, self._vote(view, a, legal, noise)))
+                continue
+            policy = POLICIES.get(legal.verb)
+            choice = policy(self, view, a, legal, noise, rng) if policy else (
+                _uniform(view, legal, rng) if legal.required else None)
+            if choice is not None:
+                out.append(choice)
+        return out
+
+    def _vote(self, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float]) -> Seat:
+        candidates = list(legal.targets)
+        if view.revotes and not view.runoff and self.notes.ballots and self.notes.ballots[-1][0] == view.day:
+            tally = Counter(self.notes.ballots[-1][1].values())
+            top = max(tally.values())
+            tops = [s for s in candidates if tally.get(s) == top]
+            if tops and any(s not in a.allies for s in tops):
+                candidates = tops
+                if view.revotes >= 2:  # everybody takes the same one: most VOTE claims, then the lowest seat
+                    said = Counter(self.notes.said.get(view.day, {}).values())
+                    for seat in sorted(tops, key=lambda s: (-said[s], s)):
+                        if seat not in a.allies:
+                            return seat
+        return self._choose_vote(view, a, candidates, noise)
+
+
+# ---------------------------------------------------------------------- night policies
+
+
+Policy = Callable[[HeuristicAgent, SeatView, Assessment, Legal, Sequence[float], np.random.Generator],
+                  "Action | None"]
+
+
+def _best(targets: Sequence[Seat], score: Callable[[Seat], float]) -> Seat:
+    return max(targets, key=score)
+
+
+def _one(view: SeatView, legal: Legal, target: Seat) -> Action:
+    assert view.seat is not None and legal.verb is not None
+    return Action(view.seat, legal.verb, (target,))
+
+
+def _divine(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action:
+    notes = bot.notes
+    wolf = ROLES[view.role].attacks if view.role in ROLES else False
+    pool = [s for s in legal.targets if s not in notes.own and s not in a.allies
+            and not (wolf and notes.co.get(s) == "Diviner")] or list(legal.targets)
+
+    def uncertainty(s: Seat) -> float:
+        p = a.probability(s)
+        return p * (1 - p) + (0.05 if s in a.gray else 0.0) + 0.05 * noise[s]
+
+    return _one(view, legal, _best(pool, uncertainty))
+
+
+def _guard(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    if not legal.required and legal.verb is Verb.PROTECT and view.day < 2 and max(a.trust.values(), default=0) < 0.5:
+        return None  # 聖職者 keeps its one blessing for a seat worth it
+    return _one(view, legal, _best(legal.targets, lambda s: a.value[s] + (5.0 if s in a.allies else 0.0) + noise[s]))
+
+
+def _attack(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action:
+    notes = bot.notes
+    assert view.seat is not None
+    black = {t for c in a.allies | {view.seat} for t, r in notes.divined.get(c, {}).items() if r == BLACK}
+    black |= {t for t, r in notes.fake_results.items() if r == BLACK}
+    survivor = notes.attacks.get(view.day - 1)
+
+    def score(s: Seat) -> float:
+        return a.value[s] - (4.0 if s in black else 0.0) - (2.0 if s == survivor else 0.0) \
+            - (100.0 if s in a.allies else 0.0) + noise[s]
+
+    return _one(view, legal, _best(legal.targets, score))
+
+
+def _pair(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    assert view.seat is not None
+    me = view.seat
+    others = sorted((s for s in legal.targets if s != me), key=lambda s: a.suspicion[s] + noise[s])
+    if legal.arity == 1:
+        return _one(view, legal, others[0]) if others else None
+    first = me if me in legal.targets else (others.pop(0) if others else None)
+    if first is None or not others:
+        return None
+    return Action(me, Verb.PAIR, (first, others[0]))
+
+
+def _hide(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action:
+    return _one(view, legal, _best(legal.targets, lambda s: -a.suspicion[s] - 2.0 * a.value[s] + noise[s]))
+
+
+def _revive(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action | None:
+    target = _best(legal.targets, lambda s: -a.suspicion[s] + noise[s])
+    if not legal.required and a.suspicion[target] > 0:
+        return None
+    return _one(view, legal, target)
+
+
+def _kit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+         rng: np.random.Generator) -> Action:
+    assert view.seat is not None
+    pool = [s for s in legal.targets if s not in bot.notes.co] or list(legal.targets)
+    kit = "Diviner" if "Diviner" in legal.kits else legal.kits[0] if legal.kits else None
+    return Action(view.seat, Verb.KIT, (_best(pool, lambda s: -a.suspicion[s] + noise[s]),), kit)
+
+
+def _leave(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    assert view.seat is not None
+    return Action(view.seat, Verb.LEAVE) if view.day >= 2 or legal.required else None
+
+
+def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    return _one(view, legal, _best(legal.targets, lambda s: bot._objective(view, a, s) + noise[s]))
+
+
+POLICIES: dict[Verb, Policy] = {
+    Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
+    Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
+    Verb.SHOOT: _shoot,
+}  # fmt: skip
+"""The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
+
+AGENTS: dict[str, Callable[[Mapping[str, int] | None], Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+"""The classic bots by name; each class is also a bot factory for :func:`jinrou.classic.simulate.simulate`."""
+
+
+def make_classic_agent(kind: str, cast: Mapping[str, int] | None = None) -> Agent:
+    """A classic werewolf bot by name, ``random`` or ``heuristic``, told the public role list
+    (role id → count) if there is one.
+
+    >>> make_classic_agent("heuristic", {"Werewolf": 1, "Diviner": 1, "Human": 3}).name
+    'heuristic'
+    """
+    try:
+        return AGENTS[kind](cast)
+    except KeyError:
+        raise ValueError(f"unknown bot {kind!r}: choose one of {', '.join(AGENTS)}") from None
+
+
+__all__ = ["AGENTS", "Assessment", "HeuristicAgent", "Notes", "RandomAgent", "assess", "make_classic_agent"]

@@ -1,0 +1,301 @@
+"""Bot games of classic werewolf and their statistics: win rates with confidence intervals, game
+lengths, win rates by role.
+
+A simulation plays G games of one cast for N seats. Game ``i`` draws from its own seed, derived
+from the simulation's seed (:func:`game_seeds`), in two independent streams: the *table* stream
+deals the roles (:func:`jinrou.classic.casting.deal`, 身代わりくん first under 身代わりセーフティ)
+and feeds the bots; the *rules* stream is the generator of the engine — so the seed written in a
+game's record is the rules' seed, and replaying the record's choices with it redraws the same
+outcomes. Games run in worker processes when asked (``workers``); the summary is the same for any
+number of workers.
+
+The bots are passed in as a factory (this module never imports :mod:`jinrou.agents`): it is called
+once per seat and game with the public role list (role id → count) and must be picklable (a class
+or a module-level function) when ``workers`` > 1.
+
+>>> from jinrou.agents.classic import HeuristicAgent
+>>> summary = simulate("normal", games=4, seed=1, agents=HeuristicAgent, players=8)
+>>> summary.games, sum(summary.wins.values())
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from jinrou.classic.agent import MAX_PHASES, Agent, act, talk
+from jinrou.classic.casting import deal, normal_cast
+from jinrou.classic.catalog import Team
+from jinrou.classic.game import DRAW, Game
+from jinrou.classic.settings import Settings
+from jinrou.errors import SetupError
+from jinrou.players import default_names
+from jinrou.stats import Interval
+
+AgentFactory = Callable[[Mapping[str, int]], Agent]
+"""Makes one seat's bot, given the public role list (role id → count)."""
+
+NAMED_CASTS: dict[str, Callable[[int], dict[str, int]]] = {"normal": normal_cast, "普通1": normal_cast}
+"""Castings by name: role counts for n seats."""
+
+SCAPEGOAT_NAME = "身代わりくん"
+CHUNK = 50  # games per task sent to a worker process
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game, as the summary needs it (small enough to come back from a worker).
+
+    Attributes:
+        seed: the game's seed (its record's ``seed``).
+        winner: the winning team's id, or ``Draw``.
+        days: the day the game ended on (Day d, or the night of day d).
+        roles: each seat's role at the start.
+        won: each seat's result: whether it wins.
+    """
+
+    seed: int
+    winner: str
+    days: int
+    roles: tuple[str, ...]
+    won: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, game: Game, seed: int) -> GameResult:
+        assert game.outcome is not None
+        winners = game.outcome.winners
+        return cls(seed, game.outcome.winner_id, game.day, game.cast, tuple(s in winners for s in game.seats()))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Win rates per team and per role, and game lengths, over a batch of games.
+
+    Attributes:
+        games: how many games were played.
+        players: seats per game, 身代わりくん included.
+        cast: the role list (role id → count).
+        seed: the simulation's seed.
+        wins: games won per winning team id (``Draw`` included), every team that could win listed.
+        rates: each team's win rate with its 95 % Wilson interval.
+        days: game length histogram: day the game ended on → games.
+        roles: per role (at the start): seats dealt it and how many of those won.
+    """
+
+    games: int
+    players: int
+    cast: dict[str, int]
+    seed: int
+    wins: dict[str, int]
+    rates: dict[str, Interval]
+    days: dict[int, int]
+    roles: dict[str, tuple[int, int]]
+
+    @classmethod
+    def of(cls, results: Sequence[GameResult], cast: Mapping[str, int], seed: int) -> Summary:
+        """The summary of ``results`` (games of ``cast``, simulated from ``seed``)."""
+        won = Counter(r.winner for r in results)
+        teams = [t.value for t in Team if t.value in won or t in _possible_winners(cast)]
+        wins = {team: won.get(team, 0) for team in [*teams, DRAW]}
+        seats: Counter[str] = Counter()
+        winners: Counter[str] = Counter()
+        for r in results:
+            seats.update(r.roles)
+            winners.update(role for role, w in zip(r.roles, r.won) if w)
+        roles = {role: (winners[role], seats[role]) for role in cast if seats[role]}
+        return cls(
+            games=len(results),
+            players=sum(cast.values()),
+            cast=dict(cast),
+            seed=seed,
+            wins=wins,
+            rates={team: Interval.wilson(count, len(results)) for team, count in wins.items()},
+            days=dict(sorted(Counter(r.days for r in results).items())),
+            roles=roles,
+        )
+
+    @property
+    def mean_days(self) -> float:
+        return sum(d * c for d, c in self.days.items()) / max(1, self.games)
+
+    def role_rate(self, role: str) -> Interval:
+        """The win rate of the seats dealt ``role``, with its 95 % Wilson interval."""
+        won, seats = self.roles[role]
+        return Interval.wilson(won, seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "players": self.players,
+            "cast": self.cast,
+            "seed": self.seed,
+            "wins": self.wins,
+            "win_rates": {t: {"rate": i.rate, "ci95": [i.low, i.high]} for t, i in self.rates.items()},
+            "days": {"mean": self.mean_days, "histogram": {str(d): c for d, c in self.days.items()}},
+            "roles": {
+                role: {"seats": seats, "wins": won, "rate": (i := self.role_rate(role)).rate, "ci95": [i.low, i.high]}
+                for role, (won, seats) in self.roles.items()
+            },
+        }
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """One independent 63-bit seed per game, derived from the simulation's seed."""
+    return [int(s) for s in np.random.default_rng(seed).integers(0, 2**63 - 1, size=games)]
+
+
+def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None) -> dict[str, int]:
+    """A role list: ``cast`` itself (role id → count), or a named casting (:data:`NAMED_CASTS`)
+    for ``players`` seats.
+
+    Raises:
+        SetupError: an unknown name, a named casting without ``players``, counts that are not whole
+            numbers ≥ 0, an unknown or undeclared role id, or counts that do not sum to ``players``.
+    """
+    if isinstance(cast, str):
+        if cast not in NAMED_CASTS:
+            raise SetupError(f"unknown casting {cast!r}: give role counts or one of {', '.join(NAMED_CASTS)}")
+        if players is None:
+            raise SetupError(f"the casting {cast!r} needs the number of players")
+        return NAMED_CASTS[cast](players)
+    from jinrou.classic.roles import ROLES
+
+    counts = dict(cast)
+    for role, count in counts.items():
+        if role not in ROLES:
+            raise SetupError(f"role {role!r} is not a playable role id (see `jinrou classic roles`)")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise SetupError(f"the count of {role} must be a whole number ≥ 0, not {count!r}")
+    counts = {role: count for role, count in counts.items() if count}
+    total = sum(counts.values())
+    if players is not None and total != players:
+        raise SetupError(f"the role counts sum to {total}, not {players} players")
+    if total < 3:
+        raise SetupError(f"a game needs at least 3 seats, not {total}")
+    return counts
+
+
+def seat_names(n: int, settings: Settings) -> tuple[str, ...]:
+    """Player names for a bot game: A, B, … (P1, P2, … beyond 26), the first 身代わりくん when the
+    setting ``scapegoat`` is on."""
+    names = default_names(n)
+    return (SCAPEGOAT_NAME, *names[1:]) if settings["scapegoat"] == "on" else names
+
+
+def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory, seed: int) -> Game:
+    """Deal ``cast`` and play one bot game from ``seed`` (see the module docstring for its streams)."""
+    table = np.random.default_rng([seed, 1])
+    rules = np.random.default_rng(seed)
+    roles = deal(cast, table, scapegoat=settings["scapegoat"] == "on", safety=settings["safety"])
+    game = Game.new(seat_names(len(roles), settings), roles, settings, rules)
+    bots = [None if s == game.scapegoat else agents(cast) for s in game.seats()]
+    for _ in range(MAX_PHASES):
+        if game.is_over:
+            return game
+        talk(game, bots, table)
+        act(game, bots, table)
+        game.close(rules)
+    raise RuntimeError(f"game {seed} did not end")  # pragma: no cover
+
+
+def simulate(
+    cast: Mapping[str, int] | str,
+    games: int,
+    seed: int,
+    agents: AgentFactory,
+    *,
+    players: int | None = None,
+    settings: Settings | Mapping[str, Any] | None = None,
+    record_dir: str | os.PathLike[str] | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``games`` bot games of ``cast`` and summarise them.
+
+    Args:
+        cast: role id → count, or a named casting (``normal``/``普通1``) for ``players`` seats.
+        games: how many games (≥ 1).
+        seed: the simulation's seed; game ``i`` plays from ``game_seeds(seed, games)[i]``.
+        agents: the bot factory (see the module docstring).
+        players: seats per game, 身代わりくん included (needed by a named casting; checked against counts).
+        settings: room settings (defaults: the spec's).
+        record_dir: if given, every game's full record is written there as ``game-00001.json``, ….
+        workers: processes to play in (1: in this process).
+        progress: called with the number of games finished so far, as they finish.
+
+    Raises:
+        SetupError: a bad cast, settings, game count or worker count (nothing is played).
+    """
+    counts = resolve_cast(cast, players)
+    if not isinstance(settings, Settings):
+        settings = Settings.parse(settings)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SetupError(f"games must be a whole number ≥ 1, not {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SetupError(f"workers must be a whole number ≥ 1, not {workers!r}")
+    deal(counts, np.random.default_rng(0), scapegoat=settings["scapegoat"] == "on", safety=settings["safety"])
+    directory = None
+    if record_dir is not None:
+        directory = Path(record_dir)
+        directory.mkdir(parents=True, exist_ok=True)
+    seeds = game_seeds(seed, games)
+    tasks = [(start, seeds[start:start + CHUNK]) for start in range(0, games, CHUNK)]
+    results: list[GameResult] = []
+    for batch in _run(tasks, counts, dict(settings.values), agents, directory, workers):
+        results.extend(batch)
+        if progress is not None:
+            progress(len(results))
+    return Summary.of(results, counts, seed)
+
+
+def _run(tasks: list[tuple[int, list[int]]], cast: dict[str, int], settings: dict[str, Any], agents: AgentFactory,
+         directory: Path | None, workers: int) -> Iterator[list[GameResult]]:
+    """Each task's results, in task order (settings as a plain dict, which pickles)."""
+    if workers == 1 or len(tasks) == 1:
+        for start, seeds in tasks:
+            yield _play_batch(start, seeds, cast, settings, agents, directory)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_batch, start, seeds, cast, settings, agents, directory) for start, seeds in tasks]
+        for future in futures:
+            yield future.result()
+
+
+def _play_batch(start: int, seeds: list[int], cast: dict[str, int], settings: dict[str, Any], agents: AgentFactory,
+                directory: Path | None) -> list[GameResult]:
+    """Play games ``start``, ``start + 1``, … from ``seeds``, writing their records if asked."""
+    from jinrou.classic.record import dumps, write
+
+    parsed = Settings.parse(settings)
+    out = []
+    for index, game_seed in enumerate(seeds, start):
+        game = play_game(cast, parsed, agents, game_seed)
+        if directory is not None:
+            (directory / f"game-{index + 1:05d}.json").write_text(dumps(write(game, game_seed)), encoding="utf-8")
+        out.append(GameResult.of(game, game_seed))
+    return out
+
+
+def _possible_winners(cast: Mapping[str, int]) -> set[Team]:
+    """Teams a game of ``cast`` could end with: the judge teams of its roles (恋人 with a pairing role)."""
+    from jinrou.classic.roles import ROLES
+
+    teams = {ROLES[role].team for role in cast if role in ROLES}
+    if any(ability.verb.value == "pair" for role in cast if role in ROLES for ability in ROLES[role].abilities):
+        teams.add(Team.FRIEND)
+    return teams - {Team.OTHERS, Team.NEET, Team.NONE}
+
+
+__all__ = ["NAMED_CASTS", "AgentFactory", "GameResult", "Summary", "game_seeds", "play_game", "resolve_cast",
+           "seat_names", "simulate"]
