@@ -230,6 +230,13 @@ def test_wolf_diviner_divining_a_seer_dies_itself():
     assert "C" in alive(g)
 
 
+def test_wolf_diviner_divining_a_seer_killed_that_night_still_dies():
+    # the attack (105) comes before the divination (120); reference divineeffect has no alive check
+    g = new(["WolfDiviner", "Werewolf", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "B attack C", "A divine C", "C divine D", draws=[("announcement", ["C", "A"])])
+    assert dead(g) == {"C": "attack", "A": "curse"}
+
+
 @pytest.mark.parametrize("madman", ["Madman", "Fanatic", "WhisperingMad", "MadCouple", "Spy"])
 def test_wolf_diviner_turns_a_living_madman_into_a_random_playable_role(madman):
     g = new(["WolfDiviner", madman, "Human", "Human", "Human"])
@@ -754,6 +761,13 @@ def test_win_check_comes_before_the_hunter_with_lastattack_no():
     g = new(["Werewolf", "Hunter", "Human"], {"hunter_lastattack": "no"})
     night(g, "A attack B")
     assert result(g) == "Werewolf" and winners(g) == "A" and dead(g) == {"B": "attack"}
+
+
+def test_no_hunter_phase_when_nobody_is_left_to_shoot():
+    g = new(["Werewolf", "Hunter", "Human", "Human"], {"drawvote": "all", "votemyself": "on"})
+    night(g, "A attack C")
+    vote(g, "AB BA DD", draws=[("announcement", ["A", "B", "D"])])  # a three-way tie: all executed
+    assert result(g) == "Draw" and [e["type"] for e in g.events] == ["night", "day", "outcome"]
 
 
 def test_hunter_dying_suddenly_is_not_armed():

@@ -701,6 +701,8 @@ class Game:
 
     def _after_burial(self, then: str) -> None:
         """After a burial: the hunters' last shots and the win check (§3), then ``then``."""
+        if self.armed and not self.living():
+            self.armed = []  # nobody left to shoot: no hunter phase (the reference's hunterCheck)
         if self.armed:
             if not self.settings.on("hunter_lastattack") and self._check_victory():
                 return
