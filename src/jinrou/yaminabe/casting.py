@@ -220,7 +220,7 @@ def easy_slots(d: Draft) -> None:
         role = copies.pop(int(d.u() * len(copies)))
         d.put(role, -1)
         category = CATEGORY_OF[role]
-        if category is HUMAN:
+        if category == HUMAN:
             v = d.u()
             category = HUMAN if v < 0.70 else "Others" if v < 0.85 else "Switching"
         d.cat[category] += 1
@@ -254,7 +254,7 @@ def nonhumans(d: Draft) -> None:
             d.cat[WOLF] = 1
             d.slots -= 1
     else:
-        wolves, foxes, vampires, devils, loreleis = _nonhuman_table(n, u)
+        wolves, foxes, vampires, devils, loreleis = nonhuman_counts(n, u)
         # 一部闇鍋 raises the targets to the fixed counts: no addition below is then negative
         want = wolves - d.count_cat(WOLF)
         k = want if d.faithful else min(want, d.slots)
@@ -286,8 +286,8 @@ def nonhumans(d: Draft) -> None:
         raise CastingError("no 人狼系 (werewolf) role can be cast: every seat is taken")
 
 
-def _nonhuman_table(n: int, u: Uniform) -> tuple[int, int, int, int, int]:
-    """Wolves, foxes, vampires, devils and ローレライ by seat count, with the random tweaks."""
+def nonhuman_counts(n: int, u: Uniform) -> tuple[int, int, int, int, int]:
+    """Step 2's table: wolves, foxes, vampires, devils and ローレライ for n seats, with the random tweaks."""
     wolves, foxes, vampires, devils, loreleis = 1, 0, 0, 0, 0
     if n >= 9:
         wolves = 2
@@ -492,8 +492,8 @@ def fill(d: Draft) -> dict[str, int]:
 
 
 def pending_classes(d: Draft, pending: Draft | None = None) -> list[tuple[bool, str, tuple[str, ...]]]:
-    """The classes with pending slots in ``pending`` (default ``d``), in the fill order, with their
-    candidates under ``d``'s C: (is a team, key, candidates). A class without pending slots at the
+    """The classes with pending slots in ``pending`` (default ``d``) in the fill order, with their
+    candidates under ``d``'s C, as (is a team, key, candidates). A class without pending slots at the
     start of a trial gets none during it (slots only ever return to the class they were drawn for)."""
     pending = pending or d
     return [
@@ -538,14 +538,7 @@ def run_trial(t: Draft, classes: list[tuple[bool, str, tuple[str, ...]]] | None 
     sources = pending_classes(t) if classes is None else classes
     for is_team, key, candidates in [*sources, (None, "", ())]:
         if is_team is None:  # the free slots
-            if t.slots <= 0:
-                break
-            kind, candidates, ruled = FREE, t.P_draw, t.ruled_other
-            if not candidates:
-                raise CastingError(
-                    "no role is left for the free seats: the level's exclusions bar every role of the pool, and 村人 is"
-                    " excluded or outside the pool"
-                )
+            kind, ruled = FREE, t.ruled_other
         else:
             kind = TEAM_SLOT if is_team else CATEGORY_SLOT
             ruled = t.ruled_other if is_team else t.ruled_class
@@ -555,8 +548,13 @@ def run_trial(t: Draft, classes: list[tuple[bool, str, tuple[str, ...]]] | None 
             if kind is FREE:
                 if t.slots <= 0:
                     break
-                t.slots -= 1
                 candidates = t.P_draw
+                if not candidates:
+                    raise CastingError(
+                        "no role is left for the free seats: the level's exclusions bar every role of the pool, and"
+                        " 村人 is excluded or outside the pool"
+                    )
+                t.slots -= 1
             else:
                 if pending_of[key] <= 0:
                     break
@@ -621,10 +619,14 @@ def _usable(d: Draft, role: str) -> bool:
 
 def _filler(d: Draft, role: str) -> str:
     """``role`` as a filler, else 村人; an error when neither may be cast."""
-    for candidate in (role, "Human"):
+    candidates = dict.fromkeys((role, "Human"))
+    for candidate in candidates:
         if _usable(d, candidate):
             return candidate
-    raise CastingError(f"seats are left after {DRAWS} draws and neither {role!r} nor 'Human' may fill them (excluded or outside the pool)")
+    raise CastingError(
+        f"seats are left after {DRAWS} draws and no plain role may fill them: {' and '.join(map(repr, candidates))}"
+        " excluded or outside the pool"
+    )
 
 
 def _round(x: float) -> int:
@@ -633,6 +635,6 @@ def _round(x: float) -> int:
 
 
 __all__ = [
-    "Casting", "cast", "cast_from", "easy_slots", "exclusions", "fill", "free_pool", "insurance", "lonely", "nonhumans",
-    "run_trial", "strength_score", "team_ratios", "uniforms",
+    "Casting", "cast", "cast_from", "easy_slots", "exclusions", "fill", "free_pool", "insurance", "lonely", "nonhuman_counts",
+    "nonhumans", "pending_classes", "run_trial", "strength_score", "team_ratios", "uniforms",
 ]  # fmt: skip
