@@ -54,3 +54,55 @@ def test_replay_errors_are_one_line_with_exit_status_2(tmp_path):
     source.write_text("{not json", encoding="utf-8")
     broken = runner.invoke(app, ["classic", "replay", str(source)])
     assert broken.exit_code == 2 and "is not JSON" in broken.output
+
+
+def test_simulate_json_is_deterministic_and_its_records_replay(tmp_path):
+    args = ["classic", "simulate", "--players", "9", "--games", "6", "--seed", "5", "--json",
+            "--record-dir", str(tmp_path / "records")]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.output)
+    assert data["games"] == 6 and sum(data["wins"].values()) == 6 and data["cast"]["Werewolf"] == 2
+    assert json.loads(runner.invoke(app, args).output) == data
+    files = sorted((tmp_path / "records").iterdir())
+    assert len(files) == 6
+    replayed = runner.invoke(app, ["classic", "replay", str(files[0])])
+    assert replayed.exit_code == 0 and "record verified" in replayed.output
+
+
+def test_simulate_with_a_role_list_in_japanese_names():
+    result = runner.invoke(app, ["classic", "simulate", "--roles", "人狼:2,占い師,狩人,妖狐,村人:4", "--games", "3",
+                                 "--seed", "1", "--bots", "random", "--setting", "scapegoat=off", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["cast"] == {"Werewolf": 2, "Diviner": 1, "Guard": 1, "Fox": 1, "Human": 4}
+
+
+def test_play_with_bots_only_writes_a_record_that_replays(tmp_path):
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["classic", "play", "--players", "8", "--humans", "0", "--seed", "2",
+                                 "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "Winners:" in result.output
+    assert runner.invoke(app, ["classic", "replay", str(record)]).exit_code == 0
+
+
+def test_bad_options_are_refused_before_anything_is_played(tmp_path):
+    cases = [
+        (["simulate", "--games", "3", "--seed", "1"], "give --players (the 普通1 cast), --roles or --cast"),
+        (["simulate", "--roles", "Werewolf:x", "--games", "3", "--seed", "1"], "the count of Werewolf must be"),
+        (["simulate", "--roles", "Wizard", "--games", "3", "--seed", "1"], "unknown role 'Wizard'"),
+        (["simulate", "--players", "9", "--games", "3", "--seed", "1", "--setting", "runoff=maybe"],
+         "setting 'runoff' must be one of no, revote, yes"),
+        (["simulate", "--players", "9", "--games", "0", "--seed", "1"], "games must be a whole number ≥ 1"),
+        (["simulate", "--players", "9", "--games", "3", "--seed", "1", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "--players", "9", "--record", str(tmp_path / "no" / "x.json")], "does not exist"),
+        (["play", "--players", "9", "--record", str(tmp_path)], "is a folder"),
+        (["play", "--players", "9", "--humans", "12"], "--humans must be between 0 and 8"),
+        (["play", "--roles", "Werewolf,Human:3", "--players", "9"], "the role counts sum to 4, not 9 players"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, ["classic", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith("error: ") and message in result.output, (args, result.output)
+        assert result.output.count("\n") == 1, result.output
+    assert list(tmp_path.iterdir()) == []

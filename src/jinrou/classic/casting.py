@@ -15,6 +15,7 @@ import numpy as np
 
 from jinrou.chance import uniform_below
 from jinrou.classic.catalog import ROLES as CATALOG
+from jinrou.classic.catalog import UnknownRoleError, by_name
 from jinrou.errors import SetupError
 
 SCAPEGOAT_EXCLUDED = frozenset({
@@ -97,3 +98,28 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
                 f"add a role it may draw (e.g. Human) or set safety to {'no' if safety == 'full' else 'free'}")
         first = [listed.pop(allowed[uniform_below(rng, len(allowed))])]
     return first + [listed[int(i)] for i in rng.permutation(len(listed))]
+
+
+def parse_cast(text: str) -> dict[str, int]:
+    """A role list written ``Werewolf:2,Diviner,Human:5`` (ids or Japanese names; count 1 when
+    omitted) as role id → count.
+
+    >>> parse_cast("人狼:2, Diviner, human:3")
+    {'Werewolf': 2, 'Diviner': 1, 'Human': 3}
+
+    Raises:
+        SetupError: an unknown role or a count that is not a whole number ≥ 1.
+    """
+    counts: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, count = part.partition(":")
+        try:
+            role = by_name(name).id
+        except UnknownRoleError as error:
+            raise SetupError(str(error)) from None
+        if count and not (count.strip().isdigit() and int(count) >= 1):
+            raise SetupError(f"the count of {name.strip()} must be a whole number ≥ 1, not {count.strip()!r}")
+        counts[role] = counts.get(role, 0) + (int(count) if count else 1)
+    if not counts:
+        raise SetupError("the role list is empty: write e.g. Werewolf:2,Diviner,Human:5")
+    return counts

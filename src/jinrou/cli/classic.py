@@ -89,3 +89,213 @@ def print_transcript(console: Console, game: object) -> None:
     for _, message in game.messages:
         to = "" if message.to is None else "[cyan]→ " + ", ".join(game.names[s] for s in sorted(message.to)) + "[/cyan] "
         console.print(to + line(message, game.names))
+
+
+# ---------------------------------------------------------------------- casts and settings
+
+
+def read_cast(roles: str | None, cast_file: Path | None, players: int | None) -> tuple[dict[str, int] | str, int | None]:
+    """The role list of --roles or --cast (a JSON object of counts or a list of ids), else 普通1."""
+    from jinrou.classic.casting import parse_cast
+    from jinrou.errors import SetupError
+
+    if roles is not None and cast_file is not None:
+        raise SetupError("give --roles or --cast, not both")
+    if roles is not None:
+        return parse_cast(roles), players
+    if cast_file is not None:
+        try:
+            data = json.loads(cast_file.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise SetupError(f"cannot read {cast_file}: {error.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise SetupError(f"{cast_file} is not JSON: {error}") from None
+        if isinstance(data, list) and all(isinstance(r, str) for r in data):
+            counts: dict[str, int] = {}
+            for role in data:
+                counts[role] = counts.get(role, 0) + 1
+            return counts, players
+        if isinstance(data, dict):
+            return data, players
+        raise SetupError(f'{cast_file} must hold role counts {{"Werewolf": 2, ...}} or a list of role ids')
+    if players is None:
+        raise SetupError("give --players (the 普通1 cast), --roles or --cast")
+    return "normal", players
+
+
+def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
+    """``--setting name=value`` options (seconds as whole numbers)."""
+    from jinrou.classic.settings import SCHEMA, Settings
+    from jinrou.errors import SetupError
+
+    out: dict[str, str | int] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SetupError(f"a setting is NAME=VALUE, not {pair!r} (the settings are {', '.join(SCHEMA)})")
+        out[name] = int(value) if name in SCHEMA and not SCHEMA[name].choices and value.isdigit() else value
+    Settings.parse(out)
+    return out
+
+
+Roles = Annotated[str | None, typer.Option(help="The roles: ids or Japanese names with counts, e.g. Werewolf:2,Diviner,Human:5.")]
+CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of role ids.")]
+SettingOption = Annotated[list[str] | None, typer.Option("--setting", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
+BotKind = Annotated[str, typer.Option(help="Bots: random or heuristic.")]
+
+
+def _bot_class(kind: str) -> type:
+    from jinrou.agents.classic import HeuristicAgent, RandomAgent
+    from jinrou.errors import SetupError
+
+    bots = {"random": RandomAgent, "heuristic": HeuristicAgent}
+    if kind not in bots:
+        raise SetupError(f"unknown bot {kind!r}: choose random or heuristic")
+    return bots[kind]
+
+
+@app.command("simulate")
+def simulate_command(
+    games: Annotated[int, typer.Option(help="Number of games to play.")],
+    seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
+    players: Annotated[int | None, typer.Option(help="Seats per game, 身代わりくん included (普通1 unless --roles/--cast).")] = None,
+    roles: Roles = None,
+    cast: CastFile = None,
+    bots: BotKind = "heuristic",
+    setting: SettingOption = None,
+    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    record_dir: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+) -> None:
+    """Play many bot games; print each team's win rate with a 95 % Wilson interval, game lengths and
+    win rates by role.
+
+    Example: jinrou classic simulate --players 16 --games 1000 --seed 1 --workers 2
+    """
+    from rich.progress import Progress
+
+    from jinrou.classic.simulate import simulate
+
+    try:
+        counts, n = read_cast(roles, cast, players)
+        settings = read_settings(setting)
+        agent = _bot_class(bots)
+        if record_dir is not None and record_dir.exists() and not record_dir.is_dir():
+            raise JinrouError(f"--record-dir {record_dir} is a file, not a folder")
+        with Progress(disable=json_output or games < 20, transient=True) as progress:
+            task = progress.add_task("Playing", total=games)
+            summary = simulate(counts, games, seed, agent, players=n, settings=settings, record_dir=record_dir,
+                               workers=workers, progress=lambda done: progress.update(task, completed=done))
+    except JinrouError as error:
+        fail(error)
+    except OSError as error:
+        fail(f"cannot write the records to {record_dir}: {error.strerror}")
+    if json_output:
+        typer.echo(json.dumps({**summary.to_json(), "bots": bots}, ensure_ascii=False))
+        return
+    print_summary(Console(), summary, bots)
+
+
+def print_summary(console: Console, summary: object, bots: str) -> None:
+    from jinrou.classic.catalog import Team
+    from jinrou.classic.simulate import Summary
+    from jinrou.classic.texts import role_name
+
+    assert isinstance(summary, Summary)
+    cast = ", ".join(f"{role_name(r, 'ja')}{c}" for r, c in summary.cast.items())
+    table = RichTable(title=f"{summary.players} seats ({cast}), {bots} bots — {summary.games} games")
+    for column in ("winner", "wins", "rate", "95 % interval"):
+        table.add_column(column, justify="left" if column == "winner" else "right")
+    for team, interval in summary.rates.items():
+        label = "引き分け draw" if team == "Draw" else f"{Team(team).name_ja} {Team(team).name_en}"
+        table.add_row(label, str(summary.wins[team]), f"{interval.rate:.1%}", f"{interval.low:.1%} – {interval.high:.1%}")
+    console.print(table)
+    by_role = RichTable(title="Win rate by role (seats dealt it)")
+    for column in ("role", "seats", "won", "rate"):
+        by_role.add_column(column, justify="left" if column == "role" else "right")
+    for role, (won, seats) in summary.roles.items():
+        by_role.add_row(f"{role_name(role, 'ja')} {role_name(role, 'en')}", str(seats), str(won),
+                        f"{summary.role_rate(role).rate:.1%}")
+    console.print(by_role)
+    lengths = ", ".join(f"day {d}: {c}" for d, c in summary.days.items())
+    console.print(f"Game length: mean day {summary.mean_days:.2f} ({lengths})")
+
+
+@app.command("play")
+def play_command(
+    players: Annotated[int | None, typer.Option(help="Seats, 身代わりくん included (普通1 unless --roles/--cast).")] = None,
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names (after 身代わりくん).")] = None,
+    roles: Roles = None,
+    cast: CastFile = None,
+    humans: Annotated[int, typer.Option(help="People at this terminal (the first seats after 身代わりくん); 2+ is pass-and-play.")] = 1,
+    bots: BotKind = "heuristic",
+    setting: SettingOption = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of every draw (default: a fresh one, shown).", min=0)] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record (jinrou.classic/1) here at the end.")] = None,
+) -> None:
+    """Play classic werewolf in the terminal: you against bots, or pass-and-play for a table of people.
+
+    By night you choose your role's actions; by day you make claims (claim CO Diviner, claim DIVINED B
+    werewolf, claim VOTE C …) and vote. Lines are shown in Japanese and English.
+
+    Example: jinrou classic play --players 9 --roles Werewolf:2,Diviner,Psychic,Guard,Madman,Human:3
+    """
+    import numpy as np
+
+    from jinrou.classic.casting import deal
+    from jinrou.classic.game import Game
+    from jinrou.classic.record import dumps, write
+    from jinrou.classic.settings import Settings
+    from jinrou.classic.simulate import SCAPEGOAT_NAME, resolve_cast, seat_names
+    from jinrou.terminal.classic import TerminalPlay
+
+    try:
+        given_names = [n.strip() for n in names.split(",")] if names else None
+        parsed = Settings.parse(read_settings(setting))
+        goat = parsed["scapegoat"] == "on"
+        if given_names and players is None:
+            players = len(given_names) + goat
+        counts, n = read_cast(roles, cast, players)
+        counts = resolve_cast(counts, n)
+        total = sum(counts.values())
+        seat_list = list(seat_names(total, parsed))
+        if given_names:
+            if len(given_names) != total - goat:
+                raise JinrouError(f"{len(given_names)} names for {total - goat} players (plus 身代わりくん)" if goat
+                                  else f"{len(given_names)} names for {total} players")
+            seat_list = [SCAPEGOAT_NAME, *given_names] if goat else given_names
+        if not 0 <= humans <= total - goat:
+            raise JinrouError(f"--humans must be between 0 and {total - goat}, not {humans}")
+        agent = _bot_class(bots)
+        if record is not None:
+            check_writable(record)
+        seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_list, deal(counts, np.random.default_rng([seed, 1]), scapegoat=goat,
+                                        safety=parsed["safety"]), parsed, rng)
+    except JinrouError as error:
+        fail(error)
+    people = [s for s in game.seats() if s != game.scapegoat][:humans]
+    agents = [None if s in people or s == game.scapegoat else agent(counts) for s in game.seats()]
+    console = Console()
+    listing = ", ".join(f"{role_name_ja(r)}{c}" for r, c in counts.items())
+    console.print(f"[bold]Classic werewolf (人狼)[/bold]: {total} seats — {listing} — seed {seed}. "
+                  f"People: {', '.join(game.names[s] for s in people) or 'none'}.")
+    game = TerminalPlay(game, agents, rng, console).run()
+    if record is not None:
+        record.write_text(dumps(write(game, seed)), encoding="utf-8")
+        console.print(f"Record written to {record}")
+
+
+def role_name_ja(role: str) -> str:
+    from jinrou.classic.texts import role_name
+
+    return role_name(role, "ja")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse an output path before any work: its folder must exist and it must not be a folder."""
+    if path.is_dir():
+        raise JinrouError(f"{path} is a folder: give a file name")
+    if not path.parent.is_dir():
+        raise JinrouError(f"the folder {path.parent} does not exist")

@@ -1,0 +1,66 @@
+"""Terminal play: a person answers the prompts (scripted), bots play the other seats."""
+
+import io
+import re
+
+import numpy as np
+from rich.console import Console
+
+from jinrou.agents.classic import HeuristicAgent
+from jinrou.classic.game import Game
+from jinrou.classic.record import replay, write
+from jinrou.terminal.classic import TerminalPlay
+
+ROLES = ["Human", "Diviner", "Werewolf", "Guard", "Human", "Werewolf", "Madman", "Psychic", "Human"]
+
+
+class Person:
+    """Answers every prompt with its first allowed choice, and makes one claim on each day; marks
+    in the screen's text where the terminal was passed on."""
+
+    def __init__(self, screen):
+        self.prompts = []
+        self.claimed = set()
+        self.screen = screen
+
+    def __call__(self, prompt, **_):
+        self.prompts.append(prompt)
+        if prompt.startswith("Pass the terminal"):
+            self.screen.write("<<PASSED>>")
+            return ""
+        if "vote NAME" in prompt:
+            first = re.search(r"vote NAME \(([^)]*)\)", prompt).group(1).split(", ")[0]
+            if prompt not in self.claimed:
+                self.claimed.add(prompt)
+                return f"claim VOTE {first}"
+            return f"vote {first}"
+        choices = prompt.rsplit(" of ", 1)[1].removesuffix(" or skip").split(", ")
+        return " ".join(choices[:2] if "two names" in prompt else choices[:1])
+
+
+def play(humans, seed=4):
+    names = ["身代わりくん", *"BCDEFGHI"]
+    game = Game.new(names, ROLES, {}, np.random.default_rng(seed))
+    people = list(range(1, 1 + humans))
+    agents = [None if s == 0 or s in people else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    person = Person(out)
+    game = TerminalPlay(game, agents, np.random.default_rng(seed), Console(file=out, width=120), ask=person).run()
+    return game, out.getvalue(), person
+
+
+def test_one_person_plays_a_whole_game_against_bots_and_the_record_replays():
+    game, text, person = play(1)
+    assert game.is_over
+    assert "You are 占い師 (Seer)" in text and "Winners:" in text
+    assert any(p.startswith("占い (divine)") for p in person.prompts)
+    assert any(seat == 1 and claim.notation(game.names).startswith("VOTE ") for _, seat, claim in game.claims)
+    assert write(replay(write(game, 4)), 4) == write(game, 4)
+
+
+def test_pass_and_play_calls_the_next_player_before_showing_his_role():
+    game, text, person = play(3)
+    assert game.is_over
+    turns = text.split("<<PASSED>>")
+    assert turns[0].count("You are") == 0  # nothing private before the first pass
+    assert all(turn.count("You are") <= 1 for turn in turns)  # one player's card per turn
