@@ -59,7 +59,7 @@ def test_one_person_plays_a_whole_game_against_bots_and_the_record_replays():
 
 
 def test_pass_and_play_calls_the_next_player_before_showing_his_role():
-    game, text, person = play(3)
+    game, text, _ = play(3)
     assert game.is_over
     turns = text.split("<<PASSED>>")
     assert turns[0].count("You are") == 0  # nothing private before the first pass

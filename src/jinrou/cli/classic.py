@@ -269,7 +269,7 @@ def play_command(
         agent = _bot_class(bots)
         if record is not None:
             check_writable(record)
-        seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+        seed = seed if seed is not None else int(np.random.default_rng().integers(2**32))
         rng = np.random.default_rng(seed)
         game = Game.new(seat_list, deal(counts, np.random.default_rng([seed, 1]), scapegoat=goat,
                                         safety=parsed["safety"]), parsed, rng)
