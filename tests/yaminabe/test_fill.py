@@ -4,9 +4,8 @@ leftovers, the strength trials and the catalog weighting — with scripted unifo
 import numpy as np
 import pytest
 
-import jinrou.yaminabe.casting as casting
 from jinrou.errors import CastingError
-from jinrou.yaminabe import Options, cast
+from jinrou.yaminabe import Options, cast, casting
 from jinrou.yaminabe.casting import fill, run_trial, strength_score
 from jinrou.yaminabe.draft import CATEGORY_OF, CATEGORY_ROLES, Draft
 from jinrou.yaminabe.rules import rejects
@@ -274,6 +273,13 @@ def test_a_leftover_plain_role_that_is_excluded_gives_way_to_human():
     assert "Madman" not in casting.counts and len(casting.roles) == 1400
     with pytest.raises(CastingError, match="seats are left after 300 draws and no plain role may fill them: 'Madman' and 'Human'"):
         cast(1400, "中", rng=np.random.default_rng(1), mode="partial", excluded=["Madman", "Human"])
+
+
+def test_a_cast_without_a_wolf_is_refused():
+    # 高, one wolf slot, 人狼 unticked: 一匹狼, 狼の子 and 大狼 each need another wolf, so every draw is refused
+    with pytest.raises(CastingError, match=r"no 人狼系 \(werewolf\) role could be cast: the level's rules refuse every wolf"):
+        cast(6, "高", rng=np.random.default_rng(0), mode="partial", excluded=["Werewolf", "WolfDiviner"], pool=WAVE2)
+    assert cast(6, "低", rng=np.random.default_rng(0), mode="partial", excluded=["Werewolf", "WolfDiviner"], pool=WAVE2)
 
 
 # ----- strength

@@ -9,7 +9,12 @@ import pytest
 from jinrou.errors import CastingError
 from jinrou.yaminabe import Options
 from jinrou.yaminabe.casting import (
-    easy_slots, exclusions, free_pool, insurance, lonely, nonhuman_counts, nonhumans, run_trial, team_ratios,
+    easy_slots,
+    insurance,
+    nonhuman_counts,
+    nonhumans,
+    run_trial,
+    team_ratios,
 )  # fmt: skip
 from jinrou.yaminabe.draft import CATEGORY_ROLES, NONHUMANS, ROLE_IDS, TEAM_ROLES, Draft
 from jinrou.yaminabe.request import SPECIAL

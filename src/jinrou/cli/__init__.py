@@ -15,6 +15,7 @@ from rich.table import Table as RichTable
 
 from jinrou.agents import make_agent
 from jinrou.cli import classic as _classic
+from jinrou.cli import yaminabe as _yaminabe
 from jinrou.errors import JinrouError
 from jinrou.quantum.game import Game, Options, Setup
 from jinrou.quantum.record import Record, load
@@ -49,6 +50,7 @@ shogi = typer.Typer(
 )
 app.add_typer(shogi, name="shogi")
 app.add_typer(_classic.app, name="classic")
+app.add_typer(_yaminabe.app, name="yaminabe")
 
 class Bot(str, enum.Enum):
     """The bots of :mod:`jinrou.agents.quantum`."""

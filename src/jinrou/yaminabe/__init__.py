@@ -27,6 +27,19 @@ from jinrou.yaminabe.request import Mode, Options, Publication, Request, Weighti
 from jinrou.yaminabe.stats import Stats, plot, statistics
 
 __all__ = [
-    "CastingError", "Casting", "Flags", "Mode", "Options", "Publication", "Published", "Request", "Safety", "Stats",
-    "Weighting", "cast", "cast_from", "plot", "statistics",
+    "Casting",
+    "CastingError",
+    "Flags",
+    "Mode",
+    "Options",
+    "Publication",
+    "Published",
+    "Request",
+    "Safety",
+    "Stats",
+    "Weighting",
+    "cast",
+    "cast_from",
+    "plot",
+    "statistics",
 ]  # fmt: skip

@@ -33,18 +33,31 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import chain, filterfalse
 from dataclasses import dataclass
+from itertools import chain, filterfalse
 from typing import Any
 
 import numpy as np
 
 from jinrou.classic.casting import normal_cast
-from jinrou.classic.catalog import ROLES, Category, Team
+from jinrou.classic.catalog import ROLES, Category
 from jinrou.errors import CastingError
 from jinrou.yaminabe.draft import (
-    CATEGORY_KEYS, CATEGORY_OF, CATEGORY_ROLES, CATEGORY_SETS, NONHUMANS, ROLE_IDS, STRENGTH, TEAM_KEYS, TEAM_OF,
-    TEAM_ROLES, TEAM_SETS, WOLF_TEAM, Draft, Uniform, plain_role,
+    CATEGORY_KEYS,
+    CATEGORY_OF,
+    CATEGORY_ROLES,
+    CATEGORY_SETS,
+    NONHUMANS,
+    ROLE_IDS,
+    STRENGTH,
+    TEAM_KEYS,
+    TEAM_OF,
+    TEAM_ROLES,
+    TEAM_SETS,
+    WOLF_TEAM,
+    Draft,
+    Uniform,
+    plain_role,
 )  # fmt: skip
 from jinrou.yaminabe.levels import Safety
 from jinrou.yaminabe.publish import PUBLICATION_KEYS, Published, publication_key, publish
@@ -128,7 +141,7 @@ def cast(
     rng: np.random.Generator,
     mode: Mode | str = Mode.YAMINABE,
     fixed: Mapping[str, int] | None = None,
-    fixed_categories: Mapping[Category | str, int] | None = None,
+    fixed_categories: Mapping[Category, int] | Mapping[str, int] | None = None,
     excluded: Iterable[str] = (),
     options: Options | None = None,
     pool: str | Iterable[str] = "catalog",
@@ -184,6 +197,11 @@ def cast_from(request: Request, uniform: Uniform) -> Casting:
     seasonal(d)
     free_pool(d)
     counts = {role: count for role, count in fill(d).items() if count}
+    if not any(CATEGORY_OF[role] == WOLF for role in counts):
+        raise CastingError(
+            "no 人狼系 (werewolf) role could be cast: the level's rules refuse every wolf left after the exclusions"
+            " (e.g. those that need another wolf)"
+        )
     if any(count < 0 for count in counts.values()) or sum(counts.values()) != d.n:
         if not d.faithful:  # pragma: no cover - every step keeps the count; hypothesis checks it
             raise AssertionError(f"casting bug: {counts} for {d.n} seats")
@@ -324,9 +342,7 @@ def nonhuman_counts(n: int, u: Uniform) -> tuple[int, int, int, int, int]:
         wolves += 1
     if foxes > 1 and u() < 0.15:
         foxes -= 1
-    elif n >= 11 and u() < 0.25:
-        foxes += 1
-    elif n >= 8 and u() < 0.1:
+    elif n >= 11 and u() < 0.25 or n >= 8 and u() < 0.1:
         foxes += 1
     if n >= 11 and u() < 0.2:
         vampires += 1

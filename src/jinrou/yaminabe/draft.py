@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from itertools import filterfalse
 
 from jinrou.classic.catalog import ROLES, Category, Team

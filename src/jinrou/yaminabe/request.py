@@ -185,7 +185,7 @@ class Request:
         *,
         mode: Mode | str = Mode.YAMINABE,
         fixed: Mapping[str, int] | None = None,
-        fixed_categories: Mapping[Category | str, int] | None = None,
+        fixed_categories: Mapping[Category, int] | Mapping[str, int] | None = None,
         excluded: Iterable[str] = (),
         options: Options | None = None,
         pool: str | Iterable[str] = "catalog",
@@ -329,7 +329,7 @@ def _counts(counts: Mapping[str, int], what: str) -> dict[str, int]:
     return result
 
 
-def _category_counts(counts: Mapping[Category | str, int]) -> dict[Category, int]:
+def _category_counts(counts: Mapping[Category, int] | Mapping[str, int]) -> dict[Category, int]:
     result: dict[Category, int] = {}
     for text, count in counts.items():
         category = parse_category(text)

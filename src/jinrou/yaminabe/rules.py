@@ -41,9 +41,9 @@ def rejects(draft: Draft, role: str, class_slot: bool, wolfteam: int) -> bool:
         wolfteam: wolf-team roles placed so far by this trial's fill.
     """
     flags = draft.flags
-    if (flags.teams or flags.ppcheck) and not class_slot and role in WOLF_TEAM:
-        if wolfteam + 1 >= -(-draft.n // 2):
-            return True
+    pp = (flags.teams or flags.ppcheck) and not class_slot and role in WOLF_TEAM
+    if pp and wolfteam + 1 >= -(-draft.n // 2):  # the wolf team would hold half the seats
+        return True
     if flags.jobs:
         rule = JOBS_RULES.get(role)
         if rule is not None and rule(draft, role):

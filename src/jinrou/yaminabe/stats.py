@@ -149,8 +149,7 @@ def statistics(
     Raises:
         CastingError: K < 1, or a casting fails for another reason than ``faithful``'s refusals.
     """
-    if isinstance(castings, bool) or not isinstance(castings, int) or castings < 1:
-        raise CastingError(f"the number of castings must be a whole number ≥ 1, not {castings!r}")
+    check_castings(castings)
     uniform = uniforms(rng)
     faithful = request.options.faithful
     groups: dict[str, Counter[int]] = {g: Counter() for g in GROUPS}
@@ -189,6 +188,12 @@ def statistics(
     )
 
 
+def check_castings(castings: object) -> None:
+    """Refuse a number of castings that is not a whole number ≥ 1."""
+    if isinstance(castings, bool) or not isinstance(castings, int) or castings < 1:
+        raise CastingError(f"the number of castings must be a whole number ≥ 1, not {castings!r}")
+
+
 def plot(results: Sequence[Stats], path: str, title: str | None = None) -> None:
     """Draw the team-share distributions of ``results`` (one per safety level) side by side: one
     panel per team group, one box per level (mean marked), to PNG or SVG by the path's suffix."""
@@ -219,4 +224,4 @@ def _percent(part: float, whole: float) -> float:
     return round(100 * part / whole, 4) if whole else 0.0
 
 
-__all__ = ["GROUPS", "GROUP_OF", "Stats", "plot", "statistics"]
+__all__ = ["GROUPS", "GROUP_OF", "Stats", "check_castings", "plot", "statistics"]
