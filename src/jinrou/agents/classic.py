@@ -159,6 +159,7 @@ class Notes:
     executed: set[Seat] = field(default_factory=set)
     found_dead: set[Seat] = field(default_factory=set)  # died with a hidden cause (night kills)
     ballots: list[tuple[int, dict[Seat, Seat]]] = field(default_factory=list)  # (day, vote table), oldest first
+    voters: dict[Seat, list[Seat]] = field(default_factory=dict)  # candidate → who voted for it, every ballot
     attacks: dict[int, Seat] = field(default_factory=dict)  # night → the wolves' target (wolf chat)
     bitten: bool = False  # 悪魔くん told it was bitten
     charged: bool = False  # てるてる坊主 charged
@@ -185,7 +186,10 @@ class Notes:
             elif key == "psychic":
                 self.psychic[args["target"]] = str(args["result"])  # type: ignore[index]
             elif key == "votes":
-                self.ballots.append((self.day, dict(args["votes"])))  # type: ignore[call-overload]
+                table: dict[Seat, Seat] = dict(args["votes"])  # type: ignore[call-overload]
+                self.ballots.append((self.day, table))
+                for voter, target in table.items():
+                    self.voters.setdefault(target, []).append(voter)
             elif key == "died":
                 seat = args["player"]
                 assert isinstance(seat, int)
@@ -287,14 +291,14 @@ class Table:
 class Assessment:
     """A bot's reading of the table: suspicion (log-odds against the village) per seat, trust in
     each claimant's claim, the seats it knows to be on its side, each seat's value to the village
-    (what guards protect and wolves attack), the gray seats (no trusted result on them) and whether
-    the village should hunt a fox before the last wolf."""
+    (what guards protect and wolves attack), how far each could still be a fox (no trusted result on
+    it, 0 to 1), and whether the village should hunt a fox before the last wolf."""
 
     suspicion: tuple[float, ...]
     trust: dict[Seat, float]
     allies: frozenset[Seat]
     value: tuple[float, ...]
-    gray: frozenset[Seat]
+    fox: tuple[float, ...]
     fox_hunt: bool
 
     def probability(self, seat: Seat) -> float:
@@ -416,7 +420,9 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
             else:
                 trust[c] = 0.8 if len(claimants) <= room else 0.3
                 suspicion[c] -= 2.5 * trust[c]
-    counted = Counter(notes.co.values())
+    counted: Counter[str] = Counter()
+    for c, role in notes.co.items():
+        counted[role] += 1
     for c, role in notes.co.items():
         if role in REPORTED or role in PAIRED or c == me:
             continue
@@ -431,36 +437,38 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
         suspicion[c] += 1.0
 
     # votes and estimates, judged by the evidence so far
+    shown = {t: 1.0 if black else -1.0 for t, black in known.items()}
+    shown.update(verdict)
+    for target, v in shown.items():
+        if abs(v) > 0.5:
+            for voter in notes.voters.get(target, ()):
+                suspicion[voter] += 0.4 if v < 0 else -0.3
     best_seer = max(seers, key=lambda c: trust[c], default=None)
-    for _, ballot in notes.ballots:
-        for voter, target in ballot.items():
-            shown = verdict.get(target)
-            if shown is None and target in known:
-                shown = 1.0 if known[target] else -1.0
-            if shown is not None and abs(shown) > 0.5:
-                suspicion[voter] += 0.4 if shown < 0 else -0.3
-            if best_seer is not None and target == best_seer and trust[best_seer] > 0.6:
-                suspicion[voter] += 0.5
+    if best_seer is not None and trust[best_seer] > 0.6:
+        for voter in notes.voters.get(best_seer, ()):
+            suspicion[voter] += 0.5
     for speaker, target, result in notes.estimates:
         if suspicion[speaker] < -3 and speaker != target:
             suspicion[target] += 0.5 if result == BLACK else -0.5
 
-    value = [0.0] * n
+    value = [0.9 if x < -3 else -0.9 if x > 3 else -0.3 * x for x in suspicion]  # whiteness, clipped
     for c, t in trust.items():
         claimed = notes.co.get(c)
         value[c] += (3.0 if claimed == "Diviner" else 2.0 if claimed == "Psychic" else 1.0) * t
     for s, result in notes.own.items():
         if result in ("Diviner", "Psychic", "Guard"):
             value[s] += 2.5
-    for s in range(n):
-        value[s] += 0.3 * max(-3.0, min(3.0, -suspicion[s]))
 
-    # gray seats: no trusted result on them, not known, not a trusted claimant
-    cleared = set(known) | {c for c, t in trust.items() if t > 0.5}
+    # how far each living seat could still be a fox: a divined fox dies, a trusted claimant is none
+    fox = [1.0 if alive else 0.0 for alive in view.alive]
+    for s in (me, *known, *notes.own):
+        fox[s] = 0.0
+    for c, t in trust.items():
+        fox[c] *= 1.0 - t
     for c in seers:
-        if trust[c] > 0.5:
-            cleared.update(notes.divined.get(c, {}))
-    gray = frozenset(s for s in view.living() if s not in cleared and s != me)
+        for target in notes.divined.get(c, ()):
+            if target != c:
+                fox[target] *= 1.0 - trust[c]
     fox_hunt = False
     if village and table is not None and table.foxes:
         cursed = {t for c in seers if trust[c] > 0.5 for t, r in notes.divined.get(c, {}).items()
@@ -468,14 +476,14 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
         dead_wolves = 0.0  # executed seats, by the psychics' verdict or else by suspicion
         for s in notes.executed:
             if not view.alive[s]:
-                shown = 1.0 if known.get(s) else verdict.get(s, 0.0)
-                dead_wolves += 1.0 if shown > 0.5 else 0.0 if shown < -0.5 else 1 / (1 + math.exp(-suspicion[s]))
+                v = shown.get(s, 0.0)
+                dead_wolves += 1.0 if v > 0.5 else 0.0 if v < -0.5 else 1 / (1 + math.exp(-suspicion[s]))
         living = view.living()
         left = table.wolves - dead_wolves
-        located = sum(1 for s in living if s not in gray and suspicion[s] > 1.5)
-        fox_hunt = len(cursed) < table.foxes and bool(gray) and (left < 1.5 or left - located < 0.5) \
+        located = sum(1 for s in living if suspicion[s] > 1.5)
+        fox_hunt = len(cursed) < table.foxes and max(fox) > 0.5 and (left < 1.5 or left - located < 0.5) \
             and len(living) >= 4 * round(left) + 3
-    return Assessment(tuple(suspicion), trust, frozenset(allies), tuple(value), gray, fox_hunt)
+    return Assessment(tuple(suspicion), trust, frozenset(allies), tuple(value), tuple(fox), fox_hunt)
 
 
 def _claimant_weight(view: SeatView, notes: Notes, c: Seat, known: dict[Seat, bool], allies: set[Seat],
@@ -535,21 +543,24 @@ class HeuristicAgent:
             self.notes.noise = [float(x) for x in rng.normal(0.0, NOISE, view.n)]
         return self.notes.noise
 
-    def _objective(self, view: SeatView, a: Assessment, seat: Seat) -> float:
-        """How much the bot wants ``seat`` executed (or shot)."""
-        if seat in a.allies:
-            return -100.0
+    def _objectives(self, view: SeatView, a: Assessment) -> list[float]:
+        """How much the bot wants each seat executed (or shot)."""
         if _side(view.team) is Team.WEREWOLF:
             mine = ROLES.get(view.role or "")
             if not a.allies and not (mine and mine.attacks):
-                return a.value[seat]  # a madman who knows nobody votes the village's best
-            # blend in, but push a seat that survived the wolves' attack: a fox, unless it was guarded
-            survived = any(t == seat and d < view.day for d, t in self.notes.attacks.items())
-            return a.suspicion[seat] + (3.0 if survived and view.alive[seat] else 0.0)
-        score = a.suspicion[seat] - 0.5 * a.value[seat]
-        if a.fox_hunt:  # keep the last wolf for last: a fox alive then wins
-            score += 1.5 if seat in a.gray else -3.0 if score > 2 else 0.0
-        return score
+                scores = list(a.value)  # a madman who knows nobody votes the village's best
+            else:  # blend in, but push a seat that survived the wolves' attack: a fox, unless it was guarded
+                scores = list(a.suspicion)
+                for night, target in self.notes.attacks.items():
+                    if night < view.day and view.alive[target]:
+                        scores[target] += 3.0
+        elif a.fox_hunt:  # keep the last wolf for last: a fox alive then wins
+            scores = [x - 0.5 * v + 2.0 * f - (3.0 if x > 1.5 else 0.0) for x, v, f in zip(a.suspicion, a.value, a.fox)]
+        else:
+            scores = [x - 0.5 * v for x, v in zip(a.suspicion, a.value)]
+        for ally in a.allies:
+            scores[ally] = -100.0
+        return scores
 
     # ------------------------------------------------------------------ talking
 
@@ -646,8 +657,9 @@ class HeuristicAgent:
     def _choose_vote(self, view: SeatView, a: Assessment, candidates: Sequence[Seat], noise: Sequence[float]) -> Seat:
         """The candidate with the best objective plus the bandwagon (today's VOTE claims) and noise."""
         said = Counter(t for s, t in self.notes.said.get(view.day, {}).items() if s != view.seat and view.alive[s])
-        total = sum(said.values()) or 1
-        return max(candidates, key=lambda s: self._objective(view, a, s) + BANDWAGON * said[s] / total + noise[s])
+        weight = BANDWAGON / (sum(said.values()) or 1)
+        scores = self._objectives(view, a)
+        return max(candidates, key=lambda s: scores[s] + weight * said[s] + noise[s])
 
     def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
         if view.seat is None:
@@ -706,12 +718,12 @@ def _divine(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
             rng: np.random.Generator) -> Action:
     notes = bot.notes
     wolf = ROLES[view.role].attacks if view.role in ROLES else False
-    pool = [s for s in legal.targets if s not in notes.own and s not in a.allies
+    pool = [s for s in legal.targets if s not in notes.own and s not in a.allies and s != view.scapegoat
             and not (wolf and notes.co.get(s) == "Diviner")] or list(legal.targets)
 
     def uncertainty(s: Seat) -> float:
         p = a.probability(s)
-        return p * (1 - p) + (0.05 if s in a.gray else 0.0) + 0.05 * noise[s]
+        return p * (1 - p) + 0.05 * a.fox[s] + 0.05 * noise[s]
 
     return _one(view, legal, _best(pool, uncertainty))
 
@@ -780,7 +792,8 @@ def _leave(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
-    return _one(view, legal, _best(legal.targets, lambda s: bot._objective(view, a, s) + noise[s]))
+    scores = bot._objectives(view, a)
+    return _one(view, legal, _best(legal.targets, lambda s: scores[s] + noise[s]))
 
 
 POLICIES: dict[Verb, Policy] = {

@@ -1,0 +1,259 @@
+"""Classic bots: only legal choices over random casts and settings, honest seers and psychics,
+consistent liars, claims that render and parse back, and a heuristic village that beats a random one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+import pytest
+
+from jinrou.agents.classic import POLICIES, HeuristicAgent, RandomAgent, make_classic_agent
+from jinrou.classic.agent import Agent, act, talk
+from jinrou.classic.casting import deal, normal_cast
+from jinrou.classic.catalog import Team
+from jinrou.classic.claims import Claim, ClaimKind
+from jinrou.classic.game import Game
+from jinrou.classic.model import Action, Verb, Vote
+from jinrou.classic.roles import ROLES
+from jinrou.classic.settings import Settings
+from jinrou.classic.simulate import AgentFactory, play_game, seat_names
+from jinrou.classic.views import SeatView
+
+PLAYABLE = sorted(ROLES)
+VARIED = {
+    "scapegoat": ["on", "off", "no"], "drawvote": ["revote", "random", "none", "all"],
+    "runoff": ["no", "revote", "yes"], "firstnightdivine": ["manual", "auto"],
+    "divineresult": ["sunrise", "immediate"], "psychicresult": ["sunrise", "sunset"],
+    "consecutiveguard": ["yes", "no"], "guardmyself": ["off", "on"], "wolfattack": ["off", "on"],
+    "friendssplit": ["on", "off"], "hunter_lastattack": ["yes", "no"], "decider": ["off", "on"],
+    "authority": ["off", "on"], "voteresult": ["off", "on"], "GMpsychic": ["off", "on"],
+}  # fmt: skip
+
+
+class Checked:
+    """Wraps a bot: every choice must be one of its view's legal ones, every claim sayable."""
+
+    def __init__(self, bot: Agent) -> None:
+        self.bot, self.name = bot, bot.name
+
+    def talk(self, view: SeatView, rng: np.random.Generator) -> list[Claim]:
+        claims = self.bot.talk(view, rng)
+        for claim in claims:
+            assert claim.kind is not ClaimKind.COMINGOUT or claim.role in ROLES
+            assert Claim.parse(claim.notation(view.names), view.names) == claim  # a record can replay it
+        return claims
+
+    def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
+        choices = self.bot.act(view, rng)
+        assert len({c.verb if isinstance(c, Action) else None for c in choices}) == len(choices)
+        for choice in choices:
+            if isinstance(choice, Vote):
+                legal = [lg for lg in view.legal if lg.verb is None]
+                assert choice.seat == view.seat and legal and choice.target in legal[0].targets
+            else:
+                legal = [lg for lg in view.legal if lg.verb is choice.verb]
+                assert choice.seat == view.seat and legal, (choice, view.legal)
+                assert len(choice.targets) == legal[0].arity and len(set(choice.targets)) == legal[0].arity
+                assert set(choice.targets) <= set(legal[0].targets)
+                assert choice.kit is None or choice.kit in legal[0].kits
+        return choices
+
+
+def random_setups(count: int, seed: int) -> Iterator[tuple[list[str], dict[str, str]]]:
+    """Random casts of 4–16 seats from every declared role and random settings; each has a Human
+    (身代わりくん may draw it) and a 人狼 (without an attacker, a tie that executes nobody can come
+    back every day: 狂人狼 and two humans with ``drawvote=none`` never end)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(4, 17))
+        roles = ["Human", "Werewolf", *(PLAYABLE[int(i)] for i in rng.integers(len(PLAYABLE), size=n - 2))]
+        settings = {name: values[int(rng.integers(len(values)))] for name, values in VARIED.items()}
+        yield roles, settings
+
+
+def play(roles: Sequence[str], settings: dict[str, str], bots: Sequence[Agent | None], seed: int) -> Game:
+    rng = np.random.default_rng(seed)
+    parsed = Settings.parse(settings)
+    dealt = deal(list(roles), rng, scapegoat=parsed["scapegoat"] == "on", safety=parsed["safety"])
+    game = Game.new(seat_names(len(dealt), parsed), dealt, parsed, rng)
+    seats = [None if s == game.scapegoat else bots[s] for s in game.seats()]
+    while not game.is_over:
+        talk(game, seats, rng)
+        act(game, seats, rng)
+        game.close(rng)
+    return game
+
+
+# ---------------------------------------------------------------------- legality
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bots_only_choose_legal_actions_over_random_casts_and_settings(seed):
+    rng = np.random.default_rng(seed)
+    for index, (roles, settings) in enumerate(random_setups(30, seed)):
+        kinds = rng.integers(2, size=len(roles))
+        bots = [Checked(HeuristicAgent(Counter(roles)) if k else RandomAgent()) for k in kinds]
+        game = play(roles, settings, bots, seed * 1000 + index)  # an illegal choice raises
+        assert game.outcome is not None
+        assert not game.sudden, "a bot left a required action or vote undone"
+
+
+def test_a_policy_for_every_verb_and_uniform_targets_for_a_verb_it_does_not_know(monkeypatch):
+    assert set(POLICIES) == set(Verb)
+    monkeypatch.delitem(POLICIES, Verb.GUARD)
+    monkeypatch.delitem(POLICIES, Verb.DIVINE)
+    cast = {"Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 4}
+    for seed in range(5):
+        roles = [role for role, count in cast.items() for _ in range(count)]
+        game = play(roles, {"scapegoat": "off"}, [Checked(HeuristicAgent(cast)) for _ in roles], seed)
+        assert not game.sudden
+
+
+def test_make_classic_agent_by_name():
+    assert isinstance(make_classic_agent("random"), RandomAgent)
+    assert make_classic_agent("heuristic", {"Werewolf": 1}).name == "heuristic"
+    with pytest.raises(ValueError, match="unknown bot 'smart': choose one of random, heuristic"):
+        make_classic_agent("smart")
+
+
+def test_the_random_bot_says_nothing():
+    cast = normal_cast(9)
+    game = play_game(cast, Settings.parse(), RandomAgent, 3)
+    assert game.claims == []
+
+
+# ---------------------------------------------------------------------- what the heuristic bot says
+
+
+def heuristic_games(cast: dict[str, int], count: int, seed: int = 0) -> Iterator[Game]:
+    for game_seed in range(seed, seed + count):
+        yield play_game(cast, Settings.parse(), HeuristicAgent, game_seed)
+
+
+def claims_of(game: Game, seat: int) -> list[tuple[int, Claim]]:
+    return [(day, claim) for day, s, claim in game.claims if s == seat]
+
+
+def told(game: Game, seat: int, key: str) -> dict[int, str]:
+    """What ``seat`` was told under ``key``: target → result."""
+    return {int(m.args["target"]): str(m.args["result"]) for _, m in game.messages  # type: ignore[call-overload]
+            if m.key == key and m.to is not None and seat in m.to}
+
+
+def test_the_heuristic_seer_comes_out_on_day_2_and_reports_every_result_truthfully():
+    seen = 0
+    for game in heuristic_games(normal_cast(12), 15):
+        seer = game.cast.index("Diviner")
+        if seer == game.scapegoat:
+            continue
+        said = claims_of(game, seer)
+        assert said[0] == (2, Claim(ClaimKind.COMINGOUT, role="Diviner")), said
+        results = told(game, seer, "divined")
+        reports = [c for _, c in said if c.kind is ClaimKind.DIVINED]
+        for claim in reports:
+            assert claim.result == ("human" if results[claim.target] == "human" else "werewolf")
+        assert {c.target for c in reports} <= set(results)
+        seen += len(reports)
+        for _, claim in said:
+            assert claim.kind is not ClaimKind.COMINGOUT or claim.role == "Diviner"
+    assert seen > 20
+
+
+def test_the_heuristic_psychic_reports_the_executed_truthfully():
+    seen = 0
+    for game in heuristic_games(normal_cast(12), 15):
+        psychic = game.cast.index("Psychic")
+        results = told(game, psychic, "psychic")
+        for _, claim in claims_of(game, psychic):
+            if claim.kind is ClaimKind.IDENTIFIED:
+                assert claim.result == ("human" if results[claim.target] in ("human", "tinyfox") else "werewolf")
+                seen += 1
+    assert seen > 5
+
+
+def phase_claims(game: Game) -> Iterator[tuple[int, int, Claim]]:
+    """Every claim with the index of the phase it was made in (as deaths count phases)."""
+    phases = [e for e in game.events if e["type"] != "outcome"]
+    for index, event in enumerate(phases):
+        for said in event.get("claims", []):
+            yield index, game.names.index(said["player"]), Claim.parse(said["claim"], game.names)
+
+
+def test_wolves_and_madmen_lie_consistently():
+    liars = 0
+    for game in heuristic_games(normal_cast(14), 40):
+        wolves = {s for s in game.seats() if game.cast[s] == "Werewolf"}
+        said: dict[int, list[tuple[int, Claim]]] = {}
+        for phase, seat, claim in phase_claims(game):
+            said.setdefault(seat, []).append((phase, claim))
+        for seat, claims in said.items():
+            reports = [(phase, c) for phase, c in claims if c.kind is ClaimKind.DIVINED]
+            if ROLES[game.cast[seat]].team is not Team.WEREWOLF or not reports:
+                continue
+            liars += 1
+            assert claims[0][1] == Claim(ClaimKind.COMINGOUT, role="Diviner")  # it came out first
+            assert [c.role for _, c in claims if c.kind is ClaimKind.COMINGOUT] == ["Diviner"]
+            phases = [phase for phase, _ in reports]
+            assert phases == sorted(set(phases)), "one fake result a day"
+            targets = [c.target for _, c in reports]
+            assert len(set(targets)) == len(targets) and seat not in targets
+            for phase, claim in reports:
+                assert claim.target is not None
+                death = game.deaths[claim.target]
+                assert death is None or death.phase >= phase, "a fake result on a seat already dead"
+                if game.cast[seat] == "Werewolf":
+                    assert not (claim.target in wolves and claim.result == "werewolf"), "a wolf called a wolf black"
+    assert liars >= 10
+
+
+def test_claims_render_in_both_languages():
+    game = next(heuristic_games(normal_cast(13), 1, seed=4))
+    kinds = set()
+    for _, seat, claim in game.claims:
+        ja, en = claim.render(game.names, "ja"), claim.render(game.names, "en")
+        assert ja and en and ja != en
+        assert not any("\u3040" <= ch <= "\u30ff" for ch in en)
+        kinds.add(claim.kind)
+    assert {ClaimKind.COMINGOUT, ClaimKind.DIVINED, ClaimKind.VOTE} <= kinds
+
+
+def test_heuristic_village_bots_vote_together_and_rarely_draw():
+    games = list(heuristic_games(normal_cast(12), 30, seed=100))
+    assert sum(g.outcome is not None and g.outcome.winner is None for g in games) <= 2
+    ballots = sum(1 for g in games for e in g.events if e["type"] == "day")
+    assert ballots <= 1.5 * sum(g.day - 1 for g in games)  # few revotes: the bots converge
+
+
+# ---------------------------------------------------------------------- strength
+
+
+def village_wins(village: AgentFactory, others: AgentFactory, games: int, seed: int) -> int:
+    """Games the village wins in 普通1 for 9 when its seats are ``village`` bots and the rest ``others``."""
+    cast = normal_cast(9)
+    wins = 0
+    for game_seed in range(seed, seed + games):
+        rng = np.random.default_rng(game_seed)
+        roles = deal(cast, rng)
+        bots = [(village if ROLES[r].team is Team.HUMAN else others)(cast) for r in roles]
+        game = _play_dealt(roles, bots, rng)
+        wins += game.outcome is not None and game.outcome.winner is Team.HUMAN
+    return wins
+
+
+def _play_dealt(roles: list[str], bots: list[Agent], rng: np.random.Generator) -> Game:
+    game = Game.new(seat_names(len(roles), Settings.parse()), roles, {}, rng)
+    seats = [None if s == game.scapegoat else bots[s] for s in game.seats()]
+    while not game.is_over:
+        talk(game, seats, rng)
+        act(game, seats, rng)
+        game.close(rng)
+    return game
+
+
+def test_a_heuristic_village_beats_a_random_one():
+    smart = village_wins(HeuristicAgent, RandomAgent, 80, seed=0)
+    naive = village_wins(RandomAgent, RandomAgent, 80, seed=0)
+    outplayed = village_wins(RandomAgent, HeuristicAgent, 80, seed=0)
+    assert smart >= naive + 16 and naive >= outplayed, (smart, naive, outplayed)
