@@ -164,3 +164,14 @@ def test_random_games_round_trip_through_their_records(seed, n, goat):
     assert write(again, seed) == full
     assert all(e["type"] in ("night", "day", "hunter", "outcome") for e in full["events"])
     assert {Verb(a["action"]) for e in full["events"] for a in e.get("actions", [])} <= set(Verb)
+
+
+def test_a_game_over_at_its_start_writes_and_replays_its_own_record():
+    data = {"format": "jinrou.classic/1", "players": list("ABC"),
+            "roles": {"A": "Human", "B": "Fox", "C": "Diviner"}, "settings": {"scapegoat": "off"}, "events": []}
+    full = write(replay(data), 0)
+    assert full["result"]["winner"] == "Fox" and [e["type"] for e in full["events"]] == ["night"]
+    assert write(replay(full), 0) == full
+    full["events"][0]["actions"] = [{"player": "C", "action": "divine", "target": "B"}]
+    with pytest.raises(RecordError, match=r"^event 1: the game is already over$"):
+        replay(full)

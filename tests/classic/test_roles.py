@@ -100,10 +100,10 @@ def test_werewolf_attack_kills_its_target_announced_as_found_dead():
 
 
 def test_wolves_cannot_attack_wolves_unless_wolfattack_and_never_themselves():
-    g = new(["Werewolf", "BigWolf", "MadWolf", "Human", "Human"])
-    assert legal_verbs(g, "A") == {"attack": ("D", "E")}  # 狂人狼 counts as a wolf too
-    g = new(["Werewolf", "BigWolf", "MadWolf", "Human", "Human"], {"wolfattack": "on"})
-    assert legal_verbs(g, "A") == {"attack": ("B", "C", "D", "E")}
+    g = new(["Werewolf", "BigWolf", "MadWolf", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "A") == {"attack": ("D", "E", "F", "G")}  # 狂人狼 counts as a wolf too
+    g = new(["Werewolf", "BigWolf", "MadWolf", "Human", "Human", "Human", "Human"], {"wolfattack": "on"})
+    assert legal_verbs(g, "A") == {"attack": ("B", "C", "D", "E", "F", "G")}
     night(g, "B attack A")  # wolves are immune to wolf attacks: nothing happens
     assert dead(g) == {}
 
@@ -119,13 +119,13 @@ def test_the_first_submission_fixes_the_one_attack_of_the_night():
 
 
 def test_an_unchosen_attack_kills_every_attacking_wolf_by_sudden_death():
-    g = new(["Werewolf", "WolfCub", "MadWolf", "Human", "Human", "Human"])
+    g = new(["Werewolf", "WolfCub", "MadWolf", "Human", "Human", "Human", "Human"])
     assert g.awaited() == [0, 1]
     close(g, draws=[("announcement", ["B", "A"])])
     assert dead(g) == {"A": "sudden", "B": "sudden"}  # 狂人狼 never attacks, so it is not blamed
     assert result(g) is None and g.stage is Stage.DAY  # 狂人狼 counts as a wolf: wolves = 1, no result yet
-    vote(g, "CD DC EC FC")
-    assert result(g) == "Human" and winners(g) == "CDEF"  # C, team Human, executed: it wins too
+    vote(g, "CD DC EC FC GC")
+    assert result(g) == "Human" and winners(g) == "CDEFG"  # C, team Human, executed: it wins too
 
 
 def test_no_night_one_attack_with_scapegoat_no():

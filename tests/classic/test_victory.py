@@ -137,8 +137,6 @@ def test_the_devils_mark_wins_over_any_result():
     assert judge(g) is Team.DEVIL  # also without a result
 
 
-@pytest.mark.xfail(strict=True, reason="open: the engine does not check at dusk; doing so needs the record to "
-                                        "write a game over at its start (see the report)")
 def test_a_cast_without_wolves_or_vampires_ends_at_once():
     # the win check runs after night 1's first burial (§3; reference: judge() after the sunset burial)
     g = new(["Human", "Fox", "Diviner"])

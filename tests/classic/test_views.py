@@ -70,7 +70,8 @@ def test_no_view_holds_another_seats_private_data(seed, n, heaven):
 
 
 def test_wolves_know_each_other_and_the_mad_wolf_but_not_the_fanatic():
-    game = Game.new("ABCDEF", ["Werewolf", "Werewolf", "MadWolf", "Fanatic", "Human", "Diviner"], {"scapegoat": "off"})
+    game = Game.new("ABCDEFGH", ["Werewolf", "Werewolf", "MadWolf", "Fanatic", "Human", "Diviner", "Human", "Human"],
+                    {"scapegoat": "off"})
     assert SeatView.of(game, 0).known == {1: "wolves", 2: "wolves"}
     assert SeatView.of(game, 3).known == {0: "wolves", 1: "wolves", 2: "wolves"}
     assert SeatView.of(game, 4).known == {}

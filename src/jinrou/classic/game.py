@@ -514,7 +514,7 @@ class Game:
         self._open_phase("night")
         self.tell(None, "night", day=self.day)
         self._bury(Moment.DUSK)
-        if self.is_over:
+        if self._check_victory():  # after every burial (§3): a cast without wolves ends at once
             return
         self.night.attacks = 2 if self.flags.pop("extra_attack", False) else 1
         if self.day == 1 and self.settings["scapegoat"] != "off":
@@ -528,6 +528,7 @@ class Game:
             for owner in self.hooks(seat):
                 owner.on_dusk(self, seat)
         self._bury(Moment.DUSK)
+        self._check_victory()
 
     def attackers(self) -> list[Seat]:
         return [s for s in self.living() if self._roles[s].attacks]

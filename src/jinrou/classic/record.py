@@ -194,6 +194,7 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
     game, events, rng = start(data, seed)
     offset = len(data.get("events", [])) - len(events)
     index = 0
+    played = 0  # phase events read so far
     while index < len(events):
         event = events[index]
         where = f"event {index + offset + 1}"
@@ -203,8 +204,16 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
                 f"unknown event type {kind!r}: events are night, day, hunter and outcome"
             raise _fail(where, what)
         if game.is_over:
-            raise _fail(where, "the game is already over")
+            opened = sum(1 for e in game.events if e["type"] != "outcome")
+            choices = any(event.get(k) for k in ("actions", "votes", "claims"))
+            if opened != played + 1 or choices:  # not the phase the game ended in, as its own record has it
+                raise _fail(where, "the game is already over")
+        played += 1
         following = events[index + 1] if index + 1 < len(events) else None
+        if game.is_over:
+            _check_consequences(game, event, played - 1, where)
+            index += 2 if isinstance(following, dict) and following.get("type") == "outcome" else 1
+            continue
         draws = Draws(rng, _draws(following, f"event {index + offset + 2}")
                       if isinstance(following, dict) and following.get("type") == "outcome" else [])
         after = next((e for e in events[index + 1:] if isinstance(e, dict) and e.get("type") != "outcome"), None)
@@ -256,6 +265,11 @@ def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, wher
             game.apply(_action(names, action, where))
     phase = game.phase
     game.close(draws)
+    _check_consequences(game, event, phase, where)
+
+
+def _check_consequences(game: Game, event: dict[str, Any], phase: int, where: str) -> None:
+    """A full record's deaths, revivals, claims and results of a phase must be the rules'."""
     if any(key in event for key in CHECKED):
         produced = _phase_event(game, phase)
         for key in CHECKED:
