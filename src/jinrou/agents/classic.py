@@ -1,60 +1,75 @@
 """Classic werewolf bots: a random one and a heuristic one that talks, lies and votes together.
 
 Both implement :class:`jinrou.classic.agent.Agent` and see nothing but their
-:class:`~jinrou.classic.views.SeatView` (and the rules every player knows: the role declarations).
-Make one agent per seat and game; an agent reads its view's messages and claims once, as they come.
+:class:`~jinrou.classic.views.SeatView`, the rules every player knows (the role declarations) and,
+if they are given it, the public role list (配役: role id → count, announced at the start of a
+fixed casting). Make one agent per seat and game: it reads its view's messages and claims once,
+as they come.
 
 **RandomAgent** says nothing; for each thing it may do it takes a uniform legal choice (an optional
 action or vote only with probability ½).
 
 **HeuristicAgent** keeps a *suspicion* per seat: the log-odds that the seat is against the village
-(a wolf, a madman, a fox, a vampire), starting from 1 in 4, summed from
+(a wolf, a madman, a fox, a vampire, 悪魔くん), starting from the role list's share of such seats
+(1 in 4 without a list), summed from
 
-* its own knowledge: the seats its role knows (wolf, fox, lover, 共有者 partners; 女王観戦者), every
-  role its view shows (the dead see them), its own divination and psychic results (certain, ±10);
-* the public claims, each weighed by the *trust* in its claimant. A 占い師 or 霊能者 claim starts
-  as genuine with odds 1 : 0.18 against "nobody who claims it is genuine", shared among the
-  counter-claimants of that role (one genuine at most). Trust drops to 0 when the claim contradicts
-  what the bot knows (a result on itself, on a partner, on a seat it divined; it is itself that
-  role; the claimant is a known enemy or ally), drops 6-fold when a seat reported black was found
-  dead in the morning (wolves do not attack wolves), moves with the psychics' verdict on executed
-  seats the claimant reported (×e^±1.5), rises 1.6-fold when the claimant was killed in the night
-  (wolves kill the real seer), and falls 3-fold when the claimant came out as two roles. A result
-  counts +4·trust (black) or −2.5·trust (white) on its target; the claimant itself gets
-  +3.5·(1 − 2·trust) (a lone seer is white, a contradicted one black). 共有者 claims (two at most)
-  count −2.5·trust; other village coming outs −0.6 (+0.3 if two claim it); a coming out as a role
-  of another team +0.7;
-* the votes: voting for a seat later shown white (a trusted psychic, its own result) +0.4, for one
-  shown black −0.3, against the most trusted seer +0.5; and ESTIMATE claims of nearly confirmed
-  villagers ±0.5.
+* its own knowledge: the seats its role knows (wolves, foxes, 共有者, 女王観戦者, …; a lover is an
+  ally, not a side), every role its view shows (the dead see them), its own divination and psychic
+  results (±10; a white divination −5, since 大狼 and foxes read white);
+* the public claims, each weighed by the *trust* in its claimant. The claimants of 占い師 (or
+  霊能者) share the role's seats: each has weight 1 against 0.18 for "nobody who claims it is
+  genuine", trust = seats × weight / (sum of weights + 0.18). A weight drops to 0 when the claim
+  contradicts what the bot knows (a result on itself, on a partner, on a seat it divined; it holds
+  the role itself; the claimant is a known enemy, or its own lying ally; the role is not in the
+  list; a psychic result on a seat not executed), 6-fold when a seat reported black was found dead
+  in the morning (wolves do not attack wolves), moves with the psychics' verdict on executed seats
+  it reported (×e^±1.5), rises 1.6-fold when the claimant was killed in the night (wolves kill the
+  real seer) and falls 3-fold when it came out as two roles or changed a result. A result counts
+  +4·trust (black) or −2.5·trust (white) on its target, unless the target is a counter-claimant
+  (their mutual blacks only say they disagree); the claimant itself gets +3.5·(1 − 2·trust).
+  共有者 claims count −2.5·trust (trust 0.8, or 0.3 when more claim it than the list holds, 0 when
+  the bot is a 共有者 who does not know the claimant); another village coming out −0.6 (+0.3 when
+  counter-claimed); a coming out as a role of another team +0.7, as a role not in the list +2;
+* the votes: each vote for a seat since shown white (psychics' verdict, own knowledge) +0.4, for
+  one shown black −0.3, against a trusted seer (trust > 0.6) +0.5.
+
+From these it derives each seat's *value* to the village (trusted seer 3·trust, psychic 2·trust,
+共有者 1·trust, a seer, psychic or guard its own divination named 2.5, plus whiteness 0.3·(−suspicion)
+clipped to ±0.9) and how far each living seat could still be a *fox* (1, times 1 − trust for each
+claimant whose divination named it and for its own claim; 0 for seats it knows or divined).
 
 It **speaks** at the first ballot of each day: a 占い師 comes out on its first day and reports
-every divination (DIVINED), a 霊能者 comes out with its first result or when someone else claims
-the role (IDENTIFIED), 共有者 come out at once; everybody says whom it will vote for (VOTE, its
-choice below given the votes said before it) and, if sure enough, whom it suspects (ESTIMATE).
-Wolves and madmen may **lie**: on day 2 the lowest-seated wolf (probability 0.35) or a madman
-(0.6) comes out as 占い師 unless an ally already did, and from then on reports one fake divination
-a day — a living seat it has not named before, never itself, black only on a non-ally (preferably
-the counter-claiming seer, at most one black in three days), white on an ally now and then —
-so the story holds together. 悪魔くん once bitten, てるてる坊主 once charged and 皮なめし職人 come
-out as 人狼 to be executed. Results the claim language cannot say are rounded: a vampire reads
-werewolf, 大狼 werewolf and 子狐 human.
+every divination (DIVINED); a 霊能者 comes out with its first result, or at once if someone else
+claims the role, and reports (IDENTIFIED); 共有者 come out at once; everybody then says whom it
+will vote for (VOTE: its choice below, given what was said before it) and, as a villager, whom it
+suspects when P > 0.6 (ESTIMATE). The claim language has two results, so a divined vampire and a
+psychic's 大狼 read werewolf, a psychic's 子狐 human. Wolves and madmen may **lie**: on day 2 the lowest-seated wolf
+(probability 0.35) or a madman (0.6) comes out as 占い師 unless an ally already claimed a result
+role, and reports one fake divination a day — a living seat it has not named, never itself, black
+only on a non-ally (the counter-claiming seer half the time it may, at most one black per three
+days), white on an ally now and then — so that the story holds together. 悪魔くん once bitten,
+てるてる坊主 once charged and 皮なめし職人 from day 3 come out as 人狼 to get executed.
 
-It **votes** for the candidate with the best objective plus 2 × the share of today's VOTE claims
-naming it (so the village converges): the village maximises suspicion; wolves and madmen never
-vote an ally and prefer trusted seers and villagers; foxes, lovers, vampires and the others vote
-like villagers but spare their allies. After a tie (a re-vote) it keeps to the tied seats, and from
-the second re-vote every bot takes the same one (most VOTE claims, then the lowest seat) unless it
-is an ally, so ballots end before the draw.
+It **votes** for the candidate with the best objective plus the bandwagon: 2 × the share of today's
+claims naming it (a VOTE counts 2, an ESTIMATE ±1), so the village converges. The village's
+objective is suspicion − ½·value; once every wolf left seems located (or at most one is left) while
+a fox may live and the village can afford it, it hunts the fox first (+2·fox, −3 for a seat with
+suspicion > 1.5: executing the last wolf would hand the fox the win). Wolves and informed madmen
+blend in (suspicion, as a villager would) but push a seat that survived their attack (a fox, or a
+guarded seat, +3); a madman who knows nobody votes the most valuable seat. Everybody spares the
+allies it knows. After a tie (a re-vote) it keeps to the tied seats, and from the second re-vote
+every bot takes the same one (most VOTE claims, then the lowest seat) unless it is an ally, so the
+ballot ends before the draw.
 
-At **night** it divines the most uncertain seat it has not divined (suspicion nearest ½; a wolf
-that divines avoids claimed seers), guards (and blesses, 聖職者) the most valuable trusted seat (a
-trusted seer 3, psychic 2, 共有者 1, plus whiteness), attacks or bites the most dangerous human
-(the same value, from its side's view; not a seat its ally reported black; not last night's
-survivor first), pairs (キューピッド: itself and the whitest seat), hides at a white seat that is
-unlikely to be attacked, revives the whitest dead seat, sends a seer kit to the whitest seat
-(商人), leaves as スパイ from night 2 and shoots the most suspected seat as ハンター. A verb it has
-no policy for gets uniform legal targets when required and is skipped when optional.
+At **night** it divines the seat whose suspicion is nearest ½ among those it has not divined
+(plus 0.05·fox; never 身代わりくん, and a wolf that divines never a claimed seer — the reverse curse),
+guards and blesses (聖職者, from night 2) the most valuable seat, attacks or bites the most valuable
+non-ally (−4 for a seat its side's fake seer called black, −2 for last night's survivor), pairs
+(キューピッド: itself and the whitest seat; 求愛者: the whitest), hides at a white seat of little value
+(逃亡者), revives the whitest dead seat (猫又 only a white one), sends a seer kit to the whitest
+seat that claimed nothing (商人), leaves from night 2 (スパイ) and shoots its objective's best
+(ハンター). A verb it has no policy for gets uniform legal targets when required and is skipped
+when optional.
 """
 
 from __future__ import annotations
@@ -153,7 +168,7 @@ class Notes:
     divined: dict[Seat, dict[Seat, str]] = field(default_factory=dict)  # DIVINED: claimant → target → result
     identified: dict[Seat, dict[Seat, str]] = field(default_factory=dict)  # IDENTIFIED claims
     said: dict[int, dict[Seat, Seat]] = field(default_factory=dict)  # day → VOTE claims
-    estimates: list[tuple[Seat, Seat, str]] = field(default_factory=list)
+    estimates: dict[int, dict[Seat, tuple[Seat, str]]] = field(default_factory=dict)  # day → ESTIMATE claims
     own: dict[Seat, str] = field(default_factory=dict)  # its own divination results
     psychic: dict[Seat, str] = field(default_factory=dict)  # its own psychic results
     executed: set[Seat] = field(default_factory=set)
@@ -206,8 +221,8 @@ class Notes:
         self.messages = len(view.messages)
         for day, seat, claim in view.claims[self.claims:]:
             kind = claim.kind
-            if kind is not ClaimKind.VOTE:
-                self.version += 1
+            if kind is not ClaimKind.VOTE and kind is not ClaimKind.ESTIMATE:
+                self.version += 1  # what is said about today's vote only weighs in the vote
             if kind is ClaimKind.COMINGOUT:
                 assert claim.role is not None
                 self._came_out(seat, claim.role)
@@ -223,7 +238,7 @@ class Notes:
                 self.said.setdefault(day, {})[seat] = claim.target
             elif kind is ClaimKind.ESTIMATE:
                 assert claim.target is not None and claim.result is not None
-                self.estimates.append((seat, claim.target, claim.result))
+                self.estimates.setdefault(day, {})[seat] = (claim.target, claim.result)
         self.claims = len(view.claims)
 
     def _came_out(self, seat: Seat, role: str) -> None:
@@ -375,7 +390,7 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
             if target not in notes.executed or target == me or known.get(target, result == BLACK) != (result == BLACK):
                 g = 0.0
         weights[c] = g
-    trust.update(_share(weights, me if view.role == "Psychic" else None))
+    trust.update(_share(weights, me if view.role == "Psychic" else None, _room(table, "Psychic")))
     verdict: dict[Seat, float] = {}
     for target in notes.executed:
         if target in known:
@@ -399,7 +414,7 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
         if c in notes.found_dead:
             g *= 1.6
         weights[c] = g
-    trust.update(_share(weights, me if view.role == "Diviner" else None))
+    trust.update(_share(weights, me if view.role == "Diviner" else None, _room(table, "Diviner")))
     rivals = set(seers)
     for c in seers:
         for target, result in notes.divined.get(c, {}).items():
@@ -436,7 +451,7 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
     for c in notes.switched:
         suspicion[c] += 1.0
 
-    # votes and estimates, judged by the evidence so far
+    # votes, judged by the evidence so far
     shown = {t: 1.0 if black else -1.0 for t, black in known.items()}
     shown.update(verdict)
     for target, v in shown.items():
@@ -447,9 +462,6 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
     if best_seer is not None and trust[best_seer] > 0.6:
         for voter in notes.voters.get(best_seer, ()):
             suspicion[voter] += 0.5
-    for speaker, target, result in notes.estimates:
-        if suspicion[speaker] < -3 and speaker != target:
-            suspicion[target] += 0.5 if result == BLACK else -0.5
 
     value = [0.9 if x < -3 else -0.9 if x > 3 else -0.3 * x for x in suspicion]  # whiteness, clipped
     for c, t in trust.items():
@@ -500,13 +512,23 @@ def _claimant_weight(view: SeatView, notes: Notes, c: Seat, known: dict[Seat, bo
     return 1 / 3 if c in notes.switched else 1.0
 
 
-def _share(weights: dict[Seat, float], me: Seat | None) -> dict[Seat, float]:
-    """Trust among counter-claimants: weight over all weights plus "nobody is genuine"; the bot
-    that holds the role trusts itself and nobody else."""
+def _share(weights: dict[Seat, float], me: Seat | None, room: int = 1) -> dict[Seat, float]:
+    """Trust among the claimants of a role that ``room`` seats hold: each claimant's share of the
+    weights plus "nobody is genuine", times ``room``; a bot that holds the role trusts itself and
+    shares what room is left among the others."""
+    others = {c: g for c, g in weights.items() if c != me}
     if me is not None:
-        return {c: 1.0 if c == me else 0.0 for c in weights}
-    total = sum(weights.values()) + NOBODY
-    return {c: g / total for c, g in weights.items()}
+        room -= 1
+    total = sum(others.values()) + NOBODY
+    trust = {c: min(1.0, room * g / total) for c, g in others.items()}
+    if me is not None and me in weights:
+        trust[me] = 1.0
+    return trust
+
+
+def _room(table: Table | None, role: str) -> int:
+    """How many seats may genuinely hold ``role`` (1 without a role list)."""
+    return 1 if table is None else max(1, table.count(role))
 
 
 # ---------------------------------------------------------------------- the heuristic bot
@@ -656,8 +678,14 @@ class HeuristicAgent:
 
     def _choose_vote(self, view: SeatView, a: Assessment, candidates: Sequence[Seat], noise: Sequence[float]) -> Seat:
         """The candidate with the best objective plus the bandwagon (today's VOTE claims) and noise."""
-        said = Counter(t for s, t in self.notes.said.get(view.day, {}).items() if s != view.seat and view.alive[s])
-        weight = BANDWAGON / (sum(said.values()) or 1)
+        said: Counter[Seat] = Counter()
+        for speaker, target in self.notes.said.get(view.day, {}).items():
+            if speaker != view.seat and view.alive[speaker]:
+                said[target] += 2
+        for speaker, (target, result) in self.notes.estimates.get(view.day, {}).items():
+            if speaker != view.seat and view.alive[speaker]:
+                said[target] += 1 if result == BLACK else -1
+        weight = BANDWAGON / (sum(v for v in said.values() if v > 0) or 1)
         scores = self._objectives(view, a)
         return max(candidates, key=lambda s: scores[s] + weight * said[s] + noise[s])
 

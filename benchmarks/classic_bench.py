@@ -1,0 +1,139 @@
+"""Classic werewolf speed: whole 16-player games of heuristic bots, one JSON line per measurement;
+never asserts.
+
+``game``: ``--games`` games (≥ 200) of a mixed 16-seat cast (普通1 for 16 with swaps that bring in
+狼の子, 大狼, 狂信者, 猫又, ハンター, 聖職者, 商人, キューピッド; target < 50 ms a game) and of 普通1
+for 16, one after the other in this process: mean, median and 95th percentile of the wall time of a
+whole game (dealing, engine, views, bots), and where the time goes (bots, views, closing phases).
+
+``batch``: ``--batch`` games (10,000) of the mixed cast through :func:`jinrou.classic.simulate.simulate`
+with ``--workers`` processes (2; target < 10 min): wall time and games per second.
+
+    python benchmarks/classic_bench.py                    # both
+    python benchmarks/classic_bench.py --only game --games 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import time
+
+MIXED_16 = {
+    "Werewolf": 1, "WolfCub": 1, "BigWolf": 1, "Fanatic": 1, "Diviner": 1, "Psychic": 1, "Guard": 1,
+    "Couple": 2, "Fox": 1, "Cat": 1, "Hunter": 1, "Priest": 1, "Merchant": 1, "Cupid": 1, "Human": 1,
+}  # fmt: skip
+"""普通1 for 16 (人狼 3, 占い師, 霊能者, 狂人, 狩人, 共有者 2, 妖狐, 村人 6) with swaps: 人狼 → 狼の子, 大狼;
+狂人 → 狂信者; 村人 → 猫又, ハンター, 聖職者, 商人, キューピッド."""
+
+
+def measure_games(name: str, cast: dict[str, int], games: int, seed: int) -> dict[str, object]:
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.classic.game import Game
+    from jinrou.classic.settings import Settings
+    from jinrou.classic.simulate import game_seeds, play_game
+    from jinrou.classic.views import SeatView
+
+    spent: dict[str, float] = {"views": 0.0, "close": 0.0, "whole": 0.0}
+    of, close = SeatView.of.__func__, Game.close  # type: ignore[attr-defined]
+
+    def timed_of(cls: type, game: Game, seat: int | None) -> SeatView:
+        start = time.perf_counter()
+        view = of(cls, game, seat)
+        spent["views"] += time.perf_counter() - start
+        return view
+
+    def timed_close(game: Game, draws: object = None) -> None:
+        start = time.perf_counter()
+        close(game, draws)  # type: ignore[arg-type]
+        spent["close"] += time.perf_counter() - start
+
+    settings = Settings.parse()
+    seeds = game_seeds(seed, games)
+    play_game(cast, settings, HeuristicAgent, seeds[0])  # warm up (imports, caches)
+    walls: list[float] = []
+    cpus: list[float] = []
+    days: list[int] = []
+    for game_seed in seeds:
+        start, cpu = time.perf_counter(), time.process_time()
+        game = play_game(cast, settings, HeuristicAgent, game_seed)
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+        days.append(game.day)
+    # a second pass, instrumented, says where the time goes (the wrappers cost a little)
+    SeatView.of = classmethod(timed_of)  # type: ignore[method-assign, assignment]
+    Game.close = timed_close  # type: ignore[method-assign, assignment]
+    try:
+        for game_seed in seeds[: min(games, 100)]:
+            start = time.perf_counter()
+            play_game(cast, settings, HeuristicAgent, game_seed)
+            spent["whole"] += time.perf_counter() - start
+    finally:
+        SeatView.of = classmethod(of)  # type: ignore[method-assign, assignment]
+        Game.close = close  # type: ignore[method-assign]
+    sampled = min(games, 100)
+    share = {k: round(spent[k] / spent["whole"], 3) for k in ("views", "close")}
+    walls_ms = sorted(w * 1000 for w in walls)
+    return {
+        "measure": "game",
+        "cast": name,
+        "players": sum(cast.values()),
+        "games": games,
+        "mean_ms": round(statistics.fmean(walls_ms), 2),
+        "median_ms": round(statistics.median(walls_ms), 2),
+        "p95_ms": round(walls_ms[int(0.95 * (len(walls_ms) - 1))], 2),
+        "max_ms": round(walls_ms[-1], 2),
+        "cpu_mean_ms": round(statistics.fmean(cpus) * 1000, 2),
+        "mean_days": round(statistics.fmean(days), 2),
+        "share_of_time": {**share, "bots_and_rest": round(1 - sum(share.values()), 3), "sampled_games": sampled},
+        "target_ms": 50,
+        "python": platform.python_version(),
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+
+
+def measure_batch(games: int, workers: int, seed: int) -> dict[str, object]:
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.classic.simulate import simulate
+
+    start = time.perf_counter()
+    summary = simulate(MIXED_16, games, seed, HeuristicAgent, workers=workers)
+    wall = time.perf_counter() - start
+    return {
+        "measure": "batch",
+        "cast": "mixed16",
+        "players": 16,
+        "games": games,
+        "workers": workers,
+        "cpus": os.cpu_count(),
+        "wall_s": round(wall, 1),
+        "games_per_s": round(games / wall, 1),
+        "target_s": 600,
+        "wins": summary.wins,
+        "mean_days": round(summary.mean_days, 2),
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", choices=["game", "batch"])
+    parser.add_argument("--games", type=int, default=300, help="games per cast in the per-game measurement")
+    parser.add_argument("--batch", type=int, default=10_000, help="games in the batch measurement")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    if args.only in (None, "game"):
+        from jinrou.classic.casting import normal_cast
+
+        for name, cast in (("mixed16", MIXED_16), ("normal16", normal_cast(16))):
+            print(json.dumps(measure_games(name, cast, args.games, args.seed), ensure_ascii=False), flush=True)
+    if args.only in (None, "batch"):
+        print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)
+
+
+if __name__ == "__main__":
+    main()
