@@ -192,6 +192,8 @@ class Notes:
         """Read the messages and claims that are new since the last call."""
         for _, message in view.messages[self.messages:]:
             key, args = message.key, message.args
+            if key == "claim":  # read from the claims below
+                continue
             if key not in _UNWEIGHED:
                 self.version += 1
             if key == "morning":

@@ -9,12 +9,14 @@ Bots, the terminal and the server build everything a player receives from a view
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.game import Game, Legal, Outcome
 from jinrou.classic.model import PUBLIC_CAUSES, Message, Seat, Stage
+from jinrou.classic.role import Role
 
 VISIBLE_SUBS = frozenset({"Lovers", "DivinerKit", "PsychicKit", "GuardKit"})
 """Sub-roles a seat is told of (決定者, 権力者 and a protection not yet used are not told)."""
@@ -79,18 +81,16 @@ class SeatView:
             for other in game.seats():
                 if other != seat:
                     for owner in game.hooks(other):
-                        label = owner.reveals_to(game, other, seat)
-                        if label:
-                            known[other] = label
+                        if type(owner).reveals_to is not Role.reveals_to:  # most roles reveal nothing
+                            label = owner.reveals_to(game, other, seat)
+                            if label:
+                                known[other] = label
             if game.alive[seat] and game.stage is Stage.NIGHT:
                 chats = frozenset(c for owner in game.hooks(seat) for c in owner.chats(game, seat))
                 chats_read = chats_write = chats
         if everything:
             roles = {s: game.role(s).id for s in game.seats()}
-        messages = tuple(
-            (phase, m) for phase, m in game.messages
-            if m.to is None or (seat is not None and seat in m.to)
-        )
+        messages = _messages(game, seat)
         ballot = game.ballot
         return cls(
             seat=seat,
@@ -115,6 +115,26 @@ class SeatView:
             outcome=game.outcome if over else None,
             scapegoat=game.scapegoat,
         )
+
+
+_Seen = tuple[int, object, tuple[tuple[int, Message], ...]]
+_SEEN: weakref.WeakKeyDictionary[Game, dict[Seat | None, _Seen]] = weakref.WeakKeyDictionary()
+"""Per game and seat: how many of the game's messages were filtered, the last of them, and what the
+seat got. A game's messages only grow, so a view filters only the new ones (bots take a view at
+every phase)."""
+
+
+def _messages(game: Game, seat: Seat | None) -> tuple[tuple[int, Message], ...]:
+    """The messages meant for ``seat`` (None: the public ones), in order."""
+    every = game.messages
+    seen = _SEEN.setdefault(game, {})
+    done, last, mine = seen.get(seat, (0, None, ()))
+    if done > len(every) or (done and every[done - 1] is not last):
+        done, mine = 0, ()  # not the list it was: filter it all again
+    if done < len(every):
+        mine += tuple(pm for pm in every[done:] if pm[1].to is None or (seat is not None and seat in pm[1].to))
+        seen[seat] = (len(every), every[-1], mine)
+    return mine
 
 
 def heaven_sees_all(game: Game) -> bool:
