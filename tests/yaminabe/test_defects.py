@@ -72,6 +72,7 @@ def _lovers_loop(faithful):
 def test_3_the_lovers_loop_needs_a_free_slot():
     ours = _lovers_loop(False)
     assert ours.count("Cupid") == 1 and ours.slots == 0
+    assert ours.u.used == 5  # the targets' two U, the loop's, キューピッド's, the loop's: no slot, no more draws
     reference = _lovers_loop(True)
     assert reference.count("Cupid") == 3 and reference.slots == -2  # more roles than seats
 

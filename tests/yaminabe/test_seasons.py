@@ -119,6 +119,14 @@ def test_hooligan_is_likelier_on_october_28():
     assert added(at_seasonal((10, 29), [H, H, H, H, H, 0.39, H])) == {}
 
 
+def test_hooligan_only_when_there_is_none():
+    request = build(16, "low", mode="partial", fixed={"Hooligan": 1}, options=Options(date=(10, 28)))
+    d = draft(request, then=HIGH, upto="seasonal")
+    d.u = Script([H, H, H, H, H, 0.0, H])
+    seasonal(d)
+    assert d.count("Hooligan") == 1 and d.u.left == 0
+
+
 def test_hooligan_not_when_in_n():
     d = at_seasonal((10, 28), [H, H, H, H, H, 0.0, H], ushi=True)  # 2陣営戦 bars 第三陣営系 before N
     assert added(d) == {}

@@ -1,6 +1,7 @@
 """Statistics over many castings: tallies, the published figures, the JSON object and the chart."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -23,6 +24,12 @@ def test_figures_are_percentages_of_the_castings():
     assert 0 < stats.p_role["Diviner"] <= 100 and list(stats.p_role) == sorted(stats.p_role, key=list(stats.p_role).index)
     assert stats.p_wolf_team_half == 0.0  # 中 keeps the wolves below half
     assert 9 < stats.distinct_roles_mean <= 12
+
+
+def test_wolf_team_half_counts_exactly_half():
+    stats = statistics(Request.build(6), 1, rng=np.random.default_rng(0))
+    halves = replace(stats, castings=4, group_seats={**stats.group_seats, "wolf": {1: 1, 2: 1, 3: 1, 4: 1}})
+    assert halves.p_wolf_team_half == 50.0  # 3 and 4 of 6 seats
 
 
 def test_known_distribution_below_nine_seats():

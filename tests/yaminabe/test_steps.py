@@ -65,6 +65,8 @@ def test_random_exclusions_draw_in_order_and_bar_every_slot():
     assert barred <= d.C and barred <= d.E
     assert not {"Fate", "Dreamer"} & d.E
     assert d.u.left == 0
+    d = draft(build(9, "none"), [0.4, 0.3, 0.3, 0.3, 0.3, 0.3, 0.4], then=None, upto="nonhumans")  # each at its bound
+    assert not {"AbsoluteWolf", "Oracle", "Fate", "Sleepwalker", "Dreamer", "Hanami", "Neet"} & d.E
 
 
 def test_losemode_always_bars_neet_without_a_draw():
@@ -124,6 +126,16 @@ def test_nonhuman_table_without_any_random_event(n, counts):
 def test_nonhuman_table_with_every_random_event():
     # n=16: fox (.6), fox (.5); tweaks: wolves −1 (3 → 2), foxes −1 (2 → 1), vampire, devil, ローレライ
     assert nonhuman_counts(16, Script(then=0.0)) == (2, 1, 1, 1, 1)
+
+
+def test_nonhuman_table_at_each_bound_adds_nothing_and_just_below_adds_it():
+    # n=22, every U at its bound: fox .6 | devil .7; fox .5 | vampire .3 | devil (always); fox .2 | vampire .6 |
+    # devil .9; wolves −1 .1, +1 .2; foxes +1 .25, +1 .1; vampire .2; devil .2; ローレライ .1
+    at = Script([0.6, 0.7, 0.5, 0.3, 0.2, 0.6, 0.9, 0.1, 0.2, 0.25, 0.1, 0.2, 0.2, 0.1])
+    assert nonhuman_counts(22, at) == (4, 0, 0, 1, 0) and at.left == 0
+    # just below: a fox in each chain (ending it), −1 wolf (no +1 test), −1 fox (.15), vampire, devil, ローレライ
+    below = Script([0.59, 0.49, 0.19, 0.09, 0.149, 0.19, 0.19, 0.09])
+    assert nonhuman_counts(22, below) == (3, 2, 1, 1, 1) and below.left == 0
 
 
 @pytest.mark.parametrize(("n", "script", "counts"), [
