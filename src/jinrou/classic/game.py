@@ -32,6 +32,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.model import (
+    PUBLIC_CAUSES,
     Action,
     Cause,
     Count,
@@ -222,13 +223,6 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.stage is Stage.OVER
-
-    @property
-    def players_at_start(self) -> int:
-        return self.n
-
-    def in_game(self, role_id: str) -> bool:
-        return any(r.id == role_id for r in self._roles)
 
     def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
         """Say something to one seat, some seats, or (None) everybody."""
@@ -693,7 +687,7 @@ class Game:
             death = self.deaths[seat]
             if death is None:  # revived in the same night
                 continue
-            shown = death.cause if death.cause in _SHOWN or (
+            shown = death.cause if death.cause in PUBLIC_CAUSES or (
                 death.cause is Cause.CURSE and self.settings.on("deadfox")) else None
             self.tell(None, "died", player=seat, cause=shown.value if shown else None)
         revived, self._fresh_revived = self._fresh_revived, []
@@ -882,6 +876,5 @@ class Game:
         return [self._roles[seat]]
 
 
-_SHOWN = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN})
 
 __all__ = ["DRAW", "Ballot", "Draw", "Game", "Legal", "Outcome"]

@@ -21,7 +21,7 @@ A role's per-seat memory is ``game.memory(seat, role)``, a dict private to that 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
@@ -221,7 +221,3 @@ def sub_role(name_en: str, name_ja: str) -> Callable[[R], R]:
 def members(game: Game, test: Callable[[Role], bool], exclude: Seat | None = None) -> list[Seat]:
     """Seats (alive or dead) whose role passes ``test``."""
     return [s for s in game.seats() if s != exclude and test(game.role(s))]
-
-
-def known_as(seats: Iterable[Seat], label: str) -> dict[Seat, str]:
-    return {s: label for s in seats}

@@ -18,7 +18,7 @@ from typing import Any
 
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Cause, Fortune, Message, PsychicResult
+from jinrou.classic.model import Fortune, Message, PsychicResult
 
 LANGS = ("ja", "en")
 
@@ -126,7 +126,3 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             return TEMPLATES["draw"][LANGS.index(lang)]
         args["winner"] = team_name(str(args["winner"]), lang)
     return TEMPLATES[message.key][LANGS.index(lang)].format(**args)
-
-
-def cause_name(cause: Cause, lang: str) -> str:
-    return cause.name_ja if lang == "ja" else cause.value
