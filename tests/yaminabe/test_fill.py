@@ -342,15 +342,23 @@ def test_catalog_weighting_keeps_the_catalogs_chance_and_stands_in_the_plain_rol
     assert fill(uniform).get("BigWolf") == 1  # the same U within the pool's 5 wolves: index 1
 
 
-def test_a_stand_in_outside_the_free_pool_is_refused():
-    # 中: the free pool has no village role; a free draw of a third-party role outside the pool
-    # stands in as 村人, which the free pool refuses: the slot returns
+def test_a_free_stand_in_is_a_filler_that_e_does_not_bar():
+    # 中: the free pool has no village role; a free draw of a third-party role outside the pool (鬼)
+    # stands in as 村人 all the same, as 村人 fills an empty free pool
     d = draft(build(9, "middle", pool=WAVE2, weighting="catalog"), then=HIGH)
     t = d.fork()
-    t.cat = dict.fromkeys(t.cat, 0)
-    t.team = dict.fromkeys(t.team, 0)
-    t.slots = 1
+    t.cat, t.team, t.slots = dict.fromkeys(t.cat, 0), dict.fromkeys(t.team, 0), 1
+    t.u = Script([(d.P_draw.index("Oni") + 0.5) / len(d.P_draw)])
+    run_trial(t, [])
+    assert "Human" in d.E and t.placed == {"Human": 1}
+
+
+def test_a_stand_in_that_is_unticked_is_drawn_again():
+    request = build(9, "middle", mode="partial", excluded=["Human"], pool=WAVE2, weighting="catalog")
+    d = draft(request, then=HIGH)
+    t = d.fork()
+    t.cat, t.team, t.slots = dict.fromkeys(t.cat, 0), dict.fromkeys(t.team, 0), 1
     oni, bat = ((d.P_draw.index(role) + 0.5) / len(d.P_draw) for role in ("Oni", "Bat"))
-    t.u = Script([oni, bat])  # 鬼 → 村人: refused; then こうもり, in the pool
+    t.u = Script([oni, bat])  # 鬼 → 村人, unticked: refused; then こうもり, in the pool
     run_trial(t, [])
     assert t.placed == {"Bat": 1} and t.u.left == 0

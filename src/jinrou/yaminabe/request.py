@@ -95,9 +95,11 @@ class Weighting(enum.Enum):
     UNIFORM = "uniform"
     """Every allowed role of the pool equally likely (the reference's rule, the default)."""
     CATALOG = "catalog"
-    """Each pool role keeps the chance it has when casting from the whole catalog; a draw of a role
-    outside the pool becomes the plain role of its category (村人, 人狼, 狂人, 妖狐, 背徳者; 村人
-    for the other categories)."""
+    """Each pool role keeps the chance it has when casting from the whole catalog: a draw is made
+    over the catalog, and a role outside the pool becomes the plain role of its category (村人, 人狼,
+    狂人, 妖狐, 背徳者; 村人 for the other categories) — a filler, which the free pool's exclusions do
+    not bar (as 村人 fills an empty free pool), but C, the unticked roles and the pool do (the draw
+    is then made again)."""
 
     @property
     def label(self) -> str:
