@@ -353,6 +353,19 @@ def test_a_free_stand_in_is_a_filler_that_e_does_not_bar():
     assert "Human" in d.E and t.placed == {"Human": 1}
 
 
+def test_a_stand_in_barred_from_every_slot_is_drawn_again():
+    # 走召 without a fox: 背徳者 is barred everywhere ([C]); a free draw of 冒涜者 (outside the pool) would
+    # stand in as 背徳者: refused
+    d = draft(build(9, "supersuper", pool=WAVE2, weighting="catalog"), then=HIGH)
+    assert "Immoral" in d.C and "Blasphemy" in d.P_draw
+    t = d.fork()
+    t.cat, t.team, t.slots = dict.fromkeys(t.cat, 0), dict.fromkeys(t.team, 0), 1
+    blasphemy, bat = ((d.P_draw.index(role) + 0.5) / len(d.P_draw) for role in ("Blasphemy", "Bat"))
+    t.u = Script([blasphemy, bat])
+    run_trial(t, [])
+    assert t.placed == {"Bat": 1}
+
+
 def test_a_stand_in_that_is_unticked_is_drawn_again():
     request = build(9, "middle", mode="partial", excluded=["Human"], pool=WAVE2, weighting="catalog")
     d = draft(request, then=HIGH)

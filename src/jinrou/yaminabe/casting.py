@@ -585,7 +585,7 @@ def run_trial(t: Draft, classes: list[tuple[bool, str, tuple[str, ...]]] | None 
             role = candidates[int(u() * len(candidates))]
             if role not in pool:  # catalog weighting: the plain role of its category stands in (a filler, as
                 role = plain_role(CATEGORY_OF[role])  # 村人 for an empty free pool: E does not bar it, C does)
-                if not _usable(t, role) or (kind is not FREE and role in t.C):
+                if not _usable(t, role) or role in t.C:
                     _give_back(t, kind, key)
                     continue
             if role in ruled and rejects(t, role, kind is CATEGORY_SLOT, t.wolfteam):
