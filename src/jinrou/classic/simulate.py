@@ -47,7 +47,7 @@ NAMED_CASTS: dict[str, Callable[[int], dict[str, int]]] = {"normal": normal_cast
 """Castings by name: role counts for n seats."""
 
 SCAPEGOAT_NAME = "身代わりくん"
-CHUNK = 50  # games per task sent to a worker process
+CHUNK = 25  # games per task sent to a worker process
 
 
 @dataclass(frozen=True)
@@ -206,7 +206,8 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
         talk(game, bots, table)
         act(game, bots, table)
         game.close(rules)
-    raise RuntimeError(f"game {seed} did not end")  # pragma: no cover
+    # only a cast without an attacking wolf can stall: ties that execute nobody (drawvote=none), day after day
+    raise RuntimeError(f"the game of seed {seed} did not end in {MAX_PHASES} phases")  # pragma: no cover
 
 
 def simulate(
@@ -230,9 +231,11 @@ def simulate(
         agents: the bot factory (see the module docstring).
         players: seats per game, 身代わりくん included (needed by a named casting; checked against counts).
         settings: room settings (defaults: the spec's).
-        record_dir: if given, every game's full record is written there as ``game-00001.json``, ….
+        record_dir: if given, every game's full record (``jinrou.classic/1``, its seed the game's) is
+            written there as ``game-00001.json``, ``game-00002.json``, … (created if missing).
         workers: processes to play in (1: in this process).
-        progress: called with the number of games finished so far, as they finish.
+        progress: called with the number of games finished so far: after each game in this
+            process, after each batch of games from workers.
 
     Raises:
         SetupError: a bad cast, settings, game count or worker count (nothing is played).
@@ -244,6 +247,7 @@ def simulate(
         raise SetupError(f"games must be a whole number ≥ 1, not {games!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise SetupError(f"workers must be a whole number ≥ 1, not {workers!r}")
+    # a dry deal: a list that 身代わりくん cannot be dealt from fails here, before any game
     deal(counts, np.random.default_rng(0), scapegoat=settings["scapegoat"] == "on", safety=settings["safety"])
     directory = None
     if record_dir is not None:
@@ -261,10 +265,12 @@ def simulate(
 
 def _run(tasks: list[tuple[int, list[int]]], cast: dict[str, int], settings: dict[str, Any], agents: AgentFactory,
          directory: Path | None, workers: int) -> Iterator[list[GameResult]]:
-    """Each task's results, in task order (settings as a plain dict, which pickles)."""
+    """The results in game order, a game at a time in this process, a task at a time from workers
+    (settings as a plain dict, which pickles)."""
     if workers == 1 or len(tasks) == 1:
         for start, seeds in tasks:
-            yield _play_batch(start, seeds, cast, settings, agents, directory)
+            for index, seed in enumerate(seeds, start):
+                yield _play_batch(index, [seed], cast, settings, agents, directory)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(_play_batch, start, seeds, cast, settings, agents, directory) for start, seeds in tasks]
