@@ -51,7 +51,8 @@ days), white on an ally now and then — so that the story holds together. 悪�
 てるてる坊主 once charged and 皮なめし職人 from day 3 come out as 人狼 to get executed.
 
 It **votes** for the candidate with the best objective plus the bandwagon: 2 × the share of today's
-claims naming it (a VOTE counts 2, an ESTIMATE ±1), so the village converges. The village's
+claims naming it (a VOTE counts 2, an ESTIMATE ±1, each times the speaker's chance of being on the
+village's side), so the village converges. The village's
 objective is suspicion − ½·value; once every wolf left seems located (or at most one is left) while
 a fox may live and the village can afford it, it hunts the fox first (+2·fox, −3 for a seat with
 suspicion > 1.5: executing the last wolf would hand the fox the win). Wolves and informed madmen
@@ -680,16 +681,16 @@ class HeuristicAgent:
 
     def _choose_vote(self, view: SeatView, a: Assessment, candidates: Sequence[Seat], noise: Sequence[float]) -> Seat:
         """The candidate with the best objective plus the bandwagon (today's VOTE claims) and noise."""
-        said: Counter[Seat] = Counter()
+        said: dict[Seat, float] = {}  # each speaker's word weighs as much as the bot believes him
         for speaker, target in self.notes.said.get(view.day, {}).items():
             if speaker != view.seat and view.alive[speaker]:
-                said[target] += 2
+                said[target] = said.get(target, 0.0) + 2 * (1 - a.probability(speaker))
         for speaker, (target, result) in self.notes.estimates.get(view.day, {}).items():
             if speaker != view.seat and view.alive[speaker]:
-                said[target] += 1 if result == BLACK else -1
+                said[target] = said.get(target, 0.0) + (1 if result == BLACK else -1) * (1 - a.probability(speaker))
         weight = BANDWAGON / (sum(v for v in said.values() if v > 0) or 1)
         scores = self._objectives(view, a)
-        return max(candidates, key=lambda s: scores[s] + weight * said[s] + noise[s])
+        return max(candidates, key=lambda s: scores[s] + weight * said.get(s, 0.0) + noise[s])
 
     def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
         if view.seat is None:
