@@ -1,0 +1,5 @@
+"""`python -m jinrou.cli`: the `jinrou` command."""
+
+from jinrou.cli import app
+
+app()
