@@ -197,7 +197,7 @@ def cast_from(request: Request, uniform: Uniform) -> Casting:
     seasonal(d)
     free_pool(d)
     counts = {role: count for role, count in fill(d).items() if count}
-    if not any(CATEGORY_OF[role] == WOLF for role in counts):
+    if CATEGORY_SETS[WOLF].isdisjoint(counts):
         raise CastingError(
             "no 人狼系 (werewolf) role could be cast: the level's rules refuse every wolf left after the exclusions"
             " (e.g. those that need another wolf)"
@@ -208,8 +208,10 @@ def cast_from(request: Request, uniform: Uniform) -> Casting:
         negative = [role for role, count in counts.items() if count < 0]
         what = f"a negative count of {negative[0]}" if negative else f"{sum(counts.values())} roles for {d.n} seats"
         raise CastingError(f"the reference's casting fails here (faithful): {what}")
-    roles = tuple(role for role in sorted(counts, key=PUBLICATION_KEYS.__getitem__) for _ in range(counts[role]))
-    return Casting(request, roles)
+    roles: list[str] = []
+    for role in sorted(counts, key=PUBLICATION_KEYS.__getitem__):
+        roles += [role] * counts[role]
+    return Casting(request, tuple(roles))
 
 
 def uniforms(rng: np.random.Generator, batch: int = 256) -> Uniform:
@@ -554,18 +556,18 @@ def run_trial(t: Draft, classes: list[tuple[bool, str, tuple[str, ...]]] | None 
     sources = pending_classes(t) if classes is None else classes
     for is_team, key, candidates in [*sources, (None, "", ())]:
         if is_team is None:  # the free slots
-            kind, ruled = FREE, t.ruled_other
+            kind, ruled, checked = FREE, t.ruled_other, t.checked_other
         else:
             kind = TEAM_SLOT if is_team else CATEGORY_SLOT
-            ruled = t.ruled_other if is_team else t.ruled_class
+            ruled, checked = (t.ruled_other, t.checked_other) if is_team else (t.ruled_class, t.checked_class)
         pending_of = t.team if is_team else t.cat
-        C = t.C
+        C, k = t.C, len(candidates)
         while draws < DRAWS:
             if kind is FREE:
                 if t.slots <= 0:
                     break
-                candidates = t.P_draw
-                if not candidates:
+                candidates, k = t.P_draw, len(t.P_draw)
+                if not k:
                     raise CastingError(
                         "no role is left for the free seats: the level's exclusions bar every role of the pool, and"
                         " 村人 is excluded or outside the pool"
@@ -576,28 +578,31 @@ def run_trial(t: Draft, classes: list[tuple[bool, str, tuple[str, ...]]] | None 
                     break
                 if t.C is not C:  # 狂人狼 or ローレライ joined C
                     C, candidates = t.C, t.candidates(TEAM_ROLES if is_team else CATEGORY_ROLES, key)
-                if not candidates:
+                    k = len(candidates)
+                if not k:
                     t.slots += pending_of[key]
                     pending_of[key] = 0
                     break
                 pending_of[key] -= 1
             draws += 1
-            role = candidates[int(u() * len(candidates))]
-            if role not in pool:  # catalog weighting: the plain role of its category stands in (a filler, as
-                role = plain_role(CATEGORY_OF[role])  # 村人 for an empty free pool: E does not bar it, C does)
-                if not _usable(t, role) or role in t.C:
+            role = candidates[int(u() * k)]
+            if role in checked:  # most roles go straight to 7c
+                if role not in pool:  # catalog weighting: the plain role of its category stands in (a filler,
+                    role = plain_role(CATEGORY_OF[role])  # as 村人 for an empty free pool: E does not bar it, C does)
+                    if not _usable(t, role) or role in t.C:
+                        _give_back(t, kind, key)
+                        continue
+                if role in ruled and rejects(t, role, kind is CATEGORY_SLOT, t.wolfteam):
                     _give_back(t, kind, key)
                     continue
-            if role in ruled and rejects(t, role, kind is CATEGORY_SLOT, t.wolfteam):
-                _give_back(t, kind, key)
-                continue
-            if not (t.vanishing and role in ("Light", "HolyMarked")):
-                placed[role] = placed.get(role, 0) + 1
-                by_category[CATEGORY_OF[role]] += 1
-            if role in ("MadWolf", "Lorelei"):
-                t.bar_from_fill(role)
-            if role in wolfteam_roles:
-                t.wolfteam += 1
+                if t.vanishing and role in ("Light", "HolyMarked"):
+                    continue
+                if role in ("MadWolf", "Lorelei"):
+                    t.bar_from_fill(role)
+                if role in wolfteam_roles:
+                    t.wolfteam += 1
+            placed[role] = placed.get(role, 0) + 1
+            by_category[CATEGORY_OF[role]] += 1
     if draws == DRAWS and not t.faithful:  # slots may be left: plain roles fill them (the reference: a short list)
         _fill_leftovers(t)
 

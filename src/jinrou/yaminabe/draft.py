@@ -104,6 +104,9 @@ class Draft:
         self.cache: dict[frozenset[str], dict[tuple[bool, str], tuple[str, ...]]] = {}
         self.ruled_class, self.ruled_other = start.ruled
         """The roles the fill loop's rules may refuse when drawn for a category slot / another slot."""
+        self.checked_class, self.checked_other = start.checked
+        """The roles the fill loop does more with than place them (the rules' roles, 狂人狼 and ローレライ,
+        the wolf team under the PP rule, the roles outside the pool, …): for a category slot / another slot."""
         self.wolfteam = 0
         """Wolf-team roles placed by the current trial's fill (the PP rule), counted with *teams* or *ppcheck*."""
         self.vanishing = self.faithful and request.mode is Mode.EASY
@@ -252,6 +255,7 @@ class _Start:
     slots: int
     barred: frozenset[str]
     ruled: tuple[frozenset[str], frozenset[str]]
+    checked: tuple[frozenset[str], frozenset[str]]
 
 
 _starts: dict[int, tuple[Request, _Start]] = {}
@@ -273,6 +277,10 @@ def _start(request: Request) -> _Start:
     for category, count in request.fixed_categories:
         cat[category.value] = count
     flags = request.safety.flags
+    ruled_class, ruled_other = ruled(flags)
+    more = {"MadWolf", "Lorelei", "Light", "HolyMarked"} | set(ROLE_IDS) - request.pool
+    if flags.teams or flags.ppcheck:
+        more |= WOLF_TEAM
     start = _Start(
         flags=flags,
         faithful=request.options.faithful,
@@ -282,7 +290,8 @@ def _start(request: Request) -> _Start:
         team=dict.fromkeys(TEAM_KEYS, 0),
         slots=request.seats - sum(placed.values()) - sum(cat.values()),
         barred=SPECIAL | request.excluded,
-        ruled=ruled(flags),
+        ruled=(ruled_class, ruled_other),
+        checked=(ruled_class | more, ruled_other | more),
     )
     if len(_starts) >= 16:
         _starts.clear()

@@ -251,6 +251,10 @@ CATEGORY_ORDER = (
 """The categories in the fill loop's order (spec §4 step 7a), also the order of published lists."""
 
 
+_CATALOG = frozenset(ROLES)
+_WOLVES = tuple(r.id for r in ROLES.values() if r.category is Category.WEREWOLF)
+
+
 def resolve_pool(pool: str | Iterable[str]) -> tuple[frozenset[str], str]:
     """The role ids of a pool and its name (``catalog``, ``playable`` or ``custom``).
 
@@ -259,7 +263,7 @@ def resolve_pool(pool: str | Iterable[str]) -> tuple[frozenset[str], str]:
     """
     if isinstance(pool, str):
         if pool == "catalog":
-            return frozenset(ROLES), "catalog"
+            return _CATALOG, "catalog"
         if pool == "playable":
             try:
                 from jinrou.classic.roles import PLAYABLE
@@ -364,8 +368,7 @@ def _check_partial(
                 f"category {category.name_ja} ({category.value or 'None'}) has fixed slots but every one of its roles is"
                 " excluded or outside the pool"
             )
-    wolves = [r.id for r in ROLES.values() if r.category is Category.WEREWOLF and r.id in pool and r.id not in barred]
-    if not wolves:
+    if all(wolf not in pool or wolf in barred for wolf in _WOLVES):
         raise CastingError("every 人狼系 (werewolf) role is excluded or outside the pool: 闇鍋 needs at least one")
     fixed_wolves = categories.get(Category.WEREWOLF, 0) + sum(c for r, c in roles.items() if ROLES[r].category is Category.WEREWOLF)
     if total == seats and not fixed_wolves:
