@@ -57,7 +57,7 @@ def test_replay_of_a_bad_record_fails_with_the_event_index(tmp_path):
                                 "events": [{"type": "vote", "day": 1, "votes": {}, "executed": None}]}))
     result = runner.invoke(app, ["quantum", "replay", str(path)])
     assert result.exit_code == 2
-    assert "event 0 (vote): expected the night 1 event here" in result.output
+    assert "event 1 (vote): expected the night 1 event here" in result.output  # events count from 1
 
 
 def test_bad_options_are_explained():

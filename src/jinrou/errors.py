@@ -37,3 +37,8 @@ class StrategyError(JinrouError):
 class CastingError(JinrouError):
     """A 闇鍋 casting cannot be made as asked: a bad or impossible request (the message says what is
     allowed), or, with option ``faithful``, a role list the reference server would have refused."""
+
+
+class ClusterError(JinrouError):
+    """A Dask scheduler given for a parallel sweep cannot be reached or used; the message names the
+    address and the reason."""

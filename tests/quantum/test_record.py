@@ -87,7 +87,7 @@ BAD_RECORDS = [
         "unknown event type",
         _edit(lambda d: d["events"].insert(1, {"type": "dance"})),
         RecordError,
-        "event 1: unknown type 'dance'",
+        "event 2: unknown type 'dance'",  # events count from 1: the second
     ),
     (
         "unknown player",
@@ -105,13 +105,13 @@ BAD_RECORDS = [
         "bad count",
         _edit(lambda d: d["events"][0]["rows"]["A"].update(wolf=-1)),
         RecordError,
-        r"event 0 \(table\): rows\['A'\]\['wolf'\] must be a count",
+        r"event 1 \(table\): rows\['A'\]\['wolf'\] must be a count",
     ),
     (
         "tampered table",
         _edit(lambda d: d["events"][0].update(worlds=29)),
         RecordError,
-        r"event 0 \(table\): 'worlds' is 29, but the rules give 30",
+        r"event 1 \(table\): 'worlds' is 29, but the rules give 30",
     ),
     (
         "wrong execution",
@@ -140,7 +140,7 @@ def test_an_impossible_collapse_in_an_input_record_names_its_event():
     data["events"] = [e for e in data["events"] if e["type"] not in ("table", "end")]
     death = next(i for i, e in enumerate(data["events"]) if e["type"] == "death" and e["cause"] == "execution")
     data["events"][death].update(role="wolf", rank=2)
-    with pytest.raises(RecordError, match=rf"event {death} \(death\): .* as wolf:2 is impossible"):
+    with pytest.raises(RecordError, match=rf"event {death + 1} \(death\): .* as wolf:2 is impossible"):  # from 1
         Record.read(data).replay()
 
 
@@ -155,7 +155,7 @@ def test_a_missing_chain_death_is_an_error_naming_the_event():
     game, index = chain
     data = Record.of(game, 0).write()
     del data["events"][index]
-    with pytest.raises(RecordError, match=rf"event {index} \(\w+\): missing chain death: expected a death event"):
+    with pytest.raises(RecordError, match=rf"event {index + 1} \(\w+\): missing chain death: expected a death event"):
         Record.read(data).replay()
     inputs = [e for e in data["events"] if e["type"] not in ("table", "end")]
     data["events"] = inputs

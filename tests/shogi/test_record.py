@@ -55,8 +55,11 @@ BAD_RECORDS = [
     ({"format": "jinrou.shogi/1", "moves": ["⑤c4", "⑭xc4", "⑤*c3"]}, "move 3 '⑤*c3': illegal move"),
     ({"format": "jinrou.shogi/1", "moves": SAMPLE + ["⑭xb4", "①xa1"]}, "move 7 '①xa1'"),
     ({"format": "jinrou.shogi/1", "moves": SAMPLE, "resigned": "nobody"}, "\"resigned\" must be null"),
+    # a result the moves do not reach: the record is cut short (issue 15: it said "differs from the replay's: None")
     ({"format": "jinrou.shogi/1", "moves": SAMPLE, "result": {"winner": "sente", "reason": "resignation"}},
-     "differs from the replay"),
+     "after its 5 moves the game is still in progress: moves are missing (the record is cut short)"),
+    ({"format": "jinrou.shogi/1", "moves": SAMPLE, "resigned": "gote", "result": {"winner": "gote", "reason": "resignation"}},
+     "differs from the replay's: "),
 ]
 
 

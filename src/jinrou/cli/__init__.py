@@ -1,28 +1,33 @@
-"""The ``jinrou`` command. Thin: parse options, call the library, render (or print ``--json``)."""
+"""The ``jinrou`` command. Thin: parse options, call the library, render (or print ``--json``).
+
+What every command shares — exit status 2 and one line ``error: …`` for bad input, output paths
+checked before the work starts, records numbered from 1 — is in :mod:`jinrou.cli.common`. numpy,
+numba, dask and matplotlib are imported inside the commands that use them, so that ``jinrou --help``
+starts quickly (``benchmarks/cli_startup.py``).
+"""
 
 from __future__ import annotations
 
 import enum
 import json
+import re
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
-import numpy as np
 import typer
 from rich.console import Console
-from rich.progress import track
-from rich.table import Table as RichTable
 
-from jinrou.agents import make_agent
 from jinrou.cli import classic as _classic
-from jinrou.cli import yaminabe as _yaminabe
+from jinrou.cli.common import RootGroup, check_output, fail, prepare_folder, read_text, save, show_version
 from jinrou.errors import JinrouError
-from jinrou.quantum.game import Game, Options, Setup
-from jinrou.quantum.record import Record, load
-from jinrou.quantum.simulate import Summary, simulate
-from jinrou.terminal.quantum import TerminalPlay, print_record
 
-app = typer.Typer(help="Play and study werewolf-family games (人狼).", no_args_is_help=True)
+if TYPE_CHECKING:
+    import socket
+
+    from jinrou.quantum.game import Options, Setup
+    from jinrou.quantum.simulate import Summary
+
+app = typer.Typer(cls=RootGroup, help="Play and study werewolf-family games (人狼).", no_args_is_help=True)
 quantum = typer.Typer(
     help="Quantum werewolf (量子人狼): nobody's role is fixed until he dies; everybody sees the exact "
     "probability table.",
@@ -50,7 +55,17 @@ shogi = typer.Typer(
 )
 app.add_typer(shogi, name="shogi")
 app.add_typer(_classic.app, name="classic")
-app.add_typer(_yaminabe.app, name="yaminabe")
+# `jinrou yaminabe` is added by RootGroup when it is used (common.LAZY_GROUPS): it imports numpy.
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=show_version, is_eager=True)
+    ] = False,
+) -> None:
+    """Play and study werewolf-family games (人狼)."""
+
 
 class Bot(str, enum.Enum):
     """The bots of :mod:`jinrou.agents.quantum`."""
@@ -59,15 +74,18 @@ class Bot(str, enum.Enum):
     heuristic = "heuristic"
 
 
-def _fail(error: Exception) -> None:
-    Console(stderr=True).print(f"[red]error:[/red] {error}")
-    raise typer.Exit(2)
+def _fresh_seed() -> int:
+    import numpy as np
+
+    return int(np.random.SeedSequence().generate_state(1)[0])  # a fresh 32-bit seed, shown to the user
 
 
 def _options(
     first_night_attack: bool, final_collapse: bool, random_tiebreak: bool, split_seer: bool, hide_dead: bool,
     anonymous: bool,
 ) -> Options:
+    from jinrou.quantum.game import Options
+
     return Options(first_night_attack, final_collapse, random_tiebreak, split_seer, hide_dead, anonymous)
 
 
@@ -81,20 +99,24 @@ SplitSeer = Annotated[bool, typer.Option(help="Show 村人 villager and 占い�
 HideDead = Annotated[bool, typer.Option(help="Hide the 死亡 dead column of the table.")]
 Anonymous = Annotated[bool, typer.Option(help="Anonymous table: rows are 'Player N', each knows only his N.")]
 Wolves = Annotated[
-    Optional[int], typer.Option(help="Number of wolves (default by players: 1 <8, 2 <13, 3 <20, 4 <25, 5 <30, 6).")
+    int | None, typer.Option(help="Number of wolves (default by players: 1 <8, 2 <13, 3 <20, 4 <25, 5 <30, 6).")
 ]
 
 
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
     db: Annotated[str, typer.Option(help="Store: a SQLite file, or postgresql://user:password@host/dbname.")] = "jinrou.db",
 ) -> None:
     """Run the online server: a lobby, rooms and the quantum werewolf game in the browser.
 
     Every room's events are stored as they happen, so the server can be stopped or killed at any moment and started again: rooms, seats, chat, deadlines and games come back and play goes on.
     """
+    try:
+        sock = _listen(host, port)  # before anything is opened or printed: a bad address or a busy port
+    except JinrouError as error:
+        fail(error)
     import uvicorn
 
     from jinrou.server.app import create_app
@@ -102,23 +124,56 @@ def serve_command(
 
     try:
         store = open_store(db)
-    except Exception as error:  # a bad path or an unreachable database: say which
-        _fail(f"cannot open the store {db!r}: {error}")
+    except Exception as error:  # noqa: BLE001 — a bad path or an unreachable database, whatever the driver raises: say which
+        sock.close()
+        fail(f"cannot open the store {db!r}: {error}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {db}) — Ctrl+C stops it.")
     # views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    config = uvicorn.Config(create_app(store), log_level="warning", ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or :class:`JinrouError` saying why there can be none."""
+    import errno
+    import ipaddress
+    import socket
+
+    if host.replace(".", "").isdigit():
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            raise JinrouError(f"--host {host!r} is not an IP address: four numbers 0–255, e.g. 127.0.0.1") from None
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise JinrouError(f"--host {host!r} is not a known address ({reason}): give an address of this machine, "
+                          "e.g. 127.0.0.1 or 0.0.0.0") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise JinrouError(f"port {port} on {host} is in use: stop what uses it, or give another --port") from None
+        raise JinrouError(f"cannot listen on {host}:{port}: {error.strerror or error} (--host must be an address "
+                          "of this machine, e.g. 127.0.0.1 or 0.0.0.0)") from None
+    return sock
 
 
 @quantum.command("play")
 def play_command(
     players: Annotated[int, typer.Option(help="Number of players (3 or more).")] = 7,
     wolves: Wolves = None,
-    names: Annotated[Optional[str], typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
     humans: Annotated[int, typer.Option(help="Human players at this terminal (the first seats); 2+ is pass-and-play.")] = 1,
     bots: Annotated[Bot, typer.Option(help="Bots for the other seats.")] = Bot.heuristic,
-    seed: Annotated[Optional[int], typer.Option(help="Seed of all random draws (default: a fresh one, shown).")] = None,
-    record: Annotated[Optional[Path], typer.Option(help="Write the game record (jinrou.quantum/1) here at the end.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of all random draws (default: a fresh one, shown).", min=0)] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record (jinrou.quantum/1) here at the end.")] = None,
     first_night_attack: FirstNightAttack = False,
     final_collapse: FinalCollapse = True,
     random_tiebreak: RandomTiebreak = False,
@@ -128,10 +183,17 @@ def play_command(
 ) -> None:
     """Play quantum werewolf in the terminal: you against bots, or pass-and-play for a table of people.
 
-    Each night you choose whom to divine (if you may be the seer) and whom to attack (if you may be a wolf); each day you vote. The probability table shows, for every player, the exact share of the remaining worlds in which he is human (人間), a wolf (人狼) and dead (死亡).
+    Each night you choose whom to divine (if you may be the seer) and whom to attack (if you may be a wolf); each day you vote. The probability table shows, for every player, the exact share of the remaining worlds in which he is human (人間), a wolf (人狼) and dead (死亡). Interrupted (Ctrl+C), the game so far is still written to --record.
 
     Example: jinrou quantum play --players 9 --split-seer --record game.json
     """
+    import numpy as np
+
+    from jinrou.agents import make_agent
+    from jinrou.quantum.game import Game, Setup
+    from jinrou.quantum.record import Record
+    from jinrou.terminal.quantum import TerminalPlay
+
     console = Console()
     try:
         options = _options(first_night_attack, final_collapse, random_tiebreak, split_seer, hide_dead, anonymous)
@@ -139,34 +201,45 @@ def play_command(
         if not 0 <= humans <= len(setup.players):
             raise JinrouError(f"--humans must be between 0 and {len(setup.players)}, not {humans}")
         agents = [None] * humans + [make_agent(bots.value) for _ in range(len(setup.players) - humans)]
+        if record is not None:
+            check_output(record, "--record")
     except (JinrouError, ValueError) as error:
-        _fail(error)
-    seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+        fail(error)
+    seed = seed if seed is not None else _fresh_seed()
     console.print(
         f"[bold]Quantum werewolf (量子人狼)[/bold]: {len(setup.players)} players, "
         f"{setup.wolves} {'wolf' if setup.wolves == 1 else 'wolves'}, "
         f"1 seer — seed {seed}. Humans: {', '.join(setup.players[:humans]) or 'none'}."
     )
-    game = TerminalPlay(Game.new(setup), agents, np.random.default_rng(seed), console).run()
+    play = TerminalPlay(Game.new(setup), agents, np.random.default_rng(seed), console)
+    try:
+        game = play.run()
+    except (KeyboardInterrupt, EOFError):
+        console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
+        if record is not None:
+            save(record, Record.of(play.game, seed).dumps(), console)
+        raise typer.Exit(130) from None
     if record is not None:
-        record.write_text(Record.of(game, seed).dumps(), encoding="utf-8")
-        console.print(f"Record written to {record}")
+        save(record, Record.of(game, seed).dumps(), console)
 
 
 @quantum.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A jinrou.quantum/1 record: full, or an input record.", exists=True)],
+    file: Annotated[Path, typer.Argument(help="A jinrou.quantum/1 record: full, or an input record.")],
     json_output: Annotated[bool, typer.Option("--json", help="Print the full (verified or completed) record as JSON.")] = False,
 ) -> None:
     """Replay a record and verify it against the rules.
 
-    A full record must match the rules event for event. An input record — only its night, vote and death events, the choices and the random outcomes — is completed: the tables and the end are computed (with --json, the full record is printed). An impossible outcome or a missing chain death is an error naming the event. Format: docs/quantum-record.md.
+    A full record must match the rules event for event. An input record — only its night, vote and death events, the choices and the random outcomes — is completed: the tables and the end are computed (with --json, the full record is printed). An impossible outcome or a missing chain death is an error naming the event (counted from 1). Format: docs/quantum-record.md.
     """
+    from jinrou.quantum.record import Record
+    from jinrou.terminal.quantum import print_record
+
     try:
-        record = load(str(file))
+        record = Record.read(read_text(file))
         game = record.replay()
-    except (JinrouError, OSError) as error:
-        _fail(error)
+    except JinrouError as error:
+        fail(error)
     if json_output:
         typer.echo(Record.of(game, record.seed).dumps(), nl=False)
         return
@@ -181,10 +254,10 @@ def replay_command(
 def simulate_command(
     players: Annotated[int, typer.Option(help="Number of players.")],
     games: Annotated[int, typer.Option(help="Number of games to play.", min=1)],
-    seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.")],
+    seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
     wolves: Wolves = None,
     bots: Annotated[Bot, typer.Option(help="Bots for every seat.")] = Bot.heuristic,
-    record_dir: Annotated[Optional[Path], typer.Option(help="Write one record per game into this folder.")] = None,
+    record_dir: Annotated[Path | None, typer.Option(help="Write one record per game into this folder.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     first_night_attack: FirstNightAttack = False,
     final_collapse: FinalCollapse = True,
@@ -196,13 +269,20 @@ def simulate_command(
 
     Example: jinrou quantum simulate --players 13 --games 1000 --seed 1 --record-dir records
     """
+    from rich.progress import track
+
+    from jinrou.agents import make_agent
+    from jinrou.quantum.game import Setup
+    from jinrou.quantum.record import Record
+    from jinrou.quantum.simulate import Summary, simulate
+
     try:
         options = _options(first_night_attack, final_collapse, random_tiebreak, False, False, False)
         setup = Setup.create(players, wolves, options)
+        if record_dir is not None:
+            prepare_folder(record_dir, "--record-dir")
     except (JinrouError, ValueError) as error:
-        _fail(error)
-    if record_dir is not None:
-        record_dir.mkdir(parents=True, exist_ok=True)
+        fail(error)
     finished = []
     runs = simulate(setup, lambda: [make_agent(bots.value) for _ in setup.players], seed, games)
     for index, (game_seed, game) in enumerate(
@@ -211,7 +291,10 @@ def simulate_command(
         finished.append(game)
         if record_dir is not None:
             path = record_dir / f"game-{index:0{len(str(games))}d}.json"
-            path.write_text(Record.of(game, game_seed).dumps(), encoding="utf-8")
+            try:
+                path.write_text(Record.of(game, game_seed).dumps(), encoding="utf-8")
+            except OSError as error:
+                fail(f"cannot write {path}: {error.strerror or error} ({index} records were written before it)")
     summary = Summary.of(finished)
     if json_output:
         head = {"players": players, "wolves": setup.wolves, "bots": bots.value, "seed": seed}
@@ -221,6 +304,8 @@ def simulate_command(
 
 
 def _print_summary(console: Console, setup: Setup, bots: str, summary: Summary) -> None:
+    from rich.table import Table as RichTable
+
     table = RichTable(title=f"{len(setup.players)} players, {setup.wolves} wolves, {bots} bots — {summary.games} games")
     for column in ("side", "wins", "rate", "95 % interval"):
         table.add_column(column, justify="right" if column != "side" else "left")
@@ -237,11 +322,11 @@ def _print_summary(console: Console, setup: Setup, bots: str, summary: Summary) 
 @offline.command("gm")
 def gm_command(
     players: Annotated[int, typer.Option(help="Number of players.")] = 10,
-    names: Annotated[Optional[str], typer.Option(help="Comma-separated player names (sets --players).")] = None,
-    wolves: Annotated[Optional[int], typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Seed of the assistant's own rolls (default: fresh, shown).")] = None,
-    record: Annotated[Optional[Path], typer.Option(help="Save the record here after every entry.")] = None,
-    resume: Annotated[Optional[Path], typer.Option(help="Resume the game saved in this record (and keep saving to it).", exists=True)] = None,
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    wolves: Annotated[int | None, typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the assistant's own rolls (default: fresh, shown).", min=0)] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the record here after every entry.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Resume the game saved in this record (and keep saving to it).")] = None,
 ) -> None:
     """Run a face-to-face game: record pointers, announcements and votes; get exact probabilities.
 
@@ -257,14 +342,16 @@ def gm_command(
     console = Console()
     try:
         if resume is not None:
-            game, saved_seed = offline_record.load(str(resume))
+            game, saved_seed = offline_record.read(read_text(resume, "--resume"))
             seed = seed if seed is not None else saved_seed
             record = record or resume
         else:
             game = OfflineGame.new(OfflineSetup.create(names.split(",") if names else players, wolves))
-    except (JinrouError, OSError) as error:
-        _fail(error)
-    seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+        if record is not None:
+            check_output(record, "--record")
+    except JinrouError as error:
+        fail(error)
+    seed = seed if seed is not None else _fresh_seed()
     console.print(f"[bold]オフライン版量子人狼[/bold]: {len(game.names)} players, {game.setup.wolves} wolves — "
                   f"seed {seed}{f', saving to {record}' if record else ''}. Type 'help' for commands.")
     run(GMSession(game, console, seed, record), line_reader(game))
@@ -273,19 +360,23 @@ def gm_command(
 @offline.command("sheet")
 def sheet_command(
     players: Annotated[int, typer.Option(help="Number of players.")] = 10,
-    names: Annotated[Optional[str], typer.Option(help="Comma-separated player names (sets --players).")] = None,
-    wolves: Annotated[Optional[int], typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    wolves: Annotated[int | None, typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
     output: Annotated[Path, typer.Option(help="The HTML file to write.")] = Path("offline-sheet.html"),
 ) -> None:
-    """Write a printable one-page recording sheet and rules summary (HTML; print it on A4 landscape)."""
-    from jinrou.offline.sheet import sheet_html
+    """Write a printable recording sheet and rules summary (HTML; print it on A4 landscape: one page up to 30 players)."""
+    from jinrou.offline.sheet import pages, sheet_html
 
     try:
         html = sheet_html(names.split(",") if names else players, wolves)
+        check_output(output, "--output")
     except JinrouError as error:
-        _fail(error)
-    output.write_text(html, encoding="utf-8")
-    Console().print(f"Sheet written to {output}: open it in a browser and print (one A4 landscape page).")
+        fail(error)
+    save(output, html, Console(), "sheet")
+    count = pages(len(names.split(",")) if names else players)
+    Console().print("Open it in a browser and print it: " + (
+        "one A4 landscape page." if count == 1 else f"about {count} A4 landscape pages (the player rows go on, "
+        "with the column heads repeated)."), highlight=False)
 
 
 class Method(str, enum.Enum):
@@ -298,25 +389,28 @@ class Method(str, enum.Enum):
 
 @strategy.command("count")
 def strategy_count_command(
-    file: Annotated[Path, typer.Argument(help="A rule file (JSON), e.g. examples/three-player-appendix.json.", exists=True)],
+    file: Annotated[Path, typer.Argument(help="A rule file (JSON), e.g. examples/three-player-appendix.json.")],
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object with the counts.")] = False,
-    examples: Annotated[int, typer.Option(help="Also show this many valid states as transcripts.", min=0)] = 0,
-    seed: Annotated[int, typer.Option(help="Seed for choosing the example states.")] = 0,
+    examples: Annotated[int, typer.Option(help="Also show this many valid states as transcripts.", min=0, max=10_000)] = 0,
+    seed: Annotated[int, typer.Option(help="Seed for choosing the example states.", min=0)] = 0,
     method: Annotated[Method, typer.Option(help="brute (small spaces), symbolic (decision diagrams), or auto.")] = Method.auto,
 ) -> None:
     """Count how many states (every talk and vote of every player) end in a village win, a wolf win, a draw, or break a rule.
 
     A state is valid when every rule of the file holds. The village win rate is villagerside / (villagerside + wolfside). Guide: docs/strategy-language.md.
     """
-    from jinrou.strategy.count import count, examples as pick_examples, transcript
-    from jinrou.strategy.rules import load as load_rules
+    from rich.table import Table as RichTable
+
+    from jinrou.strategy.count import count, transcript
+    from jinrou.strategy.count import examples as pick_examples
+    from jinrou.strategy.rules import parse as parse_rules
 
     try:
-        rules = load_rules(str(file))
+        rules = parse_rules(read_text(file))
         counts = count(rules, method.value)
         shown = pick_examples(rules, examples, seed, method.value) if examples else []
-    except (JinrouError, OSError) as error:
-        _fail(error)
+    except JinrouError as error:
+        fail(error)
     if json_output:
         data = counts.to_json()
         if examples:
@@ -338,9 +432,11 @@ def strategy_count_command(
 
 VARIANT_HELP = ("Model variant (repeatable): night_first, night_zero_divination, guard_self, wolves_see_guard, "
                 "seer_result_survives, merged_white, strict_wolf_majority.")
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+MAX_SOLVE_PLAYERS = 30  # the largest games solved have 23 players (docs/no-talk-werewolf.md); 30 is far beyond memory
 
 
-def _variant(names: list[str] | None):
+def _variant(names: list[str] | None) -> Any:
     from jinrou.solve.werewolf import ModelError, Variant
 
     unknown = sorted(set(names or []) - set(Variant.names()))
@@ -349,54 +445,73 @@ def _variant(names: list[str] | None):
     return Variant(**{name: True for name in names or []})
 
 
+def _check_plot(path: Path) -> None:
+    """--plot before solving: a PNG, SVG or PDF name in a folder that exists, and matplotlib."""
+    import importlib.util
+
+    check_output(path, "--plot", PLOT_SUFFIXES)
+    if importlib.util.find_spec("matplotlib") is None:
+        raise JinrouError("--plot needs matplotlib: pip install 'jinrou[solve]'")
+
+
 @solve.command("table")
 def solve_table_command(
     seer: Annotated[bool, typer.Option("--seer", help="Include a seer (占い師) who comes out on day 1.")] = False,
     guard: Annotated[bool, typer.Option("--guard", help="Include a guard (狩人), the village's decision-maker.")] = False,
-    max_players: Annotated[int, typer.Option(help="Largest number of players.", min=3)] = 10,
+    max_players: Annotated[int, typer.Option(help="Largest number of players (games beyond about 20 do not fit in memory).", min=3, max=MAX_SOLVE_PLAYERS)] = 10,
     iterations: Annotated[int, typer.Option(help="CFR+ iterations per cell.", min=1)] = 500,
-    workers: Annotated[Optional[int], typer.Option(help="Processes here (default: every core).")] = None,
-    cluster: Annotated[Optional[str], typer.Option(help="A Dask scheduler address: run the cells there.")] = None,
-    variant: Annotated[Optional[list[str]], typer.Option(help=VARIANT_HELP)] = None,
-    plot_file: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the table as a chart (PNG, SVG, PDF).")] = None,
+    workers: Annotated[int | None, typer.Option(help="Processes here (default: every core).", min=1)] = None,
+    cluster: Annotated[str | None, typer.Option(help="A Dask scheduler address: run the cells there.")] = None,
+    variant: Annotated[list[str] | None, typer.Option(help=VARIANT_HELP)] = None,
+    plot_file: Annotated[Path | None, typer.Option("--plot", help="Also draw the table as a chart (PNG, SVG, PDF).")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object with a list 'cells'.")] = False,
 ) -> None:
     """The village win-rate table (players × wolves) of werewolf without conversation, like Bi & Tanaka's, with each cell's exploitability.
 
     Each cell is solved with CFR+ (the village's guard against the wolves); the win rate is the village's under the average strategies, as a percentage rounded half up. Cells run in parallel. Guide: docs/no-talk-werewolf.md.
     """
-    from jinrou.solve.table import cells, plot, sweep
-    from jinrou.solve.werewolf import ModelError
+    from rich.progress import track
+    from rich.table import Table as RichTable
+
+    from jinrou.solve.table import cells, connect, plot, sweep
 
     try:
         chosen = _variant(variant)
+        if plot_file is not None:
+            _check_plot(plot_file)
+        client = connect(cluster) if cluster is not None else None
         todo = cells(max_players, seer, guard)
-        results = []
-        runs = sweep(todo, seer, guard, iterations, chosen, workers, cluster)
-        for cell in track(runs, total=len(todo), description="Solving cells", disable=json_output):
-            results.append(cell)
-    except ModelError as error:
-        _fail(error)
+        runs = sweep(todo, seer, guard, iterations, chosen, workers, client=client)
+        results = list(track(runs, total=len(todo), description="Solving cells", disable=json_output))
+    except JinrouError as error:
+        fail(error)
     results.sort(key=lambda c: (c.players, c.wolves))
     title = f"village win rate — seer {'yes' if seer else 'no'}, guard {'yes' if guard else 'no'}, {iterations} iterations"
-    if plot_file is not None:
-        plot(results, str(plot_file), title)
     if json_output:
         typer.echo(json.dumps({"seer": seer, "guard": guard, "iterations": iterations,
                                "cells": [c.to_json() for c in results]}))
-        return
-    console = Console()
-    table = RichTable(title=title, title_justify="left")
-    table.add_column("players", justify="right")
-    wolves = sorted({c.wolves for c in results})
-    for m in wolves:
-        table.add_column(("1 wolf" if m == 1 else f"{m} wolves") + " (ε)", justify="right")
-    for n in sorted({c.players for c in results}):
-        row = {c.wolves: c for c in results if c.players == n}
-        table.add_row(str(n), *[f"{row[m].percent}% ({row[m].exploitability:.1e})" if m in row else "" for m in wolves])
-    console.print(table)
-    if plot_file is not None:
-        console.print(f"Chart written to {plot_file}")
+    else:
+        console = Console()
+        table = RichTable(title=title, title_justify="left")
+        table.add_column("players", justify="right")
+        wolves = sorted({c.wolves for c in results})
+        for m in wolves:
+            table.add_column(("1 wolf" if m == 1 else f"{m} wolves") + " (ε)", justify="right")
+        for n in sorted({c.players for c in results}):
+            row = {c.wolves: c for c in results if c.players == n}
+            table.add_row(str(n), *[f"{row[m].percent}% ({row[m].exploitability:.1e})" if m in row else "" for m in wolves])
+        console.print(table)
+    if plot_file is not None:  # after the table is out: a chart that fails to save loses nothing else
+        try:
+            plot(results, str(plot_file), title)
+        except (OSError, ValueError) as error:
+            fail(f"cannot write the chart to {plot_file}: {getattr(error, 'strerror', None) or error}")
+        if not json_output:
+            Console().print(f"Chart written to {plot_file}")
+
+
+# G or M, the setup's counts, then the events (vR, gDD-, dG, ...): see docs/no-talk-werewolf.md
+INFOSET = re.compile(r"(?P<who>[GM]),(?P<counts>\d+ \d+ \d+ \d+)((,[vgd][A-Z?+-]{1,3})*)")
 
 
 @solve.command("game")
@@ -406,8 +521,8 @@ def solve_game_command(
     seer: Annotated[bool, typer.Option("--seer", help="Include a seer.")] = False,
     guard: Annotated[bool, typer.Option("--guard", help="Include a guard.")] = False,
     iterations: Annotated[int, typer.Option(help="CFR+ iterations.", min=1)] = 500,
-    variant: Annotated[Optional[list[str]], typer.Option(help=VARIANT_HELP)] = None,
-    strategy_key: Annotated[Optional[str], typer.Option("--strategy", help="Print the average strategy at this information set, e.g. \"G,4 1 1 2,vR,gRR-,dR,vC\".")] = None,
+    variant: Annotated[list[str] | None, typer.Option(help=VARIANT_HELP)] = None,
+    strategy_key: Annotated[str | None, typer.Option("--strategy", help="Print the average strategy at this information set, e.g. \"G,4 1 1 2,vR,gRR-,dR,vC\".")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Solve one setup: its value (the village win rate), exploitability, size and time; optionally the strategy at one information set.
@@ -416,29 +531,35 @@ def solve_game_command(
     """
     import time as clock
 
+    from rich.progress import track
+
     from jinrou.solve.cfr import CFRPlus
     from jinrou.solve.efg import compile_game
-    from jinrou.solve.werewolf import ModelError, NoTalkWerewolf, Setup
+    from jinrou.solve.werewolf import NoTalkWerewolf, Setup
 
     try:
         setup = Setup(villagers, int(seer), int(guard), wolves, _variant(variant))
-    except ModelError as error:
-        _fail(error)
+        if setup.players > MAX_SOLVE_PLAYERS:
+            raise JinrouError(f"{setup.players} players is too many to solve: at most {MAX_SOLVE_PLAYERS} "
+                              "(the largest games solved have 23, docs/no-talk-werewolf.md)")
+        if strategy_key is not None:
+            _check_infoset(strategy_key, setup)
+    except JinrouError as error:
+        fail(error)
     start = clock.perf_counter()
     game = compile_game(NoTalkWerewolf(setup))
     built = clock.perf_counter() - start
+    if strategy_key is not None and strategy_key not in game.infoset_names:  # before solving
+        example = next((n for n in game.infoset_names if n.startswith(strategy_key[:1])), game.infoset_names[0])
+        fail(f"unknown information set {strategy_key!r} in this game (--strategy; a history it never reaches): "
+             f"they look like {example!r}")
     solver = CFRPlus(game)
     for _ in track(range(iterations), description="CFR+", disable=json_output or iterations < 50):
         solver.iterate()
     solved = clock.perf_counter() - start - built
-    shown = None
-    if strategy_key is not None:
-        try:
-            shown = solver.strategy(strategy_key)
-        except KeyError:
-            example = next((n for n in game.infoset_names if n.startswith(strategy_key[:1] or "G")), game.infoset_names[0])
-            _fail(f"unknown information set {strategy_key!r} in this game: they look like {example!r}")
-    result = {"setup": setup.counts, "players": setup.players, "village_win_rate": solver.value(),
+    shown = solver.strategy(strategy_key) if strategy_key is not None else None
+    value = solver.value()
+    result: dict[str, Any] = {"setup": setup.counts, "players": setup.players, "village_win_rate": value,
               "exploitability": solver.exploitability(), "iterations": iterations, "nodes": game.nodes,
               "histories": game.histories, "infosets": game.infosets, "build_seconds": round(built, 3),
               "solve_seconds": round(solved, 3)}
@@ -456,6 +577,20 @@ def solve_game_command(
         console.print(f"{strategy_key}: " + ", ".join(f"{a} {p:.3f}" for a, p in shown.items()))
 
 
+def _check_infoset(key: str, setup: Any) -> None:
+    """The form of a --strategy information set, checked before the game is built and solved."""
+    example = f"{'G' if setup.guard else 'M'},{setup.counts},vR"
+    match = INFOSET.fullmatch(key)
+    if match is None:
+        raise JinrouError(f"unknown information set {key!r} (--strategy): write G (the guard's) or M (the wolves'), "
+                          f"the counts, then the events, e.g. {example!r}")
+    if match["who"] == "G" and not setup.guard:
+        raise JinrouError(f"--strategy {key!r}: this setup has no guard (--guard), so information sets start with M")
+    if match["counts"] != setup.counts:
+        raise JinrouError(f"--strategy {key!r}: this setup's counts (villagers seer guard wolves) are "
+                          f"{setup.counts!r}, e.g. {example!r}")
+
+
 class ShogiPlayer(str, enum.Enum):
     """Who plays a side of quantum mini-shogi."""
 
@@ -468,8 +603,8 @@ class ShogiPlayer(str, enum.Enum):
 def shogi_play_command(
     sente: Annotated[ShogiPlayer, typer.Option(help="Sente (先手, moves first): human, random or search bot.")] = ShogiPlayer.human,
     gote: Annotated[ShogiPlayer, typer.Option(help="Gote (後手): human, random or search bot.")] = ShogiPlayer.search,
-    seed: Annotated[Optional[int], typer.Option(help="Seed of the bots' random choices (default: a fresh one, shown).")] = None,
-    record: Annotated[Optional[Path], typer.Option(help="Write the game record (jinrou.shogi/1) here at the end.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the bots' random choices (default: a fresh one, shown).", min=0)] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record (jinrou.shogi/1) here at the end.")] = None,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Show piece numbers as digits (for terminals without ①–⑳).")] = False,
 ) -> None:
     """Play quantum mini-shogi in the terminal: against the search bot (default), a random bot, or another person.
@@ -478,50 +613,72 @@ def shogi_play_command(
 
     Example: jinrou shogi play --gote search --record game.json
     """
+    import numpy as np
+
     from jinrou.agents.shogi import make_shogi_agent
     from jinrou.shogi.game import Game as ShogiGame
     from jinrou.shogi.record import Record as ShogiRecord
     from jinrou.terminal.shogi import TerminalShogi
 
-    seed = seed if seed is not None else int(np.random.SeedSequence().entropy % 2**32)
+    try:
+        if record is not None:
+            check_output(record, "--record")
+    except JinrouError as error:
+        fail(error)
+    seed = seed if seed is not None else _fresh_seed()
     agents = [None if who is ShogiPlayer.human else make_shogi_agent(who.value) for who in (sente, gote)]
     console = Console()
     console.print(f"[bold]Quantum mini-shogi (量子ミニ将棋)[/bold]: sente {sente.value}, gote {gote.value} — seed {seed}. "
                   "Type 'help' for the notation.")
-    game = TerminalShogi(ShogiGame(), agents, np.random.default_rng(seed), console, ascii_only=ascii_only).run()
+    play = TerminalShogi(ShogiGame(), agents, np.random.default_rng(seed), console, ascii_only=ascii_only)
+    interrupted = False
+    try:
+        game = play.run()
+    except KeyboardInterrupt:
+        console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
+        game, interrupted = play.game, True
     if record is not None:
         data = ShogiRecord.of(game, (sente.value, gote.value)).write()
-        record.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        console.print(f"Record written to {record}")
+        save(record, json.dumps(data, ensure_ascii=False, indent=1) + "\n", console)
+    if interrupted:
+        raise typer.Exit(130)
 
 
 @shogi.command("replay")
 def shogi_replay_command(
-    file: Annotated[Path, typer.Argument(help="A jinrou.shogi/1 record.", exists=True)],
+    file: Annotated[Path, typer.Argument(help="A jinrou.shogi/1 record.")],
     adjudicate_types: Annotated[bool, typer.Option("--adjudicate", help="Also run the over-the-board check: fix every type (drawn from the consistent ones) and replay with classical rules; the first foul loses.")] = False,
-    seed: Annotated[int, typer.Option(help="Seed of the types drawn for --adjudicate.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the types drawn for --adjudicate.", min=0)] = 0,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: the determination list after each move (and the adjudication).")] = False,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Show piece numbers as digits.")] = False,
 ) -> None:
     """Replay a record: the board and the determination list after each move, then the result.
 
-    Every move is checked exactly; a move no consistent assignment allows is an error naming the move and the rule. Format: docs/quantum-shogi.md.
+    Every move is checked exactly; a move no consistent assignment allows is an error naming the move (counted from 1) and the rule. Format: docs/quantum-shogi.md.
     """
+    import numpy as np
+
     from jinrou.shogi.game import Game as ShogiGame
     from jinrou.shogi.pieces import SIDE_NAMES
     from jinrou.shogi.record import Record as ShogiRecord
     from jinrou.shogi.record import adjudicate, describe_types, result_json
-    from jinrou.terminal.shogi import render
+    from jinrou.terminal.shogi import ascii_text, render
 
     try:
-        record = ShogiRecord.read(json.loads(file.read_text(encoding="utf-8")))
-    except (JinrouError, OSError, ValueError) as error:
-        _fail(error)
+        text = read_text(file)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise JinrouError(f"{file} is not JSON: {error}") from None
+        record = ShogiRecord.read(data)
+    except JinrouError as error:
+        fail(ascii_text(str(error)) if ascii_only else error)
+    plain = ascii_text if ascii_only else str
     console = Console()
     game = ShogiGame()
     lists = []
-    for number, text in enumerate(record.moves, 1):
-        move = game.push(text)
+    for number, move_text in enumerate(record.moves, 1):
+        move = game.push(move_text)
         lists.append(game.determination())
         if not json_output:
             console.rule(f"{number}. {SIDE_NAMES[1 - game.turn]} {move.ascii() if ascii_only else move}")
@@ -536,10 +693,10 @@ def shogi_replay_command(
                                     "foul": None if verdict.foul is None else str(verdict.foul)}
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
-    console.print(f"[green]✓[/green] {len(record.moves)} moves, every one allowed by a consistent assignment. "
-                  f"Result: {game.outcome or 'game in progress'}")
+    console.print(plain(f"[green]✓[/green] {len(record.moves)} moves, every one allowed by a consistent assignment. "
+                        f"Result: {game.outcome or 'game in progress'}"))
     if verdict is not None:
-        console.print(f"Adjudication with {describe_types(verdict.types)}: {verdict}")
+        console.print(plain(f"Adjudication with {describe_types(verdict.types)}: {verdict}"))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -53,15 +53,15 @@ def read(data: Any) -> tuple[OfflineGame, int | None]:
     if unknown:
         raise RecordError(f"unknown fields {sorted(unknown)}")
     seed, entries = data.get("seed"), data.get("entries")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RecordError(f"'seed' must be an integer or null, not {seed!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise RecordError(f"'seed' must be an integer, 0 or more, or null, not {seed!r}")
     if not isinstance(entries, list) or not isinstance(data.get("players"), list):
         raise RecordError("'players' and 'entries' must be lists")
     try:
         setup = Setup(tuple(data["players"]), data.get("wolves"))
     except JinrouError as error:
         raise RecordError(f"setup: {error}") from None
-    parsed = [_entry(e, setup.players, i) for i, e in enumerate(entries)]
+    parsed = [_entry(e, setup.players, number) for number, e in enumerate(entries, 1)]
     try:
         return OfflineGame.replay(setup, parsed), seed
     except JinrouError as error:
@@ -85,9 +85,11 @@ def _entry_json(entry: Entry, names: tuple[str, ...]) -> dict[str, Any]:
             "roll": entry.roll}
 
 
-def _entry(data: Any, names: tuple[str, ...], index: int) -> Entry:
+def _entry(data: Any, names: tuple[str, ...], position: int) -> Entry:
+    """One entry, read strictly; errors name it as ``event N`` (its place in ``entries``, from 1)."""
     def fail(message: str) -> RecordError:
-        return RecordError(f"entry {index}: {message}")
+        kind = data.get("type") if isinstance(data, dict) else None
+        return RecordError(f"event {position}{f' ({kind})' if isinstance(kind, str) else ''}: {message}")
 
     if not isinstance(data, dict):
         raise fail("expected an object")

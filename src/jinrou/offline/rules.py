@@ -31,7 +31,7 @@ import numpy as np
 from jinrou.chance import uniform_below
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.offline.model import Counts, Facts, Threshold, source_formula
-from jinrou.players import check_setup, default_names
+from jinrou.players import check_setup, names_for
 
 Seat = int
 
@@ -54,7 +54,7 @@ class Setup:
 
     @classmethod
     def create(cls, players: int | Sequence[str], wolves: int | None = None) -> Setup:
-        names = default_names(players) if isinstance(players, int) else tuple(players)
+        names = names_for(players, "offline quantum werewolf") if isinstance(players, int) else tuple(players)
         return cls(names, default_wolves(len(names)) if wolves is None else wolves)
 
 
@@ -143,13 +143,14 @@ class OfflineGame:
 
     @classmethod
     def replay(cls, setup: Setup, entries: Iterable[Entry]) -> OfflineGame:
-        """The game after ``entries``; an invalid entry raises with its index."""
+        """The game after ``entries``; an invalid entry raises naming it ``event N`` (counting from 1)."""
         game = cls.new(setup)
-        for index, entry in enumerate(entries):
+        for number, entry in enumerate(entries, 1):
             try:
                 game = game.apply(entry)
             except (IllegalActionError, ImpossibleOutcomeError) as error:
-                raise type(error)(f"entry {index}: {error}") from None
+                kind = {Point: "point", Announce: "announce", CastVote: "vote", Collapse: "collapse"}.get(type(entry))
+                raise type(error)(f"event {number} ({kind}): {error}") from None
         return game
 
     def undo(self) -> OfflineGame:

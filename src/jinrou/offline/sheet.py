@@ -1,8 +1,10 @@
-"""A printable one-page recording sheet and rules summary for offline quantum werewolf.
+"""A printable recording sheet and rules summary for offline quantum werewolf.
 
 One self-contained HTML page (A4 landscape when printed, no external resources): the rules in
 brief on the left, and a grid on the right with a row per player for the pointers he received each
-night (襲撃先指定の記録), his announced results (占い結果), his seer possibility and his fate.
+night (襲撃先指定の記録), his announced results (占い結果), his seer possibility and his fate. Up to
+:data:`ONE_PAGE` players it prints on one A4 page; with more, the grid goes on over further pages
+(:func:`pages`), its column heads repeated on each.
 
 >>> "<td class=name>Ann</td>" in sheet_html(["Ann", "Bob", "Cy"], wolves=1)
 True
@@ -10,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -35,6 +38,9 @@ RULES = [
                           "is a wolf, wolves win; 2 left → draw; 3 or more → next night."),
 ]
 
+ONE_PAGE = 30  # player rows that fit on the first A4 landscape page, under the title and column heads
+PER_PAGE = 36  # rows on each further page, under the repeated column heads
+
 STYLE = """
 @page { size: A4 landscape; margin: 8mm; }
 body { font-family: "Noto Sans CJK JP", "Hiragino Sans", sans-serif; font-size: 8.5pt; margin: 0; }
@@ -43,9 +49,19 @@ h1 { font-size: 13pt; margin: 0 0 4px; }
 dl { margin: 0; } dt { font-weight: bold; margin-top: 4px; } dd { margin: 0 0 2px 0; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { border: 1px solid #444; padding: 1px 2px; height: 15px; text-align: center; }
+thead { display: table-header-group; } tr { break-inside: avoid; }
 th { background: #eee; font-size: 7.5pt; } td.name { text-align: left; font-weight: bold; }
 .small { font-size: 7pt; color: #555; }
 """
+
+
+def pages(players: int) -> int:
+    """How many A4 landscape pages the sheet of ``players`` players prints on.
+
+    >>> pages(10), pages(30), pages(31), pages(200)
+    (1, 1, 2, 6)
+    """
+    return 1 + max(0, math.ceil((players - ONE_PAGE) / PER_PAGE))
 
 
 def sheet_html(players: int | Sequence[str], wolves: int | None = None, nights: int = 8) -> str:
@@ -71,10 +87,10 @@ def sheet_html(players: int | Sequence[str], wolves: int | None = None, nights: 
 consistent with the record.</p></section>
 <section><table>
 <colgroup><col style="width:11%">{'<col>' * (2 * nights)}<col style="width:6%"><col style="width:9%"></colgroup>
-<tr><th rowspan=2>player</th><th colspan={nights}>pointed at by (襲撃先指定の記録)</th>
+<thead><tr><th rowspan=2>player</th><th colspan={nights}>pointed at by (襲撃先指定の記録)</th>
 <th colspan={nights}>announced: target + 人/狼 (占い結果)</th><th rowspan=2>占い師 seer?</th><th rowspan=2>† fate</th></tr>
-<tr>{night_heads}{day_heads}</tr>
-{rows}
+<tr>{night_heads}{day_heads}</tr></thead>
+<tbody>{rows}</tbody>
 </table></section>
 </div></body></html>
 """

@@ -248,7 +248,8 @@ Event = NumbersEvent | TableEvent | NightEvent | DeathEvent | VoteEvent | EndEve
 
 
 def event_from_json(data: Any, names: Sequence[str], index: int) -> Event:
-    """Read one event strictly; errors name ``index`` and say what is wrong."""
+    """Read one event strictly; errors name the event by ``index``, its number in the record
+    counting from 1 (``event 3``), and say what is wrong."""
     reader = _Reader(data, names, index)
     kind = reader.get("type", str)
     if kind == "numbers":

@@ -45,7 +45,7 @@ import numpy as np
 
 from jinrou.chance import uniform_below, weighted_index
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
-from jinrou.players import check_setup, default_names
+from jinrou.players import check_setup, names_for
 from jinrou.quantum.events import (
     Action,
     ChanceOutcome,
@@ -133,7 +133,7 @@ class Setup:
         """A setup from a player count (named A, B, …, or P1, P2, … past 26) or a list of names;
         ``wolves`` defaults to :func:`default_wolves`."""
         if isinstance(players, int):
-            players = default_names(players)
+            players = names_for(players, "quantum werewolf")
         names = tuple(players)
         return cls(names, default_wolves(len(names)) if wolves is None else wolves, options or Options())
 

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -115,14 +115,14 @@ class Record:
             raise RecordError(f"'players' must be a list of names, not {players!r}")
         if not isinstance(events, list):
             raise RecordError(f"'events' must be a list, not {events!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RecordError(f"'seed' must be an integer or null, not {seed!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise RecordError(f"'seed' must be an integer, 0 or more, or null, not {seed!r}")
         try:
             setup = Setup(tuple(players), data.get("wolves"), Options.from_json(data.get("options", {})))
         except JinrouError as error:
             raise RecordError(f"setup: {error}") from None
         names = setup.players
-        return cls(setup, tuple(event_from_json(e, names, i) for i, e in enumerate(events)), seed)
+        return cls(setup, tuple(event_from_json(e, names, number) for number, e in enumerate(events, 1)), seed)
 
     # --------------------------------------------------------------- replaying
 
@@ -143,8 +143,8 @@ class Record:
 
 
 class _Replay:
-    def __init__(self, record: Record, rng: np.random.Generator | None):
-        self.record = record
+    def __init__(self, record: Record, rng: np.random.Generator | None, blame: bool = True):
+        self.record, self.blame = record, blame
         self.events = record.events
         self.names = record.setup.players
         self.full = not record.is_input
@@ -152,9 +152,11 @@ class _Replay:
         self.i = 0  # next record event
         self.seen = 0  # engine events matched so far
 
-    def fail(self, message: str) -> RecordError:
-        if self.i < len(self.events):
-            return RecordError(f"event {self.i} ({self.events[self.i].type}): {message}")
+    def fail(self, message: str, at: int | None = None) -> RecordError:
+        """An error naming the event at ``at`` (default: the current one), counting from 1."""
+        at = self.i if at is None else at
+        if at < len(self.events):
+            return RecordError(f"event {at + 1} ({self.events[at].type}): {message}")
         return RecordError(f"after the last event ({len(self.events)} events): {message}")
 
     def current(self, kind: type, expecting: str) -> Any:
@@ -247,19 +249,56 @@ class _Replay:
             if recorded is None:
                 raise self.fail(f"the record ends before the rules' {event.type} event")
             if recorded != event:
-                raise self.fail(_difference(recorded.to_json(self.names), event.to_json(self.names)))
+                blamed = self.blame_divination() if self.blame and isinstance(event, TableEvent) else None
+                raise blamed or self.fail(_difference(recorded.to_json(self.names), event.to_json(self.names)))
             self.i += 1
         self.seen = len(game.events)
         return game
 
 
+    def blame_divination(self) -> RecordError | None:
+        """When a full record's table differs from the rules', the divination result of the night
+        before may be the wrong entry (both results were possible, so the night itself replays): if
+        the other result gives the recorded table, the error names the night event."""
+        night_at = next((j for j in range(self.i - 1, -1, -1) if isinstance(self.events[j], NightEvent)), None)
+        if night_at is None:
+            return None
+        night = self.events[night_at]
+        assert isinstance(night, NightEvent)
+        for seer, result in night.divinations.items():
+            target = night.actions[seer].divine if seer in night.actions else None
+            if result not in ("wolf", "human") or target is None:
+                continue
+            other = "human" if result == "wolf" else "wolf"
+            events = list(self.events[: self.i + 1])
+            events[night_at] = replace(night, divinations={**night.divinations, seer: other})
+            try:
+                _Replay(replace(self.record, events=tuple(events)), None, blame=False).run()
+            except RecordError:
+                continue
+            return self.fail(f"{self.names[seer]}'s divination of {self.names[target]} is {result!r}, but the "
+                             f"table that follows (event {self.i + 1}) is the one of {other!r}", at=night_at)
+        return None
+
+
 def _difference(recorded: dict, computed: dict) -> str:
+    """What differs between a recorded event and the rules' one, down to the cell of a table:
+    ``rows['B']['wolf'] is 12, but the rules give 13``."""
     if recorded.get("type") != computed.get("type"):
         return f"expected a {computed['type']} event here, got a {recorded['type']} event"
-    for key in computed:
-        if recorded.get(key) != computed[key]:
-            return f"{key!r} is {json.dumps(recorded.get(key))}, but the rules give {json.dumps(computed[key])}"
-    return "differs from the rules"  # pragma: no cover
+    path: list[str] = []
+    got: Any = recorded
+    want: Any = computed
+    while isinstance(got, dict) and isinstance(want, dict):
+        key = next((k for k in want if got.get(k) != want[k]), None)
+        if key is None:
+            break
+        path.append(key)
+        got, want = got.get(key), want[key]
+    if not path:
+        return "differs from the rules"  # pragma: no cover
+    where = repr(path[0]) if len(path) == 1 else path[0] + "".join(f"[{k!r}]" for k in path[1:])
+    return f"{where} is {json.dumps(got, ensure_ascii=False)}, but the rules give {json.dumps(want, ensure_ascii=False)}"
 
 
 def load(path: str) -> Record:

@@ -186,6 +186,10 @@ class Game:
         terms, geometry = self._terms(move)
         p = move.piece
         if geometry & self.possible(p) == 0:
+            blocker = self._blocker(move)
+            if blocker is not None and self.possible(p) & LANCE:
+                return (f"{glyph(p)} cannot {self._path(move)}: only a lance (香) could, and "
+                        f"{glyph(blocker)} on {square_name(self.position.squares[blocker])} blocks the way")
             if geometry == 0:
                 return f"{glyph(p)} cannot {self._path(move)}: no piece may do that"
             return (f"{glyph(p)} cannot {self._path(move)}: only {type_names(geometry)} could, and {glyph(p)} "
@@ -252,6 +256,25 @@ class Game:
             return f"be dropped on {square_name(move.to)}"
         text = f"go {square_name(self.position.squares[move.piece])}→{square_name(move.to)}"
         return text + (" promoting" if move.promote else "")
+
+    def _blocker(self, move: Move) -> int | None:
+        """The piece standing between a lance's square and ``move.to`` (the lance's ray runs on past
+        it), or None: the only way a move is blocked in mini-shogi."""
+        pos, side = self.position, self.position.turn
+        start = pos.squares[move.piece]
+        if move.drop or start < 0 or pos.promoted[move.piece]:
+            return None
+        lance = int(PieceType.LANCE)
+        reaches_on_empty = (attacks(side, lance, start, 0) >> move.to) & 1
+        if not reaches_on_empty or (attacks(side, lance, start, pos.occupied()) >> move.to) & 1:
+            return None
+        step = 5 * forward(side)
+        square = start + step
+        while square != move.to:
+            if pos.piece_at(square) is not None:
+                return pos.piece_at(square)
+            square += step
+        return None  # pragma: no cover - the ray reached move.to unblocked
 
     def _geometry(self, move: Move) -> int:
         """The types that could make this move on the visible board (movement, promotion, drop rules)."""

@@ -11,6 +11,7 @@ contains a move no consistent assignment allows is refused with its move number 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,7 +95,12 @@ class Record:
         game = record.replay()
         record = cls(tuple(str(m) for m in game.moves), record.resigned, record.players)
         if "result" in data and data["result"] != result_json(game.outcome):
-            raise RecordError(f"the record's result {data['result']!r} differs from the replay's: {game.outcome}")
+            if game.outcome is None:
+                raise RecordError(f"the record's result is {data['result']!r}, but after its {len(moves)} moves the "
+                                  "game is still in progress: moves are missing (the record is cut short), or the "
+                                  "result is wrong")
+            raise RecordError(f"the record's result {data['result']!r} differs from the replay's: {game.outcome} "
+                              f"({json.dumps(result_json(game.outcome), ensure_ascii=False)})")
         return record
 
 

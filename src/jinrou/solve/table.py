@@ -17,7 +17,9 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
+from jinrou.errors import ClusterError
 from jinrou.solve.cfr import CFRPlus
 from jinrou.solve.efg import compile_game
 from jinrou.solve.werewolf import ModelError, NoTalkWerewolf, Setup, Variant
@@ -82,20 +84,26 @@ def sweep(
     variant: Variant = Variant(),
     workers: int | None = None,
     cluster: str | None = None,
+    client: Any = None,
 ) -> Iterator[Cell]:
     """Solve every cell, in parallel; yields cells as they finish (largest first, to balance).
 
-    ``cluster``: a Dask scheduler address (``tcp://host:8786``) — the cells run on its workers.
-    Otherwise ``workers`` processes here (default: the machine's cores); 1 runs in this process.
+    ``cluster``: a Dask scheduler address (``tcp://host:8786``) — the cells run on its workers;
+    or ``client``, one already made by :func:`connect` (it is closed at the end). Otherwise
+    ``workers`` processes here (default: the machine's cores); 1 runs in this process.
     """
     jobs = sorted(((n, m, seer, guard, iterations, variant) for n, m in todo), key=lambda j: (-j[0], -j[1]))
     for n, m, *_ in jobs:
         if n - m - int(seer) - int(guard) < 0:
             raise ModelError(f"{n} players cannot hold {m} wolves, the seer and the guard")
-    if cluster is not None:
-        from dask.distributed import Client, as_completed as dask_completed
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ModelError(f"workers must be a whole number, 1 or more, not {workers!r}")
+    if client is None and cluster is not None:
+        client = connect(cluster)
+    if client is not None:
+        from dask.distributed import as_completed as dask_completed
 
-        with Client(cluster) as client:
+        with client:
             for future in dask_completed(client.map(_solve, jobs, pure=False)):
                 yield future.result()
         return
@@ -106,6 +114,41 @@ def sweep(
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs) or 1)) as pool:
         for future in as_completed([pool.submit(_solve, job) for job in jobs]):
             yield future.result()
+
+
+def connect(address: str, timeout: float = 10) -> Any:
+    """A Dask client of the scheduler at ``address`` (``tcp://host:8786`` or ``host:8786``).
+
+    Raises :class:`ClusterError` at once for a malformed address or one that refuses the
+    connection, and within ``timeout`` seconds for one that does not answer — rather than after
+    Dask's own retries.
+    """
+    import socket
+
+    try:
+        from distributed import Client
+        from distributed.comm import parse_address
+        from distributed.comm.addressing import parse_host_port
+    except ImportError:
+        raise ClusterError("--cluster needs dask.distributed: pip install 'jinrou[solve]'") from None
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location) if scheme in ("tcp", "tls") else (None, None)
+    except (ValueError, TypeError) as error:
+        raise ClusterError(f"cannot read the scheduler address {address!r} ({error}): write tcp://HOST:PORT, "
+                           "e.g. tcp://10.0.0.5:8786") from None
+    if host is not None:
+        try:
+            socket.create_connection((host, port), timeout=min(timeout, 5)).close()
+        except (OSError, UnicodeError, ValueError, OverflowError) as error:
+            reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+            raise ClusterError(f"cannot reach the Dask scheduler at {address!r} ({reason}): is it running? "
+                               "(dask scheduler prints its address)") from None
+    try:
+        return Client(address, timeout=timeout)
+    except Exception as error:  # whatever the other end did: one line, not Dask's traceback
+        raise ClusterError(f"cannot use the Dask scheduler at {address!r}: {type(error).__name__}: "
+                           f"{str(error)[:200]}") from None
 
 
 def plot(results: list[Cell], path: str, title: str) -> None:

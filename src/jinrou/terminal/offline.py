@@ -10,10 +10,14 @@ shows the live table with each living player's exact P(wolf) beside the source's
                            without N the assistant draws with the exact probability
   table | log | undo | save [FILE] | help | quit
 
+Log marks: ✝ a death, ⊘ a seer possibility lost, ★ the true seer named, = a tied vote, ■ the end
+(✗ marks only a refused command: nothing was entered).
+
 Columns: pointers = 襲撃先指定数 (living pointers), seer? = 占い師の可能性, P(wolf) = the exact
 model, formula = the source's die formula for comparison.
 
-Every change is saved to the record file at once when one is given, so nothing is lost.
+Every change is saved to the record file at once when one is given, so nothing is lost; a typo or
+a file that cannot be written is reported and the prompt comes back.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from jinrou.errors import JinrouError
@@ -76,7 +81,7 @@ class GMSession:
             else:
                 raise JinrouError(f"unknown command {words[0]!r}: commands are {', '.join(COMMANDS)}")
         except JinrouError as error:
-            self.console.print(f"[red]✗[/red] {error}")
+            self.console.print(f"[red]✗[/red] {escape(str(error))}")
         return True
 
     def _pairs(self, command: str, args: list[str]) -> None:
@@ -92,15 +97,16 @@ class GMSession:
         if len(args) != 3 or args[2].lower() not in ("wolf", "human"):
             raise JinrouError("announce takes a player, a target and wolf or human: announce A B wolf")
         game = self.game
-        self._change(game.apply(Announce(game.number, game.seat(args[0]), game.seat(args[1]), args[2].lower() == "wolf")))
+        entry = Announce(game.number, game.seat(args[0]), game.seat(args[1]), args[2].lower() == "wolf")
+        self._change(game.apply(entry), show_table=True)  # seer possibilities and P(wolf) change at once
 
     def _roll(self, args: list[str]) -> None:
         game = self.game
         if game.executed is None:
             raise JinrouError("nobody is awaiting execution")
         if args:
-            if not args[0].isdigit():
-                raise JinrouError(f"a d100 roll is a number 1–100, not {args[0]!r}")
+            if not (args[0].isascii() and args[0].isdigit()) or len(args) > 1:
+                raise JinrouError(f"a d100 roll is one number 1–100, not {' '.join(args)!r}")
             roll = int(args[0])
             _, threshold, _ = game.execution_odds()
             entry = Collapse(game.executed, threshold.is_wolf(roll), roll)
@@ -110,7 +116,7 @@ class GMSession:
 
     # ---------------------------------------------------------------- output
 
-    def _change(self, game: OfflineGame, announce_undo: bool = False) -> None:
+    def _change(self, game: OfflineGame, announce_undo: bool = False, show_table: bool = False) -> None:
         before = len(self.game.happenings)
         phase, self.game = self.game.phase, game
         if announce_undo:
@@ -118,8 +124,12 @@ class GMSession:
             before = len(game.happenings)
         self.show_log(before)
         if self.path is not None:
-            self.save(self.path, quiet=True)
-        if game.phase != phase or announce_undo or game.is_over:
+            try:
+                self.save(self.path, quiet=True)
+            except JinrouError as error:  # the entry stands: the game goes on, the GM can save elsewhere
+                self.console.print(f"[yellow]![/yellow] not saved: {escape(str(error))} — type 'save FILE' to save "
+                                   "elsewhere")
+        if game.phase != phase or announce_undo or game.is_over or show_table:
             self.show_table()
         self.console.print(self.status())
 
@@ -127,14 +137,15 @@ class GMSession:
         names = self.game.names
         for _, h in self.game.happenings[start:]:
             who = f"{names[h.player]} " if h.player is not None else ""
-            mark = {"death": "✝", "seer-lost": "✗", "seer-named": "★", "tie": "=", "end": "■"}[h.kind]
-            self.console.print(f"{mark} {who}{h.detail}")
+            mark = {"death": "✝", "seer-lost": "⊘", "seer-named": "★", "tie": "=", "end": "■"}[h.kind]
+            self.console.print(f"{mark} {who}{h.detail}", markup=False)
 
     def show_table(self) -> None:
         game = self.game
         counts = game.counts
         living, rounds = len(game.alive), max(1, game.rounds())
-        widget = RichTable(title=f"{game.phase} — {living} alive, {game.wolves_left()} wolves left, "
+        left = game.wolves_left()
+        widget = RichTable(title=f"{game.phase} — {living} alive, {left} {'wolf' if left == 1 else 'wolves'} left, "
                                  f"{counts.total:,} consistent ways", title_justify="left")
         for column, justify in [("player", "left"), ("", "left"), ("role", "left"), ("pointers", "right"),
                                 ("seer?", "left"), ("P(wolf)", "right"), ("%", "right"), ("formula", "right")]:
@@ -150,7 +161,7 @@ class GMSession:
             if alive and seat not in collapsed:
                 formula = percent(1 - source_formula(living - game.wolves_left(), living, rounds,
                                                      game.pointer_count(seat)))
-            widget.add_row(name, "" if alive else "†", role, str(game.pointer_count(seat)) if alive else "",
+            widget.add_row(escape(name), "" if alive else "†", role, str(game.pointer_count(seat)) if alive else "",
                            "yes" if game.has_seer_possibility(seat) else "no", "—" if p is None else str(p),
                            percent(p), formula, style=None if alive else "dim")
         self.console.print(widget)
@@ -158,14 +169,14 @@ class GMSession:
     def status(self) -> str:
         game = self.game
         if game.is_over:
-            return f"[bold]Game over — {game.winner}[/bold]: {game.reason}. (undo to take back, quit to leave)"
+            return f"[bold]Game over — {game.winner}[/bold]: {escape(game.reason)}. (undo to take back, quit to leave)"
         if game.executed is not None:
             p, threshold, formula = game.execution_odds()
-            name = game.names[game.executed]
+            name = escape(game.names[game.executed])
             return (f"[bold]{name} is executed.[/bold] Exact P(wolf) = {p} ({percent(p)}); "
                     f"d100: [bold]roll 1–{threshold.wolf_up_to} → wolf[/bold]. Source formula: {percent(formula)}. "
                     f"Enter 'roll N' with your roll, or 'roll' to let the assistant draw.")
-        waiting = ", ".join(game.names[s] for s in game.waiting_for())
+        waiting = escape(", ".join(game.names[s] for s in game.waiting_for()))
         if game.is_night:
             return f"{game.phase}: waiting for the pointers of {waiting} (point A B ...)"
         return f"{game.phase}: announcements (announce A B wolf|human), then votes; waiting for {waiting} (vote A B ...)"
@@ -174,10 +185,14 @@ class GMSession:
         path = path or self.path
         if path is None:
             raise JinrouError("save needs a file name: save game.json")
-        path.write_text(record.dumps(self.game, self.seed), encoding="utf-8")
+        try:
+            path.write_text(record.dumps(self.game, self.seed), encoding="utf-8")
+        except OSError as error:
+            reason = "it is a folder" if path.is_dir() else error.strerror or str(error)
+            raise JinrouError(f"cannot save to {str(path)!r}: {reason}") from None
         self.path = path
         if not quiet:
-            self.console.print(f"Saved to {path}")
+            self.console.print(f"Saved to {path}", markup=False)
 
 
 def run(session: GMSession, read_line: Callable[[str], str]) -> OfflineGame:
@@ -189,8 +204,12 @@ def run(session: GMSession, read_line: Callable[[str], str]) -> OfflineGame:
             line = read_line("gm> ")
         except (EOFError, KeyboardInterrupt):
             break
-        if not session.execute(line):
-            break
+        try:
+            if not session.execute(line):
+                break
+        except Exception as error:  # a game in progress never dies: the state is unchanged, say what happened
+            session.console.print(f"[red]✗[/red] unexpected error ({type(error).__name__}: {escape(str(error))}); "
+                                  "the game is unchanged — please report it")
     return session.game
 
 

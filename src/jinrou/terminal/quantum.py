@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 from rich.console import Console
+from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table as RichTable
 
@@ -49,8 +50,9 @@ def card_text(card: Card) -> str:
 
 
 def table_widget(table: TableView, title: str) -> RichTable:
-    """The probability table (確率表): 100 % in bold, the dead greyed with their collapsed card."""
-    widget = RichTable(title=title, title_justify="left")
+    """The probability table (確率表): 100 % in bold, the dead greyed with their collapsed card.
+    ``title`` is plain text (names are not read as markup)."""
+    widget = RichTable(title=escape(title), title_justify="left")
     widget.add_column("player")
     for column in table.columns:
         widget.add_column(HEADERS[column], justify="right")
@@ -58,7 +60,7 @@ def table_widget(table: TableView, title: str) -> RichTable:
     for row in table.rows:
         cells = [f"[bold]{percent(v)}[/bold]" if v == 1 else percent(v) for v in row.values]
         note = f"† {card_text(row.card)}" if row.card is not None else ("†" if row.dead else "")
-        widget.add_row(row.label, *cells, note, style="dim" if row.dead else None)
+        widget.add_row(escape(row.label), *cells, note, style="dim" if row.dead else None)
     return widget
 
 
@@ -100,7 +102,7 @@ def print_record(console: Console, game: Game) -> None:
             view = TableView.of(event.table, game.names, game.setup.options, _cards_at(game, event))
             console.print(table_widget(view, f"{event.phase} — {event.table.worlds:,} worlds"))
         elif (line := event_line(event, game.names)) is not None:
-            console.print(line)
+            console.print(line, markup=False)
 
 
 def _cards_at(game: Game, table_event: TableEvent) -> tuple[Card | None, ...]:
@@ -135,23 +137,27 @@ class TerminalPlay:
     def run(self) -> Game:
         self.game = self.game.advance(self.rng)
         while not self.game.is_over:
-            for seat in self.game.waiting_for():
-                if self.agents[seat] is None:
+            waiting = self.game.waiting_for()
+            for seat in self.humans:
+                if seat in waiting:
                     self._turn(seat)
+                elif self.game.phase.is_night and seat in self.game.alive:
+                    self._idle(seat)
             self.game = step(self.game, self.agents, self.rng)
         if not self.humans:
             print_record(self.console, self.game)
             return self.game
         for event in self.game.events[min(self.shown.values()) :]:  # the end is public: show what is left
             if not isinstance(event, NightEvent | TableEvent) and (line := event_line(event, self.game.names)):
-                self.console.print(line)
+                self.console.print(line, markup=False)
         return self.game
 
     def _turn(self, seat: int) -> None:
         names = self.game.names
         if len(self.humans) > 1:  # pass-and-play: hide the previous player's screen
             self.console.clear()
-            self.ask(f"Pass the terminal to [bold]{names[seat]}[/bold] and press Enter", default="", show_default=False)
+            self.ask(f"Pass the terminal to [bold]{escape(names[seat])}[/bold] and press Enter", default="",
+                     show_default=False)
         view = PlayerView.of(self.game, seat)
         self._show(view)
         if view.legal.vote:
@@ -163,11 +169,26 @@ class TerminalPlay:
         if len(self.humans) > 1:
             self.console.clear()
 
+    def _idle(self, seat: int) -> None:
+        """A night with nothing to do for a living human: he still sees his view and is told so (in
+        pass-and-play everybody alive gets the terminal each night, so nobody learns who acts)."""
+        if len(self.humans) > 1:
+            self.console.clear()
+            self.ask(f"Pass the terminal to [bold]{escape(self.game.names[seat])}[/bold] and press Enter", default="",
+                     show_default=False)
+        view = PlayerView.of(self.game, seat)
+        self._show(view)
+        self.console.print(f"{str(view.phase).capitalize()}: nothing to do for you tonight — you can be neither the "
+                           "seer nor a wolf. The night passes.")
+        if len(self.humans) > 1:
+            self.ask("Press Enter to hide your screen", default="", show_default=False)
+            self.console.clear()
+
     def _show(self, view: PlayerView) -> None:
         names = view.names
         for event in self.game.events[self.shown[view.seat] :]:
             if isinstance(event, DeathEvent | VoteEvent) and (line := event_line(event, names)) is not None:
-                self.console.print(line)
+                self.console.print(line, markup=False)
         self.shown[view.seat] = len(self.game.events)
         title = f"{view.phase} — {names[view.seat]}'s view — {view.table.worlds:,} worlds"
         self.console.print(table_widget(view.table, title))
@@ -177,9 +198,10 @@ class TerminalPlay:
         self.console.print(f"You may still be {' or '.join(abilities)}." if abilities else "You are certainly a villager.")
         for night, target, result in view.divinations:
             shown = {"none": "no result (you cannot be the living seer)"}.get(result, result)
-            self.console.print(f"Night {night}: you divined {names[target]}: {shown}")
+            self.console.print(f"Night {night}: you divined {names[target]}: {shown}", markup=False)
 
     def _choose(self, view: PlayerView, verb: str, targets: Sequence[int]) -> int:
         names = [view.names[t] for t in targets]
-        answer = self.ask(f"{view.names[view.seat]}, whom do you {verb}?", choices=names)
-        return targets[names.index(answer)]
+        answer = self.ask(f"{escape(view.names[view.seat])}, whom do you {verb}?", choices=names, case_sensitive=False)
+        folded = [name.casefold() for name in names]  # names differ ignoring case: 'c' is C
+        return targets[folded.index(str(answer).strip().casefold())]

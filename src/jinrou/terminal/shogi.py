@@ -3,6 +3,7 @@ with each piece's exact chance of being the king, and a move prompt with complet
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 
@@ -15,7 +16,7 @@ from jinrou.agents.shogi import ShogiAgent
 from jinrou.errors import JinrouError
 from jinrou.shogi.game import Game
 from jinrou.shogi.moves import Move
-from jinrou.shogi.pieces import ROWS, SIDE_JAPANESE, SIDE_NAMES, glyph
+from jinrou.shogi.pieces import GLYPHS, ROWS, SIDE_JAPANESE, SIDE_NAMES, glyph
 
 COLOURS = ("cyan", "red")
 HELP = """\
@@ -26,6 +27,21 @@ A piece's type is unknown until the moves pin it down: a move is legal if at lea
 assignment of types allows it. Whoever's king (玉) becomes determined loses.
 Commands: moves (list the legal moves), why MOVE (why a move is illegal), undo, resign, help, quit.
 Determination list: 〇 determined, ● impossible, + possible; columns 歩 香 銀 金 猫 玉."""
+_CIRCLED = re.compile(f"([{GLYPHS}])([a-e][1-5])?")
+
+
+def ascii_text(text: str) -> str:
+    """``text`` with every piece number ①–⑳ written in digits, and moves in their ASCII form:
+    ``⑤c4`` → ``5-c4``, ``⑭xc4`` → ``14xc4``, ``⑥`` → ``6`` (for ``--ascii``).
+
+    >>> ascii_text("illegal move '⑤c4': ⑥ on b1 blocks ⑭xc4")
+    "illegal move '5-c4': 6 on b1 blocks 14xc4"
+    """
+    def plain(match: re.Match[str]) -> str:
+        number = str(GLYPHS.index(match[1]) + 1)
+        return f"{number}-{match[2]}" if match[2] else number
+
+    return _CIRCLED.sub(plain, text)
 
 
 def piece_label(game: Game, piece: int, ascii_only: bool = False) -> str:
@@ -63,7 +79,7 @@ def hands_text(game: Game, ascii_only: bool = False) -> Text:
     return text
 
 
-def determination_widget(game: Game) -> RichTable:
+def determination_widget(game: Game, ascii_only: bool = False) -> RichTable:
     """The determination list (駒確定状況リスト) in the source's two columns, with P(king) per piece."""
     lines = game.determination()
     counts = game.type_counts()
@@ -79,14 +95,16 @@ def determination_widget(game: Game) -> RichTable:
             piece = side * 10 + local
             share = counts[piece, 5] / total
             king = "100%" if counts[piece, 5] == total else f"{share:.0%}" if share else "·"
-            cells += [Text(glyph(piece), style=COLOURS[side]), lines[piece], king]
+            label = f"{piece + 1:>2}" if ascii_only else glyph(piece)
+            cells += [Text(label, style=COLOURS[side]), lines[piece], king]
         widget.add_row(*cells)
     return widget
 
 
 def render(console: Console, game: Game, ascii_only: bool = False) -> None:
-    last = f"last move: {game.moves[-1]}  " if game.moves else ""
-    console.print(Group(board_widget(game, ascii_only), hands_text(game, ascii_only), determination_widget(game)))
+    last = f"last move: {game.moves[-1].ascii() if ascii_only else game.moves[-1]}  " if game.moves else ""
+    console.print(Group(board_widget(game, ascii_only), hands_text(game, ascii_only),
+                        determination_widget(game, ascii_only)))
     console.print(f"{last}consistent assignment pairs: {game.assignments():,}")
 
 
@@ -106,13 +124,19 @@ class TerminalShogi:
             if agent is not None:
                 move = agent.choose(self.game, self.rng)
                 self.game.push(move)
-                self.console.print(f"{SIDE_NAMES[1 - self.game.turn]} ({agent.name} bot) plays {move}")
+                self.console.print(f"{SIDE_NAMES[1 - self.game.turn]} ({agent.name} bot) plays {self._text(move)}")
                 render(self.console, self.game, self.ascii_only)
                 continue
-            if not self.human_turn():
-                break
+            try:
+                if not self.human_turn():
+                    break
+            except (KeyboardInterrupt, EOFError):
+                raise
+            except Exception as error:  # a game in progress never dies of a typo: report it, ask again
+                self.console.print(f"unexpected error ({type(error).__name__}: {self._plain(str(error))}) — "
+                                   "please report it", style="red", markup=False)
         if self.game.outcome is not None:
-            self.console.print(f"[bold]Game over:[/bold] {self.game.outcome}")
+            self.console.print(f"[bold]Game over:[/bold] {self._plain(str(self.game.outcome))}")
         return self.game
 
     def human_turn(self) -> bool:
@@ -128,15 +152,15 @@ class TerminalShogi:
         if command in ("quit", "exit"):
             return False
         if command == "help":
-            self.console.print(HELP)
+            self.console.print(self._plain(HELP), markup=False)
         elif command == "moves":
             moves = self.game.legal_moves()
             self.console.print(f"{len(moves)} legal moves: " + " ".join(self._text(m) for m in moves))
         elif command == "why":
             try:
-                self.console.print(self.game.explain(rest) or f"{rest} is legal")
+                self.console.print(self._plain(self.game.explain(rest) or f"{rest} is legal"), markup=False)
             except JinrouError as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(self._plain(str(error)), style="red", markup=False)
         elif command == "resign":
             self.game.resign(side)
         elif command == "undo":
@@ -145,7 +169,7 @@ class TerminalShogi:
             try:
                 self.game.push(line)
             except JinrouError as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(self._plain(str(error)), style="red", markup=False)
                 return True
             render(self.console, self.game, self.ascii_only)
         return True
@@ -163,6 +187,9 @@ class TerminalShogi:
 
     def _text(self, move: Move) -> str:
         return move.ascii() if self.ascii_only else str(move)
+
+    def _plain(self, text: str) -> str:
+        return ascii_text(text) if self.ascii_only else text
 
 
 def line_reader(current: Callable[[], Game]) -> Callable[[str], str]:

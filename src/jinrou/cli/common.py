@@ -1,0 +1,184 @@
+"""What every ``jinrou`` command shares: one-line errors, output paths checked before the work, the
+root group (``--version``, lazily loaded groups, flags shown without a type).
+
+Conventions, for every command (README, "Command line"):
+
+* exit status 0 when the work is done, 2 for bad input — a wrong option, a bad file, an output path
+  that cannot be written — with exactly one line ``error: …`` on stderr that says what was wrong
+  and what is allowed; 130 when interrupted (Ctrl+C);
+* bad input is refused before any work starts and before any file is written; output paths are
+  checked first, and a file that still cannot be written at the end is saved elsewhere, never lost;
+* records number their events from 1 (``event 3``; ``move 3`` in a shogi record).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from typer.core import TyperGroup, TyperOption
+
+from jinrou.errors import JinrouError
+
+
+def fail(error: Exception | str) -> NoReturn:
+    """One line ``error: …`` on stderr and exit status 2."""
+    text = " ".join(str(error).split("\n"))
+    Console(stderr=True, soft_wrap=True, highlight=False).print(f"[red]error:[/red] {escape(text)}")
+    raise typer.Exit(2)
+
+
+# ----------------------------------------------------------------------------- files
+
+
+def read_text(path: Path, what: str = "") -> str:
+    """The text of an input file; :class:`JinrouError` saying why it cannot be read."""
+    name = f"{what} {path}" if what else str(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise JinrouError(f"{name} is a folder: give a file") from None
+    except FileNotFoundError:
+        raise JinrouError(f"{name} does not exist") from None
+    except OSError as error:
+        raise JinrouError(f"cannot read {name}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise JinrouError(f"{name} is not UTF-8 text (a JSON record is expected)") from None
+
+
+def check_output(path: Path, option: str, suffixes: Sequence[str] = ()) -> None:
+    """Refuse an output file before any work: not a folder, in a folder that exists and is
+    writable, with one of ``suffixes`` (when given)."""
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise JinrouError(f"{option} {str(path)!r}: name the file {' or '.join(suffixes)}")
+    if path.is_dir():
+        raise JinrouError(f"{option} {str(path)!r} is a folder: give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise JinrouError(f"{option} {str(path)!r}: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise JinrouError(f"{option} {str(path)!r}: the file cannot be written here (no permission)")
+
+
+def prepare_folder(path: Path, option: str) -> None:
+    """Create an output folder (and its parents) before any work, or refuse it."""
+    if path.exists() and not path.is_dir():
+        raise JinrouError(f"{option} {str(path)!r} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise JinrouError(f"{option} {str(path)!r}: cannot create the folder: {error.strerror or error}") from None
+    if not os.access(path, os.W_OK):
+        raise JinrouError(f"{option} {str(path)!r}: the folder cannot be written (no permission)")
+
+
+def save(path: Path, text: str, console: Console, what: str = "record") -> None:
+    """Write ``text`` to ``path`` at the end of a long piece of work. If that fails after all (the
+    folder was removed, the disk is full), the text is saved in the temporary folder instead and
+    the command fails saying where: nothing is lost."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        reason = error.strerror or str(error)
+        try:
+            handle, rescued = tempfile.mkstemp(prefix=f"jinrou-{what}-", suffix=path.suffix or ".json")
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+        except OSError:
+            typer.echo(text, nl=False)
+            fail(f"cannot write the {what} to {path}: {reason}; it is printed above instead")
+        fail(f"cannot write the {what} to {path}: {reason}; it is saved in {rescued} instead")
+    console.print(f"{what.capitalize()} written to {path}", highlight=False)
+
+
+# ----------------------------------------------------------------------------- the root group
+
+
+# Groups imported only when used, so that ``jinrou --help`` does not import their libraries:
+# name -> (module with a Typer ``app``, the help line shown in ``jinrou --help``; a test checks
+# that it is the module's own).
+LAZY_GROUPS = {
+    "yaminabe": ("jinrou.cli.yaminabe",
+                 "闇鍋 (yaminabe): 月下人狼's random casting with its eight safety levels, over its 188-role catalog."),
+}
+
+
+class RootGroup(TyperGroup):
+    """The ``jinrou`` group: every usage error as one line, and the lazily loaded groups."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(name for name in LAZY_GROUPS if name not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
+            module, help_line = LAZY_GROUPS[cmd_name]
+            if self._listing:  # ``jinrou --help`` lists it: its help line is enough
+                return TyperGroup(name=cmd_name, help=help_line)
+            command = typer.main.get_command(importlib.import_module(module).app)
+            command.name = cmd_name
+            self.commands[cmd_name] = command
+        return super().get_command(ctx, cmd_name)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.Abort:
+            Console(stderr=True).print("[red]Aborted.[/red]")
+            sys.exit(1)
+        except typer.TyperException as error:  # click's usage errors (typer vendors click)
+            if type(error).__name__ == "NoArgsIsHelpError":  # the help is already printed
+                sys.exit(2)
+            usage_error(error)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_error(error: typer.TyperException) -> NoReturn:
+    """A usage error (missing or unknown option, a value of the wrong type or range) as one line."""
+    message = error.format_message().strip().rstrip(".")
+    message = message[:1].lower() + message[1:]
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None:
+        message += f" (see '{ctx.command_path} --help')"
+    try:
+        fail(message)
+    except typer.Exit as exit_:
+        sys.exit(exit_.exit_code)
+
+
+def _type_of(option: TyperOption, ctx: Any) -> str | None:
+    """The type column of ``--help``: nothing for a flag (``--seer``, ``--json``, ``--help``), which
+    takes no value; typer would show ``<bool>``."""
+    return None if option.is_flag else _typer_type_of(option, ctx)
+
+
+_typer_type_of = TyperOption.display_type_rich
+TyperOption.display_type_rich = _type_of  # type: ignore[method-assign,assignment]
+
+
+def show_version(value: bool) -> None:
+    """``jinrou --version``."""
+    if value:
+        from jinrou import __version__
+
+        typer.echo(f"jinrou {__version__}")
+        raise typer.Exit()
