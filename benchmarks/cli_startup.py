@@ -2,8 +2,9 @@
 
 Each command runs ``--runs`` times in a fresh process (the first is a warm-up for the file cache and
 is not counted); one JSON line per command gives the minimum and the median wall time, and which of
-the heavy libraries (numpy, numba, dask, matplotlib) the process imported. The baseline line is a
-bare ``python -c pass``: the interpreter's own start-up, which no change here can remove.
+the heavy libraries (numpy, numba, dask, matplotlib) the process imported. Two baselines come first:
+a bare ``python -c pass`` (the interpreter's own start-up) and importing typer with its rich help
+renderer (what any typer command pays to print ``--help``); no change in jinrou can go below them.
 
     python benchmarks/cli_startup.py --runs 10
 """
@@ -53,9 +54,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="timed runs per command (after one warm-up)")
     args = parser.parse_args()
-    baseline, _ = measure([sys.executable, "-c", "pass"], args.runs)
-    print(json.dumps({"command": "python -c pass", "runs": args.runs, "min_s": round(min(baseline), 3),
-                      "median_s": round(statistics.median(baseline), 3)}))
+    for label, code in (("python -c pass", "pass"), ("import typer.main, typer.rich_utils",
+                                                      "import typer.main, typer.rich_utils")):
+        baseline, _ = measure([sys.executable, "-c", code], args.runs)
+        print(json.dumps({"command": label, "runs": args.runs, "min_s": round(min(baseline), 3),
+                          "median_s": round(statistics.median(baseline), 3)}))
     for command in COMMANDS:
         times, heavy = measure([sys.executable, "-c", PROGRAM, *command], args.runs)
         print(json.dumps({"command": "jinrou " + " ".join(command), "runs": args.runs,

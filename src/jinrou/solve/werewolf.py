@@ -1,6 +1,6 @@
 """Werewolf without conversation (Bi & Tanaka, GPW 2015) as an extensive-form game.
 
-The model is ``shared/spec/no-talk-werewolf.md``: nR villagers, an optional seer (D) who comes out
+The model (``docs/no-talk-werewolf.md``, "The model"): nR villagers, an optional seer (D) who comes out
 on day 1 and is believed, an optional guard (G) who never reveals himself, nM wolves (M) acting as
 one player. Two players, zero-sum: the village's only decision-maker is the guard (player 0,
 payoff 1 when the village wins), the wolves are player 1. Lynches and divinations follow fixed
