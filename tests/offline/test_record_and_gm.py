@@ -166,3 +166,39 @@ def test_player_names_and_commands_complete():
     assert options("vote Ann ") == ["Ann", "Anton", "Bob", "Cy"]
     assert options("announce Ann Bob w") == ["wolf"]
     assert options("undo ") == []
+
+
+def test_gm_log_marks_a_lost_seer_possibility_apart_from_errors_and_counts_wolves_in_words(tmp_path):
+    session, out = _session(tmp_path)
+    session.execute("point A B B C C D D E E A")
+    session.execute("announce A B wolf")
+    announced = out.getvalue()
+    assert announced.count("consistent ways") == 2  # day 1, and again after the announcement
+    session.execute("vote A B B A C B D B E B")
+    session.execute("roll 57")  # B collapses to human: A, who called him a wolf, loses the seer possibility
+    text = out.getvalue()
+    assert "⊘ A " in text and "✗" not in text  # ✗ is kept for refused commands
+    assert "1 wolf left" in text and "1 wolves" not in text
+
+
+def test_gm_session_survives_an_unwritable_record_and_odd_input(tmp_path):
+    session, out = _session(tmp_path)
+    (tmp_path / "game.json").mkdir()  # the record file became a folder: every save fails
+    session.execute("point A B")
+    assert len(session.game.entries) == 1  # the entry stands
+    assert "not saved: cannot save to" in out.getvalue() and "save FILE" in out.getvalue()
+    session.execute(f"save {tmp_path / 'elsewhere.json'}")
+    assert record.load(str(tmp_path / "elsewhere.json"))[0] == session.game
+    before = session.game
+    for line in ["roll ²", "roll 1 2", "point [/] A", "save", "announce [red] B wolf"]:
+        session.execute(line)
+        assert session.game == before
+
+
+def test_gm_names_are_never_read_as_markup():
+    out = io.StringIO()
+    game = OfflineGame.new(Setup.create(["[/]", "B", "[red]", "D"], 1))
+    session = GMSession(game, Console(file=out, width=120), seed=1)
+    session.show_table()
+    session.execute("point [/] B")
+    assert "[/]" in out.getvalue() and "[red]" in out.getvalue()

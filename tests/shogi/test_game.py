@@ -243,3 +243,10 @@ def test_notation_round_trip_in_both_forms():
     for move in game.legal_moves():
         assert Move.parse(str(move)) == Move(move.piece, move.to, move.drop, move.promote, move.capture)
         assert game.resolve(move.ascii()) == move
+
+
+def test_why_names_the_piece_that_blocks_a_lance():
+    game = Game()
+    assert game.explain("1-c1") == "① cannot go a1→c1: only a lance (香) could, and ⑥ on b1 blocks the way"
+    assert game.explain("2-d2") == "② cannot go a2→d2: only a lance (香) could, and ⑦ on b2 blocks the way"
+    assert "no piece may do that" in game.explain("1-c3")  # no type moves like that, blocked or not

@@ -352,7 +352,8 @@ def gm_command(
     except JinrouError as error:
         fail(error)
     seed = seed if seed is not None else _fresh_seed()
-    console.print(f"[bold]オフライン版量子人狼[/bold]: {len(game.names)} players, {game.setup.wolves} wolves — "
+    wolves_text = "1 wolf" if game.setup.wolves == 1 else f"{game.setup.wolves} wolves"
+    console.print(f"[bold]オフライン版量子人狼[/bold]: {len(game.names)} players, {wolves_text} — "
                   f"seed {seed}{f', saving to {record}' if record else ''}. Type 'help' for commands.")
     run(GMSession(game, console, seed, record), line_reader(game))
 

@@ -57,10 +57,10 @@ def read_text(path: Path, what: str = "") -> str:
 def check_output(path: Path, option: str, suffixes: Sequence[str] = ()) -> None:
     """Refuse an output file before any work: not a folder, in a folder that exists and is
     writable, with one of ``suffixes`` (when given)."""
-    if suffixes and path.suffix.lower() not in suffixes:
-        raise JinrouError(f"{option} {str(path)!r}: name the file {' or '.join(suffixes)}")
     if path.is_dir():
         raise JinrouError(f"{option} {str(path)!r} is a folder: give a file name")
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise JinrouError(f"{option} {str(path)!r}: name the file {' or '.join(suffixes)}")
     folder = path.parent
     if not folder.is_dir():
         raise JinrouError(f"{option} {str(path)!r}: the folder {str(folder)!r} does not exist")
