@@ -214,12 +214,15 @@ def cast_from(request: Request, uniform: Uniform) -> Casting:
     return Casting(request, tuple(roles))
 
 
-def uniforms(rng: np.random.Generator, batch: int = 256) -> Uniform:
-    """Uniform numbers from ``rng``, drawn in batches (a numpy call per U would be slow)."""
+def uniforms(rng: np.random.Generator) -> Uniform:
+    """Uniform numbers from ``rng``, drawn in batches (a numpy call per U would be slow) that grow
+    from 64 to 1024, so that one casting does not pay for thousands it never uses."""
 
     def batches() -> Iterator[list[float]]:
+        size = 64
         while True:
-            yield rng.random(batch).tolist()
+            yield rng.random(size).tolist()
+            size = min(2 * size, 1024)
 
     return functools.partial(next, chain.from_iterable(batches()))
 

@@ -266,8 +266,6 @@ def _start(request: Request) -> _Start:
     found = _starts.get(id(request))
     if found is not None and found[0] is request:
         return found[1]
-    from jinrou.yaminabe.rules import ruled  # the rules read drafts: imported here, not at the top
-
     placed: dict[str, int] = {}
     by_category = dict.fromkeys(CATEGORY_KEYS, 0)
     for role, count in request.fixed:
@@ -277,10 +275,6 @@ def _start(request: Request) -> _Start:
     for category, count in request.fixed_categories:
         cat[category.value] = count
     flags = request.safety.flags
-    ruled_class, ruled_other = ruled(flags)
-    more = {"MadWolf", "Lorelei", "Light", "HolyMarked"} | set(ROLE_IDS) - request.pool
-    if flags.teams or flags.ppcheck:
-        more |= WOLF_TEAM
     start = _Start(
         flags=flags,
         faithful=request.options.faithful,
@@ -290,13 +284,29 @@ def _start(request: Request) -> _Start:
         team=dict.fromkeys(TEAM_KEYS, 0),
         slots=request.seats - sum(placed.values()) - sum(cat.values()),
         barred=SPECIAL | request.excluded,
-        ruled=(ruled_class, ruled_other),
-        checked=(ruled_class | more, ruled_other | more),
+        ruled=_ruled(flags),
+        checked=_checked(request.pool, flags),
     )
     if len(_starts) >= 16:
         _starts.clear()
     _starts[id(request)] = (request, start)
     return start
+
+
+def _ruled(flags: Flags) -> tuple[frozenset[str], frozenset[str]]:
+    from jinrou.yaminabe.rules import ruled  # the rules read drafts: imported here, not at the top
+
+    return ruled(flags)
+
+
+@functools.lru_cache(maxsize=32)
+def _checked(pool: frozenset[str], flags: Flags) -> tuple[frozenset[str], frozenset[str]]:
+    """The roles the fill loop does more with than place them, for a category slot / another slot."""
+    ruled_class, ruled_other = _ruled(flags)
+    more = {"MadWolf", "Lorelei", "Light", "HolyMarked"} | set(ROLE_IDS) - pool
+    if flags.teams or flags.ppcheck:
+        more |= WOLF_TEAM
+    return ruled_class | more, ruled_other | more
 
 
 @functools.lru_cache(maxsize=8)

@@ -97,11 +97,9 @@ class Safety(enum.Enum):
         """
         if isinstance(text, Safety):
             return text
-        if isinstance(text, str):
-            folded = text.strip().casefold()
-            for level in cls:
-                if folded in (level.value, level.label, _SHOWN.get(level)):
-                    return level
+        found = _BY_TEXT.get(text.strip().casefold()) if isinstance(text, str) else None
+        if found is not None:
+            return found
         values = ", ".join(level.value for level in cls)
         labels = ", ".join(level.label for level in cls)
         raise CastingError(f"unknown safety level {text!r}: levels are {values} or {labels}")
@@ -112,6 +110,7 @@ _LABELS = {
     Safety.SUPER: "超", Safety.SUPERSUPER: "走召", Safety.REVERSE: "逆",
 }  # fmt: skip
 _SHOWN = {Safety.SUPER: "超(β2)", Safety.SUPERSUPER: "走召(α2)", Safety.REVERSE: "逆(α)"}
+_BY_TEXT = {text: level for level in Safety for text in (level.value, level.label, _SHOWN.get(level)) if text}
 _FLAGS = {
     Safety.NONE: Flags(),
     Safety.LOW: Flags(jingais=True),
