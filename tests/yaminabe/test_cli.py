@@ -80,6 +80,7 @@ BAD = [
     (["cast", "--players", "9", "--date", "12/24"], "error: bad date '12/24': give the day as MM-DD, e.g. 12-24"),
     (["cast", "--players", "9", "--mode", "easy", "--safety", "低"], "error: かんたん闇鍋 always casts at safety 高 (high), not '低'"),
     (["stats", "--players", "9", "--castings", "0"], "error: the number of castings must be a whole number ≥ 1, not 0"),
+    (["stats", "--players", "9", "--seed", "-1"], "error: invalid value for '--seed': Input should be greater than or equal to 0"),
     (["stats", "--players", "9", "--pool", "all"], "error: unknown pool 'all': pools are catalog and playable"),
     (["stats", "--players", "9", "--weighting", "heavy"], "error: unknown weighting 'heavy': weightings are uniform, catalog"),
     (["cast", "--players", "9", "--publish", "secret"], "error: unknown publication 'secret': publications are full"),
@@ -96,8 +97,29 @@ def test_bad_options_are_one_line_on_stderr_with_exit_code_2():
 
 
 def test_a_bad_plot_path_is_refused_before_any_casting(tmp_path):
-    for path, message in ((tmp_path / "chart.jpg", "the chart is written as PNG or SVG"),
+    for path, message in ((tmp_path / "chart.jpg", "name the file .png or .svg"),
                           (tmp_path / "missing" / "chart.png", "does not exist")):  # fmt: skip
         result = runner.invoke(app, ["yaminabe", "stats", "--players", "9", "--castings", "100000", "--plot", str(path)])
         assert result.exit_code == 2 and message in result.stderr and not path.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_help_loads_no_heavy_library():
+    import subprocess
+    import sys
+
+    program = ("import sys\nfrom jinrou.cli import app\ntry:\n    app(['yaminabe', 'stats', '--help'])\nexcept SystemExit:\n"
+               "    pass\nprint(sorted(m for m in ('numpy', 'numba', 'dask', 'matplotlib') if m in sys.modules))")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_an_interrupted_stats_run_exits_130(monkeypatch):
+    import jinrou.yaminabe
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(jinrou.yaminabe, "statistics", interrupted)
+    result = runner.invoke(app, ["yaminabe", "stats", "--players", "9", "--castings", "10", "--seed", "1", "--json"])
+    assert result.exit_code == 130 and result.stdout == "" and "interrupted" in result.stderr

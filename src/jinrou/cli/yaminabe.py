@@ -8,22 +8,18 @@ exit code 2, nothing written.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
-import numpy as np
 import typer
 from rich.console import Console
-from rich.progress import Progress, TaskID
 from rich.table import Table
 
-from jinrou.classic.catalog import ROLES
+from jinrou.cli.common import check_output, fail
 from jinrou.errors import JinrouError
-from jinrou.yaminabe import Options, Request, Safety, cast_from, plot, statistics
-from jinrou.yaminabe.casting import uniforms
-from jinrou.yaminabe.request import Publication, parse_date
-from jinrou.yaminabe.stats import GROUPS, Stats, check_castings
+
+if TYPE_CHECKING:  # numpy and the casting load only when a command runs: ``jinrou yaminabe --help`` stays light
+    from jinrou.yaminabe import Request, Safety, Stats
 
 app = typer.Typer(
     help="闇鍋 (yaminabe): 月下人狼's random casting with its eight safety levels, over its 188-role catalog.",
@@ -36,7 +32,7 @@ SafetyOption = Annotated[
     str | None,
     typer.Option(help="Safety level: none, low, lowlow, middle, high, super, supersuper, reverse or なし, 低, 低+, 中, 高, 超, 走召, 逆 (default 低; 高 for --mode easy)."),
 ]  # fmt: skip
-Seed = Annotated[int | None, typer.Option(help="Seed of every random draw (default: a fresh one, shown).")]
+Seed = Annotated[int | None, typer.Option(help="Seed of every random draw (default: a fresh one, shown).", min=0)]
 PoolOption = Annotated[str, typer.Option(help="Roles to cast from: catalog (all 188) or playable (those the classic engine plays).")]
 WeightingOption = Annotated[
     str,
@@ -44,11 +40,6 @@ WeightingOption = Annotated[
 ]  # fmt: skip
 DateOption = Annotated[str | None, typer.Option(help="The room's date MM-DD for the seasonal events (default: a day without any).")]
 Faithful = Annotated[bool, typer.Option("--faithful", help="Reproduce the reference server's defects (docs/yaminabe.md).")]
-
-
-def _fail(error: object) -> NoReturn:
-    typer.echo(f"error: {error}", err=True)
-    raise typer.Exit(2)
 
 
 def _pool(name: str) -> str:
@@ -59,6 +50,8 @@ def _pool(name: str) -> str:
 
 
 def _seed(seed: int | None) -> int:
+    import numpy as np
+
     return seed if seed is not None else int(np.random.SeedSequence().generate_state(1)[0])
 
 
@@ -103,6 +96,13 @@ def cast_command(
 
     Example: jinrou yaminabe cast --players 16 --safety 中 --seed 7
     """
+    import numpy as np
+
+    from jinrou.classic.catalog import ROLES
+    from jinrou.yaminabe import Options, Publication, Request, cast_from
+    from jinrou.yaminabe.casting import uniforms
+    from jinrou.yaminabe.request import parse_date
+
     try:
         options = Options(
             scapegoat=scapegoat, publish=Publication.parse(publish), hide_singleton_teams=hide_singleton_teams, ushi=ushi,
@@ -117,7 +117,7 @@ def cast_command(
         seed = _seed(seed)
         casting = cast_from(request, uniforms(np.random.default_rng(seed)))
     except JinrouError as error:
-        _fail(error)
+        fail(error)
     if json_output:
         typer.echo(json.dumps({**casting.to_json(), "seed": seed}, ensure_ascii=False))
         return
@@ -164,9 +164,13 @@ def stats_command(
 
     Example: jinrou yaminabe stats --players 12 --safety 中 --castings 10000 --seed 1 --json
     """
+    from jinrou.yaminabe import Options, Request, Safety, plot
+    from jinrou.yaminabe.request import parse_date
+    from jinrou.yaminabe.stats import check_castings
+
     try:
         if plot_file is not None:
-            _check_plot(plot_file)
+            check_output(plot_file, "--plot", (".png", ".svg"))
         options = Options(date=parse_date(date) if date is not None else None, faithful=faithful)
         request = Request.build(players, safety, options=options, pool=_pool(pool), weighting=weighting)
         check_castings(castings)
@@ -174,28 +178,34 @@ def stats_command(
         levels = [request.safety] + [level for level in Safety if plot_file is not None and level is not request.safety]
         results = _run(request, levels, castings, seed, quiet=json_output)
     except JinrouError as error:
-        _fail(error)
+        fail(error)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: no figures", err=True)
+        raise typer.Exit(130) from None
     stats = results[request.safety]
     if plot_file is not None:
-        plot([results[level] for level in Safety], str(plot_file))
+        try:
+            plot([results[level] for level in Safety], str(plot_file))
+        except OSError as error:
+            fail(f"cannot write the chart to {plot_file}: {error.strerror or error}")
     if json_output:
         typer.echo(json.dumps(stats.to_json(), ensure_ascii=False))
         return
     _print_stats(stats)
     if plot_file is not None:
-        Console().print(f"Chart written to {plot_file}")
-
-
-def _check_plot(path: Path) -> None:
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise JinrouError(f"--plot {str(path)!r}: the chart is written as PNG or SVG, name it .png or .svg")
-    if not path.parent.is_dir():
-        raise JinrouError(f"--plot {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+        Console().print(f"Chart written to {plot_file}", highlight=False)
 
 
 def _run(request: Request, levels: list[Safety], castings: int, seed: int, *, quiet: bool) -> dict[Safety, Stats]:
     """Statistics of ``request`` at each level — the asked one from ``seed``, the others from seeds
     spawned from it — with a progress bar on stderr unless ``quiet``."""
+    from dataclasses import replace
+
+    import numpy as np
+    from rich.progress import Progress, TaskID
+
+    from jinrou.yaminabe import Safety, statistics
+
     results: dict[Safety, Stats] = {}
     with Progress(console=Console(stderr=True), transient=True, disable=quiet) as progress:
         for level in levels:
@@ -211,6 +221,9 @@ def _run(request: Request, levels: list[Safety], castings: int, seed: int, *, qu
 
 
 def _print_stats(stats: Stats) -> None:
+    from jinrou.classic.catalog import ROLES
+    from jinrou.yaminabe.stats import GROUPS
+
     request = stats.request
     console = Console()
     console.print(
