@@ -17,8 +17,9 @@ import pytest
 
 from jinrou.errors import CastingError
 from jinrou.yaminabe import Options, Request, cast_from
-from jinrou.yaminabe.casting import insurance, run_trial, team_ratios, uniforms
+from jinrou.yaminabe.casting import insurance, team_ratios, uniforms
 from jinrou.yaminabe.draft import CATEGORY_ROLES
+from jinrou.yaminabe.fill import run_trial
 
 from .helpers import HIGH, Script, build, draft
 

@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 from jinrou.errors import CastingError
-from jinrou.yaminabe import Options, cast, casting
-from jinrou.yaminabe.casting import fill, run_trial, strength_score
+from jinrou.yaminabe import Options, cast
+from jinrou.yaminabe import fill as fill_module
 from jinrou.yaminabe.draft import CATEGORY_OF, CATEGORY_ROLES, Draft
+from jinrou.yaminabe.fill import fill, run_trial, strength_score
 from jinrou.yaminabe.rules import rejects
 
 from .helpers import HIGH, WAVE2, Script, build, draft
@@ -303,7 +304,7 @@ def _fill_with(monkeypatch, safety, lists):
         last = next(lists, last)
         t.placed = dict(last)
 
-    monkeypatch.setattr(casting, "run_trial", fake_trial)
+    monkeypatch.setattr(fill_module, "run_trial", fake_trial)
     return fill(draft(build(9, safety), then=HIGH))
 
 

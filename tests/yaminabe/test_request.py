@@ -6,7 +6,7 @@ import pytest
 from jinrou.classic.catalog import Category
 from jinrou.errors import CastingError, JinrouError
 from jinrou.yaminabe import Mode, Options, Publication, Request, Safety, Weighting, cast
-from jinrou.yaminabe.request import parse_category, parse_date, resolve_pool
+from jinrou.yaminabe.request import format_date, parse_category, parse_date, resolve_pool
 
 from .helpers import WAVE2
 
@@ -129,3 +129,7 @@ def test_a_bad_date_text_says_how_to_write_it(text):
 def test_rng_must_be_a_numpy_generator():
     with pytest.raises(TypeError, match="rng must be a numpy.random.Generator"):
         cast(9, rng=np.random.RandomState(1))  # type: ignore[arg-type]
+
+
+def test_dates_read_and_write_as_mm_dd():
+    assert parse_date(format_date((2, 3))) == (2, 3) and format_date((12, 24)) == "12-24" and format_date(None) is None

@@ -8,15 +8,9 @@ import pytest
 
 from jinrou.errors import CastingError
 from jinrou.yaminabe import Options
-from jinrou.yaminabe.casting import (
-    easy_slots,
-    insurance,
-    nonhuman_counts,
-    nonhumans,
-    run_trial,
-    team_ratios,
-)  # fmt: skip
+from jinrou.yaminabe.casting import easy_slots, insurance, nonhuman_counts, nonhumans, team_ratios
 from jinrou.yaminabe.draft import CATEGORY_ROLES, NONHUMANS, ROLE_IDS, TEAM_ROLES, Draft
+from jinrou.yaminabe.fill import run_trial
 from jinrou.yaminabe.request import SPECIAL
 
 from .helpers import HIGH, WAVE2, Script, build, draft

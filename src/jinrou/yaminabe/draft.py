@@ -92,7 +92,7 @@ class Draft:
         self.pool = request.pool
         self.placed = dict(start.placed)
         self.by_category = dict(start.by_category)
-        self.cat = dict(start.cat)  # in the fill order: the fill loop goes through them in it
+        self.cat = dict(start.cat)  # keys in the fill order
         self.team = dict(start.team)
         self.slots = start.slots
         self.E = set(start.barred)
@@ -127,6 +127,10 @@ class Draft:
     def allowed(self, role: str, barred: AbstractSet[str]) -> bool:
         """``role`` is in the pool and not in ``barred`` (E, N or C)."""
         return role in self.pool and role not in barred
+
+    def usable(self, role: str) -> bool:
+        """``role`` may be cast at all: in the pool, not unticked, not one 闇鍋 never casts."""
+        return role in self.pool and role not in self.request.excluded and role not in SPECIAL
 
     def exclude(self, roles: AbstractSet[str], *, classes: bool = False) -> None:
         """Bar ``roles`` from the free pool (E), and with ``classes`` from class slots too (C: a [C] rule)."""
@@ -225,10 +229,6 @@ class Draft:
                 found = ()
             by_class[classes is TEAM_ROLES, key] = found
         return found
-
-    def pick(self, candidates: tuple[str, ...]) -> str:
-        """One of ``candidates``, uniformly: ``candidates[int(U·k)]``."""
-        return candidates[int(self.u() * len(candidates))]
 
     def fork(self) -> Draft:
         """A copy for one trial of the fill loop: its own counts and slots; E, N, C, P and the cache

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from jinrou.classic.casting import normal_cast
 from jinrou.classic.catalog import ROLES, Category, UnknownRoleError, by_name
 from jinrou.errors import CastingError
+from jinrou.players import MAX_PLAYERS
 from jinrou.yaminabe.levels import Safety
 
 SPECIAL = frozenset({
@@ -211,6 +212,8 @@ class Request:
         """
         if isinstance(seats, bool) or not isinstance(seats, int) or seats < 6:
             raise CastingError(f"闇鍋 needs at least 6 seats (the scapegoat included), not {seats!r}")
+        if seats > MAX_PLAYERS:  # a huge count would overflow numpy's arrays (issue 15's fuzz)
+            raise CastingError(f"闇鍋 takes at most {MAX_PLAYERS} seats, not {seats}")
         mode = Mode.parse(mode)
         if safety is None:
             level = Safety.HIGH if mode is Mode.EASY else Safety.LOW
@@ -312,6 +315,11 @@ def parse_date(text: str) -> Date:
     return _check_date((int(parts[0]), int(parts[1])))
 
 
+def format_date(date: Date | None) -> str | None:
+    """``MM-DD`` for (month, day), as :func:`parse_date` reads it; None stays None."""
+    return None if date is None else f"{date[0]:02d}-{date[1]:02d}"
+
+
 def _check_date(date: Date) -> Date:
     try:
         month, day = date
@@ -388,6 +396,6 @@ def _parse(cls: type[enum.Enum], text: object, what: str):  # type: ignore[no-un
 
 
 __all__ = [
-    "CATEGORY_ORDER", "SPECIAL", "Date", "Mode", "Options", "Publication", "Request", "Weighting", "parse_category",
+    "CATEGORY_ORDER", "SPECIAL", "Date", "Mode", "Options", "Publication", "Request", "Weighting", "format_date", "parse_category",
     "parse_date", "resolve_pool", "role_id",
 ]  # fmt: skip

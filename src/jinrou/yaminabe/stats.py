@@ -10,8 +10,8 @@ Team groups: *village* = team Human (村人陣営), *wolf* = team Werewolf (人�
 *fox* = team Fox (妖狐陣営), *lovers* = team Friend (恋人陣営), *others* = every other team.
 
 >>> stats = statistics(Request.build(12, "中"), 200, rng=np.random.default_rng(1))
->>> round(sum(stats.team_share.values()), 6), stats.werewolf_category_count["0"] if "0" in stats.werewolf_category_count else 0.0
-(100.0, 0.0)
+>>> stats.p_wolf_team_half, list(stats.team_share), list(stats.werewolf_category_count)
+(0.0, ['village', 'wolf', 'fox', 'lovers', 'others'], ['1', '2', '3'])
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import numpy as np
 from jinrou.classic.catalog import ROLES, Team
 from jinrou.errors import CastingError
 from jinrou.yaminabe.casting import cast_from, uniforms
-from jinrou.yaminabe.request import Request
+from jinrou.yaminabe.request import Request, format_date
 
 GROUPS = ("village", "wolf", "fox", "lovers", "others")
 """The team groups of the statistics, in display order."""
@@ -115,7 +115,7 @@ class Stats:
             "safety": request.safety.value,
             "pool": request.pool_name,
             "weighting": request.weighting.value,
-            "date": None if options.date is None else "{:02d}-{:02d}".format(*options.date),
+            "date": format_date(options.date),
             "faithful": options.faithful,
             "seed": self.seed,
             "castings": self.castings,
