@@ -261,19 +261,21 @@ def test_trials_start_afresh_unless_faithful(faithful):
 
 
 def test_leftover_slots_after_300_draws_get_plain_roles():
-    # 1400 seats at 中: ≥ 343 狂人系 slots, so the 300 draws end among them; the rest get 狂人, and the
-    # village slots 村人
-    casting = cast(1400, "中", rng=np.random.default_rng(1))
-    assert len(casting.roles) == 1400 and casting.counts["Madman"] > 40 and casting.counts["Human"] > 500
-    with pytest.raises(CastingError, match=r"the reference's casting fails here \(faithful\): 30\d roles for 1400 seats"):
-        cast(1400, "中", rng=np.random.default_rng(1), options=Options(faithful=True))
+    # 1000 seats with 400 狂人系 slots: the 300 draws end among them (after the wolves); the rest get
+    # 狂人, and the village slots 村人
+    madmen = {"fixed_categories": {"Madman": 400}, "mode": "partial"}
+    casting = cast(1000, "中", rng=np.random.default_rng(1), **madmen)
+    assert len(casting.roles) == 1000 and casting.counts["Madman"] > 90 and casting.counts["Human"] > 300
+    with pytest.raises(CastingError, match=r"the reference's casting fails here \(faithful\): 30\d roles for 1000 seats"):
+        cast(1000, "中", rng=np.random.default_rng(1), options=Options(faithful=True), **madmen)
 
 
 def test_a_leftover_plain_role_that_is_excluded_gives_way_to_human():
-    casting = cast(1400, "中", rng=np.random.default_rng(1), mode="partial", excluded=["Madman"])
-    assert "Madman" not in casting.counts and len(casting.roles) == 1400
+    madmen = {"fixed_categories": {"Madman": 400}, "mode": "partial"}
+    casting = cast(1000, "中", rng=np.random.default_rng(1), excluded=["Madman"], **madmen)
+    assert "Madman" not in casting.counts and len(casting.roles) == 1000
     with pytest.raises(CastingError, match="seats are left after 300 draws and no plain role may fill them: 'Madman' and 'Human'"):
-        cast(1400, "中", rng=np.random.default_rng(1), mode="partial", excluded=["Madman", "Human"])
+        cast(1000, "中", rng=np.random.default_rng(1), excluded=["Madman", "Human"], **madmen)
 
 
 def test_a_cast_without_a_wolf_is_refused():
