@@ -62,6 +62,7 @@ BAD = [
     ({"seats": 5}, "闇鍋 needs at least 6 seats (the scapegoat included), not 5"),
     ({"seats": True}, "闇鍋 needs at least 6 seats (the scapegoat included), not True"),
     ({"seats": 9.0}, "闇鍋 needs at least 6 seats (the scapegoat included), not 9.0"),
+    ({"seats": 10**12}, "闇鍋 takes at most 1000 seats, not 1000000000000"),
     ({"seats": 9, "safety": "max"}, "unknown safety level 'max': levels are none, low, lowlow, middle, high, super,"),
     ({"seats": 9, "mode": "dark"}, "unknown mode 'dark': modes are yaminabe (闇鍋), partial (一部闇鍋), easy (かんたん闇鍋)"),
     ({"seats": 9, "safety": "低", "mode": "easy"}, "かんたん闇鍋 always casts at safety 高 (high), not '低'"),
