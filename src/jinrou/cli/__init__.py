@@ -253,7 +253,7 @@ def replay_command(
 @quantum.command("simulate")
 def simulate_command(
     players: Annotated[int, typer.Option(help="Number of players.")],
-    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)],
+    games: Annotated[int, typer.Option(help="Number of games to play (a million take about a day).", min=1, max=1_000_000)],
     seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
     wolves: Wolves = None,
     bots: Annotated[Bot, typer.Option(help="Bots for every seat.")] = Bot.heuristic,
@@ -671,6 +671,8 @@ def shogi_replay_command(
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise JinrouError(f"{file} is not JSON: {error}") from None
+        except RecursionError:
+            raise JinrouError(f"{file} is not JSON that can be read: nested too deeply") from None
         record = ShogiRecord.read(data)
     except JinrouError as error:
         fail(ascii_text(str(error)) if ascii_only else error)

@@ -47,6 +47,8 @@ def read(data: Any) -> tuple[OfflineGame, int | None]:
             data = json.loads(data)
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("not JSON that can be read: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record")
     unknown = set(data) - {"format", "players", "wolves", "seed", "entries"}

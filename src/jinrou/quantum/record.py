@@ -103,6 +103,8 @@ class Record:
                 data = json.loads(data)
             except json.JSONDecodeError as error:
                 raise RecordError(f"not JSON: {error}") from None
+            except RecursionError:
+                raise RecordError("not JSON that can be read: nested too deeply") from None
         if not isinstance(data, dict):
             raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
         if data.get("format") != FORMAT:

@@ -56,7 +56,7 @@ def create_app(store: Store) -> Starlette:
             raise RoomError("request too large")
         try:
             data = json.loads(raw or b"{}")
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             raise RoomError("the request body must be JSON") from None
         if not isinstance(data, dict):
             raise RoomError("the request body must be a JSON object")

@@ -162,6 +162,8 @@ def parse(data: Any) -> RuleFile:
             data = json.loads(data)
         except json.JSONDecodeError as error:
             raise StrategyError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise StrategyError("not JSON that can be read: nested too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
         raise StrategyError('a rule file is an object with a list "rules": {"rules": [...]}')
     unknown = set(data) - {"rules", "players"}
