@@ -292,6 +292,8 @@ def load(path: str) -> dict[str, Any]:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"{path} is not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError(f"{path} is not JSON that can be read: nested too deeply") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path} holds no record object")
     return data

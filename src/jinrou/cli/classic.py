@@ -98,11 +98,12 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
     """The role list of --roles or --cast (a JSON object of counts or a list of ids), else 普通1."""
     from jinrou.classic.casting import parse_cast
     from jinrou.errors import SetupError
+    from jinrou.players import MAX_PLAYERS
 
     if roles is not None and cast_file is not None:
         raise SetupError("give --roles or --cast, not both")
     if roles is not None:
-        return parse_cast(roles), players
+        return _at_most(parse_cast(roles), MAX_PLAYERS), players
     if cast_file is not None:
         try:
             data = json.loads(cast_file.read_text(encoding="utf-8"))
@@ -110,17 +111,31 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
             raise SetupError(f"cannot read {cast_file}: {error.strerror}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise SetupError(f"{cast_file} is not JSON: {error}") from None
+        except RecursionError:
+            raise SetupError(f"{cast_file} is not JSON that can be read: nested too deeply") from None
         if isinstance(data, list) and all(isinstance(r, str) for r in data):
             counts: dict[str, int] = {}
             for role in data:
                 counts[role] = counts.get(role, 0) + 1
-            return counts, players
+            return _at_most(counts, MAX_PLAYERS), players
         if isinstance(data, dict):
-            return data, players
+            return _at_most(data, MAX_PLAYERS), players
         raise SetupError(f'{cast_file} must hold role counts {{"Werewolf": 2, ...}} or a list of role ids')
     if players is None:
         raise SetupError("give --players (the 普通1 cast), --roles or --cast")
+    if players > MAX_PLAYERS:  # before any list of seats is built
+        raise SetupError(f"classic werewolf takes at most {MAX_PLAYERS} players, not {players}")
     return "normal", players
+
+
+def _at_most(counts: dict, limit: int) -> dict:
+    """Role counts whose seats add up to at most ``limit`` (before any list of seats is built)."""
+    from jinrou.errors import SetupError
+
+    total = sum(c for c in counts.values() if isinstance(c, int) and not isinstance(c, bool) and c > 0)
+    if total > limit:
+        raise SetupError(f"classic werewolf takes at most {limit} players, not {total}")
+    return counts
 
 
 def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
