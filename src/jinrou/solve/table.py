@@ -146,7 +146,7 @@ def connect(address: str, timeout: float = 10) -> Any:
                                "(dask scheduler prints its address)") from None
     try:
         return Client(address, timeout=timeout)
-    except Exception as error:  # whatever the other end did: one line, not Dask's traceback
+    except Exception as error:  # noqa: BLE001 — whatever the other end did: one line, not Dask's traceback
         raise ClusterError(f"cannot use the Dask scheduler at {address!r}: {type(error).__name__}: "
                            f"{str(error)[:200]}") from None
 

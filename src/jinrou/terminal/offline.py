@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.markup import escape
 from rich.table import Table as RichTable
 
@@ -147,8 +147,10 @@ class GMSession:
         left = game.wolves_left()
         widget = RichTable(title=f"{game.phase} — {living} alive, {left} {'wolf' if left == 1 else 'wolves'} left, "
                                  f"{counts.total:,} consistent ways", title_justify="left")
-        for column, justify in [("player", "left"), ("", "left"), ("role", "left"), ("pointers", "right"),
-                                ("seer?", "left"), ("P(wolf)", "right"), ("%", "right"), ("formula", "right")]:
+        columns: list[tuple[str, JustifyMethod]] = [
+            ("player", "left"), ("", "left"), ("role", "left"), ("pointers", "right"), ("seer?", "left"),
+            ("P(wolf)", "right"), ("%", "right"), ("formula", "right")]
+        for column, justify in columns:
             widget.add_column(column, justify=justify)
         collapsed = game.collapsed
         for seat, name in enumerate(game.names):
@@ -207,7 +209,7 @@ def run(session: GMSession, read_line: Callable[[str], str]) -> OfflineGame:
         try:
             if not session.execute(line):
                 break
-        except Exception as error:  # a game in progress never dies: the state is unchanged, say what happened
+        except Exception as error:  # noqa: BLE001 — a game in progress never dies: the state is unchanged
             session.console.print(f"[red]✗[/red] unexpected error ({type(error).__name__}: {escape(str(error))}); "
                                   "the game is unchanged — please report it")
     return session.game

@@ -185,12 +185,13 @@ class TerminalPlay:
             self.console.clear()
 
     def _show(self, view: PlayerView) -> None:
-        names = view.names
-        for event in self.game.events[self.shown[view.seat] :]:
+        names, seat = view.names, view.seat
+        assert seat is not None  # a player's view, not a spectator's
+        for event in self.game.events[self.shown[seat] :]:
             if isinstance(event, DeathEvent | VoteEvent) and (line := event_line(event, names)) is not None:
                 self.console.print(line, markup=False)
-        self.shown[view.seat] = len(self.game.events)
-        title = f"{view.phase} — {names[view.seat]}'s view — {view.table.worlds:,} worlds"
+        self.shown[seat] = len(self.game.events)
+        title = f"{view.phase} — {names[seat]}'s view — {view.table.worlds:,} worlds"
         self.console.print(table_widget(view.table, title))
         if view.number is not None:
             self.console.print(f"Your secret number: [bold]{view.number}[/bold]")
@@ -202,6 +203,7 @@ class TerminalPlay:
 
     def _choose(self, view: PlayerView, verb: str, targets: Sequence[int]) -> int:
         names = [view.names[t] for t in targets]
+        assert view.seat is not None
         answer = self.ask(f"{escape(view.names[view.seat])}, whom do you {verb}?", choices=names, case_sensitive=False)
         folded = [name.casefold() for name in names]  # names differ ignoring case: 'c' is C
         return targets[folded.index(str(answer).strip().casefold())]

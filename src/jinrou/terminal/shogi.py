@@ -90,7 +90,7 @@ def determination_widget(game: Game, ascii_only: bool = False) -> RichTable:
         widget.add_column("types")
         widget.add_column("P(玉)", justify="right")
     for local in range(10):
-        cells = []
+        cells: list[Text | str] = []
         for side in (0, 1):
             piece = side * 10 + local
             share = counts[piece, 5] / total
@@ -132,7 +132,7 @@ class TerminalShogi:
                     break
             except (KeyboardInterrupt, EOFError):
                 raise
-            except Exception as error:  # a game in progress never dies of a typo: report it, ask again
+            except Exception as error:  # noqa: BLE001 — a game in progress never dies of a typo: report it
                 self.console.print(f"unexpected error ({type(error).__name__}: {self._plain(str(error))}) — "
                                    "please report it", style="red", markup=False)
         if self.game.outcome is not None:
@@ -209,5 +209,5 @@ def line_reader(current: Callable[[], Game]) -> Callable[[str], str]:
                 if option.startswith(word):
                     yield Completion(option, start_position=-len(word))
 
-    session = PromptSession(completer=MoveCompleter())
+    session: PromptSession[str] = PromptSession(completer=MoveCompleter())
     return session.prompt
