@@ -359,6 +359,7 @@ SHOGI_LINE = st.one_of(
 @given(st.lists(GM_LINE, max_size=25))
 def test_the_gm_prompt_never_dies_of_a_typo(lines):
     import io
+    import tempfile
 
     from rich.console import Console
 
@@ -368,7 +369,8 @@ def test_the_gm_prompt_never_dies_of_a_typo(lines):
     out = io.StringIO()
     session = GMSession(OfflineGame.new(Setup.create(5, 1)), Console(file=out, width=100), seed=1)
     feed = iter([*lines, "quit"])
-    run(session, lambda prompt: next(feed))
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):  # 'save NAME' writes ./NAME
+        run(session, lambda prompt: next(feed))
     assert "unexpected error" not in out.getvalue(), out.getvalue()[-2000:]
 
 
