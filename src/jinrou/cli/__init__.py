@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 
 from jinrou.cli import classic as _classic
-from jinrou.cli.common import RootGroup, check_output, fail, prepare_folder, read_text, save, show_version
+from jinrou.cli.common import RootGroup, check_output, fail, prepare_folder, read_file, save, show_version
 from jinrou.errors import JinrouError
 
 if TYPE_CHECKING:
@@ -236,8 +236,8 @@ def replay_command(
     from jinrou.terminal.quantum import print_record
 
     try:
-        record = Record.read(read_text(file))
-        game = record.replay()
+        record = read_file(file, lambda text: Record.read(text))
+        game = read_file(file, lambda _: record.replay())
     except JinrouError as error:
         fail(error)
     if json_output:
@@ -342,7 +342,7 @@ def gm_command(
     console = Console()
     try:
         if resume is not None:
-            game, saved_seed = offline_record.read(read_text(resume, "--resume"))
+            game, saved_seed = read_file(resume, offline_record.read, "--resume")
             seed = seed if seed is not None else saved_seed
             record = record or resume
         else:
@@ -407,7 +407,7 @@ def strategy_count_command(
     from jinrou.strategy.rules import parse as parse_rules
 
     try:
-        rules = parse_rules(read_text(file))
+        rules = read_file(file, parse_rules)
         counts = count(rules, method.value)
         shown = pick_examples(rules, examples, seed, method.value) if examples else []
     except JinrouError as error:
@@ -661,19 +661,11 @@ def shogi_replay_command(
 
     from jinrou.shogi.game import Game as ShogiGame
     from jinrou.shogi.pieces import SIDE_NAMES
-    from jinrou.shogi.record import Record as ShogiRecord
     from jinrou.shogi.record import adjudicate, describe_types, result_json
     from jinrou.terminal.shogi import ascii_text, render
 
     try:
-        text = read_text(file)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise JinrouError(f"{file} is not JSON: {error}") from None
-        except RecursionError:
-            raise JinrouError(f"{file} is not JSON that can be read: nested too deeply") from None
-        record = ShogiRecord.read(data)
+        record = read_file(file, _shogi_record)
     except JinrouError as error:
         fail(ascii_text(str(error)) if ascii_only else error)
     plain = ascii_text if ascii_only else str
@@ -700,6 +692,18 @@ def shogi_replay_command(
                         f"Result: {game.outcome or 'game in progress'}"))
     if verdict is not None:
         console.print(plain(f"Adjudication with {describe_types(verdict.types)}: {verdict}"))
+
+
+def _shogi_record(text: str) -> Any:
+    from jinrou.shogi.record import Record as ShogiRecord
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise JinrouError(f"not JSON: {error}") from None
+    except RecursionError:
+        raise JinrouError("not JSON that can be read: nested too deeply") from None
+    return ShogiRecord.read(data)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,9 +17,9 @@ import importlib
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -27,6 +27,8 @@ from rich.markup import escape
 from typer.core import TyperGroup, TyperOption
 
 from jinrou.errors import JinrouError
+
+T = TypeVar("T")
 
 
 def fail(error: Exception | str) -> NoReturn:
@@ -52,6 +54,15 @@ def read_text(path: Path, what: str = "") -> str:
         raise JinrouError(f"cannot read {name}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise JinrouError(f"{name} is not UTF-8 text (a JSON record is expected)") from None
+
+
+def read_file(path: Path, parse: Callable[[str], T], what: str = "") -> T:
+    """``parse`` of an input file's text; every error names the file (``game.json: event 3 …``)."""
+    text = read_text(path, what)
+    try:
+        return parse(text)
+    except JinrouError as error:
+        raise JinrouError(f"{f'{what} ' if what else ''}{path}: {error}") from None
 
 
 def check_output(path: Path, option: str, suffixes: Sequence[str] = ()) -> None:
