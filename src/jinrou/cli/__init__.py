@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 
 from jinrou.cli import classic as _classic
+from jinrou.cli import yaminabe as _yaminabe
 from jinrou.cli.common import RootGroup, check_output, fail, prepare_folder, read_file, save, show_version
 from jinrou.errors import JinrouError
 
@@ -55,7 +56,7 @@ shogi = typer.Typer(
 )
 app.add_typer(shogi, name="shogi")
 app.add_typer(_classic.app, name="classic")
-# `jinrou yaminabe` is added by RootGroup when it is used (common.LAZY_GROUPS): it imports numpy.
+app.add_typer(_yaminabe.app, name="yaminabe")
 
 
 @app.callback()

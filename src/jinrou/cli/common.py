@@ -1,5 +1,5 @@
 """What every ``jinrou`` command shares: one-line errors, output paths checked before the work, the
-root group (``--version``, lazily loaded groups, flags shown without a type).
+root group (usage errors in one line, ``--version``, flags shown without a type).
 
 Conventions, for every command (README, "Command line"):
 
@@ -13,7 +13,6 @@ Conventions, for every command (README, "Command line"):
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import tempfile
@@ -113,39 +112,8 @@ def save(path: Path, text: str, console: Console, what: str = "record") -> None:
 # ----------------------------------------------------------------------------- the root group
 
 
-# Groups imported only when used, so that ``jinrou --help`` does not import their libraries:
-# name -> (module with a Typer ``app``, the help line shown in ``jinrou --help``; a test checks
-# that it is the module's own).
-LAZY_GROUPS = {
-    "yaminabe": ("jinrou.cli.yaminabe",
-                 "闇鍋 (yaminabe): 月下人狼's random casting with its eight safety levels, over its 188-role catalog."),
-}
-
-
 class RootGroup(TyperGroup):
-    """The ``jinrou`` group: every usage error as one line, and the lazily loaded groups."""
-
-    _listing = False
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        return [*super().list_commands(ctx), *(name for name in LAZY_GROUPS if name not in self.commands)]
-
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
-            module, help_line = LAZY_GROUPS[cmd_name]
-            if self._listing:  # ``jinrou --help`` lists it: its help line is enough
-                return TyperGroup(name=cmd_name, help=help_line)
-            command = typer.main.get_command(importlib.import_module(module).app)
-            command.name = cmd_name
-            self.commands[cmd_name] = command
-        return super().get_command(ctx, cmd_name)
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        self._listing = True
-        try:
-            super().format_help(ctx, formatter)
-        finally:
-            self._listing = False
+    """The ``jinrou`` group: every usage error as one line ``error: …``."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
