@@ -35,6 +35,7 @@ from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Message, Seat, Stage, Verb, Vote
 from jinrou.errors import JinrouError, RecordError
+from jinrou.jsontext import parse_json
 
 FORMAT = "jinrou.classic/1"
 PHASES = {"night": Stage.NIGHT, "day": Stage.DAY, "hunter": Stage.HUNTER}
@@ -287,13 +288,15 @@ def load(path: str) -> dict[str, Any]:
     """A record file's JSON (an unreadable file is a :class:`RecordError`)."""
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+            text = f.read()
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path} is not JSON: {error}") from None
-    except RecursionError:
-        raise RecordError(f"{path} is not JSON that can be read: nested too deeply") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not JSON: the text is not UTF-8") from None
+    try:
+        data = parse_json(text, RecordError)
+    except RecordError as error:
+        raise RecordError(f"{path} is {error}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path} holds no record object")
     return data

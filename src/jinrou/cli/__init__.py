@@ -21,6 +21,7 @@ from jinrou.cli import classic as _classic
 from jinrou.cli import yaminabe as _yaminabe
 from jinrou.cli.common import RootGroup, check_output, fail, prepare_folder, read_file, save, show_version
 from jinrou.errors import JinrouError
+from jinrou.jsontext import parse_json
 
 if TYPE_CHECKING:
     import socket
@@ -698,12 +699,7 @@ def shogi_replay_command(
 def _shogi_record(text: str) -> Any:
     from jinrou.shogi.record import Record as ShogiRecord
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise JinrouError(f"not JSON: {error}") from None
-    except RecursionError:
-        raise JinrouError("not JSON that can be read: nested too deeply") from None
+    data = parse_json(text, JinrouError)
     return ShogiRecord.read(data)
 
 

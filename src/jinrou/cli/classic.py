@@ -97,7 +97,9 @@ def print_transcript(console: Console, game: object) -> None:
 def read_cast(roles: str | None, cast_file: Path | None, players: int | None) -> tuple[dict[str, int] | str, int | None]:
     """The role list of --roles or --cast (a JSON object of counts or a list of ids), else 普通1."""
     from jinrou.classic.casting import parse_cast
+    from jinrou.cli.common import read_file
     from jinrou.errors import SetupError
+    from jinrou.jsontext import parse_json
     from jinrou.players import MAX_PLAYERS
 
     if roles is not None and cast_file is not None:
@@ -105,14 +107,7 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
     if roles is not None:
         return _at_most(parse_cast(roles), MAX_PLAYERS), players
     if cast_file is not None:
-        try:
-            data = json.loads(cast_file.read_text(encoding="utf-8"))
-        except OSError as error:
-            raise SetupError(f"cannot read {cast_file}: {error.strerror}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise SetupError(f"{cast_file} is not JSON: {error}") from None
-        except RecursionError:
-            raise SetupError(f"{cast_file} is not JSON that can be read: nested too deeply") from None
+        data = read_file(cast_file, lambda text: parse_json(text, SetupError))
         if isinstance(data, list) and all(isinstance(r, str) for r in data):
             counts: dict[str, int] = {}
             for role in data:

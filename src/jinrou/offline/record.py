@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from jinrou.errors import JinrouError, RecordError
+from jinrou.jsontext import parse_json
 from jinrou.offline.rules import Announce, CastVote, Collapse, Entry, OfflineGame, Point, Setup
 
 FORMAT = "jinrou.offline/1"
@@ -43,12 +44,7 @@ def dumps(game: OfflineGame, seed: int | None = None) -> str:
 def read(data: Any) -> tuple[OfflineGame, int | None]:
     """The game a record describes (replayed and checked) and its seed."""
     if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error}") from None
-        except RecursionError:
-            raise RecordError("not JSON that can be read: nested too deeply") from None
+        data = parse_json(data, RecordError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record")
     unknown = set(data) - {"format", "players", "wolves", "seed", "entries"}

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.errors import JinrouError, RecordError
+from jinrou.jsontext import parse_json
 from jinrou.quantum.events import (
     Collapsed,
     Deadline,
@@ -99,12 +100,7 @@ class Record:
     def read(cls, data: Any) -> Record:
         """Read a record (a parsed JSON object, or JSON text) strictly."""
         if isinstance(data, str | bytes):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise RecordError(f"not JSON: {error}") from None
-            except RecursionError:
-                raise RecordError("not JSON that can be read: nested too deeply") from None
+            data = parse_json(data, RecordError)
         if not isinstance(data, dict):
             raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
         if data.get("format") != FORMAT:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jinrou.errors import StrategyError
+from jinrou.jsontext import parse_json
 
 ROLES = ("villager", "wolf", "seer")
 SIDES = ("villagerside", "wolfside", "draw")
@@ -158,12 +159,7 @@ def load(path: str) -> RuleFile:
 def parse(data: Any) -> RuleFile:
     """Parse a rule file (JSON text or a parsed object) strictly."""
     if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise StrategyError(f"not JSON: {error}") from None
-        except RecursionError:
-            raise StrategyError("not JSON that can be read: nested too deeply") from None
+        data = parse_json(data, StrategyError)
     if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
         raise StrategyError('a rule file is an object with a list "rules": {"rules": [...]}')
     unknown = set(data) - {"rules", "players"}

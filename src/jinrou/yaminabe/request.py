@@ -23,6 +23,7 @@ frozen :class:`Request`, so that a request that cannot be cast fails with a
 from __future__ import annotations
 
 import calendar
+import contextlib
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -285,10 +286,8 @@ def role_id(text: str, what: str, *, names: bool = True) -> str:
     if isinstance(text, str) and text in ROLES:
         return text
     if names and isinstance(text, str):
-        try:
+        with contextlib.suppress(UnknownRoleError):
             return by_name(text).id
-        except UnknownRoleError:
-            pass
     hint = "a catalog id (Werewolf) or Japanese name (人狼)" if names else "a catalog id such as Werewolf"
     raise CastingError(f"unknown {what} {text!r}: give {hint}")
 

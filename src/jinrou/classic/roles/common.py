@@ -22,12 +22,13 @@ class Divination(Ability):
 
     verb = Verb.DIVINE
     level = 100
+    told_at_once = True  # with ``divineresult=immediate``; False: always at dawn
 
     def result(self, game: Game, target: Seat) -> str:
         return game.role(target).fortune.value
 
     def submit(self, game: Game, action: Action, owner: Role) -> None:
-        if game.settings["divineresult"] == "immediate":
+        if self.told_at_once and game.settings["divineresult"] == "immediate":
             self.tell(game, action, self.result(game, action.targets[0]), now=True)
 
     def resolve(self, game: Game, action: Action, owner: Role) -> None:

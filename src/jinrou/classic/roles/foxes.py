@@ -40,8 +40,7 @@ class TinyDivination(Divination):
     """子狐's divination: required, level 100; with probability 1/2 the true result, else
     「なんだかとても怪しい人」; no curse. The result always comes at dawn (it is drawn then)."""
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        pass
+    told_at_once = False
 
     def resolve(self, game: Game, action: Action, owner: Role) -> None:
         target = action.targets[0]
