@@ -111,22 +111,20 @@ class TerminalPlay:
             self.console.clear()
 
     def _day(self, view: SeatView) -> None:
-        legal = view.legal[0] if view.legal else None
-        targets = [view.names[t] for t in legal.targets] if legal else []
+        """Claims as many as wanted, then the vote (a turn is given only to a seat that may vote)."""
+        assert view.seat is not None
+        legal = view.legal[0]
+        targets = [view.names[t] for t in legal.targets]
         hint = "claim CO ROLE | claim DIVINED NAME human|werewolf | claim VOTE NAME | …"
         while True:
-            prompt = f"{view.names[view.seat or 0]}: vote NAME ({', '.join(targets)}) or {hint}" if legal \
-                else f"{view.names[view.seat or 0]}: {hint} or done"
-            answer = self.ask(prompt).strip()
+            answer = self.ask(f"{view.names[view.seat]}: vote NAME ({', '.join(targets)}) or {hint}").strip()
             word, _, rest = answer.partition(" ")
             try:
                 if word == "claim":
-                    self.game.claim(view.seat or 0, Claim.parse(rest, view.names))
+                    self.game.claim(view.seat, Claim.parse(rest, view.names))
                     continue
-                if legal and word == "vote" and rest in targets:
-                    self.game.apply(Vote(view.seat or 0, legal.targets[targets.index(rest)]))
-                    return
-                if not legal and word == "done":
+                if word == "vote" and rest in targets:
+                    self.game.apply(Vote(view.seat, legal.targets[targets.index(rest)]))
                     return
                 self.console.print(f"[red]say[/red] vote NAME with NAME one of {', '.join(targets)}, or {hint}")
             except (ClaimError, JinrouError) as error:

@@ -75,11 +75,9 @@ class Protection(Ability):
 
     verb = Verb.GUARD
     level = 80
-    first_night = 2
 
     def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        first = 1 if game.settings["scapegoat"] == "off" and self.first_night == 2 else self.first_night
-        return game.day >= first
+        return game.day >= (1 if game.settings["scapegoat"] == "off" else 2)
 
     def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
         memory = game.memory(seat, owner)

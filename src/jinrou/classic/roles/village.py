@@ -85,8 +85,6 @@ class Guard(Role):
 class WanderingProtection(Protection):
     """風来狩人's guard: never on night 1."""
 
-    first_night = 2
-
     def available(self, game: Game, seat: Seat, owner: Role) -> bool:
         return game.day >= 2
 
