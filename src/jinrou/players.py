@@ -7,6 +7,9 @@ from collections.abc import Sequence
 
 from jinrou.errors import SetupError
 
+Seat = int
+"""A player's place at the table, counted from 0 (one alias for every game)."""
+
 MAX_NAME = 32
 MAX_PLAYERS = 1000  # far beyond any table; it keeps a mistyped count from building millions of names
 
