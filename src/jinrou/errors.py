@@ -39,6 +39,11 @@ class CastingError(JinrouError):
     allowed), or, with option ``faithful``, a role list the reference server would have refused."""
 
 
+class StudyError(JinrouError):
+    """A 闇鍋 team-ratio study or tuning cannot be run as asked: a bad plan, or a results file that
+    belongs to another study or is damaged (the message names the file and line)."""
+
+
 class ClusterError(JinrouError):
     """A Dask scheduler given for a parallel sweep cannot be reached or used; the message names the
     address and the reason."""
