@@ -13,6 +13,10 @@ A casting fills n seats (the scapegoat's included) in steps over one
 3. :func:`team_ratios`: with *teams* or *ppcheck*, a wolf-team target (25–35 % of the seats, below
    half) filled with 狂人系 slots and a village-team target (48–60 %) of village slots; a few lovers,
    吸血鬼の眷属 and 背徳者 by seat count.
+
+The balanced level (*tuned*, this project's) takes the wolf and village ranges, the number of foxes
+(step 2, instead of the table's foxes, vampires, devils and ローレライ) and of lovers (first in step
+3) from its table (:mod:`jinrou.yaminabe.ratios`), or from ``Options(ratios=…)``.
 4. :func:`insurance`: a likely 占い師 (or 見習い占い師), and with *teams* a likely 狩人 (or 風来狩人).
 5. :func:`~jinrou.yaminabe.seasons.seasonal`: the date's events.
 6. :func:`free_pool`: P, the roles a free slot draws from.
@@ -55,6 +59,7 @@ from jinrou.yaminabe.draft import (
 from jinrou.yaminabe.fill import fill
 from jinrou.yaminabe.levels import Safety
 from jinrou.yaminabe.publish import PUBLICATION_KEYS, Published, publication_key, publish
+from jinrou.yaminabe.ratios import TeamRatios, balanced_table
 from jinrou.yaminabe.request import Mode, Options, Publication, Request, Weighting, format_date
 from jinrou.yaminabe.seasons import seasonal
 
@@ -69,6 +74,8 @@ FOX_KINDS = (
 IMMORAL_FOXES = ("Fox", "TinyFox", "XianFox", "NightRabbit", "Trickster", "VariationFox")
 """The foxes step 3 counts for 背徳者 (女狐 not among them)."""
 LOVERS = frozenset({"Cupid", "Lover", "BadLady", "Patissiere", "SnowLover", "LunaticLover"})
+LOVER_KINDS = tuple(role for role in ROLE_IDS if role in LOVERS)
+"""The lovers-team roles the balanced level draws from, in catalog order."""
 NONHUMANS_CHOSEN = NONHUMANS | {"Blasphemy"}
 """Barred from the free pool once step 2 has chosen the non-humans."""
 TWO_TEAMS_BARRED = TEAM_SETS["Fox"] | TEAM_SETS["Others"] | CATEGORY_SETS["Others"] | CATEGORY_SETS[""]
@@ -267,6 +274,8 @@ def nonhumans(d: Draft) -> None:
             d.slots -= 1
     else:
         wolves, foxes, vampires, devils, loreleis = nonhuman_counts(n, u)
+        if d.flags.tuned:  # balanced: the table's foxes, no other third party among the non-humans
+            foxes, vampires, devils, loreleis = _mean_count(ratios(d).fox, u), 0, 0, 0
         # 一部闇鍋 raises the targets to the fixed counts: no addition below is then negative
         want = wolves - d.count_cat(WOLF)
         k = want if d.faithful else min(want, d.slots)
@@ -366,10 +375,17 @@ def team_ratios(d: Draft) -> None:
     """Step 3 (*teams* or *ppcheck*): wolf-team and village-team targets, 吸血鬼の眷属, 背徳者, lovers."""
     if not (d.flags.teams or d.flags.ppcheck):
         return
-    n, u = d.n, d.u
+    n, u, tuned = d.n, d.u, d.flags.tuned
+    wolf_range, village_range = ((0.25, 0.10), (0.48, 0.12)) if not tuned else _low_width(ratios(d))
+    if tuned:  # balanced: its lovers first, each a kind drawn uniformly among those allowed
+        for _ in range(_mean_count(ratios(d).lovers, u)):
+            kinds = [role for role in LOVER_KINDS if d.allowed(role, d.N)]
+            if d.slots <= 0 or not kinds:
+                break
+            d.add(kinds[int(u() * len(kinds))], d.N)
     if d.slots > 0:  # wolf team: 25–35 % of the seats, below half; 狂人系 slots make up the difference
         half = -(-n // 2)
-        target = min(_round(n * (0.25 + 0.10 * u())), half - 1)
+        target = min(_round(n * (wolf_range[0] + wolf_range[1] * u())), half - 1)
         wolves = d.count_cat(WOLF)
         if wolves <= target:
             k = min(d.slots, target - wolves) - d.count_cat(MADMAN)
@@ -380,7 +396,7 @@ def team_ratios(d: Draft) -> None:
                 d.slots -= k
         d.exclude(CATEGORY_SETS[MADMAN])
     if d.slots > 0:  # village team: 48–60 % of the seats, in village-team slots
-        target = _round(n * (0.48 + 0.12 * u()))
+        target = _round(n * (village_range[0] + village_range[1] * u()))
         if d.faithful:  # the reference counts the 村人系 roles only
             village = d.by_category[HUMAN]
         else:
@@ -393,7 +409,7 @@ def team_ratios(d: Draft) -> None:
             d.exclude(TEAM_SETS[HUMAN])
     _companion(d, "VampireClan", d.count("Vampire") + d.count("Dracula"), 15, 0.25, 0.05, small_bars=False)
     _companion(d, "Immoral", sum(d.count(role) for role in IMMORAL_FOXES), 14, 0.25, 0.06, small_bars=True)
-    if d.slots > 0:
+    if d.slots > 0 and not tuned:
         if 12 <= n <= 17:
             d.one_of([("Cupid", 0.08), ("Lover", 0.03), ("SnowLover", 0.05), ("BadLady", 0.04), ("LunaticLover", 0.06)])
         elif 8 <= n <= 11:
@@ -476,6 +492,22 @@ def _pool_order(pool: frozenset[str]) -> tuple[str, ...]:
     return tuple(role for role in ROLE_IDS if role in pool)
 
 
+def ratios(d: Draft) -> TeamRatios:
+    """The balanced level's targets for this casting: ``Options.ratios``, else the tuned table's row."""
+    return d.request.options.ratios or balanced_table().for_seats(d.n)
+
+
+def _low_width(r: TeamRatios) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The wolf and village ranges as (lo, hi − lo): a target is round(n·(lo + (hi − lo)·U))."""
+    return (r.wolf[0], r.wolf[1] - r.wolf[0]), (r.village[0], r.village[1] - r.village[0])
+
+
+def _mean_count(mean: float, u: Uniform) -> int:
+    """⌊mean⌋, plus one w.p. its fraction (one U, drawn only when there is a fraction)."""
+    whole = int(mean)
+    return whole + (1 if mean > whole and u() < mean - whole else 0)
+
+
 def _round(x: float) -> int:
     """Round half up, as JavaScript's Math.round (Python's round() goes to even)."""
     return int(x + 0.5)
@@ -483,5 +515,5 @@ def _round(x: float) -> int:
 
 __all__ = [
     "Casting", "cast", "cast_from", "easy_slots", "exclusions", "free_pool", "insurance", "lonely", "nonhuman_counts",
-    "nonhumans", "team_ratios", "uniforms",
+    "nonhumans", "ratios", "team_ratios", "uniforms",
 ]  # fmt: skip

@@ -1,20 +1,22 @@
-"""闇鍋セーフティ (yaminabe safety): the eight levels and the switches each one turns on.
+"""闇鍋セーフティ (yaminabe safety): the eight levels of 月下人狼, this project's ``balanced``, and the
+switches each one turns on.
 
 The level (room setting ``yaminabe_safety``, default 低) decides which parts of the casting
-algorithm run (spec ``yaminabe.md`` §3). Each level is a set of six switches (:class:`Flags`):
+algorithm run (spec ``yaminabe.md`` §3). Each level is a set of seven switches (:class:`Flags`):
 
-========== ====== ======= ======= ===== ===== ======== =======
-value      label  jingais ppcheck teams jobs  strength reverse
-========== ====== ======= ======= ===== ===== ======== =======
+========== ======== ======= ======= ===== ===== ======== ======= =====
+value      label    jingais ppcheck teams jobs  strength reverse tuned
+========== ======== ======= ======= ===== ===== ======== ======= =====
 none       なし
-low        低     ✔
-lowlow     低+    ✔       ✔
-middle     中     ✔               ✔
-high       高     ✔               ✔     ✔
-super      超     ✔               ✔     ✔     ✔
-supersuper 走召                         ✔     ✔
-reverse    逆     ✔                           ✔        ✔
-========== ====== ======= ======= ===== ===== ======== =======
+low        低        ✔
+lowlow     低+       ✔       ✔
+middle     中        ✔               ✔
+high       高        ✔               ✔     ✔
+super      超        ✔               ✔     ✔     ✔
+supersuper 走召                             ✔     ✔
+reverse    逆        ✔                           ✔        ✔
+balanced   バランス     ✔               ✔                            ✔
+========== ======== ======= ======= ===== ===== ======== ======= =====
 
 - *jingais*: the number of non-humans (人外) comes from a table by seat count; without it only one
   人狼系 role is guaranteed.
@@ -24,9 +26,12 @@ reverse    逆     ✔                           ✔        ✔
 - *jobs*: the pairing and companion rules between roles (共有者 come in pairs, …).
 - *strength*: 40 trial castings, the one whose summed role strengths are most even is kept;
   *reverse* keeps the most uneven one.
+- *tuned* (``balanced`` only, issue 19): 中 whose team counts — the wolf and village share ranges,
+  the number of foxes and lovers — come from a table tuned by bot games for each seat count
+  (:mod:`jinrou.yaminabe.ratios`, ``docs/yaminabe-study.md``).
 
 >>> Safety.parse("中").flags
-Flags(jingais=True, ppcheck=False, teams=True, jobs=False, strength=False, reverse=False)
+Flags(jingais=True, ppcheck=False, teams=True, jobs=False, strength=False, reverse=False, tuned=False)
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ class Flags:
         jobs: the role-pairing rules of the fill loop, seer insurance (見習い占い師 too).
         strength: 40 trials, the most balanced one kept.
         reverse: keep the least balanced trial instead.
+        tuned: team counts from the balanced table (:mod:`jinrou.yaminabe.ratios`) instead of the
+            reference's ranges: no vampires, devils or ローレライ beside the wolves, foxes and lovers.
     """
 
     jingais: bool = False
@@ -56,6 +63,7 @@ class Flags:
     jobs: bool = False
     strength: bool = False
     reverse: bool = False
+    tuned: bool = False
 
 
 class Safety(enum.Enum):
@@ -77,10 +85,12 @@ class Safety(enum.Enum):
     """走召 (α2): pairing rules and 40 trials, without non-human counts or team ratios."""
     REVERSE = "reverse"
     """逆 (α): non-human counts, then the least balanced of 40 trials."""
+    BALANCED = "balanced"
+    """バランス (this project's, issue 19): 中 with team counts tuned by bot games for each seat count."""
 
     @property
     def label(self) -> str:
-        """The Japanese label: なし, 低, 低+, 中, 高, 超, 走召, 逆."""
+        """The Japanese label: なし, 低, 低+, 中, 高, 超, 走召, 逆, バランス."""
         return _LABELS[self]
 
     @property
@@ -107,7 +117,7 @@ class Safety(enum.Enum):
 
 _LABELS = {
     Safety.NONE: "なし", Safety.LOW: "低", Safety.LOWLOW: "低+", Safety.MIDDLE: "中", Safety.HIGH: "高",
-    Safety.SUPER: "超", Safety.SUPERSUPER: "走召", Safety.REVERSE: "逆",
+    Safety.SUPER: "超", Safety.SUPERSUPER: "走召", Safety.REVERSE: "逆", Safety.BALANCED: "バランス",
 }  # fmt: skip
 _SHOWN = {Safety.SUPER: "超(β2)", Safety.SUPERSUPER: "走召(α2)", Safety.REVERSE: "逆(α)"}
 _BY_TEXT = {text: level for level in Safety for text in (level.value, level.label, _SHOWN.get(level)) if text}
@@ -120,6 +130,7 @@ _FLAGS = {
     Safety.SUPER: Flags(jingais=True, teams=True, jobs=True, strength=True),
     Safety.SUPERSUPER: Flags(jobs=True, strength=True),
     Safety.REVERSE: Flags(jingais=True, strength=True, reverse=True),
+    Safety.BALANCED: Flags(jingais=True, teams=True, tuned=True),
 }
 
 __all__ = ["Flags", "Safety"]

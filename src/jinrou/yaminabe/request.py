@@ -33,6 +33,7 @@ from jinrou.classic.catalog import ROLES, Category, UnknownRoleError, by_name
 from jinrou.errors import CastingError
 from jinrou.players import MAX_PLAYERS
 from jinrou.yaminabe.levels import Safety
+from jinrou.yaminabe.ratios import TeamRatios
 
 SPECIAL = frozenset({
     "Thief", "MinionSelector", "QuantumPlayer", "SpaceWerewolfCrew", "SpaceWerewolfObserver",
@@ -131,6 +132,8 @@ class Options:
         losemode: 敗北村 — 闇鍋 never casts ニート.
         faithful: reproduce the reference's defects (spec §7); a list the reference would refuse is a
             :class:`~jinrou.errors.CastingError`.
+        ratios: the balanced level's targets for this casting instead of its tuned table's row (the
+            tuner tries candidates this way); other levels ignore them.
     """
 
     scapegoat: bool = True
@@ -141,9 +144,12 @@ class Options:
     seasonal: bool = True
     losemode: bool = False
     faithful: bool = False
+    ratios: TeamRatios | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "publish", Publication.parse(self.publish))
+        if self.ratios is not None and not isinstance(self.ratios, TeamRatios):
+            raise CastingError(f"ratios must be TeamRatios (jinrou.yaminabe.ratios) or None, not {self.ratios!r}")
         if self.date is not None:
             object.__setattr__(self, "date", _check_date(self.date))
 

@@ -1,0 +1,140 @@
+"""Team-ratio targets of the balanced safety level (バランス) and the tuned table that ships them.
+
+The level ``balanced`` is 中 whose team counts come from a table by seat count instead of 月下人狼's
+fixed ranges (issue 19). For n seats, :class:`TeamRatios` gives
+
+- ``wolf``: the wolf team's share range (lo, hi): target round(n·(lo + (hi − lo)·U)), below half
+  the seats, made up with 狂人系 slots as 中 does (the 人狼系 count itself comes from 中's table);
+- ``village``: the village team's share range, likewise, in village slots;
+- ``fox``: the mean number of 妖狐系 roles — ⌊fox⌋, plus one more w.p. its fraction;
+- ``lovers``: the mean number of lovers-team (恋人陣営) roles, likewise.
+
+Seats the targets leave go to the free pool (third parties). The tuned table (package data
+``data/balanced.json``, made by ``jinrou yaminabe tune``, documented in ``docs/yaminabe-study.md``)
+covers 8 to 20 seats; other counts take the nearest row (shares scale with n).
+
+>>> table = balanced_table()
+>>> min(table.rows), max(table.rows), table.for_seats(30) == table.rows[20]
+(8, 20, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from jinrou.errors import CastingError
+
+TABLE_FORMAT = "jinrou.yaminabe-balanced/1"
+"""The ``format`` of a balanced table's JSON."""
+
+
+@dataclass(frozen=True)
+class TeamRatios:
+    """The balanced level's targets for one seat count (see the module docstring).
+
+    Attributes:
+        village: the village team's share range (lo, hi), 0 ≤ lo ≤ hi ≤ 1.
+        wolf: the wolf team's share range (lo, hi).
+        fox: the mean number of 妖狐系 roles, ≥ 0.
+        lovers: the mean number of lovers-team roles, ≥ 0.
+    """
+
+    village: tuple[float, float]
+    wolf: tuple[float, float]
+    fox: float
+    lovers: float
+
+    def __post_init__(self) -> None:
+        for name in ("village", "wolf"):
+            pair = getattr(self, name)
+            if not (isinstance(pair, tuple | list) and len(pair) == 2 and all(_is_number(x) for x in pair)
+                    and 0 <= pair[0] <= pair[1] <= 1):
+                raise CastingError(f"the {name} share range must be two numbers 0 ≤ lo ≤ hi ≤ 1, not {pair!r}")
+            object.__setattr__(self, name, (float(pair[0]), float(pair[1])))
+        for name in ("fox", "lovers"):
+            value = getattr(self, name)
+            if not (_is_number(value) and 0 <= value <= 10):
+                raise CastingError(f"the mean number of {name} roles must be a number from 0 to 10, not {value!r}")
+            object.__setattr__(self, name, float(value))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"village": list(self.village), "wolf": list(self.wolf), "fox": self.fox, "lovers": self.lovers}
+
+    @classmethod
+    def from_json(cls, data: Any) -> TeamRatios:
+        """Read :meth:`to_json`'s object; :class:`CastingError` says what is wrong."""
+        keys = ("village", "wolf", "fox", "lovers")
+        if not isinstance(data, Mapping) or set(data) - {*keys, "verified"} or not set(keys) <= set(data):
+            raise CastingError(f"team ratios must be an object with {', '.join(keys)}, not {data!r:.120}")
+        pair = (lambda v: tuple(v) if isinstance(v, list) else v)
+        return cls(pair(data["village"]), pair(data["wolf"]), data["fox"], data["lovers"])
+
+
+@dataclass(frozen=True)
+class BalancedTable:
+    """Team ratios by seat count, with how each row was measured.
+
+    Attributes:
+        rows: seats → targets.
+        verified: seats → the check of the row: games played and wins per side (village, wolf, fox,
+            lovers, others, draw), as the tuner measured them.
+        about: how the table was made (bots, pool, goal, seed), for the record.
+    """
+
+    rows: Mapping[int, TeamRatios]
+    verified: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    about: Mapping[str, Any] = field(default_factory=dict)
+
+    def for_seats(self, n: int) -> TeamRatios:
+        """The row for n seats, or the nearest one (the smallest above the table, the largest below)."""
+        if n in self.rows:
+            return self.rows[n]
+        low, high = min(self.rows), max(self.rows)
+        return self.rows[low if n < low else high if n > high else min(self.rows, key=lambda k: (abs(k - n), k))]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": TABLE_FORMAT,
+            "about": dict(self.about),
+            "seats": {str(n): {**r.to_json(), **({"verified": dict(self.verified[n])} if n in self.verified else {})}
+                      for n, r in sorted(self.rows.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> BalancedTable:
+        """Read :meth:`to_json`'s object; :class:`CastingError` names the row that is wrong."""
+        if not isinstance(data, Mapping) or data.get("format") != TABLE_FORMAT or not isinstance(data.get("seats"), Mapping):
+            raise CastingError(f"a balanced table is a JSON object with format {TABLE_FORMAT!r} and 'seats'")
+        rows: dict[int, TeamRatios] = {}
+        verified: dict[int, dict[str, int]] = {}
+        for key, row in data["seats"].items():
+            if not (isinstance(key, str) and key.isdigit() and int(key) >= 6):
+                raise CastingError(f"balanced table: seats must be a number ≥ 6, not {key!r}")
+            try:
+                rows[int(key)] = TeamRatios.from_json(row)
+            except CastingError as error:
+                raise CastingError(f"balanced table, {key} seats: {error}") from None
+            if "verified" in row:
+                verified[int(key)] = dict(row["verified"])
+        if not rows:
+            raise CastingError("balanced table: no rows")
+        return cls(dict(sorted(rows.items())), verified, dict(data.get("about", {})))
+
+
+@functools.cache
+def balanced_table() -> BalancedTable:
+    """The tuned table shipped with the package (``jinrou/yaminabe/data/balanced.json``)."""
+    text = files("jinrou.yaminabe").joinpath("data/balanced.json").read_text(encoding="utf-8")
+    return BalancedTable.from_json(json.loads(text))
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and x == x  # not NaN
+
+
+__all__ = ["TABLE_FORMAT", "BalancedTable", "TeamRatios", "balanced_table"]
