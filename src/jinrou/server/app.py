@@ -1,18 +1,20 @@
 """The web app: a thin Starlette adapter over :class:`~jinrou.server.service.RoomService`.
 
 HTTP (JSON)                                  what it does
+  GET  /api/modes                            the game modes and their settings schemas (the lobby form)
   GET  /api/rooms                            the lobby: every room's summary
   POST /api/rooms            {settings}      create a room → {id}
   POST /api/rooms/{id}/join  {name, password} take a free seat → {seat, token}
   POST /api/rooms/{id}/bots  {token}         fill the empty seats with heuristic bots
   POST /api/rooms/{id}/start {token}         start the game (all seats taken)
   POST /api/rooms/{id}/action {token, action} a night action or a vote
-  POST /api/rooms/{id}/chat  {token, text}   say something (not at night)
+  POST /api/rooms/{id}/chat  {token, text, channel} say something in a chat channel (default: the main one)
   GET  /api/rooms/{id}/view?token=           your view (a spectator's without a token)
   GET  /api/rooms/{id}/record                the game record, once the game is over
 WebSocket /ws/rooms/{id}?token=               your view after every change; send
-                                             {"type": "action", "action": {...}} or {"type": "chat", "text": ...}
-Pages: / (lobby) and /room/{id} (the game), static files, no build step, nothing fetched elsewhere.
+                                             {"type": "action", "action": {...}} or {"type": "chat", "text": ..., "channel": ...}
+Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
+files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message}`` with status 400 (not allowed now), 403 (token or password), or
 404 (no such room); a refused request changes nothing.
@@ -32,6 +34,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from jinrou import modes
 from jinrou.server.rooms import RoomError
 from jinrou.server.service import Listener, RoomService
 from jinrou.server.store import Store
@@ -70,6 +73,9 @@ def create_app(store: Store) -> Starlette:
                 return JSONResponse({"error": str(error)}, status_code=error.status)
         return endpoint
 
+    async def list_modes(request: Request) -> Any:
+        return [{"name": m.name, "title": list(m.title), "schema": m.schema.to_json()} for m in modes.all_modes()]
+
     async def list_rooms(request: Request) -> Any:
         return [room.summary() for room in service.rooms.values()]
 
@@ -96,7 +102,7 @@ def create_app(store: Store) -> Starlette:
 
     async def chat(request: Request) -> Any:
         data = await body(request)
-        service.chat(request.path_params["room"], data.get("token"), data.get("text"))
+        service.chat(request.path_params["room"], data.get("token"), data.get("text"), data.get("channel"))
         return {"ok": True}
 
     async def view(request: Request) -> Any:
@@ -132,7 +138,7 @@ def create_app(store: Store) -> Starlette:
                     if message.get("type") == "action":
                         service.act(room_id, token, message.get("action"))
                     elif message.get("type") == "chat":
-                        service.chat(room_id, token, message.get("text"))
+                        service.chat(room_id, token, message.get("text"), message.get("channel"))
                     else:
                         raise RoomError("a message has type action or chat")
                 except RoomError as error:
@@ -147,9 +153,18 @@ def create_app(store: Store) -> Starlette:
             return FileResponse(STATIC / name)
         return serve
 
+    async def mode_script(request: Request) -> Response:
+        try:
+            mode = modes.get(request.path_params["mode"])
+        except modes.SettingsError as error:
+            return JSONResponse({"error": str(error)}, status_code=404)
+        return FileResponse(mode.script, media_type="text/javascript")
+
     routes = [
         Route("/", page("index.html")),
         Route("/room/{room}", page("room.html")),
+        Route("/api/modes", handler(list_modes), methods=["GET"]),
+        Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),
         Route("/api/rooms", handler(create_room), methods=["POST"]),
         Route("/api/rooms/{room}/join", handler(join), methods=["POST"]),

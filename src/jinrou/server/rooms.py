@@ -9,8 +9,8 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     action    {seat, action}                             a player's decision (JSON of the mode)
     close     {}                                         the phase's deadline passed, or all acted
     outcome   {outcome}                                  a random outcome of the game (JSON of the mode)
-    deadline  {round, at}                                the current phase ends at ``at`` (Unix time)
-    chat      {seat, name, text, phase}
+    deadline  {round, turn, at, start}                   the current turn ends at ``at`` (Unix time; set at ``start``)
+    chat      {seat, name, text, phase, channel}         (no channel: the mode's main one)
 
 Folding never draws or decides anything: every random outcome and every decision is an event, so
 a restored room is exactly the room that was running.
@@ -24,16 +24,17 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from jinrou.errors import JinrouError, SetupError
-from jinrou.quantum.game import Options, default_wolves
-from jinrou.server.modes import MODES, GameMode
+from jinrou import modes
+from jinrou.errors import JinrouError
+from jinrou.modes import Channel, Mode, Phase, PhaseKind, SettingsError
+from jinrou.players import Seat as SeatNumber
 from jinrou.server.store import StoredEvent
 
 NAME_LIMIT = 20
 ROOM_NAME_LIMIT = 40
 CHAT_LIMIT = 300
-MAX_SEATS = 40
-PHASE_LIMITS = (5, 3600)
+SERVER_SETTINGS = ("name", "mode", "password")
+LOBBY = Phase("lobby")
 
 
 class RoomError(JinrouError):
@@ -45,40 +46,22 @@ class RoomError(JinrouError):
 
 
 def validate_settings(data: Any) -> dict[str, Any]:
-    """The settings of a new room, checked and completed with defaults."""
+    """The settings of a new room: the room's own (name, mode, password), then the mode's, checked
+    and completed with defaults by the mode."""
     if not isinstance(data, dict):
         raise RoomError("room settings are a JSON object")
-    allowed = {"name", "mode", "seats", "wolves", "options", "night_seconds", "day_seconds", "password"}
-    unknown = set(data) - allowed
-    if unknown:
-        raise RoomError(f"unknown settings {sorted(unknown)}: settings are {', '.join(sorted(allowed))}")
     name = data.get("name", "")
     if not isinstance(name, str) or not name.strip() or len(name) > ROOM_NAME_LIMIT or not name.isprintable():
         raise RoomError(f"a room name is 1–{ROOM_NAME_LIMIT} printable characters")
-    mode = data.get("mode", "quantum")
-    if mode not in MODES:
-        raise RoomError(f"unknown mode {mode!r}: modes are {', '.join(MODES)}")
-    seats = data.get("seats", 7)
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 3 <= seats <= MAX_SEATS:
-        raise RoomError(f"seats must be 3–{MAX_SEATS}, not {seats!r}")
-    wolves = data.get("wolves") or default_wolves(seats)
-    if isinstance(wolves, bool) or not isinstance(wolves, int) or not 1 <= wolves <= seats - 2:
-        raise RoomError(f"wolves must be 1–{seats - 2} for {seats} seats, not {wolves!r}")
-    try:
-        options = Options.from_json(data.get("options") or {}).to_json()
-    except SetupError as error:
-        raise RoomError(str(error)) from None
-    lengths = {}
-    for key, default in (("night_seconds", 60), ("day_seconds", 180)):
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not PHASE_LIMITS[0] <= value <= PHASE_LIMITS[1]:
-            raise RoomError(f"{key} must be {PHASE_LIMITS[0]}–{PHASE_LIMITS[1]}, not {value!r}")
-        lengths[key] = value
     password = data.get("password") or None
     if password is not None and (not isinstance(password, str) or len(password) > 64):
         raise RoomError("a password is a string of at most 64 characters")
-    return {"name": name.strip(), "mode": mode, "seats": seats, "wolves": wolves, "options": options,
-            **lengths, "password": password}
+    try:
+        mode = modes.get(data.get("mode", modes.DEFAULT))
+        settings = mode.settings({k: v for k, v in data.items() if k not in SERVER_SETTINGS})
+    except SettingsError as error:
+        raise RoomError(str(error)) from None
+    return {"name": name.strip(), "mode": mode.name, **settings, "password": password}
 
 
 def check_name(name: Any, taken: list[str]) -> str:
@@ -123,6 +106,10 @@ class ChatLine:
     text: str
     phase: str
     at: float
+    channel: str | None = None  # None: the mode's main channel
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "text": self.text, "phase": self.phase}
 
 
 @dataclass
@@ -130,7 +117,7 @@ class Room:
     """A room as its events made it."""
 
     id: str
-    mode: GameMode
+    mode: Mode
     name: str
     settings: dict[str, Any]
     seed: int
@@ -141,7 +128,9 @@ class Room:
     chat: list[ChatLine] = field(default_factory=list)
     round: int = 0  # phases closed so far
     deadline: float | None = None
-    deadline_round: int = -1
+    deadline_key: tuple[int, int] = (-1, -1)  # (round, turn) the deadline was set for
+    deadline_start: float | None = None
+    used: list[float] = field(default_factory=list)  # seconds each seat spent on its turns
     seq: int = 0  # the next event number
 
     @classmethod
@@ -150,8 +139,10 @@ class Room:
         if first.kind != "created":
             raise ValueError(f"room {first.room}: the first event must be 'created', not {first.kind!r}")
         data = first.data
-        room = cls(first.room, MODES[data["mode"]], data["name"], data["settings"], data["seed"], data["password"],
-                   [None] * data["settings"]["seats"], seq=1)
+        mode = modes.get(data["mode"])
+        seats = mode.seats(data["settings"])
+        room = cls(first.room, mode, data["name"], data["settings"], data["seed"], data["password"],
+                   [None] * seats, used=[0.0] * seats, seq=1)
         for event in events[1:]:
             room.fold(event)
         return room
@@ -166,9 +157,10 @@ class Room:
             self.seats[data["seat"]] = Seat(data["name"], None, bot=True)
         elif kind == "started":
             self.started = True
-            players = tuple(s.name for s in self.seats)
-            self.state = self.mode.start(players, self.settings)
+            self.state = self.mode.start(tuple(self.names), self.settings)
         elif kind == "action":
+            if self.deadline_start is not None and self.deadline_key == self.turn_key:
+                self.used[data["seat"]] += max(0.0, event.at - self.deadline_start)
             self.state = state if state is not None else self.mode.act(self.state, data["seat"], data["action"])
         elif kind == "close":
             self.state = self.mode.close(self.state)
@@ -176,9 +168,11 @@ class Room:
         elif kind == "outcome":
             self.state = self.mode.happen(self.state, data["outcome"])
         elif kind == "deadline":
-            self.deadline, self.deadline_round = data["at"], data["round"]
+            self.deadline, self.deadline_key = data["at"], (data["round"], data.get("turn", 0))
+            self.deadline_start = data.get("start", event.at)
         elif kind == "chat":
-            self.chat.append(ChatLine(data["seat"], data["name"], data["text"], data["phase"], event.at))
+            self.chat.append(ChatLine(data["seat"], data["name"], data["text"], data["phase"], event.at,
+                                      data.get("channel")))
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
         self.seq = event.seq + 1
@@ -186,14 +180,27 @@ class Room:
     # ------------------------------------------------------------ questions
 
     @property
+    def names(self) -> list[str]:
+        return [s.name if s is not None else "" for s in self.seats]
+
+    @property
     def is_over(self) -> bool:
-        return self.state is not None and self.mode.is_over(self.state)
+        return self.state is not None and self.mode.result(self.state) is not None
+
+    @property
+    def current(self) -> Phase:
+        return LOBBY if self.state is None else self.mode.phase(self.state)
 
     @property
     def phase(self) -> str:
         if self.state is None:
             return "lobby"
-        return "over" if self.is_over else self.mode.phase(self.state)
+        return "over" if self.is_over else self.current.name
+
+    @property
+    def turn_key(self) -> tuple[int, int]:
+        """The deadline in force belongs to this (round, turn)."""
+        return self.round, self.current.turn
 
     def seat_of(self, token: Any) -> int:
         """The seat a token opens (RoomError 403 otherwise)."""
@@ -204,28 +211,48 @@ class Room:
                     return seat
         raise RoomError("this action needs your seat token (join the room first)", status=403)
 
+    def is_bot(self, seat: SeatNumber) -> bool:
+        info = self.seats[seat]
+        return info is not None and info.bot
+
     def free_seats(self) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info is None]
 
-    def phase_seconds(self) -> int:
-        day = self.state is not None and self.mode.phase(self.state).startswith("day")
-        return self.settings["day_seconds"] if day else self.settings["night_seconds"]
+    def turn_seconds(self) -> float | None:
+        return self.mode.seconds(self.state, self.settings, tuple(self.used))
+
+    def channels(self, seat: SeatNumber | None) -> tuple[Channel, ...]:
+        """The chat channels ``seat`` reads now (the game over: the main one, open to the seated)."""
+        if self.is_over:
+            main = self.mode.channels(None, seat)[0]
+            return (Channel(main.key, main.en, main.ja, None if seat is not None else main.closed),)
+        return self.mode.channels(self.state, seat)
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "mode": self.mode.name, "seats": len(self.seats),
-                "taken": len(self.seats) - len(self.free_seats()), "wolves": self.settings["wolves"],
+                "taken": len(self.seats) - len(self.free_seats()), **self.mode.summary(self.settings),
                 "started": self.started, "phase": self.phase, "password": self.password is not None}
 
-    def view(self, seat: int | None, now: float) -> dict[str, Any]:
+    def view(self, seat: SeatNumber | None, now: float) -> dict[str, Any]:
         """What the holder of ``seat`` (None: a spectator) sees of the room."""
+        channels = self.channels(seat)
+        main = channels[0].key if channels else None
+        readable = {c.key for c in channels}
+        lines: dict[str, list[dict[str, Any]]] = {c.key: [] for c in channels}
+        for line in self.chat:
+            key = line.channel or main
+            if key in readable:
+                lines[key].append(line.to_json())
+        settings = {k: v for k, v in self.settings.items() if k not in ("name", "mode")}
         return {
-            "room": {**self.summary(), "options": self.settings["options"],
-                     "night_seconds": self.settings["night_seconds"], "day_seconds": self.settings["day_seconds"],
+            "room": {**self.summary(), **settings, "title": list(self.mode.title),
                      "seat_list": [None if s is None else {"name": s.name, "bot": s.bot} for s in self.seats],
-                     "deadline": self.deadline if self.deadline_round == self.round and not self.is_over else None},
+                     "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
+                     "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER)},
             "you": seat,
             "server_time": now,
-            "chat": [{"name": c.name, "text": c.text, "phase": c.phase} for c in self.chat],
+            "chat": lines[main] if main is not None else [],  # the main channel
+            "channels": [c.to_json() for c in channels],
+            "chats": {key: found for key, found in lines.items() if key != main},  # the other channels
             "game": None if self.state is None else self.mode.view(self.state, seat),
         }
-

@@ -11,6 +11,7 @@ deadlines (a deadline that passed while the server was down fires at once).
 from __future__ import annotations
 
 import asyncio
+import secrets
 import json
 import time
 import uuid
@@ -79,7 +80,7 @@ class RoomService:
         settings = validate_settings(data)
         password = settings.pop("password")
         room_id = uuid.uuid4().hex[:10]
-        seed = int(np.random.SeedSequence().entropy % 2**63)
+        seed = secrets.randbits(63)  # a room's seed is made here, at the edge, and stored
         event = self.store.append(room_id, 0, "created", {
             "name": settings["name"], "mode": settings["mode"], "settings": settings, "seed": seed,
             "password": None if password is None else hash_password(password),
@@ -144,7 +145,7 @@ class RoomService:
         self._progress(room)
         self._notify(room)
 
-    def chat(self, room_id: str, token: Any, text: Any) -> None:
+    def chat(self, room_id: str, token: Any, text: Any, channel: Any = None) -> None:
         room = self.room(room_id)
         seat = room.seat_of(token)
         if not isinstance(text, str) or not text.strip():
@@ -152,9 +153,18 @@ class RoomService:
         text = text.strip()
         if len(text) > CHAT_LIMIT or any(not (c.isprintable() or c == "\n") for c in text):
             raise RoomError(f"a chat message is at most {CHAT_LIMIT} printable characters")
-        if room.started and not room.is_over and room.phase.startswith("night"):
-            raise RoomError("it is night: the village sleeps and nobody talks")
-        self._append(room, "chat", {"seat": seat, "name": room.seats[seat].name, "text": text, "phase": room.phase})
+        channels = room.channels(seat)
+        found = next((c for c in channels if c.key == channel), None) if channel is not None else (
+            next((c for c in channels if c.writable), channels[0] if channels else None))
+        if found is None:
+            keys = ", ".join(c.key for c in channels) or "none"
+            raise RoomError(f"no chat channel {channel!r} for you now: yours are {keys}", status=403)
+        if found.closed is not None:
+            raise RoomError(found.closed)
+        data = {"seat": seat, "name": room.names[seat], "text": text, "phase": room.phase}
+        if found.key != channels[0].key:
+            data["channel"] = found.key
+        self._append(room, "chat", data)
         self._notify(room)
 
     # ------------------------------------------------------------- internals
@@ -169,24 +179,30 @@ class RoomService:
     def _progress(self, room: Room) -> None:
         """Let the game run until it needs a person: outcomes, bots, phase closes; then the deadline."""
         mode = room.mode
-        while not mode.is_over(room.state):
+        while not room.is_over:
             outcome = mode.draw(room.state, lambda: self._rng(room))
             if outcome is not None:
                 self._append(room, "outcome", {"outcome": outcome})
                 continue
-            waiting = mode.waiting_for(room.state)
-            bots = [s for s in waiting if room.seats[s].bot]
+            waiting = mode.awaited(room.state)
+            bots = [s for s in waiting if room.is_bot(s)]
             if bots:
                 for seat in bots:
                     action = mode.bot_action(room.state, seat, self._rng(room))
                     self._append(room, "action", {"seat": seat, "action": action})
                 continue
-            if not waiting or (room.deadline_round == room.round and room.deadline is not None
-                               and room.deadline <= self.clock()):
+            deadline = room.deadline if room.deadline_key == room.turn_key else None
+            if not waiting or (deadline is not None and deadline <= self.clock()):
                 self._append(room, "close", {})
                 continue
-            if room.deadline_round != room.round:
-                self._append(room, "deadline", {"round": room.round, "at": self.clock() + room.phase_seconds()})
+            if deadline is None:
+                seconds = room.turn_seconds()
+                if seconds is None:
+                    self._disarm(room)
+                    return
+                now = self.clock()
+                round_, turn = room.turn_key
+                self._append(room, "deadline", {"round": round_, "turn": turn, "at": now + seconds, "start": now})
             self._arm(room)
             return
         self._disarm(room)
@@ -197,17 +213,17 @@ class RoomService:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (a synchronous caller): the next command or restore re-arms
             return
-        delay = max(0.0, room.deadline - self.clock())
-        self._timers[room.id] = loop.call_later(delay, self._deadline_passed, room.id, room.round)
+        delay = max(0.0, (room.deadline or 0.0) - self.clock())
+        self._timers[room.id] = loop.call_later(delay, self._deadline_passed, room.id, room.turn_key)
 
     def _disarm(self, room: Room) -> None:
         handle = self._timers.pop(room.id, None)
         if handle is not None:
             handle.cancel()
 
-    def _deadline_passed(self, room_id: str, round_: int) -> None:
+    def _deadline_passed(self, room_id: str, key: tuple[int, int]) -> None:
         room = self.rooms.get(room_id)
-        if room is None or room.round != round_ or room.is_over:
+        if room is None or room.turn_key != key or room.is_over:
             return
         self._timers.pop(room_id, None)
         self._append(room, "close", {})  # who missed a required action dies a sudden death
@@ -251,5 +267,5 @@ class RoomService:
     async def _send(self, listener: Listener, message: str) -> None:
         try:
             await listener.send(message)
-        except Exception:  # a closed connection: forget it
+        except Exception:  # noqa: BLE001 — a closed connection, whatever the transport raises: forget it
             self.unsubscribe(listener)

@@ -1,38 +1,109 @@
 "use strict";
-const OPTIONS = ["first_night_attack", "final_collapse", "random_tiebreak", "split_seer", "hide_dead", "anonymous"];
+// The lobby: the room list, and a room form generated from each mode's settings schema (GET /api/modes).
+let lang = localStorage.getItem("jinrou-lang") || (navigator.language.startsWith("ja") ? "ja" : "en");
+let modes = [], rooms = [];
+const $ = (selector) => document.querySelector(selector);
+function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+function t(en, ja) { return lang === "ja" ? ja : en; }
+const current = () => modes.find((m) => m.name === $("#mode").value) || modes[0];
 
-async function refresh() {
-  const rooms = await (await fetch("/api/rooms")).json();
-  const body = document.querySelector("#rooms tbody");
-  body.replaceChildren(...rooms.map((r) => {
-    const row = document.createElement("tr");
-    const link = document.createElement("a");
+function field(f) {  // one schema field as a labelled input named by its key
+  const label = el("label");
+  let input;
+  if (f.kind === "boolean") {
+    input = el("input"); input.type = "checkbox"; input.checked = Boolean(f.default);
+    label.append(input, ` ${t(f.en, f.ja)} (${t(f.ja, f.en)})`);
+  } else {
+    if (f.kind === "choice") {
+      input = el("select");
+      for (const c of f.choices) { const o = el("option", t(c.en, c.ja)); o.value = c.value; input.append(o); }
+      input.value = f.default;
+    } else {
+      input = el("input");
+      if (f.kind === "integer") { input.type = "number"; input.min = f.min; input.max = f.max; }
+      if (f.default === null) input.placeholder = t("auto", "自動"); else input.value = f.default;
+    }
+    label.append(el("span", t(f.en, f.ja)), " ", input);
+  }
+  input.name = f.key;
+  input.dataset.group = f.group || "";
+  input.dataset.kind = f.kind;
+  return label;
+}
+
+function renderFields() {
+  const mode = current();
+  if (!mode) return;
+  const box = $("#mode-fields");
+  const top = mode.schema.fields.filter((f) => !f.group).map(field);
+  const groups = mode.schema.groups.map((g) => {
+    const set = el("fieldset");
+    set.append(el("legend", t(g.en, g.ja), "muted"), ...mode.schema.fields.filter((f) => f.group === g.key).map(field));
+    return set;
+  });
+  box.replaceChildren(...top, ...groups);
+}
+
+function renderRooms() {
+  const body = $("#rooms tbody");
+  const order = [...rooms].sort((a, b) => Number(a.started) - Number(b.started));  // open rooms first
+  body.replaceChildren(...order.map((r) => {
+    const row = el("tr");
+    const link = el("a", r.name + (r.password ? " 🔒" : ""));
     link.href = `/room/${r.id}`;
-    link.textContent = r.name + (r.password ? " 🔒" : "");
-    const cells = [link, `${r.taken}/${r.seats}`, String(r.wolves), r.phase, r.started ? "watch" : "join"];
+    const mode = modes.find((m) => m.name === r.mode);
+    const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "password"].includes(k));
+    const cells = [link, mode ? t(mode.title[0], mode.title[1]) : r.mode, `${r.taken}/${r.seats}`,
+      extra.map(([k, v]) => `${k} ${v}`).join(", "), r.phase, r.started ? t("watch", "観戦") : t("join", "参加")];
     for (const value of cells) {
-      const cell = document.createElement("td");
+      const cell = el("td");
       if (typeof value === "string") cell.textContent = value; else cell.append(value);
       row.append(cell);
     }
     return row;
   }));
-  document.querySelector("#empty").hidden = rooms.length > 0;
+  $("#empty").hidden = rooms.length > 0;
 }
 
-document.querySelector("#create").addEventListener("submit", async (event) => {
+async function refresh() {
+  rooms = await (await fetch("/api/rooms")).json();
+  renderRooms();
+}
+
+function applyLanguage() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-en]")) node.textContent = t(node.dataset.en, node.dataset.ja);
+  $("#lang").textContent = lang === "ja" ? "English" : "日本語";
+  $("input[name=password]").placeholder = t("none", "なし");
+  const chosen = $("#mode").value;
+  $("#mode").replaceChildren(...modes.map((m) => { const o = el("option", t(m.title[0], m.title[1])); o.value = m.name; return o; }));
+  if (chosen) $("#mode").value = chosen;
+  renderFields();
+  renderRooms();
+}
+
+$("#mode").addEventListener("change", renderFields);
+$("#lang").addEventListener("click", () => { lang = lang === "ja" ? "en" : "ja"; localStorage.setItem("jinrou-lang", lang); applyLanguage(); });
+$("#create").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const form = new FormData(event.target);
-  const settings = { name: form.get("name"), seats: Number(form.get("seats")),
-    night_seconds: Number(form.get("night_seconds")), day_seconds: Number(form.get("day_seconds")), options: {} };
-  if (form.get("wolves")) settings.wolves = Number(form.get("wolves"));
-  if (form.get("password")) settings.password = form.get("password");
-  for (const option of OPTIONS) settings.options[option] = form.get(option) === "on";
+  const form = event.target;
+  const settings = { mode: current().name, name: form.elements.name.value };
+  if (form.elements.password.value) settings.password = form.elements.password.value;
+  for (const input of $("#mode-fields").querySelectorAll("[name]")) {
+    const { group, kind } = input.dataset;
+    let value = kind === "boolean" ? input.checked : input.value;
+    if (kind === "integer") { if (value === "") continue; value = Number(value); }
+    if (group) { settings[group] = settings[group] || {}; settings[group][input.name] = value; } else settings[input.name] = value;
+  }
   const response = await fetch("/api/rooms", { method: "POST", body: JSON.stringify(settings) });
   const data = await response.json();
-  if (!response.ok) { document.querySelector("#error").textContent = data.error; return; }
+  if (!response.ok) { $("#error").textContent = data.error; return; }
   location.href = `/room/${data.id}`;
 });
 
-refresh();
-setInterval(refresh, 3000);
+(async () => {
+  modes = await (await fetch("/api/modes")).json();
+  applyLanguage();
+  refresh();
+  setInterval(refresh, 3000);
+})();

@@ -1,0 +1,231 @@
+"""The one door between the server and a game: what a game mode provides.
+
+A mode adapts one game package to JSON: it declares its room settings (a :class:`Schema` the lobby
+form is generated from), starts a game, says which phase it is in and who is awaited, applies a
+player's action, closes a phase at its deadline, draws and replays random outcomes, plays for a bot,
+and builds each seat's (or a spectator's) view, chat channels, result and record. The server
+stores, orders and pushes; it never imports a game package and never asks a mode's name.
+
+Game states are the mode's own values, treated as opaque by the server; every method that takes one
+returns a new one (or raises :class:`~jinrou.errors.IllegalActionError` and leaves it unchanged).
+See ``docs/modes.md`` for the contract of each method and a walk-through of writing a new mode.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from jinrou.errors import JinrouError
+from jinrou.players import Seat
+
+
+class SettingsError(JinrouError):
+    """Room settings that a mode refuses; the message says what is allowed."""
+
+
+class PhaseKind(enum.StrEnum):
+    """What kind of time it is: the page darkens at night, and some chat channels close."""
+
+    DAY = "day"
+    NIGHT = "night"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """The current phase as the server needs it.
+
+    ``turn`` counts turns inside one phase that each get their own deadline (a move in shogi); the
+    server arms a new deadline when the phase closes or the turn changes.
+    """
+
+    name: str
+    kind: PhaseKind = PhaseKind.OTHER
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class Channel:
+    """A chat channel as one viewer sees it now: it can be read, and written unless ``closed``
+    says why not (a lower-case sentence shown to the player)."""
+
+    key: str
+    en: str
+    ja: str
+    closed: str | None = None
+
+    @property
+    def writable(self) -> bool:
+        return self.closed is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "en": self.en, "ja": self.ja, "write": self.writable}
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended, for the end screen: a sentence in both languages and the winning seats."""
+
+    en: str
+    ja: str
+    winners: tuple[Seat, ...]
+
+
+class FieldKind(enum.StrEnum):
+    INTEGER = "integer"
+    BOOLEAN = "boolean"
+    CHOICE = "choice"
+    TEXT = "text"
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    en: str
+    ja: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One room setting: its key, labels, kind, default and limits.
+
+    ``default`` None means "automatic" (the mode fills it in after checking the others); ``group``
+    nests the value under that key (quantum's rule switches live under ``options``).
+    """
+
+    key: str
+    en: str
+    ja: str
+    kind: FieldKind
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    group: str | None = None
+    max_length: int = 200
+
+    def check(self, value: Any) -> Any:
+        """The value, or SettingsError saying what is allowed."""
+        if self.kind is FieldKind.INTEGER:
+            if isinstance(value, bool) or not isinstance(value, int) or not (
+                    (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum)):
+                raise SettingsError(f"{self.key} must be {self.minimum}–{self.maximum}, not {value!r}")
+        elif self.kind is FieldKind.BOOLEAN:
+            if not isinstance(value, bool):
+                raise SettingsError(f"{self.key} must be true or false, not {value!r}")
+        elif self.kind is FieldKind.CHOICE:
+            values = [c.value for c in self.choices]
+            if value not in values:
+                raise SettingsError(f"{self.key} must be one of {', '.join(values)}, not {value!r}")
+        elif not isinstance(value, str) or len(value) > self.max_length or not value.isprintable():
+            raise SettingsError(f"{self.key} is at most {self.max_length} printable characters")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "en": self.en, "ja": self.ja, "kind": str(self.kind),
+                                "default": self.default, "group": self.group}
+        if self.kind is FieldKind.INTEGER:
+            data |= {"min": self.minimum, "max": self.maximum}
+        if self.choices:
+            data["choices"] = [{"value": c.value, "en": c.en, "ja": c.ja} for c in self.choices]
+        return data
+
+
+@dataclass(frozen=True)
+class Schema:
+    """A mode's room settings; :meth:`validate` checks a JSON object against it field by field."""
+
+    fields: tuple[Field, ...]
+    groups: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # group key → (en, ja) legend
+
+    def validate(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Known keys only, each value checked, missing ones defaulted (automatic ones left None)."""
+        top = {f.key for f in self.fields if f.group is None} | set(self.groups)
+        unknown = set(data) - top
+        if unknown:
+            raise SettingsError(f"unknown settings {sorted(unknown)}: settings are {', '.join(sorted(top))}")
+        settings: dict[str, Any] = {group: {} for group in self.groups}
+        for group in self.groups:
+            given = data.get(group) or {}
+            if not isinstance(given, dict):
+                raise SettingsError(f"{group} is an object of switches")
+            known = {f.key for f in self.fields if f.group == group}
+            if set(given) - known:
+                name = min(set(given) - known)
+                raise SettingsError(f"unknown {group.removesuffix('s')} {name!r}: "
+                                    f"allowed are {', '.join(sorted(known))}")
+        for f in self.fields:
+            given = data.get(f.group) or {} if f.group else data
+            value = given.get(f.key)
+            value = f.default if value is None else f.check(value)
+            (settings[f.group] if f.group else settings)[f.key] = value
+        return settings
+
+    def to_json(self) -> dict[str, Any]:
+        return {"fields": [f.to_json() for f in self.fields],
+                "groups": [{"key": k, "en": en, "ja": ja} for k, (en, ja) in self.groups.items()]}
+
+
+class Mode(Protocol):
+    """What the server needs of a game (see ``docs/modes.md``)."""
+
+    name: str  # the key in the registry and in stored rooms
+    title: tuple[str, str]  # (English, Japanese)
+    schema: Schema
+    script: Path  # the page's mode script: it draws the view and sends actions
+
+    def settings(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Complete, checked settings (SettingsError otherwise): the schema plus cross-field rules."""
+        ...
+
+    def seats(self, settings: Mapping[str, Any]) -> int: ...
+    def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """A few settings worth a lobby column (JSON values)."""
+        ...
+
+    def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Any: ...
+    def phase(self, state: Any) -> Phase: ...
+    def seconds(self, state: Any, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
+        """How long the current turn lasts from now (None: no deadline); ``used`` is the time each
+        seat has spent on its turns so far (per-side clocks)."""
+        ...
+
+    def awaited(self, state: Any) -> tuple[Seat, ...]:
+        """Seats whose action the game waits for (a fact for the server, never shown as such)."""
+        ...
+
+    def act(self, state: Any, seat: Seat, action: Any) -> Any: ...
+    def close(self, state: Any) -> Any:
+        """The deadline passed: whoever is awaited has missed it."""
+        ...
+
+    def draw(self, state: Any, make_rng: Callable[[], np.random.Generator]) -> dict[str, Any] | None:
+        """The next random outcome as JSON (None when none is pending)."""
+        ...
+
+    def happen(self, state: Any, outcome: Mapping[str, Any]) -> Any: ...
+    def bot_action(self, state: Any, seat: Seat, rng: np.random.Generator) -> Any: ...
+    def view(self, state: Any, seat: Seat | None) -> dict[str, Any]:
+        """Everything ``seat`` (None: a spectator) may see, as JSON: at least ``phase`` (a string),
+        ``log`` (lines) and ``result`` (None, or :class:`Result` as JSON)."""
+        ...
+
+    def channels(self, state: Any | None, seat: Seat | None) -> tuple[Channel, ...]:
+        """The channels ``seat`` may read now (state None: before the start), main channel first."""
+        ...
+
+    def result(self, state: Any) -> Result | None: ...
+    def record(self, state: Any, seed: int) -> dict[str, Any]: ...
+
+
+def result_json(result: Result | None, names: Sequence[str]) -> dict[str, Any] | None:
+    """A result as the pages show it."""
+    if result is None:
+        return None
+    return {"en": result.en, "ja": result.ja, "winners": [names[s] for s in result.winners]}

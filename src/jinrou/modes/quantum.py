@@ -1,0 +1,290 @@
+"""Quantum werewolf (量子人狼) as a server mode: JSON in, per-seat JSON views out.
+
+Actions are ``{"divine": name|null, "attack": name|null}`` at night and ``{"vote": name}`` by day;
+random outcomes travel as the small JSON objects of :func:`outcome_json`. Views are built from
+:class:`~jinrou.quantum.views.PlayerView` only, so a seat sees what the rules let it see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from jinrou.agents.quantum import HeuristicAgent
+from jinrou.errors import IllegalActionError, SetupError
+from jinrou.modes.base import (
+    Channel,
+    Field,
+    FieldKind,
+    Phase,
+    PhaseKind,
+    Result,
+    Schema,
+    SettingsError,
+    result_json,
+)
+from jinrou.players import Seat
+from jinrou.quantum.events import (
+    Collapsed,
+    Deadline,
+    DeathEvent,
+    Divined,
+    EndEvent,
+    FinalWorld,
+    NightAction,
+    NightEvent,
+    Numbers,
+    Order,
+    TableEvent,
+    TieBroken,
+    Vote,
+    VoteEvent,
+)
+from jinrou.quantum.game import Game, Options, Setup, default_wolves
+from jinrou.quantum.record import Record
+from jinrou.quantum.roles import Card
+from jinrou.quantum.views import PlayerView, TableView
+from jinrou.terminal.quantum import event_line
+
+OPTION_LABELS = {
+    "first_night_attack": ("first-night attack", "初日襲撃"),
+    "final_collapse": ("final collapse", "最終収束"),
+    "random_tiebreak": ("random tie-break", "同票ランダム処刑"),
+    "split_seer": ("split villager/seer", "村人/占い師を分けて表示"),
+    "hide_dead": ("hide the dead column", "死亡列を隠す"),
+    "anonymous": ("anonymous numbering", "匿名"),
+}
+MAX_SEATS = 40
+WINNERS = {"village": ("The village (村人陣営) wins!", "村人陣営の勝利"),
+           "wolves": ("The wolves (人狼陣営) win!", "人狼陣営の勝利"),
+           "draw": ("Draw (引き分け).", "引き分け")}
+SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
+
+
+class QuantumMode:
+    """Quantum werewolf (量子人狼)."""
+
+    name = "quantum"
+    title = ("Quantum werewolf", "量子人狼")
+    script = Path(__file__).parent / "web" / "quantum.js"
+    schema = Schema(
+        (Field("seats", "Seats", "人数", FieldKind.INTEGER, 7, 3, MAX_SEATS),
+         Field("wolves", "Wolves", "人狼の数", FieldKind.INTEGER, None, 1, MAX_SEATS - 2),
+         Field("night_seconds", "Night (s)", "夜 (秒)", FieldKind.INTEGER, 60, 5, 3600),
+         Field("day_seconds", "Day (s)", "昼 (秒)", FieldKind.INTEGER, 180, 5, 3600),
+         *(Field(f.name, *OPTION_LABELS[f.name], FieldKind.BOOLEAN, f.default, group="options")
+           for f in fields(Options))),
+        {"options": ("Rules and table", "ルールと表")},
+    )
+
+    def __init__(self) -> None:
+        self._lines: dict[int, tuple[Any, str | None]] = {}  # id(event) → (event, its log line)
+        self._tables: dict[int, tuple[Any, dict[str, Any]]] = {}  # id(table view) → (it, its JSON)
+
+    # ---------------------------------------------------------------- setup
+
+    def settings(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        settings = self.schema.validate(data)
+        seats = settings["seats"]
+        wolves = settings["wolves"] = settings["wolves"] or default_wolves(seats)
+        if not 1 <= wolves <= seats - 2:
+            raise SettingsError(f"wolves must be 1–{seats - 2} for {seats} seats, not {wolves!r}")
+        try:
+            settings["options"] = Options.from_json(settings["options"]).to_json()
+        except SetupError as error:
+            raise SettingsError(str(error)) from None
+        return settings
+
+    def seats(self, settings: Mapping[str, Any]) -> int:
+        return int(settings["seats"])
+
+    def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        return {"wolves": settings["wolves"]}
+
+    def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Game:
+        options = Options.from_json(settings.get("options", {}))
+        return Game.new(Setup(players, settings["wolves"], options))
+
+    # ---------------------------------------------------------------- phases
+
+    def phase(self, game: Game) -> Phase:
+        return Phase(str(game.phase), PhaseKind.NIGHT if game.phase.is_night else PhaseKind.DAY)
+
+    def seconds(self, game: Game, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
+        return float(settings["night_seconds"] if game.phase.is_night else settings["day_seconds"])
+
+    def awaited(self, game: Game) -> tuple[Seat, ...]:
+        return game.waiting_for()
+
+    def result(self, game: Game) -> Result | None:
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        en, ja = WINNERS[outcome.winner]
+        return Result(en, ja, outcome.winners)
+
+    def channels(self, game: Game | None, seat: Seat | None) -> tuple[Channel, ...]:
+        night = game is not None and game.outcome is None and game.phase.is_night
+        closed = "spectators only read the chat" if seat is None else SILENT_NIGHT if night else None
+        return (Channel("village", "Village", "村", closed),)
+
+    # ------------------------------------------------------------- actions
+
+    def act(self, game: Game, seat: Seat, action: Any) -> Game:
+        """``{"divine": name|null, "attack": name|null}`` at night, ``{"vote": name}`` by day."""
+        if not isinstance(action, dict):
+            raise IllegalActionError("an action is an object: {\"divine\": ..., \"attack\": ...} or {\"vote\": ...}")
+        unknown = set(action) - {"divine", "attack", "vote"}
+        if unknown:
+            raise IllegalActionError(f"unknown action fields {sorted(unknown)}: use divine and attack, or vote")
+
+        def target(key: str) -> int | None:
+            name = action.get(key)
+            if name is None:
+                return None
+            if not isinstance(name, str):
+                raise IllegalActionError(f"{key} must name a player, not {name!r}")
+            return game.seat(name)
+
+        if "vote" in action:
+            if set(action) != {"vote"}:
+                raise IllegalActionError("a vote is {\"vote\": name} alone")
+            vote = target("vote")
+            if vote is None:
+                raise IllegalActionError("vote for a player: {\"vote\": name}")
+            return game.apply(Vote(seat, vote))
+        return game.apply(NightAction(seat, target("divine"), target("attack")))
+
+    def close(self, game: Game) -> Game:
+        return game.apply(Deadline())
+
+    def bot_action(self, game: Game, seat: Seat, rng: np.random.Generator) -> dict[str, Any]:
+        action = HeuristicAgent().act(PlayerView.of(game, seat), rng)
+        names = game.names
+        if isinstance(action, Vote):
+            return {"vote": names[action.target]}
+        return {"divine": _name(names, action.divine), "attack": _name(names, action.attack)}
+
+    # --------------------------------------------------------------- chance
+
+    def draw(self, game: Game, make_rng: Callable[[], np.random.Generator]) -> dict[str, Any] | None:
+        """The next random outcome as JSON (None when none is pending; the generator is only made
+        when one is)."""
+        chance = game.chance
+        return None if chance is None else outcome_json(chance.sample(make_rng()))
+
+    def happen(self, game: Game, outcome: Mapping[str, Any]) -> Game:
+        return game.apply(outcome_from_json(outcome))
+
+    # ---------------------------------------------------------------- views
+
+    def view(self, game: Game, seat: Seat | None) -> dict[str, Any]:
+        """Everything ``seat`` may see, as JSON (None: a spectator). Built from PlayerView only."""
+        view = PlayerView.of(game, seat)
+        names = game.names
+        table = view.table
+        return {
+            "mode": self.name,
+            "phase": str(view.phase),
+            "is_night": view.phase.is_night,
+            "players": [
+                {"name": n, "alive": view.alive[s], "card": None if view.cards[s] is None else str(view.cards[s])}
+                for s, n in enumerate(names)
+            ],
+            "table": {**self._table(table),
+                      "own_row": next((i for i, r in enumerate(table.rows) if seat is not None and r.seat == seat), None)},
+            "private": None if seat is None else {
+                "number": view.number,
+                "divinations": [{"night": n, "target": names[t], "result": r} for n, t, r in view.divinations],
+                "may_divine": view.may_divine,
+                "may_attack": view.may_attack,
+            },
+            "legal": {
+                "divine": [names[s] for s in view.legal.divine],
+                "attack": [names[s] for s in view.legal.attack],
+                "vote": [names[s] for s in view.legal.vote],
+            },
+            "waiting_for": [names[s] for s in view.waiting_for],
+            "log": [line for e in view.events if (line := self._line(e, names, seat)) is not None],
+            "outcome": None if view.outcome is None else {
+                "winner": view.outcome.winner,
+                "world": None if view.outcome.world is None else [str(c) for c in view.outcome.world],
+                "winners": [names[s] for s in view.outcome.winners],
+            },
+            "result": result_json(self.result(game) if view.outcome is not None else None, names),
+        }
+
+    def record(self, game: Game, seed: int) -> dict[str, Any]:
+        return Record.of(game, seed).write()
+
+    def _table(self, table: TableView) -> dict[str, Any]:
+        """A table view as JSON, made once: every viewer of a (non-anonymous) state shares it."""
+        cached = self._tables.get(id(table))
+        if cached is None or cached[0] is not table:
+            if len(self._tables) > 10_000:
+                self._tables.clear()
+            rows = [{"label": r.label, "values": [float(v) for v in r.values], "exact": [str(v) for v in r.values],
+                     "dead": r.dead, "card": None if r.card is None else str(r.card)} for r in table.rows]
+            cached = self._tables[id(table)] = (table, {"columns": list(table.columns), "worlds": str(table.worlds),
+                                                        "rows": rows})
+        return cached[1]
+
+    def _line(self, event: Any, names: tuple[str, ...], seat: Seat | None) -> str | None:
+        """The log line of a game event, formatted once: every view of every player repeats them.
+        (A viewer's own night is a view-made event, formatted each time; it is one line a night.)"""
+        if isinstance(event, NightEvent) and not event.order:
+            return _public_line(event, names, seat)
+        cached = self._lines.get(id(event))
+        if cached is None or cached[0] is not event:
+            if len(self._lines) > 200_000:
+                self._lines.clear()
+            cached = self._lines[id(event)] = (event, _public_line(event, names, seat))
+        return cached[1]
+
+
+def outcome_json(outcome: Numbers | Order | Divined | Collapsed | TieBroken | FinalWorld) -> dict[str, Any]:
+    """A random outcome as JSON (the form stored in a room's ``outcome`` events)."""
+    if isinstance(outcome, Numbers):
+        return {"numbers": list(outcome.numbers)}
+    if isinstance(outcome, Order):
+        return {"order": list(outcome.seats)}
+    if isinstance(outcome, Divined):
+        return {"divined": outcome.wolf}
+    if isinstance(outcome, Collapsed):
+        return {"collapsed": outcome.player, "card": str(outcome.card)}
+    if isinstance(outcome, TieBroken):
+        return {"tiebreak": outcome.player}
+    return {"world": [str(c) for c in outcome.world]}
+
+
+def outcome_from_json(data: Mapping[str, Any]) -> Numbers | Order | Divined | Collapsed | TieBroken | FinalWorld:
+    if "numbers" in data:
+        return Numbers(tuple(data["numbers"]))
+    if "order" in data:
+        return Order(tuple(data["order"]))
+    if "divined" in data:
+        return Divined(data["divined"])
+    if "collapsed" in data:
+        return Collapsed(data["collapsed"], Card.parse(data["card"]))
+    if "tiebreak" in data:
+        return TieBroken(data["tiebreak"])
+    return FinalWorld(tuple(Card.parse(c) for c in data["world"]))
+
+
+def _name(names: tuple[str, ...], seat: Seat | None) -> str | None:
+    return None if seat is None else names[seat]
+
+
+def _public_line(event: Any, names: tuple[str, ...], seat: Seat | None) -> str | None:
+    """A log line for an event the viewer may see (tables are shown as the table, not logged)."""
+    if isinstance(event, TableEvent):
+        return f"— {event.phase} —"
+    if isinstance(event, NightEvent) and seat is not None and not event.order:
+        return (event_line(event, names) or "").replace("Night", "Your night", 1)
+    if isinstance(event, DeathEvent | VoteEvent | EndEvent | NightEvent):
+        return event_line(event, names)
+    return None
