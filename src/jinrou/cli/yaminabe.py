@@ -1,4 +1,5 @@
-"""``jinrou yaminabe``: 闇鍋 random casting — one cast, or the distributions over many (docs/yaminabe.md).
+"""``jinrou yaminabe``: 闇鍋 random casting — one cast, the distributions over many (docs/yaminabe.md),
+the team-ratio study with bot games and the tuner of the balanced level (docs/yaminabe-study.md).
 
 Thin: options are parsed here, :mod:`jinrou.yaminabe` casts and counts, and this module renders
 (a rich table, or one JSON object with ``--json``). Bad input: one line ``error: …`` on stderr,
@@ -20,6 +21,8 @@ from jinrou.errors import JinrouError
 
 if TYPE_CHECKING:  # numpy and the casting load only when a command runs: ``jinrou yaminabe --help`` stays light
     from jinrou.yaminabe import Request, Safety, Stats
+    from jinrou.yaminabe.study import StudyResult
+    from jinrou.yaminabe.tuner import Round, Tuned
 
 app = typer.Typer(
     help="闇鍋 (yaminabe): 月下人狼's random casting with its eight safety levels, over its 188-role catalog.",
@@ -30,7 +33,7 @@ app = typer.Typer(
 Players = Annotated[int, typer.Option("--players", help="Seats n, the scapegoat's included (6 or more).")]
 SafetyOption = Annotated[
     str | None,
-    typer.Option(help="Safety level: none, low, lowlow, middle, high, super, supersuper, reverse or なし, 低, 低+, 中, 高, 超, 走召, 逆 (default 低; 高 for --mode easy)."),
+    typer.Option(help="Safety level: none, low, lowlow, middle, high, super, supersuper, reverse, balanced or なし, 低, 低+, 中, 高, 超, 走召, 逆, バランス (default 低; 高 for --mode easy)."),
 ]  # fmt: skip
 Seed = Annotated[int | None, typer.Option(help="Seed of every random draw (default: a fresh one, shown).", min=0)]
 PoolOption = Annotated[str, typer.Option(help="Roles to cast from: catalog (all 188) or playable (those the classic engine plays).")]
@@ -247,3 +250,227 @@ def _print_stats(stats: Stats) -> None:
     for role, p in sorted(stats.p_role.items(), key=lambda item: -item[1])[:20]:
         roles.add_row(ROLES[role].name_ja, ROLES[role].name_en, f"{p:.1f}")
     console.print(roles)
+
+
+# ----------------------------------------------------------------------------- the team-ratio study
+
+PlayersRange = Annotated[str, typer.Option("--players", help="Seat counts: a range 8-20, a list 8,12,16 or one number.")]
+Workers = Annotated[int | None, typer.Option(help="Processes here (default: every core).", min=1)]
+Cluster = Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786): play the games on its workers.")]
+Bots = Annotated[str, typer.Option(help="The bots that play: heuristic or random.")]
+
+
+def _players_range(text: str) -> list[int]:
+    """``8-20``, ``8,12,16`` or ``12`` as seat counts."""
+    numbers: list[int] = []
+    for part in text.split(","):
+        low, sep, high = part.strip().partition("-")
+        if not low.isdigit() or (sep and not high.isdigit()):
+            raise JinrouError(f"bad --players {text!r}: write a range 8-20, a list 8,12,16 or one number")
+        first, last = int(low), int(high) if sep else int(low)
+        if last < first or last - first > 1000:
+            raise JinrouError(f"bad --players {text!r}: a range goes up, e.g. 8-20")
+        numbers += range(first, last + 1)
+    return numbers
+
+
+def _progress(total: int, what: str, quiet: bool):  # type: ignore[no-untyped-def]
+    """A progress bar on stderr (hidden with ``quiet``) and the callback that moves it."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True), transient=True, disable=quiet)
+    task = bar.add_task(what, total=total)
+    return bar, lambda done: bar.update(task, completed=done)
+
+
+def _connect(cluster: str | None):  # type: ignore[no-untyped-def]
+    """A Dask client of ``--cluster``, or None."""
+    if cluster is None:
+        return None
+    from jinrou.solve.table import connect
+
+    return connect(cluster)
+
+
+@app.command("study")
+def study_command(
+    levels: Annotated[str, typer.Option(help="Safety levels, comma-separated (values or labels).")] = "low,middle,high,balanced",
+    players: PlayersRange = "8-20",
+    games: Annotated[int, typer.Option(help="Games per safety level and seat count (K).", min=1)] = 100,
+    seed: Seed = None,
+    weighting: WeightingOption = "uniform",
+    bots: Bots = "heuristic",
+    workers: Workers = None,
+    cluster: Cluster = None,
+    results: Annotated[
+        Path | None, typer.Option(help="Results file (JSON lines): each finished chunk of games is added; a rerun skips them.")
+    ] = None,
+    plot_file: Annotated[Path | None, typer.Option("--plot", help="Draw the article's figure: share of the seats against win rate (PNG or SVG).")] = None,
+    bin_width: Annotated[int, typer.Option("--bin", help="Width of the share bins, in percent (a divisor of 100).", min=1, max=100)] = 5,
+    min_games: Annotated[int, typer.Option(help="Leave out of the figure the bins with fewer games.", min=1)] = 30,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON lines (study, level, players, share).")] = False,
+) -> None:
+    """The source article's study redone with bots: cast K 闇鍋 games per safety level and seat count from the playable pool, let the bots play them, and report each team's share of the seats against its win rate (Wilson 95 % intervals).
+
+    Example: jinrou yaminabe study --levels 低,中,バランス --players 8-20 --games 200 --seed 1 --plot study.png --results study.jsonl
+    """
+    import os
+
+    from jinrou.yaminabe.runs import run_study
+    from jinrou.yaminabe.study import Plan, plot_study
+
+    try:
+        if 100 % bin_width:
+            raise JinrouError(f"--bin {bin_width}: the width of the share bins must divide 100 (1, 2, 4, 5, 10, 20, 25, 50)")
+        if plot_file is not None:
+            check_output(plot_file, "--plot", (".png", ".svg"))
+        if results is not None:
+            check_output(results, "--results", (".jsonl", ".json", ".txt"))
+        plan = Plan(levels=tuple(x.strip() for x in levels.split(",") if x.strip()), players=tuple(_players_range(players)),  # type: ignore[arg-type]
+                    games=games, seed=_seed(seed), weighting=weighting, bots=bots)  # type: ignore[arg-type]
+        client = _connect(cluster)
+        bar, advance = _progress(plan.total, "闇鍋 games", json_output)
+        with bar:
+            result = run_study(plan, workers=workers or os.cpu_count() or 1, client=client, results=results, progress=advance)
+    except JinrouError as error:
+        fail(error)
+    except KeyboardInterrupt:
+        kept = f"; the finished chunks are kept in {results}: rerun to go on" if results is not None else ""
+        typer.echo(f"interrupted: no report{kept}", err=True)
+        raise typer.Exit(130) from None
+    if json_output:
+        for line in result.json_lines(bin_width):
+            typer.echo(json.dumps(line, ensure_ascii=False))
+    else:
+        _print_study(result)
+    if plot_file is not None:
+        try:
+            plot_study(result, str(plot_file), bin_width, min_games)
+        except OSError as error:
+            fail(f"cannot write the figure to {plot_file}: {error.strerror or error}")
+        if not json_output:
+            Console().print(f"Figure written to {plot_file}", highlight=False)
+
+
+def _print_study(result: StudyResult) -> None:
+    from jinrou.yaminabe.study import SIDES, Side
+
+    plan = result.plan
+    console = Console()
+    console.print(
+        f"[bold]闇鍋 study[/bold] · {plan.bots} bots · pool playable ({plan.weighting.value}) · seats"
+        f" {', '.join(map(str, plan.players))} · {plan.games} games each · seed {plan.seed}",
+        highlight=False,
+    )
+    table = Table(title="win rates per safety level and team (%)", title_justify="left")
+    for column in ("level", "陣営", "team", "share of seats", "win rate", "95 % CI", "win rate when cast"):
+        table.add_column(column, justify="left" if column in ("level", "陣営", "team") else "right")
+    for level in plan.levels:
+        for side in (*SIDES, Side.DRAW):
+            i = result.overall(level, side).interval
+            drawn = side is Side.DRAW
+            present = result.present(level, side).interval if not drawn else None
+            table.add_row(
+                f"{level.label} {level.value}" if side is SIDES[0] else "", side.name_ja, side.value,
+                "" if drawn else f"{float(result.mean_share(level, side)) * 100:.1f}", f"{100 * i.rate:.1f}",
+                f"{100 * i.low:.1f}–{100 * i.high:.1f}", "" if present is None or present.rate != present.rate else f"{100 * present.rate:.1f}",
+                end_section=drawn,
+            )
+    console.print(table)
+    village = Table(title="village win rate % by seats", title_justify="left")
+    village.add_column("level")
+    for n in plan.players:
+        village.add_column(str(n), justify="right")
+    for level in plan.levels:
+        village.add_row(level.label, *[f"{100 * (result.by_players(level, n, Side.VILLAGE).interval.rate):.0f}" for n in plan.players])
+    console.print(village)
+    unplayable = sum(result.unplayable.values())
+    if unplayable:
+        console.print(f"{unplayable} casts could not be played (身代わりくん had no role it may be dealt, or the game stalled)")
+    console.print("The share bins (the figure's points) are in --json (kind 'share') and drawn by --plot.", highlight=False)
+
+
+@app.command("tune")
+def tune_command(
+    players: PlayersRange = "8-20",
+    rounds: Annotated[int, typer.Option(help="Rounds of the search per seat count.", min=1)] = 10,
+    games: Annotated[int, typer.Option(help="Games per round.", min=1)] = 400,
+    check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1)] = 2000,
+    seed: Seed = None,
+    bots: Bots = "heuristic",
+    workers: Workers = None,
+    cluster: Cluster = None,
+    output: Annotated[Path | None, typer.Option(help="Write the balanced table (JSON) here; the package's is src/jinrou/yaminabe/data/balanced.json.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON line per seat count (answer, check, rounds).")] = False,
+) -> None:
+    """Tune the balanced level (バランス): per seat count, the team-ratio targets (wolf and village share ranges, mean foxes and lovers) that bring the bots' village win rate to 50 % ± 2 % with the wolf team above 35 % and the fox team below 10 %.
+
+    Example: jinrou yaminabe tune --players 8-20 --seed 1 --output balanced.json
+    """
+    import os
+
+    from jinrou.yaminabe.tuner import Goal, bots_evaluator, table_of, tune
+
+    try:
+        if output is not None:
+            check_output(output, "--output", (".json",))
+        seats = _players_range(players)
+        seed = _seed(seed)
+        from jinrou.yaminabe.study import Plan
+
+        Plan(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots)  # the plan's checks, before any game
+        evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=_connect(cluster))
+        bar, advance = _progress(len(seats) * (rounds + 1), "tuning", json_output)
+        tuned: list[Tuned] = []
+        with bar:
+            for n in seats:
+                def told(k: int, _: Round, n: int = n) -> None:
+                    advance(len(tuned) * (rounds + 1) + k + 1)
+
+                tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games, on_round=told))
+                advance(len(tuned) * (rounds + 1))
+                if json_output:
+                    typer.echo(json.dumps(_tuned_json(tuned[-1]), ensure_ascii=False))
+    except JinrouError as error:
+        fail(error)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: no table", err=True)
+        raise typer.Exit(130) from None
+    about = {"bots": bots, "pool": "playable", "seed": seed, "rounds": rounds, "games": games, "check_games": check_games,
+             "goal": Goal().to_json()}
+    table = table_of(tuned, about)
+    text = table.dumps()
+    if output is not None:
+        from jinrou.cli.common import save
+
+        save(output, text, Console(stderr=json_output), "table")
+    elif not json_output:
+        typer.echo(text, nl=False)
+    if not json_output:
+        _print_tuned(tuned)
+
+
+def _tuned_json(t: Tuned) -> dict[str, object]:
+    games = sum(t.check.values())
+    return {"players": t.players, "ratios": t.knobs.ratios().to_json(), "met": t.met, "check_games": games,
+            "check": {side.value: count for side, count in t.check.items()},
+            "rounds": [{"ratios": r.knobs.ratios().to_json(), "wins": {s.value: c for s, c in r.wins.items()}} for r in t.rounds]}
+
+
+def _print_tuned(tuned: list[Tuned]) -> None:
+    from jinrou.yaminabe.study import Side
+
+    games = sum(tuned[0].check.values()) if tuned else 0
+    table = Table(title=f"balanced level (バランス): targets, and win rates % over {games} fresh games", title_justify="left")
+    for column in ("seats", "village share", "wolf share", "foxes", "lovers", "village", "wolf", "fox", "goal"):
+        table.add_column(column, justify="right")
+    for t in tuned:
+        r, total = t.knobs.ratios(), sum(t.check.values())
+
+        def rate(side: Side) -> str:
+            return f"{100 * t.check.get(side, 0) / total:.1f}"
+
+        table.add_row(str(t.players), f"{100 * r.village[0]:.0f}–{100 * r.village[1]:.0f}", f"{100 * r.wolf[0]:.0f}–{100 * r.wolf[1]:.0f}",
+                      f"{r.fox:.2f}", f"{r.lovers:.2f}", rate(Side.VILLAGE), rate(Side.WOLF), rate(Side.FOX), "met" if t.met else "missed")
+    Console().print(table)

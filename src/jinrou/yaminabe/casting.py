@@ -15,8 +15,9 @@ A casting fills n seats (the scapegoat's included) in steps over one
    吸血鬼の眷属 and 背徳者 by seat count.
 
 The balanced level (*tuned*, this project's) takes the wolf and village ranges, the number of foxes
-(step 2, instead of the table's foxes, vampires, devils and ローレライ) and of lovers (first in step
-3) from its table (:mod:`jinrou.yaminabe.ratios`), or from ``Options(ratios=…)``.
+(step 2, instead of the table's foxes, vampires, devils and ローレライ; a fox's U is scaled to the
+kinds the pool allows, so that every one is cast) and of lovers (first in step 3) from its table
+(:mod:`jinrou.yaminabe.ratios`), or from ``Options(ratios=…)``.
 4. :func:`insurance`: a likely 占い師 (or 見習い占い師), and with *teams* a likely 狩人 (or 風来狩人).
 5. :func:`~jinrou.yaminabe.seasons.seasonal`: the date's events.
 6. :func:`free_pool`: P, the roles a free slot draws from.
@@ -286,6 +287,8 @@ def nonhumans(d: Draft) -> None:
             if d.slots <= 0:
                 break
             r = u()
+            if d.flags.tuned:  # balanced: scaled to the allowed kinds, so that the table's count is met
+                r *= max((bound for kind, bound in FOX_KINDS if d.allowed(kind, E)), default=0.0)
             for kind, bound in FOX_KINDS:
                 if r < bound and d.allowed(kind, E):
                     d.add(kind, E)

@@ -105,6 +105,13 @@ class BalancedTable:
                       for n, r in sorted(self.rows.items())},
         }
 
+    def dumps(self) -> str:
+        """:meth:`to_json` as text, one seat count a line (the package data's layout)."""
+        data = self.to_json()
+        rows = ",\n".join(f"  {json.dumps(n)}: {json.dumps(row, ensure_ascii=False)}" for n, row in data["seats"].items())
+        return (f'{{"format": {json.dumps(data["format"])},\n "about": {json.dumps(data["about"], ensure_ascii=False)},\n'
+                f' "seats": {{\n{rows}\n }}}}\n')
+
     @classmethod
     def from_json(cls, data: Any) -> BalancedTable:
         """Read :meth:`to_json`'s object; :class:`CastingError` names the row that is wrong."""

@@ -1,0 +1,233 @@
+"""The tuner of the balanced level (issue 19): team-ratio targets that balance the bots' games.
+
+月下人狼's author balanced 中 and above by measuring, reading each team's win rate against its share
+of the seats, and setting the share ranges where the rates came out right (the source article).
+This tuner does the same in a loop, for one seat count n at a time: play K games with the current
+targets, measure the win rates, move each target toward its goal, and again — a stochastic
+approximation (Robbins–Monro) with one knob per goal:
+
+- ``wolf``: the centre c of the wolf team's share range [c − 5 %, c + 5 %]; it follows the village's
+  win rate V toward 50 %: c ← c + a_k·(V − ½) (more wolves when the village wins too often), a step
+  of at most 4 % (an early round far from the answer, its rates bent by foxes and lovers, must not
+  throw c far off);
+- ``third``: the share left to third parties (others, foxes and lovers included); the village's range
+  is the rest, [1 − c − third − 5 %, 1 − c − third + 5 %]; it follows the wolf team's win rate W:
+  third ← third + a_k·(W − wolf aim), at most 4 % a step (fewer third parties when the wolves fall
+  short);
+- ``fox``, ``lovers``: the mean number of 妖狐系 and lovers-team roles, multiplied by
+  (aim / measured rate)^(a_k/a₀), so they settle where the fox team wins its aim (6 %, under the
+  goal's 10 %) and the lovers theirs (3 %), at most one of each (the article: "about one").
+
+Gains shrink as a_k = a₀/(k + 1)^0.5 (a₀ = 0.6: the village's win rate falls by about 1 % for each
+1 % of wolf-team share, so a first step corrects about half of the error); the answer is the mean of the knobs over the second half of
+the rounds (Polyak averaging), checked by a fresh set of games whose counts the table keeps. The
+games come from an *evaluator* (the bots by default, :func:`bots_evaluator`), so the search itself
+is tested on a toy objective whose answer is known.
+
+Goal of issue 19: village 50 % ± 2 %, wolf team above 35 %, fox team below 10 %, for n = 8 … 20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from jinrou.errors import StudyError
+from jinrou.yaminabe.ratios import BalancedTable, TeamRatios
+from jinrou.yaminabe.study import SIDES, Plan, Side
+
+HALF_WIDTH = 0.05
+"""Half the width of the wolf and village share ranges (the article's ranges are 5–10 % wide)."""
+MAX_STEP = 0.04
+"""The largest move of the wolf and third-party shares in one round."""
+
+Wins = Mapping[Side, int]
+"""Games won per side (:attr:`Side.DRAW` included); their sum is the number of games."""
+Evaluate = Callable[[int, TeamRatios, int, int], Wins]
+"""(seats n, targets, games K, seed) → wins per side over K games cast with those targets."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the balanced level should achieve, and where the tuner aims inside it.
+
+    Attributes:
+        village: the village's win rate must lie in [lo, hi] (aim: the middle).
+        wolf_min: the wolf team's win rate must exceed it.
+        fox_max: the fox team's win rate must stay below it.
+        wolf_aim, fox_aim, lovers_aim: where the tuner steers the wolves, foxes and lovers.
+    """
+
+    village: tuple[Fraction, Fraction] = (Fraction(48, 100), Fraction(52, 100))
+    wolf_min: Fraction = Fraction(35, 100)
+    fox_max: Fraction = Fraction(10, 100)
+    wolf_aim: float = 0.37
+    fox_aim: float = 0.06
+    lovers_aim: float = 0.03
+
+    def met(self, wins: Wins) -> bool:
+        """Whether counts meet the goal (exact rates)."""
+        games = sum(wins.values())
+        if not games:
+            return False
+        rate = {side: Fraction(wins.get(side, 0), games) for side in (Side.VILLAGE, Side.WOLF, Side.FOX)}
+        low, high = self.village
+        return low <= rate[Side.VILLAGE] <= high and rate[Side.WOLF] > self.wolf_min and rate[Side.FOX] < self.fox_max
+
+    def to_json(self) -> dict[str, Any]:
+        return {"village": [float(x) for x in self.village], "wolf_min": float(self.wolf_min),
+                "fox_max": float(self.fox_max), "wolf_aim": self.wolf_aim, "fox_aim": self.fox_aim,
+                "lovers_aim": self.lovers_aim}
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """The tuner's four knobs (see the module docstring); :meth:`ratios` turns them into targets."""
+
+    wolf: float = 0.35
+    third: float = 0.05
+    fox: float = 0.5
+    lovers: float = 0.5
+
+    def ratios(self) -> TeamRatios:
+        village = 1 - self.wolf - self.third
+
+        def span(centre: float) -> tuple[float, float]:
+            return (round(_clip(centre - HALF_WIDTH, 0, 1), 3), round(_clip(centre + HALF_WIDTH, 0, 1), 3))
+
+        return TeamRatios(village=span(village), wolf=span(self.wolf), fox=round(self.fox, 3), lovers=round(self.lovers, 3))
+
+    def rounded(self) -> Knobs:
+        """Knobs rounded to what a table shows (three decimals)."""
+        return Knobs(*(round(x, 3) for x in (self.wolf, self.third, self.fox, self.lovers)))
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of the search: the knobs it played and the wins they gave."""
+
+    knobs: Knobs
+    wins: Wins
+
+
+@dataclass(frozen=True)
+class Tuned:
+    """The tuner's answer for n seats.
+
+    Attributes:
+        players: n.
+        knobs: the averaged knobs; ``knobs.ratios()`` is the table's row.
+        rounds: the search, round by round.
+        check: wins per side over the check's fresh games with the answer.
+        met: whether the check meets the goal.
+    """
+
+    players: int
+    knobs: Knobs
+    rounds: tuple[Round, ...]
+    check: Wins
+    met: bool
+
+
+def tune(
+    n: int,
+    evaluate: Evaluate,
+    *,
+    seed: int,
+    goal: Goal = Goal(),
+    start: Knobs = Knobs(),
+    rounds: int = 10,
+    games: int = 400,
+    check_games: int = 2000,
+    gain: float = 0.6,
+    on_round: Callable[[int, Round], None] | None = None,
+) -> Tuned:
+    """Search the targets for n seats (see the module docstring).
+
+    Args:
+        n: seats.
+        evaluate: plays K games with given targets (:func:`bots_evaluator`, or a toy).
+        seed: every round's games and the check draw from seeds derived from it and n.
+        goal: the win rates to reach.
+        start: the knobs of the first round.
+        rounds: rounds of the search (≥ 1).
+        games: games per round.
+        check_games: fresh games that check the answer.
+        gain: a₀, the first step's gain.
+        on_round: told each round as it finishes (a progress report).
+
+    Raises:
+        StudyError: a count that is not a whole number ≥ 1.
+    """
+    for name, value in (("rounds", rounds), ("games", games), ("check games", check_games)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise StudyError(f"the tuner's {name} must be a whole number ≥ 1, not {value!r}")
+    knobs = start
+    history: list[Round] = []
+    for k in range(rounds):
+        wins = evaluate(n, knobs.ratios(), games, _seed(seed, n, k))
+        history.append(Round(knobs, dict(wins)))
+        if on_round is not None:
+            on_round(k, history[-1])
+        knobs = step(knobs, wins, goal, gain / (k + 1) ** 0.5, gain)
+    tail = history[len(history) // 2:] if len(history) > 1 else history
+    answer = Knobs(*(float(np.mean([getattr(r.knobs, name) for r in tail])) for name in ("wolf", "third", "fox", "lovers")))
+    answer = answer.rounded()
+    check = dict(evaluate(n, answer.ratios(), check_games, _seed(seed, n, rounds)))
+    return Tuned(n, answer, tuple(history), check, goal.met(check))
+
+
+def step(knobs: Knobs, wins: Wins, goal: Goal, a: float, first: float = 0.6) -> Knobs:
+    """One update of the knobs from one round's wins, with gain ``a`` (``first``: a₀; see the
+    module docstring)."""
+    games = sum(wins.values())
+    if not games:
+        raise StudyError("a round of the tuner played no game")
+    rate = {side: wins.get(side, 0) / games for side in (*SIDES, Side.DRAW)}
+    floor = 0.5 / games  # a side that never won counts as half a win
+    exponent = a / first
+
+    def toward(mean: float, aim: float, measured: float) -> float:
+        return _clip(max(mean, 0.01) * (aim / max(measured, floor)) ** exponent, 0.0, 1.0)
+
+    wolf = _clip(knobs.wolf + _clip(a * (rate[Side.VILLAGE] - 0.5), -MAX_STEP, MAX_STEP), 0.10, 0.49)
+    third = _clip(knobs.third + _clip(a * (rate[Side.WOLF] - goal.wolf_aim), -MAX_STEP, MAX_STEP), 0.0, 0.30)
+    return Knobs(wolf, third, toward(knobs.fox, goal.fox_aim, rate[Side.FOX]),
+                 toward(knobs.lovers, goal.lovers_aim, rate[Side.LOVERS]))
+
+
+def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = None,
+                   weighting: str = "uniform") -> Evaluate:
+    """An :data:`Evaluate` that casts at the balanced level with the given targets and lets the
+    bots play (through :func:`jinrou.yaminabe.runs.run_study`: processes or a Dask client)."""
+    from jinrou.yaminabe.runs import run_study
+
+    def evaluate(n: int, ratios: TeamRatios, games: int, seed: int) -> Wins:
+        plan = Plan(levels=("balanced",), players=(n,), games=games, seed=seed, bots=bots, weighting=weighting,  # type: ignore[arg-type]
+                    table=BalancedTable({n: ratios}))
+        result = run_study(plan, workers=workers, client=client)
+        return {side: result.by_players(plan.levels[0], n, side).wins for side in (*SIDES, Side.DRAW)}
+
+    return evaluate
+
+
+def table_of(results: Sequence[Tuned], about: Mapping[str, Any]) -> BalancedTable:
+    """The balanced table of tuned rows, each with its check's counts."""
+    rows = {t.players: t.knobs.ratios() for t in results}
+    verified = {t.players: {side.value: t.check.get(side, 0) for side in (*SIDES, Side.DRAW)} for t in results}
+    return BalancedTable(dict(sorted(rows.items())), dict(sorted(verified.items())), dict(about))
+
+
+def _seed(seed: int, n: int, k: int) -> int:
+    return int(np.random.SeedSequence([seed, n, k]).generate_state(1)[0])
+
+
+def _clip(x: float, low: float, high: float) -> float:
+    return min(high, max(low, x))
+
+
+__all__ = ["HALF_WIDTH", "MAX_STEP", "Evaluate", "Goal", "Knobs", "Round", "Tuned", "Wins", "bots_evaluator", "step", "table_of", "tune"]
