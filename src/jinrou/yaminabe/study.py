@@ -381,14 +381,14 @@ class StudyResult:
     def json_lines(self, width: Fraction | int = 5) -> Iterator[dict[str, Any]]:
         """The report as JSON objects, one per line: the study, then per level its overall rates
         (``level``), its rates per seat count (``players``) and its share bins (``share``)."""
-        yield {"kind": "study", **self.plan.to_json(), "unplayable": sum(self.unplayable.values())}
+        yield {"kind": "study", **self.plan.to_json(), "unplayable": sum(self.unplayable.values()), "bin": float(width)}
         for level in self.plan.levels:
             head = {"level": level.value, "label": level.label}
-            for side in (*SIDES, Side.DRAW):
-                present = self.present(level, side) if side is not Side.DRAW else self.overall(level, side)
-                yield {"kind": "level", **head, "side": side.value, "side_ja": side.name_ja,
-                       **self.overall(level, side).to_json(), "present": present.games,
-                       "present_rate": present.to_json()["rate"], "mean_share": _percent(self.mean_share(level, side))}
+            for side in (*SIDES, Side.DRAW):  # a draw holds no seat: no share, no games "with it"
+                present = self.present(level, side).to_json() if side is not Side.DRAW else {"games": None, "rate": None}
+                share = _percent(self.mean_share(level, side)) if side is not Side.DRAW else None
+                yield {"kind": "level", **head, "side": side.value, "side_ja": side.name_ja, **self.overall(level, side).to_json(),
+                       "present": present["games"], "present_rate": present["rate"], "mean_share": share}
             for n in self.plan.players:
                 yield {"kind": "players", **head, "players": n, "games": len(self.rows[level, n]),
                        "unplayable": self.unplayable[level, n],
@@ -426,7 +426,7 @@ def plot_study(result: StudyResult, path: str, width: Fraction | int = 5, min_ga
                               alpha=0.15, linewidth=0)
         axis.axhline(50, color="black", linewidth=0.6, linestyle=":")
         games = sum(len(result.rows[level, n]) for n in result.plan.players)
-        axis.set_title(f"{level.value} ({level.label}), {games} games")
+        axis.set_title(f"{level.value}, {games} games")  # level.value: the default font has no kana
         axis.set_xlabel("share of the seats (%)")
         axis.set_xlim(0, 100)
         axis.set_ylim(0, 100)
@@ -435,9 +435,11 @@ def plot_study(result: StudyResult, path: str, width: Fraction | int = 5, min_ga
         axis.set_visible(False)
     for axis in axes[:, 0]:
         axis.set_ylabel("win rate (%)")
-    axes.flat[0].legend(loc="upper left", fontsize="small")
+    labelled = {label: handle for axis in axes.flat for handle, label in zip(*axis.get_legend_handles_labels())}
+    if labelled:
+        axes.flat[0].legend(labelled.values(), labelled.keys(), loc="upper left", fontsize="small")
     plan = result.plan
-    figure.suptitle(title or f"yaminabe team share vs win rate: {plan.bots} bots, pool {plan.pool}, "
+    figure.suptitle(title or f"yaminabe team share vs win rate: {plan.bots} bots, pool playable ({plan.weighting.value}), "
                     f"{min(plan.players)}-{max(plan.players)} seats, {plan.games} games per level and seat count "
                     f"(bands: Wilson 95 %, bins of {width} % with {min_games}+ games)")
     figure.tight_layout()
