@@ -397,6 +397,7 @@ def tune_command(
     rounds: Annotated[int, typer.Option(help="Rounds of the search per seat count.", min=1)] = 10,
     games: Annotated[int, typer.Option(help="Games per round.", min=1)] = 400,
     check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1)] = 2000,
+    retries: Annotated[int, typer.Option(help="Checks that may follow a missed one, each after a step from it.", min=0)] = 3,
     seed: Seed = None,
     bots: Bots = "heuristic",
     workers: Workers = None,
@@ -421,15 +422,17 @@ def tune_command(
 
         Plan(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots)  # the plan's checks, before any game
         evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=_connect(cluster))
-        bar, advance = _progress(len(seats) * (rounds + 1), "tuning", json_output)
+        steps = rounds + retries + 1  # the progress bar counts rounds and checks, a missed check's retries at most
+        bar, advance = _progress(len(seats) * steps, "tuning", json_output)
         tuned: list[Tuned] = []
         with bar:
             for n in seats:
-                def told(k: int, _: Round, n: int = n) -> None:
-                    advance(len(tuned) * (rounds + 1) + k + 1)
+                def told(k: int, _: Round) -> None:
+                    advance(len(tuned) * steps + k + 1)
 
-                tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games, on_round=told))
-                advance(len(tuned) * (rounds + 1))
+                tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games,
+                                  retries=retries, on_round=told))
+                advance(len(tuned) * steps)
                 if json_output:
                     typer.echo(json.dumps(_tuned_json(tuned[-1]), ensure_ascii=False))
     except JinrouError as error:
@@ -438,7 +441,7 @@ def tune_command(
         typer.echo("interrupted: no table", err=True)
         raise typer.Exit(130) from None
     about = {"bots": bots, "pool": "playable", "seed": seed, "rounds": rounds, "games": games, "check_games": check_games,
-             "goal": Goal().to_json()}
+             "retries": retries, "goal": Goal().to_json()}
     table = table_of(tuned, about)
     text = table.dumps()
     if output is not None:
@@ -455,7 +458,11 @@ def _tuned_json(t: Tuned) -> dict[str, object]:
     games = sum(t.check.values())
     return {"players": t.players, "ratios": t.knobs.ratios().to_json(), "met": t.met, "check_games": games,
             "check": {side.value: count for side, count in t.check.items()},
-            "rounds": [{"ratios": r.knobs.ratios().to_json(), "wins": {s.value: c for s, c in r.wins.items()}} for r in t.rounds]}
+            "rounds": [_round_json(r) for r in t.rounds], "checks": [_round_json(r) for r in t.checks]}
+
+
+def _round_json(r: Round) -> dict[str, object]:
+    return {"ratios": r.knobs.ratios().to_json(), "wins": {s.value: c for s, c in r.wins.items()}}
 
 
 def _print_tuned(tuned: list[Tuned]) -> None:

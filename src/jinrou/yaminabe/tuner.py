@@ -19,8 +19,10 @@ approximation (Robbins–Monro) with one knob per goal:
   goal's 10 %) and the lovers theirs (3 %), at most one of each (the article: "about one").
 
 Gains shrink as a_k = a₀/(k + 1)^0.5 (a₀ = 0.6: the village's win rate falls by about 1 % for each
-1 % of wolf-team share, so a first step corrects about half of the error); the answer is the mean of the knobs over the second half of
-the rounds (Polyak averaging), checked by a fresh set of games whose counts the table keeps. The
+1 % of wolf-team share, so a first step corrects about half of the error). The answer is the mean
+of the knobs over the second half of the rounds (Polyak averaging), checked by a fresh, larger set
+of games; a check that misses the goal is one more, precise round — a step with gain a₀/2 — and the
+new answer is checked again, up to ``retries`` times. The table keeps the last check's counts. The
 games come from an *evaluator* (the bots by default, :func:`bots_evaluator`), so the search itself
 is tested on a toy objective whose answer is known.
 
@@ -120,17 +122,22 @@ class Tuned:
 
     Attributes:
         players: n.
-        knobs: the averaged knobs; ``knobs.ratios()`` is the table's row.
+        knobs: the answer; ``knobs.ratios()`` is the table's row.
         rounds: the search, round by round.
-        check: wins per side over the check's fresh games with the answer.
-        met: whether the check meets the goal.
+        checks: the checks, the last one of the answer (earlier ones missed the goal).
+        met: whether the last check meets the goal.
     """
 
     players: int
     knobs: Knobs
     rounds: tuple[Round, ...]
-    check: Wins
+    checks: tuple[Round, ...]
     met: bool
+
+    @property
+    def check(self) -> Wins:
+        """Wins per side over the last check's games, played with the answer."""
+        return self.checks[-1].wins
 
 
 def tune(
@@ -143,6 +150,7 @@ def tune(
     rounds: int = 10,
     games: int = 400,
     check_games: int = 2000,
+    retries: int = 3,
     gain: float = 0.6,
     on_round: Callable[[int, Round], None] | None = None,
 ) -> Tuned:
@@ -157,15 +165,17 @@ def tune(
         rounds: rounds of the search (≥ 1).
         games: games per round.
         check_games: fresh games that check the answer.
+        retries: checks that may follow a missed one (each after a step from the missed check).
         gain: a₀, the first step's gain.
-        on_round: told each round as it finishes (a progress report).
+        on_round: told each round and each check as it finishes (its number counts on after the
+            rounds: a progress report).
 
     Raises:
         StudyError: a count that is not a whole number ≥ 1.
     """
-    for name, value in (("rounds", rounds), ("games", games), ("check games", check_games)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise StudyError(f"the tuner's {name} must be a whole number ≥ 1, not {value!r}")
+    for name, value, least in (("rounds", rounds, 1), ("games", games, 1), ("check games", check_games, 1), ("retries", retries, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise StudyError(f"the tuner's {name} must be a whole number ≥ {least}, not {value!r}")
     knobs = start
     history: list[Round] = []
     for k in range(rounds):
@@ -177,8 +187,16 @@ def tune(
     tail = history[len(history) // 2:] if len(history) > 1 else history
     answer = Knobs(*(float(np.mean([getattr(r.knobs, name) for r in tail])) for name in ("wolf", "third", "fox", "lovers")))
     answer = answer.rounded()
-    check = dict(evaluate(n, answer.ratios(), check_games, _seed(seed, n, rounds)))
-    return Tuned(n, answer, tuple(history), check, goal.met(check))
+    checks: list[Round] = []
+    for retry in range(retries + 1):
+        if retry:
+            answer = step(answer, checks[-1].wins, goal, gain / 2, gain).rounded()
+        checks.append(Round(answer, dict(evaluate(n, answer.ratios(), check_games, _seed(seed, n, rounds + retry)))))
+        if on_round is not None:
+            on_round(rounds + retry, checks[-1])
+        if goal.met(checks[-1].wins):
+            break
+    return Tuned(n, answer, tuple(history), tuple(checks), goal.met(checks[-1].wins))
 
 
 def step(knobs: Knobs, wins: Wins, goal: Goal, a: float, first: float = 0.6) -> Knobs:

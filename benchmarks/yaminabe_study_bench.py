@@ -1,0 +1,68 @@
+"""闇鍋 team-ratio study speed (issue 19): a 20,000-game study — one safety level, n = 8 … 20 seats,
+heuristic bots, playable pool — on ``--workers`` processes (2; target < 15 min). Prints one JSON
+line per measurement; never asserts.
+
+``study``: the whole study through :func:`jinrou.yaminabe.runs.run_study` (casting, playing,
+gathering), wall time, CPU time of the main process, games per second. ``study_one_process``
+first: games per second of one process for each seat count, over ``--sample`` games each (bigger
+tables play longer games). ``load`` is the 1-minute load average at the end: the machine is shared.
+
+    python benchmarks/yaminabe_study_bench.py                          # 20,000 games at 中, 2 processes
+    python benchmarks/yaminabe_study_bench.py --games 2000 --level balanced
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import time
+
+from jinrou.yaminabe.runs import run_study
+from jinrou.yaminabe.study import Plan, play_chunk
+
+TARGET_S = 15 * 60
+"""Seconds for 20,000 games on 2 cores."""
+
+
+def per_seats(level: str, players: range, sample: int, seed: int) -> dict[str, float]:
+    """Games per second of one process, per seat count, over ``sample`` games each."""
+    rates = {}
+    for n in players:
+        plan = Plan(levels=(level,), players=(n,), games=sample, seed=seed, chunk=sample)
+        start = time.perf_counter()
+        play_chunk(plan, plan.chunks()[0])
+        rates[str(n)] = round(sample / (time.perf_counter() - start), 1)
+    return rates
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000, help="games in the whole study")
+    parser.add_argument("--level", default="middle")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--sample", type=int, default=40, help="games per seat count in the one-process pass")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    players = range(8, 21)
+    rates = per_seats(args.level, players, args.sample, args.seed + 1)
+    print(json.dumps({"bench": "yaminabe_study_one_process", "level": args.level, "games_per_seats": args.sample,
+                      "games_per_s": rates, "load": round(os.getloadavg()[0], 2)}), flush=True)
+    plan = Plan(levels=(args.level,), players=tuple(players), games=math.ceil(args.games / len(players)), seed=args.seed)
+    start, cpu = time.perf_counter(), time.process_time()
+    result = run_study(plan, workers=args.workers)
+    seconds = time.perf_counter() - start
+    played = sum(len(rows) for rows in result.rows.values())
+    print(json.dumps({
+        "bench": "yaminabe_study", "level": args.level, "players": "8-20", "games": plan.total, "played": played,
+        "unplayable": sum(result.unplayable.values()), "workers": args.workers, "seconds": round(seconds, 1),
+        "cpu_seconds_main": round(time.process_time() - cpu, 1), "games_per_s": round(plan.total / seconds, 1),
+        "target_s": TARGET_S, "met": seconds * 20_000 / plan.total < TARGET_S, "cores": os.cpu_count(),
+        "load": round(os.getloadavg()[0], 2), "python": platform.python_version(),
+    }), flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
