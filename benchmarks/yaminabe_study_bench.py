@@ -31,7 +31,7 @@ def per_seats(level: str, players: range, sample: int, seed: int) -> dict[str, f
     """Games per second of one process, per seat count, over ``sample`` games each."""
     rates = {}
     for n in players:
-        plan = Plan(levels=(level,), players=(n,), games=sample, seed=seed, chunk=sample)
+        plan = Plan.build(levels=(level,), players=(n,), games=sample, seed=seed, chunk=sample)
         start = time.perf_counter()
         play_chunk(plan, plan.chunks()[0])
         rates[str(n)] = round(sample / (time.perf_counter() - start), 1)
@@ -50,7 +50,7 @@ def main() -> None:
     rates = per_seats(args.level, players, args.sample, args.seed + 1)
     print(json.dumps({"bench": "yaminabe_study_one_process", "level": args.level, "games_per_seats": args.sample,
                       "games_per_s": rates, "load": round(os.getloadavg()[0], 2)}), flush=True)
-    plan = Plan(levels=(args.level,), players=tuple(players), games=math.ceil(args.games / len(players)), seed=args.seed)
+    plan = Plan.build(levels=(args.level,), players=tuple(players), games=math.ceil(args.games / len(players)), seed=args.seed)
     start, cpu = time.perf_counter(), time.process_time()
     result = run_study(plan, workers=args.workers)
     seconds = time.perf_counter() - start

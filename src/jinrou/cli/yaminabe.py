@@ -276,7 +276,14 @@ def _players_range(text: str) -> list[int]:
 
 def _progress(total: int, what: str, quiet: bool):  # type: ignore[no-untyped-def]
     """A progress bar on stderr (hidden with ``quiet``) and the callback that moves it."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    TimeRemainingColumn(), console=Console(stderr=True), transient=True, disable=quiet)
@@ -327,7 +334,7 @@ def study_command(
             check_output(plot_file, "--plot", (".png", ".svg"))
         if results is not None:
             check_output(results, "--results", (".jsonl", ".json", ".txt"))
-        plan = Plan(levels=tuple(x.strip() for x in levels.split(",") if x.strip()), players=tuple(_players_range(players)),  # type: ignore[arg-type]
+        plan = Plan.build(levels=tuple(x.strip() for x in levels.split(",") if x.strip()), players=tuple(_players_range(players)),  # type: ignore[arg-type]
                     games=games, seed=_seed(seed), weighting=weighting, bots=bots)  # type: ignore[arg-type]
         client = _connect(cluster)
         bar, advance = _progress(plan.total, "闇鍋 games", json_output)
@@ -420,7 +427,7 @@ def tune_command(
         seed = _seed(seed)
         from jinrou.yaminabe.study import Plan
 
-        Plan(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots)  # the plan's checks, before any game
+        Plan.build(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots)  # the plan's checks, before any game
         evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=_connect(cluster))
         steps = rounds + retries + 1  # the progress bar counts rounds and checks, a missed check's retries at most
         bar, advance = _progress(len(seats) * steps, "tuning", json_output)
@@ -474,10 +481,7 @@ def _print_tuned(tuned: list[Tuned]) -> None:
         table.add_column(column, justify="right")
     for t in tuned:
         r, total = t.knobs.ratios(), sum(t.check.values())
-
-        def rate(side: Side) -> str:
-            return f"{100 * t.check.get(side, 0) / total:.1f}"
-
+        rates = [f"{100 * t.check.get(side, 0) / total:.1f}" for side in (Side.VILLAGE, Side.WOLF, Side.FOX)]
         table.add_row(str(t.players), f"{100 * r.village[0]:.0f}–{100 * r.village[1]:.0f}", f"{100 * r.wolf[0]:.0f}–{100 * r.wolf[1]:.0f}",
-                      f"{r.fox:.2f}", f"{r.lovers:.2f}", rate(Side.VILLAGE), rate(Side.WOLF), rate(Side.FOX), "met" if t.met else "missed")
+                      f"{r.fox:.2f}", f"{r.lovers:.2f}", *rates, "met" if t.met else "missed")
     Console().print(table)

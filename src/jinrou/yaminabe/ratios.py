@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -141,7 +142,7 @@ def balanced_table() -> BalancedTable:
 
 
 def _is_number(x: object) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool) and x == x  # not NaN
+    return isinstance(x, int | float) and not isinstance(x, bool) and not math.isnan(x)
 
 
 __all__ = ["TABLE_FORMAT", "BalancedTable", "TeamRatios", "balanced_table"]

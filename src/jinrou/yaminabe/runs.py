@@ -14,7 +14,7 @@ the chunks under way; a rerun with the same plan reads the file, skips the chunk
 the others. A file of another plan is refused; a last line cut short by the interruption is dropped.
 
 >>> from jinrou.yaminabe.study import Plan
->>> result = run_study(Plan(levels=("low",), players=(8, 9), games=2, seed=3), workers=1)
+>>> result = run_study(Plan.build(levels=("low",), players=(8, 9), games=2, seed=3), workers=1)
 >>> sum(len(rows) for rows in result.rows.values())
 4
 """
@@ -111,7 +111,7 @@ class ResultsFile:
     def __init__(self, path: Path, plan: Plan) -> None:
         self.path = path
         self.plan = plan
-        self.header = {"format": RESULTS_FORMAT, "plan": plan.to_json()}
+        self.header: dict[str, Any] = {"format": RESULTS_FORMAT, "plan": plan.to_json()}
 
     def read(self) -> dict[tuple[str, int, int], ChunkResult]:
         """The chunks already in the file, by key; writes the header to a new or empty file.

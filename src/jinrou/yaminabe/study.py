@@ -24,7 +24,7 @@ Sides: *village* = team Human (村人陣営), *wolf* = team Werewolf (人狼陣�
 team Fox (妖狐陣営), *lovers* = team Friend (恋人陣営), *others* = every other team; a seat counts for
 the team of the role it was dealt, the game for the team the engine names as winner.
 
->>> plan = Plan(levels=("middle",), players=(8,), games=4, seed=1)
+>>> plan = Plan.build(levels=("middle",), players=(8,), games=4, seed=1)
 >>> result = play_plan(plan)
 >>> [(row.seats, row.winner.value) for row in result.rows[Safety.MIDDLE, 8]][:2]
 [((5, 2, 0, 0, 1), 'village'), ((4, 2, 0, 0, 2), 'village')]
@@ -158,6 +158,25 @@ class Plan:
     bots: str = "heuristic"
     chunk: int = CHUNK
     table: BalancedTable | None = None
+
+    @classmethod
+    def build(
+        cls,
+        levels: Iterable[Safety | str] | Safety | str,
+        players: Iterable[int] | int,
+        games: int,
+        seed: int,
+        *,
+        weighting: Weighting | str = Weighting.UNIFORM,
+        bots: str = "heuristic",
+        chunk: int = CHUNK,
+        table: BalancedTable | None = None,
+    ) -> Plan:
+        """A plan from loose input: levels by value or label (``中``), players in any order;
+        the checks of :class:`Plan` (a :class:`~jinrou.errors.StudyError` or
+        :class:`~jinrou.errors.CastingError` says what is allowed)."""
+        return cls(tuple(_items(levels, "levels")), tuple(_items(players, "players")), games, seed,  # type: ignore[arg-type]
+                   Weighting.parse(weighting), bots, chunk, table)
 
     def __post_init__(self) -> None:
         levels = tuple(dict.fromkeys(Safety.parse(level) for level in _items(self.levels, "levels")))

@@ -225,7 +225,7 @@ def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = N
     from jinrou.yaminabe.runs import run_study
 
     def evaluate(n: int, ratios: TeamRatios, games: int, seed: int) -> Wins:
-        plan = Plan(levels=("balanced",), players=(n,), games=games, seed=seed, bots=bots, weighting=weighting,  # type: ignore[arg-type]
+        plan = Plan.build(levels=("balanced",), players=(n,), games=games, seed=seed, bots=bots, weighting=weighting,  # type: ignore[arg-type]
                     table=BalancedTable({n: ratios}))
         result = run_study(plan, workers=workers, client=client)
         return {side: result.by_players(plan.levels[0], n, side).wins for side in (*SIDES, Side.DRAW)}

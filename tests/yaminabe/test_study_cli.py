@@ -1,0 +1,103 @@
+"""``jinrou yaminabe study`` and ``tune`` and ``cast --safety balanced``, run through typer's runner."""
+
+import json
+
+from typer.testing import CliRunner
+
+from jinrou.cli import app
+
+runner = CliRunner()
+SMALL = ["yaminabe", "study", "--levels", "低,balanced", "--players", "8-9", "--games", "4", "--seed", "3", "--workers", "1"]
+
+
+def test_study_json_lines_have_the_report_kinds():
+    result = runner.invoke(app, [*SMALL, "--json", "--bin", "10"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines()]  # every line is JSON: no bar, no table
+    kinds = [line["kind"] for line in lines]
+    assert kinds[0] == "study" and kinds.count("level") == 12 and kinds.count("players") == 4 and "share" in kinds
+    assert lines[0]["levels"] == ["low", "balanced"] and lines[0]["players"] == [8, 9] and lines[0]["bin"] == 10.0
+    assert sum(line["games"] for line in lines if line["kind"] == "players") == 16
+    share = next(line for line in lines if line["kind"] == "share")
+    assert set(share) == {"kind", "level", "label", "side", "side_ja", "share", "games", "wins", "rate", "ci95"}
+    assert share["share"][1] - share["share"][0] == 10
+    again = runner.invoke(app, [*SMALL, "--json", "--bin", "10"])
+    assert again.stdout == result.stdout  # the same seed, the same report
+
+
+def test_study_table_figure_and_resume(tmp_path):
+    figure, results = tmp_path / "study.png", tmp_path / "study.jsonl"
+    result = runner.invoke(app, [*SMALL, "--plot", str(figure), "--results", str(results)])
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "闇鍋 study · heuristic bots" in out and "村人陣営" in out and "バランス" in out and "Figure written to" in out
+    assert figure.read_bytes().startswith(b"\x89PNG")
+    written = results.read_text()
+    rerun = runner.invoke(app, [*SMALL, "--results", str(results), "--json"])
+    assert rerun.exit_code == 0 and results.read_text() == written  # every chunk was there: nothing played again
+    svg = tmp_path / "study.svg"
+    assert runner.invoke(app, [*SMALL, "--results", str(results), "--plot", str(svg)]).exit_code == 0
+    assert "balanced" in svg.read_text()
+
+
+def test_cast_at_the_balanced_level():
+    result = runner.invoke(app, ["yaminabe", "cast", "--players", "12", "--safety", "バランス", "--pool", "playable", "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["safety"] == "balanced" and sum(data["roles"].values()) == 12
+
+
+def test_tune_writes_a_table_that_casts(tmp_path):
+    path = tmp_path / "balanced.json"
+    result = runner.invoke(app, ["yaminabe", "tune", "--players", "9", "--rounds", "2", "--games", "10", "--check-games", "10",
+                                 "--seed", "1", "--workers", "1", "--output", str(path), "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.stdout)
+    assert line["players"] == 9 and line["check_games"] == 10 and len(line["rounds"]) == 2
+    from jinrou.yaminabe.ratios import BalancedTable
+
+    table = BalancedTable.from_json(json.loads(path.read_text()))
+    assert list(table.rows) == [9] and table.about["seed"] == 1 and table.verified[9] == line["check"]
+
+
+BAD = [
+    (["study", "--players", "20-8"], "error: bad --players '20-8': a range goes up, e.g. 8-20"),
+    (["study", "--players", "eight"], "error: bad --players 'eight': write a range 8-20, a list 8,12,16 or one number"),
+    (["study", "--players", "5-8"], "error: 闇鍋 needs at least 6 seats (the scapegoat included), not 5"),
+    (["study", "--levels", "max"], "error: unknown safety level 'max': levels are none, low,"),
+    (["study", "--bin", "7"], "error: --bin 7: the width of the share bins must divide 100"),
+    (["study", "--games", "0"], "error: invalid value for '--games': Input should be greater than or equal to 1"),
+    (["study", "--bots", "smart"], "error: unknown bots 'smart': choose one of random, heuristic"),
+    (["study", "--plot", "figure.jpg"], "error: --plot 'figure.jpg': name the file .png or .svg"),
+    (["study", "--cluster", "nonsense"], "error: cannot read the scheduler address 'nonsense'"),
+    (["tune", "--output", "table.txt"], "error: --output 'table.txt': name the file .json"),
+    (["tune", "--players", "8-x"], "error: bad --players '8-x'"),
+]
+
+
+def test_bad_options_are_one_line_before_any_game(tmp_path):
+    for args, message in BAD:
+        result = runner.invoke(app, ["yaminabe", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stdout == "" and result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr
+    missing = tmp_path / "missing" / "study.jsonl"
+    result = runner.invoke(app, [*SMALL, "--results", str(missing)])
+    assert result.exit_code == 2 and "does not exist" in result.stderr and not missing.parent.exists()
+
+
+def test_a_results_file_of_another_study_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "study.jsonl"
+    assert runner.invoke(app, [*SMALL, "--results", str(path), "--json"]).exit_code == 0
+    result = runner.invoke(app, [*SMALL[:-4], "--seed", "4", "--workers", "1", "--results", str(path)])
+    assert result.exit_code == 2 and "holds the games of another study (seed 3 ≠ 4)" in result.stderr
+
+
+def test_an_interrupted_study_keeps_its_chunks_and_exits_130(monkeypatch, tmp_path):
+    import jinrou.yaminabe.runs
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(jinrou.yaminabe.runs, "run_study", interrupted)
+    result = runner.invoke(app, [*SMALL, "--results", str(tmp_path / "s.jsonl"), "--json"])
+    assert result.exit_code == 130 and result.stdout == "" and "rerun to go on" in result.stderr
