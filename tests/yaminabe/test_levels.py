@@ -5,7 +5,8 @@ import pytest
 from jinrou.errors import CastingError
 from jinrou.yaminabe import Flags, Safety
 
-# spec §3: value, label, switches (jingais, ppcheck, teams, jobs, strength, reverse)
+# spec §3: value, label, switches (jingais, ppcheck, teams, jobs, strength, reverse); balanced is this
+# project's (issue 19): 中 with its team counts from the tuned table
 TABLE = [
     ("none", "なし", ""),
     ("low", "低", "jingais"),
@@ -15,6 +16,7 @@ TABLE = [
     ("super", "超", "jingais teams jobs strength"),
     ("supersuper", "走召", "jobs strength"),
     ("reverse", "逆", "jingais strength reverse"),
+    ("balanced", "バランス", "jingais teams tuned"),
 ]
 
 
@@ -38,4 +40,4 @@ def test_an_unknown_level_names_the_levels(text):
         Safety.parse(text)
     message = str(caught.value)
     assert message.startswith(f"unknown safety level {text!r}: levels are none, low, lowlow, middle")
-    assert "なし, 低, 低+, 中, 高, 超, 走召, 逆" in message
+    assert "なし, 低, 低+, 中, 高, 超, 走召, 逆, バランス" in message
