@@ -28,17 +28,21 @@ from fractions import Fraction
 
 import numpy as np
 
+from jinrou.players import Seat
 from jinrou.quantum.events import NightAction, Vote, VoteEvent
-from jinrou.quantum.roles import Seat
 from jinrou.quantum.views import PlayerView
+
+
+def _uniform(rng: np.random.Generator, seats: Sequence[Seat]) -> Seat:
+    """A uniform choice among ``seats`` (not empty)."""
+    return seats[int(rng.integers(len(seats)))]
 
 
 def _pick(rng: np.random.Generator, seats: Sequence[Seat], score: Callable[[Seat], Fraction | float]) -> Seat:
     """The best-scoring seat, ties broken at random."""
     scores = {s: score(s) for s in seats}
     best = max(scores.values())
-    top = [s for s in seats if scores[s] == best]
-    return top[int(rng.integers(len(top)))]
+    return _uniform(rng, [s for s in seats if scores[s] == best])
 
 
 def _tied_last_round(view: PlayerView) -> tuple[list[Seat], int]:
@@ -58,10 +62,10 @@ class RandomAgent:
 
     def act(self, view: PlayerView, rng: np.random.Generator) -> NightAction | Vote:
         legal = view.legal
-        choose = lambda seats: seats[int(rng.integers(len(seats)))] if seats else None  # noqa: E731
         if legal.vote:
-            return Vote(view.seat, choose(legal.vote))
-        return NightAction(view.seat, divine=choose(legal.divine), attack=choose(legal.attack))
+            return Vote(view.player, _uniform(rng, legal.vote))
+        divine = _uniform(rng, legal.divine) if legal.divine else None
+        return NightAction(view.player, divine=divine, attack=_uniform(rng, legal.attack) if legal.attack else None)
 
 
 class HeuristicAgent:
@@ -72,10 +76,10 @@ class HeuristicAgent:
     def act(self, view: PlayerView, rng: np.random.Generator) -> NightAction | Vote:
         legal = view.legal
         if legal.vote:
-            return Vote(view.seat, self._vote(view, rng))
+            return Vote(view.player, self._vote(view, rng))
         divine = self._divine(view, rng) if legal.divine else None
         attack = self._attack(view, rng) if legal.attack else None
-        return NightAction(view.seat, divine=divine, attack=attack)
+        return NightAction(view.player, divine=divine, attack=attack)
 
     @staticmethod
     def _shown(view: PlayerView, seat: Seat, column: str, default: Fraction) -> Fraction:
@@ -84,10 +88,10 @@ class HeuristicAgent:
 
     def _trust(self, view: PlayerView) -> Fraction:
         """How far the bot believes its own results: its chance of being the seer."""
-        seer = view.table.probability(view.seat, "seer")
+        seer = view.table.probability(view.player, "seer")
         if seer is not None:
             return seer
-        return self._shown(view, view.seat, "human", Fraction(1, 2)) / 2
+        return self._shown(view, view.player, "human", Fraction(1, 2)) / 2
 
     def _results(self, view: PlayerView) -> dict[Seat, str]:
         return {target: result for _, target, result in view.divinations if result != "none"}
@@ -102,7 +106,7 @@ class HeuristicAgent:
         return trust * (1 if result == "wolf" else 0) + (1 - trust) * table
 
     def _vote(self, view: PlayerView, rng: np.random.Generator) -> Seat:
-        sign = -1 if view.table.probability(view.seat, "wolf") == 1 else 1  # a certain wolf plays for the wolves
+        sign = -1 if view.table.probability(view.player, "wolf") == 1 else 1  # a certain wolf plays for the wolves
         tied, rounds = _tied_last_round(view)
         runoff = [s for s in tied if s in view.legal.vote]
         if runoff:  # after a second tie, private results no longer count: the public table decides

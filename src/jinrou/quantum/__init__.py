@@ -3,10 +3,13 @@
 Modules: :mod:`~jinrou.quantum.worlds` (the counting core), :mod:`~jinrou.quantum.explicit` (the
 literal world list), :mod:`~jinrou.quantum.game` (the rules), :mod:`~jinrou.quantum.events`,
 :mod:`~jinrou.quantum.views` (who sees what), :mod:`~jinrou.quantum.record` (``jinrou.quantum/1``),
-:mod:`~jinrou.quantum.simulate` (bot games and statistics).
+:mod:`~jinrou.quantum.agent` (the interface of a player), :mod:`~jinrou.quantum.simulate` (bot games and
+statistics).
 """
 
+from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import (
+    Cause,
     Collapsed,
     Deadline,
     Divined,
@@ -18,14 +21,14 @@ from jinrou.quantum.events import (
     TieBroken,
     Vote,
 )
-from jinrou.quantum.game import Game, LegalActions, Options, Outcome, Setup, default_wolves
+from jinrou.quantum.game import Game, LegalActions, Options, Outcome, Setup, Termination, default_wolves
 from jinrou.quantum.record import Record
-from jinrou.quantum.roles import SEER, VILLAGER, Card, Role, Seat, wolf
+from jinrou.quantum.roles import SEER, VILLAGER, Card, Role, Seat, Winner, wolf
 from jinrou.quantum.views import PlayerView
 from jinrou.quantum.worlds import Multiverse, Table
 
 __all__ = [
-    "Card", "Collapsed", "Deadline", "Divined", "FinalWorld", "Game", "LegalActions", "Multiverse",
-    "NightAction", "Numbers", "Options", "Order", "Outcome", "Phase", "PlayerView", "Record", "Role",
-    "SEER", "Seat", "Setup", "Table", "TieBroken", "VILLAGER", "Vote", "default_wolves", "wolf",
+    "SEER", "VILLAGER", "Agent", "Card", "Cause", "Collapsed", "Deadline", "Divined", "FinalWorld", "Game",
+    "LegalActions", "Multiverse", "NightAction", "Numbers", "Options", "Order", "Outcome", "Phase", "PlayerView",
+    "Record", "Role", "Seat", "Setup", "Table", "Termination", "TieBroken", "Vote", "Winner", "default_wolves", "wolf",
 ]

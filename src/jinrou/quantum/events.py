@@ -10,10 +10,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from jinrou.errors import RecordError
-from jinrou.quantum.roles import Card, Seat
+from jinrou.quantum.roles import Card, Seat, Winner
 from jinrou.quantum.worlds import Row, Table
 
 
@@ -137,8 +137,20 @@ ChanceOutcome = Numbers | Order | Divined | Collapsed | TieBroken | FinalWorld
 
 # ------------------------------------------------------------------- events
 
-CAUSES = ("attack", "execution", "sudden")
-WINNERS = ("village", "wolves", "draw")
+
+class Cause(enum.StrEnum):
+    """Why a player died; the values are the words of the records (``"cause": "attack"``)."""
+
+    ATTACK = "attack"
+    """Found dead in every world after the night (襲撃死), or in a chain death at a phase's dawn."""
+    EXECUTION = "execution"
+    """Executed by the day's vote (処刑)."""
+    SUDDEN = "sudden"
+    """A sudden death (突然死) for a missed required action."""
+
+
+CAUSES = tuple(Cause)
+WINNERS = tuple(Winner)
 RESULTS = ("wolf", "human", "none")
 
 
@@ -180,7 +192,7 @@ class NightEvent:
     divinations: Mapping[Seat, str] = field(default_factory=dict)
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
-        name = lambda seat: None if seat is None else names[seat]  # noqa: E731
+        name = lambda seat: None if seat is None else names[seat]
         return {
             "type": self.type,
             "night": self.night,
@@ -197,14 +209,14 @@ class DeathEvent:
 
     type: ClassVar[str] = "death"
     player: Seat
-    cause: str
+    cause: Cause
     card: Card
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
             "type": self.type,
             "player": names[self.player],
-            "cause": self.cause,
+            "cause": str(self.cause),
             "role": self.card.role.value,
             "rank": self.card.rank,
         }
@@ -233,12 +245,12 @@ class EndEvent:
     """The end: the winning side, and the finally revealed world (None when not drawn)."""
 
     type: ClassVar[str] = "end"
-    winner: str
+    winner: Winner
     world: tuple[Card, ...] | None
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         world = None if self.world is None else {n: str(c) for n, c in zip(names, self.world)}
-        return {"type": self.type, "winner": self.winner, "world": world}
+        return {"type": self.type, "winner": str(self.winner), "world": world}
 
 
 Event = NumbersEvent | TableEvent | NightEvent | DeathEvent | VoteEvent | EndEvent
@@ -275,7 +287,7 @@ def event_from_json(data: Any, names: Sequence[str], index: int) -> Event:
         reader.require(cause in CAUSES, f"cause {cause!r} is not one of {', '.join(CAUSES)}")
         role, rank = reader.get("role", str), reader.get("rank", (int, type(None)))
         card = reader.card(role if rank is None else f"{role}:{rank}")
-        return DeathEvent(reader.seat(reader.get("player", str)), cause, card)
+        return DeathEvent(reader.seat(reader.get("player", str)), Cause(cause), card)
     if kind == "vote":
         votes = {s: reader.seat(t) for s, t in reader.seat_map("votes", str).items()}
         executed = reader.get("executed", (str, type(None)))
@@ -287,7 +299,7 @@ def event_from_json(data: Any, names: Sequence[str], index: int) -> Event:
         if world is not None:
             cards = reader.seat_map("world", str, complete=True)
             world = tuple(reader.card(cards[s]) for s in range(len(names)))
-        return EndEvent(winner, world)
+        return EndEvent(Winner(winner), world)
     raise RecordError(f"event {index}: unknown type {kind!r} (expected numbers, table, night, death, vote or end)")
 
 
@@ -300,7 +312,7 @@ class _Reader:
         if not isinstance(data, dict):
             self.fail(f"expected an object, got {type(data).__name__}")
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         kind = self.data.get("type") if isinstance(self.data, dict) else None
         raise RecordError(f"event {self.index}{f' ({kind})' if isinstance(kind, str) else ''}: {message}")
 
@@ -353,12 +365,10 @@ class _Reader:
             return Phase.parse(self.get("phase", str))
         except RecordError as error:
             self.fail(str(error))
-            raise
 
     def card(self, text: str) -> Card:
         try:
             return Card.parse(text)
         except ValueError as error:
             self.fail(str(error))
-            raise
 

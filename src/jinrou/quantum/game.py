@@ -32,6 +32,7 @@ with still happens.
 
 from __future__ import annotations
 
+import enum
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -48,6 +49,7 @@ from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.players import check_setup, names_for
 from jinrou.quantum.events import (
     Action,
+    Cause,
     ChanceOutcome,
     Collapsed,
     Deadline,
@@ -68,11 +70,33 @@ from jinrou.quantum.events import (
     Vote,
     VoteEvent,
 )
-from jinrou.quantum.roles import Card, Seat
+from jinrou.quantum.roles import Card, Seat, Winner
 from jinrou.quantum.worlds import Multiverse, Table
 
 REVOTES = 4
 """Re-votes after a tied vote before the game is a draw (spec §2.3)."""
+
+
+class Termination(enum.StrEnum):
+    """Why a game ended (spec §2.3, §2.6); each reason has one winner (:attr:`winner`)."""
+
+    WOLVES_DEAD = enum.auto()
+    """Every wolf is certainly dead: the village wins."""
+    WOLF_PARITY = enum.auto()
+    """Certain living wolves exist and are at least half of the living: the wolves win."""
+    NO_WORLD = enum.auto()
+    """No world is left (the worlds were all deleted): a draw."""
+    TIED_VOTES = enum.auto()
+    """The day's vote tied again after every re-vote: a draw."""
+
+    @property
+    def winner(self) -> Winner:
+        if self is Termination.WOLVES_DEAD:
+            return Winner.VILLAGE
+        if self is Termination.WOLF_PARITY:
+            return Winner.WOLVES
+        return Winner.DRAW
+
 
 def default_wolves(players: int) -> int:
     """Wolves by player count (spec §1): 1 (<8), 2 (8–12), 3 (13–19), 4 (20–24), 5 (25–29), 6 (30+)."""
@@ -220,7 +244,7 @@ class CollapseChance(Chance):
     drawn with the share of worlds that give it to him."""
 
     players: tuple[Seat, ...]
-    cause: str
+    cause: Cause
     worlds: Multiverse = field(repr=False)
 
     def counts(self, player: Seat) -> dict[Card, int]:
@@ -238,9 +262,8 @@ class CollapseChance(Chance):
 
     def describe(self, names: Sequence[str]) -> str:
         who = " or ".join(names[p] for p in self.players)
-        return {"attack": f"the death of {who} (dead in every world)", "execution": f"the execution of {who}"}.get(
-            self.cause, f"the sudden death of {who}"
-        )
+        return {Cause.ATTACK: f"the death of {who} (dead in every world)", Cause.EXECUTION: f"the execution of {who}",
+                Cause.SUDDEN: f"the sudden death of {who}"}[self.cause]
 
 
 @dataclass(frozen=True)
@@ -296,13 +319,39 @@ class _Orders:
 
 
 @dataclass(frozen=True)
-class _Resolving:
+class _Ordering:
+    """The night is closed: its resolution order is drawn next."""
+
     actions: Mapping[Seat, NightAction]
     missing: tuple[Seat, ...]
-    order: tuple[Seat, ...] | None = None
+
+
+@dataclass(frozen=True)
+class _Resolving:
+    """The night resolves in ``order``, each player's divination then attack."""
+
+    actions: Mapping[Seat, NightAction]
+    missing: tuple[Seat, ...]
+    order: tuple[Seat, ...]
     cursor: int = 0
     divining: bool = True  # at the cursor's divination (else his attack)
     results: Mapping[Seat, str] = field(default_factory=dict)
+
+    @property
+    def done(self) -> bool:
+        return self.cursor == len(self.order)
+
+    @property
+    def acting(self) -> NightAction | None:
+        """The orders of the player at the cursor (None: he gave none, or the night is done)."""
+        return None if self.done else self.actions.get(self.order[self.cursor])
+
+    def divination(self) -> tuple[Seat, Seat] | None:
+        """(seer, target) of the divination due at the cursor, if one is."""
+        action = self.acting
+        if not self.divining or action is None or action.divine is None:
+            return None
+        return action.player, action.divine
 
 
 @dataclass(frozen=True)
@@ -333,16 +382,17 @@ class _Executing:
 
 @dataclass(frozen=True)
 class _Ending:
-    winner: str
+    termination: Termination
 
 
 @dataclass(frozen=True)
 class _Over:
-    winner: str
+    termination: Termination
     world: tuple[Card, ...] | None
 
 
-_Stage = _Numbering | _Dawn | _Orders | _Resolving | _Sudden | _Voting | _TieBreak | _Executing | _Ending | _Over
+_Stage = (_Numbering | _Dawn | _Orders | _Ordering | _Resolving | _Sudden | _Voting | _TieBreak | _Executing | _Ending
+          | _Over)
 
 
 # ------------------------------------------------------------------ results
@@ -350,12 +400,16 @@ _Stage = _Numbering | _Dawn | _Orders | _Resolving | _Sudden | _Voting | _TieBre
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winning side (village, wolves or draw), the revealed world if one was
-    drawn, and the seats that won (everybody on the winning side, dead or alive)."""
+    """How a game ended: why (which gives the winning side: village, wolves or draw), the revealed
+    world if one was drawn, and the seats that won (everybody on the winning side, dead or alive)."""
 
-    winner: str
+    termination: Termination
     world: tuple[Card, ...] | None
     winners: tuple[Seat, ...]
+
+    @property
+    def winner(self) -> Winner:
+        return self.termination.winner
 
 
 @dataclass(frozen=True)
@@ -415,16 +469,18 @@ class Game:
         """The result once the game is over."""
         if not isinstance(self.stage, _Over):
             return None
-        winner, world = self.stage.winner, self.stage.world
-        if winner == "draw":
+        termination, world = self.stage.termination, self.stage.world
+        winner = termination.winner
+        if winner is Winner.DRAW:
             winners: tuple[Seat, ...] = ()
         elif world is not None:
-            winners = tuple(p for p, card in enumerate(world) if card.role.side == winner)
+            winners = tuple(p for p, card in enumerate(world) if card.role.side is winner)
         else:  # no final collapse: only players whose side is certain can win
             table = self.table
-            side = (lambda p: table.certain(p, "wolf")) if winner == "wolves" else (lambda p: table.rows[p].wolf == 0)
-            winners = tuple(p for p in range(len(self.names)) if side(p))
-        return Outcome(winner, world, winners)
+            wolves = winner is Winner.WOLVES
+            winners = tuple(p for p in range(len(self.names))
+                            if (table.certain(p, "wolf") if wolves else table.rows[p].wolf == 0))
+        return Outcome(termination, world, winners)
 
     def seat(self, name: str) -> Seat:
         """The seat of the player called ``name``."""
@@ -473,9 +529,9 @@ class Game:
     def divinations(self, seat: Seat) -> list[tuple[int, Seat, str]]:
         """``seat``'s own divinations so far: (night, target, "wolf" | "human" | "none")."""
         return [
-            (e.night, e.actions[seat].divine, e.divinations[seat])
+            (e.night, target, e.divinations[seat])
             for e in self.events
-            if isinstance(e, NightEvent) and seat in e.divinations
+            if isinstance(e, NightEvent) and seat in e.divinations and (target := e.actions[seat].divine) is not None
         ]
 
     def number(self, seat: Seat) -> int | None:
@@ -490,21 +546,19 @@ class Game:
         if isinstance(st, _Numbering):
             return NumbersChance(len(self.names))
         if isinstance(st, _Dawn) and worlds.count and (dying := worlds.dead_everywhere()):
-            return CollapseChance(tuple(dying), "attack", worlds)
-        if isinstance(st, _Resolving):
-            if st.order is None:
-                return OrderChance(self.alive)
-            action = st.actions.get(st.order[st.cursor]) if st.cursor < len(st.order) else None
-            if st.divining and action is not None and action.divine is not None:
-                wolf, candidates = worlds.divination_odds(action.player, action.divine)
-                if candidates:
-                    return DivinationChance(action.player, action.divine, wolf, candidates)
+            return CollapseChance(tuple(dying), Cause.ATTACK, worlds)
+        if isinstance(st, _Ordering):
+            return OrderChance(self.alive)
+        if isinstance(st, _Resolving) and (due := st.divination()) is not None:
+            wolf, candidates = worlds.divination_odds(*due)
+            if candidates:
+                return DivinationChance(*due, wolf, candidates)
         if isinstance(st, _Sudden) and st.players and worlds.count:
-            return CollapseChance(st.players[:1], "sudden", worlds)
+            return CollapseChance(st.players[:1], Cause.SUDDEN, worlds)
         if isinstance(st, _TieBreak):
             return TieBreakChance(st.tied)
         if isinstance(st, _Executing) and worlds.count:
-            return CollapseChance((st.player,), "execution", worlds)
+            return CollapseChance((st.player,), Cause.EXECUTION, worlds)
         if isinstance(st, _Ending) and self.setup.options.final_collapse and worlds.count:
             return WorldChance(worlds)
         return None
@@ -556,7 +610,7 @@ class Game:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.names):
             raise IllegalActionError(f"unknown {role} {seat!r}: seats are 0–{len(self.names) - 1}")
 
-    def _check_target(self, actor: Seat, target: Seat | None, verb: str) -> None:
+    def _check_target(self, actor: Seat, target: Seat, verb: str) -> None:
         self._check_player(target, "target")
         if target == actor:
             raise IllegalActionError(f"{self._name(actor)} cannot {verb} himself")
@@ -607,7 +661,7 @@ class Game:
     def _close_night(self, st: _Orders) -> Game:
         missing = self.waiting_for()
         actions = {p: st.submitted.get(p, NightAction(p)) for p in self.alive if p not in missing}
-        return replace(self, stage=_Resolving(actions, missing))
+        return replace(self, stage=_Ordering(actions, missing))
 
     def _close_vote(self, st: _Voting) -> Game:
         missing = tuple(p for p in self.alive if p not in st.votes)
@@ -621,7 +675,7 @@ class Game:
         game = self._emit(VoteEvent(self.phase.number, st.votes, None))
         if st.round < REVOTES:
             return replace(game, stage=_Sudden(missing, _Voting(st.round + 1)))
-        return replace(game, stage=_Ending("draw"))
+        return replace(game, stage=_Ending(Termination.TIED_VOTES))
 
     def _execute(self, player: Seat, missing: tuple[Seat, ...]) -> Game:
         # "he was alive until now": worlds where he is already dead go first (spec §2.3)
@@ -629,32 +683,38 @@ class Game:
         return replace(self, worlds=self.worlds.require_alive(player), stage=_Executing(player, others))
 
     def _happen(self, outcome: ChanceOutcome) -> Game:
-        st = self.stage
-        if isinstance(outcome, Numbers):
-            return self._emit(NumbersEvent(outcome.numbers), stage=_Dawn())
-        if isinstance(outcome, Order):
-            return replace(self, stage=replace(st, order=outcome.seats))
-        if isinstance(outcome, Divined):
-            seer = st.order[st.cursor]
-            target = st.actions[seer].divine
-            results = {**st.results, seer: "wolf" if outcome.wolf else "human"}
-            return replace(self, worlds=self.worlds.divine(seer, target, outcome.wolf),
-                           stage=replace(st, divining=False, results=results))
-        if isinstance(outcome, TieBroken):
-            game = self._emit(VoteEvent(self.phase.number, st.votes, outcome.player))
-            return game._execute(outcome.player, st.missing)
-        if isinstance(outcome, FinalWorld):
-            return self._emit(EndEvent(st.winner, outcome.world), stage=_Over(st.winner, outcome.world))
-        # a collapse: chain death, sudden death or execution
-        cause = self.chance.cause
+        """The state after ``outcome``, one :meth:`apply` found possible for the pending chance: each
+        stage that waits for chance takes the one kind of outcome its chance draws."""
+        match self.stage, outcome:
+            case _Numbering(), Numbers():
+                return self._emit(NumbersEvent(outcome.numbers), stage=_Dawn())
+            case _Ordering() as st, Order():
+                return replace(self, stage=_Resolving(st.actions, st.missing, outcome.seats))
+            case _Resolving() as st, Divined() if (due := st.divination()) is not None:
+                seer, target = due
+                results = {**st.results, seer: "wolf" if outcome.wolf else "human"}
+                return replace(self, worlds=self.worlds.divine(seer, target, outcome.wolf),
+                               stage=replace(st, divining=False, results=results))
+            case _Dawn(), Collapsed():  # a chain death: the dawn goes on
+                return self._die(outcome, Cause.ATTACK)
+            case _Sudden() as st, Collapsed():
+                return replace(self._die(outcome, Cause.SUDDEN), stage=_Sudden(st.players[1:], st.then, died=True))
+            case _Executing() as st, Collapsed():
+                game = self._die(outcome, Cause.EXECUTION)
+                end = game._judge()
+                return replace(game, stage=_Ending(end) if end else _Sudden(st.missing, _Dawn()))
+            case _TieBreak() as st, TieBroken():
+                game = self._emit(VoteEvent(self.phase.number, st.votes, outcome.player))
+                return game._execute(outcome.player, st.missing)
+            case _Ending() as st, FinalWorld():
+                end_event = EndEvent(st.termination.winner, outcome.world)
+                return self._emit(end_event, stage=_Over(st.termination, outcome.world))
+        raise AssertionError(f"{outcome!r} in {self.stage!r}")  # pragma: no cover - apply checked the chance
+
+    def _die(self, outcome: Collapsed, cause: Cause) -> Game:
+        """The dying player collapses to the drawn card and dies."""
         worlds = self.worlds.collapse(outcome.player, outcome.card).kill(outcome.player)
-        game = self._emit(DeathEvent(outcome.player, cause, outcome.card), worlds=worlds)
-        if isinstance(st, _Sudden):
-            return replace(game, stage=_Sudden(st.players[1:], st.then, died=True))
-        if isinstance(st, _Executing):
-            winner = game._judge()
-            return replace(game, stage=_Ending(winner) if winner else _Sudden(st.missing, _Dawn()))
-        return game  # a chain death: _Dawn goes on
+        return self._emit(DeathEvent(outcome.player, cause, outcome.card), worlds=worlds)
 
     def _settle(self) -> Game:
         """Run the steps that need nobody (no decision, no chance) until one is needed."""
@@ -669,53 +729,53 @@ class Game:
             if self.chance is not None:
                 return None
             game = self._emit(TableEvent(self.phase, self.table))
-            if winner := game._judge():
-                return replace(game, stage=_Ending(winner))
+            if end := game._judge():
+                return replace(game, stage=_Ending(end))
             return replace(game, stage=_Orders() if self.phase.is_night else _Voting())
         if isinstance(st, _Resolving):
-            if st.order is None or self.chance is not None:
+            if self.chance is not None:
                 return None
-            if st.cursor == len(st.order):
+            if st.done:
                 acted = {p: a for p, a in st.actions.items() if a.divine is not None or a.attack is not None}
                 night = NightEvent(self.phase.number, st.order, acted, st.results)
                 return self._emit(night, stage=_Sudden(st.missing, _Dawn()))
-            action = st.actions.get(st.order[st.cursor])
             if st.divining:
-                if action is not None and action.divine is not None:  # no candidate world: no result
-                    return replace(self, stage=replace(st, divining=False, results={**st.results, action.player: "none"}))
+                if (due := st.divination()) is not None:  # no candidate world: no result
+                    return replace(self, stage=replace(st, divining=False, results={**st.results, due[0]: "none"}))
                 return replace(self, stage=replace(st, divining=False))
             worlds = self.worlds
+            action = st.acting
             if action is not None and action.attack is not None:
                 worlds = worlds.attack(action.player, action.attack)
             return replace(self, worlds=worlds, stage=replace(st, cursor=st.cursor + 1, divining=True))
         if isinstance(st, _Sudden):
             if self.chance is not None:
                 return None
-            if st.died and (winner := self._judge()):
-                return replace(self, stage=_Ending(winner))
+            if st.died and (end := self._judge()):
+                return replace(self, stage=_Ending(end))
             if isinstance(st.then, _Dawn):
                 return replace(self, stage=_Dawn(), phase=self.phase.next())
             return replace(self, stage=st.then)
         if isinstance(st, _Executing) and self.worlds.count == 0:  # pragma: no cover - a dawn would have died him
-            return replace(self, stage=_Ending("draw"))
+            return replace(self, stage=_Ending(Termination.NO_WORLD))
         if isinstance(st, _Ending) and self.chance is None:
-            return self._emit(EndEvent(st.winner, None), stage=_Over(st.winner, None))
+            return self._emit(EndEvent(st.termination.winner, None), stage=_Over(st.termination, None))
         return None
 
-    def _judge(self) -> str | None:
+    def _judge(self) -> Termination | None:
         """Spec §2.6, with fresh counts: draw if no world is left; wolves win when certain living
         wolves exist and are at least half the living; village wins when all k wolves are
         certainly dead."""
         table = self.table
         if table.worlds == 0:
-            return "draw"
+            return Termination.NO_WORLD
         alive = self.alive
         wolves_alive = sum(1 for p in alive if table.certain(p, "wolf") and table.rows[p].dead == 0)
         if wolves_alive and len(alive) <= 2 * wolves_alive:
-            return "wolves"
+            return Termination.WOLF_PARITY
         dead_wolves = sum(1 for p in range(len(self.names)) if table.certain(p, "wolf") and table.certain(p, "dead"))
         if dead_wolves == self.setup.wolves:
-            return "village"
+            return Termination.WOLVES_DEAD
         return None
 
 

@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from jinrou.errors import JinrouError, RecordError
 from jinrou.jsontext import parse_json
 from jinrou.quantum.events import (
+    Action,
+    Cause,
+    ChanceOutcome,
     Collapsed,
     Deadline,
     DeathEvent,
@@ -47,6 +50,7 @@ from jinrou.quantum.events import (
     event_from_json,
 )
 from jinrou.quantum.game import (
+    Chance,
     CollapseChance,
     DivinationChance,
     Game,
@@ -59,6 +63,8 @@ from jinrou.quantum.game import (
 )
 
 FORMAT = "jinrou.quantum/1"
+
+E = TypeVar("E", NumbersEvent, TableEvent, NightEvent, DeathEvent, VoteEvent, EndEvent)
 
 
 @dataclass(frozen=True)
@@ -115,8 +121,9 @@ class Record:
             raise RecordError(f"'events' must be a list, not {events!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise RecordError(f"'seed' must be an integer, 0 or more, or null, not {seed!r}")
+        wolves: Any = data.get("wolves")  # any JSON value: Setup checks it and says what is allowed
         try:
-            setup = Setup(tuple(players), data.get("wolves"), Options.from_json(data.get("options", {})))
+            setup = Setup(tuple(players), wolves, Options.from_json(data.get("options", {})))
         except JinrouError as error:
             raise RecordError(f"setup: {error}") from None
         names = setup.players
@@ -157,7 +164,13 @@ class _Replay:
             return RecordError(f"event {at + 1} ({self.events[at].type}): {message}")
         return RecordError(f"after the last event ({len(self.events)} events): {message}")
 
-    def current(self, kind: type, expecting: str) -> Any:
+    def peek(self, kind: type[E]) -> E | None:
+        """The current event if it is a ``kind`` event, else None."""
+        event = self.events[self.i] if self.i < len(self.events) else None
+        return event if isinstance(event, kind) else None
+
+    def current(self, kind: type[E], expecting: str) -> E:
+        """The current event, which must be a ``kind`` event (``expecting`` says which, for the error)."""
         if self.i >= len(self.events):
             raise self.fail(f"the record ends, but the game needs {expecting}")
         event = self.events[self.i]
@@ -165,7 +178,7 @@ class _Replay:
             raise self.fail(f"expected {expecting} here, got a {event.type} event")
         return event
 
-    def apply(self, game: Game, action: Any) -> Game:
+    def apply(self, game: Game, action: Action | ChanceOutcome) -> Game:
         try:
             return game.apply(action)
         except JinrouError as error:
@@ -200,41 +213,44 @@ class _Replay:
         expected = f"the night {game.phase.number} event" if game.phase.is_night else f"a day {game.phase.number} vote"
         raise self.fail(f"expected {expected} here")
 
-    def outcome(self, game: Game, chance: Any) -> Any:
+    def outcome(self, game: Game, chance: Chance) -> ChanceOutcome:
+        """The outcome the record gives for the pending ``chance`` (drawn from the generator where an
+        input record may leave it out)."""
         describe = chance.describe(self.names)
-        if isinstance(chance, NumbersChance):
-            if not self.full and not (self.i < len(self.events) and isinstance(self.events[self.i], NumbersEvent)):
-                return chance.sample(self.rng)  # an input record may leave the numbers to the seed
-            return Numbers(self.current(NumbersEvent, "the numbers event").numbers)
-        if isinstance(chance, OrderChance):
-            return Order(self.current(NightEvent, f"the night {game.phase.number} event").order)
-        if isinstance(chance, DivinationChance):
-            result = self.current(NightEvent, "the night event").divinations.get(chance.seer)
-            if result not in ("wolf", "human"):
-                raise self.fail(f"{describe} must be wolf or human (he had candidate worlds), not {result!r}")
-            return Divined(result == "wolf")
-        if isinstance(chance, CollapseChance):
-            if self.i >= len(self.events) or not isinstance(self.events[self.i], DeathEvent):
-                missing = "missing chain death: " if chance.cause == "attack" else ""
-                raise self.fail(f"{missing}expected a death event for {describe}")
-            death = self.events[self.i]
-            if death.cause != chance.cause or death.player not in chance.players:
-                raise self.fail(f"expected {describe}, got the {death.cause} death of {self.names[death.player]}")
-            return Collapsed(death.player, death.card)
-        if isinstance(chance, TieBreakChance):
-            executed = self.current(VoteEvent, "the vote event").executed
-            if executed is None:
-                raise self.fail(f"the vote is tied and random_tiebreak is on: {describe} must name a player")
-            return TieBroken(executed)
-        if isinstance(chance, WorldChance):
-            if self.i < len(self.events) and isinstance(self.events[self.i], EndEvent):
-                world = self.events[self.i].world
-                if world is None:
-                    raise self.fail("final_collapse is on, so the end event must give the world")
-                return FinalWorld(world)
-            if self.full:
-                raise self.fail("expected the end event")
-            return chance.sample(self.rng)
+        match chance:
+            case NumbersChance():
+                if not self.full and self.peek(NumbersEvent) is None:
+                    return chance.sample(self.rng)  # an input record may leave the numbers to the seed
+                return Numbers(self.current(NumbersEvent, "the numbers event").numbers)
+            case OrderChance():
+                return Order(self.current(NightEvent, f"the night {game.phase.number} event").order)
+            case DivinationChance():
+                result = self.current(NightEvent, "the night event").divinations.get(chance.seer)
+                if result not in ("wolf", "human"):
+                    raise self.fail(f"{describe} must be wolf or human (he had candidate worlds), not {result!r}")
+                return Divined(result == "wolf")
+            case CollapseChance():
+                death = self.peek(DeathEvent)
+                if death is None:
+                    missing = "missing chain death: " if chance.cause is Cause.ATTACK else ""
+                    raise self.fail(f"{missing}expected a death event for {describe}")
+                if death.cause != chance.cause or death.player not in chance.players:
+                    raise self.fail(f"expected {describe}, got the {death.cause} death of {self.names[death.player]}")
+                return Collapsed(death.player, death.card)
+            case TieBreakChance():
+                executed = self.current(VoteEvent, "the vote event").executed
+                if executed is None:
+                    raise self.fail(f"the vote is tied and random_tiebreak is on: {describe} must name a player")
+                return TieBroken(executed)
+            case WorldChance():
+                end = self.peek(EndEvent)
+                if end is not None:
+                    if end.world is None:
+                        raise self.fail("final_collapse is on, so the end event must give the world")
+                    return FinalWorld(end.world)
+                if self.full:
+                    raise self.fail("expected the end event")
+                return chance.sample(self.rng)
         raise AssertionError(f"unknown chance {chance!r}")  # pragma: no cover
 
     def sync(self, game: Game) -> Game:

@@ -11,9 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from jinrou.errors import JinrouError
-
-Seat = int
-"""A player's index in the game's player list (0-based)."""
+from jinrou.players import Seat, Winner
 
 
 class Role(enum.Enum):
@@ -27,9 +25,9 @@ class Role(enum.Enum):
     """Wolf (人狼): wolf side; the dominant wolf's attack kills."""
 
     @property
-    def side(self) -> str:
-        """``"village"`` or ``"wolves"``: the side this role wins with."""
-        return "wolves" if self is Role.WOLF else "village"
+    def side(self) -> Winner:
+        """The side this role wins with: :attr:`Winner.VILLAGE` or :attr:`Winner.WOLVES`."""
+        return Winner.WOLVES if self is Role.WOLF else Winner.VILLAGE
 
     @property
     def japanese(self) -> str:
@@ -91,3 +89,6 @@ SEER = Card(Role.SEER)
 def wolf(rank: int) -> Card:
     """The card of the wolf of ``rank``."""
     return Card(Role.WOLF, rank)
+
+
+__all__ = ["SEER", "VILLAGER", "Card", "Role", "Seat", "Winner", "wolf"]

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jinrou.agents import Agent
+from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import Deadline
 from jinrou.quantum.game import Game, Setup
+from jinrou.quantum.roles import Winner
 from jinrou.quantum.views import PlayerView
 from jinrou.stats import Interval  # re-exported: it lived here first
 
@@ -56,8 +57,10 @@ class Summary:
 
     @classmethod
     def of(cls, games: Sequence[Game]) -> Summary:
-        wins = Counter(g.outcome.winner for g in games)
-        wins = {side: wins.get(side, 0) for side in ("village", "wolves", "draw")}
+        winners = Counter(g.outcome.winner for g in games if g.outcome is not None)
+        if winners.total() != len(games):
+            raise ValueError("every game of a summary must be over")
+        wins = {str(side): winners[side] for side in Winner}
         rates = {side: Interval.wilson(count, len(games)) for side, count in wins.items()}
         return cls(len(games), wins, rates, dict(sorted(Counter(days(g) for g in games).items())))
 

@@ -13,10 +13,12 @@ another player's night orders: they are in the record, which is published when t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
+from jinrou.errors import IllegalActionError
 from jinrou.quantum.events import DeathEvent, EndEvent, Event, NightEvent, Phase, TableEvent, VoteEvent
 from jinrou.quantum.game import Game, LegalActions, Options, Outcome
 from jinrou.quantum.roles import Card, Seat
@@ -55,9 +57,9 @@ class TableView:
         numbers: tuple[int, ...] | None = None,
         viewer: Seat | None = None,
     ) -> TableView:
-        columns = ("villager", "seer") if options.split_seer else ("human",)
+        columns: tuple[str, ...] = ("villager", "seer") if options.split_seer else ("human",)
         columns += ("wolf",) + (() if options.hide_dead else ("dead",))
-        order = range(len(names))
+        order: Sequence[Seat] = range(len(names))
         if numbers is not None:  # anonymous: rows by secret number, seats hidden but one's own
             order = sorted(order, key=lambda s: numbers[s])
         rows = []
@@ -119,7 +121,13 @@ class PlayerView:
         numbers = None
         if game.setup.options.anonymous:
             numbers = tuple(game.number(s) or 0 for s in range(len(game.names)))
-        own = seat is not None
+        number: int | None = None
+        divinations: tuple[tuple[int, Seat, str], ...] = ()
+        may_divine = may_attack = False
+        legal = LegalActions()
+        if seat is not None:  # a player's own knowledge; a spectator has none
+            number, divinations = game.number(seat), tuple(game.divinations(seat))
+            may_divine, may_attack, legal = game.may_divine(seat), game.may_attack(seat), game.legal_actions(seat)
         return cls(
             seat=seat,
             names=game.names,
@@ -128,15 +136,22 @@ class PlayerView:
             alive=tuple(game.is_alive(s) for s in range(len(game.names))),
             cards=cards,
             table=_table_view(game.table, game.names, game.setup.options, cards, numbers, seat if numbers else None),
-            number=game.number(seat) if own else None,
-            divinations=tuple(game.divinations(seat)) if own else (),
-            may_divine=own and game.may_divine(seat),
-            may_attack=own and game.may_attack(seat),
-            legal=game.legal_actions(seat) if own else LegalActions(),
+            number=number,
+            divinations=divinations,
+            may_divine=may_divine,
+            may_attack=may_attack,
+            legal=legal,
             waiting_for=game.waiting_for(),
             events=visible_events(game, seat),
             outcome=game.outcome,
         )
+
+    @property
+    def player(self) -> Seat:
+        """The viewer's seat; raises :class:`IllegalActionError` for a spectator's view (he cannot act)."""
+        if self.seat is None:
+            raise IllegalActionError("a spectator has no seat and cannot act")
+        return self.seat
 
     @property
     def living(self) -> tuple[Seat, ...]:

@@ -228,8 +228,9 @@ class Multiverse:
     def card_counts(self, player: Seat) -> dict[Card, int]:
         """In how many worlds ``player`` holds each card (cards with no world left out), in
         canonical order: the distribution of his collapse."""
-        if self.cards[player] is not None:
-            return {self.cards[player]: self.count} if self.count else {}
+        collapsed = self.cards[player]
+        if collapsed is not None:
+            return {collapsed: self.count} if self.count else {}
         layout = self._layout
         only = _onehot(layout.n, player)
         counts = {VILLAGER: self._count(seer=~only, nonwolf=only), SEER: self._count(seer=only)}
@@ -281,8 +282,9 @@ class Multiverse:
         order = rng.permutation(len(chosen))
         world = [card if card is not None else VILLAGER for card in self.cards]
         world[seer] = SEER
-        if holder >= 0:
-            world[holder] = wolf(self._layout.dominant)
+        dominant = self._layout.dominant
+        if holder >= 0 and dominant is not None:  # a holder is drawn only while a dominant wolf lives
+            world[holder] = wolf(dominant)
         for rank, pick in zip(ranks, order, strict=True):
             world[int(chosen[pick])] = wolf(rank)
         return tuple(world)

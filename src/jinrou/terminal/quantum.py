@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table as RichTable
 
-from jinrou.agents import Agent
+from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import (
     DeathEvent,
     EndEvent,
