@@ -33,7 +33,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-Seat = int
+from jinrou.players import Seat
 
 
 @dataclass(frozen=True)

@@ -55,8 +55,9 @@ def read(data: Any) -> tuple[OfflineGame, int | None]:
         raise RecordError(f"'seed' must be an integer, 0 or more, or null, not {seed!r}")
     if not isinstance(entries, list) or not isinstance(data.get("players"), list):
         raise RecordError("'players' and 'entries' must be lists")
+    wolves: Any = data.get("wolves")  # any JSON value: Setup checks it and says what is allowed
     try:
-        setup = Setup(tuple(data["players"]), data.get("wolves"))
+        setup = Setup(tuple(data["players"]), wolves)
     except JinrouError as error:
         raise RecordError(f"setup: {error}") from None
     parsed = [_entry(e, setup.players, number) for number, e in enumerate(entries, 1)]

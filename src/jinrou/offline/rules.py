@@ -20,6 +20,7 @@ its exact probability, and a collapse with no consistent way behind it is refuse
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -31,13 +32,38 @@ import numpy as np
 from jinrou.chance import uniform_below
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.offline.model import Counts, Facts, Threshold, source_formula
-from jinrou.players import check_setup, names_for
-
-Seat = int
+from jinrou.players import Seat, Winner, check_setup, names_for
 
 
-def default_wolves(players: int) -> int:
-    """2 wolves up to 14 players, 3 for 15–19, 4 for 20–24 (the source), one more per 5 beyond."""
+class Termination(enum.StrEnum):
+    """Why a game ended (勝敗の判定 and the world collapse, spec §1); each reason has one winner
+    (:attr:`winner`). The game's ``reason`` says it in words, naming players where it can."""
+
+    WOLVES_DEAD = enum.auto()
+    """Every wolf is dead: the village wins."""
+    LAST_PLAYER = enum.auto()
+    """One player is left and becomes a wolf: the wolves win."""
+    TWO_LEFT = enum.auto()
+    """Two players are left: a draw."""
+    NOBODY_LEFT = enum.auto()
+    """Nobody is left: a draw."""
+    NO_SEER = enum.auto()
+    """World collapse: nobody alive can be the seer and none can be named: a draw."""
+    NO_WORLD = enum.auto()
+    """World collapse: no assignment of roles fits what happened: a draw."""
+
+    @property
+    def winner(self) -> Winner:
+        if self is Termination.WOLVES_DEAD:
+            return Winner.VILLAGE
+        if self is Termination.LAST_PLAYER:
+            return Winner.WOLVES
+        return Winner.DRAW
+
+
+def _wolves_for(players: int) -> int:
+    """The source's wolf count: 2 wolves up to 14 players, 3 for 15–19, 4 for 20–24, one more per 5
+    beyond (not quantum werewolf's :func:`jinrou.quantum.game.default_wolves`)."""
     return 2 if players < 15 else 3 + (players - 15) // 5
 
 
@@ -55,7 +81,7 @@ class Setup:
     @classmethod
     def create(cls, players: int | Sequence[str], wolves: int | None = None) -> Setup:
         names = names_for(players, "offline quantum werewolf") if isinstance(players, int) else tuple(players)
-        return cls(names, default_wolves(len(names)) if wolves is None else wolves)
+        return cls(names, _wolves_for(len(names)) if wolves is None else wolves)
 
 
 # ------------------------------------------------------------------ entries
@@ -134,8 +160,8 @@ class OfflineGame:
     executed: Seat | None = None  # awaiting his collapse
     first_executed: Seat | None = None
     happenings: tuple[tuple[int, Happening], ...] = ()  # (entry index, happening)
-    winner: str | None = None
-    reason: str = ""
+    termination: Termination | None = None
+    reason: str = ""  # the termination in words
 
     @classmethod
     def new(cls, setup: Setup) -> OfflineGame:
@@ -170,8 +196,13 @@ class OfflineGame:
         return f"{'night' if self.is_night else 'day'} {self.number}"
 
     @property
+    def winner(self) -> Winner | None:
+        """The winning side once the game is over."""
+        return None if self.termination is None else self.termination.winner
+
+    @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.termination is not None
 
     @property
     def collapsed(self) -> dict[Seat, bool]:
@@ -241,6 +272,8 @@ class OfflineGame:
         if self.executed is None:
             raise IllegalActionError("nobody is awaiting execution")
         exact = self.counts.wolf_probability(self.executed)
+        if exact is None:  # pragma: no cover - the world check ends a game with no consistent way
+            raise ImpossibleOutcomeError("no assignment of roles fits what happened")
         living = len(self.alive)
         formula = 1 - source_formula(
             living - self.wolves_left(), living, max(1, self.rounds()), self.pointer_count(self.executed)
@@ -340,7 +373,7 @@ class OfflineGame:
             if threshold.is_wolf(entry.roll) != entry.wolf:
                 side = "wolf" if threshold.is_wolf(entry.roll) else "human"
                 raise ImpossibleOutcomeError(f"roll {entry.roll} means {side} (1–{threshold.wolf_up_to} → wolf)")
-        if p is None or (p == 0 and entry.wolf) or (p == 1 and not entry.wolf):
+        if (p == 0 and entry.wolf) or (p == 1 and not entry.wolf):
             side = "wolf" if entry.wolf else "human"
             raise ImpossibleOutcomeError(f"{self._name(entry.player)} cannot be a {side}: no consistent world has it")
         game = replace(game, executed=None)._die(entry.player, "execution", entry.wolf)
@@ -355,7 +388,8 @@ class OfflineGame:
                    if a.target in victims and a.wolf]
             )
             if game.alive and not any(game.has_seer_possibility(s) for s in game.alive):
-                return game._end("draw", "world collapse: after a wolf's collapse nobody alive can be the seer")
+                why = "world collapse: after a wolf's collapse nobody alive can be the seer"
+                return game._end(Termination.NO_SEER, why)
         else:
             game = game._lose_seer(
                 [(a.player, f"announced {self._name(entry.player)} as a wolf") for a in self.announcements
@@ -390,7 +424,7 @@ class OfflineGame:
         if self.seer is not None or not self.alive or any(self.has_seer_possibility(s) for s in self.alive):
             return self
         if self.first_executed is None:  # no execution yet: nobody can be named
-            return self._end("draw", "world collapse: nobody can be the seer")
+            return self._end(Termination.NO_SEER, "world collapse: nobody can be the seer")
         named = self.first_executed
         return self._happen(Happening("seer-named", named, "executed on day 1: the true seer"), seer=named)
 
@@ -423,27 +457,28 @@ class OfflineGame:
             return game
         living = len(game.alive)
         if living == 0:
-            return game._end("draw", "nobody is left")
+            return game._end(Termination.NOBODY_LEFT, "nobody is left")
         if game.wolves_left() == 0:
-            return game._end("village", "every wolf is dead")
+            return game._end(Termination.WOLVES_DEAD, "every wolf is dead")
         if living == 1:
             (last,) = game.alive
             game = game._happen(Happening("death", last, "the last player becomes a wolf"),
                                 roles=game.roles + ((last, True),))
-            return game._end("wolves", f"only {self._name(last)} is left, and becomes a wolf")
+            return game._end(Termination.LAST_PLAYER, f"only {self._name(last)} is left, and becomes a wolf")
         if living == 2:
-            return game._end("draw", "two players are left")
+            return game._end(Termination.TWO_LEFT, "two players are left")
         if then_night:
             return replace(game, is_night=True, number=game.number + 1)
         return replace(game, is_night=False)
 
     def _world_check(self) -> OfflineGame:
         if self.counts.total == 0:
-            return self._end("draw", "world collapse: no assignment of roles fits what happened")
+            return self._end(Termination.NO_WORLD, "world collapse: no assignment of roles fits what happened")
         return self
 
-    def _end(self, winner: str, reason: str) -> OfflineGame:
-        return self._happen(Happening("end", None, f"{winner}: {reason}"), winner=winner, reason=reason)
+    def _end(self, termination: Termination, reason: str) -> OfflineGame:
+        detail = f"{termination.winner}: {reason}"
+        return self._happen(Happening("end", None, detail), termination=termination, reason=reason)
 
 
 def _seats_of(entry: Entry) -> list[Seat]:

@@ -19,23 +19,23 @@ from html import escape
 from jinrou.offline.rules import Setup
 
 RULES = [
-    ("準備 Setup", "{wolves} (人狼), 1 seer (占い師), the rest villagers (村人). Nobody has a role yet: "
-                 "a role is fixed only when its player dies."),
-    ("夜 Night", "Everybody points at the player he would attack. The pointed-at player writes down who "
+    ("準備 Setup", ("{wolves} (人狼), 1 seer (占い師), the rest villagers (村人). Nobody has a role yet: "
+                 "a role is fixed only when its player dies.")),
+    ("夜 Night", ("Everybody points at the player he would attack. The pointed-at player writes down who "
                 "pointed at him (襲撃先指定の記録). A player whose living pointers (襲撃先指定数) reach the number "
-                "of living players dies by attack and becomes human."),
-    ("昼 Day", "Each player who may still be the seer may announce one result a day: “I divined X: "
-              "human / wolf”. Then everybody votes; the most-voted player is executed (a tie is re-voted)."),
-    ("処刑死の判定 Collapse", "The GM rolls the d100 against the assistant's exact threshold: the executed "
-                          "player becomes human or wolf."),
+                "of living players dies by attack and becomes human.")),
+    ("昼 Day", ("Each player who may still be the seer may announce one result a day: “I divined X: "
+              "human / wolf”. Then everybody votes; the most-voted player is executed (a tie is re-voted).")),
+    ("処刑死の判定 Collapse", ("The GM rolls the d100 against the assistant's exact threshold: the executed "
+                          "player becomes human or wolf.")),
     ("人間に収束 Human", "Everyone who announced him as a wolf loses the seer possibility."),
-    ("人狼に収束 Wolf", "The players he pointed at die by attack and become human. Everyone who announced him "
-                     "as human, or one of those victims as a wolf, loses the seer possibility."),
-    ("占い師の判定 Seer check", "If nobody alive may be the seer: after a human, the day-1 executed player was "
-                            "the true seer; after a wolf, the world collapses (draw)."),
+    ("人狼に収束 Wolf", ("The players he pointed at die by attack and become human. Everyone who announced him "
+                     "as human, or one of those victims as a wolf, loses the seer possibility.")),
+    ("占い師の判定 Seer check", ("If nobody alive may be the seer: after a human, the day-1 executed player was "
+                            "the true seer; after a wolf, the world collapses (draw).")),
     ("襲撃先指定の修正 Strikes", "Strike the names of dead players from every pointer record."),
-    ("勝敗の判定 Win check", "After each execution: 0 left → draw; no wolf left → village wins; 1 left → he "
-                          "is a wolf, wolves win; 2 left → draw; 3 or more → next night."),
+    ("勝敗の判定 Win check", ("After each execution: 0 left → draw; no wolf left → village wins; 1 left → he "
+                          "is a wolf, wolves win; 2 left → draw; 3 or more → next night.")),
 ]
 
 ONE_PAGE = 30  # player rows that fit on the first A4 landscape page, under the title and column heads
