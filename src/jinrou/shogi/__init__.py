@@ -5,9 +5,9 @@
 ('●●++●●', '+++++●')
 """
 
-from jinrou.shogi.game import Game, Outcome, Status
+from jinrou.shogi.game import Game, Outcome, Status, Termination
 from jinrou.shogi.moves import Move
-from jinrou.shogi.pieces import PieceType
+from jinrou.shogi.pieces import PieceType, Side
 from jinrou.shogi.position import Position
 
-__all__ = ["Game", "Move", "Outcome", "PieceType", "Position", "Status"]
+__all__ = ["Game", "Move", "Outcome", "PieceType", "Position", "Side", "Status", "Termination"]

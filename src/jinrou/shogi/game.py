@@ -20,6 +20,8 @@ vary instead), or when the side to move has no legal move (it loses).
 
 from __future__ import annotations
 
+import enum
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -37,6 +39,7 @@ from jinrou.shogi.pieces import (
     SIDE_NAMES,
     TYPES,
     PieceType,
+    Side,
     attacks,
     far_row,
     forward,
@@ -57,12 +60,75 @@ class Status:
     POSSIBLE = "+"
 
 
+class Termination(enum.StrEnum):
+    """Why a game ended (spec §2, §4)."""
+
+    KING_DETERMINED = enum.auto()
+    """A king became determined (a single piece may still be it): its side loses."""
+    BOTH_KINGS_DETERMINED = enum.auto()
+    """Both kings became determined by the same move: a draw."""
+    REPETITION = enum.auto()
+    """The visible position occurred a fourth time (千日手): a draw."""
+    NO_LEGAL_MOVE = enum.auto()
+    """The side to move has no legal move: it loses."""
+    RESIGNATION = enum.auto()
+    """A side resigned (投了): it loses."""
+
+    @classmethod
+    def of(cls, reason: str) -> Termination:
+        """The termination an outcome's ``reason`` states (raises ValueError for other words)."""
+        for termination, pattern in _REASON_PATTERNS.items():
+            if pattern.fullmatch(reason):
+                return termination
+        raise ValueError(f"unknown reason {reason!r}: not the words of a game end")
+
+
+_REASONS = {
+    Termination.KING_DETERMINED: "{loser}'s king {king} is determined",
+    Termination.BOTH_KINGS_DETERMINED: "both kings determined by the same move",
+    Termination.REPETITION: "fourfold repetition (千日手)",
+    Termination.NO_LEGAL_MOVE: "{loser} has no legal move",
+    Termination.RESIGNATION: "resignation",
+}
+"""The words of each game end, as the record's ``reason`` gives them ({loser}: sente or gote)."""
+
+_REASON_PATTERNS = {
+    termination: re.compile(re.escape(text).replace(r"\{loser\}", "(?:sente|gote)").replace(r"\{king\}", "."))
+    for termination, text in _REASONS.items()
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winner (None for a draw) and why."""
+    """How a game ended: the winner (None for a draw) and why, in the words of the record
+    (``"gote's king ⑰ is determined"``); :attr:`termination` is the why as an enum.
 
-    winner: int | None
+    >>> Outcome.of(Termination.NO_LEGAL_MOVE, Side.SENTE)
+    Outcome(winner=<Side.SENTE: 0>, reason='gote has no legal move')
+    """
+
+    winner: Side | None
     reason: str
+
+    def __post_init__(self) -> None:
+        if self.winner is not None:
+            object.__setattr__(self, "winner", Side(self.winner))  # a plain 0 or 1 is read as its side
+        Termination.of(self.reason)  # the reason must be the words of a game end
+
+    @classmethod
+    def of(cls, termination: Termination, winner: Side | None, king: int | None = None) -> Outcome:
+        """The outcome of ``termination`` won by ``winner`` (None: a draw); ``king`` is the piece
+        (0–19) of a determined king."""
+        loser = "" if winner is None else SIDE_NAMES[winner.opponent]
+        return cls(winner, _REASONS[termination].format(loser=loser, king="" if king is None else glyph(king)))
+
+    @property
+    def termination(self) -> Termination:
+        return Termination.of(self.reason)
+
+    @property
+    def loser(self) -> Side | None:
+        return None if self.winner is None else self.winner.opponent
 
     def __str__(self) -> str:
         who = "draw" if self.winner is None else f"{SIDE_NAMES[self.winner]} wins"
@@ -72,6 +138,19 @@ class Outcome:
 def type_names(mask: int) -> str:
     """``銀/金`` for a bit mask of types."""
     return "/".join(t.japanese for t in TYPES if mask >> t & 1) or "none"
+
+
+@dataclass(frozen=True)
+class _Mate:
+    """A pawn drop where 打ち歩詰 may apply: the dropped piece, the piece in front of it (which may be
+    the king), the move, and the pairs where the drop is a pawn facing the king (``rows``: bool
+    (3840,) over the mover's assignments, ``cols``: bool (3840,) over the opponent's)."""
+
+    pawn: int
+    king: int
+    move: Move
+    rows: np.ndarray
+    cols: np.ndarray
 
 
 @dataclass
@@ -85,10 +164,7 @@ class _Terms:
     opponent_attacks: np.ndarray     # int64 (3840,), by the opponent's assignment
     r1row: np.ndarray
     r1col: np.ndarray
-    mate: tuple[int, int] | None     # (dropped piece, piece in front) when 打ち歩詰 may apply
-    move: Move | None = None
-    mate_rows: np.ndarray | None = None
-    mate_cols: np.ndarray | None = None
+    mate: _Mate | None               # when 打ち歩詰 may apply
     plain_masks: list[np.ndarray] | None = None  # ``masks`` before 二歩 among pieces of one origin
 
 
@@ -238,7 +314,7 @@ class Game:
         """``side`` resigns (投了)."""
         if self.outcome is not None:
             raise IllegalActionError(f"the game is over: {self.outcome}")
-        self.outcome = Outcome(1 - side, "resignation")
+        self.outcome = Outcome.of(Termination.RESIGNATION, Side(side).opponent)
 
     def copy(self) -> Game:
         game = Game.__new__(Game)
@@ -304,7 +380,7 @@ class Game:
         masks = [_side_mask(unary[0]), _side_mask(unary[1])]
         king_square, mover_attacks, opponent_attacks = _safety(after, mover)
         r1row, r1col = np.zeros(sp.N, np.bool_), np.zeros(sp.N, np.bool_)
-        mate = None
+        mate: _Mate | None = None
         plain = list(masks)
         if move.drop and geometry & PAWN:
             own, p_local = move.piece // 10, move.piece % 10
@@ -321,27 +397,24 @@ class Game:
             front_square = move.to + 5 * forward(mover)
             front = after.piece_at(front_square) if 0 <= front_square < 25 else None
             if front is not None and after.owners[front] != mover and front // 10 != mover and self.possible(front) & KING:
-                mate = (move.piece, front)
                 king = sp.TYPES[:, front % 10] == PieceType.KING
                 if own == mover:
                     rows, cols = pawn, king
                 else:
                     rows, cols = np.ones(sp.N, np.bool_), pawn & king
-                terms = _Terms(mover, masks, king_square, mover_attacks, opponent_attacks, r1row, r1col, mate, move,
-                               rows, cols, plain)
-                return terms, geometry
+                mate = _Mate(move.piece, front, move, rows, cols)
         terms = _Terms(mover, masks, king_square, mover_attacks, opponent_attacks, r1row, r1col, mate, plain_masks=plain)
         return terms, geometry
 
-    def _kernel_args(self, terms: _Terms, exclude_mate: bool):
-        mover = terms.mover
+    def _kernel_args(self, terms: _Terms, exclude_mate: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        mover, mate = terms.mover, terms.mate
         rowmask, colmask = terms.masks[mover], terms.masks[1 - mover]
         r1row, r1col = terms.r1row, terms.r1col
-        if exclude_mate and terms.mate is not None:
-            if terms.mate[0] // 10 == mover:
-                r1row, r1col = r1row | terms.mate_rows, r1col | terms.mate_cols
+        if exclude_mate and mate is not None:
+            if mate.pawn // 10 == mover:
+                r1row, r1col = r1row | mate.rows, r1col | mate.cols
             else:
-                colmask = colmask & ~terms.mate_cols
+                colmask = colmask & ~mate.cols
         valid = sp.row_valid(rowmask, terms.mover_attacks, terms.king_square)
         needed = np.bincount(sp.KING[valid], minlength=10) > 0
         q, q2 = sp.king_columns(colmask, terms.opponent_attacks, terms.king_square, needed, r1col)
@@ -356,7 +429,7 @@ class Game:
             return True
         if terms.mate is None:
             return False
-        return self._mate_pairs(terms, clear=False)
+        return self._mate_pairs(terms, terms.mate, clear=False)
 
     def _allowed(self, move: Move) -> bool:
         terms, geometry = self._terms(move)
@@ -369,16 +442,15 @@ class Game:
         rows = self.space.rows
         sp.apply(rows[terms.mover], rows[1 - terms.mover], valid, r1row, q, q2)
         if terms.mate is not None:
-            self._mate_pairs(terms, clear=True)
+            self._mate_pairs(terms, terms.mate, clear=True)
 
-    def _mate_pairs(self, terms: _Terms, clear: bool) -> bool:
+    def _mate_pairs(self, terms: _Terms, mate: _Mate, clear: bool) -> bool:
         """Pairs where the dropped piece is a pawn and the piece in front the king: with ``clear``, remove
         those where the drop mates; otherwise whether one exists where it does not."""
-        pawn, king = terms.mate
-        after = self.position.after(terms.move)
+        after = self.position.after(mate.move)
         valid, r1row, q, q2 = self._kernel_args(terms, exclude_mate=False)
         return sp.scan_mates(self.space.rows[terms.mover], self.space.rows[1 - terms.mover], valid, r1row, q, q2,
-                             terms.mate_rows, terms.mate_cols, terms.mover, pawn, king,
+                             mate.rows, mate.cols, terms.mover, mate.pawn, mate.king,
                              np.array(after.squares, np.int64), np.array(after.owners, np.int64),
                              np.array(after.promoted, np.bool_), clear)
 
@@ -408,15 +480,14 @@ class Game:
     def _judge(self, mover: int) -> Outcome | None:
         determined = [len(self.king_candidates(side)) == 1 for side in (0, 1)]
         if all(determined):
-            return Outcome(None, "both kings determined by the same move")
+            return Outcome.of(Termination.BOTH_KINGS_DETERMINED, None)
         if any(determined):
-            loser = determined.index(True)
-            king = self.king_candidates(loser)[0]
-            return Outcome(1 - loser, f"{SIDE_NAMES[loser]}'s king {glyph(king)} is determined")
+            loser = Side(determined.index(True))
+            return Outcome.of(Termination.KING_DETERMINED, loser.opponent, self.king_candidates(loser)[0])
         if self.positions.count(self.position) >= 4:
-            return Outcome(None, "fourfold repetition (千日手)")
+            return Outcome.of(Termination.REPETITION, None)
         if not any(self._allowed(m) for m in self._candidates()):  # stops at the first legal move
-            return Outcome(mover, f"{SIDE_NAMES[1 - mover]} has no legal move")
+            return Outcome.of(Termination.NO_LEGAL_MOVE, Side(mover))
         return None
 
     def _candidates(self) -> Iterable[Move]:

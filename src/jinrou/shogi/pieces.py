@@ -23,6 +23,19 @@ SIDES = 2
 SENTE, GOTE = 0, 1
 SIDE_NAMES = ("sente", "gote")
 SIDE_JAPANESE = ("先手", "後手")
+
+
+class Side(enum.IntEnum):
+    """The two sides, numbered as everywhere here (``SIDE_NAMES[side]`` is its name)."""
+
+    SENTE = 0
+    """先手: moves first, from rows a–b toward row e."""
+    GOTE = 1
+    """後手: moves second, from rows d–e toward row a."""
+
+    @property
+    def opponent(self) -> Side:
+        return Side(1 - self)
 PIECES = 20
 SQUARES = 25
 ROWS = "abcde"

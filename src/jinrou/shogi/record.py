@@ -22,7 +22,7 @@ from jinrou.chance import uniform_below
 from jinrou.errors import JinrouError, RecordError
 from jinrou.shogi import space as sp
 from jinrou.shogi.classical import Foul, first_foul
-from jinrou.shogi.game import Game, Outcome
+from jinrou.shogi.game import Game, Outcome, Termination
 from jinrou.shogi.moves import Move
 from jinrou.shogi.pieces import SIDE_NAMES, glyph
 
@@ -39,9 +39,8 @@ class Record:
 
     @classmethod
     def of(cls, game: Game, players: tuple[str, str] = ("sente", "gote")) -> Record:
-        resigned = None
-        if game.outcome is not None and game.outcome.reason == "resignation":
-            resigned = 1 - game.outcome.winner
+        outcome = game.outcome
+        resigned = outcome.loser if outcome is not None and outcome.termination is Termination.RESIGNATION else None
         return cls(tuple(str(m) for m in game.moves), resigned, players)
 
     def replay(self) -> Game:
@@ -144,11 +143,10 @@ def adjudicate(moves: Sequence[str], rng: np.random.Generator, types: Sequence[i
             break
         game.push(move)
     done = len(game.moves)
-    if types is None:
-        types = draw_types(game, rng)
-    elif len(types) != 20:
+    if types is not None and len(types) != 20:
         raise RecordError(f"expected 20 types, one per piece ①–⑳, not {len(types)}")
-    return Adjudication(tuple(int(t) for t in types), first_foul(parsed, np.array(types, np.int64)), done)
+    fixed = np.array(draw_types(game, rng) if types is None else types, np.int64)
+    return Adjudication(tuple(int(t) for t in fixed), first_foul(parsed, fixed), done)
 
 
 def draw_types(game: Game, rng: np.random.Generator) -> np.ndarray:

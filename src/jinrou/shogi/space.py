@@ -72,7 +72,7 @@ class Space:
 
     def alive(self, side: int) -> np.ndarray:
         """bool (3840,): the side's assignments that belong to some consistent pair."""
-        return self.rows[side].any(axis=1)
+        return np.any(self.rows[side], axis=1)
 
     def weights(self, side: int) -> np.ndarray:
         """int64 (3840,): for each of the side's assignments, how many consistent pairs contain it."""
