@@ -8,8 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-Seat = int
-"""A seat's index, 0-based, in the order of the record's ``players``."""
+from jinrou.players import Seat  # a seat's index, 0-based, in the order of the record's ``players``
 
 
 class Cause(enum.Enum):
