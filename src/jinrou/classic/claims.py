@@ -76,18 +76,20 @@ class Claim:
                 return cls(kind, role=by_name(words[1]).id)
             except UnknownRoleError as error:
                 raise ClaimError(str(error)) from None
-        wanted = 2 if kind is ClaimKind.VOTE else 3
-        if len(words) != wanted:
-            raise ClaimError(f"{kind.value} takes {'a player' if wanted == 2 else 'a player and human|werewolf'}")
+        # a player's name may hold spaces ("Bot Alice"): it is everything between the word and the result
+        rest = text.strip()[len(words[0]):].strip()
+        name, result = (rest, "") if kind is ClaimKind.VOTE else (rest[:-len(words[-1])].strip(), words[-1])
+        if not name or (kind is not ClaimKind.VOTE and len(words) < 3):
+            raise ClaimError(f"{kind.value} takes {'a player' if kind is ClaimKind.VOTE else 'a player and human|werewolf'}")
         folded = [n.casefold() for n in names]
-        if words[1].casefold() not in folded:
-            raise ClaimError(f"no player {words[1]!r}: the players are {', '.join(names)}")
-        target = folded.index(words[1].casefold())
+        if name.casefold() not in folded:
+            raise ClaimError(f"no player {name!r}: the players are {', '.join(names)}")
+        target = folded.index(name.casefold())
         if kind is ClaimKind.VOTE:
             return cls(kind, target=target)
-        result = words[2].lower()
-        if result not in RESULTS:
-            raise ClaimError(f"the result must be human or werewolf, not {words[2]!r}")
+        if result.lower() not in RESULTS:
+            raise ClaimError(f"the result must be human or werewolf, not {result!r}")
+        result = result.lower()
         return cls(kind, target=target, result=result)
 
     def notation(self, names: Sequence[str]) -> str:

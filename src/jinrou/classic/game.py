@@ -44,6 +44,7 @@ from jinrou.classic.model import (
     Verb,
     Vote,
 )
+from jinrou.classic.published import RoleList
 from jinrou.classic.role import SUB_ROLES, Ability, Role
 from jinrou.classic.settings import Settings
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
@@ -132,6 +133,7 @@ class Game:
         self._fresh_dead: list[Seat] = []
         self._fresh_revived: list[Seat] = []
         self._draws: Draws = Draws(None)
+        self.published: RoleList | None = None  # the role list the room was told (配役公開), if any
 
     @classmethod
     def new(
@@ -140,6 +142,7 @@ class Game:
         roles: Sequence[str],
         settings: Settings | Mapping[str, Any] | None = None,
         draws: Draws | np.random.Generator | None = None,
+        published: RoleList | None = None,
     ) -> Game:
         """A game at the start of night 1.
 
@@ -148,6 +151,7 @@ class Game:
             roles: each seat's role id (catalog ids of declared roles).
             settings: room settings (:class:`Settings` or a mapping of names to values).
             draws: where the start's random outcomes come from (決定者, 権力者, night 1).
+            published: the role list the room is told (配役公開); it changes no rule.
 
         Raises:
             SetupError: bad players, roles or settings (the message says what is allowed).
@@ -168,6 +172,7 @@ class Game:
                 )
             declared.append(ROLES[role_id])
         game = cls(players, declared, settings)
+        game.published = published
         with game._drawing(draws):
             for seat in game.seats():
                 game.role(seat).setup(game, seat)

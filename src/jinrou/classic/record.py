@@ -34,6 +34,7 @@ from jinrou.classic.claims import Claim, ClaimError
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Message, Seat, Stage, Verb, Vote
+from jinrou.classic.published import RoleList
 from jinrou.errors import JinrouError, RecordError
 from jinrou.jsontext import parse_json
 
@@ -87,6 +88,8 @@ def write(game: Game, seed: int | None = None) -> dict[str, Any]:
         "seed": seed,
         "events": events,
     }
+    if game.published is not None:
+        record["published"] = game.published.to_json()
     if game.outcome is not None:
         deaths = [
             {"phase": d.phase, "player": names[s], "cause": d.cause.value}
@@ -180,8 +183,9 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
     first = _draws(events[0], "event 1") if events and isinstance(events[0], dict) and \
         events[0].get("type") == "outcome" else []
     draws = Draws(rng, first)
+    published = RoleList.from_json(data["published"]) if data.get("published") is not None else None
     try:
-        game = Game.new(players, [roles[p] for p in players], data.get("settings") or {}, draws)
+        game = Game.new(players, [roles[p] for p in players], data.get("settings") or {}, draws, published)
     except JinrouError as error:
         raise RecordError(f"setup: {error}") from None
     if draws.leftover():

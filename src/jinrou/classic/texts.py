@@ -67,6 +67,13 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
         "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
+VERBS = {
+    "attack": ("襲撃", "attack"), "divine": ("占う", "divine"), "guard": ("護衛", "guard"),
+    "pair": ("恋人にする", "make lovers"), "revive": ("蘇生", "revive"), "protect": ("加護", "bless"),
+    "hide": ("逃亡", "hide"), "leave": ("村を去る", "leave the village"), "kit": ("発送", "send a kit"),
+    "bite": ("吸血", "bite"), "shoot": ("銃撃", "shoot"),
+}  # fmt: skip
+"""Each action verb (the record's word) in Japanese and English."""
 
 
 def role_name(role_id: str, lang: str) -> str:

@@ -2,9 +2,18 @@
 
 A :class:`SeatView` holds a seat's own role and sub-roles, the seats it knows (wolf, fox, couple
 partners, its lover, …), the messages meant for it, the public record of the game (deaths with
-their public cause, votes, claims), what it may do now, and the chats it reads and writes. The
-dead see every role and cause under 霊界表示 (``heavenview``); at the end everybody sees everything.
-Bots, the terminal and the server build everything a player receives from a view.
+their public cause, votes, claims, the role list the room was told), what it may do now, and the
+chats it reads and writes. The dead see every role and cause under 霊界表示 (``heavenview``); at
+the end everybody sees everything. Bots, the terminal and the server build everything a player
+receives from a view.
+
+Chats (§9) by name: ``day`` (昼), the night chats the roles declare (:class:`~jinrou.classic.role.Chat`:
+``wolf``, ``fox``, ``couple``, ``madcouple``) and ``heaven`` (霊界). :attr:`SeatView.reads` is every
+chat a seat may read now, what was said before included: the day chat; the night chats its role
+and sub-roles declare (written only at night, only while alive); 霊界 once dead — and under
+霊界表示 every chat of the game. :attr:`SeatView.writes` is where it may write now: the day chat
+by day (hunter's time included) while alive, its night chats at night while alive, 霊界 when dead
+unless its role says it speaks to nobody (a departed スパイ). The dead never write to the living.
 """
 
 from __future__ import annotations
@@ -16,10 +25,15 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.game import Game, Legal, Outcome
 from jinrou.classic.model import PUBLIC_CAUSES, Message, Seat, Stage
+from jinrou.classic.published import RoleList
 from jinrou.classic.role import Role
 
 VISIBLE_SUBS = frozenset({"Lovers", "DivinerKit", "PsychicKit", "GuardKit"})
 """Sub-roles a seat is told of (決定者, 権力者 and a protection not yet used are not told)."""
+DAY_CHAT = "day"
+"""The day chat (昼): every living seat by day, read by all."""
+HEAVEN_CHAT = "heaven"
+"""霊界: the dead's chat."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +61,10 @@ class SeatView:
     chats_write: frozenset[str]
     outcome: Outcome | None
     scapegoat: Seat | None
+    published: RoleList | None = None  # the role list the room was told (配役公開)
+    reads: frozenset[str] = frozenset({DAY_CHAT})  # every chat it may read now, history included
+    writes: frozenset[str] = frozenset()  # the chats it may write in now
+    vote: Seat | None = None  # its own vote in the open ballot
 
     @property
     def n(self) -> int:
@@ -90,6 +108,7 @@ class SeatView:
                 chats_read = chats_write = chats
         if everything:
             roles = {s: game.role(s).id for s in game.seats()}
+        reads, writes = _chats(game, seat, heaven)
         messages = _messages(game, seat)
         ballot = game.ballot
         return cls(
@@ -114,7 +133,26 @@ class SeatView:
             chats_write=chats_write,
             outcome=game.outcome if over else None,
             scapegoat=game.scapegoat,
+            published=game.published,
+            reads=reads,
+            writes=writes,
+            vote=ballot.votes.get(seat) if ballot is not None and seat is not None else None,
         )
+
+
+def _chats(game: Game, seat: Seat | None, heaven: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """The chats ``seat`` reads and writes now (see the module docstring)."""
+    if seat is None:
+        return frozenset({DAY_CHAT}), frozenset()
+    own = frozenset(c for owner in game.hooks(seat) for c in owner.chats(game, seat))
+    if game.alive[seat]:
+        now = {Stage.NIGHT: own, Stage.DAY: {DAY_CHAT}, Stage.HUNTER: {DAY_CHAT}}.get(game.stage, set())
+        return frozenset({DAY_CHAT}) | own, frozenset(now)
+    reads = {DAY_CHAT, HEAVEN_CHAT, *own}
+    if heaven:
+        reads.update(c for s in game.seats() for owner in game.hooks(s) for c in owner.chats(game, s))
+    speaks = not game.is_over and all(owner.speaks_in_heaven(game, seat) for owner in game.hooks(seat))
+    return frozenset(reads), frozenset({HEAVEN_CHAT} if speaks else ())
 
 
 _Seen = tuple[int, object, tuple[tuple[int, Message], ...]]

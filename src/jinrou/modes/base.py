@@ -78,17 +78,32 @@ class Result:
 
 
 class FieldKind(enum.StrEnum):
+    """What a setting's value is; the lobby draws each kind as its own input."""
+
     INTEGER = "integer"
     BOOLEAN = "boolean"
     CHOICE = "choice"
     TEXT = "text"
+    COUNTS = "counts"
+    """A count (0–``maximum``) for each of some choices: ``{"Werewolf": 2, "Diviner": 1}`` (a role list)."""
+    SET = "set"
+    """Some of the choices: ``["Fox", "Cat"]`` (roles left out)."""
 
 
 @dataclass(frozen=True)
 class Choice:
+    """One allowed value; ``group`` (English, Japanese) labels the group it is shown in (a role's team)."""
+
     value: str
     en: str
     ja: str
+    group: tuple[str, str] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"value": self.value, "en": self.en, "ja": self.ja}
+        if self.group is not None:
+            data["group"] = {"en": self.group[0], "ja": self.group[1]}
+        return data
 
 
 @dataclass(frozen=True)
@@ -96,7 +111,9 @@ class Field:
     """One room setting: its key, labels, kind, default and limits.
 
     ``default`` None means "automatic" (the mode fills it in after checking the others); ``group``
-    nests the value under that key (quantum's rule switches live under ``options``).
+    nests the value under that key (quantum's rule switches live under ``options``). A COUNTS or SET
+    value is JSON (an object of counts, a list of values) or, as the lobby form sends it, text:
+    ``"Werewolf:2, Diviner"`` (a count of 1 when left out) and ``"Fox, Cat"``.
     """
 
     key: str
@@ -123,17 +140,57 @@ class Field:
             values = [c.value for c in self.choices]
             if value not in values:
                 raise SettingsError(f"{self.key} must be one of {', '.join(values)}, not {value!r}")
+        elif self.kind is FieldKind.COUNTS:
+            return self._counts(value)
+        elif self.kind is FieldKind.SET:
+            return self._set(value)
         elif not isinstance(value, str) or len(value) > self.max_length or not value.isprintable():
             raise SettingsError(f"{self.key} is at most {self.max_length} printable characters")
         return value
 
+    def _counts(self, value: Any) -> dict[str, int]:
+        """A COUNTS value in choice order, zero counts left out."""
+        if isinstance(value, str):
+            value = self._text_counts(value)
+        if not isinstance(value, dict):
+            raise SettingsError(f'{self.key} is an object of counts, e.g. {{"{self.choices[0].value}": 1}}')
+        order = {c.value: i for i, c in enumerate(self.choices)}
+        top = self.maximum
+        for name, count in value.items():
+            if name not in order:
+                raise SettingsError(f"{self.key}: unknown {name!r}: allowed are {', '.join(order)}")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0 or (top is not None and count > top):
+                raise SettingsError(f"{self.key}: the count of {name} must be 0–{top}, not {count!r}")
+        return {name: value[name] for name in sorted(value, key=order.__getitem__) if value[name]}
+
+    def _text_counts(self, text: str) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            name, _, count = (p.strip() for p in part.partition(":"))
+            if count and not count.isdigit():
+                raise SettingsError(f"{self.key}: the count of {name} must be a whole number, not {count!r}")
+            counts[name] = counts.get(name, 0) + (int(count) if count else 1)
+        return counts
+
+    def _set(self, value: Any) -> list[str]:
+        """A SET value in choice order, without repeats."""
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, list):
+            raise SettingsError(f'{self.key} is a list of values, e.g. ["{self.choices[0].value}"]')
+        allowed = [c.value for c in self.choices]
+        for name in value:
+            if name not in allowed:
+                raise SettingsError(f"{self.key}: unknown {name!r}: allowed are {', '.join(allowed)}")
+        return [name for name in allowed if name in value]
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"key": self.key, "en": self.en, "ja": self.ja, "kind": str(self.kind),
                                 "default": self.default, "group": self.group}
-        if self.kind is FieldKind.INTEGER:
+        if self.kind in (FieldKind.INTEGER, FieldKind.COUNTS):
             data |= {"min": self.minimum, "max": self.maximum}
         if self.choices:
-            data["choices"] = [{"value": c.value, "en": c.en, "ja": c.ja} for c in self.choices]
+            data["choices"] = [c.to_json() for c in self.choices]
         return data
 
 
@@ -163,7 +220,10 @@ class Schema:
         for f in self.fields:
             given = data.get(f.group) or {} if f.group else data
             value = given.get(f.key)
-            value = f.default if value is None else f.check(value)
+            if value is None:  # a default list or object is copied: settings are the room's own
+                value = f.default.copy() if isinstance(f.default, dict | list) else f.default
+            else:
+                value = f.check(value)
             (settings[f.group] if f.group else settings)[f.key] = value
         return settings
 

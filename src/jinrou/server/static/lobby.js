@@ -8,6 +8,36 @@ function t(en, ja) { return lang === "ja" ? ja : en; }
 const current = () => modes.find((m) => m.name === $("#mode").value) || modes[0];
 
 function field(f) {  // one schema field as a labelled input named by its key
+  if (f.kind === "counts" || f.kind === "set") {  // a number or a box per choice, under its group (a role's team);
+    const box = el("details", undefined, "choices");  // a hidden input sends them as text: "Werewolf:2,Diviner:1"
+    const hidden = el("input");
+    hidden.type = "hidden"; hidden.name = f.key; hidden.dataset.group = f.group || ""; hidden.dataset.kind = f.kind;
+    const total = el("span", "", "muted"), summary = el("summary", t(f.en, f.ja));
+    summary.append(" ", total);
+    box.append(summary, hidden);
+    const inputs = [];
+    const update = () => {
+      const picked = inputs.filter(([, i]) => (f.kind === "set" ? i.checked : Number(i.value) > 0));
+      hidden.value = picked.map(([v, i]) => (f.kind === "set" ? v : `${v}:${Number(i.value)}`)).join(",");
+      total.textContent = `(${f.kind === "set" ? picked.length : picked.reduce((sum, [, i]) => sum + Number(i.value), 0)})`;
+    };
+    let heading = null;
+    for (const c of f.choices) {
+      const group = c.group ? t(c.group.en, c.group.ja) : "";
+      if (group !== heading) { heading = group; if (group) box.append(el("div", group, "muted")); }
+      const item = el("label"), input = el("input");
+      if (f.kind === "set") { input.type = "checkbox"; input.checked = (f.default || []).includes(c.value); } else {
+        input.type = "number"; input.min = 0; input.max = f.max; input.value = (f.default || {})[c.value] || 0; input.style.width = "4em";
+      }
+      input.dataset.choice = c.value;
+      input.addEventListener("input", update);
+      item.append(input, ` ${t(c.en, c.ja)} `);
+      inputs.push([c.value, input]);
+      box.append(item);
+    }
+    update();
+    return box;
+  }
   const label = el("label");
   let input;
   if (f.kind === "boolean") {

@@ -1,0 +1,540 @@
+"""Classic werewolf (月下人狼's roles) as a server mode: 闇鍋 rooms, group chats, bots that claim.
+
+The game is :class:`jinrou.classic.game.Game`; this module adds what a room needs around it, in a
+:class:`Village`: the cast drawn at the start, the turns of a phase (the night's full length, the
+day's discussion and voting time, the grace 猶予), who has finished the night, the attacks bot
+wolves propose, and the bots themselves.
+
+**Seats.** Room seat ``s`` is game seat ``s + 1`` when 身代わりくん (the scapegoat, an NPC of the
+engine) plays, else ``s``.
+
+**Turns.** A night lasts its full ``night`` seconds (an early end would tell who still had
+something to do) unless every player has finished it — sent ``{"done": true}``: the living after
+their actions, villagers included, and the dead too (bots do at once). So a room whose living
+players are all bots still waits for its dead people, or the deadline, each night: a bot game never
+runs to its end in one go (which would hold the server for the whole game). Whoever misses a
+required action at the deadline gets the grace (``remain``), then dies a sudden death (突然死).
+With ``night`` 0 a night waits only for the required actions. A day's first ballot lasts ``day`` seconds (with ``voting`` > 0: a discussion of
+``day`` seconds, in which nobody votes, then ``voting`` seconds), a revote or a runoff ``remain``
+seconds; the ballot closes when everybody voted, else after the grace; non-voters die suddenly.
+A hunter's last shot waits ``hunter`` seconds, then is drawn.
+
+**Actions** (JSON): ``{"vote": NAME}``; ``{"act": VERB, "targets": [NAME, …], "kit": KIT}`` (a night
+action or a shot; VERB as the record writes it: divine, attack, guard, …); ``{"claim": CLAIM}`` by
+day, CLAIM being ``{"kind": "CO", "role": ID}``, ``{"kind": "DIVINED"|"IDENTIFIED"|"ESTIMATE",
+"target": NAME, "result": "human"|"werewolf"}`` or ``{"kind": "VOTE", "target": NAME}`` — the
+structured claims the bots make (:mod:`jinrou.classic.claims`); ``{"claims": [CLAIM, …]}`` (a bot's
+say at the start of a day); ``{"propose": "attack", "targets": [NAME]}`` (an attack made at the
+night's end unless a wolf attacks first: bot wolves do this, so that a person among the wolves
+chooses); ``{"done": true}`` (the night, or the discussion, is over for me).
+
+**Chance.** Everything random happens in :meth:`ClassicMode.draw`, stored as an outcome before it
+is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
+draw and the deal from the room's generator) and each phase's close (``{"draws": […]}``, the
+engine's :class:`~jinrou.classic.draws.Draw` list). :meth:`ClassicMode.close` only marks the
+phase as closing; :meth:`ClassicMode.happen` replays the outcome through the engine.
+
+**State.** A :class:`Village` is advanced in place: copying a whole game for every vote would cost
+more than the vote (about 10 ms at 30 seats). Every action is checked before anything changes, so a
+refused one leaves the state as it was; the server keeps no older state. Bots keep their notes in
+the village; after a restart they read the game afresh from their views, and a bot never repeats a
+claim it made (so a restored 占い師 bot does not come out twice).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from jinrou.agents.classic import HeuristicAgent
+from jinrou.classic.catalog import UnknownRoleError, by_name
+from jinrou.classic.claims import RESULTS, Claim, ClaimKind
+from jinrou.classic.draws import Draw, Draws
+from jinrou.classic.game import Game, Legal
+from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
+from jinrou.classic.published import RoleList
+from jinrou.classic.record import FORMAT, write
+from jinrou.classic.views import SeatView
+from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, SetupError
+from jinrou.modes import classic_settings as rooms
+from jinrou.modes.base import Channel, Phase, PhaseKind, Result
+from jinrou.modes.classic_view import channels, result_of, view
+
+SCAPEGOAT = "身代わりくん"
+CAST_TRIES = 50
+MAX_CLAIMS = 30  # claims a seat may make in one day
+FORMS = ('{"vote": NAME}, {"act": VERB, "targets": [NAME]}, {"claim": {"kind": ..., ...}}, {"done": true} '
+         'or {"propose": "attack", "targets": [NAME]}')
+
+
+class Turn(enum.StrEnum):
+    """The part of a phase the room is in; each gets its own deadline."""
+
+    MAIN = "main"
+    DISCUSSION = "discussion"  # a day's talk before the voting time (``voting`` > 0)
+    GRACE = "grace"  # 猶予: only the missing required actions (or votes) are waited for
+
+
+@dataclass(eq=False)
+class Village:
+    """A classic room's game state (see the module docstring): the game and the room's marks on it."""
+
+    players: tuple[str, ...]  # the room's names, by room seat
+    settings: Mapping[str, Any]
+    game: Game | None = None  # None until the cast is drawn
+    failed: str | None = None  # why the cast could not be drawn
+    turn: Turn = Turn.MAIN
+    closing: bool = False  # the phase is over; its outcome is to be drawn
+    opened: int = -1  # the game's phase the marks below belong to
+    ready: set[Seat] = field(default_factory=set)  # game seats that finished the turn
+    talked: set[Seat] = field(default_factory=set)  # game seats that spoke at today's first ballot
+    proposals: list[Action] = field(default_factory=list)  # attacks to make at the night's end
+    bots: dict[Seat, HeuristicAgent] = field(default_factory=dict)
+
+    @property
+    def offset(self) -> int:
+        """1 when 身代わりくん holds game seat 0."""
+        return int(self.settings["rules"]["scapegoat"] == "on")
+
+    def seat(self, room_seat: Seat) -> Seat:
+        return room_seat + self.offset
+
+    def room_seat(self, seat: Seat) -> Seat | None:
+        return seat - self.offset if seat >= self.offset else None
+
+    @property
+    def first_ballot(self) -> bool:
+        game = self.game
+        return game is not None and game.ballot is not None and game.revotes == 0 and not game.ballot.runoff
+
+    def missing(self, seat: Seat) -> list[Legal]:
+        """The game seat's required actions still to do (an attack a wolf proposed counts as done)."""
+        assert self.game is not None
+        return [lg for lg in self.game.legal_actions(seat)
+                if lg.required and not (lg.verb is Verb.ATTACK and self.proposals)]
+
+
+class ClassicMode:
+    """Classic werewolf (月下人狼の役職), with 闇鍋."""
+
+    name = "classic"
+    title = ("Classic werewolf", "人狼（月下人狼）")
+    script = Path(__file__).parent / "web" / "classic.js"
+    schema = rooms.SCHEMA
+
+    def __init__(self) -> None:
+        self._prepared: dict[int, tuple[Village, dict[str, Any], Game]] = {}  # id(village) → drawn and applied
+
+    # ---------------------------------------------------------------- setup
+
+    def settings(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return rooms.check(data)
+
+    def seats(self, settings: Mapping[str, Any]) -> int:
+        return int(settings["players"])
+
+    def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        return {"cast": rooms.summary(settings)}
+
+    def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Village:
+        return Village(tuple(players), settings)
+
+    # ---------------------------------------------------------------- phases
+
+    def phase(self, village: Village) -> Phase:
+        game = village.game
+        if game is None:
+            return Phase("配役 · casting")
+        day = game.day
+        if game.stage is Stage.NIGHT:
+            name, kind = f"{day}日目 夜 · night {day}", PhaseKind.NIGHT
+        elif game.stage is Stage.DAY:
+            assert game.ballot is not None
+            name, kind = f"{day}日目 昼 · day {day}", PhaseKind.DAY
+            if game.ballot.runoff:
+                name += " · 決選投票 runoff"
+            elif game.revotes:
+                name += f" · 再投票{game.revotes} revote {game.revotes}"
+            elif village.turn is Turn.DISCUSSION:
+                name += " · 議論 discussion"
+            elif _voting_time(village):
+                name += " · 投票 voting"
+        elif game.stage is Stage.HUNTER:
+            name, kind = f"{day}日目 ハンター · hunter", PhaseKind.OTHER
+        else:
+            return Phase("終了 · over")
+        if village.turn is Turn.GRACE and not (game.stage is Stage.NIGHT and village.settings["times"]["night"] == 0):
+            name += " · 猶予 grace"
+        return Phase(name, kind)
+
+    def seconds(self, village: Village, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
+        game, times = village.game, settings["times"]
+        if game is None or game.is_over:
+            return None
+        if game.stage is Stage.HUNTER:
+            return float(times["hunter"])
+        if village.turn is Turn.GRACE:
+            return float(times["remain"])
+        if game.stage is Stage.NIGHT:
+            return float(times["night"])
+        day = (len(game.living()) + 1) * 30 if times["dynamic_day_time"] else times["day"]
+        if village.turn is Turn.DISCUSSION:
+            return float(day)
+        if not village.first_ballot:
+            return float(times["remain"])
+        return float(times["voting"] if times["voting"] else day)
+
+    def awaited(self, village: Village) -> tuple[Seat, ...]:
+        game = village.game
+        if game is None or village.closing or game.is_over:
+            return ()
+        goat = game.scapegoat
+        if game.stage is Stage.NIGHT and village.turn is Turn.GRACE:
+            seats = [s for s in game.living() if s != goat and village.missing(s)]
+        elif game.stage is Stage.NIGHT and village.turn is Turn.MAIN:
+            seats = [s for s in game.seats() if s != goat and s not in village.ready]
+        elif village.turn is Turn.DISCUSSION:
+            seats = [s for s in game.living() if s != goat and s not in village.ready]
+        else:
+            seats = game.awaited()
+        return tuple(s - village.offset for s in seats)
+
+    def result(self, village: Village) -> Result | None:
+        return result_of(village)
+
+    def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
+        return channels(village, seat)
+
+    # ------------------------------------------------------------- actions
+
+    def act(self, village: Village, seat: Seat, action: Any) -> Village:
+        """A player's action (see the module docstring); IllegalActionError, the state unchanged,
+        when it is not allowed now."""
+        game = village.game
+        if game is None:
+            raise IllegalActionError("the cast is being drawn: wait a moment")
+        if game.is_over:
+            raise IllegalActionError("the game is over")
+        if not isinstance(action, dict):
+            raise IllegalActionError(f"an action is an object: {FORMS}")
+        me = village.seat(seat)
+        kind = next((k for k in ("vote", "act", "claim", "claims", "done", "propose") if k in action), None)
+        allowed = {"act": {"act", "targets", "kit"}, "propose": {"propose", "targets"}}.get(kind or "", {kind})
+        if kind is None or set(action) - allowed:
+            raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}")
+        if kind == "vote":
+            if game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
+                raise IllegalActionError("the vote opens after the discussion")
+            game.apply(Vote(me, _seat_named(game, action["vote"])))
+        elif kind == "act":
+            game.apply(_action(game, me, action["act"], action.get("targets", []), action.get("kit")))
+        elif kind == "propose":
+            self._propose(village, me, action)
+        elif kind == "claim":
+            self._claim(village, me, [action["claim"]])
+        elif kind == "claims":
+            if not isinstance(action["claims"], list):
+                raise IllegalActionError("claims are a list of claims")
+            self._claim(village, me, action["claims"])
+            village.talked.add(me)
+        else:
+            self._done(village, me, action["done"])
+        return village
+
+    def _propose(self, village: Village, me: Seat, action: dict[str, Any]) -> None:
+        game = village.game
+        assert game is not None
+        proposal = _action(game, me, action["propose"], action.get("targets", []), None)
+        legal = next((lg for lg in game.legal_actions(me) if lg.verb is Verb.ATTACK), None)
+        if proposal.verb is not Verb.ATTACK or legal is None or proposal.targets[0] not in legal.targets \
+                or len(proposal.targets) != 1:
+            raise IllegalActionError("only a wolf that may attack tonight proposes an attack, on one of its targets")
+        village.proposals[:] = [p for p in village.proposals if p.seat != me] + [proposal]
+
+    def _claim(self, village: Village, me: Seat, data: list[Any]) -> None:
+        game = village.game
+        assert game is not None
+        claims = [_claim(game, c) for c in data]
+        said = sum(1 for day, s, _ in game.claims if s == me and day == game.day)
+        if said + len(claims) > MAX_CLAIMS:
+            raise IllegalActionError(f"at most {MAX_CLAIMS} claims a day")
+        if claims:
+            game.claim(me, claims[0])  # refuses before anything changed if the seat may not speak now
+        for claim in claims[1:]:
+            game.claim(me, claim)
+
+    def _done(self, village: Village, me: Seat, value: Any) -> None:
+        game = village.game
+        assert game is not None
+        if value is not True:
+            raise IllegalActionError('say {"done": true} when your night (or the discussion) is over for you')
+        if game.stage is Stage.NIGHT and village.turn is Turn.MAIN:
+            missing = village.missing(me) if game.alive[me] else []
+            if missing:
+                verb = missing[0].verb
+                raise IllegalActionError(f"first {verb.value if verb else 'vote'}: it is required tonight")
+        elif not (game.stage is Stage.DAY and village.turn is Turn.DISCUSSION and game.alive[me]):
+            raise IllegalActionError("there is nothing to finish now: " + (
+                "vote" if game.stage is Stage.DAY else "the night waits only for missing actions"))
+        village.ready.add(me)
+
+    def close(self, village: Village) -> Village:
+        """The turn's deadline passed, or nobody is awaited: the next turn (grace, voting), or the
+        phase closes (its outcome drawn next). Proposed attacks are made now if no wolf attacked."""
+        game = village.game
+        if game is None or game.is_over or village.closing:
+            return village
+        if game.stage is Stage.NIGHT:
+            _make_proposals(village)
+            if village.turn is Turn.MAIN and any(village.missing(s) for s in game.living() if s != game.scapegoat):
+                village.turn = Turn.GRACE
+            else:
+                village.closing = True
+        elif game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
+            village.turn = Turn.MAIN
+        elif game.stage is Stage.DAY and village.turn is Turn.MAIN and game.awaited():
+            village.turn = Turn.GRACE
+        else:
+            village.closing = True
+        return village
+
+    # --------------------------------------------------------------- chance
+
+    def draw(self, village: Village, make_rng: Callable[[], np.random.Generator]) -> dict[str, Any] | None:
+        """The cast, or a closing phase's outcomes (None when nothing is to be drawn)."""
+        if village.failed is not None or not (village.game is None or village.closing):
+            return None
+        rng = make_rng()
+        if village.game is None:
+            outcome, game = self._cast(village, rng)
+        else:
+            game = village.game.copy()
+            draws = Draws(rng)
+            game.close(draws)
+            outcome = {"draws": [d.to_json() for d in draws.taken]}
+        if game is not None:
+            if len(self._prepared) > 1000:
+                self._prepared.clear()
+            self._prepared[id(village)] = (village, outcome, game)
+        return outcome
+
+    def _cast(self, village: Village, rng: np.random.Generator) -> tuple[dict[str, Any], Game | None]:
+        settings = village.settings
+        error: Exception | None = None
+        for _ in range(CAST_TRIES):
+            try:
+                roles, published = rooms.draw_cast(settings, rng)
+                break
+            except (CastingError, SetupError) as failed:
+                error = failed
+        else:
+            return {"failed": str(error)}, None
+        draws = Draws(rng)
+        game = Game.new(_names(village), roles, rooms.engine_settings(settings), draws, published)
+        return {"cast": roles, "published": published.to_json(), "draws": [d.to_json() for d in draws.taken]}, game
+
+    def happen(self, village: Village, outcome: Mapping[str, Any]) -> Village:
+        prepared = self._prepared.pop(id(village), None)
+        if prepared is not None and prepared[0] is village and prepared[1] == outcome:
+            game = prepared[2]
+        elif "failed" in outcome:
+            village.failed = str(outcome["failed"])
+            return village
+        else:
+            given = Draws(None, [Draw(d["draw"], d["value"]) for d in outcome["draws"]])
+            if "cast" in outcome:
+                game = Game.new(_names(village), outcome["cast"], rooms.engine_settings(village.settings), given,
+                                RoleList.from_json(outcome["published"]))
+            else:
+                assert village.game is not None
+                game = village.game
+                game.close(given)
+            if given.leftover():
+                raise ImpossibleOutcomeError(f"the outcome gives draws the rules did not make: {given.leftover()}")
+        village.game = game
+        _begin(village)
+        return village
+
+    # ----------------------------------------------------------------- bots
+
+    def bot_action(self, village: Village, seat: Seat, rng: np.random.Generator) -> dict[str, Any]:
+        """A bot's next step, in the JSON a person sends: at a day's first ballot its claims, then its
+        vote; at night one action at a time (an attack proposed while other wolves may choose), then
+        done; a hunter's shot."""
+        game = village.game
+        assert game is not None
+        me = village.seat(seat)
+        agent = village.bots.get(me)
+        if agent is None:
+            published = game.published.counts if game.published is not None else None
+            agent = village.bots[me] = HeuristicAgent(published)
+        names = game.names
+        view_of = SeatView.of(game, me)
+        if game.stage is Stage.DAY:
+            if village.first_ballot and me not in village.talked:
+                said = [c for c in _ask(agent.talk, view_of, rng) if not _repeated(game, me, c)]
+                return {"claims": [_claim_json(c, names) for c in said]}
+            if village.turn is Turn.DISCUSSION:
+                return {"done": True}
+            legal = view_of.legal[0]
+            chosen = next((c.target for c in _ask(agent.act, view_of, rng) if isinstance(c, Vote)), None)
+            target = chosen if chosen in legal.targets else legal.targets[int(rng.integers(len(legal.targets)))]
+            return {"vote": names[target]}
+        proposed = {p.verb for p in village.proposals if p.seat == me}
+        for choice in _ask(agent.act, view_of, rng):
+            if isinstance(choice, Action) and choice.verb not in proposed and _fits(choice, view_of.legal):
+                verb = "act"
+                if choice.verb is Verb.ATTACK and village.turn is Turn.MAIN and len(game.attackers()) > 1:
+                    verb = "propose"
+                return {verb: choice.verb.value, "targets": [names[t] for t in choice.targets],
+                        **({"kit": choice.kit} if choice.kit else {})}
+        needed = village.missing(me) if game.stage is Stage.NIGHT else list(view_of.legal)
+        if needed:
+            legal = needed[0]
+            assert legal.verb is not None
+            picks = rng.choice(len(legal.targets), size=legal.arity, replace=False) if legal.arity else ()
+            return {"act": legal.verb.value, "targets": [names[legal.targets[int(i)]] for i in picks],
+                    **({"kit": legal.kits[0]} if legal.kits else {})}
+        return {"done": True}
+
+    # ---------------------------------------------------------------- views
+
+    def view(self, village: Village, seat: Seat | None) -> dict[str, Any]:
+        return view(village, seat, self.phase(village).name)
+
+    def record(self, village: Village, seed: int) -> dict[str, Any]:
+        if village.game is None:
+            return {"format": FORMAT, "players": list(village.players), "seed": seed, "events": [],
+                    "error": village.failed}
+        return write(village.game, seed)
+
+
+def _voting_time(village: Village) -> bool:
+    """Whether the open ballot is a day's voting time after its discussion."""
+    return village.first_ballot and bool(village.settings["times"]["voting"])
+
+
+def _names(village: Village) -> tuple[str, ...]:
+    """The game's names: 身代わりくん's first (renamed if a player took its name)."""
+    if not village.offset:
+        return village.players
+    goat, taken = SCAPEGOAT, {p.casefold() for p in village.players}
+    number = 2
+    while goat.casefold() in taken:
+        goat, number = f"{SCAPEGOAT}{number}", number + 1
+    return (goat, *village.players)
+
+
+def _begin(village: Village) -> None:
+    """A phase opened: clear the marks of the last one and take its first turn."""
+    game = village.game
+    assert game is not None
+    village.closing = False
+    if game.phase == village.opened and game.stage is not Stage.OVER:
+        return
+    village.opened = game.phase
+    village.ready.clear()
+    village.talked.clear()
+    village.proposals.clear()
+    village.turn = Turn.MAIN
+    times = village.settings["times"]
+    if game.stage is Stage.NIGHT and times["night"] == 0:
+        village.turn = Turn.GRACE
+    elif village.first_ballot and times["voting"]:
+        village.turn = Turn.DISCUSSION
+
+
+def _make_proposals(village: Village) -> None:
+    """Proposed attacks, in the order proposed, while the wolves still have an attack to make."""
+    game = village.game
+    assert game is not None
+    for proposal in village.proposals:
+        if any(lg.verb is Verb.ATTACK and proposal.targets[0] in lg.targets for lg in game.legal_actions(proposal.seat)):
+            game.apply(proposal)
+    village.proposals.clear()
+
+
+def _seat_named(game: Game, name: Any) -> Seat:
+    if not isinstance(name, str) or name not in game.names:
+        raise IllegalActionError(f"no player {name!r}: the players are {', '.join(game.names)}")
+    return game.names.index(name)
+
+
+def _action(game: Game, me: Seat, verb: Any, targets: Any, kit: Any) -> Action:
+    try:
+        action = Verb(verb)
+    except ValueError:
+        raise IllegalActionError(f"unknown action {verb!r}: actions are {', '.join(v.value for v in Verb)}") from None
+    if not isinstance(targets, list):
+        raise IllegalActionError("targets are a list of player names")
+    if kit is not None and not isinstance(kit, str):
+        raise IllegalActionError("a kit is Diviner, Psychic or Guard")
+    return Action(me, action, tuple(_seat_named(game, t) for t in targets), kit)
+
+
+def _claim(game: Game, data: Any) -> Claim:
+    """A claim from its JSON (IllegalActionError saying the forms)."""
+    forms = ('a claim is {"kind": "CO", "role": ROLE}, {"kind": "DIVINED"|"IDENTIFIED"|"ESTIMATE", "target": NAME, '
+             '"result": "human"|"werewolf"} or {"kind": "VOTE", "target": NAME}')
+    if not isinstance(data, dict):
+        raise IllegalActionError(forms)
+    try:
+        kind = ClaimKind(data.get("kind"))
+    except ValueError:
+        raise IllegalActionError(forms) from None
+    wanted = {ClaimKind.COMINGOUT: {"kind", "role"}, ClaimKind.VOTE: {"kind", "target"}}.get(
+        kind, {"kind", "target", "result"})
+    if set(data) != wanted:
+        raise IllegalActionError(forms)
+    if kind is ClaimKind.COMINGOUT:
+        try:
+            return Claim(kind, role=by_name(str(data["role"])).id)
+        except UnknownRoleError as error:
+            raise IllegalActionError(str(error)) from None
+    target = _seat_named(game, data["target"])
+    if kind is ClaimKind.VOTE:
+        return Claim(kind, target=target)
+    if data["result"] not in RESULTS:
+        raise IllegalActionError(f"a result is human or werewolf, not {data['result']!r}")
+    return Claim(kind, target=target, result=data["result"])
+
+
+def _claim_json(claim: Claim, names: Sequence[str]) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": claim.kind.value}
+    if claim.role is not None:
+        data["role"] = claim.role
+    if claim.target is not None:
+        data["target"] = names[claim.target]
+    if claim.result is not None:
+        data["result"] = claim.result
+    return data
+
+
+def _repeated(game: Game, seat: Seat, claim: Claim) -> bool:
+    """Whether ``seat`` said ``claim`` before: today, or on any day for a coming out or a result."""
+    lasting = claim.kind in (ClaimKind.COMINGOUT, ClaimKind.DIVINED, ClaimKind.IDENTIFIED)
+    return any(s == seat and c == claim and (lasting or day == game.day) for day, s, c in game.claims)
+
+
+def _ask(decide: Callable[[SeatView, np.random.Generator], list[Any]], view_of: SeatView,
+         rng: np.random.Generator) -> list[Any]:
+    """A bot's decisions; a bot that fails says and does nothing (its seat then takes uniform legal
+    choices): a room must not stop on a bot's bug."""
+    try:
+        return decide(view_of, rng)
+    except Exception:  # noqa: BLE001 — deliberate: any failure of the bot's own code
+        return []
+
+
+def _fits(action: Action, legal: Sequence[Legal]) -> bool:
+    """Whether a bot's action is one of its legal ones (the engine checks it again)."""
+    return any(lg.verb is action.verb and len(action.targets) == lg.arity and set(action.targets) <= set(lg.targets)
+               and (action.kit in lg.kits if lg.kits else action.kit is None) for lg in legal)
+
+
+__all__ = ["SCAPEGOAT", "ClassicMode", "Turn", "Village"]

@@ -1,0 +1,238 @@
+"""The room settings of classic werewolf online: the schema the lobby form is made from, the checks
+across fields, and the cast drawn at the start.
+
+The schema is generated from the engine's settings table (:data:`jinrou.classic.settings.SCHEMA`):
+its switches become check boxes, its other choices selects, its phase lengths numbers — the rules
+under ``rules``, the phase lengths under ``times``. The casting fields come before them:
+
+- ``players`` (people and bots; 身代わりくん, when ``rules.scapegoat`` is ``on``, is one seat more);
+- ``cast``: 普通1 (``normal``), a fixed cast (``fixed``, 自由配役: ``roles`` gives every seat), or 闇鍋
+  (``yaminabe``), 一部闇鍋 (``partial``: ``roles`` fixes some seats, ``categories`` some category
+  slots, ``excluded`` leaves roles out) and かんたん闇鍋 (``easy``), each at ``yaminabe_safety``;
+- what the room is told of a 闇鍋 cast (``yaminabe_hidejobs``, 配役公開: ``full``, ``team`` or
+  ``hidden``; a fixed cast is public: it is in the room's settings), ``hide_singleton_teams``,
+  ``ushi`` (2陣営戦);
+- ``heaven_spectators``: spectators read 霊界 too.
+
+A 闇鍋 cast draws from the roles the engine declares (the ``playable`` pool), without seasonal
+events. Four engine settings are not offered online: ``silentrule``, ``will`` (the room has no
+wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from jinrou.classic.casting import deal, normal_cast, scapegoat_may_draw
+from jinrou.classic.catalog import Category
+from jinrou.classic.published import RoleList
+from jinrou.classic.roles import ROLES
+from jinrou.classic.settings import SCHEMA as ENGINE
+from jinrou.errors import CastingError, SetupError
+from jinrou.modes.base import Choice, Field, FieldKind, Schema, SettingsError
+from jinrou.yaminabe import Options, Request, Safety, cast_from
+from jinrou.yaminabe.casting import uniforms
+from jinrou.yaminabe.publish import publication_key
+
+MAX_PLAYERS = 40
+CASTS = {
+    "normal": ("standard (普通1)", "普通1"),
+    "fixed": ("fixed: the roles below", "自由配役"),
+    "yaminabe": ("yaminabe: all random", "闇鍋"),
+    "partial": ("partial yaminabe", "一部闇鍋"),
+    "easy": ("easy yaminabe", "かんたん闇鍋"),
+}
+YAMINABE = {"yaminabe": "yaminabe", "partial": "partial", "easy": "easy"}  # cast → the 闇鍋 package's mode
+PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
+                "team": ("only the seats of each team", "陣営ごとの数のみ"),
+                "hidden": ("nothing", "非公開")}
+NOT_ONLINE = frozenset({"silentrule", "will", "wolfsound", "couplesound"})
+TIMES = ("day", "night", "remain", "voting", "dynamic_day_time")
+SWITCHES = {frozenset({"on", "off"}): ("on", "off"), frozenset({"yes", "no"}): ("yes", "no")}
+"""An engine choice that is a switch (its two values) → (value when ticked, when not)."""
+CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
+    ("scapegoat", "on"): ("yes", "あり"), ("scapegoat", "off"): ("no (the wolves attack on night 1)", "なし"),
+    ("scapegoat", "no"): ("no, and no night-1 attack", "なし（初日襲撃なし）"),
+    ("safety", "full"): ("no non-human, no risky role", "あり"), ("safety", "no"): ("no non-human", "人外なし"),
+    ("safety", "free"): ("anything", "なし"),
+    ("heavenview", "norevive"): ("unless someone may come back", "蘇生役職がいなければ"),
+    ("heavenview", "view"): ("always", "常に"), ("heavenview", ""): ("never", "表示しない"),
+    ("runoff", "no"): ("no", "なし"), ("runoff", "revote"): ("on a tie", "同数時"), ("runoff", "yes"): ("always", "常に"),
+    ("drawvote", "revote"): ("vote again", "再投票"), ("drawvote", "random"): ("one at random", "ランダム処刑"),
+    ("drawvote", "none"): ("nobody is executed", "処刑なし"), ("drawvote", "all"): ("all of them", "全員処刑"),
+    ("divineresult", "sunrise"): ("at dawn", "朝"), ("divineresult", "immediate"): ("at once", "即時"),
+    ("firstnightdivine", "manual"): ("chosen", "なし"), ("firstnightdivine", "auto"): ("a random human", "あり"),
+    ("psychicresult", "sunrise"): ("at dawn", "朝"), ("psychicresult", "sunset"): ("at dusk", "夕方"),
+    ("poisonwolf", "selector"): ("the wolf who chose", "襲撃者"), ("poisonwolf", ""): ("a random wolf", "ランダム"),
+    ("friendsjudge", "alive"): ("alive at the end", "生存"), ("friendsjudge", "ruin"): ("only lovers left", "恋人のみ"),
+}  # fmt: skip
+HUNTER_SECONDS = 45
+
+
+def _team(role_id: str) -> tuple[str, str]:
+    team = ROLES[role_id].catalog.team
+    return team.name_en, team.name_ja
+
+
+PLAYABLE_ORDER = tuple(sorted(ROLES, key=publication_key))
+"""The declared roles in published order: by category (村人系, 人狼系, 狂人系, …), then catalog row."""
+ROLE_CHOICES = tuple(Choice(r, ROLES[r].name_en, ROLES[r].name_ja, _team(r)) for r in PLAYABLE_ORDER)
+CATEGORY_CHOICES = tuple(Choice(c.value or "None", c.name_en, c.name_ja) for c in Category)
+
+
+def _engine_field(name: str, group: str) -> Field:
+    setting = ENGINE[name]
+    en, ja = setting.label_en, setting.label_ja
+    if not setting.choices:
+        return Field(name, en, ja, FieldKind.INTEGER, setting.default_int, setting.minimum, setting.maximum, group=group)
+    switch = SWITCHES.get(frozenset(setting.choices))
+    if switch is not None:
+        return Field(name, en, ja, FieldKind.BOOLEAN, setting.default == switch[0], group=group)
+    choices = tuple(Choice(v, *CHOICE_LABELS.get((name, v), (v, v))) for v in setting.choices)
+    return Field(name, en, ja, FieldKind.CHOICE, setting.default, choices=choices, group=group)
+
+
+SCHEMA = Schema(
+    (
+        Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
+        Field("cast", "Cast", "配役", FieldKind.CHOICE, "normal", choices=tuple(Choice(k, *v) for k, v in CASTS.items())),
+        Field("yaminabe_safety", "Yaminabe safety", "闇鍋セーフティ", FieldKind.CHOICE, Safety.LOW.value,
+              choices=tuple(Choice(s.value, s.value, s.label) for s in Safety)),
+        Field("roles", "Roles (fixed: every seat; partial: the fixed ones)", "役職（自由配役: 全員、一部闇鍋: 固定分）",
+              FieldKind.COUNTS, {}, 0, MAX_PLAYERS + 1, ROLE_CHOICES),
+        Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
+              MAX_PLAYERS + 1, CATEGORY_CHOICES),
+        Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=ROLE_CHOICES),
+        Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full",
+              choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
+        Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
+        Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
+        Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False),
+        *(_engine_field(name, "times") for name in TIMES),
+        Field("hunter", "hunter's last shot (s)", "ハンター (秒)", FieldKind.INTEGER, HUNTER_SECONDS, 10, 3600,
+              group="times"),
+        *(_engine_field(name, "rules") for name in ENGINE if name not in TIMES and name not in NOT_ONLINE),
+    ),
+    {"times": ("Times", "時間"), "rules": ("Rules", "ルール")},
+)
+"""The room settings of a classic room."""
+
+
+def check(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Complete, checked settings: the schema, then the casting's rules (SettingsError otherwise)."""
+    settings = SCHEMA.validate(data)
+    n = seats(settings)
+    if n < 6:
+        raise SettingsError(f"a room has at least 6 seats, 身代わりくん included: {settings['players']} players "
+                            f"{'and 身代わりくん ' if n > settings['players'] else ''}are {n}")
+    kind = settings["cast"]
+    if kind != "partial" and (settings["categories"] or settings["excluded"]):
+        raise SettingsError("categories and excluded roles are for 一部闇鍋: choose cast partial")
+    if kind in ("normal", "yaminabe", "easy") and settings["roles"]:
+        raise SettingsError("roles are for a fixed cast (自由配役) or 一部闇鍋: choose cast fixed or partial")
+    if kind == "normal":
+        settings["roles"] = normal_cast(n)
+    elif kind == "fixed":
+        _check_fixed(settings, n)
+    else:
+        if kind == "easy":
+            settings["yaminabe_safety"] = Safety.HIGH.value
+        _check_yaminabe(settings)
+    return settings
+
+
+def seats(settings: Mapping[str, Any]) -> int:
+    """n: the game's seats, 身代わりくん's included."""
+    return int(settings["players"]) + (settings["rules"]["scapegoat"] == "on")
+
+
+def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
+    """The settings the engine plays by (:class:`jinrou.classic.settings.Settings`' names and values)."""
+    out: dict[str, str | int] = {}
+    for group in ("times", "rules"):
+        for name, value in settings[group].items():
+            if name not in ENGINE:
+                continue
+            if isinstance(value, bool):
+                on, off = SWITCHES[frozenset(ENGINE[name].choices)]
+                value = on if value else off
+            out[name] = value
+    return out
+
+
+def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator) -> tuple[list[str], RoleList]:
+    """Each seat's role (身代わりくん's first) and the role list the room is told, drawn from ``rng``.
+
+    Raises:
+        CastingError: the 闇鍋 casting failed (a casting the level's rules refuse).
+        SetupError: 身代わりくん may draw no role of the list (身代わりセーフティ).
+    """
+    kind = settings["cast"]
+    if kind in YAMINABE:
+        casting = cast_from(_request(settings), uniforms(rng))
+        counts, shown = casting.counts, casting.published
+        published = RoleList(shown.kind.value, shown.roles, shown.teams, (shown.announcement_ja, shown.announcement_en))
+    else:
+        counts = dict(settings["roles"])
+        published = RoleList.of({r: counts[r] for r in sorted(counts, key=publication_key)})
+    rules = settings["rules"]
+    return deal(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"]), published
+
+
+def summary(settings: Mapping[str, Any]) -> str:
+    """The cast in a few words for the lobby: 普通1, 自由配役, 闇鍋 中, …"""
+    label = CASTS[settings["cast"]][1]
+    if settings["cast"] in YAMINABE:
+        label += f" {Safety(settings['yaminabe_safety']).label}"
+    return label
+
+
+def _request(settings: Mapping[str, Any]) -> Request:
+    """The 闇鍋 request of a room (CastingError when the package refuses it)."""
+    options = Options(scapegoat=settings["rules"]["scapegoat"] == "on", publish=settings["yaminabe_hidejobs"],
+                      hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], seasonal=False)
+    return Request.build(
+        seats(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
+        fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool="playable",
+    )  # fmt: skip
+
+
+def _check_fixed(settings: dict[str, Any], n: int) -> None:
+    roles = settings["roles"]
+    total = sum(roles.values())
+    if total != n:
+        goat = " (身代わりくん included)" if n > settings["players"] else ""
+        raise SettingsError(f"a fixed cast gives every seat a role: {total} roles for {n} seats{goat}")
+    hidden = [r for r in roles if ROLES[r].catalog.hidden]
+    if hidden:
+        raise SettingsError(f"{hidden[0]} ({ROLES[hidden[0]].name_ja}) is cast only by 闇鍋, not in a fixed cast")
+    rules = settings["rules"]
+    if rules["scapegoat"] == "on" and not any(scapegoat_may_draw(r, rules["safety"]) for r in roles):
+        raise SettingsError(f"身代わりくん may draw no role of this cast under 身代わりセーフティ {rules['safety']!r}: "
+                            "add a role it may draw (e.g. Human) or change the safety")
+
+
+TRIALS = 8
+
+
+def _check_yaminabe(settings: dict[str, Any]) -> None:
+    """The request as the 闇鍋 package checks it, then a few trial casts: a request whose draws its
+    rules always refuse (every wolf left needs another) is refused here, not at the start."""
+    try:
+        _request(settings)
+    except CastingError as error:
+        raise SettingsError(str(error)) from None
+    failure: CastingError | SetupError | None = None
+    for trial in range(TRIALS):
+        try:
+            draw_cast(settings, np.random.default_rng(trial))
+            return
+        except (CastingError, SetupError) as error:
+            failure = error
+    raise SettingsError(f"this 闇鍋 cannot be cast: {failure}")
+
+
+__all__ = ["CASTS", "MAX_PLAYERS", "SCHEMA", "check", "draw_cast", "engine_settings", "seats", "summary"]

@@ -1,0 +1,249 @@
+"""What a classic room shows each seat, as JSON: built from :class:`~jinrou.classic.views.SeatView`
+only, so that a seat sees what the rules let it see — its role card, the players with what is
+public (and the roles it knows), the published role list, what it may do now, the claims, its own
+results, the log — and at the end everything. Chat channels come from the view's chats
+(:attr:`SeatView.reads`, :attr:`SeatView.writes`), which the engine derives from the roles'
+declarations: this module never asks which role a seat holds to decide what it may read.
+
+Texts come in both languages (``{"ja": …, "en": …}``); the log is one line per message, Japanese
+with the English after it, as the room's log shows it.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from jinrou.classic.catalog import Team
+from jinrou.classic.claims import Claim
+from jinrou.classic.game import Game, Legal
+from jinrou.classic.model import Cause, Message, Seat, Stage
+from jinrou.classic.roles import ROLES, SUB_ROLES
+from jinrou.classic.texts import KITS, VERBS, render, role_name
+from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
+from jinrou.modes.base import Channel, Result, result_json
+
+if TYPE_CHECKING:
+    from jinrou.modes.classic import Village
+
+CHANNELS = {
+    DAY_CHAT: ("village", "Village", "村"), "wolf": ("wolves", "Wolves", "人狼"), "fox": ("foxes", "Foxes", "妖狐"),
+    "couple": ("couples", "Masons", "共有者"), "madcouple": ("madcouple", "Mad couple", "叫迷狂人"),
+    HEAVEN_CHAT: ("heaven", "The dead", "霊界"),
+}  # fmt: skip
+"""A chat of the engine → (channel key, English, Japanese)."""
+SPECTATORS = "spectators only read the chat"
+SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
+TO_THE_LIVING = "the dead do not speak to the living: write in 霊界 (the dead)"
+CAUSES_EN = {
+    "attack": "killed by the wolves", "vampire": "killed by a vampire", "execution": "executed", "curse": "cursed",
+    "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
+    "leave": "left the village", "sudden": "sudden death",
+}  # fmt: skip
+FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}
+GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover")}
+"""Labels of what a seat knows of another that are groups rather than roles."""
+
+
+def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
+    """The chats ``seat`` reads now, the village first (see the module docstring)."""
+    game = None if village is None else village.game
+    key, en, ja = CHANNELS[DAY_CHAT]
+    if village is None or game is None:
+        return (Channel(key, en, ja, None if seat is not None else SPECTATORS),)
+    me = None if seat is None else village.seat(seat)
+    view = SeatView.of(game, me)
+    alive = me is not None and game.alive[me]
+    if me is None:
+        closed: str | None = SPECTATORS
+    elif DAY_CHAT in view.writes or game.is_over:
+        closed = None
+    else:
+        closed = TO_THE_LIVING if not alive else SILENT_NIGHT
+    found = [Channel(key, en, ja, closed)]
+    for chat in sorted(view.reads - {DAY_CHAT, HEAVEN_CHAT}, key=lambda c: (list(CHANNELS).index(c) if c in CHANNELS else 99, c)):
+        key, en, ja = CHANNELS.get(chat, (chat, chat, chat))
+        why = None if chat in view.writes else TO_THE_LIVING if not alive else f"the {en.lower()} talk at night"
+        found.append(Channel(key, en, ja, why))
+    heaven = HEAVEN_CHAT in view.reads or (me is None and village.settings["heaven_spectators"])
+    if heaven:
+        key, en, ja = CHANNELS[HEAVEN_CHAT]
+        why = None if HEAVEN_CHAT in view.writes else SPECTATORS if me is None else "you left the village: you speak to nobody"
+        found.append(Channel(key, en, ja, why))
+    return tuple(found)
+
+
+def result_of(village: Village) -> Result | None:
+    """The end: the winning team in both languages and the winning room seats (身代わりくん is none)."""
+    if village.failed is not None:
+        return Result(f"The cast could not be drawn: {village.failed}", f"配役できませんでした: {village.failed}", ())
+    game = village.game
+    if game is None or game.outcome is None:
+        return None
+    winner = game.outcome.winner
+    if winner is None:
+        en, ja = "Draw (引き分け).", "引き分け"
+    else:
+        en, ja = f"The {winner.name_en} ({winner.name_ja}) win!", f"{winner.name_ja}の勝利"
+    seats = (village.room_seat(s) for s in sorted(game.outcome.winners))
+    return Result(en, ja, tuple(s for s in seats if s is not None))
+
+
+def view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
+    """Everything ``seat`` (None: a spectator) may see of the room's game, as JSON."""
+    game = village.game
+    result = result_of(village)
+    if game is None:
+        return {"mode": "classic", "phase": phase, "stage": "failed" if village.failed else "casting", "day": 0,
+                "players": [{"name": n, "alive": True} for n in village.players], "me": None, "legal": [],
+                "ballot": None, "claims": [], "proposals": [], "published": None, "log": [],
+                "result": result_json(result, village.players), "winner": None}
+    me = None if seat is None else village.seat(seat)
+    sv = SeatView.of(game, me)
+    names = game.names
+    over = game.is_over
+    return {
+        "mode": "classic",
+        "phase": phase,
+        "stage": game.stage.value,
+        "turn": str(village.turn),
+        "day": game.day,
+        "players": [_player(game, sv, s, village.room_seat(s)) for s in game.seats()],
+        "me": None if me is None else _me(village, sv, me),
+        "legal": [_legal(legal, names) for legal in sv.legal],
+        "ballot": None if game.stage is not Stage.DAY else {
+            "candidates": [names[c] for c in sv.candidates], "runoff": sv.runoff, "revotes": sv.revotes,
+            "vote": None if sv.vote is None else names[sv.vote]},
+        "claims": [_claim(day, s, c, names) for day, s, c in sv.claims],
+        "proposals": [{"wolf": names[p.seat], "target": names[p.targets[0]]} for p in village.proposals]
+        if "wolf" in sv.reads and not over else [],
+        "published": _published(sv),
+        "co_roles": _co_roles(sv) if me is not None and sv.stage is Stage.DAY and game.alive[me] else [],
+        "log": [_line(game, pm) for pm in sv.messages],
+        "result": result_json(result, village.players),
+        "winner": None if sv.outcome is None else _team(sv.outcome.winner) if sv.outcome.winner else
+        {"id": "Draw", "ja": "引き分け", "en": "draw"},
+    }
+
+
+# ---------------------------------------------------------------------- parts
+
+
+def _names_of(role_id: str) -> dict[str, str]:
+    if role_id in SUB_ROLES:
+        return {"id": role_id, "ja": SUB_ROLES[role_id].name_ja, "en": SUB_ROLES[role_id].name_en}
+    return {"id": role_id, "ja": role_name(role_id, "ja"), "en": role_name(role_id, "en")}
+
+
+def _team(team: Team) -> dict[str, str]:
+    return {"id": team.value, "ja": team.name_ja, "en": team.name_en}
+
+
+def _role(role_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = _names_of(role_id)
+    if role_id in ROLES:
+        data["team"] = _team(ROLES[role_id].team)
+    return data
+
+
+def _known(label: str) -> dict[str, str]:
+    if label in GROUPS:
+        ja, en = GROUPS[label]
+        return {"id": label, "ja": ja, "en": en}
+    return _names_of(label)
+
+
+def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dict[str, Any]:
+    alive = sv.alive[seat]
+    cause = sv.causes.get(seat)
+    data: dict[str, Any] = {
+        "name": game.names[seat],
+        "seat": room_seat,
+        "alive": alive,
+        "scapegoat": seat == sv.scapegoat,
+        "cause": None if alive else FOUND_DEAD if cause is None else
+        {"id": cause, "ja": Cause(cause).name_ja, "en": CAUSES_EN.get(cause, cause)},
+        "role": _role(sv.roles[seat]) if seat in sv.roles else None,
+        "known": _known(sv.known[seat]) if seat in sv.known else None,
+        "you": seat == sv.seat,
+    }
+    if sv.outcome is not None:
+        data["won"] = seat in sv.outcome.winners
+    return data
+
+
+def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
+    game = village.game
+    assert game is not None and sv.role is not None and sv.team is not None
+    abilities = [ability.verb.value for owner in (ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs))
+                 for ability in owner.abilities]
+    night = game.stage is Stage.NIGHT and village.turn == "main"
+    return {
+        "role": _role(sv.role),
+        "team": _team(sv.team),
+        "subs": [_names_of(s) for s in sv.subs],
+        "known": [{"name": sv.names[s], **_known(label)} for s, label in sorted(sv.known.items())],
+        "abilities": [{"verb": v, "ja": VERBS[v][0], "en": VERBS[v][1]} for v in dict.fromkeys(abilities)],
+        "alive": sv.alive[me],
+        "ready": me in village.ready,
+        "may_finish": me not in village.ready and (
+            night and not (sv.alive[me] and village.missing(me))
+            or game.stage is Stage.DAY and village.turn == "discussion" and sv.alive[me]),
+        "results": [_texts(game, pm) for pm in sv.messages if pm[1].to is not None],
+    }
+
+
+def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
+    verb = legal.verb.value if legal.verb is not None else "vote"
+    ja, en = VERBS.get(verb, ("投票", "vote"))
+    return {"verb": verb, "ja": ja, "en": en, "targets": [names[t] for t in legal.targets],
+            "required": legal.required, "arity": legal.arity,
+            "kits": [{"id": k, "ja": KITS[k][0], "en": KITS[k][1]} for k in legal.kits]}
+
+
+def _claim(day: int, seat: Seat, claim: Claim, names: tuple[str, ...]) -> dict[str, Any]:
+    return {"day": day, "player": names[seat], "kind": claim.kind.value,
+            "target": None if claim.target is None else names[claim.target], "role": claim.role,
+            "result": claim.result, "ja": claim.render(names, "ja"), "en": claim.render(names, "en")}
+
+
+def _published(sv: SeatView) -> dict[str, Any] | None:
+    listed = sv.published
+    if listed is None:
+        return None
+    return {"kind": listed.kind, "ja": listed.text("ja"), "en": listed.text("en"),
+            "announcement": {"ja": listed.announcement[0], "en": listed.announcement[1]},
+            "roles": [{**_role(r), "count": c} for r, c in listed.roles],
+            "teams": [{**_team(t), "count": c} for t, c in listed.teams]}
+
+
+def _co_roles(sv: SeatView) -> list[dict[str, str]]:
+    """The roles one may come out as: the published list's, else every playable one."""
+    listed = sv.published.counts if sv.published is not None else None
+    return [_names_of(r) for r in (listed or ROLES)]
+
+
+_LINES: weakref.WeakKeyDictionary[Game, dict[int, tuple[str, str]]] = weakref.WeakKeyDictionary()
+"""Per game: a message's id → its text in Japanese and English (every seat's view repeats them; a
+game keeps its messages, so their ids stay theirs)."""
+
+
+def _rendered(game: Game, pm: tuple[int, Message]) -> tuple[str, str]:
+    lines = _LINES.setdefault(game, {})
+    found = lines.get(id(pm))
+    if found is None:
+        found = lines[id(pm)] = (render(pm[1], game.names, "ja"), render(pm[1], game.names, "en"))
+    return found
+
+
+def _texts(game: Game, pm: tuple[int, Message]) -> dict[str, str]:
+    ja, en = _rendered(game, pm)
+    return {"ja": ja, "en": en}
+
+
+def _line(game: Game, pm: tuple[int, Message]) -> str:
+    ja, en = _rendered(game, pm)
+    return f"{'» ' if pm[1].to is not None else ''}{ja}  ({en})"
+
+
+__all__ = ["CHANNELS", "channels", "result_of", "view"]

@@ -1,0 +1,246 @@
+"use strict";
+// Classic werewolf (人狼, 月下人狼's roles) in the room shell: your role card, what you may do now (the
+// night's actions, the vote, the hunter's shot), the claims you can post (the same structured claims
+// the bots make), the players with what is public, the published role list, and the end with every
+// role. Player data is only ever set as text; the mode's CSS is injected once.
+(() => {
+  const STYLE = `
+  #board .c-card .c-role { font-size: 18px; margin: 2px 0 6px; }
+  #board .c-card .c-team { color: var(--muted); font-size: 14px; }
+  #board .c-list { list-style: none; padding: 0; margin: 4px 0; font-size: 14px; }
+  #board .c-list li { padding: 3px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+  #board .c-list li:last-child { border-bottom: 0; }
+  #board .c-players li { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: baseline; }
+  #board .c-players li.dead .c-name { color: #999; text-decoration: line-through; }
+  #board .c-players li.you .c-name { font-weight: bold; }
+  #board .c-badge { font-size: 12px; border-radius: 10px; padding: 0 7px; background: #e9ecef; white-space: nowrap; }
+  #board .c-badge.role { background: #fff3bf; }
+  #board .c-badge.wolf { background: #ffe3e3; }
+  #board .c-badge.win { background: #d3f9d8; }
+  #board .c-badge.lose { background: #f1f3f5; color: #868e96; }
+  #board .c-claims { flex-basis: 100%; color: var(--muted); font-size: 12px; }
+  #board form.c-form { margin: 6px 0; }
+  #board form.c-form select { max-width: 100%; min-width: 0; }
+  #board form.c-form .c-verb { font-weight: bold; min-width: 5em; }
+  #board .c-required { color: #c92a2a; font-size: 12px; }
+  #board .c-status { color: var(--muted); font-size: 14px; margin: 4px 0; }
+  #board details.c-claims-panel summary { cursor: pointer; font-weight: bold; font-size: 15px; }
+  #board table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
+  #board table.c-end td, #board table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left; }
+  #board button { min-height: 34px; }
+  body.night #board section { background: #f4f5fb; }
+  `;
+  const SKELETON = `
+  <section class="c-card" id="c-card" hidden><h2 id="c-card-title"></h2>
+    <p class="c-role" id="c-role"></p><p class="c-team" id="c-team"></p>
+    <ul class="c-list" id="c-facts"></ul><h2 id="c-results-title"></h2><ul class="c-list" id="c-results"></ul></section>
+  <section id="c-act" hidden><h2 id="c-act-title"></h2><div id="c-forms"></div>
+    <p class="c-status" id="c-status"></p><button type="button" id="c-done"></button>
+    <ul class="c-list" id="c-proposals"></ul></section>
+  <section id="c-claim-section" hidden><details class="c-claims-panel" id="c-claim-panel"><summary id="c-claim-title"></summary>
+    <div id="c-claim-forms"></div></details></section>
+  <section id="c-end" hidden><h2 id="c-end-title"></h2><p class="end" id="c-winner"></p>
+    <div class="scroll"><table class="c-end"><thead id="c-end-head"></thead><tbody id="c-end-body"></tbody></table></div></section>
+  <section><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
+  <section id="c-published" hidden><h2 id="c-published-title"></h2><p class="c-status" id="c-announcement"></p>
+    <ul class="c-list" id="c-roles"></ul></section>`;
+  let ctx = null, latest = null;
+  const built = {};  // what each form area was last built for: a rebuild would lose the choices being made
+  const $ = (selector) => ctx.root.querySelector(selector);
+  const tx = (pair) => (pair ? ctx.t(pair.en, pair.ja) : "");
+  const both = (pair) => (pair ? ctx.t(`${pair.en} (${pair.ja})`, `${pair.ja}（${pair.en}）`) : "");
+
+  function option(value, text) { const o = ctx.el("option", text); o.value = value; return o; }
+  function select(name, values) { const s = ctx.el("select"); s.name = name; s.append(...values.map(([v, text]) => option(v, text))); return s; }
+  function badge(text, cls) { return ctx.el("span", text, `c-badge ${cls || ""}`.trim()); }
+  function button(text) { const b = ctx.el("button", text); b.type = "submit"; return b; }
+
+  function setup() {
+    if (!document.getElementById("classic-style")) {
+      const style = document.createElement("style");
+      style.id = "classic-style";
+      style.textContent = STYLE;  // a constant
+      document.head.append(style);
+    }
+    ctx.root.innerHTML = SKELETON;  // a constant: no player data
+    $("#c-done").addEventListener("click", () => ctx.act({ done: true }));
+  }
+
+  // Rebuild ``area`` only when ``key`` changed (a new phase, new targets, the language).
+  function rebuild(area, key, make) {
+    if (built[area] === key) return;
+    built[area] = key;
+    $(area).replaceChildren(...make());
+  }
+
+  function renderCard(game) {
+    const me = game && game.me;
+    $("#c-card").hidden = !me;
+    if (!me) return;
+    $("#c-card-title").textContent = ctx.t("Your role", "あなたの役職");
+    $("#c-role").replaceChildren(ctx.el("strong", me.role.ja), ` ${me.role.en}`);
+    $("#c-team").textContent = `${both(me.team)}${me.alive ? "" : ctx.t(" — you are dead", " — 死亡")}`;
+    const facts = [];
+    for (const sub of me.subs) facts.push(ctx.t(`Also: ${sub.en} (${sub.ja})`, `付加: ${sub.ja}`));
+    if (me.known.length) {
+      facts.push(ctx.t("You know: ", "知っている人: ") + me.known.map((k) => `${k.name} (${tx(k)})`).join(", "));
+    }
+    facts.push(me.abilities.length
+      ? ctx.t("At night you may: ", "夜にできること: ") + me.abilities.map(tx).join(", ")
+      : ctx.t("You have no night action.", "夜の行動はありません。"));
+    const tonight = game.legal.filter((l) => l.verb !== "vote");
+    if (game.stage === "night" && me.alive) {
+      facts.push(tonight.length
+        ? ctx.t("Tonight: ", "今夜: ") + tonight.map((l) => `${tx(l)}${l.required ? ctx.t(" (required)", "（必須）") : ""}`).join(", ")
+        : ctx.t("Nothing left to do tonight.", "今夜することはもうありません。"));
+    }
+    $("#c-facts").replaceChildren(...facts.map((f) => ctx.el("li", f)));
+    $("#c-results-title").textContent = ctx.t("Your results", "あなたへの通知");
+    $("#c-results").replaceChildren(...(me.results.length ? me.results.map((r) => ctx.el("li", tx(r)))
+      : [ctx.el("li", ctx.t("nothing yet", "まだありません"))]));
+  }
+
+  function actionForm(legal) {
+    const form = ctx.el("form", undefined, "c-form");
+    form.append(ctx.el("span", tx(legal), "c-verb"));
+    const targets = legal.targets.map((n) => [n, n]);
+    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(select(`target${i}`, targets));
+    if (legal.kits.length) form.append(select("kit", legal.kits.map((k) => [k.id, tx(k)])));
+    form.append(button(legal.verb === "vote" ? ctx.t("Vote", "投票") : ctx.t("Confirm", "決定")));
+    if (legal.required && legal.verb !== "vote") form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const picked = [...form.querySelectorAll("select[name^=target]")].map((s) => s.value);
+      if (legal.verb === "vote") { ctx.act({ vote: picked[0] }); return; }
+      const action = { act: legal.verb, targets: picked };
+      if (legal.kits.length) action.kit = form.querySelector("select[name=kit]").value;
+      ctx.act(action);
+    });
+    form.dataset.verb = legal.verb;
+    return form;
+  }
+
+  function renderActions(view) {
+    const game = view.game, me = game && game.me;
+    const show = Boolean(me && !game.result && (game.legal.length || me.may_finish || me.ready || game.ballot));
+    $("#c-act").hidden = !show;
+    if (!show) return;
+    const title = { night: ctx.t("Tonight", "今夜"), day: ctx.t("The vote", "投票"), hunter: ctx.t("The hunter's last shot", "ハンターの最期") };
+    $("#c-act-title").textContent = title[game.stage] || "";
+    const key = JSON.stringify([game.phase, game.turn, game.legal, ctx.t("en", "ja")]);
+    rebuild("#c-forms", key, () => game.legal.map(actionForm));
+    const status = [];
+    const ballot = game.ballot;
+    if (ballot) {
+      if (ballot.runoff) status.push(ctx.t(`Runoff between ${ballot.candidates.join(", ")}.`, `決選投票: ${ballot.candidates.join("、")}`));
+      else if (ballot.revotes) status.push(ctx.t(`Revote ${ballot.revotes}.`, `再投票 ${ballot.revotes}回目`));
+      if (ballot.vote) status.push(ctx.t(`You voted for ${ballot.vote}.`, `${ballot.vote} に投票しました。`));
+      if (game.turn === "discussion") status.push(ctx.t("Discussion: the vote opens after it.", "議論中: 投票は議論の後です。"));
+    }
+    if (me.ready) status.push(ctx.t("You are done: waiting for the others.", "完了しました。他の人を待っています。"));
+    $("#c-status").textContent = status.join(" ");
+    const done = $("#c-done");
+    done.hidden = !me.may_finish;
+    done.textContent = game.stage === "day" ? ctx.t("Ready to vote", "議論終了")
+      : me.alive ? ctx.t("End my night", "眠る（夜の行動を終える）") : ctx.t("Skip the night", "次へ（夜を飛ばす）");
+    $("#c-proposals").replaceChildren(...game.proposals.map((p) => ctx.el("li", ctx.t(
+      `${p.wolf} proposes to attack ${p.target} (at the night's end, unless a wolf attacks first)`,
+      `${p.wolf} の襲撃案: ${p.target}（誰も襲撃しなければ夜の終わりに実行）`))));
+  }
+
+  const RESULTS = () => [["human", ctx.t("human", "村人")], ["werewolf", ctx.t("werewolf", "人狼")]];
+
+  function claimForm(label, fields, make) {
+    const form = ctx.el("form", undefined, "c-form");
+    form.append(ctx.el("span", label, "c-verb"), ...fields, button(ctx.t("Say", "発言")));
+    form.addEventListener("submit", (event) => { event.preventDefault(); ctx.act({ claim: make(form) }); });
+    return form;
+  }
+
+  function renderClaims(view) {
+    const game = view.game;
+    const open = Boolean(game && game.co_roles && game.co_roles.length && !game.result);
+    $("#c-claim-section").hidden = !open;
+    if (!open) return;
+    $("#c-claim-title").textContent = ctx.t("Claims (come out, results, your vote)", "発言（CO・結果・投票先）");
+    const others = game.players.filter((p) => !p.you).map((p) => [p.name, p.name]);
+    const living = game.players.filter((p) => !p.you && p.alive).map((p) => [p.name, p.name]);
+    const value = (form, name) => form.querySelector(`select[name=${name}]`).value;
+    const key = JSON.stringify([others, living, game.co_roles, ctx.t("en", "ja")]);
+    rebuild("#c-claim-forms", key, () => [
+      claimForm(ctx.t("Come out as", "CO"), [select("role", game.co_roles.map((r) => [r.id, tx(r)]))],
+        (f) => ({ kind: "CO", role: value(f, "role") })),
+      claimForm(ctx.t("I divined", "占い結果"), [select("target", others), select("result", RESULTS())],
+        (f) => ({ kind: "DIVINED", target: value(f, "target"), result: value(f, "result") })),
+      claimForm(ctx.t("Psychic result", "霊能結果"), [select("target", others), select("result", RESULTS())],
+        (f) => ({ kind: "IDENTIFIED", target: value(f, "target"), result: value(f, "result") })),
+      claimForm(ctx.t("I will vote", "投票先"), [select("target", living)], (f) => ({ kind: "VOTE", target: value(f, "target") })),
+      claimForm(ctx.t("I think", "推理"), [select("target", living), select("result", RESULTS())],
+        (f) => ({ kind: "ESTIMATE", target: value(f, "target"), result: value(f, "result") })),
+    ]);
+  }
+
+  function renderPlayers(view) {
+    const game = view.game;
+    $("#c-players-title").textContent = ctx.t("Players", "参加者");
+    const players = game ? game.players : view.room.seat_list.filter(Boolean).map((s) => ({ name: s.name, alive: true }));
+    const claims = {};
+    for (const c of (game ? game.claims : [])) if (c.kind !== "VOTE" && c.kind !== "ESTIMATE") (claims[c.player] = claims[c.player] || []).push(tx(c));
+    $("#c-players").replaceChildren(...players.map((p) => {
+      const li = ctx.el("li", undefined, [p.alive ? "" : "dead", p.you ? "you" : ""].join(" ").trim());
+      li.append(ctx.el("span", p.name, "c-name"));
+      li.append(badge(p.alive ? ctx.t("alive", "生存") : `${ctx.t("dead", "死亡")}${p.cause ? ` · ${tx(p.cause)}` : ""}`));
+      if (p.scapegoat) li.append(badge(ctx.t("NPC", "NPC")));
+      if (p.role) li.append(badge(`${p.role.ja} ${p.role.en}`, p.role.team && p.role.team.id === "Werewolf" ? "role wolf" : "role"));
+      else if (p.known) li.append(badge(tx(p.known), p.known.id === "wolves" ? "wolf" : "role"));
+      if (p.won !== undefined) li.append(badge(p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), p.won ? "win" : "lose"));
+      if (claims[p.name]) li.append(ctx.el("span", claims[p.name].join(" · "), "c-claims"));
+      return li;
+    }));
+  }
+
+  function renderPublished(game) {
+    const list = game && game.published;
+    $("#c-published").hidden = !list;
+    if (!list) return;
+    $("#c-published-title").textContent = ctx.t("The cast", "配役");
+    $("#c-announcement").textContent = tx(list.announcement);
+    const rows = list.kind === "full" ? list.roles.map((r) => `${r.ja} ${r.en} × ${r.count}`)
+      : list.kind === "team" ? list.teams.map((team) => `${tx(team)} × ${team.count}`)
+        : [ctx.t("hidden (非公開)", "非公開")];
+    $("#c-roles").replaceChildren(...rows.map((row) => ctx.el("li", row)));
+  }
+
+  function renderEnd(game) {
+    const over = Boolean(game && game.result && game.winner);
+    $("#c-end").hidden = !over;
+    if (!over) return;
+    $("#c-end-title").textContent = ctx.t("Every role", "全員の役職");
+    $("#c-winner").textContent = ctx.t(`Winner: ${game.winner.en} (${game.winner.ja})`, `勝利: ${game.winner.ja}`);
+    const head = ctx.el("tr");
+    head.append(...[ctx.t("player", "参加者"), ctx.t("role", "役職"), ctx.t("team", "陣営"), ctx.t("end", "最後"), ctx.t("result", "勝敗")]
+      .map((text) => ctx.el("th", text)));
+    $("#c-end-head").replaceChildren(head);
+    $("#c-end-body").replaceChildren(...game.players.map((p) => {
+      const tr = ctx.el("tr");
+      tr.append(ctx.el("td", p.name), ctx.el("td", p.role ? `${p.role.ja} ${p.role.en}` : ""),
+        ctx.el("td", p.role && p.role.team ? tx(p.role.team) : ""),
+        ctx.el("td", p.alive ? ctx.t("alive", "生存") : tx(p.cause)), ctx.el("td", p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北")));
+      return tr;
+    }));
+  }
+
+  window.jinrou.registerMode({
+    render(view, context) {
+      if (!ctx) { ctx = context; setup(); }
+      latest = view;
+      const game = latest.game;
+      renderCard(game);
+      renderActions(view);
+      renderClaims(view);
+      renderEnd(game);
+      renderPlayers(view);
+      renderPublished(game);
+    },
+  });
+})();
