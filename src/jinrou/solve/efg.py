@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -63,6 +63,15 @@ class Game(Protocol):
     name: str
 
     def initial(self) -> State: ...
+
+
+@runtime_checkable
+class CompilesByViews(Game, Protocol):
+    """A game whose states are a small core plus each player's history text, and which says so by
+    compiling itself through its core automaton (:func:`jinrou.solve.unroll.compile_by_views`): the
+    same compiled game as the walk of :func:`compile_game`, at a fraction of its cost."""
+
+    def compile_by_views(self, splice: bool = True) -> CompiledGame: ...
 
 
 @dataclass
@@ -126,15 +135,18 @@ def transitions(state: State, who: int):
 
 def compile_game(game: Game, splice: bool = True, by_views: bool | None = None) -> CompiledGame:
     """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`
-    (``splice=False`` keeps the single-outcome chance nodes). A game whose states offer
-    ``views``/``with_views`` is compiled through its core automaton (:mod:`jinrou.solve.unroll`),
-    unless ``by_views=False``."""
-    if by_views if by_views is not None else hasattr(game.initial(), "with_views"):
-        from jinrou.solve.unroll import compile_by_views
-
-        return compile_by_views(game, splice)
-    players, utilities = [], []
-    parents, children, slots, chances = [], [], [], []
+    (``splice=False`` keeps the single-outcome chance nodes). A game that
+    :class:`CompilesByViews` compiles itself, unless ``by_views=False`` (``by_views=True``: it must)."""
+    if by_views is not False and isinstance(game, CompilesByViews):
+        return game.compile_by_views(splice)
+    if by_views:
+        raise ValueError(f"{game.name} does not compile by views")
+    players: list[int] = []
+    utilities: list[float] = []
+    parents: list[int] = []
+    children: list[int] = []
+    slots: list[int] = []
+    chances: list[float] = []
     infoset_ids: dict[str, int] = {}
     infoset_player: list[int] = []
     slot_ids: dict[tuple[int, str], int] = {}

@@ -117,14 +117,11 @@ class LeducState:
         if self._round_over():  # the public card
             return replace(self, public=int(action), rounds=self.rounds + ("",))
         mover = len(self._round) % 2
-        stake = list(self.stake)
         if action == "f":
             return replace(self, rounds=self.rounds[:-1] + (self._round + "f",), folded=mover)
-        if action == "c":
-            stake[mover] = stake[1 - mover]
-        else:
-            stake[mover] = stake[1 - mover] + RAISES[len(self.rounds) - 1]
-        return replace(self, rounds=self.rounds[:-1] + (self._round + action,), stake=tuple(stake))
+        paid = self.stake[1 - mover] + (0 if action == "c" else RAISES[len(self.rounds) - 1])
+        stake = (paid, self.stake[1]) if mover == 0 else (self.stake[0], paid)
+        return replace(self, rounds=self.rounds[:-1] + (self._round + action,), stake=stake)
 
     def infoset(self, player: int) -> str:
         public = "-" if self.public is None else str(self.public)
@@ -133,7 +130,10 @@ class LeducState:
     def returns(self) -> float:
         if self.folded is not None:
             return -float(self.stake[0]) if self.folded == 0 else float(self.stake[1])
-        hands = [(c // 2 == self.public // 2, c // 2) for c in self.private]
+        public = self.public
+        if public is None:  # pragma: no cover - the showdown is after the second round, the public card dealt
+            raise ValueError("a showdown needs the public card")
+        hands = [(c // 2 == public // 2, c // 2) for c in self.private]
         if hands[0] == hands[1]:
             return 0.0
         return float(self.stake[1]) if hands[0] > hands[1] else -float(self.stake[0])

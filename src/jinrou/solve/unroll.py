@@ -9,7 +9,7 @@ millions of histories are unrolled with numpy, level by level: views become ids 
 appended pieces, and nodes are merged when core, and both views, are equal — the same merging as
 :func:`jinrou.solve.efg.compile_game` with the state's key, at a small fraction of its cost.
 
-The contract of such a state (the methods besides :class:`jinrou.solve.efg.State`):
+The contract of such a state (:class:`ViewState`: the methods besides :class:`jinrou.solve.efg.State`):
 
 - ``views()``: each player's history text, ``None`` once he has left the game (died);
 - ``with_views(views)``: the same state with other views;
@@ -18,25 +18,48 @@ The contract of such a state (the methods besides :class:`jinrou.solve.efg.State
 - every appended piece starts with a separator, so equal texts are equal sequences of pieces;
 - an ended game is only its core (terminal nodes merge whatever the views).
 
-A test compiles games both ways and compares them, which checks the contract.
+A game declares that its states keep the contract by offering ``compile_by_views`` (the
+:class:`jinrou.solve.efg.CompilesByViews` protocol), which calls :func:`compile_by_views`. A test
+compiles games both ways and compares them, which checks the contract.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Protocol
 
 import numpy as np
 
-from jinrou.solve.efg import TERMINAL, CompiledGame, Game, assemble, transitions
+from jinrou.solve.efg import TERMINAL, CompiledGame, State, assemble, transitions
 
 DEAD = -1  # the view of a player who has left the game
 SAME = 0  # the event "nothing appended"
 
 
+class ViewState(State, Protocol):
+    """A state of a two-player game as its core and each player's view (the contract above)."""
+
+    def views(self) -> tuple[str | None, str | None]:
+        """Each player's history text, None once he has left the game."""
+        ...
+
+    def with_views(self, views: tuple[str | None, str | None]) -> ViewState:
+        """The same core with other views."""
+        ...
+
+
+class ViewGame(Protocol):
+    """A game whose states are :class:`ViewState` s."""
+
+    name: str
+
+    def initial(self) -> ViewState: ...
+
+
 class _Core:
     """The core automaton: every reachable core state, its moves, the pieces they append."""
 
-    def __init__(self, root):
+    def __init__(self, root: ViewState):
         self.pieces: dict[str, int] = {"": SAME}
         self.labels: dict[str, int] = {}
         self.suffixes: dict[str, int] = {}
@@ -58,13 +81,13 @@ class _Core:
                     index = self._add(core)
                     if index == known:
                         todo.append(core)
-                    pieces = [DEAD if view is None else self.pieces.setdefault(view, len(self.pieces))
-                              for view in child.views()]
+                    first, second = (DEAD if view is None else self.pieces.setdefault(view, len(self.pieces))
+                                     for view in child.views())
                     label_id = self.labels.setdefault(label, len(self.labels))
-                    moves.append((label_id, 1.0 if probability is None else probability, index, *pieces))
+                    moves.append((label_id, 1.0 if probability is None else probability, index, first, second))
             self.moves[self.number[state.key()]] = moves
 
-    def _add(self, core) -> int:
+    def _add(self, core: ViewState) -> int:
         key = core.key()
         index = self.number.get(key)
         if index is not None:
@@ -89,8 +112,10 @@ class _Core:
         return start, count, label, columns[:, 1], child, np.stack([piece0, piece1], axis=1)
 
 
-def _blank(state):
-    return state.with_views(tuple(None if view is None else "" for view in state.views()))
+def _blank(state: ViewState) -> ViewState:
+    """The state's core: its views emptied (None kept for a player who has left)."""
+    first, second = state.views()
+    return state.with_views((None if first is None else "", None if second is None else ""))
 
 
 class _Numbering:
@@ -167,7 +192,7 @@ def _unique_rows(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return combined, first
 
 
-def compile_by_views(game: Game, splice: bool = True) -> CompiledGame:
+def compile_by_views(game: ViewGame, splice: bool = True) -> CompiledGame:
     """Compile ``game`` (whose states follow the contract above) through its core automaton."""
     initial = game.initial()
     core = _Core(_blank(initial))

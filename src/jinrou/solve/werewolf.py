@@ -29,7 +29,8 @@ from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from jinrou.errors import JinrouError
-from jinrou.solve.efg import CHANCE, TERMINAL
+from jinrou.solve.efg import CHANCE, TERMINAL, CompiledGame
+from jinrou.solve.unroll import compile_by_views
 
 GUARD, WOLVES = 0, 1
 
@@ -125,6 +126,8 @@ class State(NamedTuple):
 
     def infoset(self, player: int) -> str:
         if player == GUARD:
+            if self.gview is None:  # pragma: no cover - only the player to move is asked, and he is alive
+                raise ValueError("the guard has left the game: he has no information state")
             return self.gview
         if self.setup.variant.wolves_see_guard and self.night:
             return f"{self.mview},g{self.night[0]}"
@@ -134,8 +137,11 @@ class State(NamedTuple):
         """The guard's and the wolves' history strings (for :mod:`jinrou.solve.unroll`)."""
         return self.gview, self.mview
 
-    def with_views(self, views: tuple[str | None, str]) -> State:
-        return self._replace(gview=views[0], mview=views[1])
+    def with_views(self, views: tuple[str | None, str | None]) -> State:
+        guard, wolves = views
+        if wolves is None:  # pragma: no cover - the wolves' view ends only with the game, never emptied
+            raise ValueError("the wolves always have a view")
+        return self._replace(gview=guard, mview=wolves)
 
     def key(self) -> tuple:
         if self.step == "over":  # an ended game is only its winner: all such histories merge
@@ -371,6 +377,11 @@ class NoTalkWerewolf:
     def __init__(self, setup: Setup):
         self.setup = setup
         self.name = f"werewolf({setup.counts})"
+
+    def compile_by_views(self, splice: bool = True) -> CompiledGame:
+        """The compiled game through its core automaton (its states keep the contract of
+        :mod:`jinrou.solve.unroll`)."""
+        return compile_by_views(self, splice)
 
     def initial(self) -> State:
         s = self.setup

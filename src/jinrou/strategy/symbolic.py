@@ -18,7 +18,7 @@ import itertools
 from functools import cached_property
 
 import numpy as np
-from dd.autoref import BDD
+from dd.autoref import BDD, Function
 
 from jinrou.chance import uniform_below
 from jinrou.strategy.rules import SIDES, And, Const, Expr, If, InTalk, Not, Or, RuleFile, Vote, Winner
@@ -57,7 +57,7 @@ class Diagram:
         return node
 
     @cached_property
-    def sides(self) -> dict[str, object]:
+    def sides(self) -> dict[str, Function]:
         nodes = {side: self.bdd.false for side in SIDES}
         for codes in itertools.product(range(self.n - 1), repeat=self.n):
             targets = tuple(self.cast.others[v][c] for v, c in enumerate(codes))
