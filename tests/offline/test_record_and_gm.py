@@ -34,9 +34,9 @@ def random_game(seed: int, players: int, wolves: int, steps: int = 400) -> Offli
         if game.is_night:
             game = game.apply(Point(game.number, actor, target))
             continue
-        if not game.votes and game.has_seer_possibility(actor) and r.random() < 0.2:
-            if not any(a.day == game.number and a.player == actor for a in game.announcements):
-                game = game.apply(Announce(game.number, actor, target, r.random() < 0.5))
+        if (not game.votes and game.has_seer_possibility(actor) and r.random() < 0.2
+                and not any(a.day == game.number and a.player == actor for a in game.announcements)):
+            game = game.apply(Announce(game.number, actor, target, r.random() < 0.5))
         game = game.apply(CastVote(game.number, actor, target))
     return game
 

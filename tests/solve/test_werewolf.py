@@ -62,7 +62,7 @@ def test_the_papers_information_set_strings_exist():
 
 
 def test_guard_cells_converge_and_stay_probabilities():
-    game, solver = solve((3, 1, 1, 1), iterations=300)
+    _, solver = solve((3, 1, 1, 1), iterations=300)
     assert 0 < solver.value() < 1
     assert solver.exploitability() < 1e-3
 

@@ -114,7 +114,7 @@ def regret_update(player, iteration, q, policy, actions, slot_infoset, infoset_p
         if infoset_player[i] == player:
             cumulative[s] += iteration * own[i] * policy[s]
             r = regret[s] + sign * (q[s] - expected[i])
-            regret[s] = r if r > 0.0 else 0.0
+            regret[s] = max(0.0, r)
             sums[i] += regret[s]
     for s in range(len(policy)):
         i = slot_infoset[s]
@@ -137,15 +137,12 @@ def best_response(player, parent, child, slot, chance, mover, utility, terminal,
         s = slot[e]
         w = 1.0 if mine else (policy[s] if s >= 0 else chance[e])
         cf[c] += cf[p] * w
-        d = depth[p] + (1 if mine else 0)
-        if d > depth[c]:
-            depth[c] = d
+        depth[c] = max(depth[c], depth[p] + (1 if mine else 0))
     infoset_depth = np.full(infosets, -1, dtype=np.int64)
     for e in range(len(parent)):
         if mover[e] == player:
             i = slot_infoset[slot[e]]
-            if depth[parent[e]] > infoset_depth[i]:
-                infoset_depth[i] = depth[parent[e]]
+            infoset_depth[i] = max(infoset_depth[i], depth[parent[e]])
     respond = policy.copy()
     for s in range(len(policy)):
         if infoset_player[slot_infoset[s]] == player:
@@ -161,9 +158,8 @@ def best_response(player, parent, child, slot, chance, mover, utility, terminal,
         best = np.full(infosets, -1, dtype=np.int64)
         for s in range(len(policy)):
             i = slot_infoset[s]
-            if infoset_player[i] == player and infoset_depth[i] == k:
-                if best[i] < 0 or q[s] > q[best[i]]:
-                    best[i] = s
+            if infoset_player[i] == player and infoset_depth[i] == k and (best[i] < 0 or q[s] > q[best[i]]):
+                best[i] = s
         for s in range(len(policy)):
             i = slot_infoset[s]
             if infoset_player[i] == player and infoset_depth[i] == k:

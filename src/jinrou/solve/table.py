@@ -43,7 +43,7 @@ class Cell:
     @property
     def percent(self) -> str:
         """The village win rate as the paper prints it: a percentage rounded half up."""
-        return str(Decimal(repr(self.village_win_rate * 100)).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+        return str(Decimal(repr(self.village_win_rate * 100)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
     def to_json(self) -> dict:
         return asdict(self)
