@@ -1,0 +1,496 @@
+"""The classic mode (jinrou.modes.classic) on its own: settings, casts, turns, actions, bots, views,
+channels, chance — driven by a miniature of the server's loop whose events, folded again into a
+fresh mode, must give the same game (that is what a restart does)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+import pytest
+
+from jinrou.classic.casting import normal_cast
+from jinrou.classic.claims import Claim
+from jinrou.classic.draws import Draws
+from jinrou.classic.game import Game
+from jinrou.classic.published import RoleList
+from jinrou.classic.record import replay, write
+from jinrou.classic.settings import SCHEMA as ENGINE
+from jinrou.errors import IllegalActionError
+from jinrou.modes import get
+from jinrou.modes.base import FieldKind, Schema, SettingsError
+from jinrou.modes.classic import SCAPEGOAT, ClassicMode, Turn, Village, _repeated
+from jinrou.modes.classic_settings import NOT_ONLINE, SCHEMA, engine_settings
+from jinrou.yaminabe.publish import publication_key
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "Kim", "Lou", "Max", "Ned", "Oz")
+
+
+class Table:
+    """The server's loop in miniature (``RoomService._progress``): outcomes, bots, closes; every
+    event kept as the store would keep it (JSON), so that :meth:`refold` can rebuild the game."""
+
+    def __init__(self, settings: Mapping[str, Any], humans: Iterable[int] = (0,), seed: int = 1,
+                 roles: list[str] | None = None, players: tuple[str, ...] | None = None) -> None:
+        self.mode = ClassicMode()
+        self.settings = self.mode.settings(dict(settings))
+        self.players = players or NAMES[: self.settings["players"]]
+        self.humans = set(humans)
+        self.seed = seed
+        self.events: list[tuple[str, Any]] = []
+        self.state = self.mode.start(self.players, self.settings)
+        if roles is not None:
+            self._record("outcome", forced_cast(self.state, roles))
+        self.progress()
+
+    def rng(self) -> np.random.Generator:
+        return np.random.default_rng([self.seed, len(self.events)])
+
+    def _record(self, kind: str, data: Any) -> None:
+        data = json.loads(json.dumps(data))  # as the store keeps it
+        self.events.append((kind, data))
+        self.state = fold(self.mode, self.state, kind, data)
+
+    def progress(self) -> None:
+        mode = self.mode
+        while mode.result(self.state) is None:
+            outcome = mode.draw(self.state, self.rng)
+            if outcome is not None:
+                self.events.append(("outcome", json.loads(json.dumps(outcome))))
+                self.state = mode.happen(self.state, outcome)
+                continue
+            waiting = mode.awaited(self.state)
+            bots = [s for s in waiting if s not in self.humans]
+            if bots:
+                for seat in bots:
+                    self._record("action", [seat, mode.bot_action(self.state, seat, self.rng())])
+                continue
+            if waiting:
+                return
+            self._record("close", None)
+
+    def act(self, seat: int, action: Any) -> None:
+        self.state = self.mode.act(self.state, seat, action)
+        self.events.append(("action", [seat, json.loads(json.dumps(action))]))
+        self.progress()
+
+    def deadline(self) -> None:
+        self._record("close", None)
+        self.progress()
+
+    @property
+    def game(self) -> Game:
+        assert self.state.game is not None
+        return self.state.game
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.mode.view(self.state, seat)
+
+    def refold(self) -> tuple[ClassicMode, Village]:
+        """The events folded again into a fresh mode, as a restarted server does."""
+        mode = ClassicMode()
+        state = mode.start(self.players, self.settings)
+        for kind, data in self.events:
+            state = fold(mode, state, kind, data)
+        return mode, state
+
+    def restart(self) -> None:
+        self.mode, self.state = self.refold()
+        self.progress()
+
+    def play_humans(self, limit: int = 400) -> None:
+        """The humans take the first legal choice, finish their nights, until the game ends."""
+        for _ in range(limit):
+            if self.mode.result(self.state) is not None:
+                return
+            for seat in sorted(self.humans):
+                if self.mode.result(self.state) is not None:
+                    return
+                action = first_choice(self.view(seat))
+                if action is not None and seat in self.mode.awaited(self.state):
+                    self.act(seat, action)
+            if self.mode.awaited(self.state) and not any(
+                    first_choice(self.view(s)) for s in self.mode.awaited(self.state)):
+                self.deadline()
+        raise AssertionError("the game did not end")
+
+
+def fold(mode: ClassicMode, state: Village, kind: str, data: Any) -> Village:
+    if kind == "outcome":
+        return mode.happen(state, data)
+    if kind == "action":
+        return mode.act(state, data[0], data[1])
+    return mode.close(state)
+
+
+def forced_cast(village: Village, roles: list[str]) -> dict[str, Any]:
+    """The cast outcome dealing ``roles`` in seat order (身代わりくん's first when it plays)."""
+    names = ((SCAPEGOAT,) if village.offset else ()) + village.players
+    draws = Draws(np.random.default_rng(0))
+    counts: dict[str, int] = {}
+    for role in roles:
+        counts[role] = counts.get(role, 0) + 1
+    Game.new(names, roles, engine_settings(village.settings), draws)
+    return {"cast": roles, "published": RoleList.of(counts).to_json(), "draws": [d.to_json() for d in draws.taken]}
+
+
+def first_choice(view: dict[str, Any]) -> dict[str, Any] | None:
+    game = view
+    for legal in game["legal"]:
+        if legal["verb"] == "vote":
+            return {"vote": legal["targets"][0]}
+        if len(legal["targets"]) >= legal["arity"]:
+            action: dict[str, Any] = {"act": legal["verb"], "targets": legal["targets"][:legal["arity"]]}
+            if legal["kits"]:
+                action["kit"] = legal["kits"][0]["id"]
+            return action
+    me = game["me"]
+    return {"done": True} if me and me["may_finish"] else None
+
+
+# ---------------------------------------------------------------------- settings
+
+
+def test_the_form_offers_every_engine_setting_played_online_and_the_casting():
+    keys = {f.key for f in SCHEMA.fields}
+    assert set(ENGINE) - NOT_ONLINE <= keys
+    assert not NOT_ONLINE & keys
+    assert {"players", "cast", "roles", "yaminabe_safety", "categories", "excluded", "yaminabe_hidejobs"} <= keys
+    kinds = {f.key: f.kind for f in SCHEMA.fields}
+    assert kinds["roles"] is FieldKind.COUNTS and kinds["excluded"] is FieldKind.SET
+    assert kinds["wolfsound" if "wolfsound" in kinds else "deadfox"] is FieldKind.BOOLEAN
+    roles = next(f for f in SCHEMA.fields if f.key == "roles").to_json()
+    werewolf = next(c for c in roles["choices"] if c["value"] == "Werewolf")
+    assert werewolf == {"value": "Werewolf", "en": "Werewolf", "ja": "人狼", "group": {"en": "werewolves", "ja": "人狼陣営"}}
+    assert "balanced" in {c.value for c in next(f for f in SCHEMA.fields if f.key == "yaminabe_safety").choices}
+    json.dumps(SCHEMA.to_json())
+
+
+def test_defaults_are_the_standard_cast_and_the_engine_defaults():
+    settings = ClassicMode().settings({})
+    assert settings["players"] == 9 and settings["roles"] == normal_cast(10)
+    assert engine_settings(settings) == {name: s.default for name, s in ENGINE.items() if name not in NOT_ONLINE}
+
+
+def test_switches_become_the_engine_words():
+    settings = ClassicMode().settings({"rules": {"consecutiveguard": False, "deadfox": True, "scapegoat": "no"}})
+    engine = engine_settings(settings)
+    assert (engine["consecutiveguard"], engine["deadfox"], engine["scapegoat"]) == ("no", "on", "no")
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ({"Wolf": 1}, "roles: unknown 'Wolf': allowed are"),
+    ({"Werewolf": -1}, "roles: the count of Werewolf must be 0–41, not -1"),
+    ({"Werewolf": True}, "roles: the count of Werewolf must be 0–41, not True"),
+    ("Werewolf:x", "roles: the count of Werewolf must be a whole number, not 'x'"),
+    ([1], 'roles is an object of counts, e.g. {"Human": 1}'),
+])
+def test_bad_role_counts_are_refused_saying_what_is_allowed(value, message):
+    with pytest.raises(SettingsError) as error:
+        ClassicMode().settings({"cast": "fixed", "roles": value})
+    assert str(error.value).startswith(message)
+
+
+def test_counts_and_sets_read_json_or_the_forms_text():
+    field = next(f for f in SCHEMA.fields if f.key == "roles")
+    assert field.check("Werewolf:2, Diviner, Human:0") == {"Diviner": 1, "Werewolf": 2}  # choice order, zeros out
+    assert field.check({"Human": 3, "Werewolf": 1}) == {"Human": 3, "Werewolf": 1}
+    excluded = next(f for f in SCHEMA.fields if f.key == "excluded")
+    assert excluded.check("Fox, Cat, Fox") == ["Cat", "Fox"] == excluded.check(["Fox", "Cat"])
+    assert excluded.check("") == [] and field.check("") == {}
+    with pytest.raises(SettingsError, match="excluded: unknown 'Nobody'"):
+        excluded.check(["Nobody"])
+    schema = Schema((field,))
+    first, second = schema.validate({}), schema.validate({})
+    first["roles"]["Human"] = 1
+    assert second["roles"] == {}  # defaults are copied, not shared
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"players": 5, "rules": {"scapegoat": "off"}}, "a room has at least 6 seats, 身代わりくん included: 5 players are 5"),
+    ({"cast": "fixed", "roles": {"Werewolf": 1, "Human": 3}}, "a fixed cast gives every seat a role: 4 roles for 10 seats"),
+    ({"cast": "fixed", "roles": {"Werewolf": 1, "Neet": 1, "Human": 8}}, "Neet (ニート) is cast only by 闇鍋"),
+    ({"cast": "fixed", "roles": {"Werewolf": 10}}, "身代わりくん may draw no role of this cast"),
+    ({"roles": {"Werewolf": 1}}, "roles are for a fixed cast (自由配役) or 一部闇鍋"),
+    ({"cast": "yaminabe", "excluded": ["Fox"]}, "categories and excluded roles are for 一部闇鍋"),
+    ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf"]},
+     "every 人狼系 (werewolf) role is excluded"),
+    ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
+])
+def test_settings_that_cannot_be_played_are_refused_at_once(settings, message):
+    with pytest.raises(SettingsError) as error:
+        ClassicMode().settings(settings)
+    assert message in str(error.value)
+
+
+def test_easy_yaminabe_is_always_cast_at_high_safety():
+    assert ClassicMode().settings({"cast": "easy", "yaminabe_safety": "none"})["yaminabe_safety"] == "high"
+
+
+def test_the_mode_is_registered_by_one_line():
+    mode = get("classic")
+    assert mode.name == "classic" and mode.script.name == "classic.js" and mode.script.exists()
+
+
+# ---------------------------------------------------------------------- casts and chance
+
+
+@pytest.mark.parametrize("publish", ["full", "team", "hidden"])
+def test_a_yaminabe_cast_is_drawn_as_an_outcome_and_published_as_the_room_chose(publish):
+    table = Table({"players": 12, "cast": "yaminabe", "yaminabe_safety": "middle", "yaminabe_hidejobs": publish},
+                  humans=range(12))
+    kind, outcome = table.events[0]
+    assert kind == "outcome" and len(outcome["cast"]) == 13 and outcome["published"]["kind"] == publish
+    assert list(table.game.cast) == outcome["cast"]
+    shown = table.view(None)["published"]
+    assert shown["kind"] == publish
+    if publish == "full":
+        assert sum(r["count"] for r in shown["roles"]) == 13 and shown["ja"].startswith("出現役職:")
+    elif publish == "team":
+        assert sum(t["count"] for t in shown["teams"]) == 13 and not shown["roles"]
+    else:
+        assert not shown["roles"] and not shown["teams"] and shown["ja"] == ""
+    again = ClassicMode().draw(ClassicMode().start(table.players, table.settings),
+                               lambda: np.random.default_rng([table.seed, 0]))
+    assert again == outcome  # the same seed and event number: the same draw
+
+
+def test_bots_are_told_the_role_list_only_when_it_was_published():
+    for publish, told in (("full", True), ("hidden", False)):
+        table = Table({"players": 8, "cast": "yaminabe", "yaminabe_hidejobs": publish}, humans=[0])
+        bots = table.state.bots
+        assert bots and all((agent.table is not None) is told for agent in bots.values())
+
+
+def test_a_fixed_cast_deals_the_roles_given_and_publishes_their_counts():
+    roles = {"Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 4}
+    table = Table({"players": 8, "cast": "fixed", "roles": roles, "rules": {"scapegoat": "off"}}, humans=range(8))
+    assert sorted(table.game.cast) == sorted(r for r, c in roles.items() for _ in range(c))
+    shown = [r["id"] for r in table.view(3)["published"]["roles"]]
+    assert shown == sorted(roles, key=publication_key)  # published order: 村人系 first, then catalog order
+
+
+# ---------------------------------------------------------------------- a whole game and its refold
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_bot_game_with_a_person_refolds_to_the_same_game_and_its_record_replays(seed):
+    table = Table({"players": 13, "cast": "yaminabe", "yaminabe_safety": "high", "times": {"night": 60}}, seed=seed)
+    table.play_humans()
+    result = table.mode.result(table.state)
+    assert result is not None
+    mode, again = table.refold()
+    for seat in [None, *range(13)]:
+        assert mode.view(again, seat) == table.view(seat)
+    record = mode.record(again, 7)
+    assert record == table.mode.record(table.state, 7)
+    replayed = replay(json.loads(json.dumps(record)))
+    assert write(replayed)["result"] == record["result"]
+    assert record["published"]["kind"] == "full"
+    assert table.view(None)["result"]["winners"] == [table.players[s] for s in result.winners]
+
+
+def test_a_restored_bot_never_repeats_a_claim():
+    roles = ["Human", "Human", "Diviner", "Psychic", "Werewolf", "Madman", "Guard", "Human", "Human", "Werewolf"]
+    table = Table({"players": 9}, seed=4, roles=roles, humans=[0])
+    while table.game.day < 3 and table.game.stage.value != "over":
+        table.act(0, first_choice(table.view(0)))
+    table.restart()  # the bots are made again and read the game from their views
+    assert table.state.bots == {} or all(s in table.state.bots for s in table.state.bots)
+    table.play_humans()
+    lasting = [(s, c) for _, s, c in table.game.claims if c.kind.value in ("CO", "DIVINED", "IDENTIFIED")]
+    assert lasting and len(lasting) == len(set(lasting))
+    assert _repeated(table.game, *lasting[0])
+
+# ---------------------------------------------------------------------- turns, deadlines, sudden death
+
+SEER_GAME = ["Human", "Human", "Diviner", "Werewolf", "Human", "Human", "Guard"]  # 身代わりくん, Ann, Ben, Cat, …
+
+
+def seer_table(**times: int) -> Table:
+    return Table({"players": 6, "times": {"night": 100, **times}}, roles=SEER_GAME, humans=[0, 1, 2])
+
+
+def test_a_night_lasts_until_everybody_finished_it_villagers_and_the_dead_included():
+    table = seer_table()
+    assert table.mode.awaited(table.state) == (0, 1, 2)  # the bots finished at once
+    table.act(0, {"done": True})  # a villager may finish at once
+    with pytest.raises(IllegalActionError, match="first divine: it is required tonight"):
+        table.act(1, {"done": True})
+    table.act(1, {"act": "divine", "targets": ["Cat"]})
+    assert table.view(0)["me"]["ready"] and not table.view(0)["me"]["may_finish"]
+    assert table.mode.awaited(table.state) == (1, 2)  # the wolf's attack is fixed by the scapegoat on night 1
+    table.act(1, {"done": True})
+    table.act(2, {"done": True})
+    assert table.game.stage.value == "day" and table.view(0)["phase"] == "2日目 昼 · day 2"
+
+
+def test_at_the_deadline_a_missing_required_action_gets_the_grace_then_a_sudden_death_that_loses():
+    table = seer_table()
+    table.act(0, {"done": True})
+    table.act(2, {"done": True})
+    assert table.mode.seconds(table.state, table.settings, ()) == 100.0
+    table.deadline()  # the seer did not divine: grace
+    assert table.state.turn is Turn.GRACE and table.mode.awaited(table.state) == (1,)
+    assert table.mode.seconds(table.state, table.settings, ()) == 120.0 and "猶予" in table.view(0)["phase"]
+    table.deadline()
+    ben = table.view(None)["players"][2]
+    assert not ben["alive"] and ben["cause"]["id"] == "sudden"
+    table.play_humans()
+    assert 1 not in table.mode.result(table.state).winners  # a sudden death always loses
+
+
+def test_a_night_of_length_zero_ends_when_the_required_actions_are_in():
+    table = seer_table(night=0)
+    assert table.mode.awaited(table.state) == (1,)
+    table.act(1, {"act": "divine", "targets": ["Cat"]})
+    assert table.game.stage.value == "day"
+
+
+def test_a_voting_time_follows_the_discussion_and_votes_wait_for_it():
+    table = seer_table(voting=30)
+    for seat in (1, 0, 2, 1):
+        table.act(seat, first_choice(table.view(seat)))  # the seer divines, everybody finishes the night
+    assert table.state.turn is Turn.DISCUSSION and table.mode.seconds(table.state, table.settings, ()) == 330.0
+    with pytest.raises(IllegalActionError, match="the vote opens after the discussion"):
+        table.act(0, {"vote": "Ben"})
+    for seat in (0, 1, 2):
+        table.act(seat, {"done": True})  # ready to vote
+    assert table.state.turn is Turn.MAIN and table.mode.seconds(table.state, table.settings, ()) == 30.0
+    assert "投票 voting" in table.view(0)["phase"]
+
+
+# ---------------------------------------------------------------------- wolves, proposals, claims
+
+WOLVES = ["Human", "Werewolf", "Werewolf", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human"]
+
+
+def test_bot_wolves_propose_and_a_person_among_them_chooses():
+    table = Table({"players": 9, "rules": {"scapegoat": "off"}}, roles=WOLVES[1:], humans=[0, 3])
+    proposals = table.view(0)["proposals"]
+    assert {p["wolf"] for p in proposals} == {"Ben", "Cat"}
+    assert table.view(3)["proposals"] == [] and table.view(None)["proposals"] == []
+    table.act(0, {"act": "attack", "targets": ["Eve"]})
+    table.act(0, {"done": True})
+    table.act(3, {"act": "divine", "targets": ["Ann"]})
+    table.act(3, {"done": True})
+    assert not table.view(None)["players"][4]["alive"]
+
+
+def test_proposals_are_made_at_the_nights_end_when_no_wolf_attacks():
+    table = Table({"players": 9, "rules": {"scapegoat": "off"}}, roles=WOLVES[1:], humans=[0, 3])
+    target = table.view(0)["proposals"][0]["target"]
+    table.act(3, {"act": "divine", "targets": ["Ann"]})
+    table.act(3, {"done": True})
+    table.act(0, {"done": True})  # the proposal counts as the wolves' attack
+    assert not next(p for p in table.view(None)["players"] if p["name"] == target)["alive"]
+
+
+def test_a_person_claims_in_the_bots_language_and_everybody_reads_it():
+    table = seer_table()
+    for seat in (1, 0, 2):
+        table.act(seat, first_choice(table.view(seat)))
+        table.act(seat, {"done": True}) if table.view(seat)["me"]["may_finish"] else None
+    table.act(1, {"claim": {"kind": "CO", "role": "占い師"}})
+    table.act(1, {"claim": {"kind": "DIVINED", "target": "Cat", "result": "werewolf"}})
+    for seat in (None, 0, 2, 3):
+        claims = [(c["player"], c["kind"], c["en"]) for c in table.view(seat)["claims"] if c["player"] == "Ben"]
+        assert ("Ben", "CO", "I am the Seer.") in claims and ("Ben", "DIVINED", "I divined Cat: werewolf.") in claims
+    assert Claim.parse("DIVINED Cat werewolf", table.game.names) in [c for _, _, c in table.game.claims]
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    ({"claim": {"kind": "CO"}}, 'a claim is {"kind": "CO", "role": ROLE}'),
+    ({"claim": {"kind": "CO", "role": "Pope"}}, "unknown role 'Pope'"),
+    ({"claim": {"kind": "VOTE", "target": "Zed"}}, "no player 'Zed'"),
+    ({"claim": {"kind": "DIVINED", "target": "Cat", "result": "wolf"}}, "a result is human or werewolf, not 'wolf'"),
+    ({"vote": "Ann", "extra": 1}, "unknown action ['extra', 'vote']"),
+    ({"act": "fly", "targets": []}, "unknown action 'fly'"),
+    ({"done": "yes"}, 'say {"done": true}'),
+    ([], "an action is an object"),
+])
+def test_bad_actions_are_refused_saying_what_is_allowed_and_change_nothing(action, message):
+    table = seer_table()
+    for seat in (1, 0, 2):
+        table.act(seat, first_choice(table.view(seat)))
+        table.act(seat, {"done": True}) if table.view(seat)["me"]["may_finish"] else None
+    before = [table.view(s) for s in (None, 0, 1, 2)]
+    with pytest.raises(IllegalActionError) as error:
+        table.act(1, action)
+    assert message in str(error.value)
+    assert [table.view(s) for s in (None, 0, 1, 2)] == before
+
+
+def test_claims_are_made_by_day_only():
+    table = seer_table()
+    with pytest.raises(IllegalActionError, match="claims are made by day, not at the night"):
+        table.act(1, {"claim": {"kind": "CO", "role": "Diviner"}})
+
+
+# ---------------------------------------------------------------------- views and channels
+
+
+def keys(channels) -> dict[str, bool]:
+    return {c.key: c.writable for c in channels}
+
+
+def test_channels_follow_the_chats_the_roles_declare():
+    roles = ["Human", "Werewolf", "WhisperingMad", "Fox", "Couple", "Couple", "Human", "Human", "Diviner"]
+    table = Table({"players": 8}, roles=roles, humans=range(8))
+    mode, state = table.mode, table.state
+    assert keys(mode.channels(state, 0)) == {"village": False, "wolves": True}
+    assert keys(mode.channels(state, 1)) == {"village": False, "wolves": True}  # 囁き狂人 reads and writes it
+    assert keys(mode.channels(state, 2)) == {"village": False, "foxes": True}
+    assert keys(mode.channels(state, 3)) == {"village": False, "couples": True}
+    assert keys(mode.channels(state, 5)) == keys(mode.channels(state, 7)) == {"village": False}
+    assert keys(mode.channels(state, None)) == {"village": False}
+    closed = {c.key: c.closed for c in mode.channels(state, 5)}
+    assert closed["village"] == "it is night: the village sleeps and nobody talks"
+    while table.game.stage.value == "night":
+        seat = table.mode.awaited(table.state)[0]
+        table.act(seat, first_choice(table.view(seat)))
+    assert keys(mode.channels(table.state, 0)) == {"village": True, "wolves": False}  # the wolves talk at night
+
+
+def test_the_dead_read_heaven_never_write_to_the_living_and_spectators_read_it_if_the_room_says():
+    for spectators in (False, True):
+        roles = ["Human", "Werewolf", "Human", "Human", "Human", "Human", "Human"]
+        table = Table({"players": 6, "heaven_spectators": spectators, "rules": {"heavenview": ""}},
+                      roles=roles, humans=range(6))
+        # night 1: the scapegoat is attacked; day 2: everybody votes Cat
+        for seat in range(6):
+            table.act(seat, {"done": True})
+        for seat in range(6):
+            table.act(seat, {"vote": "Cat" if seat != 2 else "Dan"})
+        dead = table.mode.channels(table.state, 2)
+        assert keys(dead) == {"village": False, "heaven": True}
+        assert {c.key: c.closed for c in dead}["village"].startswith("the dead do not speak to the living")
+        assert ("heaven" in keys(table.mode.channels(table.state, None))) is spectators
+
+
+def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
+    roles = ["Human", "Werewolf", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 9}, roles=roles, humans=[0, 2])
+    wolf, seer, spectator = table.view(0), table.view(2), table.view(None)
+    assert wolf["me"]["role"]["id"] == "Werewolf" and wolf["me"]["team"]["id"] == "Werewolf"
+    assert [p["name"] for p in wolf["players"] if p["known"]] == ["Ben"]
+    assert [p["role"]["id"] for p in wolf["players"] if p["role"]] == ["Werewolf"]  # its own
+    assert [p["role"] for p in seer["players"] if p["role"]] == [seer["me"]["role"]]
+    assert spectator["me"] is None and all(p["role"] is None and p["known"] is None for p in spectator["players"])
+    assert spectator["legal"] == [] and spectator["proposals"] == []
+    assert [lg["verb"] for lg in seer["legal"]] == ["divine"] and seer["legal"][0]["required"]
+    assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine"}]
+    assert wolf["players"][0]["scapegoat"] and wolf["players"][0]["seat"] is None and wolf["players"][1]["seat"] == 0
+    table.play_humans()
+    end = table.view(None)
+    assert all(p["role"] is not None and "won" in p for p in end["players"])
+    assert end["winner"]["id"] in ("Human", "Werewolf")
+    assert {p["name"] for p in end["players"] if p["won"] and p["seat"] is not None} == set(end["result"]["winners"])
+
+
+def test_a_player_named_like_the_scapegoat_gets_it_renamed():
+    players = (SCAPEGOAT, "Ben", "Cat", "Dan", "Eve", "Fay")
+    table = Table({"players": 6}, humans=range(6), players=players)
+    assert table.game.names[0] == f"{SCAPEGOAT}2" and table.game.names[1:] == players
