@@ -25,6 +25,7 @@ from jinrou.shogi.classical import Foul, first_foul
 from jinrou.shogi.game import Game, Outcome, Termination
 from jinrou.shogi.moves import Move
 from jinrou.shogi.pieces import SIDE_NAMES, glyph
+from jinrou.shogi.replay import steps
 
 FORMAT = "jinrou.shogi/1"
 
@@ -46,15 +47,8 @@ class Record:
     def replay(self) -> Game:
         """The game these moves make; :class:`RecordError` names the first move that cannot be played."""
         game = Game()
-        for index, text in enumerate(self.moves):
-            try:
-                game.push(text)
-            except JinrouError as error:
-                raise RecordError(f"move {index + 1} {text!r}: {error}") from None
-        if self.resigned is not None:
-            if game.outcome is not None:
-                raise RecordError(f"{SIDE_NAMES[self.resigned]} resigned after the game had ended ({game.outcome})")
-            game.resign(self.resigned)
+        for _ in steps(game, self.moves, self.resigned):
+            pass
         return game
 
     def write(self) -> dict[str, Any]:
