@@ -1,0 +1,175 @@
+"""Solving one no-talk werewolf setup: the checks made before any work, then build, CFR+ and timing.
+
+``jinrou solve game`` is this module behind a command line. A setup is refused before anything is
+built: a variant option by an unknown name, more than :data:`MAX_PLAYERS` players, an information set
+asked for (``--strategy``) whose form cannot belong to the setup. :func:`solve` then compiles the game
+(:func:`jinrou.solve.efg.compile_game`), runs CFR+ (:class:`jinrou.solve.cfr.CFRPlus`) and reports a
+:class:`Solution`: the village win rate under the average strategies, their exploitability, the sizes
+of the game, how long building and solving took, and the average strategy at the information set
+asked for. The information sets are the paper's history strings (``docs/no-talk-werewolf.md``).
+
+numpy and numba load only when a function here is called, so that the command line can read
+:data:`MAX_PLAYERS` while ``jinrou --help`` stays fast.
+
+>>> solution = solve(checked_setup(2, 0, 0, 1), iterations=1)
+>>> round(solution.village_win_rate, 12), solution.exploitability  # lynch the wolf on day 1, or lose
+(0.333333333333, 0.0)
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from jinrou.errors import JinrouError
+
+if TYPE_CHECKING:
+    from jinrou.solve.werewolf import Setup, Variant
+
+MAX_PLAYERS = 30
+"""The most players a setup may have: the largest games solved have 23 (``docs/no-talk-werewolf.md``);
+30 is far beyond memory already."""
+
+INFOSET = re.compile(r"(?P<who>[GM]),(?P<counts>\d+ \d+ \d+ \d+)((,[vgd][A-Z?+-]{1,3})*)")
+"""The form of an information set: G (the guard's) or M (the wolves'), the setup's counts (villagers
+seer guard wolves), then the events (``vR``, ``gDD-``, ``dG``, ...)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One setup solved with CFR+."""
+
+    setup: Setup
+    iterations: int
+    village_win_rate: float
+    """The village's (the guard's) expected payoff under both average strategies, in [0, 1]."""
+    exploitability: float
+    """(BR₀ + BR₁) / 2 against the average strategies: 0 exactly at a Nash equilibrium."""
+    nodes: int
+    """Nodes of the compiled game, after merging equal histories."""
+    histories: int
+    """Histories before merging."""
+    infosets: int
+    build_seconds: float
+    """Wall time of compiling the game."""
+    solve_seconds: float
+    """Wall time of the CFR+ iterations."""
+    seconds: float
+    """Wall time of the whole :func:`solve`, the value and the exploitability included."""
+    infoset: str | None = None
+    """The information set asked for, if any."""
+    strategy: dict[str, float] | None = None
+    """The average strategy at :attr:`infoset`: each action's probability, by its label."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of ``jinrou solve game --json`` (times in seconds, rounded to milliseconds)."""
+        data: dict[str, Any] = {
+            "setup": self.setup.counts, "players": self.setup.players, "village_win_rate": self.village_win_rate,
+            "exploitability": self.exploitability, "iterations": self.iterations, "nodes": self.nodes,
+            "histories": self.histories, "infosets": self.infosets, "build_seconds": round(self.build_seconds, 3),
+            "solve_seconds": round(self.solve_seconds, 3),
+        }
+        if self.infoset is not None:
+            data["strategy"] = {"infoset": self.infoset, "average": self.strategy}
+        return data
+
+
+def parse_variant(names: Iterable[str] = ()) -> Variant:
+    """The variant with the options ``names`` on (``night_first``, ``guard_self``, ...).
+
+    >>> parse_variant(["guard_self"]).guard_self
+    True
+
+    Raises:
+        ModelError: a name is not an option of :class:`~jinrou.solve.werewolf.Variant`.
+    """
+    from jinrou.solve.werewolf import ModelError, Variant
+
+    chosen = list(names)
+    unknown = sorted(set(chosen) - set(Variant.names()))
+    if unknown:
+        raise ModelError(f"unknown variant {', '.join(unknown)}: variants are {', '.join(Variant.names())}")
+    return Variant(**dict.fromkeys(chosen, True))
+
+
+def checked_setup(villagers: int, seer: int, guard: int, wolves: int, variant: Variant | None = None,
+                  infoset: str | None = None) -> Setup:
+    """The setup, refused before any work: an impossible one, one of more than :data:`MAX_PLAYERS`
+    players, or one with an ``infoset`` to show that cannot be one of its information sets
+    (:func:`check_infoset`).
+
+    Raises:
+        JinrouError: saying what was wrong (a :class:`~jinrou.solve.werewolf.ModelError` for an
+            impossible setup).
+    """
+    from jinrou.solve.werewolf import Setup, Variant
+
+    setup = Setup(villagers, seer, guard, wolves, variant or Variant())
+    if setup.players > MAX_PLAYERS:
+        raise JinrouError(f"{setup.players} players is too many to solve: at most {MAX_PLAYERS} "
+                          "(the largest games solved have 23, docs/no-talk-werewolf.md)")
+    if infoset is not None:
+        check_infoset(infoset, setup)
+    return setup
+
+
+def check_infoset(key: str, setup: Setup) -> None:
+    """Refuse an information set whose form cannot belong to ``setup`` (checked before the game is
+    built; whether the game reaches it is known only once it is, see :func:`solve`).
+
+    Raises:
+        JinrouError: ``key`` is not of the form :data:`INFOSET`, names the guard in a setup without
+            one, or has other counts than the setup.
+    """
+    example = f"{'G' if setup.guard else 'M'},{setup.counts},vR"
+    match = INFOSET.fullmatch(key)
+    if match is None:
+        raise JinrouError(f"unknown information set {key!r} (--strategy): write G (the guard's) or M (the wolves'), "
+                          f"the counts, then the events, e.g. {example!r}")
+    if match["who"] == "G" and not setup.guard:
+        raise JinrouError(f"--strategy {key!r}: this setup has no guard (--guard), so information sets start with M")
+    if match["counts"] != setup.counts:
+        raise JinrouError(f"--strategy {key!r}: this setup's counts (villagers seer guard wolves) are "
+                          f"{setup.counts!r}, e.g. {example!r}")
+
+
+def solve(setup: Setup, iterations: int, infoset: str | None = None,
+          progress: Callable[[int], None] | None = None) -> Solution:
+    """Build the game of ``setup``, run ``iterations`` of CFR+, and report the :class:`Solution`.
+
+    Args:
+        setup: the setup (see :func:`checked_setup` for the checks before the work).
+        iterations: CFR+ iterations, 1 or more.
+        infoset: an information set whose average strategy the solution is to show; one the game
+            never reaches is refused once the game is built, before the iterations.
+        progress: called with the number of iterations done after each one (for a progress bar).
+
+    Raises:
+        JinrouError: ``infoset`` is not an information set of this game.
+    """
+    from jinrou.solve.cfr import CFRPlus
+    from jinrou.solve.efg import compile_game
+    from jinrou.solve.werewolf import NoTalkWerewolf
+
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise JinrouError(f"iterations must be a whole number, 1 or more, not {iterations!r}")
+    start = time.perf_counter()
+    game = compile_game(NoTalkWerewolf(setup))
+    built = time.perf_counter() - start
+    if infoset is not None and infoset not in game.infoset_names:
+        example = next((n for n in game.infoset_names if n.startswith(infoset[:1])), game.infoset_names[0])
+        raise JinrouError(f"unknown information set {infoset!r} in this game (--strategy; a history it never "
+                          f"reaches): they look like {example!r}")
+    solver = CFRPlus(game)
+    for done in range(1, iterations + 1):
+        solver.iterate()
+        if progress is not None:
+            progress(done)
+    solved = time.perf_counter() - start - built
+    strategy = solver.strategy(infoset) if infoset is not None else None
+    value, exploitability = solver.value(), solver.exploitability()
+    return Solution(setup, iterations, value, exploitability, game.nodes, game.histories, game.infosets, built,
+                    solved, time.perf_counter() - start, infoset, strategy)
