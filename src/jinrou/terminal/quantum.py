@@ -18,6 +18,7 @@ from rich.table import Table as RichTable
 
 from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import (
+    Cause,
     DeathEvent,
     EndEvent,
     Event,
@@ -29,12 +30,15 @@ from jinrou.quantum.events import (
     VoteEvent,
 )
 from jinrou.quantum.game import Game
-from jinrou.quantum.roles import Card, Role
+from jinrou.quantum.roles import Card, Role, Winner
 from jinrou.quantum.simulate import step
 from jinrou.quantum.views import PlayerView, TableView
 
 HEADERS = {"human": "人間 human", "villager": "村人 villager", "seer": "占い師 seer", "wolf": "人狼 wolf", "dead": "死亡 dead"}
-CAUSES = {"attack": "was found dead (attacked)", "execution": "was executed", "sudden": "died a sudden death"}
+CAUSES = {
+    Cause.ATTACK: "was found dead (attacked)", Cause.EXECUTION: "was executed", Cause.SUDDEN: "died a sudden death",
+}
+WINNERS = {Winner.VILLAGE: "The village (村人陣営) wins!", Winner.WOLVES: "The wolves (人狼陣営) win!", Winner.DRAW: "Draw."}
 
 
 def percent(value: Fraction) -> str:
@@ -84,9 +88,7 @@ def event_line(event: Event, names: Sequence[str]) -> str | None:
         order = f" (order {' '.join(names[s] for s in event.order)})" if event.order else ""
         return f"Night {event.night}{order}: " + ("; ".join(parts) or "no actions")
     if isinstance(event, EndEvent):
-        text = {"village": "The village (村人陣営) wins!", "wolves": "The wolves (人狼陣営) win!", "draw": "Draw."}[
-            event.winner
-        ]
+        text = WINNERS[event.winner]
         if event.world is not None:
             text += " Final world: " + ", ".join(f"{n} {card_text(c)}" for n, c in zip(names, event.world))
         return text
