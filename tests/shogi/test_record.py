@@ -42,6 +42,19 @@ def test_record_round_trip_replays_the_same_game(seed):
     assert replayed.determination() == game.determination() and replayed.outcome == game.outcome
 
 
+def test_a_loss_on_time_is_written_only_when_it_happened_and_read_back():
+    game = Game(SAMPLE)
+    game.lose_on_time(1)
+    data = Record.of(game, ("Ann", "Bot")).write()
+    assert data["lost_on_time"] == "gote" and data["resigned"] is None
+    assert data["result"] == {"winner": "sente", "reason": "gote lost on time"}
+    again = Record.read(data)
+    assert again.lost_on_time == 1 and again.write() == data and again.replay().outcome == game.outcome
+    assert "lost_on_time" not in Record(tuple(SAMPLE)).write()  # records without clocks are as before
+    with pytest.raises(RecordError, match="sente lost on time after the game had ended"):
+        Record(tuple(SAMPLE), resigned=1, lost_on_time=0).replay()
+
+
 def test_ascii_moves_are_read_and_written_canonically():
     record = Record.read({"format": "jinrou.shogi/1", "moves": ["5-c4", "14xc4", "7c2", "12xc2", "1-b2"]})
     assert record.moves == tuple(SAMPLE)
@@ -55,6 +68,8 @@ BAD_RECORDS = [
     ({"format": "jinrou.shogi/1", "moves": ["⑤c4", "⑭xc4", "⑤*c3"]}, "move 3 '⑤*c3': illegal move"),
     ({"format": "jinrou.shogi/1", "moves": SAMPLE + ["⑭xb4", "①xa1"]}, "move 7 '①xa1'"),
     ({"format": "jinrou.shogi/1", "moves": SAMPLE, "resigned": "nobody"}, "\"resigned\" must be null"),
+    ({"format": "jinrou.shogi/1", "moves": SAMPLE, "lost_on_time": 1}, "\"lost_on_time\" must be null"),
+    ({"format": "jinrou.shogi/1", "moves": SAMPLE, "resigned": "gote", "lost_on_time": "sente"}, "a game ends once"),
     # a result the moves do not reach: the record is cut short (issue 15: it said "differs from the replay's: None")
     ({"format": "jinrou.shogi/1", "moves": SAMPLE, "result": {"winner": "sente", "reason": "resignation"}},
      "after its 5 moves the game is still in progress: moves are missing (the record is cut short)"),

@@ -13,7 +13,8 @@ rule becomes a condition on the pairs (see :mod:`jinrou.shogi.space` for how the
 * drops — never the cat, no pawn or lance on the far row, 二歩, 打ち歩詰;
 * king safety — after its move the mover's king is not attacked, whatever piece it is.
 
-The game ends when a king becomes determined (both at once: a draw), on resignation, on fourfold
+The game ends when a king becomes determined (both at once: a draw), on resignation or a loss on
+time (played online with clocks), on fourfold
 repetition of the visible position (a draw; a side that checked on every move of the cycle must
 vary instead), or when the side to move has no legal move (it loses).
 """
@@ -73,6 +74,8 @@ class Termination(enum.StrEnum):
     """The side to move has no legal move: it loses."""
     RESIGNATION = enum.auto()
     """A side resigned (投了): it loses."""
+    TIME = enum.auto()
+    """A side's clock ran out (時間切れ): it loses."""
 
     @classmethod
     def of(cls, reason: str) -> Termination:
@@ -89,6 +92,7 @@ _REASONS = {
     Termination.REPETITION: "fourfold repetition (千日手)",
     Termination.NO_LEGAL_MOVE: "{loser} has no legal move",
     Termination.RESIGNATION: "resignation",
+    Termination.TIME: "{loser} lost on time",
 }
 """The words of each game end, as the record's ``reason`` gives them ({loser}: sente or gote)."""
 
@@ -315,6 +319,12 @@ class Game:
         if self.outcome is not None:
             raise IllegalActionError(f"the game is over: {self.outcome}")
         self.outcome = Outcome.of(Termination.RESIGNATION, Side(side).opponent)
+
+    def lose_on_time(self, side: int) -> None:
+        """``side``'s clock ran out (時間切れ): it loses."""
+        if self.outcome is not None:
+            raise IllegalActionError(f"the game is over: {self.outcome}")
+        self.outcome = Outcome.of(Termination.TIME, Side(side).opponent)
 
     def copy(self) -> Game:
         game = Game.__new__(Game)

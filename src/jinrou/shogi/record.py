@@ -1,8 +1,9 @@
 """The record ``jinrou.shogi/1`` and the over-the-board adjudication (format: ``docs/quantum-shogi.md``).
 
-A record is the moves in notation plus who resigned, if anybody; the result is written too and must
-agree with the replay. Reading replays every move through :meth:`Game.push`, so a record that
-contains a move no consistent assignment allows is refused with its move number and the reason.
+A record is the moves in notation plus who resigned or lost on time, if anybody; the result is
+written too and must agree with the replay. Reading replays every move through :meth:`Game.push`, so
+a record that contains a move no consistent assignment allows is refused with its move number and
+the reason.
 
 >>> record = Record(("⑤c4", "⑭xc4", "⑦c2", "⑫xc2", "①b2"))
 >>> Record.read(record.write()).replay().determination()[5]
@@ -32,43 +33,50 @@ FORMAT = "jinrou.shogi/1"
 
 @dataclass(frozen=True)
 class Record:
-    """A game as written: its moves (canonical notation), who resigned, and the players' names."""
+    """A game as written: its moves (canonical notation), who resigned, the players' names, and who
+    lost on time (a game played with clocks)."""
 
     moves: tuple[str, ...]
     resigned: int | None = None
     players: tuple[str, str] = ("sente", "gote")
+    lost_on_time: int | None = None
 
     @classmethod
     def of(cls, game: Game, players: tuple[str, str] = ("sente", "gote")) -> Record:
         outcome = game.outcome
-        resigned = outcome.loser if outcome is not None and outcome.termination is Termination.RESIGNATION else None
-        return cls(tuple(str(m) for m in game.moves), resigned, players)
+        termination = None if outcome is None else outcome.termination
+        loser = None if outcome is None else outcome.loser
+        return cls(tuple(str(m) for m in game.moves), loser if termination is Termination.RESIGNATION else None,
+                   players, loser if termination is Termination.TIME else None)
 
     def replay(self) -> Game:
         """The game these moves make; :class:`RecordError` names the first move that cannot be played."""
         game = Game()
-        for _ in steps(game, self.moves, self.resigned):
+        for _ in steps(game, self.moves, self.resigned, self.lost_on_time):
             pass
         return game
 
     def write(self) -> dict[str, Any]:
         outcome = self.replay().outcome
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "players": {"sente": self.players[0], "gote": self.players[1]},
             "moves": list(self.moves),
             "resigned": None if self.resigned is None else SIDE_NAMES[self.resigned],
-            "result": result_json(outcome),
         }
+        if self.lost_on_time is not None:  # written only when it happened: other records are as before
+            data["lost_on_time"] = SIDE_NAMES[self.lost_on_time]
+        return data | {"result": result_json(outcome)}
 
     @classmethod
     def read(cls, data: Any) -> Record:
         """A record from its JSON object; strict: unknown keys, bad moves or a wrong result are errors."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"not a {FORMAT} record: expected an object with \"format\": \"{FORMAT}\"")
-        unknown = set(data) - {"format", "players", "moves", "resigned", "result"}
+        unknown = set(data) - {"format", "players", "moves", "resigned", "lost_on_time", "result"}
         if unknown:
-            raise RecordError(f"unknown keys {sorted(unknown)!r}: allowed are players, moves, resigned, result")
+            raise RecordError(f"unknown keys {sorted(unknown)!r}: allowed are players, moves, resigned, lost_on_time, "
+                              "result")
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise RecordError("\"moves\" must be a list of move texts such as \"⑤c4\"")
@@ -76,17 +84,22 @@ class Record:
         if not isinstance(players, dict) or set(players) != {"sente", "gote"}:
             raise RecordError("\"players\" must be an object with the keys sente and gote")
         resigned = data.get("resigned")
-        if resigned not in (None, *SIDE_NAMES):
-            raise RecordError(f"\"resigned\" must be null, \"sente\" or \"gote\", not {resigned!r}")
+        lost_on_time = data.get("lost_on_time")
+        for key, value in (("resigned", resigned), ("lost_on_time", lost_on_time)):
+            if value not in (None, *SIDE_NAMES):
+                raise RecordError(f"\"{key}\" must be null, \"sente\" or \"gote\", not {value!r}")
+        if resigned is not None and lost_on_time is not None:
+            raise RecordError("a game ends once: \"resigned\" and \"lost_on_time\" cannot both be set")
         for index, text in enumerate(moves):
             try:
                 Move.parse(text)
             except JinrouError as error:
                 raise RecordError(f"move {index + 1}: {error}") from None
         record = cls(tuple(moves), None if resigned is None else SIDE_NAMES.index(resigned),
-                     (str(players["sente"]), str(players["gote"])))
+                     (str(players["sente"]), str(players["gote"])),
+                     None if lost_on_time is None else SIDE_NAMES.index(lost_on_time))
         game = record.replay()
-        record = cls(tuple(str(m) for m in game.moves), record.resigned, record.players)
+        record = cls(tuple(str(m) for m in game.moves), record.resigned, record.players, record.lost_on_time)
         if "result" in data and data["result"] != result_json(game.outcome):
             if game.outcome is None:
                 raise RecordError(f"the record's result is {data['result']!r}, but after its {len(moves)} moves the "

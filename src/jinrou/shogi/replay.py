@@ -38,14 +38,15 @@ class Step:
     (〇 determined, ● impossible, + open), as :meth:`Game.determination`."""
 
 
-def steps(game: Game, moves: Iterable[Move | str], resigned: int | None = None) -> Iterator[Step]:
+def steps(game: Game, moves: Iterable[Move | str], resigned: int | None = None,
+          lost_on_time: int | None = None) -> Iterator[Step]:
     """Play ``moves`` on ``game`` one at a time, yielding a :class:`Step` after each; in between,
     ``game`` shows the position after that move. When every move is played, side ``resigned`` (if
-    given) resigns.
+    given) resigns, or side ``lost_on_time`` (if given) loses on time.
 
     Raises:
         RecordError: a move cannot be read or played here (the message names its number, from 1,
-            and the reason), or the resignation comes after the game had ended.
+            and the reason), or the resignation or the loss on time comes after the game had ended.
     """
     for number, text in enumerate(moves, 1):
         side = Side(game.turn)
@@ -58,3 +59,7 @@ def steps(game: Game, moves: Iterable[Move | str], resigned: int | None = None) 
         if game.outcome is not None:
             raise RecordError(f"{SIDE_NAMES[resigned]} resigned after the game had ended ({game.outcome})")
         game.resign(resigned)
+    if lost_on_time is not None:
+        if game.outcome is not None:
+            raise RecordError(f"{SIDE_NAMES[lost_on_time]} lost on time after the game had ended ({game.outcome})")
+        game.lose_on_time(lost_on_time)
