@@ -248,7 +248,8 @@ class Room:
             "room": {**self.summary(), **settings, "title": list(self.mode.title),
                      "seat_list": [None if s is None else {"name": s.name, "bot": s.bot} for s in self.seats],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
-                     "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER)},
+                     "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
+                     "used": [round(u, 3) for u in self.used]},  # seconds each seat spent on its turns (clocks)
             "you": seat,
             "server_time": now,
             "chat": lines[main] if main is not None else [],  # the main channel
