@@ -95,6 +95,8 @@ class Village:
     talked: set[Seat] = field(default_factory=set)  # game seats that spoke at today's first ballot
     proposals: list[Action] = field(default_factory=list)  # attacks to make at the night's end
     bots: dict[Seat, HeuristicAgent] = field(default_factory=dict)
+    version: int = 0  # counts the changes: views are cached per version
+    views: dict[Seat | None, tuple[int, Any]] = field(default_factory=dict)  # seat → (version, its cached view)
 
     @property
     def offset(self) -> int:
@@ -244,6 +246,7 @@ class ClassicMode:
             village.talked.add(me)
         else:
             self._done(village, me, action["done"])
+        village.version += 1
         return village
 
     def _propose(self, village: Village, me: Seat, action: dict[str, Any]) -> None:
@@ -301,6 +304,7 @@ class ClassicMode:
             village.turn = Turn.GRACE
         else:
             village.closing = True
+        village.version += 1
         return village
 
     # --------------------------------------------------------------- chance
@@ -344,6 +348,7 @@ class ClassicMode:
             game = prepared[2]
         elif "failed" in outcome:
             village.failed = str(outcome["failed"])
+            village.version += 1
             return village
         else:
             given = Draws(None, [Draw(d["draw"], d["value"]) for d in outcome["draws"]])
@@ -357,6 +362,7 @@ class ClassicMode:
             if given.leftover():
                 raise ImpossibleOutcomeError(f"the outcome gives draws the rules did not make: {given.leftover()}")
         village.game = game
+        village.version += 1
         _begin(village)
         return village
 

@@ -11,13 +11,14 @@ with the English after it, as the room's log shows it.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import TYPE_CHECKING, Any
 
 from jinrou.classic.catalog import Team
-from jinrou.classic.claims import Claim
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage
+from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.texts import KITS, VERBS, render, role_name
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
@@ -52,7 +53,7 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     if village is None or game is None:
         return (Channel(key, en, ja, None if seat is not None else SPECTATORS),)
     me = None if seat is None else village.seat(seat)
-    view = SeatView.of(game, me)
+    view = seat_view(village, me)
     alive = me is not None and game.alive[me]
     if me is None:
         closed: str | None = SPECTATORS
@@ -99,7 +100,7 @@ def view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
                 "ballot": None, "claims": [], "proposals": [], "published": None, "log": [],
                 "result": result_json(result, village.players), "winner": None}
     me = None if seat is None else village.seat(seat)
-    sv = SeatView.of(game, me)
+    sv = seat_view(village, me)
     names = game.names
     over = game.is_over
     return {
@@ -114,16 +115,25 @@ def view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
         "ballot": None if game.stage is not Stage.DAY else {
             "candidates": [names[c] for c in sv.candidates], "runoff": sv.runoff, "revotes": sv.revotes,
             "vote": None if sv.vote is None else names[sv.vote]},
-        "claims": [_claim(day, s, c, names) for day, s, c in sv.claims],
+        "claims": _claims(game),
         "proposals": [{"wolf": names[p.seat], "target": names[p.targets[0]]} for p in village.proposals]
         if "wolf" in sv.reads and not over else [],
-        "published": _published(sv),
+        "published": None if sv.published is None else _published(sv.published),
         "co_roles": _co_roles(sv) if me is not None and sv.stage is Stage.DAY and game.alive[me] else [],
         "log": [_line(game, pm) for pm in sv.messages],
         "result": result_json(result, village.players),
         "winner": None if sv.outcome is None else _team(sv.outcome.winner) if sv.outcome.winner else
         {"id": "Draw", "ja": "引き分け", "en": "draw"},
     }
+
+
+def seat_view(village: Village, seat: Seat | None) -> SeatView:
+    """The game seat's view, made once per change of the village (channels and views both need it)."""
+    cached = village.views.get(seat)
+    if cached is None or cached[0] != village.version:
+        assert village.game is not None
+        cached = village.views[seat] = (village.version, SeatView.of(village.game, seat))
+    return cached[1]
 
 
 # ---------------------------------------------------------------------- parts
@@ -201,16 +211,22 @@ def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
             "kits": [{"id": k, "ja": KITS[k][0], "en": KITS[k][1]} for k in legal.kits]}
 
 
-def _claim(day: int, seat: Seat, claim: Claim, names: tuple[str, ...]) -> dict[str, Any]:
-    return {"day": day, "player": names[seat], "kind": claim.kind.value,
-            "target": None if claim.target is None else names[claim.target], "role": claim.role,
-            "result": claim.result, "ja": claim.render(names, "ja"), "en": claim.render(names, "en")}
+_CLAIMS: weakref.WeakKeyDictionary[Game, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
+"""Per game: its public claims as JSON, made once (claims only grow; every seat sees them all)."""
 
 
-def _published(sv: SeatView) -> dict[str, Any] | None:
-    listed = sv.published
-    if listed is None:
-        return None
+def _claims(game: Game) -> list[dict[str, Any]]:
+    made = _CLAIMS.setdefault(game, [])
+    names = game.names
+    for day, seat, claim in game.claims[len(made):]:
+        made.append({"day": day, "player": names[seat], "kind": claim.kind.value,
+                     "target": None if claim.target is None else names[claim.target], "role": claim.role,
+                     "result": claim.result, "ja": claim.render(names, "ja"), "en": claim.render(names, "en")})
+    return list(made)
+
+
+@functools.lru_cache(maxsize=256)
+def _published(listed: RoleList) -> dict[str, Any]:
     return {"kind": listed.kind, "ja": listed.text("ja"), "en": listed.text("en"),
             "announcement": {"ja": listed.announcement[0], "en": listed.announcement[1]},
             "roles": [{**_role(r), "count": c} for r, c in listed.roles],
@@ -223,27 +239,27 @@ def _co_roles(sv: SeatView) -> list[dict[str, str]]:
     return [_names_of(r) for r in (listed or ROLES)]
 
 
-_LINES: weakref.WeakKeyDictionary[Game, dict[int, tuple[str, str]]] = weakref.WeakKeyDictionary()
-"""Per game: a message's id → its text in Japanese and English (every seat's view repeats them; a
-game keeps its messages, so their ids stay theirs)."""
+_LINES: weakref.WeakKeyDictionary[Game, dict[int, tuple[str, str, str]]] = weakref.WeakKeyDictionary()
+"""Per game: a message's id → its text in Japanese, in English, and its log line (every seat's view
+repeats them; a game keeps its messages, so their ids stay theirs)."""
 
 
-def _rendered(game: Game, pm: tuple[int, Message]) -> tuple[str, str]:
+def _rendered(game: Game, pm: tuple[int, Message]) -> tuple[str, str, str]:
     lines = _LINES.setdefault(game, {})
     found = lines.get(id(pm))
     if found is None:
-        found = lines[id(pm)] = (render(pm[1], game.names, "ja"), render(pm[1], game.names, "en"))
+        ja, en = render(pm[1], game.names, "ja"), render(pm[1], game.names, "en")
+        found = lines[id(pm)] = (ja, en, f"{'» ' if pm[1].to is not None else ''}{ja}  ({en})")
     return found
 
 
 def _texts(game: Game, pm: tuple[int, Message]) -> dict[str, str]:
-    ja, en = _rendered(game, pm)
+    ja, en, _ = _rendered(game, pm)
     return {"ja": ja, "en": en}
 
 
 def _line(game: Game, pm: tuple[int, Message]) -> str:
-    ja, en = _rendered(game, pm)
-    return f"{'» ' if pm[1].to is not None else ''}{ja}  ({en})"
+    return _rendered(game, pm)[2]
 
 
 __all__ = ["CHANNELS", "channels", "result_of", "view"]

@@ -44,7 +44,7 @@
   <section><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
   <section id="c-published" hidden><h2 id="c-published-title"></h2><p class="c-status" id="c-announcement"></p>
     <ul class="c-list" id="c-roles"></ul></section>`;
-  let ctx = null, latest = null;
+  let ctx = null;
   const built = {};  // what each form area was last built for: a rebuild would lose the choices being made
   const $ = (selector) => ctx.root.querySelector(selector);
   const tx = (pair) => (pair ? ctx.t(pair.en, pair.ja) : "");
@@ -122,7 +122,7 @@
 
   function renderActions(view) {
     const game = view.game, me = game && game.me;
-    const show = Boolean(me && !game.result && (game.legal.length || me.may_finish || me.ready || game.ballot));
+    const show = Boolean(me && !game.result && (game.legal.length || me.may_finish || me.ready || (me.alive && game.ballot)));
     $("#c-act").hidden = !show;
     if (!show) return;
     const title = { night: ctx.t("Tonight", "今夜"), day: ctx.t("The vote", "投票"), hunter: ctx.t("The hunter's last shot", "ハンターの最期") };
@@ -233,8 +233,7 @@
   window.jinrou.registerMode({
     render(view, context) {
       if (!ctx) { ctx = context; setup(); }
-      latest = view;
-      const game = latest.game;
+      const game = view.game;
       renderCard(game);
       renderActions(view);
       renderClaims(view);

@@ -1,0 +1,461 @@
+"""Classic werewolf online through the unchanged server: the API to a verified record, sudden death
+at a deadline, SIGKILL and restart, a payload audit of whole 闇鍋 games, and games in a real browser
+(desktop and phone) with two people — a wolf and a villager — and bots."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import threading
+import time
+from typing import Any
+
+import numpy as np
+import pytest
+import uvicorn
+from starlette.testclient import TestClient
+from websockets.sync.client import connect
+
+from jinrou.classic.game import Game
+from jinrou.classic.record import replay, write
+from jinrou.classic.roles import ROLES
+from jinrou.classic.texts import render
+from jinrou.modes.classic import ClassicMode
+from jinrou.server.app import create_app
+from jinrou.server.service import Listener
+from jinrou.server.store import open_store
+from tests.modes.test_classic_mode import first_choice
+
+from .conftest import Server, free_port, wait_until
+from .test_restart import call
+
+PUBLIC_CAUSES = {"execution", "suicide", "hunter", "leave", "sudden"}
+
+
+def create(client, **settings) -> str:
+    response = client.post("/api/rooms", json={"name": "classic", "mode": "classic", **settings})
+    assert response.status_code == 200, response.json()
+    return response.json()["id"]
+
+
+def join(client, room: str, name: str) -> str:
+    return client.post(f"/api/rooms/{room}/join", json={"name": name}).json()["token"]
+
+
+def get_view(client, room: str, token: str | None = None) -> dict[str, Any]:
+    return client.get(f"/api/rooms/{room}/view", params={"token": token} if token else {}).json()
+
+
+def post(client, room: str, path: str, **body: Any) -> dict[str, Any]:
+    return client.post(f"/api/rooms/{room}/{path}", json=body).json()
+
+
+def seeds_for(settings: dict[str, Any], seq: int, wanted, count: int = 1) -> list[int]:
+    """The first room seeds whose cast, drawn at event ``seq``, satisfies ``wanted(cast)``."""
+    mode = ClassicMode()
+    checked = mode.settings(settings)
+    found: list[int] = []
+    for seed in range(5000):
+        state = mode.start(tuple(f"P{i}" for i in range(checked["players"])), checked)
+        outcome = mode.draw(state, lambda seed=seed: np.random.default_rng([seed, seq]))
+        if outcome and "cast" in outcome and wanted(outcome["cast"]):
+            found.append(seed)
+            if len(found) == count:
+                return found
+    raise AssertionError("no seed gives that cast")
+
+
+# ---------------------------------------------------------------------- the API
+
+
+def test_the_mode_and_its_setting_kinds_are_served(client):
+    listed = {m["name"]: m for m in client.get("/api/modes").json()}
+    fields = {f["key"]: f for f in listed["classic"]["schema"]["fields"]}
+    assert fields["roles"]["kind"] == "counts" and fields["excluded"]["kind"] == "set"
+    assert {"key": "rules", "en": "Rules", "ja": "ルール"} in listed["classic"]["schema"]["groups"]
+    assert client.get("/modes/classic.js").text.startswith('"use strict"')
+
+
+def test_a_classic_room_through_the_api_to_a_verified_record(client):
+    room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 4},
+                  times={"night": 600, "day": 600})
+    assert client.get("/api/rooms").json()[0]["cast"] == "自由配役"
+    tokens = [join(client, room, name) for name in ("Ann", "Ben")]
+    post(client, room, "bots", token=tokens[0])
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    first = get_view(client, room, tokens[0])
+    assert first["game"]["stage"] == "night" and first["room"]["deadline"] is not None
+    assert first["game"]["players"][0]["name"] == "身代わりくん" and first["game"]["published"]["kind"] == "full"
+    refused = client.post(f"/api/rooms/{room}/action", json={"token": tokens[0], "action": {"vote": "Ben"}})
+    assert refused.status_code == 400 and "cannot vote now: it is the night" in refused.json()["error"]
+    claimed = False
+    for _ in range(300):
+        views = [get_view(client, room, token) for token in tokens]
+        if views[0]["game"]["result"]:
+            break
+        for token, seen in zip(tokens, views):
+            game = seen["game"]
+            if game["stage"] == "day" and not claimed and game["me"]["alive"]:
+                target = next(p["name"] for p in game["players"] if not p["you"] and p["alive"])
+                assert post(client, room, "action", token=token,
+                            action={"claim": {"kind": "VOTE", "target": target}}) == {"ok": True}
+                assert post(client, room, "chat", token=token, text="I vote as I said") == {"ok": True}
+                claimed = True
+            action = first_choice(game)
+            if action is not None and seen["you"] in client.app.state.service.rooms[room].mode.awaited(
+                    client.app.state.service.rooms[room].state):
+                assert post(client, room, "action", token=token, action=action) == {"ok": True}
+    end = get_view(client, room)["game"]
+    assert end["result"] and all(p["role"] for p in end["players"]) and claimed
+    record = client.get(f"/api/rooms/{room}/record").json()
+    assert record["format"] == "jinrou.classic/1" and record["players"][1:3] == ["Ann", "Ben"]
+    assert record["published"] == {"kind": "full", "roles": {"Diviner": 1, "Guard": 1, "Human": 4, "Werewolf": 1}}
+    game = replay(json.loads(json.dumps(record)))  # the record verifies against the rules
+    assert write(game)["result"] == record["result"]
+    assert end["result"]["winners"] == [n for n in record["result"]["winners"] if n != "身代わりくん"]
+
+
+def test_a_missed_required_action_at_the_deadline_is_a_sudden_death_that_loses(client):
+    # every seat has a required action on night 1 (no 身代わりくん: the wolf attacks, the others divine)
+    room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 5}, rules={"scapegoat": "off"})
+    tokens = [join(client, room, name) for name in ("Ann", "Ben")]
+    post(client, room, "bots", token=tokens[0])
+    post(client, room, "start", token=tokens[0])
+    service = client.app.state.service
+    ben = get_view(client, room, tokens[1])["game"]
+    post(client, room, "action", token=tokens[1], action=first_choice(ben))
+    for _ in range(2):  # the night's deadline, then the grace's: what the timer does when they pass
+        service._deadline_passed(room, service.rooms[room].turn_key)
+    seen = get_view(client, room, tokens[0])["game"]
+    ann = seen["players"][0]
+    assert not ann["alive"] and ann["cause"]["id"] == "sudden" and seen["stage"] != "night"
+    assert "Annは突然死しました" in "\n".join(seen["log"])
+    for _ in range(100):
+        if service.rooms[room].is_over:
+            break
+        action = first_choice(get_view(client, room, tokens[1])["game"])
+        if action is None or post(client, room, "action", token=tokens[1], action=action) != {"ok": True}:
+            service._deadline_passed(room, service.rooms[room].turn_key)
+    assert "Ann" not in get_view(client, room)["game"]["result"]["winners"]
+
+
+# ---------------------------------------------------------------------- restart
+
+
+def play_a_step(server, room: str, token: str) -> bool:
+    seen = call(server, "GET", f"/api/rooms/{room}/view?token={token}")
+    action = first_choice(seen["game"])
+    return action is not None and call(server, "POST", f"/api/rooms/{room}/action",
+                                       {"token": token, "action": action}) == {"ok": True}
+
+
+def test_sigkill_and_restart_bring_back_a_classic_room_and_play_goes_on(tmp_path):
+    server = Server(str(tmp_path / "jinrou.db")).start()
+    try:
+        room = call(server, "POST", "/api/rooms", {"name": "restart", "mode": "classic", "players": 8,
+                                                    "cast": "yaminabe", "yaminabe_safety": "middle",
+                                                    "times": {"night": 600, "day": 600}})["id"]
+        tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": n})["token"] for n in ("Ann", "Ben")]
+        call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[0], "text": "good luck, all"})
+        call(server, "POST", f"/api/rooms/{room}/bots", {"token": tokens[0]})
+        call(server, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]})
+        play_a_step(server, room, tokens[0])  # Ann acts; Ben has not yet
+
+        def views() -> list[dict[str, Any]]:
+            found = [call(server, "GET", f"/api/rooms/{room}/view?token={t}") for t in [*tokens, ""]]
+            for seen in found:
+                seen.pop("server_time")
+            return found
+
+        before = views()
+        with connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{room}?token={tokens[1]}") as socket:
+            assert json.loads(socket.recv(timeout=10))["you"] == 1
+            server.kill()
+            server.start()  # same port, same store
+        after = views()
+        assert after == before  # seats, chat, deadline, the cast and the exact game
+        assert after[0]["chat"] == [{"name": "Ann", "text": "good luck, all", "phase": "lobby"}]
+        assert after[0]["room"]["deadline"] == before[0]["room"]["deadline"] is not None
+        for _ in range(300):
+            if call(server, "GET", f"/api/rooms/{room}/view")["game"]["result"]:
+                break
+            acted = [play_a_step(server, room, t) for t in tokens]  # each person, every time
+            if not any(acted):
+                raise AssertionError("nobody could act")
+        record = call(server, "GET", f"/api/rooms/{room}/record")
+        assert write(replay(record))["result"] == record["result"]
+    finally:
+        server.stop()
+
+
+def test_a_classic_deadline_that_passed_while_the_server_was_down_fires_at_restart(tmp_path):
+    server = Server(str(tmp_path / "jinrou.db")).start()
+    try:
+        room = call(server, "POST", "/api/rooms", {"name": "deadline", "mode": "classic", "players": 6,
+                                                    "cast": "fixed", "roles": {"Werewolf": 1, "Human": 6},
+                                                    "times": {"night": 3}})["id"]
+        token = call(server, "POST", f"/api/rooms/{room}/join", {"name": "Ann"})["token"]
+        call(server, "POST", f"/api/rooms/{room}/bots", {"token": token})
+        call(server, "POST", f"/api/rooms/{room}/start", {"token": token})  # Ann does not finish her night
+        deadline = call(server, "GET", f"/api/rooms/{room}/view")["room"]["deadline"]
+        server.kill()
+        wait_until(lambda: time.time() > deadline + 0.5, timeout=15, what="the deadline to pass")
+        server.start()
+        wait_until(lambda: call(server, "GET", f"/api/rooms/{room}/view")["game"]["stage"] != "night", timeout=10,
+                   what="the night to end")
+        assert "2日目の朝になりました。" in "\n".join(call(server, "GET", f"/api/rooms/{room}/view")["game"]["log"])
+    finally:
+        server.stop()
+
+
+# ---------------------------------------------------------------------- the payload audit
+
+AUDIT = {"players": 15, "cast": "partial", "yaminabe_safety": "none",
+         "roles": {"Werewolf": 2, "WhisperingMad": 1, "Fox": 1, "Couple": 2, "MadCouple": 2, "Diviner": 1,
+                   "Psychic": 1, "Guard": 1},
+         "excluded": ["Cursed", "WolfDiviner", "ApprenticeSeer"],  # a role that changes would blur who may read what
+         "rules": {"heavenview": ""}, "times": {"night": 600, "day": 600}}
+HUMANS = 11
+GROUPS = {"wolves": "wolf", "foxes": "fox", "couples": "couple", "madcouple": "madcouple"}
+
+
+def chats_of(role: str, game: Game, seat: int) -> frozenset[str]:
+    return ROLES[role].chats(game, seat)
+
+
+def covered(cast: list[str]) -> bool:
+    """Some person (room seats 0…HUMANS-1, game seats 1…HUMANS) is in every group chat."""
+    people = cast[1:HUMANS + 1]
+    return all(any(chat in ROLES[r].chats(None, 0) for r in people) for chat in GROUPS.values())  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def audit(monkeypatch, tmp_path):
+    """A client whose next room's seed gives people a seat in every group chat (the nth such seed)."""
+    seq = 2 + AUDIT["players"]  # created, joined…, bot…, started: the cast is the next event
+
+    def client(nth: int) -> TestClient:
+        seed = seeds_for(AUDIT, seq, covered, nth + 1)[nth]
+        monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
+        return TestClient(create_app(open_store(str(tmp_path / f"audit{nth}.db"))))
+
+    return client
+
+
+@pytest.mark.parametrize("nth", [0, 1])
+def test_no_payload_to_anyone_holds_what_the_record_says_they_may_not_see(audit, nth):
+    with audit(nth) as client:
+        room = create(client, **AUDIT)
+        tokens = [join(client, room, f"P{i}") for i in range(HUMANS)]
+        post(client, room, "bots", token=tokens[0])
+        service = client.app.state.service
+        sent: dict[int | None, list[str]] = {seat: [] for seat in [*range(HUMANS), None]}  # every payload
+        written: list[tuple[str, str]] = []  # (channel, secret)
+
+        def listener(seat: int | None) -> Listener:
+            async def send(text: str) -> None:
+                sent[seat].append(text)
+            return Listener(room, seat, send)
+
+        for seat in sent:
+            service.subscribe(listener(seat))
+        assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+        for _ in range(400):
+            if service.rooms[room].is_over:
+                break
+            acted = False
+            for seat, token in enumerate(tokens):
+                seen = get_view(client, room, token)
+                if seen["game"]["result"]:
+                    break
+                sent[seat].append(json.dumps(seen, ensure_ascii=False))
+                for channel in seen["channels"]:
+                    if channel["write"] and channel["key"] != "village":
+                        secret = f"secret-{channel['key']}-{seat}-{len(written)}"
+                        written.append((channel["key"], secret))
+                        assert post(client, room, "chat", token=token, text=secret, channel=channel["key"]) == {"ok": True}
+                action = first_choice(seen["game"])
+                if action is not None and seat in service.rooms[room].mode.awaited(service.rooms[room].state):
+                    assert post(client, room, "action", token=token, action=action) == {"ok": True}
+                    acted = True
+            if not acted and not service.rooms[room].is_over:
+                service._deadline_passed(room, service.rooms[room].turn_key)
+        assert service.rooms[room].is_over
+        wait_until(lambda: not service._dirty and not service._tasks, timeout=5, what="the last pushes")
+        record = client.get(f"/api/rooms/{room}/record").json()
+    check_payloads(record, sent, written)
+
+
+def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], written: list[tuple[str, str]]) -> None:
+    """Every payload before the end against the record: roles, causes, private messages, group chats."""
+    game = replay(record)
+    names = game.names
+    start_roles = [record["roles"][n] for n in names]
+    end_roles = [record["result"]["roles"][n] for n in names]
+    private = [(set(m.to), render(m, names, "ja")) for _, m in game.messages if m.to is not None]
+    kinds = {chat for chat, _ in written}
+    assert {"wolves", "foxes", "couples", "madcouple", "heaven"} <= kinds  # every chat was used
+    checked = 0
+    for seat, payloads in sent.items():
+        me = None if seat is None else seat + 1  # game seat (身代わりくん is seat 0)
+        mine = set() if me is None else set(chats_of(start_roles[me], game, me) | chats_of(end_roles[me], game, me))
+        told = {line for to, line in private if me in to}  # the same words may be told to several seats
+        for text in payloads:
+            data = json.loads(text)
+            view = data["game"]
+            if view is None or view["result"]:
+                continue  # before the start there is nothing secret; at the end everything is public
+            checked += 1
+            assert (data["you"] is None) is (seat is None) and (seat is None or data["you"] == seat)
+            for index, player in enumerate(view["players"]):
+                if player["role"] is not None:
+                    assert index == me, (seat, player)
+                    assert player["role"]["id"] in (start_roles[me], end_roles[me])
+                if player["cause"] is not None and player["cause"]["id"] is not None:
+                    assert player["cause"]["id"] in PUBLIC_CAUSES, (seat, player)
+                if player["known"] is not None:  # what a seat knows of another is true of it
+                    assert me is not None
+                    label = player["known"]["id"]
+                    true_role = end_roles[index]
+                    assert label == true_role or label == "Lovers" or (
+                        label == "wolves" and ROLES[true_role].counts.value == "wolf"), (seat, player)
+            if seat is None:
+                assert view["me"] is None and view["legal"] == [] and view["proposals"] == []
+            else:
+                assert view["me"]["role"]["id"] in (start_roles[me], end_roles[me])
+                if view["proposals"]:
+                    assert "wolf" in mine
+            for to, line in private:
+                if me not in to and line not in told:
+                    assert line not in text, (seat, line)
+            dead = seat is not None and not view["players"][me]["alive"]
+            for channel, secret in written:
+                if channel == "village" or secret not in text:
+                    continue
+                if channel == "heaven":
+                    assert dead, (seat, secret)
+                else:
+                    assert GROUPS[channel] in mine, (seat, secret)
+    assert checked > 100
+
+
+# ---------------------------------------------------------------------- the browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+BROWSER_CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Diviner": 1, "Human": 4},
+                "rules": {"scapegoat": "off"}, "times": {"night": 120, "day": 120}}
+
+
+@pytest.fixture
+def live(monkeypatch, tmp_path):
+    """`jinrou serve`'s app on 127.0.0.1 in this process, with the next room's seed chosen so that
+    its first person (Ann) is dealt the wolf and its second (Ben) a villager."""
+    seed = seeds_for(BROWSER_CAST, 8, lambda cast: cast[0] == "Werewolf" and cast[1] == "Human")[0]
+    monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
+    app = create_app(open_store(str(tmp_path / "live.db")))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           ws_per_message_deflate=False))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    wait_until(lambda: server.started, what="the server to listen")
+    yield f"http://127.0.0.1:{port}", app
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("the browser test needs Debian's chromium: apt-get install chromium (as .ci/run does)")
+    url, app = live
+    phone = viewport["width"] < 500
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        options = {"viewport": viewport, "locale": "en-US", **({"is_mobile": True, "has_touch": True} if phone else {})}
+        ann, ben = browser.new_context(**options).new_page(), browser.new_context(**options).new_page()
+        ann.goto(url)
+        ann.select_option("#mode", "classic")
+        ann.fill("input[name=name]", "browser village")
+        ann.fill("input[name=players]", "6")
+        ann.select_option("select[name=cast]", "fixed")
+        roles = ann.locator("details:has(input[name=roles])")
+        roles.locator("summary").click()
+        for role, count in BROWSER_CAST["roles"].items():
+            roles.locator(f"input[data-choice={role}]").fill(str(count))
+        ann.select_option("select[name=scapegoat]", "off")
+        ann.fill("input[name=night]", "120")
+        ann.fill("input[name=day]", "120")
+        ann.click("#create button[type=submit]")
+        ann.wait_for_url("**/room/*")
+        ann.fill("#join input[name=name]", "Ann")
+        ann.click("#join button[type=submit]")
+        expect(ann.locator("#who")).to_have_text("you are Ann")
+        ben.goto(ann.url)
+        ben.fill("#join input[name=name]", "Ben")
+        ben.click("#join button[type=submit]")
+        expect(ben.locator("#who")).to_have_text("you are Ben")
+        ann.click("#bots")
+        expect(ann.locator("#seats li")).to_have_count(6)
+        room = ann.url.rsplit("/", 1)[1]
+        assert app.state.service.rooms[room].seq == 7  # the cast is event 8, as the seed was chosen for
+        ann.click("#start")
+
+        expect(ann.locator("#c-role")).to_contain_text("人狼 Werewolf")
+        expect(ben.locator("#c-role")).to_contain_text("村人 Villager")
+        expect(ann.locator("#c-published")).to_contain_text("人狼 Werewolf × 1")
+        # the wolf chat: Ann writes in it, Ben never sees it (nor its tab)
+        ann.locator("#channels button", has_text="Wolves").click()
+        ann.fill("#say input[name=text]", "wolves only: Bot Alice tonight")
+        ann.click("#say button[type=submit]")
+        expect(ann.locator("#chat")).to_contain_text("wolves only")
+        assert ben.locator("#channels button", has_text="Wolves").count() == 0
+        # the night: Ann attacks, both end their night
+        attack = ann.locator("form.c-form[data-verb=attack]")
+        expect(attack).to_be_visible()
+        victim = next(name for name in attack.locator("option").all_inner_texts() if name.startswith("Bot"))
+        attack.locator("select").select_option(victim)  # a bot: Ben stays alive, and reads no wolf's words
+        attack.locator("button").click()
+        expect(ann.locator("#c-results")).to_contain_text(f"will attack {victim}")
+        ann.click("#c-done")
+        expect(ben.locator("#c-done")).to_be_visible()
+        ben.click("#c-done")
+        expect(ben.locator("#log")).to_contain_text(f"{victim}は無残な姿で発見されました")
+        assert "wolves only" not in ben.content() and "Werewolf" not in ben.locator("#c-players").inner_text()
+        assert ben.locator("#channels button", has_text="Wolves").count() == 0
+        ben.screenshot(path=str(tmp_path / "day.png"), full_page=True)
+        # the day: a claim, then the votes, until the game ends
+        if ben.locator("#c-claim-section").is_visible():
+            ben.locator("#c-claim-panel summary").click()
+            vote_claim = ben.locator("#c-claim-forms form").nth(3)
+            vote_claim.locator("button").click()
+            expect(ann.locator("#log")).to_contain_text("Ben: I will vote for")
+        until = time.monotonic() + 40
+        while not ann.locator("#end-panel").is_visible() and time.monotonic() < until:
+            for page in (ann, ben):  # whatever each may do: vote, attack, end the night
+                for selector in ("form.c-form[data-verb=vote] button", "form.c-form[data-verb=attack] button", "#c-done"):
+                    target = page.locator(selector)
+                    if target.count() and target.first.is_visible():
+                        target.first.click()
+                        break
+            ann.wait_for_timeout(200)
+        expect(ann.locator("#end-panel")).to_be_visible()
+        expect(ann.locator("#c-end-body tr")).to_have_count(6)
+        expect(ben.locator("#c-end")).to_contain_text("人狼 Werewolf")
+        for page in (ann, ben):
+            width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+            assert width[0] <= width[1], f"horizontal scroll: {width}"
+        ann.screenshot(path=str(tmp_path / "end.png"), full_page=True)
+        if os.environ.get("JINROU_SCREENSHOTS"):
+            shutil.copy(tmp_path / "end.png", os.path.join(os.environ["JINROU_SCREENSHOTS"],
+                                                          f"classic-{'phone' if phone else 'desktop'}.png"))
+        record = ann.evaluate("async () => (await fetch(document.querySelector('#record').href)).json()")
+        assert write(replay(record))["result"] == record["result"]
+        browser.close()
