@@ -2,28 +2,36 @@
 
 HTTP (JSON)                                  what it does
   GET  /api/modes                            the game modes and their settings schemas (the lobby form)
-  GET  /api/rooms                            the lobby: every room's summary
+  GET  /api/rooms?offset=&limit=             the lobby: rooms still open or playing (open ones first)
   POST /api/rooms            {settings}      create a room → {id}
   POST /api/rooms/{id}/join  {name, password} take a free seat → {seat, token}
+  POST /api/rooms/{id}/watch {password, name} a spectator's pass → {pass} (password rooms; chatting)
+  POST /api/rooms/{id}/leave {token}         give your seat back before the start
+  POST /api/rooms/{id}/kick  {token, seat}   the host empties a seat before the start
   POST /api/rooms/{id}/bots  {token}         fill the empty seats with heuristic bots
   POST /api/rooms/{id}/start {token}         start the game (all seats taken)
   POST /api/rooms/{id}/action {token, action} a night action or a vote
-  POST /api/rooms/{id}/chat  {token, text, channel} say something in a chat channel (default: the main one)
-  GET  /api/rooms/{id}/view?token=           your view (a spectator's without a token)
-  GET  /api/rooms/{id}/record                the game record, once the game is over
-WebSocket /ws/rooms/{id}?token=               your view after every change; send
-                                             {"type": "action", "action": {...}} or {"type": "chat", "text": ..., "channel": ...}
+  POST /api/rooms/{id}/chat  {token|pass, text, channel} say something in a chat channel
+  POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
+  GET  /api/rooms/{id}/view?token=|pass=     your view (a spectator's without a token)
+  GET  /api/rooms/{id}/record?token=|pass=   the game record, once the game is over
+WebSocket /ws/rooms/{id}?token=|pass=&since=&have=   your view after every change (chat lines you
+                                             lack only); send {"type": "action", "action": {...}} or
+                                             {"type": "chat", "text": ..., "channel": ...}
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
 files, no build step, nothing fetched elsewhere.
 
-Errors are ``{"error": message}`` with status 400 (not allowed now), 403 (token or password), or
-404 (no such room); a refused request changes nothing.
+Errors are ``{"error": message}`` with status 400 (malformed, or not allowed now), 401 (a password
+room, without its password), 403 (token or password), 404 (no such room), 413 (too large) or 429
+(too fast); a refused request changes nothing. A WebSocket is always accepted, then closed with
+4000 + that status and the message as its reason when it cannot be served.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,57 +43,102 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jinrou import modes
-from jinrou.server.rooms import RoomError
+from jinrou.server.guard import MAX_BODY, Hasher, Limits, json_object, parse_json, read_limited
+from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
 from jinrou.server.service import Listener, RoomService
 from jinrou.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 16_384
+PAGE_SIZE = 50
+UVICORN_OPTIONS = {"ws_max_size": MAX_BODY, "ws_per_message_deflate": False}
+"""What `jinrou serve` should give uvicorn: WebSocket frames refused above the body limit."""
+log = logging.getLogger("jinrou.server")
 
 
 def create_app(store: Store) -> Starlette:
     """The app over ``store``; rooms are restored from it at startup."""
     service = RoomService(store)
+    hasher = Hasher()
+    connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         service.restore()
         yield
         service.shutdown()
+        hasher.shutdown()
 
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise RoomError("request too large")
-        try:
-            data = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, RecursionError):
-            raise RoomError("the request body must be JSON") from None
-        if not isinstance(data, dict):
-            raise RoomError("the request body must be a JSON object")
-        return data
+        raw = await read_limited(request.headers.get("content-length"), request.stream())
+        return json_object(parse_json(raw))
 
-    def handler(work):
+    def address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "?"
+
+    def handler(work: Callable[[Request], Awaitable[Any]]):
         async def endpoint(request: Request) -> Response:
             try:
                 return JSONResponse(await work(request))
             except RoomError as error:
                 return JSONResponse({"error": str(error)}, status_code=error.status)
+            except Exception:  # a bug: logged, and the client is told so without a traceback
+                log.exception("%s %s", request.method, request.url.path)
+                return JSONResponse({"error": "the server failed on this request (logged)"}, status_code=500)
         return endpoint
 
     async def list_modes(request: Request) -> Any:
-        return [{"name": m.name, "title": list(m.title), "schema": m.schema.to_json()} for m in modes.all_modes()]
+        found = []
+        for name in modes.REGISTRY:
+            try:
+                mode = modes.get(name)
+            except Exception:  # a mode that does not load is left out of the lobby, not the lobby out
+                log.exception("mode %r does not load", name)
+                continue
+            found.append({"name": mode.name, "title": list(mode.title), "schema": mode.schema.to_json()})
+        return found
 
     async def list_rooms(request: Request) -> Any:
-        return [room.summary() for room in service.rooms.values()]
+        offset, limit = number(request, "offset", 0, 10**6), number(request, "limit", PAGE_SIZE, 200)
+        rooms = list(service.rooms.active.values())[::-1]  # newest first; finished rooms are not active
+        open_first = [r for r in rooms if not r.started and r.free_seats()] + [
+            r for r in rooms if r.started or not r.free_seats()]
+        return [room.summary() for room in open_first[offset:offset + limit]]
 
     async def create_room(request: Request) -> Any:
-        return {"id": service.create(await body(request)).id}
+        data = await body(request)
+        password = validate_settings(data)["password"]
+        hashed = None if password is None else await hasher.run(address(request), hash_password, password)
+        return {"id": service.create(data, hashed).id}
+
+    async def check_password(request: Request, room_id: str, password: Any) -> bool:
+        room = service.room(room_id)
+        if room.password is None:
+            return True
+        if not isinstance(password, str) or not password:
+            return False
+        return await hasher.run(address(request), password_matches, password, room.password)
 
     async def join(request: Request) -> Any:
-        data = await body(request)
-        seat, token = service.join(request.path_params["room"], data.get("name"), data.get("password"))
+        data, room_id = await body(request), request.path_params["room"]
+        if not await check_password(request, room_id, data.get("password")):
+            raise RoomError("wrong room password", status=403)
+        seat, token = service.join(room_id, data.get("name"), verified=True)
         return {"seat": seat, "token": token}
+
+    async def watch(request: Request) -> Any:
+        data, room_id = await body(request), request.path_params["room"]
+        if not await check_password(request, room_id, data.get("password")):
+            raise RoomError("wrong room password", status=403)
+        return {"pass": service.pass_for(room_id, data.get("name"))}
+
+    async def leave(request: Request) -> Any:
+        service.leave(request.path_params["room"], (await body(request)).get("token"))
+        return {"ok": True}
+
+    async def kick(request: Request) -> Any:
+        data = await body(request)
+        service.kick(request.path_params["room"], data.get("token"), data.get("seat"))
+        return {"ok": True}
 
     async def bots(request: Request) -> Any:
         service.fill_with_bots(request.path_params["room"], (await body(request)).get("token"))
@@ -95,56 +148,79 @@ def create_app(store: Store) -> Starlette:
         service.start(request.path_params["room"], (await body(request)).get("token"))
         return {"ok": True}
 
+    async def rematch(request: Request) -> Any:
+        return {"id": service.rematch(request.path_params["room"], (await body(request)).get("token"))}
+
     async def act(request: Request) -> Any:
         data = await body(request)
         service.act(request.path_params["room"], data.get("token"), data.get("action"))
         return {"ok": True}
 
     async def chat(request: Request) -> Any:
-        data = await body(request)
-        service.chat(request.path_params["room"], data.get("token"), data.get("text"), data.get("channel"))
+        data, room_id = await body(request), request.path_params["room"]
+        token, pass_ = data.get("token"), data.get("pass")
+        name = None
+        if not token and pass_:
+            name = service.reader(room_id, None, pass_)[2]
+            if not name:
+                raise RoomError("to chat as a spectator, ask for a pass with a name (watch)", status=403)
+        service.chat(room_id, token, data.get("text"), data.get("channel"), spectator=name)
         return {"ok": True}
 
     async def view(request: Request) -> Any:
-        room = service.room(request.path_params["room"])
-        token = request.query_params.get("token")
-        seat = room.seat_of(token) if token else None
+        query = request.query_params
+        room, seat, _ = service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
         return room.view(seat, service.clock())
 
     async def record(request: Request) -> Any:
-        room = service.room(request.path_params["room"])
+        query = request.query_params
+        room, _, _ = service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
         if not room.is_over:
             raise RoomError("the record is published when the game is over", status=403)
-        return room.mode.record(room.state, room.seed)
+        archived = store.archived(room.id)
+        return archived["record"] if archived else room.mode.record(room.state, room.seed)
 
     async def socket(websocket: WebSocket) -> None:
-        room_id, token = websocket.path_params["room"], websocket.query_params.get("token")
+        await websocket.accept()  # then refuse with a reason the page can show, not a failed handshake
+        query = websocket.query_params
+        token = query.get("token")
         try:
-            room = service.room(room_id)
-            seat = room.seat_of(token) if token else None
+            room, seat, spectator = service.reader(websocket.path_params["room"], token, query.get("pass"))
+            since = number(websocket, "since", None, 2**62)
         except RoomError as error:
-            await websocket.close(code=4000 + error.status, reason=str(error))
+            await websocket.close(code=4000 + error.status, reason=str(error)[:120])
             return
-        await websocket.accept()
-        listener = Listener(room_id, seat, websocket.send_text)
+        listener = Listener(room.id, seat, websocket.send_text)
+        have = frozenset(filter(None, query.get("have", "").split(",")))
         service.subscribe(listener)
+        refused = 0
         try:
-            await websocket.send_json({"type": "view", **room.view(seat, service.clock())})
+            await websocket.send_text(service.first_push(room, listener, since, have))
             while True:
-                message = await websocket.receive_json()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
                 try:
-                    if not isinstance(message, dict):
-                        raise RoomError("a message is a JSON object")
-                    if message.get("type") == "action":
-                        service.act(room_id, token, message.get("action"))
-                    elif message.get("type") == "chat":
-                        service.chat(room_id, token, message.get("text"), message.get("channel"))
+                    connection_limits.check(id(listener))
+                    data = incoming(message)
+                    if data.get("type") == "action":
+                        service.act(room.id, token, data.get("action"))
+                    elif data.get("type") == "chat":
+                        if token is None and not spectator:
+                            raise RoomError("chatting needs your seat token, or a spectator's pass with a name "
+                                            "(watch)", status=403)
+                        service.chat(room.id, token, data.get("text"), data.get("channel"),
+                                     spectator=None if token else spectator)
                     else:
                         raise RoomError("a message has type action or chat")
                 except RoomError as error:
+                    refused += 1
+                    if refused > 100:
+                        await websocket.close(code=1008, reason="too many refused messages")
+                        return
                     await websocket.send_json({"type": "error", "error": str(error)})
-        except (WebSocketDisconnect, json.JSONDecodeError, RuntimeError):
-            return  # the browser left, or sent something that is not JSON: drop the connection
+        except (WebSocketDisconnect, RuntimeError):
+            return  # the browser left
         finally:
             service.unsubscribe(listener)
 
@@ -167,11 +243,9 @@ def create_app(store: Store) -> Starlette:
         Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),
         Route("/api/rooms", handler(create_room), methods=["POST"]),
-        Route("/api/rooms/{room}/join", handler(join), methods=["POST"]),
-        Route("/api/rooms/{room}/bots", handler(bots), methods=["POST"]),
-        Route("/api/rooms/{room}/start", handler(start), methods=["POST"]),
-        Route("/api/rooms/{room}/action", handler(act), methods=["POST"]),
-        Route("/api/rooms/{room}/chat", handler(chat), methods=["POST"]),
+        *(Route(f"/api/rooms/{{room}}/{name}", handler(work), methods=["POST"]) for name, work in [
+            ("join", join), ("watch", watch), ("leave", leave), ("kick", kick), ("bots", bots), ("start", start),
+            ("action", act), ("chat", chat), ("rematch", rematch)]),
         Route("/api/rooms/{room}/view", handler(view), methods=["GET"]),
         Route("/api/rooms/{room}/record", handler(record), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),
@@ -180,3 +254,23 @@ def create_app(store: Store) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.service = service
     return app
+
+
+def incoming(message: Mapping[str, Any]) -> dict[str, Any]:
+    """A WebSocket message as a JSON object (RoomError saying what is wrong with it)."""
+    text = message.get("text")
+    if text is None:
+        raise RoomError("send JSON text frames: a binary frame is not understood")
+    if len(text) > MAX_BODY:
+        raise RoomError(f"a message is at most {MAX_BODY} bytes", status=413)
+    return json_object(parse_json(text, "a message"), "a message")
+
+
+def number(request: Request | WebSocket, key: str, default: Any, top: int) -> Any:
+    """A whole-number query parameter (0–``top``), or ``default`` when absent."""
+    text = request.query_params.get(key)
+    if text is None or text == "":
+        return default
+    if not text.isascii() or not text.isdigit() or int(text) > top:
+        raise RoomError(f"{key} must be a whole number 0–{top}, not {text[:20]!r}")
+    return int(text)

@@ -2,32 +2,44 @@
 
 Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
 
-    created   {name, mode, settings, seed, password}     the room (password: salted hash or null)
+    created   {name, mode, settings, seed, password, rematch_of?}  the room (password: salted hash or null)
     joined    {seat, name, token}                        a person took a seat (token: its hash)
     bot       {seat, name}                               a heuristic bot took a seat
+    left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
     started   {}
     action    {seat, action}                             a player's decision (JSON of the mode)
     close     {}                                         the phase's deadline passed, or all acted
     outcome   {outcome}                                  a random outcome of the game (JSON of the mode)
     deadline  {round, turn, at, start}                   the current turn ends at ``at`` (Unix time; set at ``start``)
-    chat      {seat, name, text, phase, channel}         (no channel: the mode's main one)
+    chat      {seat, name, text, phase, channel}         (no channel: the mode's main one; seat null: a spectator)
+    rematch   {room}                                     the room where the same seats play again
 
 Folding never draws or decides anything: every random outcome and every decision is an event, so
 a restored room is exactly the room that was running.
+
+Who reads what: a room without a password is open to anyone; a password room's seats, chat and
+game only to its seats' tokens and to spectators holding a pass (see :mod:`jinrou.server.service`).
+The host — who may kick before the start — is the person who took a seat first and is still seated.
+Chat channels are the mode's, plus the server's own ``spectators`` channel, where spectators talk
+among themselves (players read it once the game is over). A mode's ``channels`` may take the
+room's settings as a third argument (a room option, e.g. spectators reading the dead's channel).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import inspect
 import secrets
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from jinrou import modes
-from jinrou.errors import JinrouError
 from jinrou.modes import Channel, Mode, Phase, PhaseKind, SettingsError
 from jinrou.players import Seat as SeatNumber
+from jinrou.server.errors import RoomError
+from jinrou.server.names import check_nickname, check_text_name
 from jinrou.server.store import StoredEvent
 
 NAME_LIMIT = 20
@@ -35,14 +47,11 @@ ROOM_NAME_LIMIT = 40
 CHAT_LIMIT = 300
 SERVER_SETTINGS = ("name", "mode", "password")
 LOBBY = Phase("lobby")
+SPECTATORS = Channel("spectators", "Spectators", "観戦者")
+"""The server's own channel: spectators talk among themselves."""
 
-
-class RoomError(JinrouError):
-    """A request about a room is not allowed (the message says why); ``status`` is the HTTP code."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.status = status
+__all__ = ["CHAT_LIMIT", "ChatLine", "Room", "RoomError", "Seat", "check_name", "hash_password", "hash_token",
+           "new_token", "password_matches", "validate_settings"]
 
 
 def validate_settings(data: Any) -> dict[str, Any]:
@@ -50,9 +59,7 @@ def validate_settings(data: Any) -> dict[str, Any]:
     and completed with defaults by the mode."""
     if not isinstance(data, dict):
         raise RoomError("room settings are a JSON object")
-    name = data.get("name", "")
-    if not isinstance(name, str) or not name.strip() or len(name) > ROOM_NAME_LIMIT or not name.isprintable():
-        raise RoomError(f"a room name is 1–{ROOM_NAME_LIMIT} printable characters")
+    name = check_text_name(data.get("name", ""), ROOM_NAME_LIMIT, "a room name")
     password = data.get("password") or None
     if password is not None and (not isinstance(password, str) or len(password) > 64):
         raise RoomError("a password is a string of at most 64 characters")
@@ -61,16 +68,12 @@ def validate_settings(data: Any) -> dict[str, Any]:
         settings = mode.settings({k: v for k, v in data.items() if k not in SERVER_SETTINGS})
     except SettingsError as error:
         raise RoomError(str(error)) from None
-    return {"name": name.strip(), "mode": mode.name, **settings, "password": password}
+    return {"name": name, "mode": mode.name, **settings, "password": password}
 
 
 def check_name(name: Any, taken: list[str]) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LIMIT or not name.isprintable():
-        raise RoomError(f"a nickname is 1–{NAME_LIMIT} printable characters")
-    name = name.strip()
-    if name.casefold() in (t.casefold() for t in taken):
-        raise RoomError(f"the nickname {name!r} is taken in this room")
-    return name
+    """A nickname for a seat (see :func:`jinrou.server.names.check_nickname`)."""
+    return check_nickname(name, taken, NAME_LIMIT)
 
 
 def hash_token(token: str) -> str:
@@ -82,6 +85,7 @@ def new_token() -> str:
 
 
 def hash_password(password: str, salt: str | None = None) -> str:
+    """Salted PBKDF2 (100,000 rounds, tens of milliseconds: the server runs it off its event loop)."""
     salt = salt or secrets.token_hex(8)
     digest = hashlib.pbkdf2_hmac("sha256", password.encode(), salt.encode(), 100_000).hex()
     return f"{salt}${digest}"
@@ -90,6 +94,12 @@ def hash_password(password: str, salt: str | None = None) -> str:
 def password_matches(password: Any, stored: str) -> bool:
     salt, _ = stored.split("$", 1)
     return isinstance(password, str) and hmac.compare_digest(hash_password(password, salt), stored)
+
+
+@cache
+def _takes_settings(mode_name: str) -> bool:
+    """Whether the mode's ``channels`` takes the room's settings as a third argument."""
+    return len(inspect.signature(modes.get(mode_name).channels).parameters) >= 3
 
 
 @dataclass
@@ -107,6 +117,7 @@ class ChatLine:
     phase: str
     at: float
     channel: str | None = None  # None: the mode's main channel
+    seq: int = 0  # the event's number: a connection is sent the lines after the last it has
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "text": self.text, "phase": self.phase}
@@ -132,20 +143,27 @@ class Room:
     deadline_start: float | None = None
     used: list[float] = field(default_factory=list)  # seconds each seat spent on its turns
     seq: int = 0  # the next event number
+    order: list[int] = field(default_factory=list)  # seats taken by people, first come first
+    rematch: str | None = None  # the room where these seats play again
+    rematch_of: str | None = None
 
     @classmethod
     def from_events(cls, events: list[StoredEvent]) -> Room:
         first = events[0]
         if first.kind != "created":
             raise ValueError(f"room {first.room}: the first event must be 'created', not {first.kind!r}")
-        data = first.data
-        mode = modes.get(data["mode"])
-        seats = mode.seats(data["settings"])
-        room = cls(first.room, mode, data["name"], data["settings"], data["seed"], data["password"],
-                   [None] * seats, used=[0.0] * seats, seq=1)
+        room = cls.created(first)
         for event in events[1:]:
             room.fold(event)
         return room
+
+    @classmethod
+    def created(cls, event: StoredEvent) -> Room:
+        data = event.data
+        mode = modes.get(data["mode"])
+        seats = mode.seats(data["settings"])
+        return cls(event.room, mode, data["name"], data["settings"], data["seed"], data["password"],
+                   [None] * seats, used=[0.0] * seats, seq=event.seq + 1, rematch_of=data.get("rematch_of"))
 
     def fold(self, event: StoredEvent, state: Any = None) -> None:
         """Apply one stored event (``state``: the game after an action, when the caller has already
@@ -153,8 +171,13 @@ class Room:
         data, kind = event.data, event.kind
         if kind == "joined":
             self.seats[data["seat"]] = Seat(data["name"], data["token"])
+            self.order.append(data["seat"])
         elif kind == "bot":
             self.seats[data["seat"]] = Seat(data["name"], None, bot=True)
+        elif kind == "left":
+            self.seats[data["seat"]] = None
+            if data["seat"] in self.order:
+                self.order.remove(data["seat"])
         elif kind == "started":
             self.started = True
             self.state = self.mode.start(tuple(self.names), self.settings)
@@ -172,7 +195,9 @@ class Room:
             self.deadline_start = data.get("start", event.at)
         elif kind == "chat":
             self.chat.append(ChatLine(data["seat"], data["name"], data["text"], data["phase"], event.at,
-                                      data.get("channel")))
+                                      data.get("channel"), event.seq))
+        elif kind == "rematch":
+            self.rematch = data["room"]
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
         self.seq = event.seq + 1
@@ -202,6 +227,11 @@ class Room:
         """The deadline in force belongs to this (round, turn)."""
         return self.round, self.current.turn
 
+    @property
+    def host(self) -> int | None:
+        """The seat of the person who sat down first and is still seated (None: nobody is)."""
+        return self.order[0] if self.order else None
+
     def seat_of(self, token: Any) -> int:
         """The seat a token opens (RoomError 403 otherwise)."""
         if isinstance(token, str) and token:
@@ -222,37 +252,62 @@ class Room:
         return self.mode.seconds(self.state, self.settings, tuple(self.used))
 
     def channels(self, seat: SeatNumber | None) -> tuple[Channel, ...]:
-        """The chat channels ``seat`` reads now (the game over: the main one, open to the seated)."""
+        """The chat channels ``seat`` (None: a spectator) reads now, the mode's main one first. Once
+        the game is over the main one is open to the seated, and every channel the viewer read is
+        still there to read; the spectators' channel is the spectators' (and everybody's at the end)."""
+        mode = self.mode
+        found = mode.channels(self.state, seat, self.settings) if _takes_settings(mode.name) else (  # type: ignore[call-arg]
+            mode.channels(self.state, seat))
         if self.is_over:
-            main = self.mode.channels(None, seat)[0]
-            return (Channel(main.key, main.en, main.ja, None if seat is not None else main.closed),)
-        return self.mode.channels(self.state, seat)
+            main = mode.channels(None, seat)[0]
+            over = "the game is over"
+            found = (Channel(main.key, main.en, main.ja, None if seat is not None else main.closed),
+                     *(Channel(c.key, c.en, c.ja, over) for c in found if c.key != main.key))
+        if seat is None:
+            return (*found, SPECTATORS)
+        if self.is_over:
+            return (*found, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here"))
+        return found
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "mode": self.mode.name, "seats": len(self.seats),
                 "taken": len(self.seats) - len(self.free_seats()), **self.mode.summary(self.settings),
                 "started": self.started, "phase": self.phase, "password": self.password is not None}
 
-    def view(self, seat: SeatNumber | None, now: float) -> dict[str, Any]:
-        """What the holder of ``seat`` (None: a spectator) sees of the room."""
+    def lines(self, seat: SeatNumber | None, after: int = -1,
+              old: frozenset[str] = frozenset()) -> tuple[tuple[Channel, ...], dict[str, list[ChatLine]]]:
+        """The channels ``seat`` reads, and their lines: those after event ``after``, and every line
+        of a channel not in ``old`` (one the reader has not been sent before)."""
         channels = self.channels(seat)
         main = channels[0].key if channels else None
-        readable = {c.key for c in channels}
-        lines: dict[str, list[dict[str, Any]]] = {c.key: [] for c in channels}
+        found: dict[str, list[ChatLine]] = {c.key: [] for c in channels}
         for line in self.chat:
             key = line.channel or main
-            if key in readable:
-                lines[key].append(line.to_json())
+            if key in found and (line.seq > after or key not in old):
+                found[key].append(line)
+        return channels, found
+
+    def view(self, seat: SeatNumber | None, now: float) -> dict[str, Any]:
+        """What the holder of ``seat`` (None: a spectator) sees of the room."""
+        channels, lines = self.lines(seat)
+        return self.frame(seat, now, channels, {key: [line.to_json() for line in found]
+                                                for key, found in lines.items()})
+
+    def frame(self, seat: SeatNumber | None, now: float, channels: tuple[Channel, ...],
+              lines: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+        """A view around the given chat lines (all of them: the HTTP view; the new ones: a push)."""
+        main = channels[0].key if channels else None
         settings = {k: v for k, v in self.settings.items() if k not in ("name", "mode")}
         return {
             "room": {**self.summary(), **settings, "title": list(self.mode.title),
                      "seat_list": [None if s is None else {"name": s.name, "bot": s.bot} for s in self.seats],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
-                     "used": [round(u, 3) for u in self.used]},  # seconds each seat spent on its turns (clocks)
+                     "used": [round(u, 3) for u in self.used],  # seconds each seat spent on its turns (clocks)
+                     "host": self.host, "rematch": self.rematch},
             "you": seat,
             "server_time": now,
-            "chat": lines[main] if main is not None else [],  # the main channel
+            "chat": lines.get(main, []) if main is not None else [],  # the main channel
             "channels": [c.to_json() for c in channels],
             "chats": {key: found for key, found in lines.items() if key != main},  # the other channels
             "game": None if self.state is None else self.mode.view(self.state, seat),

@@ -4,26 +4,49 @@
 appends its event(s) to the store, folds them into the room, lets the game progress (random
 outcomes drawn and stored, bots acting, phases closing when everybody has acted), arms the phase
 deadline, and pushes every connected player his own view. It runs on one asyncio loop, so rooms
-need no locks. After a restart, :meth:`restore` folds every stored room back and re-arms the
-deadlines (a deadline that passed while the server was down fires at once).
+need no locks.
+
+Fairness: the game progresses in *slices* — when one has run for :data:`SLICE_SECONDS`, the rest is
+scheduled after whatever else the loop has to do (other rooms, requests), so a 40-seat room of
+bots playing a thousand events never freezes the server. Each slice is pushed as it ends.
+
+Memory and restarts: every :data:`SNAPSHOT_EVERY` events a room is snapshotted
+(:mod:`jinrou.server.snapshots`). When a game ends the room is archived (its record and summary
+kept) and leaves the active rooms; a few finished rooms stay cached, the others are loaded again
+from their last snapshot if somebody asks. :meth:`restore` loads only the active rooms, each from
+its snapshot plus the events after it, and re-arms the deadlines (a deadline that passed while the
+server was down fires at once).
+
+Pushes: a connection is sent the whole view when it connects, then after every change the view
+with only the chat lines it has not been sent (``"append": true``); a reconnecting page asks for
+the lines after the last event it saw (``since``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
+import base64
+import hashlib
+import hmac
 import json
+import logging
+import secrets
 import time
 import uuid
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
+from jinrou.server import snapshots
+from jinrou.server.guard import Limits
+from jinrou.server.names import check_nickname
 from jinrou.server.rooms import (
     CHAT_LIMIT,
+    NAME_LIMIT,
     Room,
     RoomError,
     check_name,
@@ -38,35 +61,109 @@ from jinrou.server.store import Store
 BOT_NAMES = ["Bot Alice", "Bot Bob", "Bot Carol", "Bot Dave", "Bot Erin", "Bot Frank", "Bot Grace", "Bot Heidi",
              "Bot Ivan", "Bot Judy", "Bot Ken", "Bot Liz", "Bot Mallory", "Bot Niaj", "Bot Olivia", "Bot Peggy",
              "Bot Quinn", "Bot Rupert", "Bot Sybil", "Bot Trent"]
+SLICE_SECONDS = 0.015
+"""How long one slice of a game's progress may run before the loop serves others."""
+SLICE_EVENTS = 24
+"""Events a slice always makes before it may yield (a small room's bots finish in one)."""
+SNAPSHOT_EVERY = 200
+"""Events between two snapshots of a running room."""
+FINISHED_CACHED = 32
+"""Finished rooms kept in memory; older ones are loaded from their snapshot when asked for."""
+log = logging.getLogger("jinrou.server")
 
 
 @dataclass(eq=False)
 class Listener:
     """A connection that wants ``seat``'s view of ``room`` (seat None: a spectator); ``send`` takes
-    the view as JSON text."""
+    the view as JSON text. ``cursor`` is the last event whose chat lines it has been sent, ``known``
+    the channels it has been sent whole (-1 and empty: it is sent everything next)."""
 
     room: str
     seat: int | None
     send: Callable[[str], Awaitable[None]]
+    cursor: int = -1
+    known: frozenset[str] = frozenset()
+
+
+class RoomTable(Mapping[str, Room]):
+    """The rooms: the active ones in memory, the recently finished ones cached, every other
+    finished one loaded when asked for. Iterating gives the active rooms."""
+
+    def __init__(self, load: Callable[[str], Room | None]):
+        self.active: dict[str, Room] = {}
+        self.finished: OrderedDict[str, Room] = OrderedDict()
+        self._load = load
+
+    def __getitem__(self, room_id: str) -> Room:
+        if room_id in self.active:
+            return self.active[room_id]
+        if room_id in self.finished:
+            self.finished.move_to_end(room_id)
+            return self.finished[room_id]
+        room = self._load(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
+        if room is None:
+            raise KeyError(room_id)
+        self.keep_finished(room)
+        return room
+
+    def __contains__(self, room_id: object) -> bool:
+        try:
+            self[room_id]  # type: ignore[index]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self.active))
+
+    def __len__(self) -> int:
+        return len(self.active)
+
+    def __setitem__(self, room_id: str, room: Room) -> None:
+        self.active[room_id] = room
+
+    def keep_finished(self, room: Room) -> None:
+        self.active.pop(room.id, None)
+        self.finished[room.id] = room
+        self.finished.move_to_end(room.id)
+        while len(self.finished) > FINISHED_CACHED:
+            self.finished.popitem(last=False)
+
+
+@dataclass
+class Progress:
+    """Bookkeeping of slices and snapshots."""
+
+    pending: set[str] = field(default_factory=set)  # rooms whose next slice is scheduled
+    snapshot_at: dict[str, int] = field(default_factory=dict)  # room → the seq of its last snapshot
 
 
 class RoomService:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time):
         self.store, self.clock = store, clock
-        self.rooms: dict[str, Room] = {}
+        self.rooms = RoomTable(self._load)
         self.listeners: dict[str, set[Listener]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._dirty: set[str] = set()
+        self._progress_state = Progress()
+        self._secret: bytes | None = None
+        self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment")
+        """Per seat (or spectator name): twelve lines at once, then two a second."""
 
     # ------------------------------------------------------------- lifecycle
 
     def restore(self) -> None:
-        """Fold every stored room back into memory, then let each go on and re-arm its deadline."""
-        for room_id in self.store.rooms():
-            self.rooms[room_id] = Room.from_events(self.store.events(room_id))
-        for room in self.rooms.values():
-            if room.started and not room.is_over:
+        """Load every active room (from its snapshot and the events after it), then let each go on
+        and re-arm its deadline. Finished rooms are not loaded: they are archived."""
+        for room_id in self.store.active_rooms():
+            room = self._load(room_id)
+            if room is not None:
+                self.rooms[room_id] = room
+        for room in list(self.rooms.active.values()):
+            if room.is_over:
+                self._finish(room)
+            elif room.started:
                 self._progress(room)
 
     def shutdown(self) -> None:
@@ -74,18 +171,43 @@ class RoomService:
             handle.cancel()
         self._timers.clear()
 
+    def _load(self, room_id: str) -> Room | None:
+        """A room from its snapshot and the events after it (or from all its events)."""
+        saved = self.store.snapshot(room_id)
+        room = None
+        if saved is not None:
+            try:
+                room = snapshots.restore(saved)
+            except snapshots.SnapshotError as error:
+                log.info("%s: replaying the events", error)
+        if room is None:
+            events = self.store.events(room_id)
+            if not events:
+                return None
+            room = Room.from_events(events)
+        else:
+            for event in self.store.events(room_id, after=room.seq - 1):
+                room.fold(event)
+        self._progress_state.snapshot_at[room_id] = saved.seq if saved is not None else 0
+        return room
+
     # -------------------------------------------------------------- commands
 
-    def create(self, data: Any) -> Room:
+    def create(self, data: Any, password_hash: str | None = None, rematch_of: str | None = None) -> Room:
+        """A new room (``password_hash``: the password already hashed, off the event loop)."""
         settings = validate_settings(data)
         password = settings.pop("password")
+        if password is not None and password_hash is None:
+            password_hash = hash_password(password)
+        elif password is None and rematch_of is None:
+            password_hash = None
         room_id = uuid.uuid4().hex[:10]
         seed = secrets.randbits(63)  # a room's seed is made here, at the edge, and stored
-        event = self.store.append(room_id, 0, "created", {
-            "name": settings["name"], "mode": settings["mode"], "settings": settings, "seed": seed,
-            "password": None if password is None else hash_password(password),
-        })
-        room = Room.from_events([event])
+        created = {"name": settings["name"], "mode": settings["mode"], "settings": settings, "seed": seed,
+                   "password": password_hash}
+        if rematch_of is not None:
+            created["rematch_of"] = rematch_of
+        room = Room.created(self.store.append(room_id, 0, "created", created))
         self.rooms[room_id] = room
         return room
 
@@ -93,13 +215,15 @@ class RoomService:
         try:
             return self.rooms[room_id]
         except KeyError:
-            raise RoomError(f"no room {room_id!r}", status=404) from None
+            raise RoomError(f"no room {room_id[:64]!r}", status=404) from None
 
-    def join(self, room_id: str, name: Any, password: Any = None) -> tuple[int, str]:
+    def join(self, room_id: str, name: Any, password: Any = None, *, verified: bool = False) -> tuple[int, str]:
+        """Take the first free seat. A password room needs its password (``verified``: the caller
+        has checked it already, off the event loop)."""
         room = self.room(room_id)
         if room.started:
             raise RoomError("the game has started: you can watch as a spectator")
-        if room.password is not None and not password_matches(password, room.password):
+        if room.password is not None and not verified and not password_matches(password, room.password):
             raise RoomError("wrong room password", status=403)
         free = room.free_seats()
         if not free:
@@ -109,6 +233,31 @@ class RoomService:
         self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token)})
         self._notify(room)
         return free[0], token
+
+    def leave(self, room_id: str, token: Any) -> None:
+        """Give one's seat back before the start (the token no longer opens anything)."""
+        room = self.room(room_id)
+        seat = room.seat_of(token)
+        if room.started:
+            raise RoomError("the game has started: a seat cannot be left any more")
+        self._append(room, "left", {"seat": seat})
+        self._notify(room)
+
+    def kick(self, room_id: str, token: Any, target: Any) -> None:
+        """The host empties another seat (a person's or a bot's) before the start."""
+        room = self.room(room_id)
+        seat = room.seat_of(token)
+        if room.started:
+            raise RoomError("the game has started: nobody can be removed any more")
+        if seat != room.host:
+            raise RoomError("only the host (who sat down first) may remove a player", status=403)
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(room.seats) or (
+                room.seats[target] is None):
+            raise RoomError(f"seat must be a taken seat's number (0–{len(room.seats) - 1}), not {target!r}")
+        if target == seat:
+            raise RoomError("the host leaves with 'leave', not by removing himself")
+        self._append(room, "left", {"seat": target, "by": seat})
+        self._notify(room)
 
     def fill_with_bots(self, room_id: str, token: Any) -> None:
         room = self.room(room_id)
@@ -132,6 +281,26 @@ class RoomService:
         self._progress(room)
         self._notify(room)
 
+    def rematch(self, room_id: str, token: Any) -> str:
+        """A new room with the same settings and the same seats (each token opens its seat there
+        too); asked again, the same room."""
+        room = self.room(room_id)
+        room.seat_of(token)
+        if not room.is_over:
+            raise RoomError("a rematch is for when the game is over")
+        if room.rematch is not None:
+            return room.rematch
+        data = {**room.settings, "name": room.name, "mode": room.mode.name}
+        new = self.create(data, room.password, rematch_of=room.id)
+        for seat, info in enumerate(room.seats):
+            if info is not None and info.bot:
+                self._append(new, "bot", {"seat": seat, "name": info.name})
+            elif info is not None:
+                self._append(new, "joined", {"seat": seat, "name": info.name, "token": info.token})
+        self._append(room, "rematch", {"room": new.id})
+        self._notify(room)
+        return new.id
+
     def act(self, room_id: str, token: Any, action: Any) -> None:
         room = self.room(room_id)
         seat = room.seat_of(token)
@@ -145,9 +314,11 @@ class RoomService:
         self._progress(room)
         self._notify(room)
 
-    def chat(self, room_id: str, token: Any, text: Any, channel: Any = None) -> None:
+    def chat(self, room_id: str, token: Any, text: Any, channel: Any = None, spectator: str | None = None) -> None:
+        """Say ``text`` in ``channel`` (None: the first one the speaker may write). A seat speaks with
+        its token; a spectator with the name of his pass (``spectator``), in the spectators' channel."""
         room = self.room(room_id)
-        seat = room.seat_of(token)
+        seat = None if spectator is not None and token is None else room.seat_of(token)
         if not isinstance(text, str) or not text.strip():
             raise RoomError("a chat message is some text")
         text = text.strip()
@@ -161,11 +332,53 @@ class RoomService:
             raise RoomError(f"no chat channel {channel!r} for you now: yours are {keys}", status=403)
         if found.closed is not None:
             raise RoomError(found.closed)
-        data = {"seat": seat, "name": room.names[seat], "text": text, "phase": room.phase}
+        self.chat_limits.check((room.id, seat if seat is not None else f"~{spectator}"))
+        name = room.names[seat] if seat is not None else f"{spectator} (観戦)"
+        data = {"seat": seat, "name": name, "text": text, "phase": room.phase}
         if found.key != channels[0].key:
             data["channel"] = found.key
         self._append(room, "chat", data)
         self._notify(room)
+
+    # ----------------------------------------------------------- who reads
+
+    def pass_for(self, room_id: str, name: Any = None) -> str:
+        """A spectator's pass: proof of a password room's password, and the name he chats under.
+        It is signed with the server's secret, so it needs no storage and survives restarts."""
+        room = self.room(room_id)
+        if name is not None:
+            name = check_nickname(name, [s.name for s in room.seats if s is not None], NAME_LIMIT)
+        label = base64.urlsafe_b64encode((name or "").encode()).decode()
+        return f"{label}.{self._sign(room.id, name or '')}"
+
+    def spectator(self, room: Room, pass_: Any) -> str | None:
+        """The name in a valid pass for ``room`` ("" when it has none); None when it is not valid."""
+        if not isinstance(pass_, str) or pass_.count(".") != 1 or len(pass_) > 200:
+            return None
+        label, signature = pass_.split(".")
+        try:
+            name = base64.urlsafe_b64decode(label.encode()).decode()
+        except ValueError:
+            return None
+        return name if hmac.compare_digest(signature, self._sign(room.id, name)) else None
+
+    def reader(self, room_id: str, token: Any = None, pass_: Any = None) -> tuple[Room, int | None, str | None]:
+        """The room, the reader's seat (None: a spectator) and a spectator's name; RoomError 401 for
+        a password room without a seat token or a pass, 403 for a token that opens no seat."""
+        room = self.room(room_id)
+        if token:
+            return room, room.seat_of(token), None
+        name = self.spectator(room, pass_) if pass_ else None
+        if pass_ and name is None:
+            raise RoomError("this spectator's pass is not for this room: ask for a new one", status=403)
+        if room.password is not None and name is None:
+            raise RoomError("this room has a password: give it to watch or to take a seat", status=401)
+        return room, None, name or None
+
+    def _sign(self, room_id: str, name: str) -> str:
+        if self._secret is None:
+            self._secret = self.store.secret()
+        return hmac.new(self._secret, f"{room_id}\0{name}".encode(), hashlib.sha256).hexdigest()[:32]
 
     # ------------------------------------------------------------- internals
 
@@ -177,35 +390,75 @@ class RoomService:
         return np.random.default_rng([room.seed, room.seq])
 
     def _progress(self, room: Room) -> None:
-        """Let the game run until it needs a person: outcomes, bots, phase closes; then the deadline."""
-        mode = room.mode
+        """Let the game run until it needs a person: outcomes, bots, phase closes; then the deadline.
+        On a running loop it goes in slices (see the module)."""
+        mode, started, made = room.mode, time.perf_counter(), 0
         while not room.is_over:
+            if made >= SLICE_EVENTS and time.perf_counter() - started > SLICE_SECONDS and self._later(room):
+                return
             outcome = mode.draw(room.state, lambda: self._rng(room))
             if outcome is not None:
                 self._append(room, "outcome", {"outcome": outcome})
+                made += 1
                 continue
             waiting = mode.awaited(room.state)
-            bots = [s for s in waiting if room.is_bot(s)]
-            if bots:
-                for seat in bots:
-                    action = mode.bot_action(room.state, seat, self._rng(room))
-                    self._append(room, "action", {"seat": seat, "action": action})
+            bot = next((s for s in waiting if room.is_bot(s)), None)
+            if bot is not None:  # one at a time: a slice may end between two bots
+                self._append(room, "action", {"seat": bot, "action": mode.bot_action(room.state, bot, self._rng(room))})
+                made += 1
                 continue
             deadline = room.deadline if room.deadline_key == room.turn_key else None
             if not waiting or (deadline is not None and deadline <= self.clock()):
                 self._append(room, "close", {})
+                made += 1
                 continue
             if deadline is None:
                 seconds = room.turn_seconds()
                 if seconds is None:
                     self._disarm(room)
+                    self._snapshot(room)
                     return
                 now = self.clock()
                 round_, turn = room.turn_key
                 self._append(room, "deadline", {"round": round_, "turn": turn, "at": now + seconds, "start": now})
             self._arm(room)
+            self._snapshot(room)
             return
         self._disarm(room)
+        self._finish(room)
+
+    def _later(self, room: Room) -> bool:
+        """Schedule the room's next slice after what else the loop has to do (False: no loop)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._snapshot(room)
+        if room.id not in self._progress_state.pending:
+            self._progress_state.pending.add(room.id)
+            loop.call_soon(self._next_slice, room.id)
+        return True
+
+    def _next_slice(self, room_id: str) -> None:
+        self._progress_state.pending.discard(room_id)
+        room = self.rooms.active.get(room_id)
+        if room is not None and room.started and not room.is_over:
+            self._progress(room)
+            self._notify(room)
+
+    def _snapshot(self, room: Room, force: bool = False) -> None:
+        if force or room.seq - self._progress_state.snapshot_at.get(room.id, 0) >= SNAPSHOT_EVERY:
+            self._progress_state.snapshot_at[room.id] = room.seq
+            try:
+                self.store.save_snapshot(snapshots.take(room))
+            except snapshots.SnapshotError as error:  # the events are enough: a slower restart
+                log.info("%s", error)
+
+    def _finish(self, room: Room) -> None:
+        """The game is over: snapshot, archive (summary and record), and out of the active rooms."""
+        self._snapshot(room, force=True)
+        self.store.archive(room.id, room.seq, room.summary(), room.mode.record(room.state, room.seed))
+        self.rooms.keep_finished(room)
 
     def _arm(self, room: Room) -> None:
         self._disarm(room)
@@ -222,7 +475,7 @@ class RoomService:
             handle.cancel()
 
     def _deadline_passed(self, room_id: str, key: tuple[int, int]) -> None:
-        room = self.rooms.get(room_id)
+        room = self.rooms.active.get(room_id)
         if room is None or room.turn_key != key or room.is_over:
             return
         self._timers.pop(room_id, None)
@@ -236,7 +489,19 @@ class RoomService:
         self.listeners.setdefault(listener.room, set()).add(listener)
 
     def unsubscribe(self, listener: Listener) -> None:
-        self.listeners.get(listener.room, set()).discard(listener)
+        found = self.listeners.get(listener.room)
+        if found is not None:
+            found.discard(listener)
+            if not found:
+                del self.listeners[listener.room]
+
+    def first_push(self, room: Room, listener: Listener, since: int | None = None,
+                   have: frozenset[str] = frozenset()) -> str:
+        """A new connection's first message: everything, or (``since``: a reconnecting page's last
+        event) the lines after it in the channels it ``have``."""
+        if since is not None:
+            listener.cursor, listener.known = since, have
+        return self._push(room, listener, self.clock())[1]
 
     def _notify(self, room: Room) -> None:
         """Push the room to its listeners once this loop iteration is over: changes that arrive
@@ -251,21 +516,34 @@ class RoomService:
 
     def _flush(self, room_id: str) -> None:
         self._dirty.discard(room_id)
-        room, listeners = self.rooms.get(room_id), self.listeners.get(room_id)
+        listeners = self.listeners.get(room_id)
+        room = self.rooms.active.get(room_id) or self.rooms.finished.get(room_id)
         if room is None or not listeners:
             return
         now = self.clock()
-        texts: dict[int | None, str] = {}  # each seat's view is composed and serialised once
+        texts: dict[tuple[Any, ...], tuple[tuple[int, frozenset[str]], str]] = {}  # composed once for alike listeners
         for listener in list(listeners):
-            if listener.seat not in texts:
-                view = {"type": "view", **room.view(listener.seat, now)}
-                texts[listener.seat] = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
-            task = asyncio.ensure_future(self._send(listener, texts[listener.seat]))
+            key = (listener.seat, listener.cursor, listener.known)
+            if key not in texts:
+                texts[key] = self._push(room, listener, now)
+            (listener.cursor, listener.known), text = texts[key]
+            task = asyncio.ensure_future(self._send(listener, text))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    def _push(self, room: Room, listener: Listener, now: float) -> tuple[tuple[int, frozenset[str]], str]:
+        """The message for ``listener``: the view with the lines it lacks; and its new cursor."""
+        channels, lines = room.lines(listener.seat, listener.cursor, listener.known)
+        append = listener.cursor >= 0 or bool(listener.known)
+        view = room.frame(listener.seat, now, channels,
+                          {key: [{**line.to_json(), "seq": line.seq} for line in found] for key, found in lines.items()})
+        message = {"type": "view", **view, "append": append, "cursor": room.seq - 1}
+        return (room.seq - 1, frozenset(c.key for c in channels)), json.dumps(message, ensure_ascii=False,
+                                                                              separators=(",", ":"))
 
     async def _send(self, listener: Listener, message: str) -> None:
         try:
             await listener.send(message)
         except Exception:  # noqa: BLE001 — a closed connection, whatever the transport raises: forget it
             self.unsubscribe(listener)
+

@@ -1,9 +1,12 @@
 """The event store: every room is an append-only list of events, kept in SQLite or PostgreSQL.
 
 A room's state is the fold of its events (see :mod:`jinrou.server.rooms`), so appending an event is
-the only write and replaying them restores every room after a restart — or after a SIGKILL: an
-event is committed before anything is pushed to a player. Both stores use parameterised queries
-only; the event data is JSON text.
+the only write that matters and replaying them restores every room after a restart — or after a
+SIGKILL: an event is committed before anything is pushed to a player. Two more tables only save
+time, and are checked before they are trusted: ``snapshots`` (one per room: the room folded up to an
+event number, see :mod:`jinrou.server.snapshots`) and ``archive`` (a finished room's summary and
+record, so that a restart does not fold it at all). ``meta`` keeps the server's secret (the key of
+spectators' passes). Both stores use parameterised queries only; the event data is JSON text.
 
     open_store("jinrou.db")                           # SQLite file (the default)
     open_store("sqlite:///var/lib/jinrou.db")
@@ -13,6 +16,7 @@ only; the event data is JSON text.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 import time
@@ -27,8 +31,36 @@ CREATE TABLE IF NOT EXISTS events (
     data TEXT NOT NULL,
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (room, seq)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    room TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    fingerprint TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS archive (
+    room TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    summary TEXT NOT NULL,
+    record TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 )
 """
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A room folded up to (not including) event ``seq``; ``data`` is the encoded room and
+    ``fingerprint`` names the code that encoded it."""
+
+    room: str
+    seq: int
+    fingerprint: str
+    data: str
 
 
 @dataclass(frozen=True)
@@ -51,8 +83,30 @@ class Store(Protocol):
         """Every room, oldest first."""
         ...
 
-    def events(self, room: str) -> list[StoredEvent]:
-        """A room's events in order."""
+    def events(self, room: str, after: int = -1) -> list[StoredEvent]:
+        """A room's events in order (those numbered above ``after``)."""
+        ...
+
+    def active_rooms(self) -> list[str]:
+        """Every room not archived, oldest first."""
+        ...
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` as its room's one snapshot (replacing an older one)."""
+        ...
+
+    def snapshot(self, room: str) -> Snapshot | None: ...
+
+    def archive(self, room: str, seq: int, summary: dict[str, Any], record: dict[str, Any]) -> None:
+        """Mark a finished room archived: its summary and record are kept, a restart skips it."""
+        ...
+
+    def archived(self, room: str) -> dict[str, Any] | None:
+        """An archived room's ``{"summary", "record"}`` (None: not archived)."""
+        ...
+
+    def secret(self) -> bytes:
+        """The server's secret key, made once and kept."""
         ...
 
     def close(self) -> None: ...
@@ -66,7 +120,8 @@ class _SQLStore:
     def __init__(self, db) -> None:
         self._db = db
         self._lock = threading.Lock()  # one connection, used from the server thread and tests alike
-        self._db.execute(SCHEMA)
+        for statement in SCHEMA.split(";"):
+            self._db.execute(statement)
 
     def _query(self, sql: str, parameters: tuple = ()) -> list[tuple]:
         with self._lock:
@@ -82,9 +137,37 @@ class _SQLStore:
     def rooms(self) -> list[str]:
         return [r[0] for r in self._query("SELECT room FROM events WHERE seq = 0 ORDER BY at, room")]
 
-    def events(self, room: str) -> list[StoredEvent]:
-        rows = self._query("SELECT room, seq, kind, data, at FROM events WHERE room = ? ORDER BY seq", (room,))
+    def events(self, room: str, after: int = -1) -> list[StoredEvent]:
+        rows = self._query("SELECT room, seq, kind, data, at FROM events WHERE room = ? AND seq > ? ORDER BY seq",
+                           (room, after))
         return [StoredEvent(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    def active_rooms(self) -> list[str]:
+        return [r[0] for r in self._query("SELECT room FROM events WHERE seq = 0 AND room NOT IN "
+                                          "(SELECT room FROM archive) ORDER BY at, room")]
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        self._query("INSERT INTO snapshots (room, seq, fingerprint, data) VALUES (?, ?, ?, ?) ON CONFLICT (room) "
+                    "DO UPDATE SET seq = excluded.seq, fingerprint = excluded.fingerprint, data = excluded.data",
+                    (snapshot.room, snapshot.seq, snapshot.fingerprint, snapshot.data))
+
+    def snapshot(self, room: str) -> Snapshot | None:
+        rows = self._query("SELECT room, seq, fingerprint, data FROM snapshots WHERE room = ?", (room,))
+        return Snapshot(*rows[0]) if rows else None
+
+    def archive(self, room: str, seq: int, summary: dict[str, Any], record: dict[str, Any]) -> None:
+        self._query("INSERT INTO archive (room, seq, summary, record, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (room) "
+                    "DO NOTHING", (room, seq, json.dumps(summary, ensure_ascii=False),
+                                   json.dumps(record, ensure_ascii=False), time.time()))
+
+    def archived(self, room: str) -> dict[str, Any] | None:
+        rows = self._query("SELECT summary, record FROM archive WHERE room = ?", (room,))
+        return {"summary": json.loads(rows[0][0]), "record": json.loads(rows[0][1])} if rows else None
+
+    def secret(self) -> bytes:
+        self._query("INSERT INTO meta (key, value) VALUES ('secret', ?) ON CONFLICT (key) DO NOTHING",
+                    (secrets.token_hex(32),))
+        return bytes.fromhex(self._query("SELECT value FROM meta WHERE key = 'secret'")[0][0])
 
     def close(self) -> None:
         with self._lock:

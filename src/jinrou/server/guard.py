@@ -1,0 +1,166 @@
+"""What stands between the network and the rooms: request bodies, JSON, rates and slow work.
+
+Every request body is read with a limit — refused by its ``Content-Length`` before anything is
+read, and counted while it streams, so an oversized body is never buffered. JSON is strict: UTF-8,
+at most :data:`MAX_DEPTH` levels of nesting, no lone surrogates (``"\\ud800"`` cannot be stored or
+hashed). Rates are token buckets (:class:`Bucket`), kept per seat, per connection and per address.
+Password hashing (PBKDF2, tens of milliseconds) runs in a small thread pool, never on the event
+loop, and an address may have only a few guesses in flight and a few a minute.
+
+Every refusal is a :class:`~jinrou.server.rooms.RoomError` with a status (400, 413, 429) and a
+message that says what is allowed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from jinrou.server.errors import RoomError
+
+MAX_BODY = 16_384
+"""Bytes in a request body or a WebSocket message."""
+MAX_DEPTH = 16
+"""Levels of nesting in a JSON request (the deepest the API uses is three)."""
+SURROGATE = re.compile("[\ud800-\udfff]")
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------- bodies and JSON
+
+
+async def read_limited(length: str | None, stream: AsyncIterator[bytes], limit: int = MAX_BODY) -> bytes:
+    """The body, or RoomError 413 as soon as it is known to be over ``limit`` bytes: from the
+    ``Content-Length`` header before reading, or while counting the streamed chunks."""
+    if length is not None:
+        if not length.strip().isdigit():
+            raise RoomError(f"Content-Length must be a number of bytes, not {length[:40]!r}")
+        if int(length) > limit:
+            raise RoomError("request too large", status=413)
+    chunks, size = [], 0
+    async for chunk in stream:
+        size += len(chunk)
+        if size > limit:
+            raise RoomError("request too large", status=413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def parse_json(raw: bytes | str, what: str = "the request body") -> Any:
+    """Strict JSON: UTF-8, at most MAX_DEPTH levels, no lone surrogates (RoomError 400 otherwise)."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RoomError(f"{what} must be UTF-8 text (a bad byte at {error.start})") from None
+    try:
+        data = json.loads(raw or "{}")
+    except (json.JSONDecodeError, RecursionError):
+        raise RoomError(f"{what} must be JSON") from None
+    check_json(data, what)
+    return data
+
+
+def check_json(data: Any, what: str) -> None:
+    """Walk ``data`` without recursion: nesting depth and lone surrogates in keys and strings."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if SURROGATE.search(value):
+                raise RoomError(f"{what} holds a lone surrogate (\\ud800–\\udfff): text must be valid Unicode")
+        elif isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise RoomError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                stack.append((key, depth))
+                stack.append((item, depth + 1))
+
+
+def json_object(data: Any, what: str = "the request body") -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RoomError(f"{what} must be a JSON object")
+    return data
+
+
+# -------------------------------------------------------------------- rates
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``burst`` at once, then ``rate`` a second."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    at: float = 0.0
+
+    def take(self, now: float) -> bool:
+        if self.tokens < 0:
+            self.tokens, self.at = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class Limits:
+    """Token buckets by key (a seat, a connection, an address), the least recently used forgotten
+    beyond ``size`` keys so that memory stays bounded."""
+
+    rate: float
+    burst: float
+    message: str
+    size: int = 10_000
+    clock: Callable[[], float] = time.monotonic
+    _buckets: OrderedDict[Any, Bucket] = field(default_factory=OrderedDict)
+
+    def check(self, key: Any) -> None:
+        """RoomError 429 when ``key`` is over its rate."""
+        bucket = self._buckets.pop(key, None) or Bucket(self.rate, self.burst)
+        self._buckets[key] = bucket
+        if len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)
+        if not bucket.take(self.clock()):
+            raise RoomError(self.message, status=429)
+
+
+# -------------------------------------------------------------- slow work
+
+
+class Hasher:
+    """Password hashing off the event loop: a two-thread pool (PBKDF2 releases the GIL), at most
+    ``in_flight`` hashes per address at once and ``per_minute`` a minute."""
+
+    def __init__(self, workers: int = 2, in_flight: int = 1, per_minute: float = 10):
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="jinrou-hash")
+        self._busy: dict[str, int] = {}
+        self._in_flight = in_flight
+        self._limits = Limits(per_minute / 60, per_minute / 2, "too many password attempts from your address: "
+                              "wait a minute")
+
+    async def run(self, address: str, work: Callable[..., T], *args: Any) -> T:
+        if self._busy.get(address, 0) >= self._in_flight:
+            raise RoomError("a password of yours is being checked: wait for its answer", status=429)
+        self._limits.check(address)
+        self._busy[address] = self._busy.get(address, 0) + 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        finally:
+            self._busy[address] -= 1
+            if not self._busy[address]:
+                del self._busy[address]
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
