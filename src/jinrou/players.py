@@ -1,9 +1,7 @@
-"""What every werewolf-family game shares about its players, in one place: the seat, the setup
-checks, the default names, and the winner of the village-against-wolves games."""
+"""What every werewolf-family setup checks about its players, in one place."""
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Sequence
 
@@ -14,18 +12,6 @@ Seat = int
 
 MAX_NAME = 32
 MAX_PLAYERS = 1000  # far beyond any table; it keeps a mistyped count from building millions of names
-
-
-class Winner(enum.StrEnum):
-    """Who won a game of quantum werewolf (量子人狼) or offline quantum werewolf: a side, or nobody.
-    The values are the words of the records (``"winner": "village"``), so a member equals its word."""
-
-    VILLAGE = "village"
-    """The village side (村人陣営): villagers and the seer."""
-    WOLVES = "wolves"
-    """The wolves (人狼陣営)."""
-    DRAW = "draw"
-    """Nobody (引き分け)."""
 
 
 def check_setup(players: Sequence[str], wolves: int, game: str) -> None:

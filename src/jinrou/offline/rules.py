@@ -20,7 +20,6 @@ its exact probability, and a collapse with no consistent way behind it is refuse
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -32,33 +31,8 @@ import numpy as np
 from jinrou.chance import uniform_below
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.offline.model import Counts, Facts, Threshold, source_formula
-from jinrou.players import Seat, Winner, check_setup, names_for
-
-
-class Termination(enum.StrEnum):
-    """Why a game ended (勝敗の判定 and the world collapse, spec §1); each reason has one winner
-    (:attr:`winner`). The game's ``reason`` says it in words, naming players where it can."""
-
-    WOLVES_DEAD = enum.auto()
-    """Every wolf is dead: the village wins."""
-    LAST_PLAYER = enum.auto()
-    """One player is left and becomes a wolf: the wolves win."""
-    TWO_LEFT = enum.auto()
-    """Two players are left: a draw."""
-    NOBODY_LEFT = enum.auto()
-    """Nobody is left: a draw."""
-    NO_SEER = enum.auto()
-    """World collapse: nobody alive can be the seer and none can be named: a draw."""
-    NO_WORLD = enum.auto()
-    """World collapse: no assignment of roles fits what happened: a draw."""
-
-    @property
-    def winner(self) -> Winner:
-        if self is Termination.WOLVES_DEAD:
-            return Winner.VILLAGE
-        if self is Termination.LAST_PLAYER:
-            return Winner.WOLVES
-        return Winner.DRAW
+from jinrou.outcome import Termination, Winner
+from jinrou.players import Seat, check_setup, names_for
 
 
 def _wolves_for(players: int) -> int:

@@ -32,7 +32,6 @@ with still happens.
 
 from __future__ import annotations
 
-import enum
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -46,6 +45,7 @@ import numpy as np
 
 from jinrou.chance import uniform_below, weighted_index
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
+from jinrou.outcome import Termination
 from jinrou.players import check_setup, names_for
 from jinrou.quantum.events import (
     Action,
@@ -75,27 +75,6 @@ from jinrou.quantum.worlds import Multiverse, Table
 
 REVOTES = 4
 """Re-votes after a tied vote before the game is a draw (spec §2.3)."""
-
-
-class Termination(enum.StrEnum):
-    """Why a game ended (spec §2.3, §2.6); each reason has one winner (:attr:`winner`)."""
-
-    WOLVES_DEAD = enum.auto()
-    """Every wolf is certainly dead: the village wins."""
-    WOLF_PARITY = enum.auto()
-    """Certain living wolves exist and are at least half of the living: the wolves win."""
-    NO_WORLD = enum.auto()
-    """No world is left (the worlds were all deleted): a draw."""
-    TIED_VOTES = enum.auto()
-    """The day's vote tied again after every re-vote: a draw."""
-
-    @property
-    def winner(self) -> Winner:
-        if self is Termination.WOLVES_DEAD:
-            return Winner.VILLAGE
-        if self is Termination.WOLF_PARITY:
-            return Winner.WOLVES
-        return Winner.DRAW
 
 
 def default_wolves(players: int) -> int:

@@ -11,7 +11,8 @@ import enum
 from dataclasses import dataclass
 
 from jinrou.errors import JinrouError
-from jinrou.players import Seat, Winner
+from jinrou.outcome import Winner
+from jinrou.players import Seat
 
 
 class Role(enum.Enum):
