@@ -4,25 +4,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table as RichTable
 
+from jinrou.cli.common import check_output, fail, read_file, save
 from jinrou.errors import JinrouError
+from jinrou.seeds import seed_or_fresh
 
 app = typer.Typer(
     help="Classic werewolf as 月下人狼 plays it: 42 roles, its victory rules, records, bots that claim.",
     no_args_is_help=True,
 )
-
-
-def fail(error: Exception | str) -> NoReturn:
-    """One line on stderr and exit status 2."""
-    Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {escape(str(error))}")
-    raise typer.Exit(2)
 
 
 @app.command("roles")
@@ -97,7 +92,6 @@ def print_transcript(console: Console, game: object) -> None:
 def read_cast(roles: str | None, cast_file: Path | None, players: int | None) -> tuple[dict[str, int] | str, int | None]:
     """The role list of --roles or --cast (a JSON object of counts or a list of ids), else 普通1."""
     from jinrou.classic.casting import parse_cast
-    from jinrou.cli.common import read_file
     from jinrou.errors import SetupError
     from jinrou.jsontext import parse_json
     from jinrou.players import MAX_PLAYERS
@@ -278,8 +272,8 @@ def play_command(
             raise JinrouError(f"--humans must be between 0 and {total - goat}, not {humans}")
         agent = _bot_class(bots)
         if record is not None:
-            check_writable(record)
-        seed = seed if seed is not None else int(np.random.default_rng().integers(2**32))
+            check_output(record, "--record")
+        seed = seed_or_fresh(seed)
         rng = np.random.default_rng(seed)
         game = Game.new(seat_list, deal(counts, np.random.default_rng([seed, 1]), scapegoat=goat,
                                         safety=parsed["safety"]), parsed, rng)
@@ -293,8 +287,7 @@ def play_command(
                   f"People: {', '.join(game.names[s] for s in people) or 'none'}.")
     game = TerminalPlay(game, agents, rng, console).run()
     if record is not None:
-        record.write_text(dumps(write(game, seed)), encoding="utf-8")
-        console.print(f"Record written to {record}")
+        save(record, dumps(write(game, seed)), console)
 
 
 def role_name_ja(role: str) -> str:
@@ -302,10 +295,3 @@ def role_name_ja(role: str) -> str:
 
     return role_name(role, "ja")
 
-
-def check_writable(path: Path) -> None:
-    """Refuse an output path before any work: its folder must exist and it must not be a folder."""
-    if path.is_dir():
-        raise JinrouError(f"{path} is a folder: give a file name")
-    if not path.parent.is_dir():
-        raise JinrouError(f"the folder {path.parent} does not exist")

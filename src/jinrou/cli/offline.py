@@ -1,0 +1,81 @@
+"""`jinrou offline …`: offline quantum werewolf (オフライン版量子人狼) — the game master's assistant and the
+printable recording sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from jinrou.cli.common import check_output, fail, read_file, save
+from jinrou.errors import JinrouError
+from jinrou.seeds import seed_or_fresh
+
+app = typer.Typer(
+    help="Offline quantum werewolf (オフライン版量子人狼): an exact assistant for the face-to-face game's master.",
+    no_args_is_help=True,
+)
+
+
+@app.command("gm")
+def gm_command(
+    players: Annotated[int, typer.Option(help="Number of players.")] = 10,
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    wolves: Annotated[int | None, typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the assistant's own rolls (default: fresh, shown).", min=0)] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the record here after every entry.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Resume the game saved in this record (and keep saving to it).")] = None,
+) -> None:
+    """Run a face-to-face game: record pointers, announcements and votes; get exact probabilities.
+
+    The assistant applies every rule (deaths by attack, seer-possibility losses, strikes, the win check, the world collapse) and, on an execution, shows the exact P(wolf), the d100 threshold and the source's formula beside it; it takes your roll or draws itself. Type 'help' for the commands; names complete with Tab.
+
+    Example: jinrou offline gm --names Ann,Bob,Cy,Dee,Eve,Fay,Gus,Hal,Ivy,Jo --record game.json
+    """
+    from jinrou.offline import record as offline_record
+    from jinrou.offline.rules import OfflineGame
+    from jinrou.offline.rules import Setup as OfflineSetup
+    from jinrou.terminal.offline import GMSession, line_reader, run
+
+    console = Console()
+    try:
+        if resume is not None:
+            game, saved_seed = read_file(resume, offline_record.read, "--resume")
+            seed = seed if seed is not None else saved_seed
+            record = record or resume
+        else:
+            game = OfflineGame.new(OfflineSetup.create(names.split(",") if names else players, wolves))
+        if record is not None:
+            check_output(record, "--record")
+    except JinrouError as error:
+        fail(error)
+    seed = seed_or_fresh(seed)
+    wolves_text = "1 wolf" if game.setup.wolves == 1 else f"{game.setup.wolves} wolves"
+    console.print(f"[bold]オフライン版量子人狼[/bold]: {len(game.names)} players, {wolves_text} — "
+                  f"seed {seed}{f', saving to {record}' if record else ''}. Type 'help' for commands.")
+    run(GMSession(game, console, seed, record), line_reader(game))
+
+
+@app.command("sheet")
+def sheet_command(
+    players: Annotated[int, typer.Option(help="Number of players.")] = 10,
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
+    wolves: Annotated[int | None, typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
+    output: Annotated[Path, typer.Option(help="The HTML file to write.")] = Path("offline-sheet.html"),
+) -> None:
+    """Write a printable recording sheet and rules summary (HTML; print it on A4 landscape: one page up to 30 players)."""
+    from jinrou.offline.sheet import pages, sheet_html
+
+    try:
+        html = sheet_html(names.split(",") if names else players, wolves)
+        check_output(output, "--output")
+    except JinrouError as error:
+        fail(error)
+    save(output, html, Console(), "sheet")
+    count = pages(len(names.split(",")) if names else players)
+    Console().print("Open it in a browser and print it: " + (
+        "one A4 landscape page." if count == 1 else f"about {count} A4 landscape pages (the player rows go on, "
+        "with the column heads repeated)."), highlight=False)
+

@@ -1,0 +1,77 @@
+"""`jinrou serve`: the online server on a socket bound before anything is printed — a thin call of
+:func:`jinrou.server.app.create_app` and uvicorn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+
+from jinrou.cli.common import fail
+from jinrou.errors import JinrouError
+
+if TYPE_CHECKING:
+    import socket
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[str, typer.Option(help="Store: a SQLite file, or postgresql://user:password@host/dbname.")] = "jinrou.db",
+) -> None:
+    """Run the online server: a lobby, rooms and the quantum werewolf game in the browser.
+
+    Every room's events are stored as they happen, so the server can be stopped or killed at any moment and started again: rooms, seats, chat, deadlines and games come back and play goes on.
+    """
+    try:
+        sock = _listen(host, port)  # before anything is opened or printed: a bad address or a busy port
+    except JinrouError as error:
+        fail(error)
+    import uvicorn
+
+    from jinrou.server.app import create_app
+    from jinrou.server.store import open_store
+
+    try:
+        store = open_store(db)
+    except Exception as error:  # noqa: BLE001 — a bad path or an unreachable database, whatever the driver raises: say which
+        sock.close()
+        fail(f"cannot open the store {db!r}: {error}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {db}) — Ctrl+C stops it.")
+    # views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN
+    config = uvicorn.Config(create_app(store), log_level="warning", ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or :class:`JinrouError` saying why there can be none."""
+    import errno
+    import ipaddress
+    import socket
+
+    if host.replace(".", "").isdigit():
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            raise JinrouError(f"--host {host!r} is not an IP address: four numbers 0–255, e.g. 127.0.0.1") from None
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise JinrouError(f"--host {host!r} is not a known address ({reason}): give an address of this machine, "
+                          "e.g. 127.0.0.1 or 0.0.0.0") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise JinrouError(f"port {port} on {host} is in use: stop what uses it, or give another --port") from None
+        raise JinrouError(f"cannot listen on {host}:{port}: {error.strerror or error} (--host must be an address "
+                          "of this machine, e.g. 127.0.0.1 or 0.0.0.0)") from None
+    return sock
+
