@@ -1,6 +1,7 @@
 """Solving one no-talk werewolf setup: the checks made before any work, then build, CFR+ and timing.
 
-``jinrou solve game`` is this module behind a command line. A setup is refused before anything is
+``jinrou solve game`` is this module behind a command line, and every cell of a table sweep
+(:func:`jinrou.solve.table.solve_cell`) is solved by :func:`solve`. A setup is refused before anything is
 built: a variant option by an unknown name, more than :data:`MAX_PLAYERS` players, an information set
 asked for (``--strategy``) whose form cannot belong to the setup. :func:`solve` then compiles the game
 (:func:`jinrou.solve.efg.compile_game`), runs CFR+ (:class:`jinrou.solve.cfr.CFRPlus`) and reports a

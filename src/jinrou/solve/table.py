@@ -12,7 +12,6 @@ by default (processes), or on a Dask cluster when given its scheduler address.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
@@ -20,9 +19,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from jinrou.errors import ClusterError
-from jinrou.solve.cfr import CFRPlus
-from jinrou.solve.efg import compile_game
-from jinrou.solve.werewolf import ModelError, NoTalkWerewolf, Setup, Variant
+from jinrou.solve.solution import solve
+from jinrou.solve.werewolf import ModelError, Setup, Variant
 
 
 @dataclass(frozen=True)
@@ -62,14 +60,11 @@ def cells(max_players: int, seer: bool, guard: bool, min_players: int = 3, max_w
 
 def solve_cell(players: int, wolves: int, seer: bool, guard: bool, iterations: int,
                variant: Variant = Variant()) -> Cell:
-    """Build and solve one cell."""
-    start = time.perf_counter()
+    """Build and solve one cell (:func:`jinrou.solve.solution.solve`)."""
     setup = Setup(players - wolves - int(seer) - int(guard), int(seer), int(guard), wolves, variant)
-    game = compile_game(NoTalkWerewolf(setup))
-    solver = CFRPlus(game)
-    solver.iterate(iterations)
-    return Cell(players, wolves, int(seer), int(guard), solver.value(), solver.exploitability(), iterations,
-                game.nodes, game.infosets, time.perf_counter() - start)
+    solved = solve(setup, iterations)
+    return Cell(players, wolves, int(seer), int(guard), solved.village_win_rate, solved.exploitability, iterations,
+                solved.nodes, solved.infosets, solved.seconds)
 
 
 def _solve(args: tuple) -> Cell:
