@@ -7,6 +7,7 @@ literal world list), :mod:`~jinrou.quantum.game` (the rules), :mod:`~jinrou.quan
 statistics).
 """
 
+from jinrou.outcome import Termination, Winner
 from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import (
     Cause,
@@ -21,9 +22,9 @@ from jinrou.quantum.events import (
     TieBroken,
     Vote,
 )
-from jinrou.quantum.game import Game, LegalActions, Options, Outcome, Setup, Termination, default_wolves
+from jinrou.quantum.game import Game, LegalActions, Options, Outcome, Setup, default_wolves
 from jinrou.quantum.record import Record
-from jinrou.quantum.roles import SEER, VILLAGER, Card, Role, Seat, Winner, wolf
+from jinrou.quantum.roles import SEER, VILLAGER, Card, Role, Seat, wolf
 from jinrou.quantum.views import PlayerView
 from jinrou.quantum.worlds import Multiverse, Table
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn
 
 from jinrou.errors import RecordError
-from jinrou.quantum.roles import Card, Seat, Winner
+from jinrou.outcome import Winner
+from jinrou.quantum.roles import Card, Seat
 from jinrou.quantum.worlds import Row, Table
 
 

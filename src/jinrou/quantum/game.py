@@ -45,7 +45,7 @@ import numpy as np
 
 from jinrou.chance import uniform_below, weighted_index
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
-from jinrou.outcome import Termination
+from jinrou.outcome import Termination, Winner
 from jinrou.players import check_setup, names_for
 from jinrou.quantum.events import (
     Action,
@@ -70,7 +70,7 @@ from jinrou.quantum.events import (
     Vote,
     VoteEvent,
 )
-from jinrou.quantum.roles import Card, Seat, Winner
+from jinrou.quantum.roles import Card, Seat
 from jinrou.quantum.worlds import Multiverse, Table
 
 REVOTES = 4
@@ -681,7 +681,7 @@ class Game:
             case _Executing() as st, Collapsed():
                 game = self._die(outcome, Cause.EXECUTION)
                 end = game._judge()
-                return replace(game, stage=_Ending(end) if end else _Sudden(st.missing, _Dawn()))
+                return replace(game, stage=_Sudden(st.missing, _Dawn()) if end is None else _Ending(end))
             case _TieBreak() as st, TieBroken():
                 game = self._emit(VoteEvent(self.phase.number, st.votes, outcome.player))
                 return game._execute(outcome.player, st.missing)
@@ -708,7 +708,7 @@ class Game:
             if self.chance is not None:
                 return None
             game = self._emit(TableEvent(self.phase, self.table))
-            if end := game._judge():
+            if (end := game._judge()) is not None:
                 return replace(game, stage=_Ending(end))
             return replace(game, stage=_Orders() if self.phase.is_night else _Voting())
         if isinstance(st, _Resolving):
@@ -730,7 +730,7 @@ class Game:
         if isinstance(st, _Sudden):
             if self.chance is not None:
                 return None
-            if st.died and (end := self._judge()):
+            if st.died and (end := self._judge()) is not None:
                 return replace(self, stage=_Ending(end))
             if isinstance(st.then, _Dawn):
                 return replace(self, stage=_Dawn(), phase=self.phase.next())

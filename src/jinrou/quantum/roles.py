@@ -92,4 +92,4 @@ def wolf(rank: int) -> Card:
     return Card(Role.WOLF, rank)
 
 
-__all__ = ["SEER", "VILLAGER", "Card", "Role", "Seat", "Winner", "wolf"]
+__all__ = ["SEER", "VILLAGER", "Card", "Role", "Seat", "wolf"]

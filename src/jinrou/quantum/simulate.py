@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jinrou.outcome import Winner
 from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import Deadline
 from jinrou.quantum.game import Game, Setup
-from jinrou.quantum.roles import Winner
 from jinrou.quantum.views import PlayerView
 from jinrou.stats import Interval  # re-exported: it lived here first
 

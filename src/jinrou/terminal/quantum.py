@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table as RichTable
 
+from jinrou.outcome import Winner
 from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import (
     Cause,
@@ -30,7 +31,7 @@ from jinrou.quantum.events import (
     VoteEvent,
 )
 from jinrou.quantum.game import Game
-from jinrou.quantum.roles import Card, Role, Winner
+from jinrou.quantum.roles import Card, Role
 from jinrou.quantum.simulate import step
 from jinrou.quantum.views import PlayerView, TableView
 
