@@ -64,7 +64,7 @@ from jinrou.quantum.game import (
 
 FORMAT = "jinrou.quantum/1"
 
-E = TypeVar("E", NumbersEvent, TableEvent, NightEvent, DeathEvent, VoteEvent, EndEvent)
+_E = TypeVar("_E", NumbersEvent, TableEvent, NightEvent, DeathEvent, VoteEvent, EndEvent)
 
 
 @dataclass(frozen=True)
@@ -164,12 +164,12 @@ class _Replay:
             return RecordError(f"event {at + 1} ({self.events[at].type}): {message}")
         return RecordError(f"after the last event ({len(self.events)} events): {message}")
 
-    def peek(self, kind: type[E]) -> E | None:
+    def peek(self, kind: type[_E]) -> _E | None:
         """The current event if it is a ``kind`` event, else None."""
         event = self.events[self.i] if self.i < len(self.events) else None
         return event if isinstance(event, kind) else None
 
-    def current(self, kind: type[E], expecting: str) -> E:
+    def current(self, kind: type[_E], expecting: str) -> _E:
         """The current event, which must be a ``kind`` event (``expecting`` says which, for the error)."""
         if self.i >= len(self.events):
             raise self.fail(f"the record ends, but the game needs {expecting}")

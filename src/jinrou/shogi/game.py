@@ -14,9 +14,9 @@ rule becomes a condition on the pairs (see :mod:`jinrou.shogi.space` for how the
 * king safety — after its move the mover's king is not attacked, whatever piece it is.
 
 The game ends when a king becomes determined (both at once: a draw), on resignation or a loss on
-time (played online with clocks), on fourfold
-repetition of the visible position (a draw; a side that checked on every move of the cycle must
-vary instead), or when the side to move has no legal move (it loses).
+time (played online with clocks), on fourfold repetition of the visible position (a draw; a side
+that checked on every move of the cycle must vary instead), or when the side to move has no legal
+move (it loses).
 """
 
 from __future__ import annotations
