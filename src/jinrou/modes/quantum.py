@@ -2,11 +2,26 @@
 
 Actions are ``{"divine": name|null, "attack": name|null}`` at night and ``{"vote": name}`` by day;
 random outcomes travel as the small JSON objects of :func:`outcome_json`. Views are built from
-:class:`~jinrou.quantum.views.PlayerView` only, so a seat sees what the rules let it see.
+:class:`~jinrou.quantum.views.PlayerView` only, so a seat sees what the rules let it see, and what
+the engine knows but no player may is kept out of them:
+
+- **Who is awaited at night** tells whether a player may still be the seer or a wolf (a player who
+  can be neither is not asked), so a view names only its own seat if awaited; by day, when every
+  living player votes, the players yet to vote are listed.
+- **The anonymous table** must not tie a name to a row: the dead leave the table (they are listed
+  by name with their role), and the other players' rows are shown in a secret order drawn afresh
+  for each table (from the secret numbers and the table's index), labelled A, B, C…; only one's own
+  row carries one's number. So no label or position follows a player from one table to the next,
+  and a death does not mark which row was his.
+- **The dead talk in 霊界** (heaven): the living never read it; spectators do when the room says so.
+- **The end** shows the record's verdict: each player's card (from the final world, or the card he
+  collapsed to), alive or dead, and whether his side won — dead winners included, as the rules say.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
@@ -59,10 +74,13 @@ OPTION_LABELS = {
     "anonymous": ("anonymous numbering", "匿名"),
 }
 MAX_SEATS = 40
+CACHED = 4096  # log lines and tables kept formatted (least recently used first out)
 WINNERS = {"village": ("The village (村人陣営) wins!", "村人陣営の勝利"),
            "wolves": ("The wolves (人狼陣営) win!", "人狼陣営の勝利"),
            "draw": ("Draw (引き分け).", "引き分け")}
 SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
+THE_DEAD = "the dead do not speak to the living: talk in 霊界 (heaven)"
+SPECTATORS_READ = "spectators only read the chat"
 
 
 class QuantumMode:
@@ -76,14 +94,16 @@ class QuantumMode:
          Field("wolves", "Wolves", "人狼の数", FieldKind.INTEGER, None, 1, MAX_SEATS - 2),
          Field("night_seconds", "Night (s)", "夜 (秒)", FieldKind.INTEGER, 60, 5, 3600),
          Field("day_seconds", "Day (s)", "昼 (秒)", FieldKind.INTEGER, 180, 5, 3600),
+         Field("spectators_read_heaven", "Spectators read the dead's chat (霊界)", "観戦者も霊界を読める",
+               FieldKind.BOOLEAN, False),
          *(Field(f.name, *OPTION_LABELS[f.name], FieldKind.BOOLEAN, f.default, group="options")
            for f in fields(Options))),
         {"options": ("Rules and table", "ルールと表")},
     )
 
     def __init__(self) -> None:
-        self._lines: dict[int, tuple[Any, str | None]] = {}  # id(event) → (event, its log line)
-        self._tables: dict[int, tuple[Any, dict[str, Any]]] = {}  # id(table view) → (it, its JSON)
+        self._lines: OrderedDict[int, tuple[Any, str | None]] = OrderedDict()  # id(event) → (event, its log line)
+        self._tables: OrderedDict[int, tuple[Any, dict[str, Any]]] = OrderedDict()  # id(table view) → (it, JSON)
 
     # ---------------------------------------------------------------- setup
 
@@ -127,10 +147,18 @@ class QuantumMode:
         en, ja = WINNERS[outcome.winner]
         return Result(en, ja, outcome.winners)
 
-    def channels(self, game: Game | None, seat: Seat | None) -> tuple[Channel, ...]:
-        night = game is not None and game.outcome is None and game.phase.is_night
-        closed = "spectators only read the chat" if seat is None else SILENT_NIGHT if night else None
-        return (Channel("village", "Village", "村", closed),)
+    def channels(self, game: Game | None, seat: Seat | None,
+                 settings: Mapping[str, Any] | None = None) -> tuple[Channel, ...]:
+        """村 for everybody (closed at night, to the dead and to spectators); 霊界 for the dead, for
+        spectators when ``spectators_read_heaven`` is on, and for all once the game is over."""
+        over = game is not None and game.outcome is not None
+        night = game is not None and not over and game.phase.is_night
+        dead = game is not None and seat is not None and not game.is_alive(seat)
+        closed = SPECTATORS_READ if seat is None else THE_DEAD if dead and not over else SILENT_NIGHT if night else None
+        village = Channel("village", "Village", "村", closed)
+        if over or dead or (seat is None and game is not None and (settings or {}).get("spectators_read_heaven")):
+            return village, Channel("heaven", "Heaven (the dead)", "霊界", SPECTATORS_READ if seat is None else None)
+        return (village,)
 
     # ------------------------------------------------------------- actions
 
@@ -195,8 +223,9 @@ class QuantumMode:
                 {"name": n, "alive": view.alive[s], "card": None if view.cards[s] is None else str(view.cards[s])}
                 for s, n in enumerate(names)
             ],
-            "table": {**self._table(table),
-                      "own_row": next((i for i, r in enumerate(table.rows) if seat is not None and r.seat == seat), None)},
+            "table": self._anonymous(game, table, seat) if game.setup.options.anonymous and view.outcome is None else {
+                **self._table(table),
+                "own_row": next((i for i, r in enumerate(table.rows) if seat is not None and r.seat == seat), None)},
             "private": None if seat is None else {
                 "number": view.number,
                 "divinations": [{"night": n, "target": names[t], "result": r} for n, t, r in view.divinations],
@@ -208,7 +237,7 @@ class QuantumMode:
                 "attack": [names[s] for s in view.legal.attack],
                 "vote": [names[s] for s in view.legal.vote],
             },
-            "waiting_for": [names[s] for s in view.waiting_for],
+            "waiting_for": self._waiting(game, view, seat),
             "log": [line for e in view.events if (line := self._line(e, names, seat)) is not None],
             "outcome": None if view.outcome is None else {
                 "winner": view.outcome.winner,
@@ -216,17 +245,55 @@ class QuantumMode:
                 "winners": [names[s] for s in view.outcome.winners],
             },
             "result": result_json(self.result(game) if view.outcome is not None else None, names),
+            "roster": None if view.outcome is None else self._roster(game),
         }
 
     def record(self, game: Game, seed: int) -> dict[str, Any]:
         return Record.of(game, seed).write()
 
+    def _waiting(self, game: Game, view: PlayerView, seat: Seat | None) -> list[str]:
+        """By day the players yet to vote (every living player votes); at night only the viewer,
+        if the night waits for him — whom else it waits for would tell who may be the seer or a wolf."""
+        if not view.phase.is_night:
+            return [game.names[s] for s in view.waiting_for]
+        return [game.names[seat]] if seat is not None and seat in view.waiting_for else []
+
+    def _anonymous(self, game: Game, table: TableView, seat: Seat | None) -> dict[str, Any]:
+        """The anonymous table without a thread from a name to a row (see the module): the living's
+        rows in a secret order new at every table, others' rows lettered, one's own numbered."""
+        numbers = tuple(game.number(s) or 0 for s in range(len(game.names)))
+        tables = sum(1 for e in game.events if isinstance(e, TableEvent))
+        key = hashlib.blake2b(repr((numbers, tables)).encode(), digest_size=16).digest()
+        own = game.number(seat) if seat is not None else None
+        living = [(number, row) for number, row in enumerate(table.rows, start=1) if not row.dead or number == own]
+        living.sort(key=lambda item: hashlib.blake2b(str(item[0]).encode(), key=key, digest_size=8).digest())
+        rows, own_row = [], None
+        for index, (number, row) in enumerate(living):
+            if number == own:
+                own_row = index
+            label = row.label if number == own else _letters(index)
+            rows.append({"label": label, "values": [float(v) for v in row.values], "exact": [str(v) for v in row.values],
+                         "dead": row.dead, "card": None})  # only one's own row can be a dead one
+        return {"columns": list(table.columns), "worlds": str(table.worlds), "rows": rows, "own_row": own_row}
+
+    def _roster(self, game: Game) -> list[dict[str, Any]]:
+        """Each player at the end as the record says: his card (the final world's, or the one he
+        collapsed to at death; None when neither says), alive or not, and whether his side won."""
+        outcome = game.outcome
+        assert outcome is not None
+        died = {e.player: e.card for e in game.events if isinstance(e, DeathEvent)}
+        winners = set(outcome.winners)
+        return [{"name": name, "card": None if card is None else str(card), "alive": s not in died,
+                 "won": s in winners}
+                for s, name in enumerate(game.names)
+                for card in [outcome.world[s] if outcome.world is not None else died.get(s)]]
+
     def _table(self, table: TableView) -> dict[str, Any]:
         """A table view as JSON, made once: every viewer of a (non-anonymous) state shares it."""
         cached = self._tables.get(id(table))
         if cached is None or cached[0] is not table:
-            if len(self._tables) > 10_000:
-                self._tables.clear()
+            while len(self._tables) >= CACHED // 16:
+                self._tables.popitem(last=False)
             rows = [{"label": r.label, "values": [float(v) for v in r.values], "exact": [str(v) for v in r.values],
                      "dead": r.dead, "card": None if r.card is None else str(r.card)} for r in table.rows]
             cached = self._tables[id(table)] = (table, {"columns": list(table.columns), "worlds": str(table.worlds),
@@ -240,8 +307,8 @@ class QuantumMode:
             return _public_line(event, names, seat)
         cached = self._lines.get(id(event))
         if cached is None or cached[0] is not event:
-            if len(self._lines) > 200_000:
-                self._lines.clear()
+            while len(self._lines) >= CACHED:
+                self._lines.popitem(last=False)
             cached = self._lines[id(event)] = (event, _public_line(event, names, seat))
         return cached[1]
 
@@ -273,6 +340,16 @@ def outcome_from_json(data: Mapping[str, Any]) -> Numbers | Order | Divined | Co
     if "tiebreak" in data:
         return TieBroken(data["tiebreak"])
     return FinalWorld(tuple(Card.parse(c) for c in data["world"]))
+
+
+def _letters(index: int) -> str:
+    """A, B, … Z, AA, AB, …: the label of an anonymous row."""
+    label = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        label = chr(ord("A") + rest) + label
+    return label
 
 
 def _name(names: tuple[str, ...], seat: Seat | None) -> str | None:
