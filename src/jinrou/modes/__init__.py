@@ -13,7 +13,7 @@ from jinrou.modes.base import Channel, Choice, Field, FieldKind, Mode, Phase, Ph
 
 REGISTRY: dict[str, str] = {
     "quantum": "jinrou.modes.quantum:QuantumMode",
-    # "shogi": "jinrou.modes.shogi:ShogiMode",
+    "shogi": "jinrou.modes.shogi:ShogiMode",
     "classic": "jinrou.modes.classic:ClassicMode",
 }
 """Mode name → ``module:class`` (the order is the lobby's)."""
