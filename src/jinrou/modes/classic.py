@@ -95,6 +95,7 @@ class Village:
     talked: set[Seat] = field(default_factory=set)  # game seats that spoke at today's first ballot
     proposals: list[Action] = field(default_factory=list)  # attacks to make at the night's end
     bots: dict[Seat, HeuristicAgent] = field(default_factory=dict)
+    drawn: tuple[dict[str, Any], Game] | None = None  # an outcome drawn and applied, to be confirmed
     version: int = 0  # counts the changes: views are cached per version
     views: dict[Seat | None, tuple[int, Any]] = field(default_factory=dict)  # seat → (version, its cached view)
 
@@ -128,9 +129,6 @@ class ClassicMode:
     title = ("Classic werewolf", "人狼（月下人狼）")
     script = Path(__file__).parent / "web" / "classic.js"
     schema = rooms.SCHEMA
-
-    def __init__(self) -> None:
-        self._prepared: dict[int, tuple[Village, dict[str, Any], Game]] = {}  # id(village) → drawn and applied
 
     # ---------------------------------------------------------------- setup
 
@@ -202,8 +200,8 @@ class ClassicMode:
             seats = [s for s in game.seats() if s != goat and s not in village.ready]
         elif village.turn is Turn.DISCUSSION:
             seats = [s for s in game.living() if s != goat and s not in village.ready]
-        else:
-            seats = game.awaited()
+        else:  # at a day's first ballot those who have not spoken come first: the bots talk, then vote
+            seats = sorted(game.awaited(), key=lambda s: village.first_ballot and s in village.talked)
         return tuple(s - village.offset for s in seats)
 
     def result(self, village: Village) -> Result | None:
@@ -310,21 +308,25 @@ class ClassicMode:
     # --------------------------------------------------------------- chance
 
     def draw(self, village: Village, make_rng: Callable[[], np.random.Generator]) -> dict[str, Any] | None:
-        """The cast, or a closing phase's outcomes (None when nothing is to be drawn)."""
+        """The cast, or a closing phase's outcomes (None when nothing is to be drawn).
+
+        The phase is closed on the village's game itself, as the draws are made (a copy of the game
+        would cost more than the close), and the outcome kept: :meth:`happen` then only confirms it
+        (a stored outcome, at a restart, is replayed instead), and asked again before that, this
+        gives the same outcome, never a second close."""
+        if village.drawn is not None:
+            return village.drawn[0]
         if village.failed is not None or not (village.game is None or village.closing):
             return None
         rng = make_rng()
         if village.game is None:
             outcome, game = self._cast(village, rng)
         else:
-            game = village.game.copy()
-            draws = Draws(rng)
+            game, draws = village.game, Draws(rng)
             game.close(draws)
             outcome = {"draws": [d.to_json() for d in draws.taken]}
         if game is not None:
-            if len(self._prepared) > 1000:
-                self._prepared.clear()
-            self._prepared[id(village)] = (village, outcome, game)
+            village.drawn = (outcome, game)
         return outcome
 
     def _cast(self, village: Village, rng: np.random.Generator) -> tuple[dict[str, Any], Game | None]:
@@ -343,9 +345,11 @@ class ClassicMode:
         return {"cast": roles, "published": published.to_json(), "draws": [d.to_json() for d in draws.taken]}, game
 
     def happen(self, village: Village, outcome: Mapping[str, Any]) -> Village:
-        prepared = self._prepared.pop(id(village), None)
-        if prepared is not None and prepared[0] is village and prepared[1] == outcome:
-            game = prepared[2]
+        drawn, village.drawn = village.drawn, None
+        if drawn is not None and drawn[0] == outcome:
+            game = drawn[1]
+        elif drawn is not None:
+            raise ImpossibleOutcomeError("the outcome is not the one just drawn")
         elif "failed" in outcome:
             village.failed = str(outcome["failed"])
             village.version += 1
