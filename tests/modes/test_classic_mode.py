@@ -4,7 +4,9 @@ fresh mode, must give the same game (that is what a restart does)."""
 
 from __future__ import annotations
 
+import io
 import json
+import pickle
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -494,3 +496,35 @@ def test_a_player_named_like_the_scapegoat_gets_it_renamed():
     players = (SCAPEGOAT, "Ben", "Cat", "Dan", "Eve", "Fay")
     table = Table({"players": 6}, humans=range(6), players=players)
     assert table.game.names[0] == f"{SCAPEGOAT}2" and table.game.names[1:] == players
+
+
+# ---------------------------------------------------------------------- snapshots
+
+
+class OnlyJinrou(pickle.Unpickler):
+    """Loads jinrou's classes and plain containers only, as the server's snapshots do."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("jinrou.") or module == "copyreg" or (module == "builtins" and name in ("set", "frozenset")):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name}")
+
+
+def test_a_village_pickled_mid_game_plays_on_as_the_one_that_was_not():
+    table = Table({"players": 12, "cast": "yaminabe", "yaminabe_safety": "high"}, humans=[0, 1], seed=5)
+    while table.game.day < 3:
+        for seat in (0, 1):
+            action = first_choice(table.view(seat))
+            if action is not None and seat in table.mode.awaited(table.state):
+                table.act(seat, action)
+    copy = Table.__new__(Table)
+    copy.__dict__.update(table.__dict__)
+    copy.mode, copy.events = ClassicMode(), list(table.events)
+    copy.state = OnlyJinrou(io.BytesIO(pickle.dumps(table.state))).load()
+    assert copy.state.bots.keys() == table.state.bots.keys()  # the bots keep what they noted
+    assert copy.game.role(1) is table.game.role(1)  # declarations come back as the registered ones
+    for seat in [None, *range(12)]:
+        assert copy.view(seat) == table.view(seat)
+    table.play_humans()
+    copy.play_humans()
+    assert copy.view(None) == table.view(None) and copy.mode.record(copy.state, 1) == table.mode.record(table.state, 1)

@@ -120,6 +120,9 @@ class Role:
     def __deepcopy__(self, memo: dict[int, object]) -> Role:
         return self  # a declaration is one stateless object shared by every game and its copies
 
+    def __reduce__(self) -> tuple[Callable[[str, bool], Role], tuple[str, bool]]:
+        return declared, (self.id, self.sub_role)  # pickled by id: unpickled, it is the same declaration
+
     def __str__(self) -> str:
         return f"{self.name_ja} ({self.name_en})"
 
@@ -216,6 +219,13 @@ def sub_role(name_en: str, name_ja: str) -> Callable[[R], R]:
         return cls
 
     return register
+
+
+def declared(role_id: str, sub: bool = False) -> Role:
+    """The declaration of a role (or sub-role) by id, as a pickled game names it."""
+    import jinrou.classic.roles  # noqa: F401  (registers the declarations)
+
+    return (SUB_ROLES if sub else ROLES)[role_id]
 
 
 def members(game: Game, test: Callable[[Role], bool], exclude: Seat | None = None) -> list[Seat]:

@@ -144,5 +144,13 @@ class Settings:
     def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
         return self  # immutable: a copied game shares its settings
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, str | int]]]:
+        return _settings, (dict(self.values),)  # a mapping proxy is not picklable: its values are
+
+
+def _settings(values: dict[str, str | int]) -> Settings:
+    """Settings from checked values (how pickled settings come back)."""
+    return Settings(MappingProxyType(values))
+
 
 DEFAULT = Settings.parse()

@@ -99,6 +99,10 @@ class Village:
     version: int = 0  # counts the changes: views are cached per version
     views: dict[Seat | None, tuple[int, Any]] = field(default_factory=dict)  # seat → (version, its cached view)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a snapshot of the room pickles: not the views made from it (a cache)."""
+        return {**self.__dict__, "views": {}}
+
     @property
     def offset(self) -> int:
         """1 when 身代わりくん holds game seat 0."""
