@@ -10,13 +10,12 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from jinrou.cli.common import check_output, fail, read_file, save
+from jinrou.cli.common import check_output, command_group, fail, read_file, save
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
-app = typer.Typer(
-    help="Classic werewolf as 月下人狼 plays it: 42 roles, its victory rules, records, bots that claim.",
-    no_args_is_help=True,
+app = command_group(
+    "Classic werewolf as 月下人狼 plays it: 42 roles, its victory rules, records, bots that claim."
 )
 
 

@@ -109,7 +109,13 @@ def save(path: Path, text: str, console: Console, what: str = "record") -> None:
     console.print(f"{what.capitalize()} written to {path}", highlight=False)
 
 
-# ----------------------------------------------------------------------------- the root group
+# ----------------------------------------------------------------------------- groups
+
+
+def command_group(description: str) -> typer.Typer:
+    """A command group (``jinrou quantum``, ``jinrou solve``, ...): ``description`` is its help, shown
+    also when the group is called without a command."""
+    return typer.Typer(help=description, no_args_is_help=True)
 
 
 class RootGroup(TyperGroup):

@@ -9,13 +9,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, fail, read_file, save
+from jinrou.cli.common import check_output, command_group, fail, read_file, save
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
-app = typer.Typer(
-    help="Offline quantum werewolf (オフライン版量子人狼): an exact assistant for the face-to-face game's master.",
-    no_args_is_help=True,
+app = command_group(
+    "Offline quantum werewolf (オフライン版量子人狼): an exact assistant for the face-to-face game's master."
 )
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import enum
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, fail, prepare_folder, read_file, save
+from jinrou.cli.common import check_output, command_group, fail, prepare_folder, read_file, save
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
@@ -18,18 +17,15 @@ if TYPE_CHECKING:
     from jinrou.quantum.game import Options, Setup
     from jinrou.quantum.simulate import Summary
 
-app = typer.Typer(
-    help="Quantum werewolf (量子人狼): nobody's role is fixed until he dies; everybody sees the exact "
-    "probability table.",
-    no_args_is_help=True,
+
+Bot = Literal["random", "heuristic"]
+"""The bots of :mod:`jinrou.agents.quantum`."""
+
+
+app = command_group(
+    "Quantum werewolf (量子人狼): nobody's role is fixed until he dies; everybody sees the exact "
+    "probability table."
 )
-
-
-class Bot(str, enum.Enum):
-    """The bots of :mod:`jinrou.agents.quantum`."""
-
-    random = "random"
-    heuristic = "heuristic"
 
 
 def _options(
@@ -61,7 +57,7 @@ def play_command(
     wolves: Wolves = None,
     names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
     humans: Annotated[int, typer.Option(help="Human players at this terminal (the first seats); 2+ is pass-and-play.")] = 1,
-    bots: Annotated[Bot, typer.Option(help="Bots for the other seats.")] = Bot.heuristic,
+    bots: Annotated[Bot, typer.Option(help="Bots for the other seats.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Seed of all random draws (default: a fresh one, shown).", min=0)] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (jinrou.quantum/1) here at the end.")] = None,
     first_night_attack: FirstNightAttack = False,
@@ -90,7 +86,7 @@ def play_command(
         setup = Setup.create(names.split(",") if names else players, wolves, options)
         if not 0 <= humans <= len(setup.players):
             raise JinrouError(f"--humans must be between 0 and {len(setup.players)}, not {humans}")
-        agents = [None] * humans + [make_agent(bots.value) for _ in range(len(setup.players) - humans)]
+        agents = [None] * humans + [make_agent(bots) for _ in range(len(setup.players) - humans)]
         if record is not None:
             check_output(record, "--record")
     except (JinrouError, ValueError) as error:
@@ -146,7 +142,7 @@ def simulate_command(
     games: Annotated[int, typer.Option(help="Number of games to play (a million take about a day).", min=1, max=1_000_000)],
     seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
     wolves: Wolves = None,
-    bots: Annotated[Bot, typer.Option(help="Bots for every seat.")] = Bot.heuristic,
+    bots: Annotated[Bot, typer.Option(help="Bots for every seat.")] = "heuristic",
     record_dir: Annotated[Path | None, typer.Option(help="Write one record per game into this folder.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     first_night_attack: FirstNightAttack = False,
@@ -174,7 +170,7 @@ def simulate_command(
     except (JinrouError, ValueError) as error:
         fail(error)
     finished = []
-    runs = simulate(setup, lambda: [make_agent(bots.value) for _ in setup.players], seed, games)
+    runs = simulate(setup, lambda: [make_agent(bots) for _ in setup.players], seed, games)
     for index, (game_seed, game) in enumerate(
         track(runs, total=games, description="Playing", disable=json_output or games < 20)
     ):
@@ -187,10 +183,10 @@ def simulate_command(
                 fail(f"cannot write {path}: {error.strerror or error} ({index} records were written before it)")
     summary = Summary.of(finished)
     if json_output:
-        head = {"players": players, "wolves": setup.wolves, "bots": bots.value, "seed": seed}
+        head = {"players": players, "wolves": setup.wolves, "bots": bots, "seed": seed}
         typer.echo(json.dumps({**head, **summary.to_json()}))
         return
-    _print_summary(Console(), setup, bots.value, summary)
+    _print_summary(Console(), setup, bots, summary)
 
 
 def _print_summary(console: Console, setup: Setup, bots: str, summary: Summary) -> None:

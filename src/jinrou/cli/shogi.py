@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import enum
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, fail, read_file, save
+from jinrou.cli.common import check_output, command_group, fail, read_file, save
 from jinrou.errors import JinrouError
 from jinrou.jsontext import parse_json
 from jinrou.seeds import seed_or_fresh
@@ -18,24 +17,20 @@ from jinrou.seeds import seed_or_fresh
 if TYPE_CHECKING:
     from jinrou.shogi.record import Record as ShogiRecord
 
-app = typer.Typer(
-    help="Quantum mini-shogi (量子ミニ将棋): 5×5 shogi whose piece types are fixed only by the moves played.",
-    no_args_is_help=True,
+
+ShogiPlayer = Literal["human", "random", "search"]
+"""Who plays a side of quantum mini-shogi: a person at this terminal, or a bot of :mod:`jinrou.agents.shogi`."""
+
+
+app = command_group(
+    "Quantum mini-shogi (量子ミニ将棋): 5×5 shogi whose piece types are fixed only by the moves played."
 )
-
-
-class ShogiPlayer(str, enum.Enum):
-    """Who plays a side of quantum mini-shogi."""
-
-    human = "human"
-    random = "random"
-    search = "search"
 
 
 @app.command("play")
 def shogi_play_command(
-    sente: Annotated[ShogiPlayer, typer.Option(help="Sente (先手, moves first): human, random or search bot.")] = ShogiPlayer.human,
-    gote: Annotated[ShogiPlayer, typer.Option(help="Gote (後手): human, random or search bot.")] = ShogiPlayer.search,
+    sente: Annotated[ShogiPlayer, typer.Option(help="Sente (先手, moves first): human, random or search bot.")] = "human",
+    gote: Annotated[ShogiPlayer, typer.Option(help="Gote (後手): human, random or search bot.")] = "search",
     seed: Annotated[int | None, typer.Option(help="Seed of the bots' random choices (default: a fresh one, shown).", min=0)] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (jinrou.shogi/1) here at the end.")] = None,
     ascii_only: Annotated[bool, typer.Option("--ascii", help="Show piece numbers as digits (for terminals without ①–⑳).")] = False,
@@ -59,9 +54,9 @@ def shogi_play_command(
     except JinrouError as error:
         fail(error)
     seed = seed_or_fresh(seed)
-    agents = [None if who is ShogiPlayer.human else make_shogi_agent(who.value) for who in (sente, gote)]
+    agents = [None if who == "human" else make_shogi_agent(who) for who in (sente, gote)]
     console = Console()
-    console.print(f"[bold]Quantum mini-shogi (量子ミニ将棋)[/bold]: sente {sente.value}, gote {gote.value} — seed {seed}. "
+    console.print(f"[bold]Quantum mini-shogi (量子ミニ将棋)[/bold]: sente {sente}, gote {gote} — seed {seed}. "
                   "Type 'help' for the notation.")
     play = TerminalShogi(ShogiGame(), agents, np.random.default_rng(seed), console, ascii_only=ascii_only)
     interrupted = False
@@ -71,7 +66,7 @@ def shogi_play_command(
         console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
         game, interrupted = play.game, True
     if record is not None:
-        data = ShogiRecord.of(game, (sente.value, gote.value)).write()
+        data = ShogiRecord.of(game, (sente, gote)).write()
         save(record, json.dumps(data, ensure_ascii=False, indent=1) + "\n", console)
     if interrupted:
         raise typer.Exit(130)

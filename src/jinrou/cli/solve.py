@@ -13,13 +13,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, fail
+from jinrou.cli.common import check_output, command_group, fail
 from jinrou.errors import JinrouError
 from jinrou.solve.solution import MAX_PLAYERS
 
-app = typer.Typer(
-    help="Game-theory solver: CFR+ equilibria and win rates of werewolf without conversation (seer, guard).",
-    no_args_is_help=True,
+app = command_group(
+    "Game-theory solver: CFR+ equilibria and win rates of werewolf without conversation (seer, guard)."
 )
 
 

@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-import enum
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import fail, read_file
+from jinrou.cli.common import command_group, fail, read_file
 from jinrou.errors import JinrouError
 
-app = typer.Typer(
-    help="Strategy-description language: exact outcome counts over every talk and vote of small werewolf games.",
-    no_args_is_help=True,
+Method = Literal["auto", "brute", "symbolic"]
+"""How states are counted (:func:`jinrou.strategy.count.count`)."""
+
+
+app = command_group(
+    "Strategy-description language: exact outcome counts over every talk and vote of small werewolf games."
 )
-
-
-class Method(str, enum.Enum):
-    """How states are counted."""
-
-    auto = "auto"
-    brute = "brute"
-    symbolic = "symbolic"
 
 
 @app.command("count")
@@ -33,7 +27,7 @@ def strategy_count_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object with the counts.")] = False,
     examples: Annotated[int, typer.Option(help="Also show this many valid states as transcripts.", min=0, max=10_000)] = 0,
     seed: Annotated[int, typer.Option(help="Seed for choosing the example states.", min=0)] = 0,
-    method: Annotated[Method, typer.Option(help="brute (small spaces), symbolic (decision diagrams), or auto.")] = Method.auto,
+    method: Annotated[Method, typer.Option(help="brute (small spaces), symbolic (decision diagrams), or auto.")] = "auto",
 ) -> None:
     """Count how many states (every talk and vote of every player) end in a village win, a wolf win, a draw, or break a rule.
 
@@ -47,8 +41,8 @@ def strategy_count_command(
 
     try:
         rules = read_file(file, parse_rules)
-        counts = count(rules, method.value)
-        shown = pick_examples(rules, examples, seed, method.value) if examples else []
+        counts = count(rules, method)
+        shown = pick_examples(rules, examples, seed, method) if examples else []
     except JinrouError as error:
         fail(error)
     if json_output:
