@@ -39,8 +39,9 @@
   #board .sg-ask { display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; align-items: center; }
   #board .sg-ask button { min-height: 40px; }
   #board table.sg-list { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 13px; width: 100%; }
-  #board table.sg-list th, #board table.sg-list td { padding: 2px 4px; border-bottom: 1px solid var(--line); text-align: center; white-space: nowrap; }
-  #board table.sg-list td.marks { letter-spacing: 1px; font-family: ui-monospace, monospace; }
+  #board table.sg-list th, #board table.sg-list td { padding: 2px 3px; border-bottom: 1px solid var(--line); text-align: center; }
+  #board table.sg-list td { white-space: nowrap; }
+  #board table.sg-list td.marks { font-family: ui-monospace, monospace; }
   #board table.sg-list tr.king td { background: #fff3bf; }
   #board table.sg-list tr.chosen td { background: #eef2ff; }
   #board table.sg-list .p0 { color: #1c4f9c; } #board table.sg-list .p1 { color: #b02a2a; }`;
@@ -63,7 +64,7 @@
   <section><h2><span data-en="Determination list" data-ja="駒確定状況リスト"></span> <span class="muted" id="sg-worlds"></span></h2>
     <p class="muted" data-en="〇 determined, ● impossible, + possible; P(玉): the exact chance that the piece is its side's king."
        data-ja="〇 確定、● ありえない、+ ありうる。P(玉): その駒が玉である厳密な確率。"></p>
-    <table class="sg-list" id="sg-list"><thead></thead><tbody></tbody></table></section>`;
+    <div class="scroll"><table class="sg-list" id="sg-list"><thead></thead><tbody></tbody></table></div></section>`;
 
   let ctx = null, latest = null, selected = null, pending = null, busy = false, plies = -1;
   const $ = (selector) => ctx.root.querySelector(selector);
