@@ -75,3 +75,9 @@ def test_an_information_set_of_the_right_form_passes_the_check():
 def test_iterations_are_a_whole_number_one_or_more(iterations):
     with pytest.raises(JinrouError, match="iterations must be a whole number, 1 or more"):
         solve(Setup(2, 0, 0, 1), iterations)
+
+
+def test_the_command_line_help_names_every_variant():
+    from jinrou.cli.solve import VARIANT_HELP  # a literal, so that --help loads no numpy
+
+    assert VARIANT_HELP.removeprefix("Model variant (repeatable): ").rstrip(".").split(", ") == Variant.names()
