@@ -24,7 +24,8 @@ def store(request, tmp_path):
         import psycopg
 
         with psycopg.connect(POSTGRES, autocommit=True) as db:
-            db.execute("DROP TABLE IF EXISTS events")
+            for table in ("events", "snapshots", "archive", "meta"):
+                db.execute(f"DROP TABLE IF EXISTS {table}")
         store = open_store(POSTGRES)
     else:
         store = open_store(str(tmp_path / "jinrou.db"))

@@ -1,11 +1,22 @@
 """Kill `jinrou serve` with SIGKILL at any moment, start it again: everything is back and play goes on."""
 
+import base64
+import gc
 import json
+import pickle
 import time
 import urllib.error
 import urllib.request
+import weakref
 
+import pytest
 from websockets.sync.client import connect
+
+from jinrou.server import service as service_module
+from jinrou.server import snapshots
+from jinrou.server.rooms import Room
+from jinrou.server.service import RoomService
+from jinrou.server.store import Snapshot, open_store
 
 from .conftest import Server, wait_until
 
@@ -82,7 +93,7 @@ def test_sigkill_and_restart_bring_back_every_room_seat_chat_deadline_and_game(t
 def test_a_deadline_that_passed_while_the_server_was_down_fires_at_restart(tmp_path):
     server = Server(str(tmp_path / "jinrou.db")).start()
     try:
-        room, ann, ben = setup_room(server, night_seconds=5)
+        room, ann, _ = setup_room(server, night_seconds=5)
         act(server, room, ann)  # Ben misses night 1
         deadline = view(server, room, ann)["room"]["deadline"]
         server.kill()
@@ -92,5 +103,127 @@ def test_a_deadline_that_passed_while_the_server_was_down_fires_at_restart(tmp_p
                    what="Ben's sudden death")
         record_view = view(server, room, ann)
         assert "Ben died a sudden death" in "\n".join(record_view["game"]["log"])
+    finally:
+        server.stop()
+
+
+# ------------------------------------------- archive, snapshots and memory (issue 14, finding 10)
+
+
+def cascade(service, seats=30):
+    """A room whose one person misses night 1, played by its bots (synchronously) to the end or a
+    person's turn; the room."""
+    room = service.create({"name": "bots", "seats": seats, "night_seconds": 60, "day_seconds": 60})
+    _, token = service.join(room.id, "Ann")
+    service.fill_with_bots(room.id, token)
+    service.start(room.id, token)
+    service._deadline_passed(room.id, room.turn_key)
+    return service.rooms[room.id], token
+
+
+def public(room):
+    return {seat: room.view(seat, 0.0) for seat in (None, 0, 1)}
+
+
+def counting_folds(monkeypatch):
+    folded = []
+    original = Room.fold
+
+    def fold(self, event, state=None):
+        folded.append(event.seq)
+        original(self, event, state)
+
+    monkeypatch.setattr(Room, "fold", fold)
+    return folded
+
+
+def test_a_restart_folds_only_what_came_after_the_snapshots_and_skips_finished_rooms(tmp_path, monkeypatch):
+    store = open_store(str(tmp_path / "r.db"))
+    service = RoomService(store)
+    finished, _ = cascade(service)
+    assert finished.is_over and store.archived(finished.id)["record"]["format"] == "jinrou.quantum/1"
+    running = service.create({"name": "talk", "seats": 5})
+    _, token = service.join(running.id, "Cat")
+    service.chat_limits.rate = 1e9
+    for i in range(300):
+        service.chat(running.id, token, f"line {i}")
+    before = public(running)
+    folded = counting_folds(monkeypatch)
+    again = RoomService(store)
+    again.restore()
+    assert list(again.rooms) == [running.id] and public(again.rooms[running.id]) == before
+    assert len(folded) == 301  # the talking room's events after 'created'; none of the finished room's
+    folded.clear()
+    assert public(again.rooms[finished.id]) == public(finished)  # asked for: loaded from its snapshot
+    assert folded == [] and finished.id not in again.rooms.active
+
+
+def test_a_room_restored_from_its_snapshot_equals_its_full_replay(tmp_path, monkeypatch):
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 50)
+    store = open_store(str(tmp_path / "s.db"))
+    service = RoomService(store)
+    room = service.create({"name": "long", "seats": 12, "night_seconds": 60, "day_seconds": 60})
+    tokens = [service.join(room.id, name)[1] for name in ("Ann", "Ben")]
+    service.fill_with_bots(room.id, tokens[0])
+    service.start(room.id, tokens[0])
+    for _ in range(3):  # Ann and Ben sleep through; the bots play on
+        if room.is_over:
+            break
+        service._deadline_passed(room.id, room.turn_key)
+    saved = store.snapshot(room.id)
+    assert saved is not None and 0 < saved.seq <= room.seq
+    service.chat(room.id, tokens[1], "after the snapshot") if not room.is_over else None
+    replayed = Room.from_events(store.events(room.id))
+    restored = RoomService(store)._load(room.id)
+    assert public(restored) == public(replayed) == public(room)
+    assert restored.state == replayed.state and restored.seq == replayed.seq
+
+
+def test_a_snapshot_by_other_code_or_with_foreign_classes_is_ignored_for_the_events(tmp_path):
+    store = open_store(str(tmp_path / "t.db"))
+    service = RoomService(store)
+    room = service.create({"name": "t", "seats": 5})
+    service.join(room.id, "Ann")
+    good = snapshots.take(room)
+    store.save_snapshot(Snapshot(room.id, good.seq, "0" * 32, good.data))  # another version of the code
+    assert RoomService(store)._load(room.id).names == room.names
+    hostile = base64.b64encode(pickle.dumps(("jinrou.room/1", "quantum", {"id": eval}))).decode()
+    store.save_snapshot(Snapshot(room.id, good.seq, snapshots.fingerprint(), hostile))
+    with pytest.raises(snapshots.SnapshotError, match="may not load builtins.eval"):
+        snapshots.restore(store.snapshot(room.id))
+    store.save_snapshot(Snapshot(room.id, good.seq, snapshots.fingerprint(), "not base64 at all!"))
+    assert RoomService(store)._load(room.id).names == room.names  # the events are the truth
+
+
+def test_a_finished_game_leaves_memory(tmp_path, monkeypatch):
+    monkeypatch.setattr(service_module, "FINISHED_CACHED", 1)
+    service = RoomService(open_store(str(tmp_path / "m.db")))
+    first, _ = cascade(service, seats=8)
+    state = weakref.ref(first.state)
+    assert first.is_over and first.id not in service.rooms.active
+    del first
+    second, _ = cascade(service, seats=8)  # the cache keeps one finished room: the first one goes
+    gc.collect()
+    assert second.is_over and state() is None
+
+
+def test_sigkill_in_the_middle_of_a_bot_cascade_and_snapshots_loses_nothing(tmp_path):
+    server = Server(str(tmp_path / "cascade.db")).start()
+    try:
+        room = call(server, "POST", "/api/rooms", {"name": "cascade", "seats": 30, "night_seconds": 5,
+                                                     "day_seconds": 5})["id"]
+        ann = call(server, "POST", f"/api/rooms/{room}/join", {"name": "Ann"})["token"]
+        call(server, "POST", f"/api/rooms/{room}/bots", {"token": ann})
+        call(server, "POST", f"/api/rooms/{room}/start", {"token": ann})
+        deadline = view(server, room, ann)["room"]["deadline"]
+        wait_until(lambda: time.time() > deadline + 0.3, timeout=15, what="the bots to be playing")
+        server.kill()  # SIGKILL while the bots play on, in slices, snapshotting as they go
+        server.start()
+        wait_until(lambda: view(server, room, ann)["game"]["outcome"] is not None, timeout=60,
+                   what="the bots to finish the game")
+        record = call(server, "GET", f"/api/rooms/{room}/record?token={ann}")
+        from jinrou.quantum.record import Record
+
+        assert Record.read(record).replay().is_over  # every stored event still agrees with the rules
     finally:
         server.stop()

@@ -61,10 +61,9 @@ from jinrou.server.store import Store
 BOT_NAMES = ["Bot Alice", "Bot Bob", "Bot Carol", "Bot Dave", "Bot Erin", "Bot Frank", "Bot Grace", "Bot Heidi",
              "Bot Ivan", "Bot Judy", "Bot Ken", "Bot Liz", "Bot Mallory", "Bot Niaj", "Bot Olivia", "Bot Peggy",
              "Bot Quinn", "Bot Rupert", "Bot Sybil", "Bot Trent"]
-SLICE_SECONDS = 0.015
-"""How long one slice of a game's progress may run before the loop serves others."""
-SLICE_EVENTS = 24
-"""Events a slice always makes before it may yield (a small room's bots finish in one)."""
+SLICE_SECONDS = 0.02
+"""How long one slice of a game's progress may run before the loop serves others (a small room's
+bots finish in one; in a 40-seat room one event can take 20 ms)."""
 SNAPSHOT_EVERY = 200
 """Events between two snapshots of a running room."""
 FINISHED_CACHED = 32
@@ -394,7 +393,7 @@ class RoomService:
         On a running loop it goes in slices (see the module)."""
         mode, started, made = room.mode, time.perf_counter(), 0
         while not room.is_over:
-            if made >= SLICE_EVENTS and time.perf_counter() - started > SLICE_SECONDS and self._later(room):
+            if made and time.perf_counter() - started > SLICE_SECONDS and self._later(room):
                 return
             outcome = mode.draw(room.state, lambda: self._rng(room))
             if outcome is not None:
@@ -501,7 +500,8 @@ class RoomService:
         event) the lines after it in the channels it ``have``."""
         if since is not None:
             listener.cursor, listener.known = since, have
-        return self._push(room, listener, self.clock())[1]
+        (listener.cursor, listener.known), text = self._push(room, listener, self.clock())
+        return text
 
     def _notify(self, room: Room) -> None:
         """Push the room to its listeners once this loop iteration is over: changes that arrive

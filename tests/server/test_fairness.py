@@ -1,0 +1,73 @@
+"""No request waits on another room's work (issue 14, finding 9): password hashing runs off the
+event loop with a per-address limit, and a big room of bots plays in slices that yield."""
+
+import asyncio
+import threading
+import time
+
+from jinrou.server import app as app_module
+
+from .test_api import join, new_room
+
+
+def test_a_password_is_checked_off_the_event_loop_and_one_address_has_one_guess_in_flight(client, monkeypatch):
+    threads = []
+
+    def slow_match(password, stored):  # a PBKDF2 as slow as a busy machine's
+        threads.append(threading.current_thread().name)
+        time.sleep(0.6)
+        return False
+
+    monkeypatch.setattr(app_module, "password_matches", slow_match)
+    room = new_room(client, password="secret")
+    answers = []
+    guesser = threading.Thread(target=lambda: answers.append(
+        client.post(f"/api/rooms/{room}/join", json={"name": "Eve", "password": "guess"})))
+    guesser.start()
+    time.sleep(0.15)
+    started = time.perf_counter()
+    assert client.get("/api/rooms").status_code == 200
+    assert time.perf_counter() - started < 0.3  # served while the guess is being hashed
+    second = client.post(f"/api/rooms/{room}/join", json={"name": "Eve", "password": "again"})
+    assert second.status_code == 429 and "being checked" in second.json()["error"]
+    guesser.join()
+    assert answers[0].json() == {"error": "wrong room password"} and threads[0].startswith("jinrou-hash")
+
+
+def test_guesses_from_one_address_are_limited_per_minute(client):
+    room = new_room(client, password="secret")
+    codes = [client.post(f"/api/rooms/{room}/watch", json={"password": f"guess {i}"}).status_code for i in range(8)]
+    assert codes[:4] == [403] * 4 and codes[-1] == 429  # creating the room was the address's first hash
+
+
+def test_a_forty_seat_room_of_bots_plays_in_slices_that_let_other_work_run(client):
+    service = client.app.state.service
+    room = new_room(client, seats=40, night_seconds=60, day_seconds=60)
+    ann = join(client, room, "Ann")
+    client.post(f"/api/rooms/{room}/bots", json={"token": ann})
+    client.post(f"/api/rooms/{room}/start", json={"token": ann})
+
+    async def cascade() -> tuple[float, int, bool]:
+        """Ann misses night 1: the bots play on; meanwhile a ticker notes how long the loop is away."""
+        gaps, done = [], asyncio.Event()
+
+        async def ticker():
+            last = time.perf_counter()
+            while not done.is_set():
+                await asyncio.sleep(0)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        ticking = asyncio.ensure_future(ticker())
+        service._deadline_passed(room, service.rooms[room].turn_key)
+        in_slices = room in service._progress_state.pending
+        while room in service._progress_state.pending:
+            await asyncio.sleep(0.005)
+        done.set()
+        await ticking
+        return max(gaps), service.rooms[room].seq, in_slices
+
+    longest, events, in_slices = client.portal.call(cascade)
+    assert service.rooms[room].is_over and events > 300
+    assert in_slices and longest < 0.15, longest  # one slice at a time, never the whole game at once
