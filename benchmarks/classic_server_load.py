@@ -96,8 +96,8 @@ async def player(url: str, rng: random.Random, stats: dict[str, Any], done: asyn
     async with websockets.connect(url, max_size=2**22) as ws:
         while not done.is_set():
             try:
-                text = await asyncio.wait_for(ws.recv(), timeout=1.0)
-            except TimeoutError:  # a quiet second: try again what was refused (a rate limit)
+                text = await asyncio.wait_for(ws.recv(), timeout=3.0)
+            except TimeoutError:  # quiet seconds: try again what may have been refused (a rate limit)
                 action = None if game is None or game["result"] else choose(game, rng)
                 if action is not None:
                     await ws.send(json.dumps({"type": "action", "action": action}))
@@ -146,7 +146,7 @@ async def many_rooms(base: str, rooms: int, players: int, clients: int, timeout:
     done.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     latency = sorted(stats["latency"])
-    over = await asyncio.to_thread(finished, base, [room for room, _ in made])
+    over = await asyncio.to_thread(games_over, base, [room for room, _ in made])
     return {"measure": "rooms", "rooms": rooms, "players": players, "clients": clients, "games_finished": over,
             "clients_done": len(finished), "seconds": round(elapsed, 2), "actions": stats["actions"],
             "chats": stats["chats"], "actions_per_s": round(stats["actions"] / elapsed, 1), "pushes": len(latency),
@@ -155,7 +155,7 @@ async def many_rooms(base: str, rooms: int, players: int, clients: int, timeout:
             "push_kb_mean": round(stats["bytes"] / max(1, len(latency)) / 1024, 1), "errors": stats["errors"]}
 
 
-def finished(base: str, rooms: list[str]) -> int:
+def games_over(base: str, rooms: list[str]) -> int:
     """How many of the rooms' games are over."""
     return sum(1 for room in rooms if json.loads(urllib.request.urlopen(
         f"{base}/api/rooms/{room}/view", timeout=30).read())["game"]["result"] is not None)

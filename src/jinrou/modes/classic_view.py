@@ -137,30 +137,41 @@ def seat_view(village: Village, seat: Seat | None) -> SeatView:
 
 
 # ---------------------------------------------------------------------- parts
+# Names of roles, teams, causes: made once each and shared by every view (never changed after).
 
 
+@functools.cache
 def _names_of(role_id: str) -> dict[str, str]:
     if role_id in SUB_ROLES:
         return {"id": role_id, "ja": SUB_ROLES[role_id].name_ja, "en": SUB_ROLES[role_id].name_en}
     return {"id": role_id, "ja": role_name(role_id, "ja"), "en": role_name(role_id, "en")}
 
 
+@functools.cache
 def _team(team: Team) -> dict[str, str]:
     return {"id": team.value, "ja": team.name_ja, "en": team.name_en}
 
 
+@functools.cache
 def _role(role_id: str) -> dict[str, Any]:
-    data: dict[str, Any] = _names_of(role_id)
     if role_id in ROLES:
-        data["team"] = _team(ROLES[role_id].team)
-    return data
+        return {**_names_of(role_id), "team": _team(ROLES[role_id].team)}
+    return _names_of(role_id)
 
 
+@functools.cache
 def _known(label: str) -> dict[str, str]:
     if label in GROUPS:
         ja, en = GROUPS[label]
         return {"id": label, "ja": ja, "en": en}
     return _names_of(label)
+
+
+@functools.cache
+def _cause(cause: str | None) -> dict[str, Any]:
+    if cause is None:
+        return FOUND_DEAD
+    return {"id": cause, "ja": Cause(cause).name_ja, "en": CAUSES_EN.get(cause, cause)}
 
 
 def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dict[str, Any]:
@@ -171,8 +182,7 @@ def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dic
         "seat": room_seat,
         "alive": alive,
         "scapegoat": seat == sv.scapegoat,
-        "cause": None if alive else FOUND_DEAD if cause is None else
-        {"id": cause, "ja": Cause(cause).name_ja, "en": CAUSES_EN.get(cause, cause)},
+        "cause": None if alive else _cause(cause),
         "role": _role(sv.roles[seat]) if seat in sv.roles else None,
         "known": _known(sv.known[seat]) if seat in sv.known else None,
         "you": seat == sv.seat,
@@ -213,16 +223,19 @@ def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
 
 _CLAIMS: weakref.WeakKeyDictionary[Game, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
 """Per game: its public claims as JSON, made once (claims only grow; every seat sees them all)."""
+LASTING = ("CO", "DIVINED", "IDENTIFIED")
+"""Claims that stand after their day (what one says one is, and found); the others are today's."""
 
 
 def _claims(game: Game) -> list[dict[str, Any]]:
+    """The comings out and results claimed so far, and today's other claims (all are in the log)."""
     made = _CLAIMS.setdefault(game, [])
     names = game.names
     for day, seat, claim in game.claims[len(made):]:
         made.append({"day": day, "player": names[seat], "kind": claim.kind.value,
                      "target": None if claim.target is None else names[claim.target], "role": claim.role,
                      "result": claim.result, "ja": claim.render(names, "ja"), "en": claim.render(names, "en")})
-    return list(made)
+    return [c for c in made if c["kind"] in LASTING or c["day"] == game.day]
 
 
 @functools.lru_cache(maxsize=256)
