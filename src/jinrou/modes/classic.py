@@ -12,12 +12,12 @@ engine) plays, else ``s``.
 something to do) unless every player has finished it — sent ``{"done": true}``: the living after
 their actions, villagers included, and the dead too (bots do at once). So a room whose living
 players are all bots still waits for its dead people, or the deadline, each night: a bot game never
-runs to its end in one go (which would hold the server for the whole game). Whoever misses a
-required action at the deadline gets the grace (``remain``), then dies a sudden death (突然死).
-With ``night`` 0 a night waits only for the required actions. A day's first ballot lasts ``day`` seconds (with ``voting`` > 0: a discussion of
-``day`` seconds, in which nobody votes, then ``voting`` seconds), a revote or a runoff ``remain``
-seconds; the ballot closes when everybody voted, else after the grace; non-voters die suddenly.
-A hunter's last shot waits ``hunter`` seconds, then is drawn.
+runs to its end in one go. Whoever misses a required action at the deadline gets the grace
+(``remain``), then dies a sudden death (突然死). With ``night`` 0 a night waits only for the required
+actions. A day's first ballot lasts ``day`` seconds (with ``voting`` > 0: a discussion of ``day``
+seconds, in which nobody votes, then ``voting`` seconds), a revote or a runoff ``remain`` seconds;
+the ballot closes when everybody voted, else after the grace, and non-voters die suddenly. A
+hunter's last shot waits ``hunter`` seconds, then is drawn.
 
 **Actions** (JSON): ``{"vote": NAME}``; ``{"act": VERB, "targets": [NAME, …], "kit": KIT}`` (a night
 action or a shot; VERB as the record writes it: divine, attack, guard, …); ``{"claim": CLAIM}`` by
@@ -31,14 +31,16 @@ chooses); ``{"done": true}`` (the night, or the discussion, is over for me).
 **Chance.** Everything random happens in :meth:`ClassicMode.draw`, stored as an outcome before it
 is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
 draw and the deal from the room's generator) and each phase's close (``{"draws": […]}``, the
-engine's :class:`~jinrou.classic.draws.Draw` list). :meth:`ClassicMode.close` only marks the
-phase as closing; :meth:`ClassicMode.happen` replays the outcome through the engine.
+engine's :class:`~jinrou.classic.draws.Draw` list). :meth:`ClassicMode.close` only marks the phase
+as closing (or opens its grace); :meth:`ClassicMode.draw` closes it; :meth:`ClassicMode.happen`
+confirms what was just drawn, or replays a stored outcome through the engine (a restart).
 
-**State.** A :class:`Village` is advanced in place: copying a whole game for every vote would cost
-more than the vote (about 10 ms at 30 seats). Every action is checked before anything changes, so a
-refused one leaves the state as it was; the server keeps no older state. Bots keep their notes in
-the village; after a restart they read the game afresh from their views, and a bot never repeats a
-claim it made (so a restored 占い師 bot does not come out twice).
+**State.** A :class:`Village` is advanced in place: copying a whole game for every vote, or every
+close, would cost more than the vote (about 10 ms at 30 seats). Every action is checked before
+anything changes, so a refused one leaves the state as it was; the server keeps no older state.
+Bots keep their notes in the village (a snapshot pickles them); after a restart from the events
+they read the game afresh from their views, and a bot never repeats a claim it made (so a restored
+占い師 bot does not come out twice). Views are cached per change of the village.
 """
 
 from __future__ import annotations
@@ -392,7 +394,8 @@ class ClassicMode:
         if game.stage is Stage.DAY:
             if village.first_ballot and me not in village.talked:
                 said = [c for c in _ask(agent.talk, view_of, rng) if not _repeated(game, me, c)]
-                return {"claims": [_claim_json(c, names) for c in said]}
+                room = MAX_CLAIMS - sum(1 for day, s, _ in game.claims if s == me and day == game.day)
+                return {"claims": [_claim_json(c, names) for c in said[:max(0, room)]]}
             if village.turn is Turn.DISCUSSION:
                 return {"done": True}
             legal = view_of.legal[0]
