@@ -72,6 +72,8 @@ BAD = [
     (["study", "--cluster", "nonsense"], "error: cannot read the scheduler address 'nonsense'"),
     (["tune", "--output", "table.txt"], "error: --output 'table.txt': name the file .json"),
     (["tune", "--players", "8-x"], "error: bad --players '8-x'"),
+    (["study", "--players", "8-100000"], "error: bad --players '8-100000': 闇鍋 takes at most 1000 seats"),
+    (["study", "--results", "study.jsonl"], "error: --results needs --seed, so that a rerun plays the same games"),
 ]
 
 

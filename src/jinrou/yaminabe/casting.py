@@ -13,17 +13,17 @@ A casting fills n seats (the scapegoat's included) in steps over one
 3. :func:`team_ratios`: with *teams* or *ppcheck*, a wolf-team target (25–35 % of the seats, below
    half) filled with 狂人系 slots and a village-team target (48–60 %) of village slots; a few lovers,
    吸血鬼の眷属 and 背徳者 by seat count.
-
-The balanced level (*tuned*, this project's) takes the wolf and village ranges, the number of foxes
-(step 2, instead of the table's foxes, vampires, devils and ローレライ; a fox's U is scaled to the
-kinds the pool allows, so that every one is cast) and of lovers (first in step 3) from its table
-(:mod:`jinrou.yaminabe.ratios`), or from ``Options(ratios=…)``.
 4. :func:`insurance`: a likely 占い師 (or 見習い占い師), and with *teams* a likely 狩人 (or 風来狩人).
 5. :func:`~jinrou.yaminabe.seasons.seasonal`: the date's events.
 6. :func:`free_pool`: P, the roles a free slot draws from.
 7. :func:`~jinrou.yaminabe.fill.fill`: up to 300 draws fill the pending class slots, then the free
    slots, each draw checked by :func:`~jinrou.yaminabe.rules.rejects`; with *strength*, 40 such
    trials and the one whose summed role strengths are most even (逆: least even) is kept.
+
+The balanced level (*tuned*, this project's) takes the wolf and village ranges, the number of foxes
+(step 2, instead of the table's foxes, vampires, devils and ローレライ; a fox's U is scaled to the
+kinds the pool allows, so that every one is cast) and of lovers (first in step 3) from its table
+(:mod:`jinrou.yaminabe.ratios`), or from ``Options(ratios=…)``.
 
 The reference's defects (spec §7) are fixed; ``Options(faithful=True)`` reproduces them, and a list
 the reference would refuse (too many or too few roles, a negative count) is then a

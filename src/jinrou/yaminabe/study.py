@@ -136,11 +136,11 @@ class Chunk:
 
 @dataclass(frozen=True)
 class Plan:
-    """What a study plays.
+    """What a study plays; :meth:`build` makes one from loose input (levels by label, …).
 
     Attributes:
-        levels: the safety levels (values, labels or :class:`Safety`).
-        players: the seat counts n (scapegoat included), each ≥ 6.
+        levels: the safety levels, each once, in the order given.
+        players: the seat counts n (scapegoat included), each ≥ 6, in increasing order.
         games: K, games per (level, seats).
         seed: the study's seed; every game's seed derives from it (see the module docstring).
         weighting: how draws treat the playable pool: ``uniform`` within it, or ``catalog``
@@ -244,17 +244,14 @@ def play_one(plan: Plan, level: Safety, n: int, index: int, request: Request | N
     from jinrou.classic.simulate import play_game
 
     rng, seed = game_seeds(plan, level, n, index)
-    roles = cast_from(request or plan.request(level, n), uniforms(rng)).roles
-    counts: dict[str, int] = {}
-    for role in roles:
-        counts[role] = counts.get(role, 0) + 1
+    casting = cast_from(request or plan.request(level, n), uniforms(rng))
     try:
-        game = play_game(counts, Settings.parse(), AGENTS[plan.bots], seed)
+        game = play_game(casting.counts, Settings.parse(), AGENTS[plan.bots], seed)
     except (SetupError, RuntimeError):
         return None
     assert game.outcome is not None
     seats = [0] * len(SIDES)
-    for role in roles:
+    for role in casting.roles:
         seats[SIDES.index(_SIDE_OF_ROLE[role])] += 1
     return GameRow(tuple(seats), winning_side(game.outcome.winner_id))  # type: ignore[arg-type]
 
