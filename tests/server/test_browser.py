@@ -74,3 +74,164 @@ def test_create_a_room_fill_it_with_bots_and_play_a_whole_game_in_the_browser(se
     assert (tmp_path / "end.png").stat().st_size > 10_000
     assert outside == []  # nothing but the server was fetched
     assert json.dumps(record)
+
+
+# ------------------------------------------------ a phone, broken sessions, contrast, languages (issue 14)
+
+PHONE = {"width": 390, "height": 844}
+CONTRAST = """() => {  // every visible text against its background: WCAG contrast ratios below 4.5
+  const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => { const f = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const background = (node) => { for (; node; node = node.parentElement) { const c = parse(getComputedStyle(node).backgroundColor);
+    if (c.length === 3 || c[3] > 0) return c; } return [255, 255, 255]; };
+  const low = [];
+  for (const node of document.querySelectorAll("body *")) {
+    const text = [...node.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+    if (!text || !node.getClientRects().length || getComputedStyle(node).visibility === "hidden") continue;
+    const a = lum(parse(getComputedStyle(node).color)), b = lum(background(node));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) low.push(`${node.tagName}#${node.id}.${node.className} "${text.slice(0, 30)}" ${ratio.toFixed(2)}`);
+  }
+  return low;
+}"""
+UNTRANSLATED = """() => {  // labels in one language only: visible texts (not player data) with no Japanese in ja
+  const bad = [];
+  for (const node of document.querySelectorAll("body *")) {
+    if (node.closest("[translate=no], #lang, script, style") || !node.getClientRects().length) continue;
+    const text = [...node.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+    if (/[A-Za-z]{3,}/.test(text) && !/[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(text) && !/^jinrou\\b/.test(text)) bad.push(text.slice(0, 40));
+  }
+  return bad;
+}"""
+
+
+def audit_page(page, where):
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), f"{where}: too wide"
+    assert page.evaluate(CONTRAST) == [], where
+
+
+def test_a_whole_game_on_a_phone_in_japanese_with_every_label_translated_and_readable(server):
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=PHONE, locale="ja-JP", is_mobile=True, has_touch=True)
+        page.goto(server.url)
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        expect(page.locator("input[name=seats]")).to_be_visible()  # the form, from the mode's schema
+        audit_page(page, "lobby")
+        assert page.evaluate(UNTRANSLATED) == []
+        page.fill("input[name=name]", "スマホ村")
+        page.fill("input[name=seats]", "5")
+        page.click("#create button[type=submit]")
+        page.wait_for_url("**/room/*")
+        page.fill("#join input[name=name]", "さくら")
+        page.click("#join button[type=submit]")
+        expect(page.locator("#who")).to_have_text("あなたは さくら")
+        audit_page(page, "seats")
+        page.click("#bots")
+        expect(page.locator("#seats li")).to_have_count(5)
+        page.click("#start")
+        expect(page.locator("#table tbody tr")).to_have_count(5)
+        phases = set()
+        for _ in range(80):
+            page.wait_for_selector("#night:not([hidden]), #vote:not([hidden]), #end-panel:not([hidden])", timeout=15000)
+            if page.locator("#end-panel").is_visible():
+                break
+            phases.add(page.title())
+            audit_page(page, page.locator("#phase").inner_text())
+            assert page.evaluate(UNTRANSLATED) == [], page.locator("#phase").inner_text()
+            form = page.locator("#night") if page.locator("#night").is_visible() else page.locator("#vote")
+            top = page.evaluate("(s) => document.querySelector(s).getBoundingClientRect().bottom + window.scrollY", "#action-panel")
+            table = page.evaluate("() => document.querySelector('#table').getBoundingClientRect().top + window.scrollY")
+            assert top <= PHONE["height"] and table <= PHONE["height"], (top, table)  # the action and the table in view
+            log = page.locator("#log").inner_text()
+            form.locator("button").click()
+            page.wait_for_function("(before) => document.querySelector('#log').textContent !== before || "
+                                   "!document.querySelector('#end-panel').hidden", arg=log, timeout=15000)
+        expect(page.locator("#winner")).to_contain_text("勝者")
+        expect(page.locator("#roster tbody tr")).to_have_count(5)
+        audit_page(page, "end")
+        assert page.evaluate(UNTRANSLATED) == []
+        assert len(phases) >= 2 and all("·" in title for title in phases)  # the title follows the phase
+        page.click("#lang")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("#winner")).to_contain_text("Winners (dead or alive)")
+        page.screenshot(path=os.environ.get("JINROU_PHONE_SCREENSHOT", "/tmp/jinrou-phone-end.png"), full_page=True)
+        browser.close()
+
+
+def test_a_night_in_the_dark_header_is_readable(server, page):
+    page.goto(server.url)
+    page.fill("input[name=name]", "dark")
+    page.fill("input[name=seats]", "5")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/room/*")
+    page.fill("#join input[name=name]", "Ann")
+    page.click("#join button[type=submit]")
+    page.click("#bots")
+    page.click("#start")
+    expect(page.locator("body.night")).to_have_count(1)
+    expect(page.locator("#timer")).to_contain_text("left")
+    assert page.evaluate(CONTRAST) == []
+
+
+def test_an_unknown_room_and_a_stale_token_say_so_and_lead_back(server, page):
+    page.goto(f"{server.url}/room/nowhere")
+    expect(page.locator("#gone")).to_be_visible()
+    expect(page.locator("#gone-text")).to_contain_text("does not exist")
+    assert page.locator("#gone a").get_attribute("href") == "/"
+    room = page.evaluate("async () => (await (await fetch('/api/rooms', {method: 'POST', body: JSON.stringify("
+                         "{name: 'stale', seats: 5}) })).json()).id")
+    page.evaluate(f"() => localStorage.setItem('jinrou-token-{room}', 'from another server')")
+    page.goto(f"{server.url}/room/{room}")
+    expect(page.locator("#error")).to_contain_text("not valid any more")
+    expect(page.locator("#who")).to_have_text("spectating")
+    assert page.evaluate(f"() => localStorage.getItem('jinrou-token-{room}')") is None
+
+
+def test_the_page_says_when_the_server_is_away_and_stops_the_clock_until_it_is_back(tmp_path):
+    from .conftest import Server
+
+    server = Server(str(tmp_path / "away.db")).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport=PHONE)
+            page.goto(server.url)
+            page.fill("input[name=name]", "away")
+            page.fill("input[name=seats]", "5")
+            page.click("#create button[type=submit]")
+            page.wait_for_url("**/room/*")
+            page.fill("#join input[name=name]", "Ann")
+            page.click("#join button[type=submit]")
+            page.click("#bots")
+            page.click("#start")
+            expect(page.locator("#timer")).to_contain_text("left")
+            server.kill()
+            expect(page.locator("#offline")).to_be_visible()
+            expect(page.locator("#offline")).to_contain_text("reconnecting")
+            expect(page.locator("#timer")).to_have_text("clock stopped")
+            server.start()
+            expect(page.locator("#offline")).to_be_hidden(timeout=20000)
+            expect(page.locator("#timer")).to_contain_text("left")
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_a_password_room_asks_for_its_password_before_showing_anything(server, page):
+    page.goto(server.url)
+    page.fill("input[name=name]", "secret village")
+    page.fill("input[name=seats]", "7")
+    page.fill("input[name=password]", "open sesame")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/room/*")
+    expect(page.locator("#locked")).to_be_visible()
+    assert page.locator("#seats li").count() == 0
+    page.fill("#unlock input[name=password]", "open sesame")
+    page.click("#unlock button[type=submit]")
+    expect(page.locator("#locked")).to_be_hidden()
+    expect(page.locator("#seats li")).to_have_count(7)
+    page.fill("#join input[name=name]", "Ann")
+    page.click("#join button[type=submit]")
+    expect(page.locator("#who")).to_have_text("you are Ann")

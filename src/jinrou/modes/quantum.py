@@ -218,6 +218,7 @@ class QuantumMode:
         return {
             "mode": self.name,
             "phase": str(view.phase),
+            "phase_label": [str(view.phase), f"{view.phase.number}日目の{'夜' if view.phase.is_night else '昼'}"],
             "is_night": view.phase.is_night,
             "players": [
                 {"name": n, "alive": view.alive[s], "card": None if view.cards[s] is None else str(view.cards[s])}

@@ -1,7 +1,8 @@
 "use strict";
 // The lobby: the room list, and a room form generated from each mode's settings schema (GET /api/modes).
 let lang = localStorage.getItem("jinrou-lang") || (navigator.language.startsWith("ja") ? "ja" : "en");
-let modes = [], rooms = [];
+const PAGE = 20;
+let modes = [], rooms = [], page = 0;
 const $ = (selector) => document.querySelector(selector);
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 function t(en, ja) { return lang === "ja" ? ja : en; }
@@ -74,17 +75,20 @@ function renderFields() {
   box.replaceChildren(...top, ...groups);
 }
 
-function renderRooms() {
+function renderRooms() {  // the server lists open rooms first, then games being played; finished ones not at all
   const body = $("#rooms tbody");
-  const order = [...rooms].sort((a, b) => Number(a.started) - Number(b.started));  // open rooms first
-  body.replaceChildren(...order.map((r) => {
+  const shown = rooms.slice(0, PAGE);
+  body.replaceChildren(...shown.map((r) => {
     const row = el("tr");
     const link = el("a", r.name + (r.password ? " 🔒" : ""));
     link.href = `/room/${r.id}`;
+    link.translate = false;
     const mode = modes.find((m) => m.name === r.mode);
+    const label = (key) => { const f = mode && mode.schema.fields.find((x) => x.key === key); return f ? t(f.en, f.ja) : key; };
     const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "password"].includes(k));
     const cells = [link, mode ? t(mode.title[0], mode.title[1]) : r.mode, `${r.taken}/${r.seats}`,
-      extra.map(([k, v]) => `${k} ${v}`).join(", "), r.phase, r.started ? t("watch", "観戦") : t("join", "参加")];
+      extra.map(([k, v]) => `${label(k)} ${v}`).join(", "), r.started ? r.phase : t("open", "募集中"),
+      r.started || r.taken === r.seats ? t("watch", "観戦") : t("join", "参加")];
     for (const value of cells) {
       const cell = el("td");
       if (typeof value === "string") cell.textContent = value; else cell.append(value);
@@ -92,11 +96,18 @@ function renderRooms() {
     }
     return row;
   }));
-  $("#empty").hidden = rooms.length > 0;
+  $("#empty").hidden = rooms.length > 0 || page > 0;
+  $("#newer").hidden = page === 0;
+  $("#older").hidden = rooms.length <= PAGE;
+  $("#page").textContent = page > 0 || rooms.length > PAGE ? t(`page ${page + 1}`, `${page + 1}ページ`) : "";
 }
 
 async function refresh() {
-  rooms = await (await fetch("/api/rooms")).json();
+  try {
+    rooms = await (await fetch(`/api/rooms?offset=${page * PAGE}&limit=${PAGE + 1}`)).json();
+  } catch (error) {
+    return;  // the server is away: the list stays as it was until it is back
+  }
   renderRooms();
 }
 
@@ -113,9 +124,12 @@ function applyLanguage() {
 }
 
 $("#mode").addEventListener("change", renderFields);
+$("#newer").addEventListener("click", () => { page = Math.max(0, page - 1); refresh(); });
+$("#older").addEventListener("click", () => { page += 1; refresh(); });
 $("#lang").addEventListener("click", () => { lang = lang === "ja" ? "en" : "ja"; localStorage.setItem("jinrou-lang", lang); applyLanguage(); });
 $("#create").addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (!current()) return;  // the modes are still loading
   const form = event.target;
   const settings = { mode: current().name, name: form.elements.name.value };
   if (form.elements.password.value) settings.password = form.elements.password.value;
@@ -131,6 +145,7 @@ $("#create").addEventListener("submit", async (event) => {
   location.href = `/room/${data.id}`;
 });
 
+applyLanguage();  // the page's own labels at once; the modes' when they come
 (async () => {
   modes = await (await fetch("/api/modes")).json();
   applyLanguage();
