@@ -375,6 +375,7 @@ def test_bot_wolves_propose_and_a_person_among_them_chooses():
     assert {p["wolf"] for p in proposals} == {"Ben", "Cat"}
     assert table.view(3)["proposals"] == [] and table.view(None)["proposals"] == []
     table.act(0, {"act": "attack", "targets": ["Eve"]})
+    assert table.view(0)["proposals"] == []  # the wolves attacked: nothing is left to propose
     table.act(0, {"done": True})
     table.act(3, {"act": "divine", "targets": ["Ann"]})
     table.act(3, {"done": True})
@@ -411,6 +412,7 @@ def test_a_person_claims_in_the_bots_language_and_everybody_reads_it():
     ({"vote": "Ann", "extra": 1}, "unknown action ['extra', 'vote']"),
     ({"act": "fly", "targets": []}, "unknown action 'fly'"),
     ({"done": "yes"}, 'say {"done": true}'),
+    ({"propose": "attack", "targets": []}, "only a wolf that may attack tonight proposes an attack"),
     ([], "an action is an object"),
 ])
 def test_bad_actions_are_refused_saying_what_is_allowed_and_change_nothing(action, message):

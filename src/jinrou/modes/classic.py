@@ -239,6 +239,9 @@ class ClassicMode:
             game.apply(Vote(me, _seat_named(game, action["vote"])))
         elif kind == "act":
             game.apply(_action(game, me, action["act"], action.get("targets", []), action.get("kit")))
+            if village.proposals and not any(lg.verb is Verb.ATTACK for s in game.attackers()
+                                             for lg in game.legal_actions(s)):
+                village.proposals.clear()  # the wolves attacked: nothing is left to propose
         elif kind == "propose":
             self._propose(village, me, action)
         elif kind == "claim":
@@ -258,8 +261,8 @@ class ClassicMode:
         assert game is not None
         proposal = _action(game, me, action["propose"], action.get("targets", []), None)
         legal = next((lg for lg in game.legal_actions(me) if lg.verb is Verb.ATTACK), None)
-        if proposal.verb is not Verb.ATTACK or legal is None or proposal.targets[0] not in legal.targets \
-                or len(proposal.targets) != 1:
+        if proposal.verb is not Verb.ATTACK or legal is None or len(proposal.targets) != 1 \
+                or proposal.targets[0] not in legal.targets:
             raise IllegalActionError("only a wolf that may attack tonight proposes an attack, on one of its targets")
         village.proposals[:] = [p for p in village.proposals if p.seat != me] + [proposal]
 
