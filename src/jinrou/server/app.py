@@ -55,8 +55,22 @@ UVICORN_OPTIONS = {"ws_max_size": MAX_BODY, "ws_per_message_deflate": False}
 log = logging.getLogger("jinrou.server")
 
 
+class _HandledFrames(logging.Filter):
+    """uvicorn's WebSocket logs a text frame of invalid UTF-8 as an error with its stack, though it
+    has handled it (closed with 1007): the line is kept, at info level and without the stack."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Invalid UTF-8 sequence received from client"):
+            record.exc_info, record.exc_text, record.levelno, record.levelname = None, None, logging.INFO, "INFO"
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
 def create_app(store: Store) -> Starlette:
     """The app over ``store``; rooms are restored from it at startup."""
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _HandledFrames) for f in uvicorn_log.filters):
+        uvicorn_log.addFilter(_HandledFrames())
     service = RoomService(store)
     hasher = Hasher()
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down")
