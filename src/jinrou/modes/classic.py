@@ -99,7 +99,7 @@ class Village:
     bots: dict[Seat, HeuristicAgent] = field(default_factory=dict)
     drawn: tuple[dict[str, Any], Game] | None = None  # an outcome drawn and applied, to be confirmed
     version: int = 0  # counts the changes: views are cached per version
-    views: dict[Seat | None, tuple[int, Any]] = field(default_factory=dict)  # seat → (version, its cached view)
+    views: dict[Any, tuple[int, Any]] = field(default_factory=dict)  # seat, ("view", seat) → (version, cached)
 
     def __getstate__(self) -> dict[str, Any]:
         """What a snapshot of the room pickles: not the views made from it (a cache)."""

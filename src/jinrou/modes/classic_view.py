@@ -91,7 +91,15 @@ def result_of(village: Village) -> Result | None:
 
 
 def view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
-    """Everything ``seat`` (None: a spectator) may see of the room's game, as JSON."""
+    """Everything ``seat`` (None: a spectator) may see of the room's game, as JSON; made once per
+    change of the village (a chat line pushes the views again, unchanged)."""
+    cached = village.views.get(("view", seat))
+    if cached is None or cached[0] != village.version:
+        cached = village.views[("view", seat)] = (village.version, _view(village, seat, phase))
+    return cached[1]
+
+
+def _view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
     game = village.game
     result = result_of(village)
     if game is None:
