@@ -62,8 +62,8 @@ from jinrou.quantum.events import (
 from jinrou.quantum.game import Game, Options, Setup, default_wolves
 from jinrou.quantum.record import Record
 from jinrou.quantum.roles import Card
+from jinrou.quantum.texts import event_line
 from jinrou.quantum.views import PlayerView, TableView
-from jinrou.terminal.quantum import event_line
 
 OPTION_LABELS = {
     "first_night_attack": ("first-night attack", "初日襲撃"),

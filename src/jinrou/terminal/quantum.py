@@ -16,30 +16,22 @@ from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table as RichTable
 
-from jinrou.outcome import Winner
 from jinrou.quantum.agent import Agent
 from jinrou.quantum.events import (
-    Cause,
     DeathEvent,
-    EndEvent,
-    Event,
     NightAction,
     NightEvent,
-    NumbersEvent,
     TableEvent,
     Vote,
     VoteEvent,
 )
 from jinrou.quantum.game import Game
-from jinrou.quantum.roles import Card, Role
+from jinrou.quantum.roles import Card
 from jinrou.quantum.simulate import step
+from jinrou.quantum.texts import card_text, event_line
 from jinrou.quantum.views import PlayerView, TableView
 
 HEADERS = {"human": "人間 human", "villager": "村人 villager", "seer": "占い師 seer", "wolf": "人狼 wolf", "dead": "死亡 dead"}
-CAUSES = {
-    Cause.ATTACK: "was found dead (attacked)", Cause.EXECUTION: "was executed", Cause.SUDDEN: "died a sudden death",
-}
-WINNERS = {Winner.VILLAGE: "The village (村人陣営) wins!", Winner.WOLVES: "The wolves (人狼陣営) win!", Winner.DRAW: "Draw."}
 
 
 def percent(value: Fraction) -> str:
@@ -47,11 +39,6 @@ def percent(value: Fraction) -> str:
     if value in (0, 1):
         return f"{int(value * 100)}%"
     return f"{float(value) * 100:.1f}%"
-
-
-def card_text(card: Card) -> str:
-    rank = f" {card.rank}" if card.role is Role.WOLF else ""
-    return f"{card.role.japanese}{rank} ({card})"
 
 
 def table_widget(table: TableView, title: str) -> RichTable:
@@ -67,35 +54,6 @@ def table_widget(table: TableView, title: str) -> RichTable:
         note = f"† {card_text(row.card)}" if row.card is not None else ("†" if row.dead else "")
         widget.add_row(escape(row.label), *cells, note, style="dim" if row.dead else None)
     return widget
-
-
-def event_line(event: Event, names: Sequence[str]) -> str | None:
-    """One line for an event of the record (None for tables, shown as tables)."""
-    if isinstance(event, DeathEvent):
-        return f"✝ {names[event.player]} {CAUSES[event.cause]}: {card_text(event.card)}"
-    if isinstance(event, VoteEvent):
-        votes = ", ".join(f"{names[v]}→{names[t]}" for v, t in event.votes.items())
-        result = f"{names[event.executed]} is executed" if event.executed is not None else "tie: no execution"
-        return f"Vote (day {event.day}): {votes or 'nobody voted'} — {result}"
-    if isinstance(event, NightEvent):
-        parts = []
-        for seat, action in event.actions.items():
-            bits = []
-            if action.divine is not None:
-                bits.append(f"divines {names[action.divine]} = {event.divinations.get(seat)}")
-            if action.attack is not None:
-                bits.append(f"attacks {names[action.attack]}")
-            parts.append(f"{names[seat]} " + " and ".join(bits))
-        order = f" (order {' '.join(names[s] for s in event.order)})" if event.order else ""
-        return f"Night {event.night}{order}: " + ("; ".join(parts) or "no actions")
-    if isinstance(event, EndEvent):
-        text = WINNERS[event.winner]
-        if event.world is not None:
-            text += " Final world: " + ", ".join(f"{n} {card_text(c)}" for n, c in zip(names, event.world))
-        return text
-    if isinstance(event, NumbersEvent):
-        return "Secret numbers: " + ", ".join(f"{n}={k}" for n, k in zip(names, event.numbers))
-    return None
 
 
 def print_record(console: Console, game: Game) -> None:
