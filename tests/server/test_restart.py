@@ -215,6 +215,7 @@ def test_sigkill_in_the_middle_of_a_bot_cascade_and_snapshots_loses_nothing(tmp_
         ann = call(server, "POST", f"/api/rooms/{room}/join", {"name": "Ann"})["token"]
         call(server, "POST", f"/api/rooms/{room}/bots", {"token": ann})
         call(server, "POST", f"/api/rooms/{room}/start", {"token": ann})
+        wait_until(lambda: view(server, room, ann)["room"]["deadline"], what="the bots' first night")
         deadline = view(server, room, ann)["room"]["deadline"]
         wait_until(lambda: time.time() > deadline + 0.3, timeout=15, what="the bots to be playing")
         server.kill()  # SIGKILL while the bots play on, in slices, snapshotting as they go

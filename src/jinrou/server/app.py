@@ -160,6 +160,7 @@ def create_app(store: Store) -> Starlette:
 
     async def start(request: Request) -> Any:
         service.start(request.path_params["room"], (await body(request)).get("token"))
+        await service.settled(request.path_params["room"])  # the bots' turns, played in slices
         return {"ok": True}
 
     async def rematch(request: Request) -> Any:
@@ -168,6 +169,7 @@ def create_app(store: Store) -> Starlette:
     async def act(request: Request) -> Any:
         data = await body(request)
         service.act(request.path_params["room"], data.get("token"), data.get("action"))
+        await service.settled(request.path_params["room"])
         return {"ok": True}
 
     async def chat(request: Request) -> Any:

@@ -62,10 +62,14 @@ BOT_NAMES = ["Bot Alice", "Bot Bob", "Bot Carol", "Bot Dave", "Bot Erin", "Bot F
              "Bot Ivan", "Bot Judy", "Bot Ken", "Bot Liz", "Bot Mallory", "Bot Niaj", "Bot Olivia", "Bot Peggy",
              "Bot Quinn", "Bot Rupert", "Bot Sybil", "Bot Trent"]
 SLICE_SECONDS = 0.02
-"""How long one slice of a game's progress may run before the loop serves others (a small room's
-bots finish in one; in a 40-seat room one event can take 20 ms)."""
-SNAPSHOT_EVERY = 200
-"""Events between two snapshots of a running room."""
+"""How long one slice of a game's progress may run before the loop serves others (in a 40-seat
+room one event can take 20 ms)."""
+SLICE_EVENTS = 4
+"""Events a slice always makes: a bot's one reply (a shogi move) or a small room's night is never
+cut, so the command that set it off is answered with it done."""
+SNAPSHOT_EVERY = 100
+"""Events between two snapshots of a running room (and every room is snapshotted at shutdown): a
+restart folds at most this many events a room."""
 FINISHED_CACHED = 32
 """Finished rooms kept in memory; older ones are loaded from their snapshot when asked for."""
 log = logging.getLogger("jinrou.server")
@@ -134,6 +138,7 @@ class Progress:
     """Bookkeeping of slices and snapshots."""
 
     pending: set[str] = field(default_factory=set)  # rooms whose next slice is scheduled
+    settled: dict[str, asyncio.Future] = field(default_factory=dict)  # room → done when its slices are
     snapshot_at: dict[str, int] = field(default_factory=dict)  # room → the seq of its last snapshot
 
 
@@ -169,6 +174,9 @@ class RoomService:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
+        for room in list(self.rooms.active.values()):  # a clean stop: the next start folds nothing
+            if room.started and room.seq > self._progress_state.snapshot_at.get(room.id, 0):
+                self._snapshot(room, force=True)
 
     def _load(self, room_id: str) -> Room | None:
         """A room from its snapshot and the events after it (or from all its events)."""
@@ -393,7 +401,8 @@ class RoomService:
         On a running loop it goes in slices (see the module)."""
         mode, started, made = room.mode, time.perf_counter(), 0
         while not room.is_over:
-            if made and time.perf_counter() - started > SLICE_SECONDS and self._later(room):
+            ran = time.perf_counter() - started
+            if made >= SLICE_EVENTS and ran > SLICE_SECONDS and self._later(room, ran):
                 return
             outcome = mode.draw(room.state, lambda: self._rng(room))
             if outcome is not None:
@@ -426,24 +435,39 @@ class RoomService:
         self._disarm(room)
         self._finish(room)
 
-    def _later(self, room: Room) -> bool:
-        """Schedule the room's next slice after what else the loop has to do (False: no loop)."""
+    def _later(self, room: Room, ran: float) -> bool:
+        """Schedule the room's next slice after a pause as long as this one ran, so that a room of
+        bots has at most half of the loop and other work whole turns of it (False: no loop)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return False
         self._snapshot(room)
-        if room.id not in self._progress_state.pending:
-            self._progress_state.pending.add(room.id)
-            loop.call_soon(self._next_slice, room.id)
+        state = self._progress_state
+        if room.id not in state.pending:
+            state.pending.add(room.id)
+            state.settled.setdefault(room.id, loop.create_future())
+            loop.call_later(ran, self._next_slice, room.id)
         return True
 
     def _next_slice(self, room_id: str) -> None:
-        self._progress_state.pending.discard(room_id)
+        state = self._progress_state
+        state.pending.discard(room_id)
         room = self.rooms.active.get(room_id)
         if room is not None and room.started and not room.is_over:
             self._progress(room)
             self._notify(room)
+        if room_id not in state.pending:
+            done = state.settled.pop(room_id, None)
+            if done is not None and not done.done():
+                done.set_result(None)
+
+    async def settled(self, room_id: str) -> None:
+        """Return once the room's game has progressed as far as it can without a person (its bots'
+        slices done): a command's answer then tells what followed it, as a player expects."""
+        done = self._progress_state.settled.get(room_id)
+        if done is not None:
+            await asyncio.shield(done)
 
     def _snapshot(self, room: Room, force: bool = False) -> None:
         if force or room.seq - self._progress_state.snapshot_at.get(room.id, 0) >= SNAPSHOT_EVERY:

@@ -94,10 +94,15 @@ class _Unpickler(pickle.Unpickler):
     """Loads jinrou's classes, numpy arrays, fractions and containers; refuses anything else."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "builtins" and name in SAFE_BUILTINS or (module, name) in SAFE_GLOBALS or (
-                module == "jinrou" or module.startswith("jinrou.") or module in _mode_modules()):
-            return super().find_class(module, name)
+        if module.startswith("jinrou.") or (module, name) in SAFE_GLOBALS or (
+                module == "builtins" and name in SAFE_BUILTINS) or module in _mode_modules():
+            return _find(module, name)
         raise pickle.UnpicklingError(f"a snapshot may not load {module}.{name}")
+
+
+@cache
+def _find(module: str, name: str) -> Any:
+    return pickle.Unpickler.find_class(_Unpickler(io.BytesIO()), module, name)
 
 
 def _mode_modules() -> frozenset[str]:
