@@ -361,7 +361,7 @@ def test_a_voting_time_follows_the_discussion_and_votes_wait_for_it():
     for seat in (0, 1, 2):
         table.act(seat, {"done": True})  # ready to vote
     assert table.state.turn is Turn.MAIN and table.mode.seconds(table.state, table.settings, ()) == 30.0
-    assert "投票 voting" in table.view(0)["phase"]
+    assert table.view(0)["phase_label"] == ["day 2 voting", "2日目 昼 投票"]
 
 
 # ---------------------------------------------------------------------- wolves, proposals, claims

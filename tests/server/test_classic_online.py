@@ -52,6 +52,19 @@ def post(client, room: str, path: str, **body: Any) -> dict[str, Any]:
     return client.post(f"/api/rooms/{room}/{path}", json=body).json()
 
 
+def deadline(client, room: str) -> None:
+    """What the room's timer does when the turn's deadline passes, on the server's own loop (after
+    whatever it still had to do, never beside it)."""
+    service = client.app.state.service
+    client.portal.call(lambda: service._deadline_passed(room, service.rooms[room].turn_key))
+
+
+def awaited(client, room: str) -> tuple[int, ...]:
+    """The seats the room's game waits for, asked on the server's loop."""
+    service = client.app.state.service
+    return client.portal.call(lambda: service.rooms[room].mode.awaited(service.rooms[room].state))
+
+
 def seeds_for(settings: dict[str, Any], seq: int, wanted, count: int = 1) -> list[int]:
     """The first room seeds whose cast, drawn at event ``seq``, satisfies ``wanted(cast)``."""
     mode = ClassicMode()
@@ -104,8 +117,7 @@ def test_a_classic_room_through_the_api_to_a_verified_record(client):
                 assert post(client, room, "chat", token=token, text="I vote as I said") == {"ok": True}
                 claimed = True
             action = first_choice(game)
-            if action is not None and seen["you"] in client.app.state.service.rooms[room].mode.awaited(
-                    client.app.state.service.rooms[room].state):
+            if action is not None and seen["you"] in awaited(client, room):
                 assert post(client, room, "action", token=token, action=action) == {"ok": True}
     end = get_view(client, room)["game"]
     assert end["result"] and all(p["role"] for p in end["players"]) and claimed
@@ -127,7 +139,7 @@ def test_a_missed_required_action_at_the_deadline_is_a_sudden_death_that_loses(c
     ben = get_view(client, room, tokens[1])["game"]
     post(client, room, "action", token=tokens[1], action=first_choice(ben))
     for _ in range(2):  # the night's deadline, then the grace's: what the timer does when they pass
-        service._deadline_passed(room, service.rooms[room].turn_key)
+        deadline(client, room)
     seen = get_view(client, room, tokens[0])["game"]
     ann = seen["players"][0]
     assert not ann["alive"] and ann["cause"]["id"] == "sudden" and seen["stage"] != "night"
@@ -137,7 +149,7 @@ def test_a_missed_required_action_at_the_deadline_is_a_sudden_death_that_loses(c
             break
         action = first_choice(get_view(client, room, tokens[1])["game"])
         if action is None or post(client, room, "action", token=tokens[1], action=action) != {"ok": True}:
-            service._deadline_passed(room, service.rooms[room].turn_key)
+            deadline(client, room)
     assert "Ann" not in get_view(client, room)["game"]["result"]["winners"]
 
 
@@ -280,11 +292,11 @@ def test_no_payload_to_anyone_holds_what_the_record_says_they_may_not_see(audit,
                         written.append((channel["key"], secret))
                         assert post(client, room, "chat", token=token, text=secret, channel=channel["key"]) == {"ok": True}
                 action = first_choice(seen["game"])
-                if action is not None and seat in service.rooms[room].mode.awaited(service.rooms[room].state):
+                if action is not None and seat in awaited(client, room):
                     assert post(client, room, "action", token=token, action=action) == {"ok": True}
                     acted = True
             if not acted and not service.rooms[room].is_over:
-                service._deadline_passed(room, service.rooms[room].turn_key)
+                deadline(client, room)
         assert service.rooms[room].is_over
         wait_until(lambda: not service._dirty and not service._tasks, timeout=5, what="the last pushes")
         record = client.get(f"/api/rooms/{room}/record").json()

@@ -153,30 +153,8 @@ class ClassicMode:
     # ---------------------------------------------------------------- phases
 
     def phase(self, village: Village) -> Phase:
-        game = village.game
-        if game is None:
-            return Phase("配役 · casting")
-        day = game.day
-        if game.stage is Stage.NIGHT:
-            name, kind = f"{day}日目 夜 · night {day}", PhaseKind.NIGHT
-        elif game.stage is Stage.DAY:
-            assert game.ballot is not None
-            name, kind = f"{day}日目 昼 · day {day}", PhaseKind.DAY
-            if game.ballot.runoff:
-                name += " · 決選投票 runoff"
-            elif game.revotes:
-                name += f" · 再投票{game.revotes} revote {game.revotes}"
-            elif village.turn is Turn.DISCUSSION:
-                name += " · 議論 discussion"
-            elif _voting_time(village):
-                name += " · 投票 voting"
-        elif game.stage is Stage.HUNTER:
-            name, kind = f"{day}日目 ハンター · hunter", PhaseKind.OTHER
-        else:
-            return Phase("終了 · over")
-        if village.turn is Turn.GRACE and not (game.stage is Stage.NIGHT and village.settings["times"]["night"] == 0):
-            name += " · 猶予 grace"
-        return Phase(name, kind)
+        (ja, en), kind = phase_names(village)
+        return Phase(f"{ja} · {en}", kind)
 
     def seconds(self, village: Village, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
         game, times = village.game, settings["times"]
@@ -425,13 +403,43 @@ class ClassicMode:
     # ---------------------------------------------------------------- views
 
     def view(self, village: Village, seat: Seat | None) -> dict[str, Any]:
-        return view(village, seat, self.phase(village).name)
+        (ja, en), _ = phase_names(village)
+        return view(village, seat, (ja, en))
 
     def record(self, village: Village, seed: int) -> dict[str, Any]:
         if village.game is None:
             return {"format": FORMAT, "players": list(village.players), "seed": seed, "events": [],
                     "error": village.failed}
         return write(village.game, seed)
+
+
+def phase_names(village: Village) -> tuple[tuple[str, str], PhaseKind]:
+    """The phase in Japanese and English (1日目 夜, night 1; 2日目 昼 再投票1, day 2 revote 1; …)
+    and its kind."""
+    game = village.game
+    if game is None:
+        return ("配役", "casting"), PhaseKind.OTHER
+    day = game.day
+    if game.stage is Stage.NIGHT:
+        ja, en, kind = f"{day}日目 夜", f"night {day}", PhaseKind.NIGHT
+    elif game.stage is Stage.DAY:
+        assert game.ballot is not None
+        ja, en, kind = f"{day}日目 昼", f"day {day}", PhaseKind.DAY
+        if game.ballot.runoff:
+            ja, en = f"{ja} 決選投票", f"{en} runoff"
+        elif game.revotes:
+            ja, en = f"{ja} 再投票{game.revotes}", f"{en} revote {game.revotes}"
+        elif village.turn is Turn.DISCUSSION:
+            ja, en = f"{ja} 議論", f"{en} discussion"
+        elif _voting_time(village):
+            ja, en = f"{ja} 投票", f"{en} voting"
+    elif game.stage is Stage.HUNTER:
+        ja, en, kind = f"{day}日目 ハンター", f"day {day} hunter", PhaseKind.OTHER
+    else:
+        return ("終了", "over"), PhaseKind.OTHER
+    if village.turn is Turn.GRACE and not (game.stage is Stage.NIGHT and village.settings["times"]["night"] == 0):
+        ja, en = f"{ja} 猶予", f"{en} grace"
+    return (ja, en), kind
 
 
 def _voting_time(village: Village) -> bool:

@@ -90,7 +90,7 @@ def result_of(village: Village) -> Result | None:
     return Result(en, ja, tuple(s for s in seats if s is not None))
 
 
-def view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
+def view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) may see of the room's game, as JSON; made once per
     change of the village (a chat line pushes the views again, unchanged)."""
     cached = village.views.get(("view", seat))
@@ -99,11 +99,12 @@ def view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
     return cached[1]
 
 
-def _view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
+def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[str, Any]:
     game = village.game
     result = result_of(village)
     if game is None:
-        return {"mode": "classic", "phase": phase, "stage": "failed" if village.failed else "casting", "day": 0,
+        return {"mode": "classic", "phase": f"{phase[0]} · {phase[1]}", "phase_label": [phase[1], phase[0]],
+                "stage": "failed" if village.failed else "casting", "day": 0,
                 "players": [{"name": n, "alive": True} for n in village.players], "me": None, "legal": [],
                 "ballot": None, "claims": [], "proposals": [], "published": None, "log": [],
                 "result": result_json(result, village.players), "winner": None}
@@ -113,7 +114,8 @@ def _view(village: Village, seat: Seat | None, phase: str) -> dict[str, Any]:
     over = game.is_over
     return {
         "mode": "classic",
-        "phase": phase,
+        "phase": f"{phase[0]} · {phase[1]}",
+        "phase_label": [phase[1], phase[0]],  # (English, Japanese): the page names it in its language
         "stage": game.stage.value,
         "turn": str(village.turn),
         "day": game.day,
