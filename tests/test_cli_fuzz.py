@@ -211,6 +211,21 @@ def commands(files: Files) -> dict[str, tuple[list[str], dict[str, st.SearchStra
             "--players": bad_int(6, None), "--castings": bad_int(1, None), "--seed": seed,
             "--plot": st.one_of(bad_output, st.just(str(files.root / "out" / "chart.jpg"))),
             "--date": st.sampled_from(["12/24", "13-01", "x"])}, []),
+        "yaminabe study": (["--levels", "low", "--players", "8", "--games", "1", "--seed", "1", "--workers", "1"], {
+            "--levels": WORDS, "--players": st.sampled_from(["5", "20-8", "x", "8-", "8-100000", "1001", ","]),
+            "--games": bad_int(1, 1_000_000), "--seed": seed, "--weighting": WORDS,
+            "--bots": not_one_of(["random", "heuristic"]), "--workers": bad_int(1, None),
+            "--bin": st.sampled_from(["0", "3", "7", "101", "x"]), "--min-games": bad_int(1, None),
+            "--plot": st.one_of(bad_output, st.just(str(files.root / "out" / "study.jpg"))),
+            "--results": st.one_of(bad_output, st.just(str(files.root / "out" / "study.csv"))),
+            "--cluster": st.sampled_from(["nonsense", f"tcp://127.0.0.1:{_closed_port()}", "tcp://[::1"])}, []),
+        "yaminabe tune": (["--players", "9", "--rounds", "1", "--games", "1", "--check-games", "1", "--retries", "0",
+                           "--seed", "1", "--workers", "1"], {
+            "--players": st.sampled_from(["5", "20-8", "x", "8-100000"]), "--rounds": bad_int(1, 1000),
+            "--games": bad_int(1, 1_000_000), "--check-games": bad_int(1, 1_000_000), "--retries": bad_int(0, 100),
+            "--seed": seed, "--bots": not_one_of(["random", "heuristic"]), "--workers": bad_int(1, None),
+            "--output": st.one_of(bad_output, st.just(str(files.root / "out" / "table.txt"))),
+            "--cluster": st.sampled_from(["nonsense", f"tcp://127.0.0.1:{_closed_port()}"])}, []),
     }
 
 
@@ -327,6 +342,14 @@ EDGES = [
       for option, values in {"--players": ["5", "1001", HUGE], "--seed": ["-1", "-" + HUGE]}.items() for value in values],
     *[["yaminabe", "stats", "--players", "9", "--castings", "10", "--seed", "1", option, value]
       for option, values in {"--players": ["5", HUGE], "--castings": ["0", "-" + HUGE], "--seed": ["-1"]}.items()
+      for value in values],
+    *[["yaminabe", "study", "--levels", "low", "--players", "8", "--games", "1", "--seed", "1", option, value]
+      for option, values in {"--players": ["5", "1001", HUGE], "--games": ["0", "1000001", HUGE], "--seed": ["-1"],
+                             "--workers": ["0", "-" + HUGE], "--bin": ["0", "101", HUGE], "--min-games": ["0"]}.items()
+      for value in values],
+    *[["yaminabe", "tune", "--players", "9", "--seed", "1", option, value]
+      for option, values in {"--players": ["5", HUGE], "--rounds": ["0", "1001", HUGE], "--games": ["0", HUGE],
+                             "--check-games": ["0", HUGE], "--retries": ["-1", "101", HUGE], "--seed": ["-1"]}.items()
       for value in values],
 ]
 

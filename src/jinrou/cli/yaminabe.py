@@ -306,7 +306,7 @@ def _connect(cluster: str | None):  # type: ignore[no-untyped-def]
 def study_command(
     levels: Annotated[str, typer.Option(help="Safety levels, comma-separated (values or labels).")] = "low,middle,high,balanced",
     players: PlayersRange = "8-20",
-    games: Annotated[int, typer.Option(help="Games per safety level and seat count (K).", min=1)] = 100,
+    games: Annotated[int, typer.Option(help="Games per safety level and seat count (K).", min=1, max=1_000_000)] = 100,
     seed: Seed = None,
     weighting: WeightingOption = "uniform",
     bots: Bots = "heuristic",
@@ -405,10 +405,10 @@ def _print_study(result: StudyResult) -> None:
 @app.command("tune")
 def tune_command(
     players: PlayersRange = "8-20",
-    rounds: Annotated[int, typer.Option(help="Rounds of the search per seat count.", min=1)] = 10,
-    games: Annotated[int, typer.Option(help="Games per round.", min=1)] = 400,
-    check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1)] = 2000,
-    retries: Annotated[int, typer.Option(help="Checks that may follow a missed one, each after a step from it.", min=0)] = 3,
+    rounds: Annotated[int, typer.Option(help="Rounds of the search per seat count.", min=1, max=1000)] = 10,
+    games: Annotated[int, typer.Option(help="Games per round.", min=1, max=1_000_000)] = 400,
+    check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1, max=1_000_000)] = 2000,
+    retries: Annotated[int, typer.Option(help="Checks that may follow a missed one, each after a step from it.", min=0, max=100)] = 3,
     seed: Seed = None,
     bots: Bots = "heuristic",
     workers: Workers = None,

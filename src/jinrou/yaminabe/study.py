@@ -54,6 +54,8 @@ from jinrou.yaminabe.stats import GROUP_OF
 
 CHUNK = 25
 """Games per chunk: the unit of work sent to a process or a Dask worker and of the results file."""
+MAX_GAMES = 1_000_000
+"""The most games per (level, seats): a million of 20 seats take about a day on one core."""
 LEVEL_CODES = {level: code for code, level in enumerate(Safety)}
 """A level's number in the game seeds (its position in :class:`Safety`; new levels come last)."""
 
@@ -187,8 +189,8 @@ class Plan:
             Request.build(n, levels[0])  # the seat-count checks of every casting (6 … 1000)
         for name in ("games", "chunk"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise StudyError(f"{name} must be a whole number ≥ 1, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GAMES:
+                raise StudyError(f"{name} must be a whole number from 1 to {MAX_GAMES:,}, not {value!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise StudyError(f"the seed must be a whole number ≥ 0, not {self.seed!r}")
         weighting = Weighting.parse(self.weighting)
@@ -480,6 +482,6 @@ def _items(values: object, what: str) -> Sequence[Any]:
 
 
 __all__ = [
-    "CHUNK", "LEVEL_CODES", "SIDES", "Bin", "Chunk", "ChunkResult", "GameRow", "Plan", "Side", "StudyResult", "Tally",
+    "CHUNK", "LEVEL_CODES", "MAX_GAMES", "SIDES", "Bin", "Chunk", "ChunkResult", "GameRow", "Plan", "Side", "StudyResult", "Tally",
     "game_seeds", "play_chunk", "play_one", "play_plan", "plot_study", "share_bins", "winning_side",
 ]  # fmt: skip

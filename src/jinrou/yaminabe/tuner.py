@@ -47,7 +47,7 @@ import numpy as np
 
 from jinrou.errors import StudyError
 from jinrou.yaminabe.ratios import BalancedTable, TeamRatios
-from jinrou.yaminabe.study import SIDES, Plan, Side
+from jinrou.yaminabe.study import MAX_GAMES, SIDES, Plan, Side
 
 HALF_WIDTH = 0.05
 """Half the width of the wolf and village share ranges (the article's ranges are 5–10 % wide)."""
@@ -180,9 +180,10 @@ def tune(
     Raises:
         StudyError: a count that is not a whole number ≥ 1.
     """
-    for name, value, least in (("rounds", rounds, 1), ("games", games, 1), ("check games", check_games, 1), ("retries", retries, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise StudyError(f"the tuner's {name} must be a whole number ≥ {least}, not {value!r}")
+    for name, value, least, most in (("rounds", rounds, 1, 1000), ("games", games, 1, MAX_GAMES),
+                                     ("check games", check_games, 1, MAX_GAMES), ("retries", retries, 0, 100)):
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            raise StudyError(f"the tuner's {name} must be a whole number from {least} to {most:,}, not {value!r}")
     knobs = start
     history: list[Round] = []
     for k in range(rounds):
