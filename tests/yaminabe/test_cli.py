@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from jinrou.cli import app
@@ -104,11 +105,12 @@ def test_a_bad_plot_path_is_refused_before_any_casting(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_help_loads_no_heavy_library():
+@pytest.mark.parametrize("command", ["stats", "study", "tune"])
+def test_help_loads_no_heavy_library(command):
     import subprocess
     import sys
 
-    program = ("import sys\nfrom jinrou.cli import app\ntry:\n    app(['yaminabe', 'stats', '--help'])\nexcept SystemExit:\n"
+    program = (f"import sys\nfrom jinrou.cli import app\ntry:\n    app(['yaminabe', '{command}', '--help'])\nexcept SystemExit:\n"
                "    pass\nprint(sorted(m for m in ('numpy', 'numba', 'dask', 'matplotlib') if m in sys.modules))")  # fmt: skip
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
