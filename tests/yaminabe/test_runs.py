@@ -100,12 +100,14 @@ def test_workers_must_be_a_whole_number(workers):
         run_study(PLAN, workers=workers)
 
 
-def test_an_unreachable_cluster_is_one_error():
+def test_an_unreachable_cluster_is_one_error_before_the_results_file(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    path = tmp_path / "study.jsonl"
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
-        run_study(PLAN, cluster=f"tcp://127.0.0.1:{port}")
+        run_study(PLAN, cluster=f"tcp://127.0.0.1:{port}", results=path)
+    assert not path.exists()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ exit code 2, nothing written.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -340,9 +341,9 @@ def study_command(
                 raise JinrouError("--results needs --seed, so that a rerun plays the same games and skips those done")
         plan = Plan.build(levels=tuple(x.strip() for x in levels.split(",") if x.strip()), players=tuple(_players_range(players)),  # type: ignore[arg-type]
                     games=games, seed=_seed(seed), weighting=weighting, bots=bots)  # type: ignore[arg-type]
-        client = _connect(cluster)
+        client = _connect(cluster)  # before the bar: an unreachable scheduler is one line
         bar, advance = _progress(plan.total, "闇鍋 games", json_output)
-        with bar:
+        with bar, client if client is not None else contextlib.nullcontext():
             result = run_study(plan, workers=workers or os.cpu_count() or 1, client=client, results=results, progress=advance)
     except JinrouError as error:
         fail(error)
@@ -432,11 +433,12 @@ def tune_command(
         from jinrou.yaminabe.study import Plan
 
         Plan.build(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots)  # the plan's checks, before any game
-        evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=_connect(cluster))
+        client = _connect(cluster)
+        evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=client)
         steps = rounds + retries + 1  # the progress bar counts rounds and checks, a missed check's retries at most
         bar, advance = _progress(len(seats) * steps, "tuning", json_output)
         tuned: list[Tuned] = []
-        with bar:
+        with bar, client if client is not None else contextlib.nullcontext():
             for n in seats:
                 def told(k: int, _: Round) -> None:
                     advance(len(tuned) * steps + k + 1)

@@ -53,7 +53,8 @@ def run_study(
         plan: the study.
         workers: processes here (1: this process).
         cluster: a Dask scheduler address (``tcp://host:8786``): the chunks run on its workers,
-            which need jinrou installed; or ``client``, a ``distributed.Client`` already made.
+            which need jinrou installed (the client made for it is closed at the end); or
+            ``client``, a ``distributed.Client`` already made (left open).
         results: the results file (created if missing; see the module docstring).
         progress: called with the games finished so far, after each chunk.
 
@@ -63,24 +64,29 @@ def run_study(
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise StudyError(f"workers must be a whole number ≥ 1, not {workers!r}")
-    store = ResultsFile(Path(results), plan) if results is not None else None
-    done = store.read() if store is not None else {}
-    todo = [chunk for chunk in plan.chunks() if chunk.key not in done]
-    finished = list(done.values())
-    count = sum(len(c.chunk) for c in finished)
-    if progress is not None:
-        progress(count)
-    if client is None and cluster is not None:
+    made = None
+    if client is None and cluster is not None:  # before the results file is touched
         from jinrou.solve.table import connect
 
-        client = connect(cluster)
-    for result in _play(plan, todo, workers, client):
-        finished.append(result)
-        if store is not None:
-            store.append(result)
-        count += len(result.chunk)
+        client = made = connect(cluster)
+    try:
+        store = ResultsFile(Path(results), plan) if results is not None else None
+        done = store.read() if store is not None else {}
+        todo = [chunk for chunk in plan.chunks() if chunk.key not in done]
+        finished = list(done.values())
+        count = sum(len(c.chunk) for c in finished)
         if progress is not None:
             progress(count)
+        for result in _play(plan, todo, workers, client):
+            finished.append(result)
+            if store is not None:
+                store.append(result)
+            count += len(result.chunk)
+            if progress is not None:
+                progress(count)
+    finally:
+        if made is not None:
+            made.close()
     return StudyResult.of(plan, finished)
 
 
