@@ -74,6 +74,8 @@ def test_a_results_file_of_another_study_is_refused(tmp_path, counted):
 @pytest.mark.parametrize(("text", "message"), [
     ("hello\n", "is not a study's results file (line 1 should name 'jinrou.yaminabe-study/1')"),
     ("{}\n", "is not a study's results file"),
+    ("some notes\nwithout a last newline", "is not a study's results file"),  # left as it was, its last line too
+    ('{"format": "jinrou.yaminabe-st', "is not a study's results file"),
 ])  # fmt: skip
 def test_a_file_that_is_no_results_file_is_refused(tmp_path, text, message):
     path = tmp_path / "notes.jsonl"

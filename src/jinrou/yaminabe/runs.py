@@ -133,13 +133,9 @@ class ResultsFile:
         if not text.strip():
             self._write(json.dumps(self.header, ensure_ascii=False) + "\n", "w")
             return {}
-        lines = text.split("\n")
-        complete = text.endswith("\n")
-        if not complete:  # interrupted while writing its last line: drop it
-            self._write("\n".join(lines[:-1]) + "\n", "w")
-            lines = lines[:-1]
+        lines = text.split("\n")[:-1]  # complete lines; after the last newline: "", or a line cut short
         try:
-            header = json.loads(lines[0])
+            header = json.loads(lines[0]) if lines else None
         except ValueError:
             header = None
         if not isinstance(header, dict) or header.get("format") != RESULTS_FORMAT:
@@ -153,6 +149,8 @@ class ResultsFile:
             if line.strip():
                 result = self._chunk(line, number, chunks)
                 done[result.chunk.key] = result
+        if not text.endswith("\n"):  # interrupted while writing its last line: drop that line, once all is checked
+            self._write("\n".join(lines) + "\n", "w")
         return done
 
     def append(self, result: ChunkResult) -> None:
