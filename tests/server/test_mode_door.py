@@ -70,3 +70,13 @@ def test_a_third_mode_plays_through_the_unchanged_server(nim):
     assert nim.get(f"/api/rooms/{room}/record").json()["format"] == "nim"
     assert nim.get("/modes/nim.js").text.startswith('"use strict"')
     assert nim.get("/modes/chess.js").status_code == 404
+
+
+def test_every_registered_mode_has_its_page_script_as_package_data():
+    import tomllib
+
+    data = tomllib.loads((SERVER.parent.parent.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    for mode in modes.all_modes():
+        assert mode.script.is_file(), mode.name
+        relative = mode.script.relative_to(Path(modes.__file__).parent)
+        assert any(relative.match(pattern) for pattern in data["jinrou.modes"]), relative
