@@ -66,6 +66,11 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / 100  # utime + stime, in clock ticks of 1/100 s
+
+
 def wait_listening(port: int, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -118,14 +123,23 @@ async def player(url: str, rng: random.Random, think: float, stats: dict, done: 
             task.cancel()
 
 
-async def prober(base: str, room: str, probes: list[tuple[float, float]], done: asyncio.Event) -> None:
-    """GET the lobby and a view every 50 ms: (when, seconds) of each."""
-    while not done.is_set():
-        for path in ("/api/rooms", f"/api/rooms/{room}/view"):
-            started = time.time()
-            await acall(base, path)
-            probes.append((started, time.time() - started))
-        await asyncio.sleep(0.05)
+PROBE = """
+import sys, time, urllib.request
+base, paths, stop = sys.argv[1], sys.argv[2].split(","), float(sys.argv[3])
+while time.time() < stop:
+    for path in paths:
+        started = time.time()
+        urllib.request.urlopen(base + path, timeout=30).read()
+        print(started, time.time() - started, flush=True)
+    time.sleep(0.05)
+"""
+
+
+def start_prober(base: str, room: str, seconds: float) -> subprocess.Popen:
+    """GET the lobby and a view every 50 ms, from a process of its own (the clients' process is busy):
+    it prints (when, seconds) of each."""
+    return subprocess.Popen([sys.executable, "-c", PROBE, base, f"/api/rooms,/api/rooms/{room}/view",
+                             str(time.time() + seconds)], stdout=subprocess.PIPE, text=True)
 
 
 async def run(rooms: int, players: int, cascade_seats: int, think: float, timeout: float, seed: int,
@@ -149,7 +163,7 @@ async def run(rooms: int, players: int, cascade_seats: int, think: float, timeou
             sleeper = call(base, f"/api/rooms/{big}/join", {"name": "sleeper"})["token"]
             call(base, f"/api/rooms/{big}/bots", {"token": sleeper})
             stats: dict = {"actions": 0, "latency": []}
-            done, probing = asyncio.Event(), asyncio.Event()
+            done = asyncio.Event()
             clients = [asyncio.create_task(player(f"ws://127.0.0.1:{port}/ws/rooms/{room}?token={token}",
                                                   random.Random(rng.random()), think, stats, done))
                        for room, tokens in urls for token in tokens]
@@ -160,8 +174,7 @@ async def run(rooms: int, players: int, cascade_seats: int, think: float, timeou
             while deadline is None:  # the bots' first night is played in slices: then the deadline is set
                 deadline = (await acall(base, f"/api/rooms/{big}/view"))["room"]["deadline"]
                 await asyncio.sleep(0.05)
-            probes: list[tuple[float, float]] = []
-            probe = asyncio.create_task(prober(base, big, probes, probing))
+            probe = start_prober(base, big, timeout)
             ended: list[float] = []
 
             async def watch_cascade() -> None:
@@ -173,16 +186,17 @@ async def run(rooms: int, players: int, cascade_seats: int, think: float, timeou
 
             watcher = asyncio.create_task(watch_cascade())
             await asyncio.sleep(max(0.0, deadline - time.time() - 2.0))
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), cpu_seconds(server.pid)
             await asyncio.gather(*(acall(base, f"/api/rooms/{room}/start", {"token": tokens[0]}) for room, tokens in urls))
             finished = await asyncio.wait(clients, timeout=timeout)
             elapsed = time.perf_counter() - start
+            cpu = cpu_seconds(server.pid) - cpu_start
             done.set()
             await asyncio.gather(*clients, return_exceptions=True)
             await asyncio.wait_for(watcher, timeout=timeout)
             cascade_end = ended[0] if ended else None
-            probing.set()
-            await probe
+            probe.terminate()
+            probes = [(float(at), float(took)) for at, took in (line.split() for line in probe.communicate()[0].splitlines())]
             await asyncio.sleep(1.0)
             rss_after = rss_mb(server.pid)
             latency = sorted(stats["latency"])
@@ -197,7 +211,7 @@ async def run(rooms: int, players: int, cascade_seats: int, think: float, timeou
                     "probes_during_cascade": len(during),
                     "slowest_probe_during_cascade_ms": round(max(during, default=0) * 1000, 1),
                     "slowest_probe_ms": round(max(s for _, s in probes) * 1000, 1),
-                    "rss_before_mb": rss_before, "rss_after_mb": rss_after}
+                    "server_cpu_share": round(cpu / elapsed, 2), "rss_before_mb": rss_before, "rss_after_mb": rss_after}
         finally:
             server.send_signal(2)  # SIGINT: a clean stop (a profiler wrapping the server writes its report)
             try:

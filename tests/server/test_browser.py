@@ -106,6 +106,19 @@ UNTRANSLATED = """() => {  // labels in one language only: visible texts (not pl
 }"""
 
 
+def seated_game(page, url: str, room: str) -> None:
+    """From the lobby: a 5-seat room, Ann in it, bots, started."""
+    page.goto(url)
+    page.fill("input[name=name]", room)
+    page.fill("input[name=seats]", "5")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/room/*")
+    page.fill("#join input[name=name]", "Ann")
+    page.click("#join button[type=submit]")
+    page.click("#bots")
+    page.click("#start")
+
+
 def audit_page(page, where):
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), f"{where}: too wide"
     assert page.evaluate(CONTRAST) == [], where
@@ -161,15 +174,7 @@ def test_a_whole_game_on_a_phone_in_japanese_with_every_label_translated_and_rea
 
 
 def test_a_night_in_the_dark_header_is_readable(server, page):
-    page.goto(server.url)
-    page.fill("input[name=name]", "dark")
-    page.fill("input[name=seats]", "5")
-    page.click("#create button[type=submit]")
-    page.wait_for_url("**/room/*")
-    page.fill("#join input[name=name]", "Ann")
-    page.click("#join button[type=submit]")
-    page.click("#bots")
-    page.click("#start")
+    seated_game(page, server.url, "dark")
     expect(page.locator("body.night")).to_have_count(1)
     expect(page.locator("#timer")).to_contain_text("left")
     assert page.evaluate(CONTRAST) == []
@@ -197,15 +202,7 @@ def test_the_page_says_when_the_server_is_away_and_stops_the_clock_until_it_is_b
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport=PHONE)
-            page.goto(server.url)
-            page.fill("input[name=name]", "away")
-            page.fill("input[name=seats]", "5")
-            page.click("#create button[type=submit]")
-            page.wait_for_url("**/room/*")
-            page.fill("#join input[name=name]", "Ann")
-            page.click("#join button[type=submit]")
-            page.click("#bots")
-            page.click("#start")
+            seated_game(page, server.url, "away")
             expect(page.locator("#timer")).to_contain_text("left")
             server.kill()
             expect(page.locator("#offline")).to_be_visible()
