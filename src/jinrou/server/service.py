@@ -187,15 +187,14 @@ class RoomService:
                 room = snapshots.restore(saved)
             except snapshots.SnapshotError as error:
                 log.info("%s: replaying the events", error)
+        self._progress_state.snapshot_at[room_id] = 0 if room is None else room.seq
         if room is None:
             events = self.store.events(room_id)
             if not events:
                 return None
-            room = Room.from_events(events)
-        else:
-            for event in self.store.events(room_id, after=room.seq - 1):
-                room.fold(event)
-        self._progress_state.snapshot_at[room_id] = saved.seq if saved is not None else 0
+            return Room.from_events(events)
+        for event in self.store.events(room_id, after=room.seq - 1):
+            room.fold(event)
         return room
 
     # -------------------------------------------------------------- commands
