@@ -161,3 +161,20 @@ def test_a_flood_of_websocket_messages_is_slowed_then_cut(client):
             ws.send_text("{}")
             replies.append(ws.receive_json()["error"])
         assert any("slow down" in r for r in replies)
+
+
+def test_jinrou_serve_refuses_an_oversized_websocket_frame_before_reading_it(server):
+    """uvicorn itself closes the connection (1009) when a frame exceeds the body limit."""
+    import urllib.request
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    request = urllib.request.Request(f"{server.url}/api/rooms", data=json.dumps(ROOM).encode(), method="POST")
+    room = json.load(urllib.request.urlopen(request))["id"]
+    with connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{room}", max_size=None) as ws:
+        ws.recv(timeout=10)  # the spectator's first view
+        ws.send("x" * (MAX_BODY + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009

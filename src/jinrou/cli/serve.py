@@ -31,6 +31,7 @@ def serve_command(
     import uvicorn
 
     from jinrou.server.app import create_app
+    from jinrou.server.guard import MAX_BODY
     from jinrou.server.store import open_store
 
     try:
@@ -40,8 +41,9 @@ def serve_command(
         fail(f"cannot open the store {db!r}: {error}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {db}) — Ctrl+C stops it.")
-    # views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN
-    config = uvicorn.Config(create_app(store), log_level="warning", ws_per_message_deflate=False)
+    # frames over the body limit refused by uvicorn before they are read in full; no compression
+    # (views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN)
+    config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=MAX_BODY, ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -50,8 +50,6 @@ from jinrou.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
 PAGE_SIZE = 50
-UVICORN_OPTIONS = {"ws_max_size": MAX_BODY, "ws_per_message_deflate": False}
-"""What `jinrou serve` should give uvicorn: WebSocket frames refused above the body limit."""
 log = logging.getLogger("jinrou.server")
 
 
