@@ -150,6 +150,30 @@ def test_clocks_count_each_side_and_a_flag_that_fell_while_the_server_was_down_l
         assert replay_with_the_cli(tmp_path, record)["result"] == record["result"]
 
 
+def test_a_move_after_the_flag_fell_is_refused_and_loses_on_time_even_before_the_timer_fires(client):
+    room = new_room(client, clock_seconds=60)
+    ann = join(client, room, "Ann")
+    client.post(f"/api/rooms/{room}/bots", json={"token": ann})
+    client.post(f"/api/rooms/{room}/start", json={"token": ann})
+    service = client.app.state.service
+    service.clock = lambda: time.time() + 61  # the timer is armed on the real loop; the clock says it is late
+    late = act(client, room, ann, {"move": "⑤c4"})
+    assert late.status_code == 400 and late.json()["error"] == "too late: the time for this turn was up"
+    assert view(client, room, ann)["game"]["outcome"]["termination"] == "time"
+
+
+def test_resigning_on_the_opponents_turn_costs_no_time_on_ones_own_clock(client):
+    room = new_room(client)
+    ann = join(client, room, "Ann")
+    join(client, room, "Bob")  # gote, who will not move
+    client.post(f"/api/rooms/{room}/start", json={"token": ann})
+    assert act(client, room, ann, {"move": "⑤c4"}).status_code == 200
+    time.sleep(0.3)  # Bob thinks; Ann gives up meanwhile
+    assert act(client, room, ann, {"resign": True}).status_code == 200
+    used = view(client, room, ann)["room"]["used"]
+    assert used[0] < 0.3  # Ann's clock was not running
+
+
 # --------------------------------------------------------- a real server
 
 

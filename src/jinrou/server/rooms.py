@@ -7,7 +7,7 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
     started   {}
-    action    {seat, action}                             a player's decision (JSON of the mode)
+    action    {seat, action, spent?}                     a player's decision (JSON of the mode); seconds spent on the turn
     close     {}                                         the phase's deadline passed, or all acted
     outcome   {outcome}                                  a random outcome of the game (JSON of the mode)
     deadline  {round, turn, at, start}                   the current turn ends at ``at`` (Unix time; set at ``start``)
@@ -182,8 +182,7 @@ class Room:
             self.started = True
             self.state = self.mode.start(tuple(self.names), self.settings)
         elif kind == "action":
-            if self.deadline_start is not None and self.deadline_key == self.turn_key:
-                self.used[data["seat"]] += max(0.0, event.at - self.deadline_start)
+            self.used[data["seat"]] += data.get("spent", 0.0)
             self.state = state if state is not None else self.mode.act(self.state, data["seat"], data["action"])
         elif kind == "close":
             self.state = self.mode.close(self.state)
@@ -247,6 +246,13 @@ class Room:
 
     def free_seats(self) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info is None]
+
+    def time_spent(self, seat: SeatNumber, now: float) -> float:
+        """Seconds ``seat`` has spent on the turn in force, if it is awaited (a seat acting off its
+        turn — resigning, say — has no clock running)."""
+        if self.deadline_start is None or self.deadline_key != self.turn_key or seat not in self.mode.awaited(self.state):
+            return 0.0
+        return max(0.0, now - self.deadline_start)
 
     def turn_seconds(self) -> float | None:
         return self.mode.seconds(self.state, self.settings, tuple(self.used))

@@ -312,11 +312,20 @@ class RoomService:
         seat = room.seat_of(token)
         if not room.started:
             raise RoomError("the game has not started yet")
+        deadline = room.deadline if room.deadline_key == room.turn_key else None
+        if deadline is not None and deadline <= self.clock() and not room.is_over:
+            self._disarm(room)  # the timer has not fired yet: the turn closes now, before this action
+            self._deadline_passed(room.id, room.turn_key)
+            raise RoomError("too late: the time for this turn was up")
+        data: dict[str, Any] = {"seat": seat, "action": action}
+        spent = room.time_spent(seat, self.clock())  # measured before the action changes whose turn it is
+        if spent:
+            data["spent"] = round(spent, 3)
         try:
             after = room.mode.act(room.state, seat, action)  # validate first: a refused action stores nothing
         except (IllegalActionError, ImpossibleOutcomeError) as error:
             raise RoomError(str(error)) from None
-        self._append(room, "action", {"seat": seat, "action": action}, after)
+        self._append(room, "action", data, after)
         self._progress(room)
         self._notify(room)
 
