@@ -58,6 +58,17 @@ def test_tune_writes_a_table_that_casts(tmp_path):
 
     table = BalancedTable.from_json(json.loads(path.read_text()))
     assert list(table.rows) == [9] and table.about["seed"] == 1 and table.verified[9] == line["check"]
+    assert table.rows[9].werewolves is None
+
+
+def test_tune_fixes_the_werewolf_count_of_its_rows(tmp_path):
+    path = tmp_path / "row8.json"
+    result = runner.invoke(app, ["yaminabe", "tune", "--players", "8", "--werewolves", "2", "--rounds", "1", "--games", "8",
+                                 "--check-games", "8", "--retries", "0", "--seed", "1", "--workers", "1", "--output", str(path), "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.stdout)
+    assert line["ratios"]["werewolves"] == 2 and all(r["ratios"]["werewolves"] == 2 for r in line["rounds"])
+    assert json.loads(path.read_text())["seats"]["8"]["werewolves"] == 2
 
 
 BAD = [
@@ -72,6 +83,7 @@ BAD = [
     (["study", "--cluster", "nonsense"], "error: cannot read the scheduler address 'nonsense'"),
     (["tune", "--output", "table.txt"], "error: --output 'table.txt': name the file .json"),
     (["tune", "--players", "8-x"], "error: bad --players '8-x'"),
+    (["tune", "--players", "8-12", "--werewolves", "4"], "error: --werewolves 4: the 人狼系 roles must be below half the seats (8 seats)"),
     (["study", "--players", "8-100000"], "error: bad --players '8-100000': 闇鍋 takes at most 1000 seats"),
     (["study", "--results", "study.jsonl"], "error: --results needs --seed, so that a rerun plays the same games"),
 ]

@@ -410,6 +410,7 @@ def tune_command(
     games: Annotated[int, typer.Option(help="Games per round.", min=1, max=1_000_000)] = 400,
     check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1, max=1_000_000)] = 2000,
     retries: Annotated[int, typer.Option(help="Checks that may follow a missed one, each after a step from it.", min=0, max=100)] = 3,
+    werewolves: Annotated[int | None, typer.Option(help="Fix the number of 人狼系 roles of the rows tuned (default: 中's table; it must be below half the seats).", min=1)] = None,
     seed: Seed = None,
     bots: Bots = "heuristic",
     workers: Workers = None,
@@ -419,16 +420,18 @@ def tune_command(
 ) -> None:
     """Tune the balanced level (バランス): per seat count, the team-ratio targets (wolf and village share ranges, mean foxes and lovers) that bring the bots' village win rate to 50 % ± 2 % with the wolf team above 35 % and the fox team below 10 %.
 
-    Example: jinrou yaminabe tune --players 8-20 --seed 1 --output balanced.json
+    Example: jinrou yaminabe tune --players 8-20 --seed 1 --output balanced.json   (one row: --players 8 --werewolves 2)
     """
     import os
 
-    from jinrou.yaminabe.tuner import Goal, bots_evaluator, table_of, tune
+    from jinrou.yaminabe.tuner import Goal, Knobs, bots_evaluator, table_of, tune
 
     try:
         if output is not None:
             check_output(output, "--output", (".json",))
         seats = _players_range(players)
+        if werewolves is not None and 2 * werewolves >= min(seats):
+            raise JinrouError(f"--werewolves {werewolves}: the 人狼系 roles must be below half the seats ({min(seats)} seats)")
         seed = _seed(seed)
         from jinrou.yaminabe.study import Plan
 
@@ -444,7 +447,7 @@ def tune_command(
                     advance(len(tuned) * steps + k + 1)
 
                 tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games,
-                                  retries=retries, on_round=told))
+                                  retries=retries, start=Knobs(werewolves=werewolves), on_round=told))
                 advance(len(tuned) * steps)
                 if json_output:
                     typer.echo(json.dumps(_tuned_json(tuned[-1]), ensure_ascii=False))

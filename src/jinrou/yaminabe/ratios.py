@@ -4,7 +4,11 @@ The level ``balanced`` is 中 whose team counts come from a table by seat count 
 fixed ranges (issue 19). For n seats, :class:`TeamRatios` gives
 
 - ``wolf``: the wolf team's share range (lo, hi): target round(n·(lo + (hi − lo)·U)), below half
-  the seats, made up with 狂人系 slots as 中 does (the 人狼系 count itself comes from 中's table);
+  the seats, made up with 狂人系 slots as 中 does;
+- ``werewolves`` (optional): the number of 人狼系 roles, at least 1 and below half the seats (a
+  casting at fewer seats than the row's caps it there); None: 中's table and tweaks decide, as
+  before (中 casts a single 人狼系 below 9 seats, too few for the wolves to win at 8: the 8-seat
+  row sets 2);
 - ``village``: the village team's share range, likewise, in village slots;
 - ``fox``: the mean number of 妖狐系 roles — ⌊fox⌋, plus one more w.p. its fraction;
 - ``lovers``: the mean number of lovers-team (恋人陣営) roles, likewise.
@@ -43,12 +47,14 @@ class TeamRatios:
         wolf: the wolf team's share range (lo, hi).
         fox: the mean number of 妖狐系 roles, ≥ 0.
         lovers: the mean number of lovers-team roles, ≥ 0.
+        werewolves: the number of 人狼系 roles, ≥ 1; None: 中's table.
     """
 
     village: tuple[float, float]
     wolf: tuple[float, float]
     fox: float
     lovers: float
+    werewolves: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("village", "wolf"):
@@ -62,18 +68,24 @@ class TeamRatios:
             if not (_is_number(value) and 0 <= value <= 10):
                 raise CastingError(f"the mean number of {name} roles must be a number from 0 to 10, not {value!r}")
             object.__setattr__(self, name, float(value))
+        w = self.werewolves
+        if w is not None and (isinstance(w, bool) or not isinstance(w, int) or not 1 <= w <= 500):
+            raise CastingError(f"the number of 人狼系 roles must be a whole number from 1 to 500 or None, not {w!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"village": list(self.village), "wolf": list(self.wolf), "fox": self.fox, "lovers": self.lovers}
+        data: dict[str, Any] = {"village": list(self.village), "wolf": list(self.wolf), "fox": self.fox, "lovers": self.lovers}
+        if self.werewolves is not None:  # absent: 中's table (the tables written before the knob)
+            data["werewolves"] = self.werewolves
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> TeamRatios:
         """Read :meth:`to_json`'s object; :class:`CastingError` says what is wrong."""
         keys = ("village", "wolf", "fox", "lovers")
-        if not isinstance(data, Mapping) or set(data) - {*keys, "verified"} or not set(keys) <= set(data):
-            raise CastingError(f"team ratios must be an object with {', '.join(keys)}, not {data!r:.120}")
+        if not isinstance(data, Mapping) or set(data) - {*keys, "werewolves", "verified"} or not set(keys) <= set(data):
+            raise CastingError(f"team ratios must be an object with {', '.join(keys)} (and werewolves), not {data!r:.120}")
         pair = (lambda v: tuple(v) if isinstance(v, list) else v)
-        return cls(pair(data["village"]), pair(data["wolf"]), data["fox"], data["lovers"])
+        return cls(pair(data["village"]), pair(data["wolf"]), data["fox"], data["lovers"], data.get("werewolves"))
 
 
 @dataclass(frozen=True)
@@ -127,6 +139,9 @@ class BalancedTable:
                 rows[int(key)] = TeamRatios.from_json(row)
             except CastingError as error:
                 raise CastingError(f"balanced table, {key} seats: {error}") from None
+            wolves = rows[int(key)].werewolves
+            if wolves is not None and 2 * wolves >= int(key):
+                raise CastingError(f"balanced table, {key} seats: {wolves} 人狼系 roles are not below half the seats")
             if "verified" in row:
                 verified[int(key)] = dict(row["verified"])
         if not rows:

@@ -18,6 +18,10 @@ approximation (Robbins–Monro) with one knob per goal:
   (aim / measured rate)^(a_k/a₀), so they settle where the fox team wins its aim (6 %, under the
   goal's 10 %) and the lovers theirs (3 %), at most one of each (the article: "about one").
 
+The number of 人狼系 roles is not searched: ``Knobs.werewolves`` (``start``; ``jinrou yaminabe tune
+--werewolves``) fixes it for every round and the answer, None leaving it to 中's table (at 8 seats
+its single wolf is too weak for any share of madmen: the shipped 8-seat row was tuned with 2).
+
 Gains shrink as a_k = a₀/(k + 1)^0.5 (a₀ = 0.6: the village's win rate falls by about 1 % for each
 1 % of wolf-team share, so a first step corrects about half of the error). The answer is the mean
 of the knobs over the second half of the rounds (Polyak averaging), checked by a fresh, larger set
@@ -39,7 +43,7 @@ Goal of issue 19: village 50 % ± 2 %, wolf team above 35 %, fox team below 10 %
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -95,12 +99,14 @@ class Goal:
 
 @dataclass(frozen=True)
 class Knobs:
-    """The tuner's four knobs (see the module docstring); :meth:`ratios` turns them into targets."""
+    """The tuner's four knobs (see the module docstring), and the fixed 人狼系 count (None: 中's
+    table); :meth:`ratios` turns them into targets."""
 
     wolf: float = 0.35
     third: float = 0.05
     fox: float = 0.5
     lovers: float = 0.5
+    werewolves: int | None = None
 
     def ratios(self) -> TeamRatios:
         village = 1 - self.wolf - self.third
@@ -108,11 +114,12 @@ class Knobs:
         def span(centre: float) -> tuple[float, float]:
             return (round(_clip(centre - HALF_WIDTH, 0, 1), 3), round(_clip(centre + HALF_WIDTH, 0, 1), 3))
 
-        return TeamRatios(village=span(village), wolf=span(self.wolf), fox=round(self.fox, 3), lovers=round(self.lovers, 3))
+        return TeamRatios(village=span(village), wolf=span(self.wolf), fox=round(self.fox, 3), lovers=round(self.lovers, 3),
+                          werewolves=self.werewolves)
 
     def rounded(self) -> Knobs:
         """Knobs rounded to what a table shows (three decimals)."""
-        return Knobs(*(round(x, 3) for x in (self.wolf, self.third, self.fox, self.lovers)))
+        return replace(self, **{name: round(getattr(self, name), 3) for name in ("wolf", "third", "fox", "lovers")})
 
 
 @dataclass(frozen=True)
@@ -168,7 +175,7 @@ def tune(
         evaluate: plays K games with given targets (:func:`bots_evaluator`, or a toy).
         seed: every round's games and the check draw from seeds derived from it and n.
         goal: the win rates to reach.
-        start: the knobs of the first round.
+        start: the knobs of the first round, and the 人狼系 count of every round (``werewolves``).
         rounds: rounds of the search (≥ 1).
         games: games per round.
         check_games: fresh games that check the answer.
@@ -193,7 +200,8 @@ def tune(
             on_round(k, history[-1])
         knobs = step(knobs, wins, goal, gain / (k + 1) ** 0.5, gain)
     tail = history[len(history) // 2:] if len(history) > 1 else history
-    answer = Knobs(*(float(np.mean([getattr(r.knobs, name) for r in tail])) for name in ("wolf", "third", "fox", "lovers")))
+    mean = {name: float(np.mean([getattr(r.knobs, name) for r in tail])) for name in ("wolf", "third", "fox", "lovers")}
+    answer = Knobs(mean["wolf"], mean["third"], mean["fox"], mean["lovers"], start.werewolves)
     answer = answer.rounded()
     checks: list[Round] = []
     for retry in range(retries + 1):
@@ -223,7 +231,7 @@ def step(knobs: Knobs, wins: Wins, goal: Goal, a: float, first: float = 0.6) -> 
     wolf = _clip(knobs.wolf + _clip(a * (rate[Side.VILLAGE] - 0.5), -MAX_STEP, MAX_STEP), 0.10, 0.49)
     third = _clip(knobs.third + _clip(a * (rate[Side.WOLF] - goal.wolf_aim), -MAX_STEP, MAX_STEP), 0.0, 0.30)
     return Knobs(wolf, third, toward(knobs.fox, goal.fox_aim, rate[Side.FOX]),
-                 toward(knobs.lovers, goal.lovers_aim, rate[Side.LOVERS]))
+                 toward(knobs.lovers, goal.lovers_aim, rate[Side.LOVERS]), knobs.werewolves)
 
 
 def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = None,
