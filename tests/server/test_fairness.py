@@ -11,11 +11,12 @@ from .test_api import join, new_room
 
 
 def test_a_password_is_checked_off_the_event_loop_and_one_address_has_one_guess_in_flight(client, monkeypatch):
-    threads = []
+    threads, hashing, release = [], threading.Event(), threading.Event()
 
-    def slow_match(password, stored):  # a PBKDF2 as slow as a busy machine's
+    def slow_match(password, stored):  # a PBKDF2 that lasts until the test has looked around
         threads.append(threading.current_thread().name)
-        time.sleep(0.6)
+        hashing.set()
+        release.wait(10)
         return False
 
     monkeypatch.setattr(app_module, "password_matches", slow_match)
@@ -24,12 +25,13 @@ def test_a_password_is_checked_off_the_event_loop_and_one_address_has_one_guess_
     guesser = threading.Thread(target=lambda: answers.append(
         client.post(f"/api/rooms/{room}/join", json={"name": "Eve", "password": "guess"})))
     guesser.start()
-    time.sleep(0.15)
+    assert hashing.wait(10)  # the guess is being hashed now
     started = time.perf_counter()
     assert client.get("/api/rooms").status_code == 200
     assert time.perf_counter() - started < 0.3  # served while the guess is being hashed
     second = client.post(f"/api/rooms/{room}/join", json={"name": "Eve", "password": "again"})
     assert second.status_code == 429 and "being checked" in second.json()["error"]
+    release.set()
     guesser.join()
     assert answers[0].json() == {"error": "wrong room password"} and threads[0].startswith("jinrou-hash")
 

@@ -131,7 +131,8 @@ def test_clocks_count_each_side_and_a_flag_that_fell_while_the_server_was_down_l
         ann = join(client, room, "Ann")
         client.post(f"/api/rooms/{room}/bots", json={"token": ann})
         client.post(f"/api/rooms/{room}/start", json={"token": ann})
-        time.sleep(0.5)  # Ann thinks; the bot replies at once
+        service = client.app.state.service
+        service.clock = lambda: time.time() + 0.5  # Ann thinks half a second; the bot replies at once
         assert act(client, room, ann, {"move": "⑤c4"}).status_code == 200
         shown = view(client, room, ann)
         used = shown["room"]["used"]
@@ -168,7 +169,7 @@ def test_resigning_on_the_opponents_turn_costs_no_time_on_ones_own_clock(client)
     join(client, room, "Bob")  # gote, who will not move
     client.post(f"/api/rooms/{room}/start", json={"token": ann})
     assert act(client, room, ann, {"move": "⑤c4"}).status_code == 200
-    time.sleep(0.3)  # Bob thinks; Ann gives up meanwhile
+    client.app.state.service.clock = lambda: time.time() + 0.3  # Bob thinks; Ann gives up meanwhile
     assert act(client, room, ann, {"resign": True}).status_code == 200
     used = view(client, room, ann)["room"]["used"]
     assert used[0] < 0.3  # Ann's clock was not running

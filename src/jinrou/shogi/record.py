@@ -13,6 +13,7 @@ the reason.
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,8 +53,7 @@ class Record:
     def replay(self) -> Game:
         """The game these moves make; :class:`RecordError` names the first move that cannot be played."""
         game = Game()
-        for _ in steps(game, self.moves, self.resigned, self.lost_on_time):
-            pass
+        deque(steps(game, self.moves, self.resigned, self.lost_on_time), maxlen=0)  # run every step, keep none
         return game
 
     def write(self) -> dict[str, Any]:
