@@ -7,7 +7,19 @@ changed nothing: rules validate before they build a new state.
 
 
 class JinrouError(ValueError):
-    """Base class of every jinrou input error."""
+    """Base class of every jinrou input error.
+
+    ``ja`` is the same message in Japanese, where one was written: a page in Japanese shows it
+    (:attr:`japanese` falls back to the English message).
+    """
+
+    def __init__(self, message: str = "", *args: object, ja: str | None = None):
+        super().__init__(message, *args)
+        self.ja = ja
+
+    @property
+    def japanese(self) -> str:
+        return self.ja or str(self)
 
 
 class SetupError(JinrouError):

@@ -92,7 +92,7 @@ def create_app(store: Store) -> Starlette:
             try:
                 return JSONResponse(await work(request))
             except RoomError as error:
-                return JSONResponse({"error": str(error)}, status_code=error.status)
+                return JSONResponse(error.to_json(), status_code=error.status)
             except Exception:  # a bug: logged, and the client is told so without a traceback
                 log.exception("%s %s", request.method, request.url.path)
                 return JSONResponse({"error": "the server failed on this request (logged)"}, status_code=500)
@@ -232,7 +232,7 @@ def create_app(store: Store) -> Starlette:
                     if refused > 100:
                         await websocket.close(code=1008, reason="too many refused messages")
                         return
-                    await websocket.send_json({"type": "error", "error": str(error)})
+                    await websocket.send_json({"type": "error", **error.to_json()})
         except (WebSocketDisconnect, RuntimeError):
             return  # the browser left
         finally:

@@ -324,7 +324,7 @@ class RoomService:
         try:
             after = room.mode.act(room.state, seat, action)  # validate first: a refused action stores nothing
         except (IllegalActionError, ImpossibleOutcomeError) as error:
-            raise RoomError(str(error)) from None
+            raise RoomError(str(error), ja=error.ja) from None
         self._append(room, "action", data, after)
         self._progress(room)
         self._notify(room)

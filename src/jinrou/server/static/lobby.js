@@ -141,7 +141,7 @@ $("#create").addEventListener("submit", async (event) => {
   }
   const response = await fetch("/api/rooms", { method: "POST", body: JSON.stringify(settings) });
   const data = await response.json();
-  if (!response.ok) { $("#error").textContent = data.error; return; }
+  if (!response.ok) { $("#error").textContent = t(data.error, data.ja || data.error); return; }
   location.href = `/room/${data.id}`;
 });
 

@@ -25,7 +25,7 @@ async function post(path, data) {
     showError(t("The server cannot be reached: try again in a moment.", "サーバーに接続できません。少し待ってからもう一度どうぞ。"));
     return null;
   }
-  showError(response.ok ? "" : body.error);
+  showError(response.ok ? "" : t(body.error, body.ja || body.error));
   return response.ok ? body : null;
 }
 
@@ -54,7 +54,7 @@ function connect() {
   socket.onopen = () => { retry = 500; };
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "error") { showError(data.error); return; }
+    if (data.type === "error") { showError(t(data.error, data.ja || data.error)); return; }
     setOnline(true);
     $("#locked").hidden = true;
     keep(data);
