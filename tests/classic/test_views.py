@@ -93,3 +93,35 @@ def test_the_dead_see_every_role_unless_a_revival_is_possible():
     assert SeatView.of(game, 1).roles == {1: "Human"}  # a 猫又 is in the game: heaven stays closed
     game.settings = type(game.settings).parse({**game.settings.values, "heavenview": "view"})
     assert len(SeatView.of(game, 1).roles) == 5
+
+
+def test_a_tiny_fox_that_is_the_foxs_lover_knows_it_under_both_labels():
+    game = Game.new("ABCDEF", ["Werewolf", "Fox", "TinyFox", "Cupid", "Human", "Human"], {"scapegoat": "off"})
+    game.apply(Action(3, Verb.PAIR, (1, 2)))
+    game.apply(Action(0, Verb.ATTACK, (4,)))
+    game.close(np.random.default_rng(0))
+    view = SeatView.of(game, 2)
+    assert view.labels == {1: ("Fox", "Lovers")}
+    assert SeatView.of(game, 1).labels == {2: ("Lovers",)}  # the 妖狐 does not know its 子狐 as one
+
+
+def test_the_role_history_is_shown_to_everybody_at_the_end_and_to_nobody_before():
+    game = Game.new("ABCDEF", ["Werewolf", "Cursed", "Human", "Human", "Human", "Diviner"], {"scapegoat": "off"})
+    game.apply(Action(0, Verb.ATTACK, (1,)))
+    game.apply(Action(5, Verb.DIVINE, (2,)))
+    game.close(np.random.default_rng(0))
+    assert game.alive[1]
+    for voter in game.living():  # the village executes the diviner: the cursed one turns at this burial
+        game.apply(Vote(voter, 5 if voter != 5 else 2))
+    game.close(np.random.default_rng(0))
+    assert game.role(1).id == "Werewolf" and game.roles_held(1) == ("Cursed", "Werewolf")
+    assert all(SeatView.of(game, seat).history == {} for seat in [None, *game.seats()])
+    while not game.is_over:  # the two wolves eat the village
+        for seat in game.living():
+            for legal in game.legal_actions(seat):
+                if legal.verb is None:
+                    game.apply(Vote(seat, legal.targets[0]))
+                elif legal.verb is Verb.ATTACK and game.done(0, Verb.ATTACK) + game.done(1, Verb.ATTACK) == 0:
+                    game.apply(Action(seat, Verb.ATTACK, (legal.targets[0],)))
+        game.close(np.random.default_rng(1))
+    assert all(SeatView.of(game, seat).history == {1: ("Cursed", "Werewolf")} for seat in [None, *game.seats()])

@@ -100,6 +100,10 @@ class Night:
 class Game:
     """A game of classic werewolf. Build one with :meth:`new`."""
 
+    changes: tuple[tuple[int, Seat, str], ...] = ()
+    """Every change of a seat's role, in order: (phase, seat, the new role id). A class default, so
+    that a game pickled before it was kept still reads (the server's snapshots)."""
+
     # ------------------------------------------------------------------ setup
 
     def __init__(self, players: Sequence[str], roles: Sequence[Role], settings: Settings) -> None:
@@ -202,6 +206,11 @@ class Game:
     def hooks(self, seat: Seat) -> list[Role]:
         """The seat's role, then its sub-roles in the order gained."""
         return [self._roles[seat], *self.subs[seat]]
+
+    def roles_held(self, seat: Seat) -> tuple[str, ...]:
+        """The roles ``seat`` held, in order: its role at the start, then each it changed into
+        (呪われた者 → 人狼). Hidden from players until the end: only a view at the end shows it."""
+        return (self.cast[seat], *(role for _, s, role in self.changes if s == seat))
 
     def memory(self, seat: Seat, owner: Role) -> dict[str, Any]:
         """The dict ``owner`` keeps for ``seat`` (created empty)."""
@@ -665,6 +674,7 @@ class Game:
         from jinrou.classic.roles import ROLES
 
         self._roles[seat] = ROLES[role_id]
+        self.changes = (*self.changes, (self.phase, seat, role_id))
         if told_now:
             self.tell(seat, "role changed", role=role_id)
         else:

@@ -3,8 +3,10 @@
 A :class:`SeatView` holds a seat's own role and sub-roles, the seats it knows (wolf, fox, couple
 partners, its lover, …), the messages meant for it, the public record of the game (deaths with
 their public cause, votes, claims, the role list the room was told), what it may do now, and the
-chats it reads and writes. The dead see every role and cause under 霊界表示 (``heavenview``); at
-the end everybody sees everything. Bots, the terminal and the server build everything a player
+chats it reads and writes. A seat known under several labels (a 子狐 that is the 妖狐's lover) keeps
+them all (:attr:`SeatView.labels`). The dead see every role and cause under 霊界表示 (``heavenview``); at
+the end everybody sees everything, the roles each seat held before its last one included
+(:attr:`SeatView.history`: 呪われた者 → 人狼), which nobody sees before. Bots, the terminal and the server build everything a player
 receives from a view.
 
 Chats (§9) by name: ``day`` (昼), the night chats the roles declare (:class:`~jinrou.classic.role.Chat`:
@@ -19,7 +21,7 @@ unless its role says it speaks to nobody (a departed スパイ). The dead never 
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
@@ -49,7 +51,7 @@ class SeatView:
     role: str | None
     team: Team | None
     subs: tuple[str, ...]
-    known: dict[Seat, str]  # other seats it knows, as a role id or a group (wolves, Fox, Lovers)
+    known: dict[Seat, str]  # other seats it knows, as a role id or a group (wolves, Fox, Lovers): the last label
     roles: dict[Seat, str]  # every role it may see (its own; all for the dead in 霊界 and at the end)
     legal: tuple[Legal, ...]
     messages: tuple[tuple[int, Message], ...]
@@ -65,6 +67,8 @@ class SeatView:
     reads: frozenset[str] = frozenset({DAY_CHAT})  # every chat it may read now, history included
     writes: frozenset[str] = frozenset()  # the chats it may write in now
     vote: Seat | None = None  # its own vote in the open ballot
+    labels: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # every label of ``known``, in order
+    history: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # at the end: roles held, if it changed
 
     @property
     def n(self) -> int:
@@ -84,6 +88,7 @@ class SeatView:
             for s, d in enumerate(game.deaths) if d is not None
         }
         known: dict[Seat, str] = {}
+        labels: dict[Seat, tuple[str, ...]] = {}
         roles: dict[Seat, str] = {}
         chats_read: frozenset[str] = frozenset()
         chats_write: frozenset[str] = frozenset()
@@ -95,14 +100,15 @@ class SeatView:
             subs = tuple(r.id for r in game.subs[seat] if r.id in VISIBLE_SUBS)
             roles[seat] = role
             for owner in game.hooks(seat):
-                known.update(owner.knows(game, seat))
+                for other, label in owner.knows(game, seat).items():
+                    _label(known, labels, other, label)
             for other in game.seats():
                 if other != seat:
                     for owner in game.hooks(other):
                         if type(owner).reveals_to is not Role.reveals_to:  # most roles reveal nothing
                             label = owner.reveals_to(game, other, seat)
                             if label:
-                                known[other] = label
+                                _label(known, labels, other, label)
             if game.alive[seat] and game.stage is Stage.NIGHT:
                 chats = frozenset(c for owner in game.hooks(seat) for c in owner.chats(game, seat))
                 chats_read = chats_write = chats
@@ -137,7 +143,16 @@ class SeatView:
             reads=reads,
             writes=writes,
             vote=ballot.votes.get(seat) if ballot is not None and seat is not None else None,
+            labels=labels,
+            history={s: held for s in game.seats() if len(held := game.roles_held(s)) > 1} if over else {},
         )
+
+
+def _label(known: dict[Seat, str], labels: dict[Seat, tuple[str, ...]], seat: Seat, label: str) -> None:
+    """``seat`` is known as ``label`` too (a 子狐 that is the 妖狐's lover knows it as both)."""
+    known[seat] = label
+    if label not in labels.get(seat, ()):
+        labels[seat] = (*labels.get(seat, ()), label)
 
 
 def _chats(game: Game, seat: Seat | None, heaven: bool) -> tuple[frozenset[str], frozenset[str]]:
