@@ -106,3 +106,24 @@ def test_bad_options_are_refused_before_anything_is_played(tmp_path):
         assert result.output.startswith("error: ") and message in result.output, (args, result.output)
         assert result.output.count("\n") == 1, result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_play_keeps_its_record(tmp_path):
+    """Ctrl-D at the first prompt (the input ends) and Ctrl-C both exit 130 with the game so far written."""
+    from unittest import mock
+
+    from jinrou.classic.record import replay
+    from jinrou.terminal.classic import TerminalPlay
+
+    record = tmp_path / "game.json"
+    args = ["classic", "play", "--players", "8", "--seed", "2", "--record", str(record)]
+    ended = runner.invoke(app, args, input="")
+    assert ended.exit_code == 130, ended.output
+    assert "The game is interrupted: its record so far is kept." in ended.output
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert "result" not in data and data["events"]  # the game so far: an input record that replays
+    assert replay(data).is_over
+    record.unlink()
+    with mock.patch.object(TerminalPlay, "_turn", side_effect=KeyboardInterrupt):
+        stopped = runner.invoke(app, args)
+    assert stopped.exit_code == 130 and record.exists(), stopped.output

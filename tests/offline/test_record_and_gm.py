@@ -202,3 +202,39 @@ def test_gm_names_are_never_read_as_markup():
     session.show_table()
     session.execute("point [/] B")
     assert "[/]" in out.getvalue() and "[red]" in out.getvalue()
+
+
+def _interrupted_after(lines):
+    """A line reader that gives ``lines``, then is interrupted (Ctrl-C at the prompt)."""
+    def reader(_game):
+        queue = list(lines)
+
+        def read_line(_prompt):
+            if not queue:
+                raise KeyboardInterrupt
+            return queue.pop(0)
+
+        return read_line
+
+    return reader
+
+
+def test_ctrl_c_in_gm_exits_130_and_keeps_the_game(tmp_path, monkeypatch):
+    """Without --record the game goes to a named file of the temporary folder; with it, to the record."""
+    import tempfile
+
+    from jinrou.terminal import offline as terminal
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(terminal, "line_reader", _interrupted_after(["point A B B C"]))
+    args = ["offline", "gm", "--players", "5", "--wolves", "1", "--seed", "4"]
+    result = runner.invoke(app, args, env={"COLUMNS": "300"})
+    assert result.exit_code == 130, result.output
+    saved = re.search(r"The game is interrupted: it is saved in (\S+) \(go on with --resume", result.output)
+    assert saved and saved[1].startswith(str(tmp_path))
+    game, seed = record.load(saved[1])
+    assert seed == 4 and len(game.entries) == 2
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, [*args, "--record", str(path)], env={"COLUMNS": "300"})
+    assert result.exit_code == 130 and f"it is saved in {path}" in result.output, result.output
+    assert len(record.load(str(path))[0].entries) == 2

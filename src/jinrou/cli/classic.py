@@ -239,7 +239,8 @@ def play_command(
     """Play classic werewolf in the terminal: you against bots, or pass-and-play for a table of people.
 
     By night you choose your role's actions; by day you make claims (claim CO Diviner, claim DIVINED B
-    werewolf, claim VOTE C …) and vote. Lines are shown in Japanese and English.
+    werewolf, claim VOTE C …) and vote. Lines are shown in Japanese and English. Interrupted (Ctrl+C,
+    or Ctrl+D at a prompt), the game so far is still written to --record.
 
     Example: jinrou classic play --players 9 --roles Werewolf:2,Diviner,Psychic,Guard,Madman,Human:3
     """
@@ -284,7 +285,14 @@ def play_command(
     listing = ", ".join(f"{role_name_ja(r)}{c}" for r, c in counts.items())
     console.print(f"[bold]Classic werewolf (人狼)[/bold]: {total} seats — {listing} — seed {seed}. "
                   f"People: {', '.join(game.names[s] for s in people) or 'none'}.")
-    game = TerminalPlay(game, agents, rng, console).run()
+    play = TerminalPlay(game, agents, rng, console)
+    try:
+        game = play.run()
+    except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a prompt: keep the game so far
+        console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
+        if record is not None:
+            save(record, dumps(write(play.game, seed)), console)
+        raise typer.Exit(130) from None
     if record is not None:
         save(record, dumps(write(game, seed)), console)
 

@@ -99,14 +99,21 @@ def save(path: Path, text: str, console: Console, what: str = "record") -> None:
     except OSError as error:
         reason = error.strerror or str(error)
         try:
-            handle, rescued = tempfile.mkstemp(prefix=f"jinrou-{what}-", suffix=path.suffix or ".json")
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
+            rescued = rescue(text, what, path.suffix or ".json")
         except OSError:
             typer.echo(text, nl=False)
             fail(f"cannot write the {what} to {path}: {reason}; it is printed above instead")
         fail(f"cannot write the {what} to {path}: {reason}; it is saved in {rescued} instead")
     console.print(f"{what.capitalize()} written to {path}", highlight=False)
+
+
+def rescue(text: str, what: str, suffix: str = ".json") -> Path:
+    """Write ``text`` to a new file in the temporary folder (``jinrou-record-….json``) and return its
+    path: where work is kept that has no file of its own to go to (OSError if even that fails)."""
+    handle, name = tempfile.mkstemp(prefix=f"jinrou-{what}-", suffix=suffix)
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        file.write(text)
+    return Path(name)
 
 
 # ----------------------------------------------------------------------------- groups

@@ -4,14 +4,17 @@ printable recording sheet."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, command_group, fail, read_file, save
+from jinrou.cli.common import check_output, command_group, fail, read_file, rescue, save
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
+
+if TYPE_CHECKING:
+    from jinrou.terminal.offline import GMSession
 
 app = command_group(
     "Offline quantum werewolf (オフライン版量子人狼): an exact assistant for the face-to-face game's master."
@@ -29,7 +32,7 @@ def gm_command(
 ) -> None:
     """Run a face-to-face game: record pointers, announcements and votes; get exact probabilities.
 
-    The assistant applies every rule (deaths by attack, seer-possibility losses, strikes, the win check, the world collapse) and, on an execution, shows the exact P(wolf), the d100 threshold and the source's formula beside it; it takes your roll or draws itself. Type 'help' for the commands; names complete with Tab.
+    The assistant applies every rule (deaths by attack, seer-possibility losses, strikes, the win check, the world collapse) and, on an execution, shows the exact P(wolf), the d100 threshold and the source's formula beside it; it takes your roll or draws itself. Type 'help' for the commands; names complete with Tab. Interrupted (Ctrl+C), the game is kept: in --record, else in a file of the temporary folder that is named, and --resume goes on with it.
 
     Example: jinrou offline gm --names Ann,Bob,Cy,Dee,Eve,Fay,Gus,Hal,Ivy,Jo --record game.json
     """
@@ -54,7 +57,38 @@ def gm_command(
     wolves_text = "1 wolf" if game.setup.wolves == 1 else f"{game.setup.wolves} wolves"
     console.print(f"[bold]オフライン版量子人狼[/bold]: {len(game.names)} players, {wolves_text} — "
                   f"seed {seed}{f', saving to {record}' if record else ''}. Type 'help' for commands.")
-    run(GMSession(game, console, seed, record), line_reader(game))
+    session = GMSession(game, console, seed, record)
+    try:
+        run(session, line_reader(game))
+    except KeyboardInterrupt:
+        _keep(session)
+        raise typer.Exit(130) from None
+
+
+def _keep(session: GMSession) -> None:
+    """After Ctrl-C: the game saved where it goes (its record), else in the temporary folder, and
+    said where, so that --resume goes on with it."""
+    from jinrou.offline import record as offline_record
+
+    console = session.console
+    if not session.game.entries and session.path is None:
+        console.print("\nThe game is interrupted (nothing was entered).")
+        return
+    where: Path | None = None
+    if session.path is not None:
+        try:
+            session.save(None, quiet=True)
+            where = session.path
+        except JinrouError:
+            pass
+    if where is None:
+        try:
+            where = rescue(offline_record.dumps(session.game, session.seed), "offline", ".json")
+        except OSError as error:
+            console.print(f"\nThe game is interrupted and cannot be saved: {error.strerror or error}")
+            return
+    console.print(f"\nThe game is interrupted: it is saved in {where} (go on with --resume {where}).",
+                  highlight=False, markup=False)
 
 
 @app.command("sheet")

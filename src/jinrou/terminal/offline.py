@@ -198,13 +198,14 @@ class GMSession:
 
 
 def run(session: GMSession, read_line: Callable[[str], str]) -> OfflineGame:
-    """The interactive loop: show the table, then read and run commands until quit or end of input."""
+    """The interactive loop: show the table, then read and run commands until quit or end of input.
+    Ctrl-C (KeyboardInterrupt) is left to the caller, who keeps the game and exits 130."""
     session.show_table()
     session.console.print(session.status())
     while True:
         try:
             line = read_line("gm> ")
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             break
         try:
             if not session.execute(line):
