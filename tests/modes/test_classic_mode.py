@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import pickle
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -482,7 +483,7 @@ def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
     assert [p["name"] for p in wolf["players"] if p["known"]] == ["Ben"]
     assert [p["role"]["id"] for p in wolf["players"] if p["role"]] == ["Werewolf"]  # its own
     assert [p["role"] for p in seer["players"] if p["role"]] == [seer["me"]["role"]]
-    assert spectator["me"] is None and all(p["role"] is None and p["known"] is None for p in spectator["players"])
+    assert spectator["me"] is None and all(p["role"] is None and p["known"] == [] for p in spectator["players"])
     assert spectator["legal"] == [] and spectator["proposals"] == []
     assert [lg["verb"] for lg in seer["legal"]] == ["divine"] and seer["legal"][0]["required"]
     assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine"}]
@@ -492,6 +493,66 @@ def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
     assert all(p["role"] is not None and "won" in p for p in end["players"])
     assert end["winner"]["id"] in ("Human", "Werewolf")
     assert {p["name"] for p in end["players"] if p["won"] and p["seat"] is not None} == set(end["result"]["winners"])
+
+
+def test_the_role_card_gives_the_rule_in_both_languages_as_the_role_list_does():
+    table = Table({"players": 9}, roles=["Human", "Werewolf", "Werewolf", "Diviner", *["Human"] * 6], humans=[0, 2])
+    rule = table.view(2)["me"]["rule"]
+    assert rule["en"].startswith("占い師: divines a seat each night (required); a 妖狐 dies of it.")  # its declaration
+    assert rule["ja"].startswith("占い師: 毎晩ひとりを占います（必須）。")
+    assert table.view(0)["me"]["rule"]["en"] == "人狼: attacks a seat each night, with the other wolves."
+
+
+def test_every_role_and_told_sub_role_has_a_rule_in_japanese_and_in_english():
+    from jinrou.classic.roles import ROLES
+    from jinrou.classic.texts import role_rule
+    from jinrou.classic.views import VISIBLE_SUBS
+
+    for role in [*ROLES, *VISIBLE_SUBS]:
+        ja, en = role_rule(role, "ja"), role_rule(role, "en")
+        assert re.search("[ぁ-ん]", ja) and re.search("[a-z]{3}", en) and "``" not in en and "§" not in en, role
+
+
+def test_the_log_comes_in_both_languages_line_by_line_private_lines_marked():
+    table = Table({"players": 9}, roles=["Human", "Werewolf", "Werewolf", "Diviner", *["Human"] * 6], humans=[0, 2])
+    table.act(2, {"act": "divine", "targets": ["Ben"]})
+    log = table.view(2)["log"]
+    assert {"ja": "1日目の夜になりました。", "en": "Night 1 falls."} in log
+    assert all(set(line) == {"ja", "en"} for line in log)
+    assert [line for line in table.view(None)["log"] if line["ja"].startswith("»")] == []
+
+
+def test_the_end_shows_every_role_history_and_nobody_sees_it_before():
+    table = Table({"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Cursed": 1, "Human": 4},
+                   "rules": {"scapegoat": "off"}}, roles=["Werewolf", "Cursed", *["Human"] * 4], humans=range(6))
+    table.act(0, {"act": "attack", "targets": ["Ben"]})  # the cursed Ben survives, and turns after the vote
+    while table.game.day < 3 and not table.game.is_over:
+        for seat in range(6):
+            action = first_choice(table.view(seat))
+            if action is not None and seat in table.mode.awaited(table.state):
+                table.act(seat, action)
+    assert table.game.roles_held(1) == ("Cursed", "Werewolf")
+    assert all("history" not in p for seat in [None, *range(6)] for p in table.view(seat)["players"])
+    table.play_humans()
+    for seat in (None, 0, 3):
+        history = {p["name"]: [r["ja"] for r in p["history"]] for p in table.view(seat)["players"] if p["history"]}
+        assert history == {"Ben": ["呪われた者", "人狼"]}
+
+
+def test_a_seat_known_under_two_labels_shows_both():
+    table = Table({"players": 7, "cast": "fixed", "roles": {"Werewolf": 1, "Fox": 1, "TinyFox": 1, "Cupid": 1, "Human": 3},
+                   "rules": {"scapegoat": "off"}},
+                  roles=["Werewolf", "Fox", "TinyFox", "Cupid", "Human", "Human", "Human"], humans=range(7))
+    table.act(3, {"act": "pair", "targets": ["Ben", "Cat"]})  # Ben the 妖狐 and Cat the 子狐 become lovers
+    table.act(0, {"act": "attack", "targets": ["Eve"]})
+    table.act(2, {"act": "divine", "targets": ["Eve"]})
+    for seat in range(7):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day"
+    ben = next(p for p in table.view(2)["players"] if p["name"] == "Ben")
+    assert [k["ja"] for k in ben["known"]] == ["妖狐", "恋人"]
+    assert [(k["name"], k["id"]) for k in table.view(2)["me"]["known"]] == [("Ben", "Fox"), ("Ben", "Lovers")]
 
 
 def test_a_player_named_like_the_scapegoat_gets_it_renamed():

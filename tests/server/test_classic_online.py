@@ -143,7 +143,7 @@ def test_a_missed_required_action_at_the_deadline_is_a_sudden_death_that_loses(c
     seen = get_view(client, room, tokens[0])["game"]
     ann = seen["players"][0]
     assert not ann["alive"] and ann["cause"]["id"] == "sudden" and seen["stage"] != "night"
-    assert "Annは突然死しました" in "\n".join(seen["log"])
+    assert "Annは突然死しました" in "\n".join(line["ja"] for line in seen["log"])
     for _ in range(100):
         if service.rooms[room].is_over:
             break
@@ -217,7 +217,7 @@ def test_a_classic_deadline_that_passed_while_the_server_was_down_fires_at_resta
         server.start()
         wait_until(lambda: call(server, "GET", f"/api/rooms/{room}/view")["game"]["stage"] != "night", timeout=10,
                    what="the night to end")
-        assert "2日目の朝になりました。" in "\n".join(call(server, "GET", f"/api/rooms/{room}/view")["game"]["log"])
+        assert {"ja": "2日目の朝になりました。", "en": "Day 2 dawns."} in call(server, "GET", f"/api/rooms/{room}/view")["game"]["log"]
     finally:
         server.stop()
 
@@ -330,9 +330,10 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                     assert player["role"]["id"] in (start_roles[me], end_roles[me])
                 if player["cause"] is not None and player["cause"]["id"] is not None:
                     assert player["cause"]["id"] in PUBLIC_CAUSES, (seat, player)
-                if player["known"] is not None:  # what a seat knows of another is true of it
+                assert "history" not in player, (seat, player)  # the roles a seat held: only at the end
+                for known in player["known"]:  # what a seat knows of another is true of it
                     assert me is not None
-                    label = player["known"]["id"]
+                    label = known["id"]
                     true_role = end_roles[index]
                     assert label == true_role or label == "Lovers" or (
                         label == "wolves" and ROLES[true_role].counts.value == "wolf"), (seat, player)

@@ -5,8 +5,10 @@ results, the log — and at the end everything. Chat channels come from the view
 (:attr:`SeatView.reads`, :attr:`SeatView.writes`), which the engine derives from the roles'
 declarations: this module never asks which role a seat holds to decide what it may read.
 
-Texts come in both languages (``{"ja": …, "en": …}``); the log is one line per message, Japanese
-with the English after it, as the room's log shows it.
+Texts come in both languages (``{"ja": …, "en": …}``), log lines too: the page shows the one of its
+language. A role comes with its rule (``rule``), the card's text; a seat known under several labels
+has them all (``known`` is a list); at the end each seat's role history (``history``, when its role
+changed) — never before.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import KITS, VERBS, render, role_name
+from jinrou.classic.texts import KITS, VERBS, render, role_name, role_rule
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, Result, result_json
 
@@ -130,7 +132,7 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
         if "wolf" in sv.reads and not over else [],
         "published": None if sv.published is None else _published(sv.published),
         "co_roles": _co_roles(sv) if me is not None and sv.stage is Stage.DAY and game.alive[me] else [],
-        "log": [_line(game, pm) for pm in sv.messages],
+        "log": [_line(game, pm) for pm in sv.messages],  # {"ja": …, "en": …} each
         "result": result_json(result, village.players),
         "winner": None if sv.outcome is None else _team(sv.outcome.winner) if sv.outcome.winner else
         {"id": "Draw", "ja": "引き分け", "en": "draw"},
@@ -170,6 +172,11 @@ def _role(role_id: str) -> dict[str, Any]:
 
 
 @functools.cache
+def _rule(role_id: str) -> dict[str, str]:
+    return {"ja": role_rule(role_id, "ja"), "en": role_rule(role_id, "en")}
+
+
+@functools.cache
 def _known(label: str) -> dict[str, str]:
     if label in GROUPS:
         ja, en = GROUPS[label]
@@ -194,11 +201,12 @@ def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dic
         "scapegoat": seat == sv.scapegoat,
         "cause": None if alive else _cause(cause),
         "role": _role(sv.roles[seat]) if seat in sv.roles else None,
-        "known": _known(sv.known[seat]) if seat in sv.known else None,
+        "known": [_known(label) for label in sv.labels.get(seat, ())],
         "you": seat == sv.seat,
     }
     if sv.outcome is not None:
         data["won"] = seat in sv.outcome.winners
+        data["history"] = [_names_of(r) for r in sv.history.get(seat, ())]
     return data
 
 
@@ -210,9 +218,10 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     night = game.stage is Stage.NIGHT and village.turn == "main"
     return {
         "role": _role(sv.role),
+        "rule": _rule(sv.role),  # the role's rule, as `jinrou classic roles` says it
         "team": _team(sv.team),
-        "subs": [_names_of(s) for s in sv.subs],
-        "known": [{"name": sv.names[s], **_known(label)} for s, label in sorted(sv.known.items())],
+        "subs": [{**_names_of(s), "rule": _rule(s)} for s in sv.subs],
+        "known": [{"name": sv.names[s], **_known(label)} for s, labels in sorted(sv.labels.items()) for label in labels],
         "abilities": [{"verb": v, "ja": VERBS[v][0], "en": VERBS[v][1]} for v in dict.fromkeys(abilities)],
         "alive": sv.alive[me],
         "ready": me in village.ready,
@@ -262,27 +271,27 @@ def _co_roles(sv: SeatView) -> list[dict[str, str]]:
     return [_names_of(r) for r in (listed or ROLES)]
 
 
-_LINES: weakref.WeakKeyDictionary[Game, dict[int, tuple[str, str, str]]] = weakref.WeakKeyDictionary()
-"""Per game: a message's id → its text in Japanese, in English, and its log line (every seat's view
-repeats them; a game keeps its messages, so their ids stay theirs)."""
+_LINES: weakref.WeakKeyDictionary[Game, dict[int, tuple[dict[str, str], dict[str, str]]]] = weakref.WeakKeyDictionary()
+"""Per game: a message's id → its texts and its log line, each in Japanese and English (every seat's
+view repeats them; a game keeps its messages, so their ids stay theirs)."""
 
 
-def _rendered(game: Game, pm: tuple[int, Message]) -> tuple[str, str, str]:
+def _rendered(game: Game, pm: tuple[int, Message]) -> tuple[dict[str, str], dict[str, str]]:
     lines = _LINES.setdefault(game, {})
     found = lines.get(id(pm))
     if found is None:
         ja, en = render(pm[1], game.names, "ja"), render(pm[1], game.names, "en")
-        found = lines[id(pm)] = (ja, en, f"{'» ' if pm[1].to is not None else ''}{ja}  ({en})")
+        mark = "» " if pm[1].to is not None else ""  # a private message
+        found = lines[id(pm)] = ({"ja": ja, "en": en}, {"ja": mark + ja, "en": mark + en})
     return found
 
 
 def _texts(game: Game, pm: tuple[int, Message]) -> dict[str, str]:
-    ja, en, _ = _rendered(game, pm)
-    return {"ja": ja, "en": en}
+    return _rendered(game, pm)[0]
 
 
-def _line(game: Game, pm: tuple[int, Message]) -> str:
-    return _rendered(game, pm)[2]
+def _line(game: Game, pm: tuple[int, Message]) -> dict[str, str]:
+    return _rendered(game, pm)[1]
 
 
 __all__ = ["CHANNELS", "channels", "result_of", "view"]
