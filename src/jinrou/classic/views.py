@@ -106,9 +106,9 @@ class SeatView:
                 if other != seat:
                     for owner in game.hooks(other):
                         if type(owner).reveals_to is not Role.reveals_to:  # most roles reveal nothing
-                            label = owner.reveals_to(game, other, seat)
-                            if label:
-                                _label(known, labels, other, label)
+                            shown = owner.reveals_to(game, other, seat)
+                            if shown:
+                                _label(known, labels, other, shown)
             if game.alive[seat] and game.stage is Stage.NIGHT:
                 chats = frozenset(c for owner in game.hooks(seat) for c in owner.chats(game, seat))
                 chats_read = chats_write = chats
