@@ -591,3 +591,11 @@ def test_a_village_pickled_mid_game_plays_on_as_the_one_that_was_not():
     table.play_humans()
     copy.play_humans()
     assert copy.view(None) == table.view(None) and copy.mode.record(copy.state, 1) == table.mode.record(table.state, 1)
+
+
+def test_time_fields_say_seconds_in_both_languages_and_levels_their_japanese_name():
+    fields = {f.key: f for f in SCHEMA.fields}
+    for key in ("day", "night", "remain", "voting", "hunter"):
+        assert fields[key].en.endswith("(s)") and fields[key].ja.endswith("(秒)"), key
+    middle = next(c for c in fields["yaminabe_safety"].choices if c.value == "middle")
+    assert (middle.en, middle.ja) == ("中 (middle)", "中")

@@ -86,6 +86,8 @@ CATEGORY_CHOICES = tuple(Choice(c.value or "None", c.name_en, c.name_ja) for c i
 def _engine_field(name: str, group: str) -> Field:
     setting = ENGINE[name]
     en, ja = setting.label_en, setting.label_ja
+    if en.endswith("(s)"):
+        ja += " (秒)"  # a length of time, as the English says it
     if not setting.choices:
         return Field(name, en, ja, FieldKind.INTEGER, setting.default_int, setting.minimum, setting.maximum, group=group)
     switch = SWITCHES.get(frozenset(setting.choices))
@@ -100,7 +102,7 @@ SCHEMA = Schema(
         Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
         Field("cast", "Cast", "配役", FieldKind.CHOICE, "normal", choices=tuple(Choice(k, *v) for k, v in CASTS.items())),
         Field("yaminabe_safety", "Yaminabe safety", "闇鍋セーフティ", FieldKind.CHOICE, Safety.LOW.value,
-              choices=tuple(Choice(s.value, s.value, s.label) for s in Safety)),
+              choices=tuple(Choice(s.value, f"{s.label} ({s.value})", s.label) for s in Safety)),
         Field("roles", "Roles (fixed: every seat; partial: the fixed ones)", "役職（自由配役: 全員、一部闇鍋: 固定分）",
               FieldKind.COUNTS, {}, 0, MAX_PLAYERS + 1, ROLE_CHOICES),
         Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
