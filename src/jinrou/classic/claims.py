@@ -27,10 +27,25 @@ from dataclasses import dataclass
 from jinrou.errors import JinrouError
 
 RESULTS = ("human", "werewolf")
+QUOTED = 20
+"""How many characters of a bad input an error message quotes."""
 
 
 class ClaimError(JinrouError):
     """A claim that cannot be read or said now."""
+
+
+def quote(value: object, limit: int = QUOTED) -> str:
+    """A bad input as an error message quotes it: its ``repr``, of at most its first ``limit``
+    characters (a name, a role, a result sent by anybody may be long).
+
+    >>> quote("Ann"), quote("x" * 30)
+    ("'Ann'", "'xxxxxxxxxxxxxxxxxxxx'…")
+    """
+    if isinstance(value, str):
+        return repr(value[:limit]) + ("…" if len(value) > limit else "")
+    text = repr(value)
+    return text[:limit] + ("…" if len(text) > limit else "")
 
 
 class ClaimKind(enum.Enum):
@@ -68,14 +83,15 @@ class Claim:
         kind = {"CO": ClaimKind.COMINGOUT, "COMINGOUT": ClaimKind.COMINGOUT}.get(head) or next(
             (k for k in ClaimKind if k.value == head), None)
         if kind is None:
-            raise ClaimError(f"unknown claim {words[0]!r}: say one of {forms}")
+            raise ClaimError(f"unknown claim {quote(words[0])}: say one of {forms}")
         if kind is ClaimKind.COMINGOUT:
             if len(words) != 2:
                 raise ClaimError("a coming out names one role: CO ROLE (e.g. CO Diviner, CO 占い師)")
             try:
                 return cls(kind, role=by_name(words[1]).id)
-            except UnknownRoleError as error:
-                raise ClaimError(str(error)) from None
+            except UnknownRoleError:
+                raise ClaimError(f"unknown role {quote(words[1])}: give a catalog id (Werewolf) or Japanese name "
+                                 "(人狼)") from None
         # a player's name may hold spaces ("Bot Alice"): it is everything between the word and the result
         rest = text.strip()[len(words[0]):].strip()
         name, result = (rest, "") if kind is ClaimKind.VOTE else (rest[:-len(words[-1])].strip(), words[-1])
@@ -83,12 +99,12 @@ class Claim:
             raise ClaimError(f"{kind.value} takes {'a player' if kind is ClaimKind.VOTE else 'a player and human|werewolf'}")
         folded = [n.casefold() for n in names]
         if name.casefold() not in folded:
-            raise ClaimError(f"no player {name!r}: the players are {', '.join(names)}")
+            raise ClaimError(f"no player {quote(name)}: the players are {', '.join(names)}")
         target = folded.index(name.casefold())
         if kind is ClaimKind.VOTE:
             return cls(kind, target=target)
         if result.lower() not in RESULTS:
-            raise ClaimError(f"the result must be human or werewolf, not {result!r}")
+            raise ClaimError(f"the result must be human or werewolf, not {quote(result)}")
         result = result.lower()
         return cls(kind, target=target, result=result)
 

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic.catalog import Team
-from jinrou.classic.claims import Claim
+from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.model import (
     PUBLIC_CAUSES,
@@ -52,6 +52,7 @@ from jinrou.players import check_setup
 
 MAX_REVOTES = 4
 DRAW = "Draw"
+_STAGE_JA = {Stage.NIGHT: "夜", Stage.DAY: "昼", Stage.HUNTER: "ハンターの時間", Stage.OVER: "終了後"}
 
 
 @dataclass(frozen=True)
@@ -347,19 +348,35 @@ class Game:
         """A living seat states a claim in the day chat (public; it may be false).
 
         Raises:
-            IllegalActionError: not by day, a dead or unknown seat, or a claim about no player.
+            IllegalActionError: see :meth:`check_claim`.
         """
-        self._check_seat(seat)
-        if self.stage is not Stage.DAY:
-            raise IllegalActionError(f"claims are made by day, not at the {self.stage.value}")
-        if not self.alive[seat]:
-            raise IllegalActionError(f"{self.names[seat]} is dead: the dead do not speak in the day chat")
-        if claim.target is not None:
-            self._check_seat(claim.target)
+        self.check_claim(seat, claim)
         self._phase_event().setdefault("claims", []).append(
             {"player": self.names[seat], "claim": claim.notation(self.names)})
         self.claims.append((self.day, seat, claim))
         self.tell(None, "claim", player=seat, claim=claim)
+
+    def check_claim(self, seat: Seat, claim: Claim | None = None) -> None:
+        """Whether ``seat`` may say ``claim`` now (None: whether it may speak at all); changes nothing.
+
+        Raises:
+            IllegalActionError: not by day, a dead or unknown seat, a claim about no player, or a
+                VOTE claim for a dead player.
+        """
+        self._check_seat(seat)
+        if self.stage is not Stage.DAY:
+            raise IllegalActionError(f"claims are made by day, not at the {self.stage.value}",
+                                     ja=f"主張（CO・結果・投票先）は昼にだけできます（今は{_STAGE_JA[self.stage]}）")
+        if not self.alive[seat]:
+            raise IllegalActionError(f"{self.names[seat]} is dead: the dead do not speak in the day chat",
+                                     ja=f"{self.names[seat]}は死亡しています: 死者は昼の会話で話せません")
+        if claim is None or claim.target is None:
+            return
+        self._check_seat(claim.target)
+        if claim.kind is ClaimKind.VOTE and not self.alive[claim.target]:
+            name = self.names[claim.target]
+            raise IllegalActionError(f"{name} is dead: say you will vote for a living player",
+                                     ja=f"{name}は死亡しています: 投票先には生きている人を言ってください")
 
     def _check_vote(self, vote: Vote) -> None:
         if self.stage is not Stage.DAY:

@@ -55,7 +55,7 @@ import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic.catalog import UnknownRoleError, by_name
-from jinrou.classic.claims import RESULTS, Claim, ClaimKind
+from jinrou.classic.claims import RESULTS, Claim, ClaimKind, quote
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
@@ -225,9 +225,7 @@ class ClassicMode:
         elif kind == "claim":
             self._claim(village, me, [action["claim"]])
         elif kind == "claims":
-            if not isinstance(action["claims"], list):
-                raise IllegalActionError("claims are a list of claims")
-            self._claim(village, me, action["claims"])
+            self._claim(village, me, action["claims"], many=True)
             village.talked.add(me)
         else:
             self._done(village, me, action["done"])
@@ -244,16 +242,22 @@ class ClassicMode:
             raise IllegalActionError("only a wolf that may attack tonight proposes an attack, on one of its targets")
         village.proposals[:] = [p for p in village.proposals if p.seat != me] + [proposal]
 
-    def _claim(self, village: Village, me: Seat, data: list[Any]) -> None:
+    def _claim(self, village: Village, me: Seat, data: Any, many: bool = False) -> None:
+        """Say ``data``, one claim or (``many``) a non-empty list of them: every one is checked
+        (who speaks, when, about whom) before any is said."""
         game = village.game
         assert game is not None
+        game.check_claim(me)  # at night, from the dead: refused whatever was sent
+        if many and (not isinstance(data, list) or not data):
+            raise IllegalActionError('claims are a non-empty list: {"claims": [CLAIM, ...]}',
+                                     ja='claims は主張を1つ以上並べたリストです: {"claims": [CLAIM, ...]}')
         claims = [_claim(game, c) for c in data]
         said = sum(1 for day, s, _ in game.claims if s == me and day == game.day)
         if said + len(claims) > MAX_CLAIMS:
-            raise IllegalActionError(f"at most {MAX_CLAIMS} claims a day")
-        if claims:
-            game.claim(me, claims[0])  # refuses before anything changed if the seat may not speak now
-        for claim in claims[1:]:
+            raise IllegalActionError(f"at most {MAX_CLAIMS} claims a day", ja=f"主張は1日{MAX_CLAIMS}回までです")
+        for claim in claims:
+            game.check_claim(me, claim)
+        for claim in claims:
             game.claim(me, claim)
 
     def _done(self, village: Village, me: Seat, value: Any) -> None:
@@ -376,7 +380,8 @@ class ClassicMode:
             if village.first_ballot and me not in village.talked:
                 said = [c for c in _ask(agent.talk, view_of, rng) if not _repeated(game, me, c)]
                 room = MAX_CLAIMS - sum(1 for day, s, _ in game.claims if s == me and day == game.day)
-                return {"claims": [_claim_json(c, names) for c in said[:max(0, room)]]}
+                if said[:max(0, room)]:  # a bot with nothing to say (its own failure) goes on to its vote
+                    return {"claims": [_claim_json(c, names) for c in said[:max(0, room)]]}
             if village.turn is Turn.DISCUSSION:
                 return {"done": True}
             legal = view_of.legal[0]
@@ -489,7 +494,8 @@ def _make_proposals(village: Village) -> None:
 
 def _seat_named(game: Game, name: Any) -> Seat:
     if not isinstance(name, str) or name not in game.names:
-        raise IllegalActionError(f"no player {name!r}: the players are {', '.join(game.names)}")
+        raise IllegalActionError(f"no player {quote(name)}: the players are {', '.join(game.names)}",
+                                 ja=f"{quote(name)} という参加者はいません: 参加者は {', '.join(game.names)}")
     return game.names.index(name)
 
 
@@ -509,26 +515,32 @@ def _claim(game: Game, data: Any) -> Claim:
     """A claim from its JSON (IllegalActionError saying the forms)."""
     forms = ('a claim is {"kind": "CO", "role": ROLE}, {"kind": "DIVINED"|"IDENTIFIED"|"ESTIMATE", "target": NAME, '
              '"result": "human"|"werewolf"} or {"kind": "VOTE", "target": NAME}')
+    wrong = IllegalActionError(forms, ja="主張の形は " + forms.removeprefix("a claim is ").replace(" or ", " か "))
     if not isinstance(data, dict):
-        raise IllegalActionError(forms)
+        raise wrong
     try:
         kind = ClaimKind(data.get("kind"))
-    except ValueError:
-        raise IllegalActionError(forms) from None
+    except (ValueError, TypeError):
+        raise wrong from None
     wanted = {ClaimKind.COMINGOUT: {"kind", "role"}, ClaimKind.VOTE: {"kind", "target"}}.get(
         kind, {"kind", "target", "result"})
     if set(data) != wanted:
-        raise IllegalActionError(forms)
+        raise wrong
     if kind is ClaimKind.COMINGOUT:
+        role = data["role"]
         try:
-            return Claim(kind, role=by_name(str(data["role"])).id)
-        except UnknownRoleError as error:
-            raise IllegalActionError(str(error)) from None
+            if isinstance(role, str):
+                return Claim(kind, role=by_name(role).id)
+        except UnknownRoleError:
+            pass
+        raise IllegalActionError(f"unknown role {quote(role)}: give a catalog id (Werewolf) or Japanese name (人狼)",
+                                 ja=f"{quote(role)} という役職はありません: 英語のID（Werewolf）か日本語の名前（人狼）で")
     target = _seat_named(game, data["target"])
     if kind is ClaimKind.VOTE:
         return Claim(kind, target=target)
     if data["result"] not in RESULTS:
-        raise IllegalActionError(f"a result is human or werewolf, not {data['result']!r}")
+        raise IllegalActionError(f"a result is human or werewolf, not {quote(data['result'])}",
+                                 ja=f"結果は human（人間）か werewolf（人狼）です: {quote(data['result'])} ではありません")
     return Claim(kind, target=target, result=data["result"])
 
 
