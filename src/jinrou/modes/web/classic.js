@@ -2,22 +2,30 @@
 // Classic werewolf (人狼, 月下人狼's roles) in the room shell: your role card, what you may do now (the
 // night's actions, the vote, the hunter's shot), the claims you can post (the same structured claims
 // the bots make), the players with what is public, the published role list, and the end with every
-// role. Player data is only ever set as text; the mode's CSS is injected once.
+// role and the roles each seat held, and the room's settings (before and during the game). One language at
+// a time: role names in the page's language (in English with the Japanese beside, as players of 月下人狼 know
+// them). Player data is only ever set as text; the mode's CSS is injected once.
 (() => {
   const STYLE = `
   #board .c-card .c-role { font-size: 18px; margin: 2px 0 6px; }
   #board .c-card .c-team { color: var(--muted); font-size: 14px; }
+  #board .c-card .c-rule { font-size: 14px; margin: 4px 0 6px; padding: 6px 8px; background: #f8f9fa; border-radius: 4px; }
+  #board .c-settings summary { cursor: pointer; font-weight: bold; font-size: 15px; }
+  #board .c-settings .c-setline { font-size: 14px; margin: 4px 0; }
+  #board .c-settings dl { display: grid; grid-template-columns: auto auto; gap: 2px 10px; font-size: 13px; margin: 4px 0; }
+  #board .c-settings dt { color: var(--muted); }
+  #board .c-settings dd { margin: 0; }
   #board .c-list { list-style: none; padding: 0; margin: 4px 0; font-size: 14px; }
   #board .c-list li { padding: 3px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
   #board .c-list li:last-child { border-bottom: 0; }
   #board .c-players li { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: baseline; }
-  #board .c-players li.dead .c-name { color: #999; text-decoration: line-through; }
+  #board .c-players li.dead .c-name { color: #666; text-decoration: line-through; }
   #board .c-players li.you .c-name { font-weight: bold; }
   #board .c-badge { font-size: 12px; border-radius: 10px; padding: 0 7px; background: #e9ecef; white-space: nowrap; }
   #board .c-badge.role { background: #fff3bf; }
   #board .c-badge.wolf { background: #ffe3e3; }
   #board .c-badge.win { background: #d3f9d8; }
-  #board .c-badge.lose { background: #f1f3f5; color: #868e96; }
+  #board .c-badge.lose { background: #f1f3f5; color: #495057; }
   #board .c-claims { flex-basis: 100%; color: var(--muted); font-size: 12px; }
   #board form.c-form { margin: 6px 0; }
   #board form.c-form select { max-width: 100%; min-width: 0; }
@@ -26,13 +34,15 @@
   #board .c-status { color: var(--muted); font-size: 14px; margin: 4px 0; }
   #board details.c-claims-panel summary { cursor: pointer; font-weight: bold; font-size: 15px; }
   #board table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
-  #board table.c-end td, #board table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left; }
+  #board table.c-end td, #board table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left;
+    overflow-wrap: normal; word-break: keep-all; }
+  #board table.c-end .c-short { white-space: nowrap; }
   #board button { min-height: 34px; }
   body.night #board section { background: #f4f5fb; }
   `;
   const SKELETON = `
   <section class="c-card" id="c-card" hidden><h2 id="c-card-title"></h2>
-    <p class="c-role" id="c-role"></p><p class="c-team" id="c-team"></p>
+    <p class="c-role" id="c-role"></p><p class="c-team" id="c-team"></p><p class="c-rule" id="c-rule"></p>
     <ul class="c-list" id="c-facts"></ul><h2 id="c-results-title"></h2><ul class="c-list" id="c-results"></ul></section>
   <section id="c-act" hidden><h2 id="c-act-title"></h2><div id="c-forms"></div>
     <p class="c-status" id="c-status"></p><button type="button" id="c-done"></button>
@@ -43,12 +53,15 @@
     <div class="scroll"><table class="c-end"><thead id="c-end-head"></thead><tbody id="c-end-body"></tbody></table></div></section>
   <section><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
   <section id="c-published" hidden><h2 id="c-published-title"></h2><p class="c-status" id="c-announcement"></p>
-    <ul class="c-list" id="c-roles"></ul></section>`;
+    <ul class="c-list" id="c-roles"></ul></section>
+  <section class="c-settings" id="c-settings" hidden><details id="c-settings-panel"><summary id="c-settings-title"></summary>
+    <dl id="c-settings-rules"></dl></details><p class="c-setline" id="c-settings-line"></p></section>`;
   let ctx = null;
   const built = {};  // what each form area was last built for: a rebuild would lose the choices being made
   const $ = (selector) => ctx.root.querySelector(selector);
   const tx = (pair) => (pair ? ctx.t(pair.en, pair.ja) : "");
   const both = (pair) => (pair ? ctx.t(`${pair.en} (${pair.ja})`, `${pair.ja}（${pair.en}）`) : "");
+  const named = (pair) => (pair ? ctx.t(`${pair.en} (${pair.ja})`, pair.ja) : "");  // a role: 月下人狼's name in English too
 
   function option(value, text) { const o = ctx.el("option", text); o.value = value; return o; }
   function select(name, values) { const s = ctx.el("select"); s.name = name; s.append(...values.map(([v, text]) => option(v, text))); return s; }
@@ -78,12 +91,15 @@
     $("#c-card").hidden = !me;
     if (!me) return;
     $("#c-card-title").textContent = ctx.t("Your role", "あなたの役職");
-    $("#c-role").replaceChildren(ctx.el("strong", me.role.ja), ` ${me.role.en}`);
-    $("#c-team").textContent = `${both(me.team)}${me.alive ? "" : ctx.t(" — you are dead", " — 死亡")}`;
+    $("#c-role").replaceChildren(ctx.el("strong", tx(me.role)), ctx.t(` (${me.role.ja})`, ""));
+    $("#c-team").textContent = `${tx(me.team)}${me.alive ? "" : ctx.t(" — you are dead", " — 死亡")}`;
+    $("#c-rule").textContent = tx(me.rule);
     const facts = [];
-    for (const sub of me.subs) facts.push(ctx.t(`Also: ${sub.en} (${sub.ja})`, `付加: ${sub.ja}`));
+    for (const sub of me.subs) facts.push(ctx.t(`Also: ${named(sub)} — ${sub.rule.en}`, `付加: ${sub.rule.ja}`));
     if (me.known.length) {
-      facts.push(ctx.t("You know: ", "知っている人: ") + me.known.map((k) => `${k.name} (${tx(k)})`).join(", "));
+      const labels = {};  // a seat known under two labels (a 子狐 that is the 妖狐's lover) shows both
+      for (const k of me.known) (labels[k.name] = labels[k.name] || []).push(tx(k));
+      facts.push(ctx.t("You know: ", "知っている人: ") + Object.entries(labels).map(([name, l]) => `${name} (${l.join(ctx.t(", ", "・"))})`).join(", "));
     }
     facts.push(me.abilities.length
       ? ctx.t("At night you may: ", "夜にできること: ") + me.abilities.map(tx).join(", ")
@@ -188,11 +204,13 @@
     for (const c of (game ? game.claims : [])) if (c.kind !== "VOTE" && c.kind !== "ESTIMATE") (claims[c.player] = claims[c.player] || []).push(tx(c));
     $("#c-players").replaceChildren(...players.map((p) => {
       const li = ctx.el("li", undefined, [p.alive ? "" : "dead", p.you ? "you" : ""].join(" ").trim());
-      li.append(ctx.el("span", p.name, "c-name"));
+      const name = ctx.el("span", p.name, "c-name");
+      name.translate = false;  // player data
+      li.append(name);
       li.append(badge(p.alive ? ctx.t("alive", "生存") : `${ctx.t("dead", "死亡")}${p.cause ? ` · ${tx(p.cause)}` : ""}`));
       if (p.scapegoat) li.append(badge(ctx.t("NPC", "NPC")));
-      if (p.role) li.append(badge(`${p.role.ja} ${p.role.en}`, p.role.team && p.role.team.id === "Werewolf" ? "role wolf" : "role"));
-      else if (p.known) li.append(badge(tx(p.known), p.known.id === "wolves" ? "wolf" : "role"));
+      if (p.role) li.append(badge(named(p.role), p.role.team && p.role.team.id === "Werewolf" ? "role wolf" : "role"));
+      for (const k of (p.role ? [] : p.known || [])) li.append(badge(tx(k), k.id === "wolves" ? "wolf" : "role"));
       if (p.won !== undefined) li.append(badge(p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), p.won ? "win" : "lose"));
       if (claims[p.name]) li.append(ctx.el("span", claims[p.name].join(" · "), "c-claims"));
       return li;
@@ -205,7 +223,7 @@
     if (!list) return;
     $("#c-published-title").textContent = ctx.t("The cast", "配役");
     $("#c-announcement").textContent = tx(list.announcement);
-    const rows = list.kind === "full" ? list.roles.map((r) => `${r.ja} ${r.en} × ${r.count}`)
+    const rows = list.kind === "full" ? list.roles.map((r) => `${named(r)} × ${r.count}`)
       : list.kind === "team" ? list.teams.map((team) => `${tx(team)} × ${team.count}`)
         : [ctx.t("hidden (非公開)", "非公開")];
     $("#c-roles").replaceChildren(...rows.map((row) => ctx.el("li", row)));
@@ -219,27 +237,84 @@
     $("#c-winner").textContent = ctx.t(`Winner: ${game.winner.en} (${game.winner.ja})`, `勝利: ${game.winner.ja}`);
     const head = ctx.el("tr");
     head.append(...[ctx.t("player", "参加者"), ctx.t("role", "役職"), ctx.t("team", "陣営"), ctx.t("end", "最後"), ctx.t("result", "勝敗")]
-      .map((text) => ctx.el("th", text)));
+      .map((text) => ctx.el("th", text, "c-short")));
     $("#c-end-head").replaceChildren(head);
     $("#c-end-body").replaceChildren(...game.players.map((p) => {
       const tr = ctx.el("tr");
-      tr.append(ctx.el("td", p.name), ctx.el("td", p.role ? `${p.role.ja} ${p.role.en}` : ""),
+      const held = p.history && p.history.length ? p.history : p.role ? [p.role] : [];  // 呪われた者 → 人狼
+      const name = ctx.el("td", p.name);
+      name.translate = false;
+      tr.append(name, ctx.el("td", held.map(tx).join(" → ")),
         ctx.el("td", p.role && p.role.team ? tx(p.role.team) : ""),
-        ctx.el("td", p.alive ? ctx.t("alive", "生存") : tx(p.cause)), ctx.el("td", p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北")));
+        ctx.el("td", p.alive ? ctx.t("alive", "生存") : tx(p.cause)), ctx.el("td", p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), "c-short"));
       return tr;
     }));
+  }
+
+  // The room's settings: the labels are the lobby form's (GET /api/modes), fetched once.
+  let schema = null, asked = false;
+  const SHOWN = ["players", "cast", "yaminabe_safety", "yaminabe_hidejobs"];
+
+  function settingText(field, value) {
+    if (field.kind === "boolean") return value ? ctx.t("yes", "あり") : ctx.t("no", "なし");
+    if (field.kind === "choice") { const c = field.choices.find((x) => x.value === value); return c ? tx(c) : String(value); }
+    if (field.kind === "counts") {
+      return Object.entries(value || {}).map(([k, n]) => { const c = field.choices.find((x) => x.value === k); return `${c ? named(c) : k} × ${n}`; }).join(", ");
+    }
+    if (field.kind === "set") return (value || []).map((k) => { const c = field.choices.find((x) => x.value === k); return c ? named(c) : k; }).join(", ");
+    return field.group === "times" ? `${value}${ctx.t(" s", "秒")}` : String(value);
+  }
+
+  function renderSettings(view) {
+    if (!schema) {
+      if (!asked) {
+        asked = true;
+        fetch("/api/modes").then((r) => r.json()).then((modes) => {
+          schema = (modes.find((m) => m.name === "classic") || {}).schema || null;
+          if (schema && latest) render(latest, ctx);
+        }).catch(() => { asked = false; });
+      }
+      return;
+    }
+    const room = view.room, fields = schema.fields;
+    const value = (f) => (f.group ? (room[f.group] || {})[f.key] : room[f.key]);
+    const yaminabe = ["yaminabe", "partial", "easy"].includes(room.cast);
+    const line = SHOWN.map((key) => fields.find((f) => f.key === key))
+      .filter((f) => f && (yaminabe || !f.key.startsWith("yaminabe_")))
+      .map((f) => `${tx(f).replace(/ \(.*\)$/, "")}: ${settingText(f, value(f))}`);
+    const times = fields.filter((f) => f.group === "times" && value(f) !== undefined).map((f) => `${tx(f).replace(/ \((s|秒)\)$/, "")} ${settingText(f, value(f))}`);
+    $("#c-settings").hidden = false;
+    $("#c-settings-line").textContent = [...line, ctx.t("times: ", "時間: ") + times.join(", ")].join(" · ");
+    $("#c-settings-title").textContent = ctx.t("Room settings and rules", "部屋の設定とルール");
+    const rows = [];
+    for (const f of fields) {
+      const v = value(f);
+      if (v === undefined || SHOWN.includes(f.key) || f.group === "times" || (f.kind !== "boolean" && (v === null || v === "" && f.kind !== "choice"))) continue;
+      if ((f.kind === "counts" && !Object.keys(v).length) || (f.kind === "set" && !v.length)) continue;
+      if (!yaminabe && ["hide_singleton_teams", "ushi"].includes(f.key)) continue;
+      rows.push(ctx.el("dt", tx(f)), ctx.el("dd", settingText(f, v)));
+    }
+    $("#c-settings-rules").replaceChildren(...rows);
+  }
+
+  let latest = null;
+
+  function render(view) {
+    latest = view;
+    const game = view.game;
+    renderCard(game);
+    renderActions(view);
+    renderClaims(view);
+    renderEnd(game);
+    renderPlayers(view);
+    renderPublished(game);
+    renderSettings(view);
   }
 
   window.jinrou.registerMode({
     render(view, context) {
       if (!ctx) { ctx = context; setup(); }
-      const game = view.game;
-      renderCard(game);
-      renderActions(view);
-      renderClaims(view);
-      renderEnd(game);
-      renderPlayers(view);
-      renderPublished(game);
+      render(view);
     },
   });
 })();

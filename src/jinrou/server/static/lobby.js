@@ -43,7 +43,7 @@ function field(f) {  // one schema field as a labelled input named by its key
   let input;
   if (f.kind === "boolean") {
     input = el("input"); input.type = "checkbox"; input.checked = Boolean(f.default);
-    label.append(input, ` ${t(f.en, f.ja)} (${t(f.ja, f.en)})`);
+    label.append(input, ` ${t(f.en, f.ja)}`);  // one language at a time
   } else {
     if (f.kind === "choice") {
       input = el("select");
