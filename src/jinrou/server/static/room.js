@@ -173,13 +173,17 @@ function renderLobby(view) {
   $("#host").hidden = view.you === null;
 }
 
-function renderChat(view) {
-  const channels = view.channels;
-  if (!channels.some((c) => c.key === channel)) channel = (channels.find((c) => c.write) || channels[0] || {}).key || null;
+let picked = null;  // the phase in which the reader chose a tab: their choice holds until the next phase
+
+function renderChat(view) {  // the tab shown: the reader's choice, else one they may write in (at night a group's)
+  const channels = view.channels, phase = view.game ? view.game.phase : "lobby";
+  const chosen = channels.find((c) => c.key === channel);
+  if (!chosen || (!chosen.write && picked !== phase)) channel = (channels.find((c) => c.write) || chosen || channels[0] || {}).key || null;
   $("#channels").replaceChildren(...(channels.length > 1 ? channels.map((c) => {
     const tab = el("button", t(c.en, c.ja), c.key === channel ? "tab active" : "tab");
     tab.type = "button";
-    tab.addEventListener("click", () => { channel = c.key; renderChat(latest); });
+    tab.dataset.channel = c.key;
+    tab.addEventListener("click", () => { channel = c.key; picked = phase; renderChat(latest); });
     return tab;
   }) : []));
   const main = channels.length && channel === channels[0].key;
@@ -195,7 +199,8 @@ function renderChat(view) {
 
 function renderLog(game) {
   const log = $("#log");
-  log.textContent = game ? game.log.join("\n") : "";
+  // a line is text, or {en, ja}: the page's language only
+  log.textContent = game ? game.log.map((line) => (typeof line === "string" ? line : t(line.en, line.ja))).join("\n") : "";
   log.scrollTop = log.scrollHeight;
 }
 
