@@ -257,3 +257,30 @@ def test_a_heuristic_village_beats_a_random_one():
     naive = village_wins(RandomAgent, RandomAgent, 80, seed=0)
     outplayed = village_wins(RandomAgent, HeuristicAgent, 80, seed=0)
     assert smart >= naive + 16 and naive >= outplayed, (smart, naive, outplayed)
+
+
+# ---------------------------------------------------------------------- allies (issue 26, point 14)
+
+
+def test_the_wolf_chat_knows_its_whispering_madman_and_nobody_else_does():
+    roles = ["Werewolf", "Werewolf", "WhisperingMad", "Fanatic", "MadWolf", "Human", "Human"]
+    settings = Settings.parse({"scapegoat": "off"})
+    game = Game.new(seat_names(len(roles), settings), roles, settings, np.random.default_rng(0))
+    for reader in (0, 1, 4):  # the wolves and 狂人狼: the wolf chat's members
+        assert SeatView.of(game, reader).known[2] == "WhisperingMad"
+    for other in (2, 3, 5, None):
+        assert 2 not in SeatView.of(game, other).known
+
+
+def test_bot_wolves_never_attack_their_whispering_madman():
+    cast = {"Werewolf": 2, "WhisperingMad": 1, "Diviner": 1, "Psychic": 1, "Guard": 1, "Human": 6}
+    attacks = 0
+    for seed in range(40):
+        game = play_game(cast, Settings.parse({"scapegoat": "off"}), HeuristicAgent, seed)
+        mad = game.names[game.cast.index("WhisperingMad")]
+        for event in game.events:
+            for action in event.get("actions", []) if event["type"] == "night" else []:
+                if action["action"] == "attack":
+                    attacks += 1
+                    assert action["target"] != mad, (seed, event)
+    assert attacks > 100

@@ -1,9 +1,11 @@
-"""Nicknames that show nothing, look like another seat's, or pass for a bot or a table row are
-refused (issue 14, finding 15)."""
+"""Nicknames that show nothing, look like another seat's, or pass for a bot, a spectator, a game's
+own player or a table row are refused (issue 14, finding 15; issue 26, point 14)."""
 
 import pytest
 
-from jinrou.server.names import check_nickname, skeleton, visible
+from jinrou.classic.simulate import SCAPEGOAT_NAME
+from jinrou.modes.classic import SCAPEGOAT
+from jinrou.server.names import RESERVED, check_nickname, skeleton, visible
 
 from .test_api import join, new_room
 
@@ -59,7 +61,45 @@ def test_invisible_and_impersonating_names_are_refused(name, message):
         check_nickname(name, [], 20)
 
 
-@pytest.mark.parametrize("name", ["Bottle", "Robot", "Players", "Ann-Marie", "さくら", "Zoë", "李", "x"])
+@pytest.mark.parametrize("name, message", [  # issue 26, point 14: names found in rooms
+    ("Bot太郎", "passes for a bot"),
+    ("ボット太郎", "passes for a bot"),
+    ("ﾎﾞｯﾄ太郎", "passes for a bot"),  # half-width kana
+    ("B0t太郎", "passes for a bot"),
+    ("BotAnn", "passes for a bot"),
+    ("bot_x", "passes for a bot"),
+    ("Watcher (観戦)", "passes for a spectator"),
+    ("Ann（観戦）", "passes for a spectator"),  # full-width brackets
+    ("Ann [spectator]", "passes for a spectator"),
+    ("身代わりくん", "a game's own player"),
+    ("身代わりくん2", "a game's own player"),  # as the game renames it when a player took its name
+    ("身代わり君", "a game's own player"),
+    ("身代ゎりくん", None),  # a small ゎ: not folded, allowed
+])
+def test_names_that_pose_as_a_bot_a_spectator_or_the_scapegoat_are_refused(name, message):
+    if message is None:
+        assert check_nickname(name, [], 20) == name
+        return
+    with pytest.raises(ValueError, match=message) as error:
+        check_nickname(name, [], 20)
+    assert error.value.ja and "\n" not in str(error.value)
+
+
+def test_the_reserved_name_is_the_games_scapegoat():
+    assert RESERVED[0] == SCAPEGOAT_NAME == SCAPEGOAT
+
+
+@pytest.mark.parametrize("name, taken", [("Ａ" * 40, ["Ａ" * 40]), ("Ｂ" * 40, ["B" * 40]), ("\u3164" * 39, []),
+                                         ("Bot " + "x" * 36, []), ("x" * 30 + "(観戦)", []), ("身代わりくん" + "x" * 30, [])])
+def test_errors_quote_at_most_twenty_characters_of_a_name(name, taken):
+    with pytest.raises(ValueError) as error:
+        check_nickname(name, taken, 50)
+    for text in (str(error.value), error.value.ja):
+        assert name[:21] not in text and repr(name[:20]) + "…" in text
+
+
+@pytest.mark.parametrize("name", ["Bottle", "Robot", "Players", "Ann-Marie", "さくら", "Zoë", "李", "x", "Botan",
+                                  "観戦太郎", "Ann (Tokyo)"])
 def test_ordinary_names_pass(name):
     assert check_nickname(name, [], 20) == name and visible(name)
 
@@ -68,9 +108,12 @@ def test_the_api_refuses_look_alikes_impersonators_and_empty_names(client):
     room = new_room(client)
     join(client, room, "Ann")
     for name, message in [("Аnn", "looks like 'Ann'"), ("\u0301\u0301", "shows nothing"), ("Bot Bob", "bot"),
-                          ("Player 2", "Player N")]:
+                          ("Player 2", "Player N"), ("Bot太郎", "bot"), ("身代わりくん", "game's own player"),
+                          ("Zed (観戦)", "spectator")]:
         response = client.post(f"/api/rooms/{room}/join", json={"name": name})
         assert response.status_code == 400 and message in response.json()["error"], response.json()
+    watcher = client.post(f"/api/rooms/{room}/watch", json={"name": "Watcher (観戦)"})
+    assert watcher.status_code == 400 and "spectator" in watcher.json()["error"] and watcher.json()["ja"]
     bad_room = client.post("/api/rooms", json={"name": "\u3164", "seats": 5})
     assert bad_room.status_code == 400 and "shows nothing" in bad_room.json()["error"]
     assert join(client, room, "Ben")

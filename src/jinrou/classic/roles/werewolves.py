@@ -169,6 +169,11 @@ class WhisperingMad(Role):
     def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
         return knows_wolves(game, seat)
 
+    def reveals_to(self, game: Game, seat: Seat, viewer: Seat) -> str | None:
+        """The other members of the wolf chat know it: it writes there under its name."""
+        in_chat = viewer != seat and any(Chat.WOLF in owner.chats(game, viewer) for owner in game.hooks(viewer))
+        return self.id if in_chat else None
+
     def chats(self, game: Game, seat: Seat) -> frozenset[str]:
         return frozenset({Chat.WOLF})
 
