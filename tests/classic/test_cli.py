@@ -1,6 +1,7 @@
 """`jinrou classic …` run in-process (typer's runner), with real files in a temporary folder."""
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -93,7 +94,9 @@ def test_bad_options_are_refused_before_anything_is_played(tmp_path):
         (["simulate", "--roles", "Wizard", "--games", "3", "--seed", "1"], "unknown role 'Wizard'"),
         (["simulate", "--players", "9", "--games", "3", "--seed", "1", "--setting", "runoff=maybe"],
          "setting 'runoff' must be one of no, revote, yes"),
-        (["simulate", "--players", "9", "--games", "0", "--seed", "1"], "games must be a whole number ≥ 1"),
+        (["simulate", "--players", "9", "--games", "0", "--seed", "1"], "invalid value for '--games'"),
+        (["simulate", "--players", "9", "--games", "99999999999", "--seed", "1"],  # a MemoryError before (issue 26)
+         "invalid value for '--games': Input should be less than or equal to 1000000"),
         (["simulate", "--players", "9", "--games", "3", "--seed", "1", "--bots", "genius"], "unknown bot 'genius'"),
         (["play", "--players", "9", "--record", str(tmp_path / "no" / "x.json")], "does not exist"),
         (["play", "--players", "9", "--record", str(tmp_path)], "is a folder"),
@@ -127,3 +130,38 @@ def test_an_interrupted_play_keeps_its_record(tmp_path):
     with mock.patch.object(TerminalPlay, "_turn", side_effect=KeyboardInterrupt):
         stopped = runner.invoke(app, args)
     assert stopped.exit_code == 130 and record.exists(), stopped.output
+
+
+def test_ctrl_c_stops_the_workers_at_once_and_keeps_the_games_finished(tmp_path):
+    """Real processes: Ctrl-C (SIGINT to the group) ends the command with 130, the summary of the
+    games finished so far, their records and no process left."""
+    from ..processes import Jinrou, wait_for
+
+    records = tmp_path / "records"
+    args = ["classic", "simulate", "--players", "9", "--games", "100000", "--seed", "1", "--workers", "2",
+            "--bots", "random", "--record-dir", str(records), "--json"]
+    with Jinrou(args, tmp_path) as run:
+        run.wait_for_workers(2)
+        wait_for(lambda: len(list(records.glob("game-*.json"))) >= 100, "a hundred records")  # two chunks done
+        code, out, err = run.interrupt()
+        run.none_left()
+    assert code == 130, err
+    finished = int(re.search(r"interrupted after (\d+) of 100000 games", err)[1])
+    data = json.loads(out)
+    assert data["games"] == finished and sum(data["wins"].values()) == finished and 25 <= finished < 100000
+    assert len(list(records.glob("game-*.json"))) >= finished and not list(records.glob(".*.part"))
+
+
+def test_killing_simulate_leaves_no_worker(tmp_path):
+    import os
+    import signal
+
+    from ..processes import Jinrou
+
+    args = ["classic", "simulate", "--players", "9", "--games", "100000", "--seed", "1", "--workers", "2"]
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with Jinrou(args, tmp_path) as run:
+            run.wait_for_workers(2)
+            os.kill(run.pid, sig)  # the parent only, as a process manager or the OOM killer does
+            run.process.wait(timeout=30)
+            run.none_left()

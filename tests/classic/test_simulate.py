@@ -142,6 +142,7 @@ def test_teams_that_could_win_are_listed_even_without_a_win():
     ({"Werewolf": 1, "Wizard": 5}, None, 1, "'Wizard' is not a playable role id"),
     ({"Werewolf": 1, "Human": 1.5}, None, 1, "whole number"),
     ({"Werewolf": 1, "Human": 4}, None, 0, "games must be a whole number ≥ 1"),
+    ({"Werewolf": 1, "Human": 4}, None, 99_999_999_999, "at most 1,000,000, not 99999999999"),  # was a MemoryError
     ({"Werewolf": 2, "Fox": 3}, None, 1, "身代わりくん cannot be dealt"),
 ])  # fmt: skip
 def test_bad_simulations_are_refused_before_playing(cast, players, games, message):

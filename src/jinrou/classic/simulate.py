@@ -7,7 +7,8 @@ deals the roles (:func:`jinrou.classic.casting.deal`, 身代わりくん first u
 and feeds the bots; the *rules* stream is the generator of the engine — so the seed written in a
 game's record is the rules' seed, and replaying the record's choices with it redraws the same
 outcomes. Games run in worker processes when asked (``workers``); the summary is the same for any
-number of workers.
+number of workers. Interrupted (Ctrl-C), a :class:`Simulation` keeps the games finished so far and
+leaves no worker behind.
 
 The bots are passed in as a factory (this module never imports :mod:`jinrou.agents`): it is called
 once per seat and game with the public role list (role id → count) and must be picklable (a class
@@ -24,7 +25,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from jinrou.classic.settings import Settings
 from jinrou.errors import SetupError
 from jinrou.players import default_names
 from jinrou.stats import Interval
+from jinrou.workers import unordered
 
 AgentFactory = Callable[[Mapping[str, int]], Agent]
 """Makes one seat's bot, given the public role list (role id → count)."""
@@ -48,6 +49,8 @@ NAMED_CASTS: dict[str, Callable[[int], dict[str, int]]] = {"normal": normal_cast
 
 SCAPEGOAT_NAME = "身代わりくん"
 CHUNK = 25  # games per task sent to a worker process
+MAX_GAMES = 1_000_000
+"""The most games one simulation plays (a million take hours; more would not fit their seeds in memory)."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +213,58 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
     raise RuntimeError(f"the game of seed {seed} did not end in {MAX_PHASES} phases")  # pragma: no cover
 
 
+class Simulation:
+    """A batch of bot games, checked before any is played; iterate it for each game's result as it
+    finishes (out of order with workers). Stopping the iteration early — Ctrl-C — kills the workers
+    at once (:mod:`jinrou.workers`): the results already yielded stay valid, and
+    :meth:`summary` summarises them (``interrupted after N of M games``).
+
+    Args: as :func:`simulate`.
+
+    Raises:
+        SetupError: a bad cast, settings, game count or worker count (nothing is played).
+    """
+
+    def __init__(self, cast: Mapping[str, int] | str, games: int, seed: int, agents: AgentFactory, *,
+                 players: int | None = None, settings: Settings | Mapping[str, Any] | None = None,
+                 record_dir: str | os.PathLike[str] | None = None, workers: int = 1) -> None:
+        self.cast = resolve_cast(cast, players)
+        self.settings = settings if isinstance(settings, Settings) else Settings.parse(settings)
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise SetupError(f"games must be a whole number ≥ 1 and at most {MAX_GAMES:,}, not {games!r}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise SetupError(f"workers must be a whole number ≥ 1, not {workers!r}")
+        # a dry deal: a list that 身代わりくん cannot be dealt from fails here, before any game
+        deal(self.cast, np.random.default_rng(0), scapegoat=self.settings["scapegoat"] == "on",
+             safety=self.settings["safety"])
+        self.games, self.seed, self.agents, self.workers = games, seed, agents, workers
+        self.directory = Path(record_dir) if record_dir is not None else None
+
+    def __iter__(self) -> Iterator[GameResult]:
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        seeds = game_seeds(self.seed, self.games)
+        settings = dict(self.settings.values)  # a plain dict pickles
+        jobs = [(start, seeds[start:start + CHUNK], self.cast, settings, self.agents, self.directory)
+                for start in range(0, self.games, CHUNK)]
+        try:
+            if self.workers == 1 or len(jobs) == 1:
+                for start, chunk, cast, values, agents, directory in jobs:
+                    for index, seed in enumerate(chunk, start):
+                        yield from _play_batch((index, [seed], cast, values, agents, directory))
+                return
+            for batch in unordered(_play_batch, jobs, self.workers):
+                yield from batch
+        finally:  # a worker killed while writing leaves a part file: remove it
+            if self.directory is not None:
+                for part in self.directory.glob(".game-*.part"):
+                    part.unlink(missing_ok=True)
+
+    def summary(self, results: Sequence[GameResult]) -> Summary:
+        """The summary of ``results`` (all the games, or those finished when interrupted)."""
+        return Summary.of(results, self.cast, self.seed)
+
+
 def simulate(
     cast: Mapping[str, int] | str,
     games: int,
@@ -226,7 +281,7 @@ def simulate(
 
     Args:
         cast: role id → count, or a named casting (``normal``/``普通1``) for ``players`` seats.
-        games: how many games (≥ 1).
+        games: how many games (1 to :data:`MAX_GAMES`).
         seed: the simulation's seed; game ``i`` plays from ``game_seeds(seed, games)[i]``.
         agents: the bot factory (see the module docstring).
         players: seats per game, 身代わりくん included (needed by a named casting; checked against counts).
@@ -234,61 +289,37 @@ def simulate(
         record_dir: if given, every game's full record (``jinrou.classic/1``, its seed the game's) is
             written there as ``game-00001.json``, ``game-00002.json``, … (created if missing).
         workers: processes to play in (1: in this process).
-        progress: called with the number of games finished so far: after each game in this
-            process, after each batch of games from workers.
+        progress: called with the number of games finished so far, after each game.
 
     Raises:
         SetupError: a bad cast, settings, game count or worker count (nothing is played).
     """
-    counts = resolve_cast(cast, players)
-    if not isinstance(settings, Settings):
-        settings = Settings.parse(settings)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SetupError(f"games must be a whole number ≥ 1, not {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SetupError(f"workers must be a whole number ≥ 1, not {workers!r}")
-    # a dry deal: a list that 身代わりくん cannot be dealt from fails here, before any game
-    deal(counts, np.random.default_rng(0), scapegoat=settings["scapegoat"] == "on", safety=settings["safety"])
-    directory = None
-    if record_dir is not None:
-        directory = Path(record_dir)
-        directory.mkdir(parents=True, exist_ok=True)
-    seeds = game_seeds(seed, games)
-    tasks = [(start, seeds[start:start + CHUNK]) for start in range(0, games, CHUNK)]
+    run = Simulation(cast, games, seed, agents, players=players, settings=settings, record_dir=record_dir,
+                     workers=workers)
     results: list[GameResult] = []
-    for batch in _run(tasks, counts, dict(settings.values), agents, directory, workers):
-        results.extend(batch)
+    for result in run:
+        results.append(result)
         if progress is not None:
             progress(len(results))
-    return Summary.of(results, counts, seed)
+    return run.summary(results)
 
 
-def _run(tasks: list[tuple[int, list[int]]], cast: dict[str, int], settings: dict[str, Any], agents: AgentFactory,
-         directory: Path | None, workers: int) -> Iterator[list[GameResult]]:
-    """The results in game order, a game at a time in this process, a task at a time from workers
-    (settings as a plain dict, which pickles)."""
-    if workers == 1 or len(tasks) == 1:
-        for start, seeds in tasks:
-            for index, seed in enumerate(seeds, start):
-                yield _play_batch(index, [seed], cast, settings, agents, directory)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_batch, start, seeds, cast, settings, agents, directory) for start, seeds in tasks]
-        for future in futures:
-            yield future.result()
-
-
-def _play_batch(start: int, seeds: list[int], cast: dict[str, int], settings: dict[str, Any], agents: AgentFactory,
-                directory: Path | None) -> list[GameResult]:
-    """Play games ``start``, ``start + 1``, … from ``seeds``, writing their records if asked."""
+def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, Path | None]
+                ) -> list[GameResult]:
+    """Play games ``start``, ``start + 1``, … from ``seeds``, writing their records if asked (each
+    whole or not at all: written to a part file, then renamed)."""
     from jinrou.classic.record import dumps, write
 
+    start, seeds, cast, settings, agents, directory = job
     parsed = Settings.parse(settings)
     out = []
     for index, game_seed in enumerate(seeds, start):
         game = play_game(cast, parsed, agents, game_seed)
         if directory is not None:
-            (directory / f"game-{index + 1:05d}.json").write_text(dumps(write(game, game_seed)), encoding="utf-8")
+            name = f"game-{index + 1:05d}.json"
+            part = directory / f".{name}.part"
+            part.write_text(dumps(write(game, game_seed)), encoding="utf-8")
+            os.replace(part, directory / name)
         out.append(GameResult.of(game, game_seed))
     return out
 
@@ -303,5 +334,5 @@ def _possible_winners(cast: Mapping[str, int]) -> set[Team]:
     return teams - {Team.OTHERS, Team.NEET, Team.NONE}
 
 
-__all__ = ["NAMED_CASTS", "AgentFactory", "GameResult", "Summary", "game_seeds", "play_game", "resolve_cast",
-           "seat_names", "simulate"]
+__all__ = ["MAX_GAMES", "NAMED_CASTS", "AgentFactory", "GameResult", "Simulation", "Summary", "game_seeds",
+           "play_game", "resolve_cast", "seat_names", "simulate"]

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from jinrou.cli.common import check_output, command_group, fail, read_file, save
+from jinrou.cli.common import check_output, command_group, fail, prepare_folder, read_file, save
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
@@ -159,44 +159,62 @@ def _bot_class(kind: str) -> type:
 
 @app.command("simulate")
 def simulate_command(
-    games: Annotated[int, typer.Option(help="Number of games to play.")],
+    games: Annotated[int, typer.Option(help="Number of games to play (a million take hours).", min=1, max=1_000_000)],
     seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
     players: Annotated[int | None, typer.Option(help="Seats per game, 身代わりくん included (普通1 unless --roles/--cast).")] = None,
     roles: Roles = None,
     cast: CastFile = None,
     bots: BotKind = "heuristic",
     setting: SettingOption = None,
-    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    workers: Annotated[int, typer.Option(help="Processes to play in.", min=1)] = 1,
     record_dir: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Play many bot games; print each team's win rate with a 95 % Wilson interval, game lengths and
     win rates by role.
 
+    Ctrl+C stops every worker at once and prints the summary of the games finished so far
+    ("interrupted after N of M games", exit status 130); their records are kept.
+
     Example: jinrou classic simulate --players 16 --games 1000 --seed 1 --workers 2
     """
     from rich.progress import Progress
 
-    from jinrou.classic.simulate import simulate
+    from jinrou.classic.simulate import GameResult, Simulation
 
     try:
         counts, n = read_cast(roles, cast, players)
         settings = read_settings(setting)
         agent = _bot_class(bots)
-        if record_dir is not None and record_dir.exists() and not record_dir.is_dir():
-            raise JinrouError(f"--record-dir {record_dir} is a file, not a folder")
-        with Progress(disable=json_output or games < 20, transient=True) as progress:
-            task = progress.add_task("Playing", total=games)
-            summary = simulate(counts, games, seed, agent, players=n, settings=settings, record_dir=record_dir,
-                               workers=workers, progress=lambda done: progress.update(task, completed=done))
+        if record_dir is not None:
+            prepare_folder(record_dir, "--record-dir")
+        run = Simulation(counts, games, seed, agent, players=n, settings=settings, record_dir=record_dir,
+                         workers=workers)
     except JinrouError as error:
         fail(error)
+    results: list[GameResult] = []
+    interrupted = False
+    try:
+        with Progress(console=Console(stderr=True), disable=json_output or games < 20, transient=True) as progress:
+            task = progress.add_task("Playing", total=games)
+            for result in run:
+                results.append(result)
+                progress.update(task, completed=len(results))
+    except KeyboardInterrupt:
+        interrupted = True
     except OSError as error:
-        fail(f"cannot write the records to {record_dir}: {error.strerror}")
+        fail(f"cannot write the records to {record_dir}: {error.strerror or error}")
+    if interrupted:
+        typer.echo(f"interrupted after {len(results)} of {games} games", err=True)
+        if not results:
+            raise typer.Exit(130)
+    summary = run.summary(results)
     if json_output:
         typer.echo(json.dumps({**summary.to_json(), "bots": bots}, ensure_ascii=False))
-        return
-    print_summary(Console(), summary, bots)
+    else:
+        print_summary(Console(), summary, bots)
+    if interrupted:
+        raise typer.Exit(130)
 
 
 def print_summary(console: Console, summary: object, bots: str) -> None:
