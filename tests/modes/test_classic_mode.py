@@ -599,3 +599,30 @@ def test_time_fields_say_seconds_in_both_languages_and_levels_their_japanese_nam
         assert fields[key].en.endswith("(s)") and fields[key].ja.endswith("(秒)"), key
     middle = next(c for c in fields["yaminabe_safety"].choices if c.value == "middle")
     assert (middle.en, middle.ja) == ("中 (middle)", "中")
+
+
+@pytest.mark.parametrize(("action", "ja"), [
+    ({"vote": "Ann"}, "今は夜なので投票できません"),
+    ({"done": True}, "先に「占う」をしてください（今夜は必須です）"),
+    ({"act": "attack", "targets": ["Ann"]}, "Benには今夜「襲撃」の行動はありません"),
+    ({"act": "divine", "targets": ["Ben"]}, "BenはBenに「占う」できません: 選べるのは"),
+    ({"act": "divine", "targets": []}, "「占う」には異なる1人を選んでください"),
+    ({"vote": "Zed"}, "'Zed' という参加者はいません"),
+])
+def test_a_refusal_a_player_can_meet_on_the_page_says_why_in_japanese_too(action, ja):
+    table = seer_table()
+    with pytest.raises(IllegalActionError) as error:
+        table.act(1, action)
+    assert ja in error.value.japanese and error.value.ja is not None
+
+
+def test_a_vote_before_the_voting_time_is_refused_in_both_languages():
+    table = seer_table(voting=60)
+    for seat in range(3):
+        table.act(seat, first_choice(table.view(seat)))
+        while table.view(seat)["me"]["may_finish"] and table.game.stage.value == "night":
+            table.act(seat, {"done": True})
+    assert table.state.turn is Turn.DISCUSSION
+    with pytest.raises(IllegalActionError) as error:
+        table.act(0, {"vote": "Ben"})
+    assert (str(error.value), error.value.ja) == ("the vote opens after the discussion", "投票は議論の後に始まります")

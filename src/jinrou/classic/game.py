@@ -47,6 +47,7 @@ from jinrou.classic.model import (
 from jinrou.classic.published import RoleList
 from jinrou.classic.role import SUB_ROLES, Ability, Role
 from jinrou.classic.settings import Settings
+from jinrou.classic.texts import VERBS
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.players import check_setup
 
@@ -324,7 +325,7 @@ class Game:
             IllegalActionError: the choice is not allowed now (nothing changes).
         """
         if self.stage is Stage.OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", ja="ゲームは終了しました")
         self._submit(choice, recorded=True)
 
     def _submit(self, choice: Action | Vote, recorded: bool) -> None:
@@ -380,21 +381,26 @@ class Game:
 
     def _check_vote(self, vote: Vote) -> None:
         if self.stage is not Stage.DAY:
-            raise IllegalActionError(f"{self._who(vote.seat)} cannot vote now: it is the {self.stage.value}")
+            raise IllegalActionError(f"{self._who(vote.seat)} cannot vote now: it is the {self.stage.value}",
+                                     ja=f"今は{_STAGE_JA[self.stage]}なので投票できません")
         assert self.ballot is not None
         self._check_seat(vote.seat)
         self._check_seat(vote.target)
         if not self.alive[vote.seat]:
-            raise IllegalActionError(f"{self.names[vote.seat]} is dead and cannot vote")
+            raise IllegalActionError(f"{self.names[vote.seat]} is dead and cannot vote",
+                                     ja=f"{self.names[vote.seat]}は死亡しているので投票できません")
         if vote.seat in self.ballot.votes:
-            raise IllegalActionError(f"{self.names[vote.seat]} has already voted; votes are final")
+            raise IllegalActionError(f"{self.names[vote.seat]} has already voted; votes are final",
+                                     ja=f"{self.names[vote.seat]}はもう投票しました（投票は変えられません）")
         allowed = self._candidates(vote.seat)
         if vote.target not in allowed:
             if vote.target == vote.seat:
-                raise IllegalActionError(f"{self.names[vote.seat]} cannot vote for himself")
+                raise IllegalActionError(f"{self.names[vote.seat]} cannot vote for himself",
+                                         ja=f"{self.names[vote.seat]}は自分に投票できません")
             raise IllegalActionError(
                 f"{self.names[vote.seat]} cannot vote for {self.names[vote.target]}: "
-                f"the candidates are {self._list(allowed)}"
+                f"the candidates are {self._list(allowed)}",
+                ja=f"{self.names[vote.seat]}は{self.names[vote.target]}に投票できません: 候補は {self._list(allowed, 'ja')}",
             )
 
     def _check_action(self, action: Action) -> tuple[Ability | None, Role]:
@@ -404,36 +410,45 @@ class Game:
         who = self.names[action.seat]
         if self.stage is Stage.HUNTER:
             if action.verb is not Verb.SHOOT or action.seat not in self.armed:
-                raise IllegalActionError(f"only an armed hunter may act now (shoot), not {who} ({action.verb.value})")
+                raise IllegalActionError(f"only an armed hunter may act now (shoot), not {who} ({action.verb.value})",
+                                         ja=f"今はハンターが撃つ時間です: {who}は行動できません")
             if self._shot(action.seat):
-                raise IllegalActionError(f"{who} has already shot")
+                raise IllegalActionError(f"{who} has already shot", ja=f"{who}はもう撃ちました")
             allowed = self._shot_targets(action.seat)
             if len(action.targets) != 1 or action.targets[0] not in allowed:
-                raise IllegalActionError(f"{who} may shoot one of {self._list(allowed)}")
+                raise IllegalActionError(f"{who} may shoot one of {self._list(allowed)}",
+                                         ja=f"{who}が撃てるのは {self._list(allowed, 'ja')} のひとりです")
             return None, self._roles[action.seat]
+        verb = f"「{VERBS[action.verb.value][0]}」" if action.verb.value in VERBS else action.verb.value
         if self.stage is not Stage.NIGHT:
-            raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}")
+            raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}",
+                                     ja=f"今は{_STAGE_JA[self.stage]}なので{verb}はできません")
         if not self.alive[action.seat]:
-            raise IllegalActionError(f"{who} is dead and cannot act")
+            raise IllegalActionError(f"{who} is dead and cannot act", ja=f"{who}は死亡しているので行動できません")
         for ability, owner, _ in self._abilities(action.seat):
             if ability.verb is not action.verb:
                 continue
             if ability.done(self, action.seat):
-                raise IllegalActionError(f"{who} has already chosen to {action.verb.value} tonight")
+                raise IllegalActionError(f"{who} has already chosen to {action.verb.value} tonight",
+                                         ja=f"{who}は今夜もう{verb}の相手を選びました")
             allowed = ability.targets(self, action.seat, owner)
             if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
                 wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
-                raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}")
+                raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}", ja=f"{verb}には" + (
+                    "相手は要りません" if ability.arity == 0 else f"異なる{ability.arity}人を選んでください"))
             bad = [t for t in action.targets if t not in allowed]
             if bad:
                 raise IllegalActionError(
-                    f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}"
+                    f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}",
+                    ja=f"{who}は{self.names[bad[0]]}に{verb}できません: 選べるのは {self._list(allowed, 'ja')}",
                 )
             reason = ability.check(self, action, owner)
             if reason:
-                raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}")
+                raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}",
+                                         ja=f"{who}は{verb}できません: {reason}")
             return ability, owner
-        raise IllegalActionError(f"{who} ({self._roles[action.seat].id}) has no action {action.verb.value!r} tonight")
+        raise IllegalActionError(f"{who} ({self._roles[action.seat].id}) has no action {action.verb.value!r} tonight",
+                                 ja=f"{who}には今夜{verb}の行動はありません")
 
     def _check_seat(self, seat: Seat) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
@@ -442,8 +457,8 @@ class Game:
     def _who(self, seat: Seat) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < self.n else repr(seat)
 
-    def _list(self, seats: Sequence[Seat]) -> str:
-        return ", ".join(self.names[s] for s in seats) or "nobody"
+    def _list(self, seats: Sequence[Seat], lang: str = "en") -> str:
+        return ", ".join(self.names[s] for s in seats) or ("なし" if lang == "ja" else "nobody")
 
     def _action_json(self, action: Action) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.names[action.seat], "action": action.verb.value}
