@@ -61,6 +61,7 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
 from jinrou.classic.published import RoleList
 from jinrou.classic.record import FORMAT, write
+from jinrou.classic.texts import VERBS
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.modes import classic_settings as rooms
@@ -201,19 +202,20 @@ class ClassicMode:
         when it is not allowed now."""
         game = village.game
         if game is None:
-            raise IllegalActionError("the cast is being drawn: wait a moment")
+            raise IllegalActionError("the cast is being drawn: wait a moment", ja="配役を決めています。少しお待ちください")
         if game.is_over:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", ja="ゲームは終了しました")
         if not isinstance(action, dict):
-            raise IllegalActionError(f"an action is an object: {FORMS}")
+            raise IllegalActionError(f"an action is an object: {FORMS}", ja=f"行動はオブジェクトです: {FORMS}")
         me = village.seat(seat)
         kind = next((k for k in ("vote", "act", "claim", "claims", "done", "propose") if k in action), None)
         allowed = {"act": {"act", "targets", "kit"}, "propose": {"propose", "targets"}}.get(kind or "", {kind})
         if kind is None or set(action) - allowed:
-            raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}")
+            raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}",
+                                     ja=f"不明な行動 {sorted(action)}: {FORMS} のどれかです")
         if kind == "vote":
             if game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
-                raise IllegalActionError("the vote opens after the discussion")
+                raise IllegalActionError("the vote opens after the discussion", ja="投票は議論の後に始まります")
             game.apply(Vote(me, _seat_named(game, action["vote"])))
         elif kind == "act":
             game.apply(_action(game, me, action["act"], action.get("targets", []), action.get("kit")))
@@ -239,7 +241,8 @@ class ClassicMode:
         legal = next((lg for lg in game.legal_actions(me) if lg.verb is Verb.ATTACK), None)
         if proposal.verb is not Verb.ATTACK or legal is None or len(proposal.targets) != 1 \
                 or proposal.targets[0] not in legal.targets:
-            raise IllegalActionError("only a wolf that may attack tonight proposes an attack, on one of its targets")
+            raise IllegalActionError("only a wolf that may attack tonight proposes an attack, on one of its targets",
+                                     ja="襲撃を提案できるのは今夜襲撃できる人狼だけで、襲撃できる相手のひとりです")
         village.proposals[:] = [p for p in village.proposals if p.seat != me] + [proposal]
 
     def _claim(self, village: Village, me: Seat, data: Any, many: bool = False) -> None:
@@ -264,15 +267,19 @@ class ClassicMode:
         game = village.game
         assert game is not None
         if value is not True:
-            raise IllegalActionError('say {"done": true} when your night (or the discussion) is over for you')
+            raise IllegalActionError('say {"done": true} when your night (or the discussion) is over for you',
+                                     ja='夜（または議論）を終えるときは {"done": true} を送ってください')
         if game.stage is Stage.NIGHT and village.turn is Turn.MAIN:
             missing = village.missing(me) if game.alive[me] else []
             if missing:
                 verb = missing[0].verb
-                raise IllegalActionError(f"first {verb.value if verb else 'vote'}: it is required tonight")
+                raise IllegalActionError(f"first {verb.value if verb else 'vote'}: it is required tonight",
+                                         ja=f"先に「{VERBS[verb.value][0] if verb else '投票'}」をしてください（今夜は必須です）")
         elif not (game.stage is Stage.DAY and village.turn is Turn.DISCUSSION and game.alive[me]):
             raise IllegalActionError("there is nothing to finish now: " + (
-                "vote" if game.stage is Stage.DAY else "the night waits only for missing actions"))
+                "vote" if game.stage is Stage.DAY else "the night waits only for missing actions"),
+                ja="今は終えるものはありません: " + ("投票してください" if game.stage is Stage.DAY
+                                               else "夜はまだの必須行動だけを待っています"))
         village.ready.add(me)
 
     def close(self, village: Village) -> Village:
@@ -503,11 +510,12 @@ def _action(game: Game, me: Seat, verb: Any, targets: Any, kit: Any) -> Action:
     try:
         action = Verb(verb)
     except ValueError:
-        raise IllegalActionError(f"unknown action {verb!r}: actions are {', '.join(v.value for v in Verb)}") from None
+        raise IllegalActionError(f"unknown action {verb!r}: actions are {', '.join(v.value for v in Verb)}",
+                                 ja=f"不明な行動 {verb!r}: 行動は {', '.join(v.value for v in Verb)}") from None
     if not isinstance(targets, list):
-        raise IllegalActionError("targets are a list of player names")
+        raise IllegalActionError("targets are a list of player names", ja="対象は参加者名のリストです")
     if kit is not None and not isinstance(kit, str):
-        raise IllegalActionError("a kit is Diviner, Psychic or Guard")
+        raise IllegalActionError("a kit is Diviner, Psychic or Guard", ja="セットは Diviner、Psychic、Guard のどれかです")
     return Action(me, action, tuple(_seat_named(game, t) for t in targets), kit)
 
 
