@@ -114,3 +114,79 @@ def test_errors_quote_only_a_short_prefix_of_a_bad_input(action):
         table.act(1, action)
     for text in (str(error.value), error.value.japanese):
         assert "x" * 21 not in text and "'xxxxxxxxxxxxxxxxxxxx'…" in text and len(text) < 300
+
+
+# ---------------------------------------------------------------------- when bots vote (point 20)
+
+
+def bot_votes(table: Table) -> dict[str, str]:
+    """Today's votes of the bots (Dan, Eve, Fay in the seer game) so far."""
+    ballot = table.game.ballot
+    assert ballot is not None
+    names = table.game.names
+    return {names[s]: names[t] for s, t in ballot.votes.items() if names[s] in ("Dan", "Eve", "Fay")}
+
+
+def test_bots_say_their_claims_at_once_and_vote_after_the_people_said_theirs():
+    table = seer_table()  # people: Ann, Ben (占い師), Cat (人狼); bots: Dan, Eve, Fay (villagers)
+    day_two(table)
+    said = {table.game.names[s] for day, s, _ in table.game.claims if day == 2}
+    assert said == {"Dan", "Eve", "Fay"} and bot_votes(table) == {}  # the bots talked, none voted
+    assert table.mode.awaited(table.state) == (0, 1, 2)  # the people, to speak and vote
+    table.act(1, {"claim": {"kind": "CO", "role": "Diviner"}})
+    table.act(1, {"claim": {"kind": "DIVINED", "target": "Cat", "result": "werewolf"}})
+    table.act(0, {"claim": {"kind": "VOTE", "target": "Cat"}})
+    table.act(1, {"claim": {"kind": "VOTE", "target": "Cat"}})
+    assert bot_votes(table) == {}  # Cat has not spoken yet
+    table.act(2, {"claim": {"kind": "ESTIMATE", "target": "Ben", "result": "werewolf"}})  # not whom it votes for
+    assert bot_votes(table) == {} and table.mode.awaited(table.state) == (0, 1, 2)
+    table.act(2, {"vote": "Ben"})
+    assert bot_votes(table) == {"Dan": "Cat", "Eve": "Cat", "Fay": "Cat"}  # they read the people's claims
+
+
+def test_bots_vote_at_once_when_the_people_have_all_voted():
+    table = seer_table()
+    day_two(table)
+    table.act(0, {"vote": "Dan"})
+    table.act(1, {"vote": "Dan"})
+    assert bot_votes(table) == {}
+    table.act(2, {"vote": "Dan"})  # the last person's vote: the bots vote and the ballot closes
+    first = next(e for e in table.game.events if e["type"] == "day")
+    assert set(first["votes"]) == {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"}
+
+
+def test_a_silent_person_holds_the_bots_only_until_the_deadline():
+    table = seer_table()
+    day_two(table)
+    table.act(0, {"vote": "Dan"})
+    table.act(1, {"vote": "Dan"})
+    table.deadline()  # Cat said nothing and did not vote: the grace opens, the bots vote
+    assert len(bot_votes(table)) == 3 and table.mode.awaited(table.state) == (2,)
+    table.deadline()
+    assert table.view(None)["players"][3]["cause"]["id"] == "sudden"
+
+
+def test_with_a_discussion_time_the_bots_vote_when_the_voting_opens():
+    table = seer_table(voting=30)
+    day_two_discussion(table)
+    assert bot_votes(table) == {} and table.state.turn.value == "discussion"
+    for seat in (0, 1, 2):
+        table.act(seat, {"done": True})
+    assert len(bot_votes(table)) == 3  # the discussion was the people's time to speak
+
+
+def day_two_discussion(table: Table) -> None:
+    for seat in (1, 0, 2, 1):
+        table.act(seat, first_choice(table.view(seat)))
+    assert table.game.stage.value == "day"
+
+
+def test_a_restart_mid_hearing_keeps_the_bots_waiting():
+    table = seer_table()
+    day_two(table)
+    table.act(1, {"claim": {"kind": "VOTE", "target": "Cat"}})
+    table.act(0, {"vote": "Ben"})
+    table.restart()
+    assert bot_votes(table) == {} and table.mode.awaited(table.state) == (1, 2)
+    table.act(2, {"claim": {"kind": "VOTE", "target": "Ann"}})
+    assert len(bot_votes(table)) == 3

@@ -187,6 +187,8 @@ class ClassicMode:
             seats = [s for s in game.living() if s != goat and s not in village.ready]
         else:  # at a day's first ballot those who have not spoken come first: the bots talk, then vote
             seats = sorted(game.awaited(), key=lambda s: village.first_ballot and s in village.talked)
+            if _hearing(village):  # the bots' votes wait for the people's say
+                seats = [s for s in seats if s not in village.talked]
         return tuple(s - village.offset for s in seats)
 
     def result(self, village: Village) -> Result | None:
@@ -371,9 +373,10 @@ class ClassicMode:
     # ----------------------------------------------------------------- bots
 
     def bot_action(self, village: Village, seat: Seat, rng: np.random.Generator) -> dict[str, Any]:
-        """A bot's next step, in the JSON a person sends: at a day's first ballot its claims, then its
-        vote; at night one action at a time (an attack proposed while other wolves may choose), then
-        done; a hunter's shot."""
+        """A bot's next step, in the JSON a person sends: at a day's first ballot its claims at once,
+        then its vote — asked for only once the people have had their say (see :func:`_hearing`), so
+        it reads their claims; at night one action at a time (an attack proposed while other wolves
+        may choose), then done; a hunter's shot."""
         game = village.game
         assert game is not None
         me = village.seat(seat)
@@ -550,6 +553,19 @@ def _claim(game: Game, data: Any) -> Claim:
         raise IllegalActionError(f"a result is human or werewolf, not {quote(data['result'])}",
                                  ja=f"結果は human（人間）か werewolf（人狼）です: {quote(data['result'])} ではありません")
     return Claim(kind, target=target, result=data["result"])
+
+
+def _hearing(village: Village) -> bool:
+    """Whether the bots' votes wait for the people: at a day's first ballot without a discussion
+    time, until every seat that still owes its vote and has not said its claims at once (as bots do,
+    ``{"claims": [...]}``) has said whom it will vote for (a VOTE claim) or voted. At the deadline the
+    ballot's grace opens, and the bots vote then: a silent person holds them no longer."""
+    game = village.game
+    assert game is not None
+    if not village.first_ballot or village.turn is not Turn.MAIN or village.settings["times"]["voting"]:
+        return False
+    spoke = {s for day, s, c in game.claims if day == game.day and c.kind is ClaimKind.VOTE}
+    return any(s not in village.talked and s not in spoke for s in game.awaited())
 
 
 def _claim_json(claim: Claim, names: Sequence[str]) -> dict[str, Any]:
