@@ -28,9 +28,9 @@ def wait_for(condition: Callable[[], object], what: str, bound: float = 60) -> N
         time.sleep(0.02)
 
 
-def living(session: int) -> list[int]:
-    """The processes of ``session`` still running (zombies left unreaped by an init are dead)."""
-    pids = []
+def _running() -> list[tuple[int, int, int]]:
+    """(pid, parent, session) of every process running (zombies left unreaped by an init are dead)."""
+    found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -38,10 +38,20 @@ def living(session: int) -> list[int]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        state, _ppid, _group, sid = stat.rsplit(")", 1)[1].split()[:4]
-        if int(sid) == session and state != "Z":
-            pids.append(int(entry.name))
-    return pids
+        state, ppid, _group, sid = stat.rsplit(")", 1)[1].split()[:4]
+        if state != "Z":
+            found.append((int(entry.name), int(ppid), int(sid)))
+    return found
+
+
+def living(session: int) -> list[int]:
+    """The processes of ``session`` still running."""
+    return [pid for pid, _, sid in _running() if sid == session]
+
+
+def children(parent: int) -> list[int]:
+    """The children of ``parent`` still running."""
+    return [pid for pid, ppid, _ in _running() if ppid == parent]
 
 
 class Jinrou:
@@ -74,9 +84,16 @@ class Jinrou:
         wait_for(lambda: len(self.workers()) >= count or self.process.poll() is not None, f"{count} workers")
         assert self.process.poll() is None, self.process.communicate()
 
-    def interrupt(self) -> tuple[int, str, str]:
-        """Ctrl-C as a terminal sends it (SIGINT to the whole group); the exit status and output."""
-        os.killpg(self.pid, signal.SIGINT)
+    def interrupt(self, times: int = 1) -> tuple[int, str, str]:
+        """Ctrl-C as a terminal sends it (SIGINT to the whole group), pressed ``times`` times about
+        30 ms apart while the command runs; the exit status and output."""
+        for press in range(times):
+            if press:
+                time.sleep(0.03)  # the gap between two presses of a key, not a wait for a condition
+            try:
+                os.killpg(self.pid, signal.SIGINT)
+            except ProcessLookupError:  # all ended already
+                break
         out, err = self.process.communicate(timeout=30)
         return self.process.returncode, out, err
 

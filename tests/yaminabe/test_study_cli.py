@@ -115,3 +115,28 @@ def test_an_interrupted_study_keeps_its_chunks_and_exits_130(monkeypatch, tmp_pa
     monkeypatch.setattr(jinrou.yaminabe.runs, "run_study", interrupted)
     result = runner.invoke(app, [*SMALL, "--results", str(tmp_path / "s.jsonl"), "--json"])
     assert result.exit_code == 130 and result.stdout == "" and "rerun to go on" in result.stderr
+
+
+def test_ctrl_c_kills_the_study_workers_at_once_and_the_results_file_keeps_the_chunks(tmp_path):
+    """Real processes (issue 26, point 16): Ctrl-C pressed three times (the second used to hang every
+    process), exit 130, every finished chunk in the results file, no process left."""
+    import re
+
+    from ..processes import Jinrou, wait_for
+
+    results = tmp_path / "study.jsonl"
+    args = ["yaminabe", "study", "--levels", "low", "--players", "8-20", "--games", "1000", "--seed", "1",
+            "--workers", "2", "--bots", "random", "--results", str(results), "--json"]
+
+    def chunks() -> int:
+        return results.read_text(encoding="utf-8").count("\n") - 1 if results.exists() else 0
+
+    with Jinrou(args, tmp_path) as run:
+        run.wait_for_workers(2)
+        wait_for(lambda: chunks() >= 2, "two chunks in the results file")
+        code, out, err = run.interrupt(times=3)
+        run.none_left()
+    assert code == 130 and out == "", err
+    done = int(re.search(r"interrupted after (\d+) of 13000 games: no report; the finished chunks are kept", err)[1])
+    lines = results.read_text(encoding="utf-8").splitlines()
+    assert 25 * (len(lines) - 1) in (done, done + 25) and all(json.loads(line) for line in lines)  # one may be under way

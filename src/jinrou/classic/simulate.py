@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -240,7 +240,7 @@ class Simulation:
         self.games, self.seed, self.agents, self.workers = games, seed, agents, workers
         self.directory = Path(record_dir) if record_dir is not None else None
 
-    def __iter__(self) -> Iterator[GameResult]:
+    def __iter__(self) -> Generator[GameResult, None, None]:
         if self.directory is not None:
             self.directory.mkdir(parents=True, exist_ok=True)
         seeds = game_seeds(self.seed, self.games)

@@ -17,9 +17,9 @@ from typing import Annotated
 import typer
 
 from jinrou.cli import classic, offline, quantum, serve, shogi, solve, strategy, yaminabe
-from jinrou.cli.common import RootGroup, show_version
+from jinrou.cli.common import RootGroup, RootTyper, show_version
 
-app = typer.Typer(cls=RootGroup, help="Play and study werewolf-family games (人狼).", no_args_is_help=True)
+app = RootTyper(cls=RootGroup, help="Play and study werewolf-family games (人狼).", no_args_is_help=True)
 app.command("serve")(serve.serve_command)
 for _name, _group in (("quantum", quantum.app), ("offline", offline.app), ("strategy", strategy.app),
                       ("solve", solve.app), ("shogi", shogi.app), ("classic", classic.app),

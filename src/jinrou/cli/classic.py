@@ -10,7 +10,15 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from jinrou.cli.common import check_output, command_group, fail, prepare_folder, read_file, save
+from jinrou.cli.common import (
+    check_output,
+    command_group,
+    fail,
+    ignore_further_interrupts,
+    prepare_folder,
+    read_file,
+    save,
+)
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
@@ -194,13 +202,16 @@ def simulate_command(
         fail(error)
     results: list[GameResult] = []
     interrupted = False
+    played = iter(run)
     try:
         with Progress(console=Console(stderr=True), disable=json_output or games < 20, transient=True) as progress:
             task = progress.add_task("Playing", total=games)
-            for result in run:
+            for result in played:
                 results.append(result)
                 progress.update(task, completed=len(results))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the workers are killed at once; the games finished are summarised
+        ignore_further_interrupts()
+        played.close()
         interrupted = True
     except OSError as error:
         fail(f"cannot write the records to {record_dir}: {error.strerror or error}")
@@ -307,6 +318,7 @@ def play_command(
     try:
         game = play.run()
     except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a prompt: keep the game so far
+        ignore_further_interrupts()
         console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
         if record is not None:
             save(record, dumps(write(play.game, seed)), console)

@@ -14,8 +14,10 @@ Conventions, for every command (README, "Command line"):
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -28,6 +30,13 @@ from typer.core import TyperGroup, TyperOption
 from jinrou.errors import JinrouError
 
 T = TypeVar("T")
+
+
+def ignore_further_interrupts() -> None:
+    """Called where a command catches Ctrl-C: while it keeps what it can and exits 130, a second
+    Ctrl-C changes nothing (it would cut the saving short, or the exit)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def fail(error: Exception | str) -> NoReturn:
@@ -125,22 +134,42 @@ def command_group(description: str) -> typer.Typer:
     return typer.Typer(help=description, no_args_is_help=True)
 
 
+class RootTyper(typer.Typer):
+    """The root ``jinrou`` app. Called, it is the whole program (the console script, ``python -m
+    jinrou.cli``), which ends after the command; typer's test runner calls its group instead."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        RootGroup.program = True
+        return super().__call__(*args, **kwargs)
+
+
 class RootGroup(TyperGroup):
-    """The ``jinrou`` group: every usage error as one line ``error: …``."""
+    """The ``jinrou`` group: every usage error as one line ``error: …``; Ctrl-C that no command
+    caught exits 130."""
+
+    program = False
+    """Whether this process is the program (then Ctrl-C stays ignored once a command has caught it,
+    to the exit); else the SIGINT handler is given back after the command."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        on_interrupt = signal.getsignal(signal.SIGINT)
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        except typer.Abort:
+        except typer.Abort as error:
+            if isinstance(error.__context__, KeyboardInterrupt):  # Ctrl-C that no command caught
+                sys.exit(130)
             Console(stderr=True).print("[red]Aborted.[/red]")
             sys.exit(1)
         except typer.TyperException as error:  # click's usage errors (typer vendors click)
             if type(error).__name__ == "NoArgsIsHelpError":  # the help is already printed
                 sys.exit(2)
             usage_error(error)
+        finally:  # as it was before a command's ignore_further_interrupts(), for a caller that goes on
+            if not self.program and threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, on_interrupt)
         sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, command_group, fail, read_file, rescue, save
+from jinrou.cli.common import check_output, command_group, fail, ignore_further_interrupts, read_file, rescue, save
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
@@ -61,6 +61,7 @@ def gm_command(
     try:
         run(session, line_reader(game))
     except KeyboardInterrupt:
+        ignore_further_interrupts()
         _keep(session)
         raise typer.Exit(130) from None
 

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, command_group, fail, prepare_folder, read_file, save
+from jinrou.cli.common import (
+    check_output,
+    command_group,
+    fail,
+    ignore_further_interrupts,
+    prepare_folder,
+    read_file,
+    save,
+)
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
@@ -101,6 +109,7 @@ def play_command(
     try:
         game = play.run()
     except (KeyboardInterrupt, EOFError):
+        ignore_further_interrupts()
         console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
         if record is not None:
             save(record, Record.of(play.game, seed).dumps(), console)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, command_group, fail, read_file, save
+from jinrou.cli.common import check_output, command_group, fail, ignore_further_interrupts, read_file, save
 from jinrou.errors import JinrouError
 from jinrou.jsontext import parse_json
 from jinrou.seeds import seed_or_fresh
@@ -63,6 +63,7 @@ def shogi_play_command(
     try:
         game = play.run()
     except KeyboardInterrupt:
+        ignore_further_interrupts()
         console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
         game, interrupted = play.game, True
     if record is not None:

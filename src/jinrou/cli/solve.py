@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, command_group, fail
+from jinrou.cli.common import check_output, command_group, fail, ignore_further_interrupts
 from jinrou.errors import JinrouError
 from jinrou.solve.solution import MAX_PLAYERS
 
@@ -50,13 +50,13 @@ def solve_table_command(
 ) -> None:
     """The village win-rate table (players × wolves) of werewolf without conversation, like Bi & Tanaka's, with each cell's exploitability.
 
-    Each cell is solved with CFR+ (the village's guard against the wolves); the win rate is the village's under the average strategies, as a percentage rounded half up. Cells run in parallel. Guide: docs/no-talk-werewolf.md.
+    Each cell is solved with CFR+ (the village's guard against the wolves); the win rate is the village's under the average strategies, as a percentage rounded half up. Cells run in parallel. Ctrl+C stops every worker at once and shows the cells solved so far (a partial table, and chart with --plot; exit status 130). Guide: docs/no-talk-werewolf.md.
     """
     from rich.progress import track
     from rich.table import Table as RichTable
 
     from jinrou.solve.solution import parse_variant
-    from jinrou.solve.table import cells, connect, plot, sweep
+    from jinrou.solve.table import Cell, cells, connect, plot, sweep
 
     try:
         chosen = parse_variant(variant or [])
@@ -65,9 +65,22 @@ def solve_table_command(
         client = connect(cluster) if cluster is not None else None
         todo = cells(max_players, seer, guard)
         runs = sweep(todo, seer, guard, iterations, chosen, workers, client=client)
-        results = list(track(runs, total=len(todo), description="Solving cells", disable=json_output))
+        results: list[Cell] = []
+        try:
+            # extend appends cell by cell: on Ctrl-C the cells already solved stay in the list
+            results.extend(track(runs, total=len(todo), description="Solving cells", disable=json_output))
+        except KeyboardInterrupt:  # the workers are killed at once; the cells solved are shown
+            ignore_further_interrupts()
+            runs.close()
+            interrupted = True
+        else:
+            interrupted = False
     except JinrouError as error:
         fail(error)
+    if interrupted:
+        typer.echo(f"interrupted after {len(results)} of {len(todo)} cells", err=True)
+        if not results:
+            raise typer.Exit(130)
     results.sort(key=lambda c: (c.players, c.wolves))
     title = f"village win rate — seer {'yes' if seer else 'no'}, guard {'yes' if guard else 'no'}, {iterations} iterations"
     if json_output:
@@ -91,6 +104,8 @@ def solve_table_command(
             fail(f"cannot write the chart to {plot_file}: {getattr(error, 'strerror', None) or error}")
         if not json_output:
             Console().print(f"Chart written to {plot_file}")
+    if interrupted:
+        raise typer.Exit(130)
 
 
 @app.command("game")

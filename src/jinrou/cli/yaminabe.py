@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from jinrou.cli.common import check_output, fail
+from jinrou.cli.common import check_output, fail, ignore_further_interrupts
 from jinrou.errors import JinrouError
 
 if TYPE_CHECKING:  # numpy and the casting load only when a command runs: ``jinrou yaminabe --help`` stays light
@@ -184,6 +184,7 @@ def stats_command(
     except JinrouError as error:
         fail(error)
     except KeyboardInterrupt:
+        ignore_further_interrupts()
         typer.echo("interrupted: no figures", err=True)
         raise typer.Exit(130) from None
     stats = results[request.safety]
@@ -330,6 +331,7 @@ def study_command(
     from jinrou.yaminabe.runs import run_study
     from jinrou.yaminabe.study import Plan, plot_study
 
+    done, total = [0], 0  # games finished, of the plan's
     try:
         if 100 % bin_width:
             raise JinrouError(f"--bin {bin_width}: the width of the share bins must divide 100 (1, 2, 4, 5, 10, 20, 25, 50)")
@@ -343,13 +345,20 @@ def study_command(
                     games=games, seed=_seed(seed), weighting=weighting, bots=bots)  # type: ignore[arg-type]
         client = _connect(cluster)  # before the bar: an unreachable scheduler is one line
         bar, advance = _progress(plan.total, "闇鍋 games", json_output)
+        total = plan.total
+
+        def counted(games: int) -> None:
+            done[0] = games
+            advance(games)
+
         with bar, client if client is not None else contextlib.nullcontext():
-            result = run_study(plan, workers=workers or os.cpu_count() or 1, client=client, results=results, progress=advance)
+            result = run_study(plan, workers=workers or os.cpu_count() or 1, client=client, results=results, progress=counted)
     except JinrouError as error:
         fail(error)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the workers are killed at once (jinrou.workers); the results file keeps what finished
+        ignore_further_interrupts()
         kept = f"; the finished chunks are kept in {results}: rerun to go on" if results is not None else ""
-        typer.echo(f"interrupted: no report{kept}", err=True)
+        typer.echo(f"interrupted after {done[0]} of {total} games: no report{kept}", err=True)
         raise typer.Exit(130) from None
     if json_output:
         for line in result.json_lines(bin_width):
@@ -454,6 +463,7 @@ def tune_command(
     except JinrouError as error:
         fail(error)
     except KeyboardInterrupt:
+        ignore_further_interrupts()
         typer.echo("interrupted: no table", err=True)
         raise typer.Exit(130) from None
     about = {"bots": bots, "pool": "playable", "seed": seed, "rounds": rounds, "games": games, "check_games": check_games,

@@ -12,8 +12,7 @@ by default (processes), or on a Dask cluster when given its scheduler address.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Generator
 from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 from jinrou.errors import ClusterError
 from jinrou.solve.solution import solve
 from jinrou.solve.werewolf import ModelError, Setup, Variant
+from jinrou.workers import unordered
 
 
 @dataclass(frozen=True)
@@ -80,12 +80,14 @@ def sweep(
     workers: int | None = None,
     cluster: str | None = None,
     client: Any = None,
-) -> Iterator[Cell]:
+) -> Generator[Cell, None, None]:
     """Solve every cell, in parallel; yields cells as they finish (largest first, to balance).
 
     ``cluster``: a Dask scheduler address (``tcp://host:8786``) — the cells run on its workers;
     or ``client``, one already made by :func:`connect` (it is closed at the end). Otherwise
-    ``workers`` processes here (default: the machine's cores); 1 runs in this process.
+    ``workers`` processes here (default: the machine's cores); 1 runs in this process. Stopping
+    the iteration (Ctrl-C) kills the workers at once (:mod:`jinrou.workers`); the cells already
+    yielded are solved.
     """
     jobs = sorted(((n, m, seer, guard, iterations, variant) for n, m in todo), key=lambda j: (-j[0], -j[1]))
     for n, m, *_ in jobs:
@@ -99,16 +101,19 @@ def sweep(
         from dask.distributed import as_completed as dask_completed
 
         with client:
-            for future in dask_completed(client.map(_solve, jobs, pure=False)):
-                yield future.result()
+            futures = client.map(_solve, jobs, pure=False)
+            try:
+                for future in dask_completed(futures):
+                    yield future.result()
+            except BaseException:  # interrupted: the cluster's workers stop too
+                client.cancel(futures)
+                raise
         return
     workers = workers or os.cpu_count() or 1
     if workers == 1:
         yield from map(_solve, jobs)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs) or 1)) as pool:
-        for future in as_completed([pool.submit(_solve, job) for job in jobs]):
-            yield future.result()
+    yield from unordered(_solve, jobs, workers)
 
 
 def connect(address: str, timeout: float = 10) -> Any:

@@ -10,7 +10,7 @@ plan (:meth:`Plan.to_json <jinrou.yaminabe.study.Plan.to_json>`), then one line 
 ``{"level": "middle", "players": 12, "start": 25, "games": [[v, w, f, l, o, "village"], …]}``, the
 seats of each side and the winning side of each game (``null``: a cast that could not be played).
 A chunk's line is written and flushed as soon as it finishes, so an interrupted study loses at most
-the chunks under way; a rerun with the same plan reads the file, skips the chunks in it and appends
+the chunks under way (Ctrl-C kills the workers at once, :mod:`jinrou.workers`); a rerun with the same plan reads the file, skips the chunks in it and appends
 the others. A file of another plan is refused; a last line cut short by the interruption is dropped.
 
 >>> from jinrou.yaminabe.study import Plan
@@ -24,11 +24,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from jinrou.errors import StudyError
+from jinrou.workers import unordered
 from jinrou.yaminabe.study import Chunk, ChunkResult, GameRow, Plan, StudyResult, play_chunk
 
 RESULTS_FORMAT = "jinrou.yaminabe-study/1"
@@ -95,20 +95,22 @@ def _play(plan: Plan, todo: list[Chunk], workers: int, client: Any) -> Iterator[
     if client is not None:
         from distributed import as_completed as dask_completed
 
-        for future in dask_completed(client.map(play_chunk, [plan] * len(todo), todo, pure=False)):
-            yield future.result()
+        futures = client.map(play_chunk, [plan] * len(todo), todo, pure=False)
+        try:
+            for future in dask_completed(futures):
+                yield future.result()
+        except BaseException:  # interrupted: the cluster's workers stop too
+            client.cancel(futures)
+            raise
         return
     if workers == 1 or len(todo) <= 1:
         yield from (play_chunk(plan, chunk) for chunk in todo)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(todo))) as pool:
-        futures = [pool.submit(play_chunk, plan, chunk) for chunk in todo]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:  # interrupted: drop the chunks not started
-            for future in futures:
-                future.cancel()
+    yield from unordered(_play_job, [(plan, chunk) for chunk in todo], workers)
+
+
+def _play_job(job: tuple[Plan, Chunk]) -> ChunkResult:
+    return play_chunk(*job)
 
 
 class ResultsFile:
