@@ -81,3 +81,32 @@ def test_the_command_line_help_names_every_variant():
     from jinrou.cli.solve import VARIANT_HELP  # a literal, so that --help loads no numpy
 
     assert VARIANT_HELP.removeprefix("Model variant (repeatable): ").rstrip(".").split(", ") == Variant.names()
+
+
+# The six largest games of docs/no-talk-werewolf.md, with the nodes their build counted.
+BUILT = [((10, 1, 1, 1), 25_150_486), ((9, 1, 1, 1), 3_986_732), ((11, 0, 1, 2), 28_544_489),
+         ((12, 0, 1, 1), 5_006_039), ((18, 1, 0, 4), 16_698_759), ((16, 1, 0, 4), 4_067_362)]
+
+
+@pytest.mark.parametrize("counts, nodes", BUILT)
+def test_the_size_estimate_is_within_a_third_of_the_games_built(counts, nodes):
+    from jinrou.solve.solution import estimated_nodes
+
+    assert 0.75 < estimated_nodes(Setup(*counts, Variant())) / nodes < 1.34
+
+
+def test_a_game_beyond_the_free_memory_is_refused_before_it_is_built(monkeypatch):
+    """Issue 26, point 17: 9 1 1 1 (about 4 M nodes, 2.8 GB) with 1 GB free — one line, exit 2, at once."""
+    from typer.testing import CliRunner
+
+    from jinrou.cli import app
+    from jinrou.solve import solution
+
+    monkeypatch.setattr(solution, "available_memory", lambda: 10**9)
+    monkeypatch.setattr(solution, "solve", lambda *_, **__: pytest.fail("the game was built"))
+    result = CliRunner().invoke(app, ["solve", "game", "--villagers", "9", "--seer", "--guard", "--wolves", "1"])
+    assert result.exit_code == 2, result.output
+    assert result.output == ("error: 9 1 1 1 (12 players) is too large to solve here: about 4.3e+06 nodes, 3.0 GB of "
+                             "memory at the build, and 1.0 GB are free: take fewer villagers or wolves (the largest "
+                             "games solved: docs/no-talk-werewolf.md)\n")
+    assert checked_setup(4, 1, 1, 1).players == 7  # a small one passes

@@ -1,6 +1,7 @@
 """``jinrou yaminabe cast`` and ``stats``, run in-process through typer's runner."""
 
 import json
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -125,3 +126,18 @@ def test_an_interrupted_stats_run_exits_130(monkeypatch):
     monkeypatch.setattr(jinrou.yaminabe, "statistics", interrupted)
     result = runner.invoke(app, ["yaminabe", "stats", "--players", "9", "--castings", "10", "--seed", "1", "--json"])
     assert result.exit_code == 130 and result.stdout == "" and "interrupted" in result.stderr
+
+
+@pytest.mark.parametrize("args, extra", [
+    (["yaminabe", "stats", "--players", "8", "--castings", "10", "--seed", "1"], "study"),
+    (["yaminabe", "study", "--levels", "low", "--players", "8", "--games", "1", "--seed", "1", "--workers", "1"], "study"),
+    (["solve", "table", "--max-players", "4", "--iterations", "1", "--workers", "1"], "solve"),
+])  # fmt: skip
+def test_a_plot_without_matplotlib_is_refused_before_any_work(args, extra, monkeypatch, tmp_path):
+    """Issue 26, point 17: a traceback at the end before; now one line naming the extra, nothing written."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: find_spec and import fail
+    result = runner.invoke(app, [*args, "--plot", str(tmp_path / "chart.png")])
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert result.stderr == (f"error: --plot needs matplotlib, which is not installed: pip install 'jinrou[{extra}]' "
+                             "(or pip install matplotlib)\n")
+    assert list(tmp_path.iterdir()) == []

@@ -87,6 +87,17 @@ def check_output(path: Path, option: str, suffixes: Sequence[str] = ()) -> None:
         raise JinrouError(f"{option} {str(path)!r}: the file cannot be written here (no permission)")
 
 
+def check_plot(path: Path, option: str, suffixes: Sequence[str], extra: str) -> None:
+    """A chart's output path (:func:`check_output`) and matplotlib, both before any work: the
+    error names the extra that installs it (``pip install 'jinrou[study]'``)."""
+    import importlib.util
+
+    check_output(path, option, suffixes)
+    if importlib.util.find_spec("matplotlib") is None:
+        raise JinrouError(f"{option} needs matplotlib, which is not installed: pip install 'jinrou[{extra}]' "
+                          "(or pip install matplotlib)")
+
+
 def prepare_folder(path: Path, option: str) -> None:
     """Create an output folder (and its parents) before any work, or refuse it."""
     if path.exists() and not path.is_dir():

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from jinrou.cli.common import check_output, command_group, fail, ignore_further_interrupts
+from jinrou.cli.common import check_plot, command_group, fail, ignore_further_interrupts
 from jinrou.errors import JinrouError
 from jinrou.solve.solution import MAX_PLAYERS
 
@@ -25,15 +25,6 @@ app = command_group(
 VARIANT_HELP = ("Model variant (repeatable): night_first, night_zero_divination, guard_self, wolves_see_guard, "
                 "seer_result_survives, merged_white, strict_wolf_majority.")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
-
-
-def _check_plot(path: Path) -> None:
-    """--plot before solving: a PNG, SVG or PDF name in a folder that exists, and matplotlib."""
-    import importlib.util
-
-    check_output(path, "--plot", PLOT_SUFFIXES)
-    if importlib.util.find_spec("matplotlib") is None:
-        raise JinrouError("--plot needs matplotlib: pip install 'jinrou[solve]'")
 
 
 @app.command("table")
@@ -61,7 +52,7 @@ def solve_table_command(
     try:
         chosen = parse_variant(variant or [])
         if plot_file is not None:
-            _check_plot(plot_file)
+            check_plot(plot_file, "--plot", PLOT_SUFFIXES, "solve")
         client = connect(cluster) if cluster is not None else None
         todo = cells(max_players, seer, guard)
         runs = sweep(todo, seer, guard, iterations, chosen, workers, client=client)

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from jinrou.cli.common import check_output, fail, ignore_further_interrupts
+from jinrou.cli.common import check_output, check_plot, fail, ignore_further_interrupts
 from jinrou.errors import JinrouError
 
 if TYPE_CHECKING:  # numpy and the casting load only when a command runs: ``jinrou yaminabe --help`` stays light
@@ -174,7 +174,7 @@ def stats_command(
 
     try:
         if plot_file is not None:
-            check_output(plot_file, "--plot", (".png", ".svg"))
+            check_plot(plot_file, "--plot", (".png", ".svg"), "study")
         options = Options(date=parse_date(date) if date is not None else None, faithful=faithful)
         request = Request.build(players, safety, options=options, pool=_pool(pool), weighting=weighting)
         check_castings(castings)
@@ -336,7 +336,7 @@ def study_command(
         if 100 % bin_width:
             raise JinrouError(f"--bin {bin_width}: the width of the share bins must divide 100 (1, 2, 4, 5, 10, 20, 25, 50)")
         if plot_file is not None:
-            check_output(plot_file, "--plot", (".png", ".svg"))
+            check_plot(plot_file, "--plot", (".png", ".svg"), "study")
         if results is not None:
             check_output(results, "--results", (".jsonl", ".json", ".txt"))
             if seed is None:

@@ -19,6 +19,8 @@ numpy and numba load only when a function here is called, so that the command li
 
 from __future__ import annotations
 
+import math
+import os
 import re
 import time
 from collections.abc import Callable, Iterable
@@ -33,6 +35,20 @@ if TYPE_CHECKING:
 MAX_PLAYERS = 30
 """The most players a setup may have: the largest games solved have 23 (``docs/no-talk-werewolf.md``);
 30 is far beyond memory already."""
+
+BYTES_PER_NODE = 700
+"""Peak memory of building and solving, per node of the merged game: measured 12.9 GB for 10 1 1 1
+(25.2 M nodes), 10.8 GB for 11 0 1 2 (28.5 M), 13.2 GB for 18 1 0 4 (16.7 M; docs/no-talk-werewolf.md)."""
+
+SIZE_MODEL = {
+    (1, 1): (-2.6954, 1.4739, 2.3454, 0.2809, -0.1767),
+    (0, 1): (-3.4358, 1.2464, 1.8129, 0.1860, -0.1985),
+    (1, 0): (-2.3447, 0.4735, 2.2912, 0.0843, -0.2911),
+    (0, 0): (0.0018, 0.0229, 0.0071, 0.0918, 0.0282),
+}
+"""ln(nodes) ≈ a + b·R + c·M + d·R·M + e·M² per (seer, guard), for R villagers and M wolves: least
+squares over every setup of up to about 2 M nodes and the six largest of the docs (within 0.7–1.6× of
+each; 11 1 1 1 comes out at 143 M, the docs' "about 150 M"). The variants are left out."""
 
 INFOSET = re.compile(r"(?P<who>[GM]),(?P<counts>\d+ \d+ \d+ \d+)((,[vgd][A-Z?+-]{1,3})*)")
 """The form of an information set: G (the guard's) or M (the wolves'), the setup's counts (villagers
@@ -112,9 +128,43 @@ def checked_setup(villagers: int, seer: int, guard: int, wolves: int, variant: V
     if setup.players > MAX_PLAYERS:
         raise JinrouError(f"{setup.players} players is too many to solve: at most {MAX_PLAYERS} "
                           "(the largest games solved have 23, docs/no-talk-werewolf.md)")
+    nodes, free = estimated_nodes(setup), available_memory()
+    if free is not None and nodes * BYTES_PER_NODE > free:
+        raise JinrouError(f"{setup.counts} ({setup.players} players) is too large to solve here: about "
+                          f"{nodes:.2g} nodes, {nodes * BYTES_PER_NODE / 1e9:,.1f} GB of memory at the build, and "
+                          f"{free / 1e9:.1f} GB are free: take fewer villagers or wolves (the largest games "
+                          "solved: docs/no-talk-werewolf.md)")
     if infoset is not None:
         check_infoset(infoset, setup)
     return setup
+
+
+def estimated_nodes(setup: Setup) -> int:
+    """The merged game's nodes as :data:`SIZE_MODEL` predicts them, before anything is built.
+
+    >>> from jinrou.solve.werewolf import Setup, Variant
+    >>> estimated_nodes(Setup(10, 1, 1, 1, Variant()))  # built: 25,150,486
+    24674972
+    """
+    a, b, c, d, e = SIZE_MODEL[(min(setup.seer, 1), min(setup.guard, 1))]
+    r, m = setup.villagers, setup.wolves
+    return round(math.exp(min(a + b * r + c * m + d * r * m + e * m * m, 700)))
+
+
+def available_memory() -> int | None:
+    """Bytes of memory free for a new piece of work (Linux's MemAvailable, else the physical
+    memory), or None where neither can be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
 
 
 def check_infoset(key: str, setup: Setup) -> None:
