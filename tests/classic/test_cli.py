@@ -165,3 +165,22 @@ def test_killing_simulate_leaves_no_worker(tmp_path):
             os.kill(run.pid, sig)  # the parent only, as a process manager or the OOM killer does
             run.process.wait(timeout=30)
             run.none_left()
+
+
+def test_roles_are_accepted_by_every_name_they_are_shown_with(tmp_path):
+    """Issue 26, point 18: the English names the table shows (Seer, Medium), any case, in --roles and --cast."""
+    from jinrou.classic.catalog import by_name
+    from jinrou.classic.claims import Claim
+
+    names = ("Seer", "medium", "BODYGUARD", "Villager", "占い師", "diviner", "Wolf Cub")
+    assert [by_name(n).id for n in names] == ["Diviner", "Psychic", "Guard", "Human", "Diviner", "Diviner", "WolfCub"]
+    assert Claim.parse("co Seer", ["A"]).role == "Diviner" and Claim.parse("CO wolf cub", ["A"]).role == "WolfCub"
+    args = ["classic", "simulate", "--games", "2", "--seed", "1", "--bots", "random", "--json"]
+    shown = runner.invoke(app, [*args, "--roles", "werewolf:2,Seer,Medium,bodyguard,villager:4"])
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.output)["cast"] == {"Werewolf": 2, "Diviner": 1, "Psychic": 1, "Guard": 1, "Human": 4}
+    cast = tmp_path / "cast.json"
+    cast.write_text(json.dumps({"人狼": 2, "Seer": 1, "medium": 1, "Villager": 5}), encoding="utf-8")
+    from_file = runner.invoke(app, [*args, "--cast", str(cast)])
+    assert from_file.exit_code == 0, from_file.output
+    assert json.loads(from_file.output)["cast"] == {"Werewolf": 2, "Diviner": 1, "Psychic": 1, "Human": 5}

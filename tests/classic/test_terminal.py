@@ -64,3 +64,45 @@ def test_pass_and_play_calls_the_next_player_before_showing_his_role():
     turns = text.split("<<PASSED>>")
     assert turns[0].count("You are") == 0  # nothing private before the first pass
     assert all(turn.count("You are") <= 1 for turn in turns)  # one player's card per turn
+
+
+NAMES = ["身代わりくん", *"BCDEFGHI"]
+
+
+class Typist(Person):
+    """Types as people do (issue 26, point 18): asks for help, claims in lower case with the role's
+    English name, names players in lower case or by their number in the table."""
+
+    def __init__(self, screen):
+        super().__init__(screen)
+        self.days = 0
+
+    def __call__(self, prompt, **_):
+        self.prompts.append(prompt)
+        assert len(self.prompts) < 300, "an answer was refused: the same question came again and again"
+        if "vote NAME" in prompt:
+            first = re.search(r"vote NAME \(([^)]*)\)", prompt).group(1).split(", ")[0]
+            self.days += 1
+            script = ["help", "claim co seer", f"claim vote {NAMES.index(first) + 1}", f"vote {first.lower()}"]
+            if self.days <= len(script):
+                return script[self.days - 1]
+            return f"vote {NAMES.index(first) + 1}"
+        choices = prompt.rsplit(" of ", 1)[1].removesuffix(" or skip").split(", ")
+        chosen = choices[:2] if "two names" in prompt else choices[:1]
+        return " ".join(str(NAMES.index(name) + 1) for name in chosen)
+
+
+def test_players_by_number_or_in_lower_case_roles_by_english_name_and_help_lists_every_claim():
+    game = Game.new(NAMES, ROLES, {}, np.random.default_rng(4))
+    agents = [None if s in (0, 1) else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    typist = Typist(out)
+    game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=200), ask=typist).run()
+    text = out.getvalue()
+    assert game.is_over and "not one of the players" not in text and "unknown" not in text
+    said = [claim.notation(game.names) for _, seat, claim in game.claims if seat == 1]
+    assert said[:2] == ["CO Diviner", f"VOTE {said[1].split()[1]}"] and said[1] != "VOTE 3"
+    for form in ("claim CO ROLE", "claim DIVINED PLAYER human|werewolf", "claim IDENTIFIED PLAYER human|werewolf",
+                 "claim VOTE PLAYER", "claim ESTIMATE PLAYER human|werewolf"):
+        assert form in text
+    assert any(p.startswith("占い (divine)") for p in typist.prompts)  # answered with a number

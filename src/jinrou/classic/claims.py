@@ -27,6 +27,9 @@ from dataclasses import dataclass
 from jinrou.errors import JinrouError
 
 RESULTS = ("human", "werewolf")
+FORMS = ("CO ROLE", "DIVINED PLAYER human|werewolf", "IDENTIFIED PLAYER human|werewolf", "VOTE PLAYER",
+         "ESTIMATE PLAYER human|werewolf")
+"""Every claim's notation, one per kind (the terminal's help lists them)."""
 QUOTED = 20
 """How many characters of a bad input an error message quotes."""
 
@@ -67,7 +70,8 @@ class Claim:
 
     @classmethod
     def parse(cls, text: str, names: Sequence[str]) -> Claim:
-        """Read a claim's notation (case-insensitive words; players by name).
+        """Read a claim's notation (case-insensitive words; players by name; a role by its id, English
+        or Japanese name, :func:`~jinrou.classic.catalog.by_name`).
 
         Raises:
             ClaimError: the text is not a claim (the message lists the forms).
@@ -75,8 +79,7 @@ class Claim:
         from jinrou.classic.catalog import UnknownRoleError, by_name
 
         words = text.split()
-        forms = "CO ROLE, DIVINED PLAYER human|werewolf, IDENTIFIED PLAYER human|werewolf, VOTE PLAYER, " \
-                "ESTIMATE PLAYER human|werewolf"
+        forms = ", ".join(FORMS)
         if not words:
             raise ClaimError(f"empty claim: say one of {forms}")
         head = words[0].upper()
@@ -85,13 +88,14 @@ class Claim:
         if kind is None:
             raise ClaimError(f"unknown claim {quote(words[0])}: say one of {forms}")
         if kind is ClaimKind.COMINGOUT:
-            if len(words) != 2:
-                raise ClaimError("a coming out names one role: CO ROLE (e.g. CO Diviner, CO 占い師)")
+            role = text.strip()[len(words[0]):].strip()  # a name may have spaces: CO Wolf Cub
+            if not role:
+                raise ClaimError("a coming out names one role: CO ROLE (e.g. CO Seer, CO Diviner, CO 占い師)")
             try:
-                return cls(kind, role=by_name(words[1]).id)
+                return cls(kind, role=by_name(role).id)
             except UnknownRoleError:
-                raise ClaimError(f"unknown role {quote(words[1])}: give a catalog id (Werewolf) or Japanese name "
-                                 "(人狼)") from None
+                raise ClaimError(f"unknown role {quote(role)}: give its id (Diviner), English name (Seer) or "
+                                 "Japanese name (占い師)") from None
         # a player's name may hold spaces ("Bot Alice"): it is everything between the word and the result
         rest = text.strip()[len(words[0]):].strip()
         name, result = (rest, "") if kind is ClaimKind.VOTE else (rest[:-len(words[-1])].strip(), words[-1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -111,17 +111,32 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
         data = read_file(cast_file, lambda text: parse_json(text, SetupError))
         if isinstance(data, list) and all(isinstance(r, str) for r in data):
             counts: dict[str, int] = {}
-            for role in data:
+            for role in map(_role_id, data):
                 counts[role] = counts.get(role, 0) + 1
             return _at_most(counts, MAX_PLAYERS), players
         if isinstance(data, dict):
-            return _at_most(data, MAX_PLAYERS), players
+            named: dict[str, Any] = {}
+            for role, count in data.items():
+                key, before = _role_id(role), named.get(_role_id(role))
+                named[key] = before + count if isinstance(before, int) and isinstance(count, int) else count
+            return _at_most(named, MAX_PLAYERS), players
         raise SetupError(f'{cast_file} must hold role counts {{"Werewolf": 2, ...}} or a list of role ids')
     if players is None:
         raise SetupError("give --players (the 普通1 cast), --roles or --cast")
     if players > MAX_PLAYERS:  # before any list of seats is built
         raise SetupError(f"classic werewolf takes at most {MAX_PLAYERS} players, not {players}")
     return "normal", players
+
+
+def _role_id(name: str) -> str:
+    """A role named as it is shown (Seer, 占い師, diviner) as its id; another text as it is, for
+    the cast's own error."""
+    from jinrou.classic.catalog import UnknownRoleError, by_name
+
+    try:
+        return by_name(name).id
+    except UnknownRoleError:
+        return name
 
 
 def _at_most(counts: dict, limit: int) -> dict:
@@ -149,8 +164,8 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
     return out
 
 
-Roles = Annotated[str | None, typer.Option(help="The roles: ids or Japanese names with counts, e.g. Werewolf:2,Diviner,Human:5.")]
-CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of role ids.")]
+Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
+CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names).")]
 SettingOption = Annotated[list[str] | None, typer.Option("--setting", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
 BotKind = Annotated[str, typer.Option(help="Bots: random or heuristic.")]
 
@@ -267,8 +282,9 @@ def play_command(
 ) -> None:
     """Play classic werewolf in the terminal: you against bots, or pass-and-play for a table of people.
 
-    By night you choose your role's actions; by day you make claims (claim CO Diviner, claim DIVINED B
-    werewolf, claim VOTE C …) and vote. Lines are shown in Japanese and English. Interrupted (Ctrl+C,
+    By night you choose your role's actions; by day you make claims (claim CO Seer, claim DIVINED B
+    werewolf, claim VOTE C …; 'help' lists them all) and vote. A player is named in any case or by
+    his number in the table; a role by its id, English or Japanese name. Lines are shown in Japanese and English. Interrupted (Ctrl+C,
     or Ctrl+D at a prompt), the game so far is still written to --record.
 
     Example: jinrou classic play --players 9 --roles Werewolf:2,Diviner,Psychic,Guard,Madman,Human:3

@@ -16,7 +16,7 @@ from rich.prompt import Prompt
 from rich.table import Table as RichTable
 
 from jinrou.classic.agent import Agent, act, talk
-from jinrou.classic.claims import Claim, ClaimError
+from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Message, Stage, Verb, Vote
 from jinrou.classic.texts import KITS, render, role_name
@@ -52,15 +52,54 @@ def role_card(view: SeatView) -> str:
 def players_widget(view: SeatView) -> RichTable:
     """Living and dead players with what is public (and every role where the viewer may see it)."""
     table = RichTable(title=f"{view.day}日目 day {view.day} — {view.stage.value}", title_justify="left")
-    for column in ("player", "状態 state", "役職 role", "claims"):
-        table.add_column(column)
+    for column in ("#", "player", "状態 state", "役職 role", "claims"):
+        table.add_column(column, justify="right" if column == "#" else "left")
     for seat, name in enumerate(view.names):
         state = "生存 alive" if view.alive[seat] else f"死亡 dead ({view.causes.get(seat) or '?'})"
         role = view.roles.get(seat) or view.known.get(seat) or ""
         claims = "; ".join(c.notation(view.names) for _, s, c in view.claims if s == seat)
-        table.add_row(name, state, role_name(role, "ja") if role in view.roles.values() else role, claims,
+        table.add_row(str(seat + 1), name, state, role_name(role, "ja") if role in view.roles.values() else role, claims,
                       style="dim" if not view.alive[seat] else None)
     return table
+
+
+def seat_of(answer: str, names: Sequence[str], allowed: Sequence[int]) -> int:
+    """The seat a person means: a name in any case, or the seat's number as the table shows it (1 for
+    the first seat). :class:`JinrouError` lists the choices when it is none of ``allowed``."""
+    text = answer.strip()
+    folded = [name.casefold() for name in names]
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        seat = int(text) - 1
+    elif text.casefold() in folded:
+        seat = folded.index(text.casefold())
+    else:
+        seat = -1
+    if seat not in allowed:
+        choices = ", ".join(f"{s + 1} {names[s]}" for s in allowed)
+        raise JinrouError(f"{text[:40]!r} is not one of the players to choose: {choices}")
+    return seat
+
+
+CLAIM_HELP = ("come out as a role: its id, English or Japanese name (CO Seer, CO 占い師)",
+              "report a divination", "report a psychic result", "say whom you will vote for",
+              "say whom you suspect (werewolf) or trust (human)")
+"""What each claim of :data:`~jinrou.classic.claims.FORMS` says, in its order."""
+
+
+def day_help(names: Sequence[str]) -> str:
+    """Everything a person may type by day: the vote and every kind of claim."""
+    lines = ["vote NAME                                  vote (a name in any case, or its number in the table)"]
+    lines += [f"claim {form:<36} {text}" for form, text in zip(FORMS, CLAIM_HELP, strict=True)]
+    lines.append(f"A player is a name or a number: claim VOTE {names[-1]}, claim VOTE {len(names)}. help: this list.")
+    return "\n".join(lines)
+
+
+def _named(claim: str, names: Sequence[str]) -> str:
+    """A claim with a seat number in place of a name (``VOTE 3``) written with the name."""
+    words = claim.split()
+    if len(words) >= 2 and words[1].isdigit() and 1 <= int(words[1]) <= len(names):
+        words[1] = names[int(words[1]) - 1]
+    return " ".join(words)
 
 
 class TerminalPlay:
@@ -115,16 +154,20 @@ class TerminalPlay:
         assert view.seat is not None
         legal = view.legal[0]
         targets = [view.names[t] for t in legal.targets]
-        hint = "claim CO ROLE | claim DIVINED NAME human|werewolf | claim VOTE NAME | …"
+        hint = "claim CO ROLE | claim DIVINED NAME human|werewolf | claim VOTE NAME | … | help"
         while True:
             answer = self.ask(f"{view.names[view.seat]}: vote NAME ({', '.join(targets)}) or {hint}").strip()
             word, _, rest = answer.partition(" ")
+            word = word.lower()
             try:
-                if word == "claim":
-                    self.game.claim(view.seat, Claim.parse(rest, view.names))
+                if word == "help":
+                    self.console.print(day_help(view.names), highlight=False)
                     continue
-                if word == "vote" and rest in targets:
-                    self.game.apply(Vote(view.seat, legal.targets[targets.index(rest)]))
+                if word == "claim":
+                    self.game.claim(view.seat, Claim.parse(_named(rest, view.names), view.names))
+                    continue
+                if word == "vote" and rest:
+                    self.game.apply(Vote(view.seat, seat_of(rest, view.names, legal.targets)))
                     return
                 self.console.print(f"[red]say[/red] vote NAME with NAME one of {', '.join(targets)}, or {hint}")
             except (ClaimError, JinrouError) as error:
@@ -138,20 +181,20 @@ class TerminalPlay:
         while True:
             if legal.arity == 0:
                 answer = self.ask(f"{verb}? yes{optional}", default="skip")
-                if answer == "yes":
+                if answer.strip().lower() == "yes":
                     self.game.apply(Action(view.seat, legal.verb))
                 return
             wanted = "two names" if legal.arity == 2 else "a name"
             kits = f" and a kit ({', '.join(f'{k} {KITS[k][0]}' for k in legal.kits)})" if legal.kits else ""
             answer = self.ask(f"{verb}: {wanted}{kits} of {', '.join(names)}{optional}").strip()
-            if answer == "skip" and not legal.required:
+            if answer.lower() == "skip" and not legal.required:
                 return
             words = answer.split()
             kit = words.pop() if legal.kits and words else None
             try:
-                if len(words) != legal.arity or any(w not in names for w in words):
+                if len(words) != legal.arity:
                     raise JinrouError(f"give {wanted} of {', '.join(names)}")
-                targets = tuple(legal.targets[names.index(w)] for w in words)
+                targets = tuple(seat_of(w, view.names, legal.targets) for w in words)
                 self.game.apply(Action(view.seat, legal.verb, targets, kit))
                 return
             except JinrouError as error:
