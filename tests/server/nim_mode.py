@@ -28,6 +28,7 @@ class NimMode:
     name = "nim"
     title = ("Nim", "三山崩し")
     script = Path(__file__).with_name("nim.js")
+    public_clocks = False
     schema = Schema((Field("stones", "Stones", "石の数", FieldKind.INTEGER, 10, 1, 100),
                      Field("move_seconds", "Seconds a move", "一手の秒数", FieldKind.INTEGER, 30, 5, 600)))
 

@@ -33,6 +33,15 @@ def started_room(client, humans=("Ann",), **settings):
     return room, tokens
 
 
+def drain(ws):
+    """The views pushed to ``ws`` so far: a ping is answered after the pushes already under way."""
+    ws.send_json({"type": "ping"})
+    found = []
+    while (message := ws.receive_json())["type"] != "pong":
+        found.append(message)
+    return found
+
+
 def my_action(game):
     legal = game["legal"]
     if legal["vote"]:
@@ -205,7 +214,7 @@ def test_websocket_pushes_each_players_own_view_after_every_change(client):
         after = mine.receive_json()
         assert after["game"]["phase"] == "day 1" and after["game"]["private"]["divinations"][0]["target"] == "Bot Bob"
         mine.send_json({"type": "dance"})
-        assert mine.receive_json() == {"type": "error", "error": "a message has type action or chat"}
+        assert mine.receive_json() == {"type": "error", "error": "a message has type action, chat or ping"}
         watcher.send_json({"type": "chat", "text": "hello"})
         reply = watcher.receive_json()
         while reply["type"] == "view":  # views pushed by the action come first

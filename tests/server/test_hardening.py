@@ -130,7 +130,7 @@ def test_websocket_frames_that_are_not_json_objects_get_an_error_and_the_connect
                   ("text", '{"type": "chat", "text": "\\ud800"}', "lone surrogate"),
                   ("text", "42", "a JSON object"),
                   ("text", "x" * (MAX_BODY + 1), "at most"),
-                  ("text", json.dumps({"type": ["action"]}), "type action or chat")]
+                  ("text", json.dumps({"type": ["action"]}), "type action, chat or ping")]
         for kind, frame, message in frames:
             ws.send_bytes(frame) if kind == "bytes" else ws.send_text(frame)
             reply = ws.receive_json()
@@ -145,7 +145,7 @@ def test_a_websocket_to_a_room_that_is_not_there_is_closed_with_a_reason(client)
     room = new_room(client)
     for path, code, reason in [("/ws/rooms/nowhere", 4404, "no room 'nowhere'"),
                                (f"/ws/rooms/{room}?token=forged", 4403, "seat token"),
-                               (f"/ws/rooms/{room}?since=soon", 4400, "since must be")]:
+                               (f"/ws/rooms/{room}?have=village:soon", 4400, "have must be")]:
         with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == code and reason in closed.value.reason

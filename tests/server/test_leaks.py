@@ -4,7 +4,7 @@ import json
 
 from jinrou.quantum.events import NightEvent
 
-from .test_api import join, my_action, new_room, view
+from .test_api import drain, join, my_action, new_room, view
 
 
 def test_no_payload_to_another_player_or_a_spectator_holds_a_private_result_or_secret_number(client):
@@ -30,8 +30,8 @@ def test_no_payload_to_another_player_or_a_spectator_holds_a_private_result_or_s
                 action = my_action(payloads[seat][-1]["game"])
                 if any(payloads[seat][-1]["game"]["legal"].values()):
                     client.post(f"/api/rooms/{room}/action", json={"token": tokens[seat], "action": action})
-                    for s, ws in connections.items():  # everybody is pushed a view after each change
-                        payloads[s].append(ws.receive_json())
+                    for s, ws in connections.items():  # a view is pushed to whom it changed for
+                        payloads[s].extend(drain(ws))
         game = service.rooms[room].state
     secrets = {seat: game.number(seat) for seat in range(6)}
     results = {}

@@ -239,6 +239,9 @@ class Mode(Protocol):
     title: tuple[str, str]  # (English, Japanese)
     schema: Schema
     script: Path  # the page's mode script: it draws the view and sends actions
+    public_clocks: bool
+    """Whether every viewer sees the time each seat has spent on its turns (a shogi clock). Where
+    seats act unseen (a night), it stays private: a seat that acts more would spend more."""
 
     def settings(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Complete, checked settings (SettingsError otherwise): the schema plus cross-field rules."""

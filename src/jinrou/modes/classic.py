@@ -135,6 +135,7 @@ class ClassicMode:
     name = "classic"
     title = ("Classic werewolf", "人狼（月下人狼）")
     script = Path(__file__).parent / "web" / "classic.js"
+    public_clocks = False
     schema = rooms.SCHEMA
 
     # ---------------------------------------------------------------- setup

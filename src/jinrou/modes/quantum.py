@@ -89,6 +89,7 @@ class QuantumMode:
     name = "quantum"
     title = ("Quantum werewolf", "量子人狼")
     script = Path(__file__).parent / "web" / "quantum.js"
+    public_clocks = False
     schema = Schema(
         (Field("seats", "Seats", "人数", FieldKind.INTEGER, 7, 3, MAX_SEATS),
          Field("wolves", "Wolves", "人狼の数", FieldKind.INTEGER, None, 1, MAX_SEATS - 2),

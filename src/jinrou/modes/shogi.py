@@ -74,6 +74,7 @@ class ShogiMode:
     name = "shogi"
     title = ("Quantum mini-shogi", "量子ミニ将棋")
     script = Path(__file__).parent / "web" / "shogi.js"
+    public_clocks = True
     schema = Schema((
         Field("clock_seconds", "Clock per side (s)", "持ち時間 (秒)", FieldKind.INTEGER, 600, 10, 7200),
         Field("bot", "Bot for an empty seat", "空席のボット", FieldKind.CHOICE, "search",

@@ -15,9 +15,11 @@ HTTP (JSON)                                  what it does
   POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
   GET  /api/rooms/{id}/view?token=|pass=     your view (a spectator's without a token)
   GET  /api/rooms/{id}/record?token=|pass=   the game record, once the game is over
-WebSocket /ws/rooms/{id}?token=|pass=&since=&have=   your view after every change (chat lines you
-                                             lack only); send {"type": "action", "action": {...}} or
-                                             {"type": "chat", "text": ..., "channel": ...}
+WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
+                                             you lack only; have=village:12,wolves:3 — the lines of each
+                                             channel a reconnecting page has); send {"type": "action",
+                                             "action": {...}}, {"type": "chat", "text": ..., "channel": ...}
+                                             or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
 files, no build step, nothing fetched elsewhere.
 
@@ -200,16 +202,15 @@ def create_app(store: Store) -> Starlette:
         token = query.get("token")
         try:
             room, seat, spectator = service.reader(websocket.path_params["room"], token, query.get("pass"))
-            since = number(websocket, "since", None, 2**62)
+            have = line_counts(query.get("have"))
         except RoomError as error:
             await websocket.close(code=4000 + error.status, reason=str(error)[:120])
             return
         listener = Listener(room.id, seat, websocket.send_text)
-        have = frozenset(filter(None, query.get("have", "").split(",")))
         service.subscribe(listener)
         refused = 0
         try:
-            await websocket.send_text(service.first_push(room, listener, since, have))
+            await websocket.send_text(service.first_push(room, listener, have))
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -225,8 +226,11 @@ def create_app(store: Store) -> Starlette:
                                             "(watch)", status=403)
                         service.chat(room.id, token, data.get("text"), data.get("channel"),
                                      spectator=None if token else spectator)
+                    elif data.get("type") == "ping":  # answered after the pushes due so far
+                        await service.caught_up(listener)
+                        await websocket.send_json({"type": "pong"})
                     else:
-                        raise RoomError("a message has type action or chat")
+                        raise RoomError("a message has type action, chat or ping")
                 except RoomError as error:
                     refused += 1
                     if refused > 100:
@@ -288,3 +292,18 @@ def number(request: Request | WebSocket, key: str, default: Any, top: int) -> An
     if not text.isascii() or not text.isdigit() or int(text) > top:
         raise RoomError(f"{key} must be a whole number 0–{top}, not {text[:20]!r}")
     return int(text)
+
+
+def line_counts(text: str | None) -> dict[str, int] | None:
+    """A reconnecting page's ``have``: ``channel:count`` pairs, comma-separated (None when absent)."""
+    if text is None:
+        return None
+    counts: dict[str, int] = {}
+    for part in filter(None, text.split(",")):
+        key, _, count = part.partition(":")
+        if len(counts) >= 32 or not key or len(key) > 40 or not count.isascii() or not count.isdigit() or (
+                len(count) > 9):
+            raise RoomError(f"have must be channel:count pairs (at most 32), e.g. village:12,wolves:3, "
+                            f"not {text[:40]!r}")
+        counts[key] = int(count)
+    return counts

@@ -31,6 +31,7 @@ import hashlib
 import hmac
 import inspect
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -117,7 +118,7 @@ class ChatLine:
     phase: str
     at: float
     channel: str | None = None  # None: the mode's main channel
-    seq: int = 0  # the event's number: a connection is sent the lines after the last it has
+    n: int = 0  # its number in its channel: a connection is sent the lines after the last it has
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "text": self.text, "phase": self.phase}
@@ -146,6 +147,8 @@ class Room:
     order: list[int] = field(default_factory=list)  # seats taken by people, first come first
     rematch: str | None = None  # the room where these seats play again
     rematch_of: str | None = None
+    counts: dict[str, int] = field(default_factory=dict)  # chat lines so far in each channel
+    _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
     def from_events(cls, events: list[StoredEvent]) -> Room:
@@ -193,8 +196,10 @@ class Room:
             self.deadline, self.deadline_key = data["at"], (data["round"], data.get("turn", 0))
             self.deadline_start = data.get("start", event.at)
         elif kind == "chat":
+            key = data.get("channel") or self.main_channel
+            self.counts[key] = self.counts.get(key, 0) + 1
             self.chat.append(ChatLine(data["seat"], data["name"], data["text"], data["phase"], event.at,
-                                      data.get("channel"), event.seq))
+                                      data.get("channel"), self.counts[key] - 1))
         elif kind == "rematch":
             self.rematch = data["room"]
         else:
@@ -258,38 +263,65 @@ class Room:
         return self.mode.seconds(self.state, self.settings, tuple(self.used))
 
     def channels(self, seat: SeatNumber | None) -> tuple[Channel, ...]:
-        """The chat channels ``seat`` (None: a spectator) reads now, the mode's main one first. Once
-        the game is over the main one is open to the seated, and every channel the viewer read is
-        still there to read; the spectators' channel is the spectators' (and everybody's at the end)."""
+        """The chat channels ``seat`` (None: a spectator) reads now, the mode's main one first; the
+        spectators' channel is the spectators' (and everybody's to read at the end). Once the game is
+        over everybody reads every channel of the game (the 感想戦), and the main one is open to the
+        seated."""
+        if self.is_over:
+            return self._final_channels(seat)
+        found = self._mode_channels(self.state, seat)
+        return (*found, SPECTATORS) if seat is None else found
+
+    @property
+    def main_channel(self) -> str:
+        """The key of the mode's main channel (a chat line without a channel is in it)."""
+        return self._mode_channels(None, None)[0].key
+
+    def _mode_channels(self, state: Any, seat: SeatNumber | None) -> tuple[Channel, ...]:
         mode = self.mode
-        found = mode.channels(self.state, seat, self.settings) if _takes_settings(mode.name) else (  # type: ignore[call-arg]
-            mode.channels(self.state, seat))
-        if self.is_over:
-            main = mode.channels(None, seat)[0]
+        if _takes_settings(mode.name):
+            return mode.channels(state, seat, self.settings)  # type: ignore[call-arg]
+        return mode.channels(state, seat)
+
+    def _final_channels(self, seat: SeatNumber | None) -> tuple[Channel, ...]:
+        """The channels of every seat (and of the lines said) when the game is over, in a first-seen
+        order, the main one first."""
+        if self._final is None:
+            known: dict[str, Channel] = {}
+            for viewer in (*range(len(self.seats)), None):
+                for channel in self._mode_channels(self.state, viewer):
+                    known.setdefault(channel.key, channel)
+            main = self._mode_channels(None, None)[0]
+            known.pop(main.key, None)
+            for line in self.chat:
+                if line.channel is not None and line.channel not in known and line.channel != SPECTATORS.key:
+                    known[line.channel] = Channel(line.channel, line.channel, line.channel)
+            known.pop(SPECTATORS.key, None)
             over = "the game is over"
-            found = (Channel(main.key, main.en, main.ja, None if seat is not None else main.closed),
-                     *(Channel(c.key, c.en, c.ja, over) for c in found if c.key != main.key))
+            self._final = (main, *(Channel(c.key, c.en, c.ja, over) for c in known.values()))
+        main, *others = self._final
         if seat is None:
-            return (*found, SPECTATORS)
-        if self.is_over:
-            return (*found, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here"))
-        return found
+            return (main, *others, SPECTATORS)
+        seated_main = Channel(main.key, main.en, main.ja, None)
+        return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here"))
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "mode": self.mode.name, "seats": len(self.seats),
                 "taken": len(self.seats) - len(self.free_seats()), **self.mode.summary(self.settings),
                 "started": self.started, "phase": self.phase, "password": self.password is not None}
 
-    def lines(self, seat: SeatNumber | None, after: int = -1,
-              old: frozenset[str] = frozenset()) -> tuple[tuple[Channel, ...], dict[str, list[ChatLine]]]:
-        """The channels ``seat`` reads, and their lines: those after event ``after``, and every line
-        of a channel not in ``old`` (one the reader has not been sent before)."""
+    def lines(self, seat: SeatNumber | None, have: Mapping[str, int] | None = None,
+              ) -> tuple[tuple[Channel, ...], dict[str, list[ChatLine]]]:
+        """The channels ``seat`` reads, and their lines after the first ``have[channel]`` (all of
+        them for a channel not in ``have``). Lines are numbered in their channel only, so what a
+        reader is sent tells nothing of the talk in channels it does not read."""
         channels = self.channels(seat)
-        main = channels[0].key if channels else None
+        main = self.main_channel
+        have = have or {}
         found: dict[str, list[ChatLine]] = {c.key: [] for c in channels}
         for line in self.chat:
             key = line.channel or main
-            if key in found and (line.seq > after or key not in old):
+            if key in found and line.n >= have.get(key, 0):
                 found[key].append(line)
         return channels, found
 
@@ -304,13 +336,13 @@ class Room:
         """A view around the given chat lines (all of them: the HTTP view; the new ones: a push)."""
         main = channels[0].key if channels else None
         settings = {k: v for k, v in self.settings.items() if k not in ("name", "mode")}
+        clocks = {"used": [round(u, 3) for u in self.used]} if self.mode.public_clocks else {}
         return {
             "room": {**self.summary(), **settings, "title": list(self.mode.title),
                      "seat_list": [None if s is None else {"name": s.name, "bot": s.bot} for s in self.seats],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
-                     "used": [round(u, 3) for u in self.used],  # seconds each seat spent on its turns (clocks)
-                     "host": self.host, "rematch": self.rematch},
+                     "host": self.host, "rematch": self.rematch, **clocks},
             "you": seat,
             "server_time": now,
             "chat": lines.get(main, []) if main is not None else [],  # the main channel

@@ -17,9 +17,11 @@ from their last snapshot if somebody asks. :meth:`restore` loads only the active
 its snapshot plus the events after it, and re-arms the deadlines (a deadline that passed while the
 server was down fires at once).
 
-Pushes: a connection is sent the whole view when it connects, then after every change the view
-with only the chat lines it has not been sent (``"append": true``); a reconnecting page asks for
-the lines after the last event it saw (``since``).
+Pushes: a connection is sent the whole view when it connects, then after every change *it can see*
+the view with only the chat lines it has not been sent (``"append": true``); a reconnecting page
+says how many lines of each channel it has (``have``). Chat lines are numbered per channel and no
+event number is sent, so neither a message nor its content tells a reader about talk or actions
+it cannot see (the wolves' chat, a night action).
 """
 
 from __future__ import annotations
@@ -78,14 +80,16 @@ log = logging.getLogger("jinrou.server")
 @dataclass(eq=False)
 class Listener:
     """A connection that wants ``seat``'s view of ``room`` (seat None: a spectator); ``send`` takes
-    the view as JSON text. ``cursor`` is the last event whose chat lines it has been sent, ``known``
-    the channels it has been sent whole (-1 and empty: it is sent everything next)."""
+    the view as JSON text. ``have`` counts the chat lines of each channel it has been sent (None:
+    nothing yet, it is sent everything next); ``last`` is the view it was last sent, less the chat
+    and the server's time: a change it cannot see is not pushed to it."""
 
     room: str
     seat: int | None
     send: Callable[[str], Awaitable[None]]
-    cursor: int = -1
-    known: frozenset[str] = frozenset()
+    have: dict[str, int] | None = None
+    last: str = ""
+    sending: asyncio.Task | None = None  # the last push under way
 
 
 class RoomTable(Mapping[str, Room]):
@@ -131,6 +135,17 @@ class RoomTable(Mapping[str, Room]):
         self.finished.move_to_end(room.id)
         while len(self.finished) > FINISHED_CACHED:
             self.finished.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class Push:
+    """A message composed for a listener: its ``text``, the view without chat and time (``core``),
+    the line counts it will then have, and whether it carries chat lines."""
+
+    text: str
+    core: str
+    have: dict[str, int]
+    lines: bool
 
 
 @dataclass
@@ -526,14 +541,14 @@ class RoomService:
             if not found:
                 del self.listeners[listener.room]
 
-    def first_push(self, room: Room, listener: Listener, since: int | None = None,
-                   have: frozenset[str] = frozenset()) -> str:
-        """A new connection's first message: everything, or (``since``: a reconnecting page's last
-        event) the lines after it in the channels it ``have``."""
-        if since is not None:
-            listener.cursor, listener.known = since, have
-        (listener.cursor, listener.known), text = self._push(room, listener, self.clock())
-        return text
+    def first_push(self, room: Room, listener: Listener, have: Mapping[str, int] | None = None) -> str:
+        """A new connection's first message: everything, or (``have``: a reconnecting page's count
+        of lines in each channel) the lines it lacks."""
+        if have is not None:
+            listener.have = dict(have)
+        push = self._push(room, listener, self.clock())
+        listener.have, listener.last = push.have, push.core
+        return push.text
 
     def _notify(self, room: Room) -> None:
         """Push the room to its listeners once this loop iteration is over: changes that arrive
@@ -547,31 +562,47 @@ class RoomService:
             self._dirty.discard(room.id)
 
     def _flush(self, room_id: str) -> None:
+        """Send each listener its view, if it changed for him: a listener is never told that
+        something happened that it cannot see (another seat's night action, a chat it does not
+        read), not even by the fact of a message."""
         self._dirty.discard(room_id)
         listeners = self.listeners.get(room_id)
         room = self.rooms.active.get(room_id) or self.rooms.finished.get(room_id)
         if room is None or not listeners:
             return
         now = self.clock()
-        texts: dict[tuple[Any, ...], tuple[tuple[int, frozenset[str]], str]] = {}  # composed once for alike listeners
+        pushes: dict[tuple[Any, ...], Push] = {}  # composed once for alike listeners
         for listener in list(listeners):
-            key = (listener.seat, listener.cursor, listener.known)
-            if key not in texts:
-                texts[key] = self._push(room, listener, now)
-            (listener.cursor, listener.known), text = texts[key]
-            task = asyncio.ensure_future(self._send(listener, text))
+            key = (listener.seat, None if listener.have is None else tuple(sorted(listener.have.items())))
+            if key not in pushes:
+                pushes[key] = self._push(room, listener, now)
+            push = pushes[key]
+            if not push.lines and push.core == listener.last:
+                continue
+            listener.have, listener.last = push.have, push.core
+            task = listener.sending = asyncio.ensure_future(self._send(listener, push.text))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    def _push(self, room: Room, listener: Listener, now: float) -> tuple[tuple[int, frozenset[str]], str]:
-        """The message for ``listener``: the view with the lines it lacks; and its new cursor."""
-        channels, lines = room.lines(listener.seat, listener.cursor, listener.known)
-        append = listener.cursor >= 0 or bool(listener.known)
+    async def caught_up(self, listener: Listener) -> None:
+        """Return once every push due to ``listener`` so far has been sent (a ping's answer comes
+        after them, so a client knows it has seen everything that happened before it asked)."""
+        if listener.room in self._dirty:
+            self._flush(listener.room)
+        if listener.sending is not None:
+            await asyncio.wait([listener.sending])
+
+    def _push(self, room: Room, listener: Listener, now: float) -> Push:
+        """The message for ``listener``: the view with the lines it lacks."""
+        channels, lines = room.lines(listener.seat, listener.have)
+        append = listener.have is not None
         view = room.frame(listener.seat, now, channels,
-                          {key: [{**line.to_json(), "seq": line.seq} for line in found] for key, found in lines.items()})
-        message = {"type": "view", **view, "append": append, "cursor": room.seq - 1}
-        return (room.seq - 1, frozenset(c.key for c in channels)), json.dumps(message, ensure_ascii=False,
-                                                                              separators=(",", ":"))
+                          {key: [{**line.to_json(), "n": line.n} for line in found] for key, found in lines.items()})
+        core = json.dumps({k: v for k, v in view.items() if k not in ("chat", "chats", "server_time")},
+                          ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps({"type": "view", **view, "append": append}, ensure_ascii=False, separators=(",", ":"))
+        have = {**(listener.have or {}), **{c.key: room.counts.get(c.key, 0) for c in channels}}
+        return Push(text, core, have, any(lines.values()))
 
     async def _send(self, listener: Listener, message: str) -> None:
         try:

@@ -9,7 +9,7 @@ const tokenKey = `jinrou-token-${roomId}`, passKey = `jinrou-pass-${roomId}`;
 let token = localStorage.getItem(tokenKey), pass = localStorage.getItem(passKey);
 let lang = localStorage.getItem("jinrou-lang") || (navigator.language.startsWith("ja") ? "ja" : "en");
 let latest = null, offset = 0, socket = null, retry = 500, mode = null, loading = null, channel = null;
-let lines = {}, cursor = null, online = false, stopped = false, switching = false, phaseSeen = null, baseTitle = "jinrou";
+let lines = {}, synced = false, online = false, stopped = false, switching = false, phaseSeen = null, baseTitle = "jinrou";
 
 const $ = (selector) => document.querySelector(selector);
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
@@ -49,7 +49,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();
   if (token) query.set("token", token); else if (pass) query.set("pass", pass);
-  if (cursor !== null) { query.set("since", cursor); query.set("have", Object.keys(lines).join(",")); }
+  if (synced) query.set("have", Object.entries(lines).map(([key, found]) => `${key}:${found.length}`).join(","));
   socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(roomId)}?${query}`);
   socket.onopen = () => { retry = 500; };
   socket.onmessage = async (message) => {
@@ -83,10 +83,10 @@ function keep(data) {  // the chat lines we have, and the new ones: a push holds
   const channels = data.channels.map((c) => c.key);
   const pushed = { [channels[0]]: data.chat, ...data.chats };
   for (const key of channels) {
-    const have = lines[key] || [], last = have.length ? have[have.length - 1].seq : -1;
-    lines[key] = have.concat((pushed[key] || []).filter((line) => line.seq === undefined || line.seq > last));
+    const have = lines[key] || [];  // lines are numbered in their channel (n): only the new ones are kept
+    lines[key] = have.concat((pushed[key] || []).filter((line) => line.n === undefined || line.n >= have.length));
   }
-  cursor = data.cursor;
+  synced = true;
   data.chat = lines[channels[0]] || [];
   data.chats = Object.fromEntries(channels.slice(1).map((key) => [key, lines[key]]));
 }
@@ -228,7 +228,7 @@ function tick() {  // the countdown runs only while the server is there to keep 
 }
 
 function reconnect() {  // as someone else (a new seat, a pass): from scratch
-  cursor = null; lines = {};
+  synced = false; lines = {};
   if (socket && socket.readyState <= 1) { switching = true; socket.close(); } else connect();
 }
 
