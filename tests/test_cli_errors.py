@@ -56,7 +56,7 @@ def test_a_record_to_a_missing_folder_or_a_folder_is_refused_before_the_game(tmp
         assert "does not exist" in result.output and "seed" not in result.output  # the game never started
         refused([group, "play", "--record", str(tmp_path)], "is a folder: give a file name")
     refused(["offline", "gm", "--record", missing], "does not exist")
-    refused(["offline", "sheet", "--output", missing], "does not exist")
+    refused(["offline", "sheet", "--output", str(tmp_path / "no" / "sheet.html")], "does not exist")
     refused(["quantum", "simulate", "--players", "5", "--games", "1", "--seed", "0",
              "--record-dir", "/proc/nope"], "--record-dir '/proc/nope': cannot create the folder")
     (tmp_path / "file").write_text("x")
@@ -306,3 +306,41 @@ def test_player_names_are_shown_as_typed_never_as_markup():
     result = runner.invoke(app, ["quantum", "play", "--names", "Ann,[/],[red]x,Dee", "--humans", "0", "--seed", "1"])
     assert result.exit_code == 0, result.output
     assert "[/]" in result.output and "[red]x" in result.output
+
+
+# ------------------------------------------------------------------------------ issue 26, points 19 and 11
+
+
+def test_a_sheet_is_written_only_under_an_html_name(tmp_path):
+    refused(["offline", "sheet", "--output", str(tmp_path / "sheet.pdf")], "name the file .html or .htm")
+    nothing_in(tmp_path)
+
+
+@pytest.mark.parametrize("args", [
+    ["classic", "simulate", "--players", "9", "--games", "1", "--seed", "1", "--record-dir", ""],
+    ["quantum", "simulate", "--players", "5", "--games", "1", "--seed", "1", "--record-dir="],
+    ["serve", "--db", ""],
+    ["classic", "replay", " "],
+])
+def test_an_empty_value_is_refused_not_read_as_the_current_folder_or_the_default(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused(args, "it is empty: give a name or value")
+    nothing_in(tmp_path)  # no records in the current folder, no jinrou.db
+
+
+def test_the_store_error_never_shows_the_password(monkeypatch):
+    """A malformed URL is quoted whole by the driver (psycopg's ProgrammingError): the password is hidden."""
+    secret = "s3cr3t-pw"
+    with socket.socket() as probe:  # a free port (serve binds it before it opens the store)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = refused(["serve", "--port", str(port), "--db", f"postgresql://ann:{secret}@[bad/jinrou"],
+                     "cannot open the store 'postgresql://ann:***@[bad/jinrou'")
+    assert secret not in result.output
+
+
+def test_serve_help_names_all_three_games():
+    result = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "quantum werewolf (量子人狼), quantum mini-shogi (量子ミニ将棋) and classic werewolf (人狼)" in text

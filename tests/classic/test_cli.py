@@ -49,7 +49,7 @@ def test_replay_errors_are_one_line_with_exit_status_2(tmp_path):
     source.write_text(json.dumps(bad), encoding="utf-8")
     result = runner.invoke(app, ["classic", "replay", str(source)])
     assert result.exit_code == 2
-    assert result.output.strip() == "error: event 2: D is dead and cannot vote"
+    assert result.output.strip() == f"error: {source}: event 2 (day): D is dead and cannot vote"  # as quantum's
     missing = runner.invoke(app, ["classic", "replay", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and missing.output.startswith("error: cannot read")
     source.write_text("{not json", encoding="utf-8")

@@ -199,3 +199,21 @@ def test_five_player_counter_claim_splits_10_1_5_as_counted_by_hand():
     assert (counts.villagerside, counts.draw) == (10 * unit, 5 * unit)
     free_talks = 2 ** (3 * 20)  # the three villagers say anything
     assert unit == 3 * free_talks  # one wolf-winning vote pair for each of the 3 villagers the wolf may name
+
+
+def test_a_long_count_says_its_size_first_and_reports_progress(monkeypatch):
+    """Issue 26, point 19: beyond 6 players a count runs for minutes; the (n−1)^n vote profiles are
+    announced before it starts and counted as they are weighed (here 5 players, 4^5 = 1024)."""
+    import jinrou.cli.strategy
+    from jinrou.strategy.count import count, profiles
+    from jinrou.strategy.rules import parse
+
+    path = EXAMPLES / "five-player-counter-claim.json"
+    rules = parse(path.read_text(encoding="utf-8"))
+    told: list[int] = []
+    assert profiles(rules) == 1024 and count(rules, progress=told.append).method == "symbolic"
+    assert told == [1024]  # told every 1024 profiles and at the end
+    monkeypatch.setattr(jinrou.cli.strategy, "LONG", 1000)  # as if it were long
+    result = CliRunner().invoke(app, ["strategy", "count", str(path), "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["states"] > 0, result.output
+    assert result.stderr == "5 players: 1,024 vote profiles to weigh, about 0.26 s at 4,000 a second; Ctrl+C stops\n"

@@ -78,7 +78,7 @@ BAD = [
     (["cast", "--players", "5"], "error: 闇鍋 needs at least 6 seats (the scapegoat included), not 5"),
     (["cast", "--players", "9", "--safety", "max"], "error: unknown safety level 'max': levels are none, low,"),
     (["cast", "--players", "9", "--fix", "占い師"], "error: bad --fix '占い師': write NAME=COUNT, e.g. 人狼=2"),
-    (["cast", "--players", "9", "--fix", "Seer=1"], "error: unknown fixed role 'Seer'"),
+    (["cast", "--players", "9", "--fix", "Wizard=1"], "error: unknown fixed role 'Wizard'"),
     (["cast", "--players", "9", "--date", "12/24"], "error: bad date '12/24': give the day as MM-DD, e.g. 12-24"),
     (["cast", "--players", "9", "--mode", "easy", "--safety", "低"], "error: かんたん闇鍋 always casts at safety 高 (high), not '低'"),
     (["stats", "--players", "9", "--castings", "0"], "error: the number of castings must be a whole number ≥ 1, not 0"),

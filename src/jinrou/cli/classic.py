@@ -68,9 +68,12 @@ def replay_command(
 
     try:
         data = load(str(file))
-        game = replay(data, seed)
     except JinrouError as error:
         fail(error)
+    try:
+        game = replay(data, seed)
+    except JinrouError as error:
+        fail(f"{file}: {_typed(str(error), data)}")
     used = data.get("seed") if data.get("seed") is not None else (seed or 0)
     if json_output:
         typer.echo(dump_record(write(game, used)), nl=False)
@@ -80,6 +83,22 @@ def replay_command(
     full = "result" in data
     state = f"won by {game.outcome.winner_id}" if game.outcome else f"in progress (day {game.day}, {game.stage.value})"
     console.print(f"[green]✓[/green] {'record verified' if full else 'input record completed'}: game {state}.")
+
+
+def _typed(message: str, data: dict) -> str:
+    """``event 3: …`` as ``event 3 (day): …``, the event's type from the record, as quantum's
+    errors name it."""
+    import re
+
+    match = re.match(r"event (\d+): ", message)
+    events = data.get("events")
+    if match is None or not isinstance(events, list) or not 1 <= int(match[1]) <= len(events):
+        return message
+    event = events[int(match[1]) - 1]
+    kind = event.get("type") if isinstance(event, dict) else None
+    if not isinstance(kind, str) or not kind:
+        return message
+    return f"event {match[1]} ({kind[:20]}): {message[match.end():]}"
 
 
 def print_transcript(console: Console, game: object) -> None:

@@ -25,7 +25,7 @@ from typing import Any, NoReturn, TypeVar
 import typer
 from rich.console import Console
 from rich.markup import escape
-from typer.core import TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from jinrou.errors import JinrouError
 
@@ -205,6 +205,24 @@ def _type_of(option: TyperOption, ctx: Any) -> str | None:
 
 _typer_type_of = TyperOption.display_type_rich
 TyperOption.display_type_rich = _type_of  # type: ignore[method-assign,assignment]
+
+
+def _refuse_empty(process_value: Callable[..., Any]) -> Callable[..., Any]:
+    """An empty value typed on the command line (``--record-dir ''``, ``--db ''``) is a usage error:
+    typer would read it as the current folder or let a default take its place, silently."""
+
+    def checked(self: Any, ctx: Any, value: Any) -> Any:
+        values = value if isinstance(value, list | tuple) else [value]
+        source = ctx.get_parameter_source(self.name) if self.name else None
+        if getattr(source, "name", None) == "COMMANDLINE" and any(isinstance(v, str) and not v.strip() for v in values):
+            raise typer.BadParameter("it is empty: give a name or value", ctx=ctx, param=self)
+        return process_value(self, ctx, value)
+
+    return checked
+
+
+TyperOption.process_value = _refuse_empty(TyperOption.process_value)  # type: ignore[method-assign]
+TyperArgument.process_value = _refuse_empty(TyperArgument.process_value)  # type: ignore[method-assign]
 
 
 def show_version(value: bool) -> None:

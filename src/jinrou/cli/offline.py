@@ -97,14 +97,14 @@ def sheet_command(
     players: Annotated[int, typer.Option(help="Number of players.")] = 10,
     names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
     wolves: Annotated[int | None, typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
-    output: Annotated[Path, typer.Option(help="The HTML file to write.")] = Path("offline-sheet.html"),
+    output: Annotated[Path, typer.Option(help="The HTML file to write (.html; print it to PDF from the browser).")] = Path("offline-sheet.html"),
 ) -> None:
     """Write a printable recording sheet and rules summary (HTML; print it on A4 landscape: one page up to 30 players)."""
     from jinrou.offline.sheet import pages, sheet_html
 
     try:
         html = sheet_html(names.split(",") if names else players, wolves)
-        check_output(output, "--output")
+        check_output(output, "--output", (".html", ".htm"))  # HTML under another name (x.pdf) misleads
     except JinrouError as error:
         fail(error)
     save(output, html, Console(), "sheet")

@@ -19,12 +19,18 @@ def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
     db: Annotated[str, typer.Option(help="Store: a SQLite file, or postgresql://user:password@host/dbname.")] = "jinrou.db",
+    limits: Annotated[str, typer.Option(help="What one address, seat or room may hold or do, e.g. rooms=3,sockets=20 "
+                                        "(keys: rooms, rooms_per_minute, idle_room_seconds, sockets, room_sockets, "
+                                        "actions_per_second; see docs/server.md).")] = "",
 ) -> None:
-    """Run the online server: a lobby, rooms and the quantum werewolf game in the browser.
+    """Run the online server: a lobby and rooms for quantum werewolf (量子人狼), quantum mini-shogi (量子ミニ将棋) and classic werewolf (人狼), played in the browser, with bots for the empty seats.
 
     Every room's events are stored as they happen, so the server can be stopped or killed at any moment and started again: rooms, seats, chat, deadlines and games come back and play goes on.
     """
+    from jinrou.server.guard import ServerLimits
+
     try:
+        chosen = ServerLimits.parse(limits)
         sock = _listen(host, port)  # before anything is opened or printed: a bad address or a busy port
     except JinrouError as error:
         fail(error)
@@ -32,18 +38,19 @@ def serve_command(
 
     from jinrou.server.app import create_app
     from jinrou.server.guard import MAX_BODY
-    from jinrou.server.store import open_store
+    from jinrou.server.store import open_store, redacted
 
     try:
         store = open_store(db)
     except Exception as error:  # noqa: BLE001 — a bad path or an unreachable database, whatever the driver raises: say which
         sock.close()
-        fail(f"cannot open the store {db!r}: {error}")
+        fail(redacted(f"cannot open the store {db!r}: {error}", db))  # never the password
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {db}) — Ctrl+C stops it.")
+    Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {redacted(db, db)}) "
+                    "— Ctrl+C stops it.", highlight=False)
     # frames over the body limit refused by uvicorn before they are read in full; no compression
     # (views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN)
-    config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=MAX_BODY, ws_per_message_deflate=False)
+    config = uvicorn.Config(create_app(store, chosen), log_level="warning", ws_max_size=MAX_BODY, ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])
 
 

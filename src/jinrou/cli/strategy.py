@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -31,18 +33,23 @@ def strategy_count_command(
 ) -> None:
     """Count how many states (every talk and vote of every player) end in a village win, a wolf win, a draw, or break a rule.
 
-    A state is valid when every rule of the file holds. The village win rate is villagerside / (villagerside + wolfside). Guide: docs/strategy-language.md.
+    A state is valid when every rule of the file holds. The village win rate is villagerside / (villagerside + wolfside). Beyond 6 players the symbolic count weighs (n−1)^n vote profiles one by one (7 players: about a minute, 8: about 24): it says so before it starts and shows a bar with the time left. Guide: docs/strategy-language.md.
     """
     from rich.table import Table as RichTable
 
-    from jinrou.strategy.count import count, transcript
+    from jinrou.strategy.count import count, profiles, transcript
     from jinrou.strategy.count import examples as pick_examples
     from jinrou.strategy.rules import parse as parse_rules
 
     try:
         rules = read_file(file, parse_rules)
-        counts = count(rules, method)
-        shown = pick_examples(rules, examples, seed, method) if examples else []
+        weighed = profiles(rules, method)
+        if weighed >= LONG:  # say what is coming before minutes of silence
+            _announce(len(rules.cast.players), weighed, 2 if examples else 1)
+        with _bar(weighed, "weighing vote profiles", quiet=json_output or weighed < LONG) as advance:
+            counts = count(rules, method, advance)
+        with _bar(weighed, "again, for the examples", quiet=json_output or weighed < LONG or not examples) as advance:
+            shown = pick_examples(rules, examples, seed, method, advance) if examples else []
     except JinrouError as error:
         fail(error)
     if json_output:
@@ -63,3 +70,30 @@ def strategy_count_command(
     for number, state in enumerate(shown, start=1):
         console.print(f"\n[bold]Example {number}[/bold]\n{transcript(rules.cast, state)}", highlight=False)
 
+
+
+LONG = 100_000
+"""Vote profiles from which a count is announced and shown with a bar (7 players: 279,936)."""
+
+
+def _announce(players: int, weighed: int, passes: int) -> None:
+    """The size of a long count and its time at the measured rate, on stderr, before it starts."""
+    from jinrou.strategy.symbolic import PROFILES_PER_SECOND
+
+    seconds = passes * weighed / PROFILES_PER_SECOND
+    about = f"{seconds / 3600:.1f} h" if seconds >= 5400 else f"{seconds / 60:.0f} min" if seconds >= 90 \
+        else f"{seconds:.2g} s"
+    Console(stderr=True).print(
+        f"{players} players: {weighed:,} vote profiles to weigh{' twice (count, examples)' if passes == 2 else ''}, "
+        f"about {about} at {PROFILES_PER_SECOND:,} a second; Ctrl+C stops", highlight=False, soft_wrap=True)
+
+
+@contextlib.contextmanager
+def _bar(total: int, what: str, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr with the time left, and the callback that moves it."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True, disable=quiet) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda done: bar.update(task, completed=done)

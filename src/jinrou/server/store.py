@@ -16,6 +16,7 @@ spectators' passes). Both stores use parameterised queries only; the event data 
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -194,7 +195,34 @@ class PostgresStore(_SQLStore):
         import psycopg
 
         self.url = url
-        super().__init__(psycopg.connect(url, autocommit=True))
+        try:
+            db = psycopg.connect(url, autocommit=True)
+        except psycopg.Error as error:  # its message may quote the URL, password and all
+            raise type(error)(redacted(str(error), url)) from None
+        super().__init__(db)
+
+
+def redacted(text: str, url: str | None = None) -> str:
+    """``text`` with the password of every database URL in it, and that of ``url``, shown as ``***``:
+    what a message or a log line may say of a URL.
+
+    >>> redacted("cannot open postgresql://ann:s3cret@db/jinrou")
+    'cannot open postgresql://ann:***@db/jinrou'
+    """
+    text = re.sub(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)[^@\s]+@", r"\1***@", text)
+    password = _password(url) if url else None
+    return text.replace(password, "***") if password else text
+
+
+def _password(url: str) -> str | None:
+    from urllib.parse import unquote, urlsplit
+
+    try:
+        password = urlsplit(url).password
+    except ValueError:  # a malformed URL: the password is what lies between the user's colon and the @
+        match = re.search(r"://[^:/@]*:([^@]+)@", url)
+        password = match[1] if match else None
+    return unquote(password) if password else None
 
 
 def open_store(url: str) -> Store:

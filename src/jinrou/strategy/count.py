@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -56,17 +57,25 @@ def _method(rules: RuleFile, method: str) -> str:
     return method
 
 
-def count(rules: RuleFile, method: str = "auto") -> Counts:
-    """Count every state's outcome: by brute force on small spaces, symbolically on any."""
+def count(rules: RuleFile, method: str = "auto", progress: Callable[[int], None] | None = None) -> Counts:
+    """Count every state's outcome: by brute force on small spaces, symbolically on any
+    (``progress``: told the vote profiles weighed so far, :func:`profiles` in all)."""
     method = _method(rules, method)
-    engine = Space(rules) if method == "brute" else Diagram(rules)
+    engine = Space(rules) if method == "brute" else Diagram(rules, progress)
     sides = engine.side_counts()
     valid = sum(sides.values())
     return Counts(rules.cast.states, sides["villagerside"], sides["wolfside"], sides["draw"],
                   rules.cast.states - valid, method)
 
 
-def examples(rules: RuleFile, number: int, seed: int, method: str = "auto") -> list[State]:
+def profiles(rules: RuleFile, method: str = "auto") -> int:
+    """The vote profiles a symbolic count weighs one by one ((n−1)^n; 0 for brute force, which is
+    quick): the size of the long part, known before it starts."""
+    return 0 if _method(rules, method) == "brute" else (len(rules.cast.players) - 1) ** len(rules.cast.players)
+
+
+def examples(rules: RuleFile, number: int, seed: int, method: str = "auto",
+             progress: Callable[[int], None] | None = None) -> list[State]:
     """``number`` valid states drawn uniformly (with replacement), reproducibly from ``seed``."""
     rng = np.random.default_rng(seed)
     if _method(rules, method) == "brute":
@@ -75,7 +84,7 @@ def examples(rules: RuleFile, number: int, seed: int, method: str = "auto") -> l
         if not len(valid):
             return []
         return [space.decode(int(valid[i])) for i in rng.integers(len(valid), size=number)]
-    diagram = Diagram(rules)
+    diagram = Diagram(rules, progress)
     if diagram.count(diagram.valid) == 0:
         return []
     return [diagram.sample(rng) for _ in range(number)]

@@ -15,6 +15,7 @@ given by the model counts of the two cofactors.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from functools import cached_property
 
 import numpy as np
@@ -23,11 +24,17 @@ from dd.autoref import BDD, Function
 from jinrou.chance import uniform_below
 from jinrou.strategy.rules import SIDES, And, Const, Expr, If, InTalk, Not, Or, RuleFile, Vote, Winner
 
+PROFILES_PER_SECOND = 4_000
+"""Vote profiles weighed per second, as measured (7 players: 279,936 profiles in 68 s): the
+estimate given before a long count (8 players: 5.8 M profiles, about 24 minutes)."""
+
 
 class Diagram:
-    """A rule file compiled to decision diagrams."""
+    """A rule file compiled to decision diagrams; ``progress`` is told the vote profiles weighed so
+    far while the outcome is compiled (:attr:`profiles` in all), the long part beyond 6 players."""
 
-    def __init__(self, rules: RuleFile):
+    def __init__(self, rules: RuleFile, progress: Callable[[int], None] | None = None):
+        self.progress = progress
         self.rules, self.cast = rules, rules.cast
         self.n, self.worlds = len(self.cast.players), self.cast.worlds
         self.vote_bits = max(1, (self.n - 2).bit_length())  # enough for codes 0 .. n−2
@@ -56,16 +63,23 @@ class Diagram:
             node &= named
         return node
 
+    @property
+    def profiles(self) -> int:
+        """The vote profiles the outcome is compiled from: (n−1)^n."""
+        return (self.n - 1) ** self.n
+
     @cached_property
     def sides(self) -> dict[str, Function]:
         nodes = {side: self.bdd.false for side in SIDES}
-        for codes in itertools.product(range(self.n - 1), repeat=self.n):
+        for done, codes in enumerate(itertools.product(range(self.n - 1), repeat=self.n), 1):
             targets = tuple(self.cast.others[v][c] for v, c in enumerate(codes))
             profile = self.bdd.true
             for voter, code in enumerate(codes):
                 profile &= self._choice(voter, code)
             side = self.cast.outcome(targets)
             nodes[side] |= profile
+            if self.progress is not None and (done % 1024 == 0 or done == self.profiles):
+                self.progress(done)
         return nodes
 
     def compile(self, expr: Expr):
