@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import websockets
-from server_load import call, free_port
+from server_load import LOAD_LIMITS, call, free_port
 
 ROOM = {"mode": "classic", "cast": "yaminabe", "yaminabe_safety": "middle", "times": {"night": 600, "day": 600}}
 
@@ -48,7 +48,8 @@ def serving(profile: str | None = None) -> Iterator[str]:
     python = [sys.executable, *(["-m", "cProfile", "-o", profile] if profile else [])]
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen([*python, "-m", "jinrou.cli", "serve", "--port", str(port), "--db",
-                                   f"{folder}/load.db"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                   f"{folder}/load.db", *LOAD_LIMITS], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
             for _ in range(400):

@@ -39,6 +39,8 @@ from pathlib import Path
 
 import websockets
 
+LOAD_LIMITS = ["--limits", "rooms=10000,rooms_per_minute=100000,sockets=100000,room_sockets=10000,actions_per_second=1000"]
+"""Every client of a load test comes from 127.0.0.1: the per-address limits of a real server are lifted."""
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -148,7 +150,7 @@ async def run(rooms: int, players: int, cascade_seats: int, think: float, timeou
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         command = (command or [sys.executable, "-m", "jinrou.cli"]) + ["serve", "--port", str(port),
-                                                                      "--db", f"{folder}/load.db"]
+                                                                      "--db", f"{folder}/load.db", *LOAD_LIMITS]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # noqa: ASYNC220
         try:
             wait_listening(port)
@@ -310,7 +312,8 @@ def restart(events: int, seed: int) -> dict:
         for name, db in (("empty", f"{folder}/empty.db"), ("full", path)):
             port = free_port()
             started = time.perf_counter()
-            server = subprocess.Popen([sys.executable, "-m", "jinrou.cli", "serve", "--port", str(port), "--db", db],
+            server = subprocess.Popen([sys.executable, "-m", "jinrou.cli", "serve", "--port", str(port), "--db", db,
+                                       *LOAD_LIMITS],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
                 wait_listening(port)

@@ -58,8 +58,8 @@ def wait_until(condition, timeout: float = 20.0, what: str = "condition") -> Non
 class Server:
     """`jinrou serve` in a child process on 127.0.0.1."""
 
-    def __init__(self, db: str):
-        self.db, self.port, self.process = db, free_port(), None
+    def __init__(self, db: str, *args: str):
+        self.db, self.port, self.process, self.args = db, free_port(), None, args
 
     @property
     def url(self) -> str:
@@ -67,7 +67,7 @@ class Server:
 
     def start(self) -> "Server":
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "jinrou.cli", "serve", "--port", str(self.port), "--db", self.db],
+            [sys.executable, "-m", "jinrou.cli", "serve", "--port", str(self.port), "--db", self.db, *self.args],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
 

@@ -1,6 +1,8 @@
 """The players' basics the audit missed (issue 14, finding 14): leave a seat, the host's kick, a
 rematch with the same seats, the spectators' own chat, a lobby of open rooms first, in pages."""
 
+from jinrou.server.guard import ServerLimits
+
 from .test_api import join, new_room, play_to_the_end, started_room, view
 
 
@@ -90,6 +92,8 @@ def test_spectators_chat_in_their_own_channel_which_players_read_only_at_the_end
 
 
 def test_the_lobby_lists_open_rooms_first_in_pages_and_hides_finished_ones(client):
+    service = client.app.state.service  # six rooms from one address, five of them unstarted at once
+    service.limits, service.creation_limits.burst = ServerLimits(rooms=5), 6
     playing, _ = started_room(client)
     full = new_room(client, seats=3, wolves=1)
     join(client, full, "Kim")

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from jinrou import chatlog
 from jinrou.classic.claims import Claim, ClaimError
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game
@@ -179,6 +180,8 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
     events = data.get("events", [])
     if not isinstance(events, list):
         raise RecordError('"events" must be a list')
+    if chatlog.KEY in data:  # a room's chat, kept beside the game: checked, not replayed
+        chatlog.check_chat(data[chatlog.KEY])
     rng = np.random.default_rng(given_seed)
     first = _draws(events[0], "event 1") if events and isinstance(events[0], dict) and \
         events[0].get("type") == "outcome" else []

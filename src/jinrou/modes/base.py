@@ -126,6 +126,8 @@ class Field:
     choices: tuple[Choice, ...] = ()
     group: str | None = None
     max_length: int = 200
+    note: tuple[str, str] | None = None
+    """(English, Japanese): what the host should know before choosing it, shown under the input."""
 
     def check(self, value: Any) -> Any:
         """The value, or SettingsError saying what is allowed."""
@@ -191,6 +193,8 @@ class Field:
             data |= {"min": self.minimum, "max": self.maximum}
         if self.choices:
             data["choices"] = [c.to_json() for c in self.choices]
+        if self.note:
+            data["note"] = {"en": self.note[0], "ja": self.note[1]}
         return data
 
 

@@ -97,6 +97,11 @@ def _engine_field(name: str, group: str) -> Field:
     return Field(name, en, ja, FieldKind.CHOICE, setting.default, choices=choices, group=group)
 
 
+HEAVEN_NOTE = (("Anyone who opens the room without a seat reads the dead — a living player in a second tab too: "
+                "give the room a password and tell it only to spectators."),
+               ("席のない人は誰でも霊界を読めます（生きている参加者が別のタブで開いても）。部屋にパスワードを付け、観戦者だけに"
+                "教えてください。"))
+"""Why 霊界 for spectators is a host's choice (a seat's second tab is a spectator too)."""
 SCHEMA = Schema(
     (
         Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
@@ -112,7 +117,8 @@ SCHEMA = Schema(
               choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
         Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
         Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
-        Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False),
+        Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False,
+              note=HEAVEN_NOTE),
         *(_engine_field(name, "times") for name in TIMES),
         Field("hunter", "hunter's last shot (s)", "ハンター (秒)", FieldKind.INTEGER, HUNTER_SECONDS, 10, 3600,
               group="times"),
@@ -182,6 +188,8 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator) -> tuple[li
         published = RoleList.of({r: counts[r] for r in sorted(counts, key=publication_key)})
     rules = settings["rules"]
     return deal(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"]), published
+
+
 
 
 def summary(settings: Mapping[str, Any]) -> str:

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from jinrou import chatlog
 from jinrou.errors import JinrouError, RecordError
 from jinrou.jsontext import parse_json
 from jinrou.quantum.events import (
@@ -111,9 +112,11 @@ class Record:
             raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
         if data.get("format") != FORMAT:
             raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
-        unknown = set(data) - {"format", "players", "wolves", "options", "seed", "events"}
+        unknown = set(data) - {"format", "players", "wolves", "options", "seed", "events", chatlog.KEY}
         if unknown:
             raise RecordError(f"unknown fields {sorted(unknown)}")
+        if chatlog.KEY in data:  # a room's chat, kept beside the game: checked, not replayed
+            chatlog.check_chat(data[chatlog.KEY])
         players, events, seed = data.get("players"), data.get("events"), data.get("seed")
         if not isinstance(players, list):
             raise RecordError(f"'players' must be a list of names, not {players!r}")

@@ -14,7 +14,7 @@ HTTP (JSON)                                  what it does
   POST /api/rooms/{id}/chat  {token|pass, text, channel} say something in a chat channel
   POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
   GET  /api/rooms/{id}/view?token=|pass=     your view (a spectator's without a token)
-  GET  /api/rooms/{id}/record?token=|pass=   the game record, once the game is over
+  GET  /api/rooms/{id}/record?token=|pass=   the game record with the room's chat, once the game is over
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
@@ -23,16 +23,20 @@ WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you c
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
 files, no build step, nothing fetched elsewhere.
 
-Errors are ``{"error": message}`` with status 400 (malformed, or not allowed now), 401 (a password
-room, without its password), 403 (token or password), 404 (no such room), 413 (too large) or 429
-(too fast); a refused request changes nothing. A WebSocket is always accepted, then closed with
-4000 + that status and the message as its reason when it cannot be served.
+Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
+not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
+room, or a closed one), 413 (too large) or 429 (too fast, or too many: rooms or connections from
+one address, connections to one room — see :class:`ServerLimits`); a refused request changes
+nothing. A WebSocket is always accepted, then closed with 4000 + that status and the message as its
+reason when it cannot be served.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -45,7 +49,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jinrou import modes
-from jinrou.server.guard import MAX_BODY, Hasher, Limits, json_object, parse_json, read_limited
+from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
 from jinrou.server.service import Listener, RoomService
 from jinrou.server.store import Store
@@ -66,19 +70,31 @@ class _HandledFrames(logging.Filter):
         return True
 
 
-def create_app(store: Store) -> Starlette:
-    """The app over ``store``; rooms are restored from it at startup."""
+def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
+    """The app over ``store``; rooms are restored from it at startup. ``limits``: what an address,
+    a seat or a room may hold or do at once (the defaults of :class:`ServerLimits`)."""
     uvicorn_log = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _HandledFrames) for f in uvicorn_log.filters):
         uvicorn_log.addFilter(_HandledFrames())
-    service = RoomService(store)
+    service = RoomService(store, limits=limits)
+    limits = service.limits
     hasher = Hasher()
-    connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down")
+    connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
+                               ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")
+    sockets: Counter[str] = Counter()  # open WebSocket connections by address
+
+    async def sweeping() -> None:
+        """Close idle rooms now and then (a room made and left empty leaves the lobby)."""
+        while True:
+            await asyncio.sleep(min(60.0, limits.idle_room_seconds / 4))
+            service.sweep()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         service.restore()
+        sweeper = asyncio.ensure_future(sweeping())
         yield
+        sweeper.cancel()
         service.shutdown()
         hasher.shutdown()
 
@@ -121,8 +137,9 @@ def create_app(store: Store) -> Starlette:
     async def create_room(request: Request) -> Any:
         data = await body(request)
         password = validate_settings(data)["password"]
+        service.may_create(address(request))  # before the slow hashing; create checks again after it
         hashed = None if password is None else await hasher.run(address(request), hash_password, password)
-        return {"id": service.create(data, hashed).id}
+        return {"id": service.create(data, hashed, address=address(request)).id}
 
     async def check_password(request: Request, room_id: str, password: Any) -> bool:
         room = service.room(room_id)
@@ -194,20 +211,28 @@ def create_app(store: Store) -> Starlette:
         if not room.is_over:
             raise RoomError("the record is published when the game is over", status=403)
         archived = store.archived(room.id)
-        return archived["record"] if archived else room.mode.record(room.state, room.seed)
+        return archived["record"] if archived else room.record()
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()  # then refuse with a reason the page can show, not a failed handshake
         query = websocket.query_params
         token = query.get("token")
+        where = address(websocket)
         try:
             room, seat, spectator = service.reader(websocket.path_params["room"], token, query.get("pass"))
             have = line_counts(query.get("have"))
+            if sockets[where] >= limits.sockets:
+                raise RoomError(f"too many connections from your address (at most {limits.sockets}): close a tab",
+                                status=429)
+            if len(service.listeners.get(room.id, ())) >= limits.room_sockets:
+                raise RoomError(f"this room has {limits.room_sockets} connections, its most: try again later",
+                                status=429)
         except RoomError as error:
             await websocket.close(code=4000 + error.status, reason=str(error)[:120])
             return
         listener = Listener(room.id, seat, websocket.send_text)
         service.subscribe(listener)
+        sockets[where] += 1
         refused = 0
         try:
             await websocket.send_text(service.first_push(room, listener, have))
@@ -241,6 +266,9 @@ def create_app(store: Store) -> Starlette:
             return  # the browser left
         finally:
             service.unsubscribe(listener)
+            sockets[where] -= 1
+            if not sockets[where]:
+                del sockets[where]
 
     def page(name: str):
         async def serve(request: Request) -> Response:

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from jinrou.errors import JinrouError
 from jinrou.server.errors import RoomError
 
 MAX_BODY = 16_384
@@ -123,6 +124,7 @@ class Limits:
     burst: float
     message: str
     size: int = 10_000
+    ja: str | None = None  # the message in Japanese
     clock: Callable[[], float] = time.monotonic
     _buckets: OrderedDict[Any, Bucket] = field(default_factory=OrderedDict)
 
@@ -133,7 +135,43 @@ class Limits:
         if len(self._buckets) > self.size:
             self._buckets.popitem(last=False)
         if not bucket.take(self.clock()):
-            raise RoomError(self.message, status=429)
+            raise RoomError(self.message, status=429, ja=self.ja)
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one address, seat or room may hold or do at once (``jinrou serve --limits``; see
+    docs/server.md for what a deployment's proxy should add)."""
+
+    rooms: int = 3
+    """Open rooms an address may have made: not started yet, or played by bots only."""
+    rooms_per_minute: float = 2.0
+    """Rooms an address may make a minute, after a first five."""
+    idle_room_seconds: float = 600.0
+    """An unstarted room where no person has sat for this long is closed."""
+    sockets: int = 20
+    """WebSocket connections from one address at once."""
+    room_sockets: int = 200
+    """WebSocket connections to one room at once."""
+    actions_per_second: float = 5.0
+    """A seat's actions a second (by HTTP and WebSocket together), after a first twenty."""
+
+    @classmethod
+    def parse(cls, text: str) -> ServerLimits:
+        """``"rooms=40,sockets=400"``: the defaults with some changed (JinrouError saying the keys)."""
+        known = {name: type(value) for name, value in vars(cls()).items()}
+        changes: dict[str, Any] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, _, value = (x.strip() for x in part.partition("="))
+            if key not in known:
+                raise JinrouError(f"unknown limit {key[:30]!r}: limits are {', '.join(known)}")
+            try:
+                changes[key] = known[key](value)
+            except ValueError:
+                raise JinrouError(f"limit {key} must be a number, not {value[:30]!r}") from None
+            if changes[key] <= 0:
+                raise JinrouError(f"limit {key} must be above 0, not {value[:30]!r}")
+        return cls(**changes)
 
 
 # -------------------------------------------------------------- slow work

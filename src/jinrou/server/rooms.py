@@ -2,7 +2,8 @@
 
 Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
 
-    created   {name, mode, settings, seed, password, rematch_of?}  the room (password: salted hash or null)
+    created   {name, mode, settings, seed, password, rematch_of?, by?}  the room (password: salted hash or
+                                                         null; by: a keyed hash of the creator's address)
     joined    {seat, name, token}                        a person took a seat (token: its hash)
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
@@ -13,6 +14,7 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     deadline  {round, turn, at, start}                   the current turn ends at ``at`` (Unix time; set at ``start``)
     chat      {seat, name, text, phase, channel}         (no channel: the mode's main one; seat null: a spectator)
     rematch   {room}                                     the room where the same seats play again
+    closed    {reason}                                   an unstarted room nobody sat in for a while ("idle")
 
 Folding never draws or decides anything: every random outcome and every decision is an event, so
 a restored room is exactly the room that was running.
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from jinrou import modes
+from jinrou import chatlog, modes
 from jinrou.modes import Channel, Mode, Phase, PhaseKind, SettingsError
 from jinrou.players import Seat as SeatNumber
 from jinrou.server.errors import RoomError
@@ -148,6 +150,9 @@ class Room:
     rematch: str | None = None  # the room where these seats play again
     rematch_of: str | None = None
     counts: dict[str, int] = field(default_factory=dict)  # chat lines so far in each channel
+    by: str | None = None  # a keyed hash of the address that made the room (None: a rematch)
+    closed: str | None = None  # why the room was closed before its game ("idle")
+    touched: float = 0.0  # when its last event happened
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
@@ -166,7 +171,8 @@ class Room:
         mode = modes.get(data["mode"])
         seats = mode.seats(data["settings"])
         return cls(event.room, mode, data["name"], data["settings"], data["seed"], data["password"],
-                   [None] * seats, used=[0.0] * seats, seq=event.seq + 1, rematch_of=data.get("rematch_of"))
+                   [None] * seats, used=[0.0] * seats, seq=event.seq + 1, rematch_of=data.get("rematch_of"),
+                   by=data.get("by"), touched=event.at)
 
     def fold(self, event: StoredEvent, state: Any = None) -> None:
         """Apply one stored event (``state``: the game after an action, when the caller has already
@@ -202,9 +208,11 @@ class Room:
                                       data.get("channel"), self.counts[key] - 1))
         elif kind == "rematch":
             self.rematch = data["room"]
+        elif kind == "closed":
+            self.closed = data["reason"]
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
-        self.seq = event.seq + 1
+        self.seq, self.touched = event.seq + 1, event.at
 
     # ------------------------------------------------------------ questions
 
@@ -223,8 +231,15 @@ class Room:
     @property
     def phase(self) -> str:
         if self.state is None:
-            return "lobby"
+            return "closed" if self.closed else "lobby"
         return "over" if self.is_over else self.current.name
+
+    @property
+    def holds_address(self) -> bool:
+        """Whether the room counts among its maker's open rooms: not started yet, or played by bots
+        only (a room played by people is theirs)."""
+        return not self.closed and not self.is_over and (
+            not self.started or all(s is not None and s.bot for s in self.seats))
 
     @property
     def turn_key(self) -> tuple[int, int]:
@@ -304,6 +319,13 @@ class Room:
             return (main, *others, SPECTATORS)
         seated_main = Channel(main.key, main.en, main.ja, None)
         return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here"))
+
+    def record(self) -> dict[str, Any]:
+        """The game's record with the room's chat beside it, every channel (see :mod:`jinrou.chatlog`):
+        published once the game is over."""
+        main = self.main_channel
+        chat = [{**line.to_json(), "channel": line.channel or main} for line in self.chat]
+        return {**self.mode.record(self.state, self.seed), chatlog.KEY: chat}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "mode": self.mode.name, "seats": len(self.seats),

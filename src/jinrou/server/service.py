@@ -44,7 +44,7 @@ import numpy as np
 
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
 from jinrou.server import snapshots
-from jinrou.server.guard import Limits
+from jinrou.server.guard import Limits, ServerLimits
 from jinrou.server.names import check_nickname
 from jinrou.server.rooms import (
     CHAT_LIMIT,
@@ -158,8 +158,9 @@ class Progress:
 
 
 class RoomService:
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, limits: ServerLimits | None = None):
         self.store, self.clock = store, clock
+        self.limits = limits = limits or ServerLimits()
         self.rooms = RoomTable(self._load)
         self.listeners: dict[str, set[Listener]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -167,8 +168,15 @@ class RoomService:
         self._dirty: set[str] = set()
         self._progress_state = Progress()
         self._secret: bytes | None = None
-        self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment")
+        self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment",
+                                  ja="発言が速すぎます。少し待ってください")
         """Per seat (or spectator name): twelve lines at once, then two a second."""
+        self.action_limits = Limits(limits.actions_per_second, 20, "you are acting too fast: wait a moment",
+                                    ja="操作が速すぎます。少し待ってください")
+        """Per seat, by HTTP and WebSocket together."""
+        self.creation_limits = Limits(limits.rooms_per_minute / 60, 5, "you are making rooms too fast: wait a "
+                                      "minute", ja="部屋を作るのが速すぎます。1分ほど待ってください")
+        """Per address: five rooms at once, then ``rooms_per_minute``."""
 
     # ------------------------------------------------------------- lifecycle
 
@@ -214,9 +222,28 @@ class RoomService:
 
     # -------------------------------------------------------------- commands
 
-    def create(self, data: Any, password_hash: str | None = None, rematch_of: str | None = None) -> Room:
-        """A new room (``password_hash``: the password already hashed, off the event loop)."""
+    def may_create(self, address: str) -> str:
+        """The key of ``address`` among room makers, or RoomError 429 when it has as many open rooms
+        as it may (see :class:`~jinrou.server.guard.ServerLimits`)."""
+        key = self._sign("address", address)
+        self.sweep()
+        top = self.limits.rooms
+        if sum(1 for room in self.rooms.active.values() if room.by == key and room.holds_address) >= top:
+            raise RoomError(f"you have {top} open rooms already: start one or wait for one to close (a room "
+                            f"nobody sits in closes after {self.limits.idle_room_seconds / 60:g} minutes)", status=429,
+                            ja=f"開いている部屋がすでに{top}つあります。どれかを始めるか、閉じるのを待ってください"
+                               f"（誰も座らない部屋は{self.limits.idle_room_seconds / 60:g}分で閉じます）")
+        return key
+
+    def create(self, data: Any, password_hash: str | None = None, rematch_of: str | None = None,
+               address: str | None = None) -> Room:
+        """A new room (``password_hash``: the password already hashed, off the event loop), made by a
+        person at ``address`` (None: a rematch, made by the seats of a finished room)."""
         settings = validate_settings(data)
+        by = None
+        if address is not None:
+            by = self.may_create(address)
+            self.creation_limits.check(by)
         password = settings.pop("password")
         if password is not None and password_hash is None:
             password_hash = hash_password(password)
@@ -228,15 +255,33 @@ class RoomService:
                    "password": password_hash}
         if rematch_of is not None:
             created["rematch_of"] = rematch_of
+        if by is not None:
+            created["by"] = by
         room = Room.created(self.store.append(room_id, 0, "created", created))
         self.rooms[room_id] = room
         return room
 
     def room(self, room_id: str) -> Room:
         try:
-            return self.rooms[room_id]
+            room = self.rooms[room_id]
         except KeyError:
-            raise RoomError(f"no room {room_id[:64]!r}", status=404) from None
+            raise RoomError(f"no room {room_id[:64]!r}", status=404, ja=f"部屋 {room_id[:64]!r} はありません") from None
+        if room.closed:
+            minutes = f"{self.limits.idle_room_seconds / 60:g}"
+            raise RoomError(f"room {room_id!r} was closed: nobody sat in it for {minutes} minutes", status=404,
+                            ja=f"部屋 {room_id!r} は閉じられました（{minutes}分のあいだ誰も座りませんでした）")
+        return room
+
+    def sweep(self) -> None:
+        """Close every unstarted room where no person has sat for ``idle_room_seconds`` (kept in
+        the archive: its id answers that it was closed)."""
+        now = self.clock()
+        for room in list(self.rooms.active.values()):
+            if not room.started and not room.order and now - room.touched >= self.limits.idle_room_seconds:
+                self._append(room, "closed", {"reason": "idle"})
+                self.store.archive(room.id, room.seq, room.summary(), {})
+                self.rooms.keep_finished(room)
+                self._notify(room)
 
     def join(self, room_id: str, name: Any, password: Any = None, *, verified: bool = False) -> tuple[int, str]:
         """Take the first free seat. A password room needs its password (``verified``: the caller
@@ -332,6 +377,7 @@ class RoomService:
             self._disarm(room)  # the timer has not fired yet: the turn closes now, before this action
             self._deadline_passed(room.id, room.turn_key)
             raise RoomError("too late: the time for this turn was up")
+        self.action_limits.check((room.id, seat))
         data: dict[str, Any] = {"seat": seat, "action": action}
         spent = room.time_spent(seat, self.clock())  # measured before the action changes whose turn it is
         if spent:
@@ -406,6 +452,8 @@ class RoomService:
         return room, None, name or None
 
     def _sign(self, room_id: str, name: str) -> str:
+        """A keyed hash (the server's secret): a spectator's pass, or (room "address") the key of a
+        room maker's address, stored instead of the address itself."""
         if self._secret is None:
             self._secret = self.store.secret()
         return hmac.new(self._secret, f"{room_id}\0{name}".encode(), hashlib.sha256).hexdigest()[:32]
@@ -503,7 +551,7 @@ class RoomService:
     def _finish(self, room: Room) -> None:
         """The game is over: snapshot, archive (summary and record), and out of the active rooms."""
         self._snapshot(room, force=True)
-        self.store.archive(room.id, room.seq, room.summary(), room.mode.record(room.state, room.seed))
+        self.store.archive(room.id, room.seq, room.summary(), room.record())
         self.rooms.keep_finished(room)
 
     def _arm(self, room: Room) -> None:

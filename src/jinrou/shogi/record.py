@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from jinrou import chatlog
 from jinrou.chance import uniform_below
 from jinrou.errors import JinrouError, RecordError
 from jinrou.shogi import space as sp
@@ -73,10 +74,12 @@ class Record:
         """A record from its JSON object; strict: unknown keys, bad moves or a wrong result are errors."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"not a {FORMAT} record: expected an object with \"format\": \"{FORMAT}\"")
-        unknown = set(data) - {"format", "players", "moves", "resigned", "lost_on_time", "result"}
+        unknown = set(data) - {"format", "players", "moves", "resigned", "lost_on_time", "result", chatlog.KEY}
         if unknown:
             raise RecordError(f"unknown keys {sorted(unknown)!r}: allowed are players, moves, resigned, lost_on_time, "
-                              "result")
+                              "result, chat")
+        if chatlog.KEY in data:  # a room's chat, kept beside the game: checked, not replayed
+            chatlog.check_chat(data[chatlog.KEY])
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise RecordError("\"moves\" must be a list of move texts such as \"⑤c4\"")

@@ -59,7 +59,10 @@ function field(f) {  // one schema field as a labelled input named by its key
   input.name = f.key;
   input.dataset.group = f.group || "";
   input.dataset.kind = f.kind;
-  return label;
+  if (!f.note) return label;
+  const box = el("div", undefined, "field-note");  // what the host should know before choosing it
+  box.append(label, el("small", t(f.note.en, f.note.ja), "muted note"));
+  return box;
 }
 
 function renderFields() {

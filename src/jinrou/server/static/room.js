@@ -55,6 +55,7 @@ function connect() {
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "error") { showError(t(data.error, data.ja || data.error)); return; }
+    if (data.room.phase === "closed") { gone(t("This room was closed: nobody sat in it for a while.", "この部屋は閉じられました（しばらく誰も座りませんでした）。")); return; }
     setOnline(true);
     $("#locked").hidden = true;
     keep(data);
@@ -66,6 +67,10 @@ function connect() {
     tick();
     if (switching) { switching = false; connect(); return; }
     if (event.code === 4404) { gone(t("This room does not exist (any more).", "この部屋は存在しません。")); return; }
+    if (event.code === 4429) {  // too many connections (from this address, or to this room): say so, try again slowly
+      showError(t(`Not connected: ${event.reason}`, "接続できません: 接続が多すぎます。ほかのタブを閉じるか、少し待ってください。"));
+      setOnline(false); setTimeout(connect, 15000); return;
+    }
     if (event.code === 4401) { lock(); return; }
     if (event.code === 4403) {  // a token or pass this room does not know: forget it, watch instead
       if (token) { localStorage.removeItem(tokenKey); token = null; } else { localStorage.removeItem(passKey); pass = null; }
@@ -99,6 +104,7 @@ function setOnline(value) {
 
 function gone(message) {
   stopped = true;
+  if (socket && socket.readyState <= 1) socket.close();
   $("#gone-text").textContent = message;
   $("#gone").hidden = false;
   $("main").hidden = true;
