@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from jinrou.classic.record import replay
 from tests.modes.test_classic_mode import first_choice
 
 from .test_api import drain
@@ -102,3 +103,29 @@ def test_the_form_says_that_reading_the_dead_as_a_spectator_is_open_to_anyone_un
     room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 4},
                   heaven_spectators=True)
     assert [c["key"] for c in get_view(client, room)["channels"]] == ["village", "spectators"]  # none before start
+
+
+def test_after_the_end_everyone_reads_every_chat_and_the_record_keeps_them(client):
+    room, tokens = classic_room(client)
+    roles = {token: role_of(client, room, token) for token in tokens}
+    wolf = next(t for t in tokens if roles[t] == "Werewolf")
+    villager = next(t for t in tokens if roles[t] == "Human")
+    assert post(client, room, "chat", token=wolf, text="eat the seer", channel="wolves") == {"ok": True}
+    assert "wolves" not in get_view(client, room, villager)["chats"]
+    for _ in range(200):  # everybody plays their first choice until the end
+        if get_view(client, room)["game"]["result"]:
+            break
+        for token in tokens:
+            game = get_view(client, room, token)["game"]
+            action = first_choice(game)
+            if action is not None and not game["result"]:
+                client.post(f"/api/rooms/{room}/action", json={"token": token, "action": action})
+    assert get_view(client, room)["game"]["result"]
+    for reader in (villager, None):  # a villager and a spectator: the wolves' talk, to read only
+        seen = get_view(client, room, reader)
+        wolves = next(c for c in seen["channels"] if c["key"] == "wolves")
+        assert wolves["write"] is False and [line["text"] for line in seen["chats"]["wolves"]] == ["eat the seer"]
+    record = client.get(f"/api/rooms/{room}/record").json()
+    assert {"name": NAMES[tokens.index(wolf)], "text": "eat the seer", "phase": "1日目 夜 · night 1",
+            "channel": "wolves"} in record["chat"]
+    assert replay(record).is_over  # the chat rides along; the rules ignore it
