@@ -19,7 +19,7 @@ def test_a_password_room_shows_its_content_only_with_the_password_or_a_seat_toke
         assert refused.status_code == 401 and "this room has a password" in refused.json()["error"]
         assert "our plan" not in refused.text and "Ann" not in refused.text
     assert client.get(f"/api/rooms/{room}/view", params={"pass": "forged.pass"}).status_code == 403
-    assert client.post(f"/api/rooms/{room}/watch", json={"password": "guess"}).json() == {"error": "wrong room password"}
+    assert client.post(f"/api/rooms/{room}/watch", json={"password": "guess"}).json() == {"error": "wrong room password", "ja": "部屋のパスワードが違います"}
     with client.websocket_connect(f"/ws/rooms/{room}") as ws, pytest.raises(WebSocketDisconnect) as closed:
         ws.receive_json()
     assert closed.value.code == 4401 and "password" in closed.value.reason

@@ -110,7 +110,7 @@ def test_bad_room_settings_are_refused(client, settings, message):
 
 def test_joining_checks_names_passwords_and_room_state(client):
     room = new_room(client, password="secret")
-    assert client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json() == {"error": "wrong room password"}
+    assert client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json() == {"error": "wrong room password", "ja": "部屋のパスワードが違います"}
     token = join(client, room, "Ann", password="secret")
     assert client.post(f"/api/rooms/{room}/join", json={"name": "ann", "password": "secret"}).json()["error"] == (
         "the nickname 'ann' is taken in this room")
@@ -186,7 +186,7 @@ def test_malformed_requests_are_refused(client):
     assert client.post(f"/api/rooms/{room}/join", content=b"not json").json() == {"error": "the request body must be JSON"}
     assert client.post(f"/api/rooms/{room}/join", content=b"[1]").json() == {"error": "the request body must be a JSON object"}
     assert client.post(f"/api/rooms/{room}/join", content=b"{" + b" " * 20000 + b"}").json() == {"error": "request too large"}
-    assert client.get(f"/api/rooms/{room}/record").json() == {"error": "the record is published when the game is over"}
+    assert client.get(f"/api/rooms/{room}/record").json()["error"] == "the record is published when the game is over"
 
 
 def test_starting_needs_full_seats_and_spectators_see_the_public_view(client):
@@ -220,3 +220,18 @@ def test_websocket_pushes_each_players_own_view_after_every_change(client):
         while reply["type"] == "view":  # views pushed by the action come first
             reply = watcher.receive_json()
         assert "seat token" in reply["error"]
+
+
+def test_refusals_a_page_shows_come_in_japanese_too(client):
+    room = new_room(client, seats=5, wolves=1)
+    ann = join(client, room, "Ann")
+    refusals = [
+        (client.post(f"/api/rooms/{room}/start", json={"token": ann}), "4 seats are empty", "空席が4つあります"),
+        (client.post(f"/api/rooms/{room}/action", json={"token": ann, "action": {}}), "has not started",
+         "まだ始まっていません"),
+        (client.post(f"/api/rooms/{room}/chat", json={"token": ann, "text": " "}), "some text", "文字を入れて"),
+        (client.post("/api/rooms", json={"name": "x", "seats": 99}), "seats must be 3–40", "人数は3〜40です"),
+        (client.post(f"/api/rooms/{room}/kick", json={"token": ann, "seat": 0}), "not by removing himself", "退席"),
+    ]
+    for answer, en, ja in refusals:
+        assert answer.status_code == 400 and en in answer.json()["error"] and ja in answer.json()["ja"], answer.json()

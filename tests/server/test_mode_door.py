@@ -52,7 +52,7 @@ def test_a_third_mode_plays_through_the_unchanged_server(nim):
     listed = {m["name"]: m for m in nim.get("/api/modes").json()}
     assert [f["key"] for f in listed["nim"]["schema"]["fields"]] == ["stones", "move_seconds"]
     assert nim.post("/api/rooms", json={"name": "n", "mode": "nim", "stones": 0}).json() == {
-        "error": "stones must be 1–100, not 0"}
+        "error": "stones must be 1–100, not 0", "ja": "石の数は1〜100です（0ではなく）"}
     room = nim.post("/api/rooms", json={"name": "nim table", "mode": "nim", "stones": 7}).json()["id"]
     token = nim.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
     nim.post(f"/api/rooms/{room}/bots", json={"token": token})

@@ -134,20 +134,24 @@ class Field:
         if self.kind is FieldKind.INTEGER:
             if isinstance(value, bool) or not isinstance(value, int) or not (
                     (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum)):
-                raise SettingsError(f"{self.key} must be {self.minimum}–{self.maximum}, not {value!r}")
+                raise SettingsError(f"{self.key} must be {self.minimum}–{self.maximum}, not {value!r:.20}",
+                                    ja=f"{self.ja}は{self.minimum}〜{self.maximum}です（{value!r:.20}ではなく）")
         elif self.kind is FieldKind.BOOLEAN:
             if not isinstance(value, bool):
-                raise SettingsError(f"{self.key} must be true or false, not {value!r}")
+                raise SettingsError(f"{self.key} must be true or false, not {value!r:.20}",
+                                    ja=f"{self.ja}はオンかオフです（{value!r:.20}ではなく）")
         elif self.kind is FieldKind.CHOICE:
             values = [c.value for c in self.choices]
             if value not in values:
-                raise SettingsError(f"{self.key} must be one of {', '.join(values)}, not {value!r}")
+                raise SettingsError(f"{self.key} must be one of {', '.join(values)}, not {value!r:.20}",
+                                    ja=f"{self.ja}は{'、'.join(c.ja for c in self.choices)}のどれかです")
         elif self.kind is FieldKind.COUNTS:
             return self._counts(value)
         elif self.kind is FieldKind.SET:
             return self._set(value)
         elif not isinstance(value, str) or len(value) > self.max_length or not value.isprintable():
-            raise SettingsError(f"{self.key} is at most {self.max_length} printable characters")
+            raise SettingsError(f"{self.key} is at most {self.max_length} printable characters",
+                                ja=f"{self.ja}は表示できる文字で{self.max_length}字までです")
         return value
 
     def _counts(self, value: Any) -> dict[str, int]:

@@ -152,14 +152,14 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
     async def join(request: Request) -> Any:
         data, room_id = await body(request), request.path_params["room"]
         if not await check_password(request, room_id, data.get("password")):
-            raise RoomError("wrong room password", status=403)
+            raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
         seat, token = service.join(room_id, data.get("name"), verified=True)
         return {"seat": seat, "token": token}
 
     async def watch(request: Request) -> Any:
         data, room_id = await body(request), request.path_params["room"]
         if not await check_password(request, room_id, data.get("password")):
-            raise RoomError("wrong room password", status=403)
+            raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
         return {"pass": service.pass_for(room_id, data.get("name"))}
 
     async def leave(request: Request) -> Any:
@@ -196,7 +196,8 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
         if not token and pass_:
             name = service.reader(room_id, None, pass_)[2]
             if not name:
-                raise RoomError("to chat as a spectator, ask for a pass with a name (watch)", status=403)
+                raise RoomError("to chat as a spectator, ask for a pass with a name (watch)", status=403,
+                                ja="観戦者として発言するには、名前を入れて観戦パスを受け取ってください")
         service.chat(room_id, token, data.get("text"), data.get("channel"), spectator=name)
         return {"ok": True}
 
@@ -209,7 +210,8 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
         query = request.query_params
         room, _, _ = service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
         if not room.is_over:
-            raise RoomError("the record is published when the game is over", status=403)
+            raise RoomError("the record is published when the game is over", status=403,
+                            ja="記録はゲームが終わってから公開されます")
         archived = store.archived(room.id)
         return archived["record"] if archived else room.record()
 
@@ -223,10 +225,10 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
             have = line_counts(query.get("have"))
             if sockets[where] >= limits.sockets:
                 raise RoomError(f"too many connections from your address (at most {limits.sockets}): close a tab",
-                                status=429)
+                                status=429, ja=f"あなたのアドレスからの接続が多すぎます（{limits.sockets}まで）。タブを閉じてください")
             if len(service.listeners.get(room.id, ())) >= limits.room_sockets:
                 raise RoomError(f"this room has {limits.room_sockets} connections, its most: try again later",
-                                status=429)
+                                status=429, ja=f"この部屋への接続が上限（{limits.room_sockets}）に達しています。あとでどうぞ")
         except RoomError as error:
             await websocket.close(code=4000 + error.status, reason=str(error)[:120])
             return

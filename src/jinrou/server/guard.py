@@ -186,11 +186,12 @@ class Hasher:
         self._busy: dict[str, int] = {}
         self._in_flight = in_flight
         self._limits = Limits(per_minute / 60, per_minute / 2, "too many password attempts from your address: "
-                              "wait a minute")
+                              "wait a minute", ja="パスワードの試行が多すぎます。1分ほど待ってください")
 
     async def run(self, address: str, work: Callable[..., T], *args: Any) -> T:
         if self._busy.get(address, 0) >= self._in_flight:
-            raise RoomError("a password of yours is being checked: wait for its answer", status=429)
+            raise RoomError("a password of yours is being checked: wait for its answer", status=429,
+                            ja="パスワードを確認中です。結果を待ってください")
         self._limits.check(address)
         self._busy[address] = self._busy.get(address, 0) + 1
         try:

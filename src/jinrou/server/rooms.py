@@ -70,7 +70,7 @@ def validate_settings(data: Any) -> dict[str, Any]:
         mode = modes.get(data.get("mode", modes.DEFAULT))
         settings = mode.settings({k: v for k, v in data.items() if k not in SERVER_SETTINGS})
     except SettingsError as error:
-        raise RoomError(str(error)) from None
+        raise RoomError(str(error), ja=error.ja) from None
     return {"name": name, "mode": mode.name, **settings, "password": password}
 
 
@@ -258,7 +258,8 @@ class Room:
             for seat, info in enumerate(self.seats):
                 if info is not None and info.token is not None and hmac.compare_digest(info.token, digest):
                     return seat
-        raise RoomError("this action needs your seat token (join the room first)", status=403)
+        raise RoomError("this action needs your seat token (join the room first)", status=403,
+                        ja="この操作には席のトークンが要ります（先に参加してください）")
 
     def is_bot(self, seat: SeatNumber) -> bool:
         info = self.seats[seat]

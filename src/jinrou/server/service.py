@@ -288,12 +288,13 @@ class RoomService:
         has checked it already, off the event loop)."""
         room = self.room(room_id)
         if room.started:
-            raise RoomError("the game has started: you can watch as a spectator")
+            raise RoomError("the game has started: you can watch as a spectator",
+                            ja="ゲームは始まっています。観戦はできます")
         if room.password is not None and not verified and not password_matches(password, room.password):
-            raise RoomError("wrong room password", status=403)
+            raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
         free = room.free_seats()
         if not free:
-            raise RoomError("the room is full: you can watch as a spectator")
+            raise RoomError("the room is full: you can watch as a spectator", ja="満席です。観戦はできます")
         name = check_name(name, [s.name for s in room.seats if s is not None])
         token = new_token()
         self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token)})
@@ -305,7 +306,8 @@ class RoomService:
         room = self.room(room_id)
         seat = room.seat_of(token)
         if room.started:
-            raise RoomError("the game has started: a seat cannot be left any more")
+            raise RoomError("the game has started: a seat cannot be left any more",
+                            ja="ゲームは始まっています。もう席を離れることはできません")
         self._append(room, "left", {"seat": seat})
         self._notify(room)
 
@@ -314,14 +316,18 @@ class RoomService:
         room = self.room(room_id)
         seat = room.seat_of(token)
         if room.started:
-            raise RoomError("the game has started: nobody can be removed any more")
+            raise RoomError("the game has started: nobody can be removed any more",
+                            ja="ゲームは始まっています。もう誰も外せません")
         if seat != room.host:
-            raise RoomError("only the host (who sat down first) may remove a player", status=403)
+            raise RoomError("only the host (who sat down first) may remove a player", status=403,
+                            ja="参加者を外せるのはホスト（最初に座った人）だけです")
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(room.seats) or (
                 room.seats[target] is None):
-            raise RoomError(f"seat must be a taken seat's number (0–{len(room.seats) - 1}), not {target!r}")
+            raise RoomError(f"seat must be a taken seat's number (0–{len(room.seats) - 1}), not {target!r:.20}",
+                            ja=f"seat は人のいる席の番号（0–{len(room.seats) - 1}）です: {target!r:.20}")
         if target == seat:
-            raise RoomError("the host leaves with 'leave', not by removing himself")
+            raise RoomError("the host leaves with 'leave', not by removing himself",
+                            ja="ホストは自分を外すのではなく「退席」で席を離れます")
         self._append(room, "left", {"seat": target, "by": seat})
         self._notify(room)
 
@@ -329,7 +335,7 @@ class RoomService:
         room = self.room(room_id)
         room.seat_of(token)
         if room.started:
-            raise RoomError("the game has started")
+            raise RoomError("the game has started", ja="ゲームは始まっています")
         taken = [s.name for s in room.seats if s is not None]
         names = [n for n in BOT_NAMES if n not in taken] + [f"Bot {i}" for i in range(len(room.seats))]
         for seat, name in zip(room.free_seats(), names):
@@ -340,9 +346,10 @@ class RoomService:
         room = self.room(room_id)
         room.seat_of(token)
         if room.started:
-            raise RoomError("the game has already started")
+            raise RoomError("the game has already started", ja="ゲームはもう始まっています")
         if room.free_seats():
-            raise RoomError(f"{len(room.free_seats())} seats are empty: wait for players or fill them with bots")
+            raise RoomError(f"{len(room.free_seats())} seats are empty: wait for players or fill them with bots",
+                            ja=f"空席が{len(room.free_seats())}つあります。参加者を待つか、ボットで埋めてください")
         self._append(room, "started", {})
         self._progress(room)
         self._notify(room)
@@ -353,7 +360,7 @@ class RoomService:
         room = self.room(room_id)
         room.seat_of(token)
         if not room.is_over:
-            raise RoomError("a rematch is for when the game is over")
+            raise RoomError("a rematch is for when the game is over", ja="再戦はゲームが終わってからです")
         if room.rematch is not None:
             return room.rematch
         data = {**room.settings, "name": room.name, "mode": room.mode.name}
@@ -371,12 +378,12 @@ class RoomService:
         room = self.room(room_id)
         seat = room.seat_of(token)
         if not room.started:
-            raise RoomError("the game has not started yet")
+            raise RoomError("the game has not started yet", ja="ゲームはまだ始まっていません")
         deadline = room.deadline if room.deadline_key == room.turn_key else None
         if deadline is not None and deadline <= self.clock() and not room.is_over:
             self._disarm(room)  # the timer has not fired yet: the turn closes now, before this action
             self._deadline_passed(room.id, room.turn_key)
-            raise RoomError("too late: the time for this turn was up")
+            raise RoomError("too late: the time for this turn was up", ja="時間切れです: この手番の時間は終わりました")
         self.action_limits.check((room.id, seat))
         data: dict[str, Any] = {"seat": seat, "action": action}
         spent = room.time_spent(seat, self.clock())  # measured before the action changes whose turn it is
@@ -396,16 +403,18 @@ class RoomService:
         room = self.room(room_id)
         seat = None if spectator is not None and token is None else room.seat_of(token)
         if not isinstance(text, str) or not text.strip():
-            raise RoomError("a chat message is some text")
+            raise RoomError("a chat message is some text", ja="発言には文字を入れてください")
         text = text.strip()
         if len(text) > CHAT_LIMIT or any(not (c.isprintable() or c == "\n") for c in text):
-            raise RoomError(f"a chat message is at most {CHAT_LIMIT} printable characters")
+            raise RoomError(f"a chat message is at most {CHAT_LIMIT} printable characters",
+                            ja=f"発言は表示できる文字で{CHAT_LIMIT}字までです")
         channels = room.channels(seat)
         found = next((c for c in channels if c.key == channel), None) if channel is not None else (
             next((c for c in channels if c.writable), channels[0] if channels else None))
         if found is None:
             keys = ", ".join(c.key for c in channels) or "none"
-            raise RoomError(f"no chat channel {channel!r} for you now: yours are {keys}", status=403)
+            raise RoomError(f"no chat channel {channel!r:.20} for you now: yours are {keys}", status=403,
+                            ja=f"今あなたが書けるチャンネルではありません（{channel!r:.20}）: {keys}")
         if found.closed is not None:
             raise RoomError(found.closed)
         self.chat_limits.check((room.id, seat if seat is not None else f"~{spectator}"))
@@ -446,9 +455,11 @@ class RoomService:
             return room, room.seat_of(token), None
         name = self.spectator(room, pass_) if pass_ else None
         if pass_ and name is None:
-            raise RoomError("this spectator's pass is not for this room: ask for a new one", status=403)
+            raise RoomError("this spectator's pass is not for this room: ask for a new one", status=403,
+                            ja="この観戦パスはこの部屋のものではありません。新しく受け取ってください")
         if room.password is not None and name is None:
-            raise RoomError("this room has a password: give it to watch or to take a seat", status=401)
+            raise RoomError("this room has a password: give it to watch or to take a seat", status=401,
+                            ja="この部屋にはパスワードがあります。観戦や参加にはパスワードを入れてください")
         return room, None, name or None
 
     def _sign(self, room_id: str, name: str) -> str:
