@@ -545,8 +545,9 @@ def _claim(game: Game, data: Any) -> Claim:
                 return Claim(kind, role=by_name(role).id)
         except UnknownRoleError:
             pass
-        raise IllegalActionError(f"unknown role {quote(role)}: give a catalog id (Werewolf) or Japanese name (人狼)",
-                                 ja=f"{quote(role)} という役職はありません: 英語のID（Werewolf）か日本語の名前（人狼）で")
+        raise IllegalActionError(f"unknown role {quote(role)}: give a catalog id (Werewolf), an English (Seer) or "
+                                 "Japanese name (人狼)",
+                                 ja=f"{quote(role)} という役職はありません: ID（Werewolf）、英語名（Seer）か日本語名（人狼）で")
     target = _seat_named(game, data["target"])
     if kind is ClaimKind.VOTE:
         return Claim(kind, target=target)

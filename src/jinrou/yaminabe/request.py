@@ -288,14 +288,16 @@ def resolve_pool(pool: str | Iterable[str]) -> tuple[frozenset[str], str]:
 
 
 def role_id(text: str, what: str, *, names: bool = True) -> str:
-    """A catalog role id from an id or (``names``) a Japanese name; ``what`` names it in errors."""
+    """A catalog role id from an id or (``names``) a name as shown (English or Japanese); ``what``
+    names it in errors."""
     if isinstance(text, str) and text in ROLES:
         return text
     if names and isinstance(text, str):
         with contextlib.suppress(UnknownRoleError):
             return by_name(text).id
-    hint = "a catalog id (Werewolf) or Japanese name (人狼)" if names else "a catalog id such as Werewolf"
-    raise CastingError(f"unknown {what} {text!r}: give {hint}")
+    hint = "a catalog id (Werewolf), an English (Seer) or Japanese name (人狼)" if names else (
+        "a catalog id such as Werewolf")
+    raise CastingError(f"unknown {what} {text!r:.30}: give {hint}")
 
 
 def parse_category(text: Category | str) -> Category:
