@@ -1,0 +1,82 @@
+"""Whole games played by 月下人狼's own engine, replayed by jinrou: the same deaths with the same
+causes in every phase, the same winner and the same winners (``tests/data/reference-games/README.md``).
+
+Each game was kept by the reference's harness only when its outcome did not depend on chance, so
+whatever jinrou draws where the record gives no outcome, the outcome must be the one expected. A
+game is left out only by name, with the reason (:data:`LEFT_OUT`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jinrou.classic.record import replay, write
+from jinrou.classic.roles import ROLES
+
+DATA = Path(__file__).parent.parent / "data" / "reference-games"
+SETS = ("core", "core-scapegoat", "wave3")
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "reference-games"
+
+LEFT_OUT: dict[str, str] = {
+    "core-scapegoat/028": "the reference lets 身代わりくん, a 占い師, divine itself; jinrou settles that a diviner "
+                          "never targets itself (classic-werewolf §4.1, settled here), so its draw is refused",
+    # issue 28, to be removed point by point as it lands
+    "core-scapegoat/052": "drawvote=all executes the tops in seat order (issue 28, point 1)",
+    "core-scapegoat/061": "a プリンス among several tops cancels every execution (issue 28, point 2)",
+    "core-scapegoat/062": "a プリンス among several tops cancels every execution (issue 28, point 2)",
+    "core-scapegoat/063": "a プリンス among several tops cancels every execution (issue 28, point 2)",
+    "core-scapegoat/064": "drawvote=all executes the tops in seat order (issue 28, point 1)",
+    "core-scapegoat/065": "everyone dead with a 悪魔くん's mark is a draw (issue 28, point 3)",
+    "core-scapegoat/066": "人狼占い's counter-curse misses a 占いセット (issue 28, point 4)",
+    "core-scapegoat/067": "a プリンス among several tops cancels every execution (issue 28, point 2)",
+}
+"""Games that differ from jinrou on purpose: name → why."""
+
+
+def games() -> list[str]:
+    return [f"{folder}/{path.stem}" for folder in SETS for path in sorted((DATA / folder).glob("*.json"))]
+
+
+def load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def deaths(phase: dict[str, Any]) -> list[tuple[str, str]]:
+    return sorted((d["player"], d["cause"]) for d in phase.get("deaths", []))
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.skip(reason=LEFT_OUT[n])) if n in LEFT_OUT
+                                  else n for n in games()])
+def test_jinrou_replays_the_reference_game_to_the_same_end(name):
+    game = load(name)
+    expected = game["expected"]
+    full = write(replay(game["record"]))
+    phases = [e for e in full["events"] if e["type"] != "outcome"]
+    assert [(e["type"], deaths(e)) for e in phases] == [(p["kind"], deaths(p)) for p in expected["phases"]]
+    assert full["result"]["winner"] == expected["winner"]
+    assert full["result"]["winners"] == sorted(expected["winners"])
+
+
+def test_every_game_here_casts_only_declared_roles_and_the_left_out_exist():
+    for name in games():
+        undeclared = set(load(name)["record"]["roles"].values()) - set(ROLES)
+        assert not undeclared, f"{name} casts roles jinrou does not declare: {sorted(undeclared)}"
+    assert set(LEFT_OUT) <= set(games())
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared reference games are not beside the repository")
+def test_the_copies_are_the_shared_games_that_can_replay():
+    """Every shared game of the three sets whose roles are all declared is here, unchanged."""
+    wanted = []
+    for folder in SETS:
+        for path in sorted((SHARED / folder).glob("*.json")):
+            roles = json.loads(path.read_text(encoding="utf-8"))["record"]["roles"].values()
+            if set(roles) <= set(ROLES):
+                wanted.append(f"{folder}/{path.stem}")
+                assert (DATA / folder / path.name).read_bytes() == path.read_bytes(), f"{folder}/{path.name} differs"
+    assert games() == wanted
