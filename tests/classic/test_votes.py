@@ -136,6 +136,23 @@ def test_tie_with_drawvote_all_executes_every_top():
     assert dead(g) == {"B": "attack", "A": "execution", "C": "execution"} and result(g) == "Human"
 
 
+def test_drawvote_all_executes_the_tops_one_at_a_time_from_the_last_first_vote_in_seat_order():
+    # §6 (issue 28, point 1; reference games core-scapegoat/052 and 064): reading the ballot in seat
+    # order, the tops come in the order of their first vote and are executed from the last to the
+    # first, each death's effects before the next. D's first vote (A's) reads before the 女王観戦者
+    # C's (D's), so C is executed first and her infection kills D before D's turn.
+    roles = ["Werewolf", "Human", "QueenSpectator", "Human", "Human", "Human", "Human"]
+    g = day_two(roles, drawvote="all")
+    vote(g, "GF FA EC DC CD AD", draws=[("announcement", ["C", "D", "E", "F", "G"])])  # cast in any order
+    assert dead(g) == {"B": "attack", "C": "execution", "D": "infection", "E": "infection", "F": "infection",
+                       "G": "infection"} and result(g) == "Werewolf"
+    # the other way round: D is executed first, then C infects the rest
+    g = day_two(roles, drawvote="all")
+    vote(g, "AC CD DC ED FA GF", draws=[("announcement", ["D", "C", "E", "F", "G"])])
+    assert dead(g) == {"B": "attack", "D": "execution", "C": "execution", "E": "infection", "F": "infection",
+                       "G": "infection"} and result(g) == "Werewolf"
+
+
 # ---------------------------------------------------------------------------------------------- runoffs
 
 

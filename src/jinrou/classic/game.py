@@ -860,7 +860,18 @@ class Game:
             self._bury(Moment.DAY)
             self._after_burial("_dusk_after_day")
         else:
-            self._execute(tops)
+            self._execute(self._in_tally_order(tops))
+
+    def _in_tally_order(self, tops: list[Seat]) -> list[Seat]:
+        """The tops in the order ``drawvote=all`` executes them (§6): reading the ballot in seat
+        order, the tops in the order of their first vote, from the last to the first (the
+        reference's ``VotingBox.check`` collects its tops so)."""
+        assert self.ballot is not None
+        first: list[Seat] = []
+        for voter in sorted(self.ballot.votes):
+            if self.ballot.votes[voter] not in first:
+                first.append(self.ballot.votes[voter])
+        return sorted(tops, key=first.index, reverse=True)
 
     def _retake(self) -> None:
         """The ballot is taken again (r += 1); at 4 the game is drawn unless a team has won."""
