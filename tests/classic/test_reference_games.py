@@ -25,12 +25,8 @@ LEFT_OUT: dict[str, str] = {
     "core-scapegoat/028": "the reference lets 身代わりくん, a 占い師, divine itself; jinrou settles that a diviner "
                           "never targets itself (classic-werewolf §4.1, settled here), so its draw is refused",
     # issue 28, to be removed point by point as it lands
-    "core-scapegoat/061": "a プリンス among several tops cancels every execution (issue 28, point 2)",
-    "core-scapegoat/062": "a プリンス among several tops cancels every execution (issue 28, point 2)",
-    "core-scapegoat/063": "a プリンス among several tops cancels every execution (issue 28, point 2)",
     "core-scapegoat/065": "everyone dead with a 悪魔くん's mark is a draw (issue 28, point 3)",
     "core-scapegoat/066": "人狼占い's counter-curse misses a 占いセット (issue 28, point 4)",
-    "core-scapegoat/067": "a プリンス among several tops cancels every execution (issue 28, point 2)",
 }
 """Games that differ from jinrou on purpose: name → why."""
 

@@ -1060,11 +1060,27 @@ def test_prince_first_execution_is_cancelled_and_announced_the_second_is_not():
     assert dead(g)["B"] == "execution" and len(told(g, "prince")) == 1
 
 
-def test_prince_cancels_every_execution_of_the_day_with_drawvote_all():
+def test_prince_among_several_tops_with_drawvote_all_cancels_only_its_own_execution():
+    # §8 プリンス, §6 (issue 28, point 2; reference games core-scapegoat/061–063, 067): the other tops
+    # are still executed
     g = new(["Werewolf", "Prince", "Human", "Human", "Human", "Human"], {"drawvote": "all"})
     night(g, "A attack C")
-    vote(g, "AB BD DB EA FA")  # A and B tie, both would be executed
-    assert dead(g) == {"C": "attack"} and told(g, "prince", None) == [{"player": 1}]
+    vote(g, "AB BD DB EA FA")  # A and B tie
+    assert dead(g) == {"C": "attack", "A": "execution"} and told(g, "prince", None) == [{"player": 1}]
+    assert result(g) == "Human"
+
+
+def test_a_holy_protection_saves_a_prince_before_its_own_cancel():
+    # §5.2: the holy protection (step 3) before the role's own resistance (step 4), as the
+    # reference's HolyProtected, which does not ask the role beneath
+    g = new(["Werewolf", "Prince", "Priest", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C protect B")
+    vote(g, "AB BA CB EB FB GB")
+    assert dead(g) == {"D": "attack"} and told(g, "holy protection used", "B") == [{}]
+    assert told(g, "prince") == [] and not g.has_sub(1, "HolyProtection")
+    night(g, "A attack E")
+    vote(g, "AB BA CB FB GB")
+    assert dead(g) == {"D": "attack", "E": "attack"} and told(g, "prince", None) == [{"player": 1}]
 
 
 # ---------------------------------------------------------------------------------------------- 狂人狼

@@ -883,13 +883,9 @@ class Game:
         self._new_ballot(False, tuple(self.living()))
 
     def _execute(self, seats: list[Seat]) -> None:
+        """Execute ``seats`` one at a time, each death's effects before the next (§6)."""
         for seat in seats:
-            if any(owner.cancels_execution(self, seat) for owner in self.hooks(seat)):
-                self._bury(Moment.DAY)
-                self._after_burial("_dusk_after_day")
-                return
-        for seat in seats:
-            if not self.kill(seat, Cause.EXECUTION):  # a holy protection saved it (§5.2)
+            if not self.kill(seat, Cause.EXECUTION):  # resisted (§5.2: a holy protection, プリンス)
                 continue
             self.executions.append((self.day, seat))
             if self.settings.on("GMpsychic"):

@@ -9,7 +9,7 @@ are written once, in the catalog; the class adds what the engine needs:
   ``immune_to_wolf_attack``, ``cursed_by_divination``, ``steals_victory``, ``must_vote``);
 * ``abilities`` — its night actions (:class:`Ability`: verb, level, when, targets, required, effect);
 * hooks from a fixed set — ``setup``, ``on_dusk``, ``on_dawn``, ``on_burial``, ``resist``,
-  ``on_death``, ``on_attack_at``, ``cancels_execution``, ``while_dead``, ``knows``, ``reveals_to``,
+  ``on_death``, ``on_attack_at``, ``while_dead``, ``knows``, ``reveals_to``,
   ``chats``, ``speaks_in_heaven``, ``wins``, ``vote_weight``, ``vote_priority``.
 
 The engine (:mod:`jinrou.classic.game`) only ever calls these; it never names a role. Sub-roles
@@ -141,11 +141,8 @@ class Role:
         """In every pass of a burial (living seats, seat order): suicides, role changes, notes."""
 
     def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        """The role's own resistance to a death (§5.2 step 4): True means it does not die."""
-        return False
-
-    def cancels_execution(self, game: Game, seat: Seat) -> bool:
-        """True to cancel today's execution(s) (プリンス)."""
+        """The role's own resistance to a death (§5.2 step 4; an execution too, プリンス): True means it
+        does not die."""
         return False
 
     def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:

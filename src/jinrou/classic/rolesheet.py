@@ -75,7 +75,7 @@ result, counts = how it counts in the victory checks (human / wolf / vampire / n
    (`name_en`, `fortune`, `psychic`, `counts`, `judge_team`, flags such as `immune_to_wolf_attack`,
    `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`).
 2. Give it behaviour through hooks (`on_dusk`, `on_dawn`, `on_burial`, `resist`, `on_death`,
-   `on_attack_at`, `cancels_execution`, `while_dead`, `knows`, `reveals_to`, `chats`, `wins`, …)
+   `on_attack_at`, `while_dead`, `knows`, `reveals_to`, `chats`, `wins`, …)
    and night actions as `Ability` subclasses (verb, level, `available`, `targets`,
    `is_required`, `submit` for effects at once, `resolve` for effects at its level).
 3. Write its tests in `tests/classic/test_roles.py` (its rule with known values and each

@@ -382,11 +382,12 @@ class QueenSpectator(Role):
 
 @role
 class Prince(Role):
-    """プリンス: its first execution is cancelled and announced; nobody is executed that day."""
+    """プリンス: its first execution is cancelled and announced (a resistance to execution, after a
+    holy protection); under ``drawvote=all`` the other tops are still executed."""
 
-    def cancels_execution(self, game: Game, seat: Seat) -> bool:
+    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
         memory = game.memory(seat, self)
-        if memory.get("revealed"):
+        if cause is not Cause.EXECUTION or memory.get("revealed"):
             return False
         memory["revealed"] = True
         game.tell(None, "prince", player=seat)
