@@ -137,6 +137,19 @@ def test_the_devils_mark_wins_over_any_result():
     assert judge(g) is Team.DEVIL  # also without a result
 
 
+def test_the_devils_mark_turns_a_draw_with_nobody_alive_into_its_win():
+    # §7.1 and §7.9 (issue 28, point 3; reference game core-scapegoat/065)
+    g = state("Werewolf Devil Human", gone="ABC")
+    g.flags["victory marks"] = {1}
+    assert judge(g) is Team.DEVIL
+    # a whole game: the bitten 悪魔くん B and everyone else executed together under drawvote=all
+    g = new(["Werewolf", "Devil", "Human"], {"drawvote": "all"})
+    night(g, "A attack B")
+    vote(g, "AB BC CA", draws=[("announcement", ["A", "C", "B"])])
+    assert dead(g) == {"A": "execution", "B": "execution", "C": "execution"}
+    assert result(g) == "Devil" and winners(g) == "B"
+
+
 def test_a_cast_without_wolves_or_vampires_ends_at_once():
     # the win check runs after night 1's first burial (§3; reference: judge() after the sunset burial)
     g = new(["Human", "Fox", "Diviner"])

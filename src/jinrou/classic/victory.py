@@ -2,7 +2,8 @@
 
 Each check sees the living seats through the declared flags of their roles (how each counts,
 ``steals_victory``, the LoneWolf judge team) and the sub-role 恋人; none names a role. The first
-block decides a result; the second block may take it over or clear it; 悪魔くん's mark comes last.
+block decides a result; the second block may take it over or clear it; 悪魔くん's mark comes last,
+and it alone also takes over the draw of a game where nobody is alive.
 A check is added to a list, so a later team (鴉, ローレライ, …) is one function and one line here.
 """
 
@@ -96,15 +97,18 @@ CHECKS: list[Callable[[Tally, Result], Result]] = [
 ]
 """§7 in order (the draw after too many revotes is the engine's, step 10)."""
 
+OVER_A_DRAW: list[Callable[[Tally, Result], Result]] = [_victory_mark]
+"""The checks that still run when nobody is alive (§7.1: a 悪魔くん's mark turns that draw into its
+win, as the reference's judge, whose devil check follows every other)."""
+
 
 def judge(game: Game) -> Result:
     """The result of the checks: a team, ``"Draw"``, or None when the game goes on."""
     tally = Tally(game)
     result: Result = None
     for check in CHECKS:
-        result = check(tally, result)
-        if result == "Draw":
-            return result
+        if result != "Draw" or check in OVER_A_DRAW:
+            result = check(tally, result)
     return result
 
 
