@@ -37,6 +37,10 @@
   #board table.c-end td, #board table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left;
     overflow-wrap: normal; word-break: keep-all; }
   #board table.c-end .c-short { white-space: nowrap; }
+  @media (max-width: 600px) {  /* a phone: the five columns fit 390 px, the result too, without scrolling */
+    #board table.c-end { font-size: 13px; }
+    #board table.c-end td, #board table.c-end th { padding: 3px 2px; }
+  }
   #board button { min-height: 34px; }
   body.night #board section { background: #f4f5fb; }
   `;
