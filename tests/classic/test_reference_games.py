@@ -25,7 +25,6 @@ LEFT_OUT: dict[str, str] = {
     "core-scapegoat/028": "the reference lets 身代わりくん, a 占い師, divine itself; jinrou settles that a diviner "
                           "never targets itself (classic-werewolf §4.1, settled here), so its draw is refused",
     # issue 28, to be removed point by point as it lands
-    "core-scapegoat/066": "人狼占い's counter-curse misses a 占いセット (issue 28, point 4)",
 }
 """Games that differ from jinrou on purpose: name → why."""
 

@@ -230,6 +230,16 @@ def test_wolf_diviner_divining_a_seer_dies_itself():
     assert "C" in alive(g)
 
 
+def test_wolf_diviner_divining_a_seat_holding_a_seer_kit_dies_itself():
+    # §8 人狼占い: "a target holding a 占い師 (its role or a 占いセット)" (issue 28, point 4; reference
+    # game core-scapegoat/066: isJobType "Diviner" sees a kit too)
+    g = new(["WolfDiviner", "Werewolf", "Merchant", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE HE IE")
+    night(g, "C kit F Diviner", "A divine F", "B attack G", draws=[("announcement", ["G", "A"])])
+    assert dead(g) == {"D": "attack", "E": "execution", "G": "attack", "A": "curse"} and "F" in alive(g)
+
+
 def test_wolf_diviner_divining_a_seer_killed_that_night_still_dies():
     # the attack (105) comes before the divination (120); reference divineeffect has no alive check
     g = new(["WolfDiviner", "Werewolf", "Diviner", "Human", "Human", "Human", "Human"])

@@ -8,6 +8,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.model import Action, Cause, Count, Fortune, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, members, role
 from jinrou.classic.roles.common import Divination, knows_wolves
+from jinrou.classic.roles.village import Diviner
 
 if TYPE_CHECKING:
     from jinrou.classic.game import Game
@@ -101,8 +102,9 @@ class WolfCub(Wolf):
 
 class WolfDivination(Divination):
     """人狼占い's divination: optional, level 120, learns the role's name. A 妖狐 dies (呪殺); divining
-    a 占い師 kills the 人狼占い itself (逆呪殺, as the reference does); a living madman of team
-    Werewolf becomes a uniform random playable role and is told."""
+    a seat that holds a 占い師 (its role or a 占いセット) kills the 人狼占い itself (逆呪殺, as the
+    reference does); a living madman of team Werewolf becomes a uniform random playable role and is
+    told."""
 
     level = 120
     required = False
@@ -117,7 +119,7 @@ class WolfDivination(Divination):
         role_of = game.role(target)
         if role_of.cursed_by_divination:
             game.kill(target, Cause.CURSE, action.seat)
-        if role_of.id == "Diviner":
+        if any(isinstance(owner, Diviner) for owner in game.hooks(target)):  # its role or a 占いセット
             game.kill(action.seat, Cause.CURSE, target)
         if game.alive[target] and role_of.catalog.team is Team.WEREWOLF and role_of.counts is Count.HUMAN:
             ids = sorted(ROLES)
