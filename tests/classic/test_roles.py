@@ -340,6 +340,20 @@ def test_spy_leaves_at_level_100_and_wins_with_the_wolves():
     assert result(g) == "Werewolf" and winners(g) == "AB"
 
 
+def test_a_holy_protection_stops_a_spys_leave_and_the_leave_is_spent():
+    # §8 スパイ (issue 28, point 5): the protection stops the leave like any death (§5.2); the スパイ
+    # stays, cannot leave again, and so does not win with the wolves
+    g = new(["Werewolf", "Spy", "Priest", "Human", "Human", "Human"])
+    night(g, "C protect B", "B leave", "A attack D")
+    assert dead(g) == {"D": "attack"} and told(g, "holy protection used", "B") == [{}]
+    assert not g.has_sub(1, "HolyProtection")
+    vote(g, "AE BE CE EA FE")
+    assert legal_verbs(g, "B") == {}  # its leave is spent
+    night(g, "A attack C")
+    vote(g, "AF BF FA")
+    assert result(g) == "Werewolf" and winners(g) == "A"
+
+
 def test_spy_that_stays_loses_with_the_wolves_winning():
     g = new(["Werewolf", "Spy", "Human", "Human"])
     night(g, "A attack C")

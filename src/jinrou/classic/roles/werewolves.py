@@ -194,19 +194,25 @@ class MadCouple(Role):
 
 
 class Leave(Ability):
-    """スパイ's departure: any night, optional, once; it dies at level 100 (失踪)."""
+    """スパイ's departure: any night, optional, once; it dies at level 100 (失踪). A holy protection
+    stops it like any death (§5.2): the スパイ stays, its leave spent."""
 
     verb = Verb.LEAVE
     arity = 0
     required = False
 
+    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
+        return not game.memory(seat, owner).get("spent")
+
     def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
         return []
 
+    def submit(self, game: Game, action: Action, owner: Role) -> None:
+        game.memory(action.seat, owner)["spent"] = True
+
     def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        if game.alive[action.seat]:
+        if game.kill(action.seat, Cause.LEAVE):
             game.memory(action.seat, owner)["left"] = True
-            game.die(action.seat, Cause.LEAVE)
 
 
 @role
