@@ -16,6 +16,7 @@ from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.draws import Draws
 from jinrou.classic.model import Count, Fortune, PsychicResult, Stage, Verb
+from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import PLAYABLE, ROLES
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
@@ -1033,6 +1034,32 @@ def test_merchant_seer_kit_divines():
     g.apply(action(g, "B kit C Diviner"))
     night(g, "C divine A", "A attack F")
     assert told(g, "divined", "C") == [{"target": 0, "result": "werewolf"}]
+
+
+def test_a_seer_holding_a_seer_kit_divines_twice_its_roles_first():
+    # §8 商人 (issue 28, point 6): two divine actions that night, its role's (required) then the
+    # kit's (optional), each with its result and its curse
+    g = new(["Werewolf", "Merchant", "Diviner", "Fox", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E", "C divine F")
+    vote(g, "AG BG CG DG FG GA HG")
+    g.apply(action(g, "B kit C Diviner"))
+    assert [(lg.verb.value, lg.required) for lg in g.legal_actions(2)] == [("divine", True), ("divine", False)]
+    g.apply(action(g, "C divine D"))
+    assert [(lg.verb.value, lg.required) for lg in g.legal_actions(2)] == [("divine", False)]
+    assert g.awaited() == [0]  # the kit's divination is optional
+    g.apply(action(g, "C divine A"))
+    assert g.legal_actions(2) == []
+    with pytest.raises(IllegalActionError, match="^C has already chosen to divine tonight$"):
+        g.apply(action(g, "C divine H"))
+    g.apply(action(g, "A attack F"))
+    close(g, [("announcement", ["D", "F"])])
+    assert dead(g) == {"E": "attack", "G": "execution", "D": "curse", "F": "attack"}
+    assert told(g, "divined", "C")[1:] == [{"target": 3, "result": "human"}, {"target": 0, "result": "werewolf"}]
+    second_night = [e for e in write(g)["events"] if e["type"] == "night"][1]
+    assert [a for a in second_night["actions"] if a["action"] == "divine"] == [
+        {"player": "C", "action": "divine", "target": "D"}, {"player": "C", "action": "divine", "target": "A"}]
+    full = write(g)
+    assert write(replay({**full, "events": full["events"][:-1]})) == full  # it replays (the open day aside)
 
 
 def test_merchant_medium_kit_reads_the_executed():

@@ -93,6 +93,7 @@ class Night:
     """What is submitted during one night."""
 
     actions: list[Action] = field(default_factory=list)
+    owners: list[Role | None] = field(default_factory=list)  # whose ability each action used (§8 商人)
     attacks: int = 0  # attacks the wolves must choose tonight
     fixed_attack: Action | None = None  # night 1 with 身代わりくん
     guarded: dict[Seat, list[Seat]] = field(default_factory=dict)
@@ -266,9 +267,11 @@ class Game:
                 if ability.available(self, seat, owner):
                     yield ability, owner, not owner.sub_role and ability.is_required(self, seat, owner)
 
-    def done(self, seat: Seat, verb: Verb) -> int:
-        """How many times ``seat`` has submitted ``verb`` in the open phase."""
-        return sum(1 for a in self.night.actions if a.seat == seat and a.verb == verb)
+    def done(self, seat: Seat, verb: Verb, owner: Role | None = None) -> int:
+        """How many times ``seat`` has submitted ``verb`` in the open phase (with ``owner``: by that
+        role's or sub-role's ability, so that a kit's ability is apart from the role's)."""
+        return sum(1 for a, by in zip(self.night.actions, self.night.owners, strict=True)
+                   if a.seat == seat and a.verb == verb and (owner is None or by is owner))
 
     def legal_actions(self, seat: Seat) -> list[Legal]:
         """What ``seat`` may do now (empty when it need not or cannot act)."""
@@ -277,7 +280,7 @@ class Game:
                 return []
             legal = []
             for ability, owner, required in self._abilities(seat):
-                if ability.done(self, seat):
+                if ability.done(self, seat, owner):
                     continue
                 targets = ability.targets(self, seat, owner)
                 if targets or ability.arity == 0:
@@ -340,6 +343,7 @@ class Game:
             return
         ability, owner = self._check_action(choice)
         self.night.actions.append(choice)
+        self.night.owners.append(owner if ability is not None else None)
         if recorded:
             self._phase_event()["actions"].append(self._action_json(choice))
         if ability is not None:
@@ -425,30 +429,32 @@ class Game:
                                      ja=f"今は{_STAGE_JA[self.stage]}なので{verb}はできません")
         if not self.alive[action.seat]:
             raise IllegalActionError(f"{who} is dead and cannot act", ja=f"{who}は死亡しているので行動できません")
-        for ability, owner, _ in self._abilities(action.seat):
-            if ability.verb is not action.verb:
-                continue
-            if ability.done(self, action.seat):
-                raise IllegalActionError(f"{who} has already chosen to {action.verb.value} tonight",
-                                         ja=f"{who}は今夜もう{verb}の相手を選びました")
-            allowed = ability.targets(self, action.seat, owner)
-            if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
-                wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
-                raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}", ja=f"{verb}には" + (
-                    "相手は要りません" if ability.arity == 0 else f"異なる{ability.arity}人を選んでください"))
-            bad = [t for t in action.targets if t not in allowed]
-            if bad:
-                raise IllegalActionError(
-                    f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}",
-                    ja=f"{who}は{self.names[bad[0]]}に{verb}できません: 選べるのは {self._list(allowed, 'ja')}",
-                )
-            reason = ability.check(self, action, owner)
-            if reason:
-                raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}",
-                                         ja=f"{who}は{verb}できません: {reason}")
-            return ability, owner
-        raise IllegalActionError(f"{who} ({self._roles[action.seat].id}) has no action {action.verb.value!r} tonight",
-                                 ja=f"{who}には今夜{verb}の行動はありません")
+        mine = [(ability, owner) for ability, owner, _ in self._abilities(action.seat) if ability.verb is action.verb]
+        if not mine:
+            raise IllegalActionError(f"{who} ({self._roles[action.seat].id}) has no action {action.verb.value!r} tonight",
+                                     ja=f"{who}には今夜{verb}の行動はありません")
+        # a seat holding the same ability twice (its role's and a kit's) uses them in turn, its role's first
+        left = [(ability, owner) for ability, owner in mine if not ability.done(self, action.seat, owner)]
+        if not left:
+            raise IllegalActionError(f"{who} has already chosen to {action.verb.value} tonight",
+                                     ja=f"{who}は今夜もう{verb}の相手を選びました")
+        ability, owner = left[0]
+        allowed = ability.targets(self, action.seat, owner)
+        if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
+            wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
+            raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}", ja=f"{verb}には" + (
+                "相手は要りません" if ability.arity == 0 else f"異なる{ability.arity}人を選んでください"))
+        bad = [t for t in action.targets if t not in allowed]
+        if bad:
+            raise IllegalActionError(
+                f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}",
+                ja=f"{who}は{self.names[bad[0]]}に{verb}できません: 選べるのは {self._list(allowed, 'ja')}",
+            )
+        reason = ability.check(self, action, owner)
+        if reason:
+            raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}",
+                                     ja=f"{who}は{verb}できません: {reason}")
+        return ability, owner
 
     def _check_seat(self, seat: Seat) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
@@ -583,9 +589,9 @@ class Game:
             self.kill(seat, Cause.SUDDEN)
         alive_at_end = set(self.living())
         acts: list[tuple[int, int, Action, Ability, Role]] = []
-        for order, action in enumerate(self.night.actions):
+        for order, (action, by) in enumerate(zip(self.night.actions, self.night.owners, strict=True)):
             if action.seat in alive_at_end:
-                found = self._ability_of(action)
+                found = self._ability_of(action, by)
                 if found and found[0].level is not None:
                     acts.append((found[0].level, order, action, *found))
         if self.night.fixed_attack:
@@ -604,8 +610,10 @@ class Game:
         self.night.deaths = len(self._fresh_dead)
         self._dawn()
 
-    def _ability_of(self, action: Action) -> tuple[Ability, Role] | None:
-        for owner in self.hooks(action.seat):
+    def _ability_of(self, action: Action, by: Role | None = None) -> tuple[Ability, Role] | None:
+        """The ability ``action`` used: of its owner ``by`` (None: of the first role or sub-role that
+        has its verb)."""
+        for owner in self.hooks(action.seat) if by is None else [by]:
             for ability in owner.abilities:
                 if ability.verb is action.verb:
                     return ability, owner
@@ -750,7 +758,7 @@ class Game:
                 return
             self.resume = then
             self.stage = Stage.HUNTER
-            self.night.actions = []
+            self.night.actions, self.night.owners = [], []
             self._open_phase("hunter")
             return
         if self._check_victory():
@@ -768,7 +776,7 @@ class Game:
         for shot in shots:
             self.tell(None, "shot", hunter=shot.seat, target=shot.targets[0])
             self.kill(shot.targets[0], Cause.HUNTER, shot.seat)
-        self.night.actions = []
+        self.night.actions, self.night.owners = [], []
         self._bury(Moment.HUNTER)
         self._after_burial(self.resume)
 

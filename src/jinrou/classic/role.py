@@ -61,9 +61,9 @@ class Ability:
         """Whether leaving it undone tonight is a sudden death."""
         return self.required and bool(self.targets(game, seat, owner) or self.arity == 0)
 
-    def done(self, game: Game, seat: Seat) -> bool:
-        """Whether it has been used up for tonight."""
-        return game.done(seat, self.verb) > 0
+    def done(self, game: Game, seat: Seat, owner: Role) -> bool:
+        """Whether ``owner``'s use of it has been used up for tonight (a kit's apart from the role's)."""
+        return game.done(seat, self.verb, owner) > 0
 
     def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
         """The seats it may be aimed at tonight."""

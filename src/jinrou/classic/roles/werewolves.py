@@ -27,7 +27,7 @@ class Attack(Ability):
     def _chosen(self, game: Game) -> list[Action]:
         return [a for a in game.night.actions if a.verb is Verb.ATTACK]
 
-    def done(self, game: Game, seat: Seat) -> bool:
+    def done(self, game: Game, seat: Seat, owner: Role) -> bool:
         return len(self._chosen(game)) >= game.night.attacks
 
     def is_required(self, game: Game, seat: Seat, owner: Role) -> bool:
