@@ -172,7 +172,7 @@ def test_wolf_cub_death_gives_two_attacks_the_next_night_the_second_optional():
     assert g.awaited() == [1]
     g.apply(action(g, "B attack D"))
     assert g.awaited() == []  # the second attack may be left out
-    assert legal_verbs(g, "B") == {"attack": ("E", "F", "G", "H", "I")}  # the same wolf, another target
+    assert legal_verbs(g, "B") == {"attack": ("D", "E", "F", "G", "H", "I")}  # the same wolf
     g.apply(action(g, "B attack E"))
     close(g, draws=[("announcement", ["E", "D"])])
     assert dead(g) == {"C": "attack", "A": "execution", "D": "attack", "E": "attack"}
@@ -198,7 +198,17 @@ def test_wolf_cub_poisoned_at_night_gives_two_attacks_the_night_after():
     assert dead(g) == {"A": "poison", "C": "attack"}
     vote(g, "BD DB EB FD GD HD ID")
     g.apply(action(g, "B attack E"))
-    assert legal_verbs(g, "B") == {"attack": ("F", "G", "H", "I")}
+    assert legal_verbs(g, "B") == {"attack": ("E", "F", "G", "H", "I")}
+
+
+def test_wolf_cub_second_attack_may_name_the_first_attacks_target_again():
+    # §4.3 (issue 28, point 7): the reference accepts it; the target dies once, of the first attack
+    g = new(["WolfCub", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    vote(g, "AB BA DA EA FA GA HA")
+    night(g, "B attack D", "B attack D")
+    assert dead(g) == {"C": "attack", "A": "execution", "D": "attack"}
+    assert [a["target"] for a in write(g)["events"][-2]["actions"]] == ["D", "D"]
 
 
 def test_wolf_diviner_learns_the_role_name_at_dawn():

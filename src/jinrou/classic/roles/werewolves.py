@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 
 
 class Attack(Ability):
-    """The wolves' attack (§4.3): one a night (two after a 狼の子's death), shared by every living
-    attacking wolf; the first submission fixes it and is shown in the wolf chat."""
+    """The wolves' attack (§4.3): one a night (two after a 狼の子's death, the second optional and
+    free to name the first's target again), shared by every living attacking wolf; the first
+    submission fixes it and is shown in the wolf chat."""
 
     verb = Verb.ATTACK
     level = 105
@@ -35,10 +36,10 @@ class Attack(Ability):
         return not self._chosen(game) and bool(self.targets(game, seat, owner))
 
     def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
-        taken = {a.target for a in self._chosen(game)}
+        """A 狼の子's second attack may name the first's target again (the reference accepts it)."""
         if game.settings.on("wolfattack"):
-            return [s for s in game.living() if s != seat and s not in taken]
-        return [s for s in game.living() if game.counts(s) is not Count.WOLF and s not in taken]
+            return [s for s in game.living() if s != seat]
+        return [s for s in game.living() if game.counts(s) is not Count.WOLF]
 
     def submit(self, game: Game, action: Action, owner: Role) -> None:
         game.tell(chat_members(game, Chat.WOLF), "attack chosen", wolf=action.seat, target=action.target)
