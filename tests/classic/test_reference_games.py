@@ -24,7 +24,6 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "refer
 LEFT_OUT: dict[str, str] = {
     "core-scapegoat/028": "the reference lets 身代わりくん, a 占い師, divine itself; jinrou settles that a diviner "
                           "never targets itself (classic-werewolf §4.1, settled here), so its draw is refused",
-    # issue 28, to be removed point by point as it lands
 }
 """Games that differ from jinrou on purpose: name → why."""
 
