@@ -498,9 +498,9 @@ def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
 def test_the_role_card_gives_the_rule_in_both_languages_as_the_role_list_does():
     table = Table({"players": 9}, roles=["Human", "Werewolf", "Werewolf", "Diviner", *["Human"] * 6], humans=[0, 2])
     rule = table.view(2)["me"]["rule"]
-    assert rule["en"].startswith("占い師: divines a seat each night (required); a 妖狐 dies of it.")  # its declaration
-    assert rule["ja"].startswith("占い師: 毎晩ひとりを占います（必須）。")
-    assert table.view(0)["me"]["rule"]["en"] == "人狼: attacks a seat each night, with the other wolves."
+    assert rule["en"].startswith("Seer: divines a seat each night (required); a 妖狐 dies of it.")  # its declaration,
+    assert rule["ja"].startswith("占い師: 毎晩ひとりを占います（必須）。")  # named in the page's language
+    assert table.view(0)["me"]["rule"]["en"] == "Werewolf: attacks a seat each night, with the other wolves."
 
 
 def test_every_role_and_told_sub_role_has_a_rule_in_japanese_and_in_english():

@@ -59,7 +59,7 @@ def test_a_room_nobody_sits_in_closes_after_a_while_and_stays_closed(client, tmp
     assert [r["id"] for r in client.get("/api/rooms").json()] == [seated]
     for room in (empty, left):
         answer = client.post(f"/api/rooms/{room}/join", json={"name": "Dee"})
-        assert answer.status_code == 404 and "was closed: nobody sat in it for 10 minutes" in answer.json()["error"]
+        assert answer.status_code == 410 and "was closed: nobody sat in it for 10 minutes" in answer.json()["error"]
         assert view(client, room).get("error", "").startswith(f"room {room!r} was closed")
     assert new_room(client, name="a new one")  # closed rooms no longer count against the address
 
@@ -77,7 +77,7 @@ def test_a_closed_room_is_still_closed_after_a_restart(tmp_path):
         client.portal.call(client.app.state.service.sweep)
     with TestClient(create_app(open_store(path))) as client:
         assert client.get("/api/rooms").json() == []
-        assert client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).status_code == 404
+        assert client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).status_code == 410
 
 
 @pytest.fixture

@@ -94,7 +94,7 @@ def test_the_mode_and_its_setting_kinds_are_served(client):
 def test_a_classic_room_through_the_api_to_a_verified_record(client):
     room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 4},
                   times={"night": 600, "day": 600})
-    assert client.get("/api/rooms").json()[0]["cast"] == "自由配役"
+    assert client.get("/api/rooms").json()[0]["cast"] == {"en": "fixed", "ja": "自由配役"}
     tokens = [join(client, room, name) for name in ("Ann", "Ben")]
     post(client, room, "bots", token=tokens[0])
     assert post(client, room, "start", token=tokens[0]) == {"ok": True}

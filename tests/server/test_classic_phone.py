@@ -99,7 +99,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     lobby.goto(url)
     expect(lobby.locator("#rooms tbody tr")).to_have_count(1)
     row = lobby.locator("#rooms tbody td").nth(3)  # the setup cell: in view on a phone (point 12)
-    expect(row).to_contain_text("自由配役")
+    expect(row).to_contain_text(t("Cast fixed", "配役 自由配役"))  # the lobby row in the page's language
     assert row.bounding_box()["x"] + row.bounding_box()["width"] <= PHONE["width"]
     assert lobby.evaluate(BROKEN, "#rooms td") == []
     lobby.screenshot(path=f"{shots}-lobby.png", full_page=True)

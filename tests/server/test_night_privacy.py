@@ -125,7 +125,10 @@ def test_after_the_end_everyone_reads_every_chat_and_the_record_keeps_them(clien
         seen = get_view(client, room, reader)
         wolves = next(c for c in seen["channels"] if c["key"] == "wolves")
         assert wolves["write"] is False and [line["text"] for line in seen["chats"]["wolves"]] == ["eat the seer"]
+    assert post(client, room, "chat", token=villager, text="well played") == {"ok": True}  # the 感想戦
     record = client.get(f"/api/rooms/{room}/record").json()
     assert {"name": NAMES[tokens.index(wolf)], "text": "eat the seer", "phase": "1日目 夜 · night 1",
             "channel": "wolves"} in record["chat"]
+    assert record["chat"][-1] == {"name": NAMES[tokens.index(villager)], "text": "well played", "phase": "over",
+                                  "channel": "village"}
     assert replay(record).is_over  # the chat rides along; the rules ignore it

@@ -218,7 +218,10 @@ def role_rule(role_id: str, lang: str) -> str:
     from jinrou.classic.roles import ROLES, SUB_ROLES
 
     if role_id in RULES_EN:
-        return RULES_EN[role_id]
-    owner = ROLES.get(role_id) or SUB_ROLES[role_id]
-    text = " ".join((inspect.getdoc(type(owner)) or "").split()).replace("``", "")
-    return re.sub(r" ?\(§[\d.]+[^)]*\)", "", text)
+        text = RULES_EN[role_id]
+    else:
+        owner = ROLES.get(role_id) or SUB_ROLES[role_id]
+        text = " ".join((inspect.getdoc(type(owner)) or "").split()).replace("``", "")
+        text = re.sub(r" ?\(§[\d.]+[^)]*\)", "", text)
+    name = role_name(role_id, "ja")  # the declaration opens with the Japanese name: an English page says it in English
+    return f"{role_name(role_id, 'en')}:{text.removeprefix(name + ':')}" if text.startswith(name + ":") else text

@@ -191,13 +191,18 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator) -> tuple[li
 
 
 
+SHORT_CASTS = {"normal": "standard (普通1)", "fixed": "fixed", "yaminabe": "yaminabe", "partial": "partial yaminabe",
+               "easy": "easy yaminabe"}
+"""A cast's English name in a lobby row."""
 
-def summary(settings: Mapping[str, Any]) -> str:
-    """The cast in a few words for the lobby: 普通1, 自由配役, 闇鍋 中, …"""
-    label = CASTS[settings["cast"]][1]
+
+def summary(settings: Mapping[str, Any]) -> dict[str, str]:
+    """The cast in a few words for the lobby, in both languages: 普通1, 自由配役, 闇鍋 中 (yaminabe 中 (middle)), …"""
+    ja, en = CASTS[settings["cast"]][1], SHORT_CASTS[settings["cast"]]
     if settings["cast"] in YAMINABE:
-        label += f" {Safety(settings['yaminabe_safety']).label}"
-    return label
+        level = Safety(settings["yaminabe_safety"])
+        ja, en = f"{ja} {level.label}", f"{en} {level.label} ({level.value})"
+    return {"en": en, "ja": ja}
 
 
 def _request(settings: Mapping[str, Any]) -> Request:

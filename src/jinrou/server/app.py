@@ -25,7 +25,7 @@ files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
-room, or a closed one), 413 (too large) or 429 (too fast, or too many: rooms or connections from
+room), 410 (a room closed unused), 413 (too large) or 429 (too fast, or too many: rooms or connections from
 one address, connections to one room — see :class:`ServerLimits`); a refused request changes
 nothing. A WebSocket is always accepted, then closed with 4000 + that status and the message as its
 reason when it cannot be served.
@@ -212,8 +212,7 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
         if not room.is_over:
             raise RoomError("the record is published when the game is over", status=403,
                             ja="記録はゲームが終わってから公開されます")
-        archived = store.archived(room.id)
-        return archived["record"] if archived else room.record()
+        return room.record()  # the chat said after the end (the 感想戦) too
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()  # then refuse with a reason the page can show, not a failed handshake

@@ -229,10 +229,11 @@ class RoomService:
         self.sweep()
         top = self.limits.rooms
         if sum(1 for room in self.rooms.active.values() if room.by == key and room.holds_address) >= top:
+            en, ja = self._idle_time()
             raise RoomError(f"you have {top} open rooms already: start one or wait for one to close (a room "
-                            f"nobody sits in closes after {self.limits.idle_room_seconds / 60:g} minutes)", status=429,
+                            f"nobody sits in closes after {en})", status=429,
                             ja=f"開いている部屋がすでに{top}つあります。どれかを始めるか、閉じるのを待ってください"
-                               f"（誰も座らない部屋は{self.limits.idle_room_seconds / 60:g}分で閉じます）")
+                               f"（誰も座らない部屋は{ja}で閉じます）")
         return key
 
     def create(self, data: Any, password_hash: str | None = None, rematch_of: str | None = None,
@@ -267,10 +268,17 @@ class RoomService:
         except KeyError:
             raise RoomError(f"no room {room_id[:64]!r}", status=404, ja=f"部屋 {room_id[:64]!r} はありません") from None
         if room.closed:
-            minutes = f"{self.limits.idle_room_seconds / 60:g}"
-            raise RoomError(f"room {room_id!r} was closed: nobody sat in it for {minutes} minutes", status=404,
-                            ja=f"部屋 {room_id!r} は閉じられました（{minutes}分のあいだ誰も座りませんでした）")
+            en, ja = self._idle_time()
+            raise RoomError(f"room {room_id!r} was closed: nobody sat in it for {en}", status=410,
+                            ja=f"部屋 {room_id!r} は閉じられました（{ja}のあいだ誰も座りませんでした）")
         return room
+
+    def _idle_time(self) -> tuple[str, str]:
+        """How long an unused room stays open, in words (English, Japanese)."""
+        seconds = self.limits.idle_room_seconds
+        if seconds >= 60:
+            return f"{seconds / 60:g} minutes", f"{seconds / 60:g}分"
+        return f"{seconds:g} seconds", f"{seconds:g}秒"
 
     def sweep(self) -> None:
         """Close every unstarted room where no person has sat for ``idle_room_seconds`` (kept in

@@ -95,7 +95,7 @@ function renderRooms() {  // the server lists open rooms first, then games being
     const label = (key) => { const f = mode && mode.schema.fields.find((x) => x.key === key); return f ? t(f.en, f.ja) : key; };
     const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "password"].includes(k));
     const cells = [link, mode ? t(mode.title[0], mode.title[1]) : r.mode, `${r.taken}/${r.seats}`,
-      extra.map(([k, v]) => `${label(k)} ${v}`).join(", "), r.started ? phaseText(r) : t("open", "募集中"),
+      extra.map(([k, v]) => `${label(k)} ${v && typeof v === "object" && "en" in v ? t(v.en, v.ja) : v}`).join(", "), r.started ? phaseText(r) : t("open", "募集中"),
       r.started || r.taken === r.seats ? t("watch", "観戦") : t("join", "参加")];
     for (const value of cells) {
       const cell = el("td");

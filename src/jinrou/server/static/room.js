@@ -67,6 +67,7 @@ function connect() {
     tick();
     if (switching) { switching = false; connect(); return; }
     if (event.code === 4404) { gone(t("This room does not exist (any more).", "この部屋は存在しません。")); return; }
+    if (event.code === 4410) { gone(t("This room was closed: nobody sat in it for a while.", "この部屋は閉じられました（しばらく誰も座りませんでした）。")); return; }
     if (event.code === 4429) {  // too many connections (from this address, or to this room): say so, try again slowly
       showError(t(`Not connected: ${event.reason}`, "接続できません: 接続が多すぎます。ほかのタブを閉じるか、少し待ってください。"));
       setOnline(false); setTimeout(connect, 15000); return;
@@ -104,6 +105,7 @@ function setOnline(value) {
 
 function gone(message) {
   stopped = true;
+  $("#phase").textContent = ""; $("#timer").textContent = "";
   if (socket && socket.readyState <= 1) socket.close();
   $("#gone-text").textContent = message;
   $("#gone").hidden = false;
