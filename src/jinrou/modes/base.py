@@ -48,6 +48,8 @@ class Phase:
     name: str
     kind: PhaseKind = PhaseKind.OTHER
     turn: int = 0
+    label: tuple[str, str] | None = None
+    """(English, Japanese), where the mode names its phase in both: the lobby shows the page's one."""
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,7 @@ class ClassicMode:
 
     def phase(self, village: Village) -> Phase:
         (ja, en), kind = phase_names(village)
-        return Phase(f"{ja} · {en}", kind)
+        return Phase(f"{ja} · {en}", kind, label=(en, ja))
 
     def seconds(self, village: Village, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
         game, times = village.game, settings["times"]

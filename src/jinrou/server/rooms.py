@@ -329,9 +329,11 @@ class Room:
         return {**self.mode.record(self.state, self.seed), chatlog.KEY: chat}
 
     def summary(self) -> dict[str, Any]:
+        label = self.current.label if self.started and not self.is_over else None
         return {"id": self.id, "name": self.name, "mode": self.mode.name, "seats": len(self.seats),
                 "taken": len(self.seats) - len(self.free_seats()), **self.mode.summary(self.settings),
-                "started": self.started, "phase": self.phase, "password": self.password is not None}
+                "started": self.started, "phase": self.phase, "password": self.password is not None,
+                **({"phase_label": list(label)} if label else {})}
 
     def lines(self, seat: SeatNumber | None, have: Mapping[str, int] | None = None,
               ) -> tuple[tuple[Channel, ...], dict[str, list[ChatLine]]]:

@@ -72,6 +72,8 @@ cut, so the command that set it off is answered with it done."""
 SNAPSHOT_EVERY = 100
 """Events between two snapshots of a running room (and every room is snapshotted at shutdown): a
 restart folds at most this many events a room."""
+RETRY_SECONDS = 1.0
+"""How soon a room whose event the store refused is read again (doubling while the store fails)."""
 FINISHED_CACHED = 32
 """Finished rooms kept in memory; older ones are loaded from their snapshot when asked for."""
 log = logging.getLogger("jinrou.server")
@@ -110,7 +112,10 @@ class RoomTable(Mapping[str, Room]):
         room = self._load(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
         if room is None:
             raise KeyError(room_id)
-        self.keep_finished(room)
+        if room.is_over or room.closed:
+            self.keep_finished(room)
+        else:  # a running room left memory (its store failed): it is active again
+            self.active[room_id] = room
         return room
 
     def __contains__(self, room_id: object) -> bool:
@@ -135,6 +140,10 @@ class RoomTable(Mapping[str, Room]):
         self.finished.move_to_end(room.id)
         while len(self.finished) > FINISHED_CACHED:
             self.finished.popitem(last=False)
+
+
+class NotStored(RoomError):
+    """The store refused an event: the room has left memory and is read again from the store."""
 
 
 @dataclass(frozen=True)
@@ -286,7 +295,10 @@ class RoomService:
         now = self.clock()
         for room in list(self.rooms.active.values()):
             if not room.started and not room.order and now - room.touched >= self.limits.idle_room_seconds:
-                self._append(room, "closed", {"reason": "idle"})
+                try:
+                    self._append(room, "closed", {"reason": "idle"})
+                except NotStored:
+                    continue
                 self.store.archive(room.id, room.seq, room.summary(), {})
                 self.rooms.keep_finished(room)
                 self._notify(room)
@@ -480,7 +492,49 @@ class RoomService:
     # ------------------------------------------------------------- internals
 
     def _append(self, room: Room, kind: str, data: dict[str, Any], state: Any = None) -> None:
-        room.fold(self.store.append(room.id, room.seq, kind, data), state)
+        """Store the event, then fold it. A mode may have changed its state in place while checking
+        (or drawing); if the store refuses the event — another writer took its number, the database
+        went away — the room leaves memory and is read again from the store when next asked for, so
+        memory is never ahead of the log."""
+        try:
+            stored = self.store.append(room.id, room.seq, kind, data)
+        except Exception as error:  # noqa: BLE001 — whatever the database raises: the log is the truth
+            log.warning("room %s: event %d (%s) not stored (%s): the room is read again from the store",
+                        room.id, room.seq, kind, type(error).__name__)
+            self._forget(room)
+            raise NotStored("the room could not be saved just now: try again", status=503,
+                            ja="部屋を保存できませんでした。もう一度どうぞ") from None
+        room.fold(stored, state)
+
+    def _forget(self, room: Room) -> None:
+        """Drop a room from memory (its timer too) and read it again from the store soon, so that
+        its game goes on (bots, deadlines) once the store answers."""
+        self._disarm(room)
+        self.rooms.active.pop(room.id, None)
+        self.rooms.finished.pop(room.id, None)
+        self._progress_state.snapshot_at.pop(room.id, None)
+        self._later_revive(room.id, RETRY_SECONDS)
+
+    def _later_revive(self, room_id: str, delay: float) -> None:
+        try:
+            asyncio.get_running_loop().call_later(delay, self._revive, room_id, delay)
+        except RuntimeError:  # no loop: the next command reads the room again
+            pass
+
+    def _revive(self, room_id: str, delay: float) -> None:
+        """Read a forgotten room again (unless a request did already) and let its game go on (bots,
+        the deadline); if the store still fails, try later."""
+        try:
+            room = self.rooms[room_id]
+        except KeyError:
+            return
+        except Exception as error:  # noqa: BLE001 — the database is still away
+            log.warning("room %s: the store still fails (%s)", room_id, type(error).__name__)
+            self._later_revive(room_id, min(2 * delay, 30.0))
+            return
+        if room.started and not room.is_over:
+            self._progress(room)
+        self._notify(room)
 
     def _rng(self, room: Room) -> np.random.Generator:
         """Fresh for each draw, reproducible from the room's seed and the event number."""
@@ -489,6 +543,12 @@ class RoomService:
     def _progress(self, room: Room) -> None:
         """Let the game run until it needs a person: outcomes, bots, phase closes; then the deadline.
         On a running loop it goes in slices (see the module)."""
+        try:
+            self._progress_slice(room)
+        except NotStored:  # the room left memory; it is read again from the store (see _append)
+            return
+
+    def _progress_slice(self, room: Room) -> None:
         mode, started, made = room.mode, time.perf_counter(), 0
         while not room.is_over:
             ran = time.perf_counter() - started
@@ -592,7 +652,10 @@ class RoomService:
         if room is None or room.turn_key != key or room.is_over:
             return
         self._timers.pop(room_id, None)
-        self._append(room, "close", {})  # who missed a required action dies a sudden death
+        try:
+            self._append(room, "close", {})  # who missed a required action dies a sudden death
+        except NotStored:
+            return
         self._progress(room)
         self._notify(room)
 

@@ -121,13 +121,19 @@ class _SQLStore:
     def __init__(self, db) -> None:
         self._db = db
         self._lock = threading.Lock()  # one connection, used from the server thread and tests alike
+        self._create_schema()
+
+    def _create_schema(self) -> None:
         for statement in SCHEMA.split(";"):
             self._db.execute(statement)
 
     def _query(self, sql: str, parameters: tuple = ()) -> list[tuple]:
         with self._lock:
-            cursor = self._db.execute(sql.replace("?", self.placeholder), parameters)
+            cursor = self._connection().execute(sql.replace("?", self.placeholder), parameters)
             return cursor.fetchall() if cursor.description else []
+
+    def _connection(self) -> Any:
+        return self._db
 
     def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
         at = time.time()
@@ -186,20 +192,41 @@ class SQLiteStore(_SQLStore):
         super().__init__(db)
 
 
+SCHEMA_LOCK = 7_117_001
+"""The advisory lock under which a PostgreSQL store creates its tables: two processes started at
+once on a new database would otherwise race on ``CREATE TABLE IF NOT EXISTS`` (one fails on
+``pg_type_typname_nsp_index``)."""
+
+
 class PostgresStore(_SQLStore):
-    """PostgreSQL through psycopg 3, autocommit: each event is its own committed statement."""
+    """PostgreSQL through psycopg 3, autocommit: each event is its own committed statement. Several
+    processes may share one database: the schema is created under an advisory lock, and a
+    connection the database dropped (a restart, a network pause) is opened again at the next query
+    (the query that met the break fails: its caller decides)."""
 
     placeholder = "%s"
 
     def __init__(self, url: str):
+        self.url = url
+        super().__init__(self._connect())
+
+    def _connect(self) -> Any:
         import psycopg
 
-        self.url = url
         try:
-            db = psycopg.connect(url, autocommit=True)
+            return psycopg.connect(self.url, autocommit=True)
         except psycopg.Error as error:  # its message may quote the URL, password and all
-            raise type(error)(redacted(str(error), url)) from None
-        super().__init__(db)
+            raise type(error)(redacted(str(error), self.url)) from None
+
+    def _create_schema(self) -> None:
+        with self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            super()._create_schema()
+
+    def _connection(self) -> Any:
+        if self._db.closed or self._db.broken:
+            self._db = self._connect()
+        return self._db
 
 
 def redacted(text: str, url: str | None = None) -> str:

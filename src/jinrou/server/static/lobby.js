@@ -78,9 +78,8 @@ function renderFields() {
   box.replaceChildren(...top, ...groups);
 }
 
-function phaseText(room) {  // classic names its phase in both languages ("2日目 昼 · day 2"): the page's one
-  const parts = room.mode === "classic" ? room.phase.split(" · ") : [];
-  return parts.length === 2 ? t(parts[1], parts[0]) : room.phase;
+function phaseText(room) {  // a mode may name its phase in both languages (phase_label: [en, ja]): the page's one
+  return room.phase_label ? t(...room.phase_label) : room.phase;
 }
 
 function renderRooms() {  // the server lists open rooms first, then games being played; finished ones not at all
@@ -93,7 +92,7 @@ function renderRooms() {  // the server lists open rooms first, then games being
     link.translate = false;
     const mode = modes.find((m) => m.name === r.mode);
     const label = (key) => { const f = mode && mode.schema.fields.find((x) => x.key === key); return f ? t(f.en, f.ja) : key; };
-    const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "password"].includes(k));
+    const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "phase_label", "password"].includes(k));
     const cells = [link, mode ? t(mode.title[0], mode.title[1]) : r.mode, `${r.taken}/${r.seats}`,
       extra.map(([k, v]) => `${label(k)} ${v && typeof v === "object" && "en" in v ? t(v.en, v.ja) : v}`).join(", "), r.started ? phaseText(r) : t("open", "募集中"),
       r.started || r.taken === r.seats ? t("watch", "観戦") : t("join", "参加")];
