@@ -55,6 +55,19 @@ def unordered(function: Callable[[J], R], jobs: Sequence[J], workers: int) -> It
     pool.shutdown(wait=True)
 
 
+def gathered(client: Any, futures: list[Any]) -> Iterator[Any]:
+    """Each Dask future's result as it finishes; stopping early (Ctrl-C, an error, ``close()``)
+    cancels the others on the cluster, whose workers stop too."""
+    from distributed import as_completed as dask_completed
+
+    try:
+        for future in dask_completed(futures):
+            yield future.result()
+    except BaseException:
+        client.cancel(futures)
+        raise
+
+
 def _kill(pool: ProcessPoolExecutor) -> None:
     """Cancel the tasks not started and kill the workers now (a second Ctrl-C waits until they are)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())  # Python 3.14: terminate_workers()
@@ -105,4 +118,4 @@ def _watch(parent: int) -> None:
     os._exit(1)
 
 
-__all__ = ["unordered"]
+__all__ = ["gathered", "unordered"]

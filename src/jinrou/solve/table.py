@@ -20,7 +20,7 @@ from typing import Any
 from jinrou.errors import ClusterError
 from jinrou.solve.solution import solve
 from jinrou.solve.werewolf import ModelError, Setup, Variant
-from jinrou.workers import unordered
+from jinrou.workers import gathered, unordered
 
 
 @dataclass(frozen=True)
@@ -98,16 +98,8 @@ def sweep(
     if client is None and cluster is not None:
         client = connect(cluster)
     if client is not None:
-        from dask.distributed import as_completed as dask_completed
-
         with client:
-            futures = client.map(_solve, jobs, pure=False)
-            try:
-                for future in dask_completed(futures):
-                    yield future.result()
-            except BaseException:  # interrupted: the cluster's workers stop too
-                client.cancel(futures)
-                raise
+            yield from gathered(client, client.map(_solve, jobs, pure=False))
         return
     workers = workers or os.cpu_count() or 1
     if workers == 1:

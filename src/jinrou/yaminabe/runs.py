@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from jinrou.errors import StudyError
-from jinrou.workers import unordered
+from jinrou.workers import gathered, unordered
 from jinrou.yaminabe.study import Chunk, ChunkResult, GameRow, Plan, StudyResult, play_chunk
 
 RESULTS_FORMAT = "jinrou.yaminabe-study/1"
@@ -93,15 +93,7 @@ def run_study(
 def _play(plan: Plan, todo: list[Chunk], workers: int, client: Any) -> Iterator[ChunkResult]:
     """The chunks' results as they finish."""
     if client is not None:
-        from distributed import as_completed as dask_completed
-
-        futures = client.map(play_chunk, [plan] * len(todo), todo, pure=False)
-        try:
-            for future in dask_completed(futures):
-                yield future.result()
-        except BaseException:  # interrupted: the cluster's workers stop too
-            client.cancel(futures)
-            raise
+        yield from gathered(client, client.map(play_chunk, [plan] * len(todo), todo, pure=False))
         return
     if workers == 1 or len(todo) <= 1:
         yield from (play_chunk(plan, chunk) for chunk in todo)
