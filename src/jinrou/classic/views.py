@@ -4,10 +4,10 @@ A :class:`SeatView` holds a seat's own role and sub-roles, the seats it knows (w
 partners, its lover, …), the messages meant for it, the public record of the game (deaths with
 their public cause, votes, claims, the role list the room was told), what it may do now, and the
 chats it reads and writes. A seat known under several labels (a 子狐 that is the 妖狐's lover) keeps
-them all (:attr:`SeatView.labels`). The dead see every role and cause under 霊界表示 (``heavenview``); at
-the end everybody sees everything, the roles each seat held before its last one included
-(:attr:`SeatView.history`: 呪われた者 → 人狼), which nobody sees before. Bots, the terminal and the server build everything a player
-receives from a view.
+them all (:attr:`SeatView.labels`). The dead see every role and cause under 霊界表示
+(``heavenview``); at the end everybody sees everything, the roles each seat held before its last
+one included (:attr:`SeatView.history`: 呪われた者 → 人狼), which nobody sees before. Bots, the
+terminal and the server build everything a player receives from a view.
 
 Chats (§9) by name: ``day`` (昼), the night chats the roles declare (:class:`~jinrou.classic.role.Chat`:
 ``wolf``, ``fox``, ``couple``, ``madcouple``) and ``heaven`` (霊界). :attr:`SeatView.reads` is every
