@@ -22,6 +22,12 @@ def serve_command(
     limits: Annotated[str, typer.Option(help="What one address, seat or room may hold or do, e.g. rooms=3,sockets=20 "
                                         "(keys: rooms, rooms_per_minute, idle_room_seconds, sockets, room_sockets, "
                                         "actions_per_second; see docs/server.md).")] = "",
+    cluster: Annotated[str, typer.Option(help="Run as the process NAME of several sharing one PostgreSQL --db, behind a "
+                                         "proxy: rooms are pinned to processes, pushes cross between them, a dead "
+                                         "process's rooms are taken over (see docs/server-scaling.md).",
+                                         metavar="NAME")] = "",
+    cluster_address: Annotated[str, typer.Option(help="With --cluster: where the other processes reach this one "
+                                                 "(default http://HOST:PORT, 127.0.0.1 for 0.0.0.0).")] = "",
 ) -> None:
     """Run the online server: a lobby and rooms for quantum werewolf (量子人狼), quantum mini-shogi (量子ミニ将棋) and classic werewolf (人狼), played in the browser, with bots for the empty seats.
 
@@ -38,10 +44,21 @@ def serve_command(
 
     from jinrou.server.app import create_app
     from jinrou.server.guard import MAX_BODY
-    from jinrou.server.store import open_store, redacted
+    from jinrou.server.store import Store, open_store, redacted
 
+    store: Store
     try:
-        store = open_store(db)
+        if cluster:
+            from jinrou.server.cluster import ClusterStore
+
+            if not db.startswith(("postgresql://", "postgres://")):
+                raise JinrouError("--cluster needs a PostgreSQL --db (postgresql://user:password@host/dbname)")
+            store = ClusterStore(db, cluster)
+        else:
+            store = open_store(db)
+    except JinrouError as error:
+        sock.close()
+        fail(error)
     except Exception as error:  # noqa: BLE001 — a bad path or an unreachable database, whatever the driver raises: say which
         sock.close()
         fail(redacted(f"cannot open the store {db!r}: {error}", db))  # never the password
@@ -50,7 +67,14 @@ def serve_command(
                     "— Ctrl+C stops it.", highlight=False)
     # frames over the body limit refused by uvicorn before they are read in full; no compression
     # (views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN)
-    config = uvicorn.Config(create_app(store, chosen), log_level="warning", ws_max_size=MAX_BODY, ws_per_message_deflate=False)
+    member = None
+    if cluster:
+        from jinrou.server.cluster import Cluster, ClusterStore
+        from jinrou.server.cluster import cluster_address as default_address
+
+        assert isinstance(store, ClusterStore)
+        member = Cluster(store, cluster_address or default_address(host, port))
+    config = uvicorn.Config(create_app(store, chosen, member), log_level="warning", ws_max_size=MAX_BODY, ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])
 
 

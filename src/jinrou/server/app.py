@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -49,10 +50,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jinrou import modes
+from jinrou.server.cluster import FORWARDED
 from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
 from jinrou.server.service import Listener, RoomService
 from jinrou.server.store import Store
+
+if TYPE_CHECKING:
+    from jinrou.server.cluster import Cluster
 
 STATIC = Path(__file__).parent / "static"
 PAGE_SIZE = 50
@@ -70,13 +75,16 @@ class _HandledFrames(logging.Filter):
         return True
 
 
-def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
+def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluster | None = None) -> Starlette:
     """The app over ``store``; rooms are restored from it at startup. ``limits``: what an address,
-    a seat or a room may hold or do at once (the defaults of :class:`ServerLimits`)."""
+    a seat or a room may hold or do at once (the defaults of :class:`ServerLimits`). ``cluster``:
+    this process is one of several on one PostgreSQL database (see :mod:`jinrou.server.cluster`):
+    it restores only the rooms pinned to it, forwards the commands of other rooms to their owners,
+    and serves the lobby from the store."""
     uvicorn_log = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _HandledFrames) for f in uvicorn_log.filters):
         uvicorn_log.addFilter(_HandledFrames())
-    service = RoomService(store, limits=limits)
+    service = RoomService(store, limits=limits, cluster=cluster)
     limits = service.limits
     hasher = Hasher()
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
@@ -91,11 +99,15 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        if cluster is not None:
+            await cluster.start(service)
         service.restore()
         sweeper = asyncio.ensure_future(sweeping())
         yield
         sweeper.cancel()
         service.shutdown()
+        if cluster is not None:
+            await cluster.stop()
         hasher.shutdown()
 
     async def body(request: Request) -> dict[str, Any]:
@@ -105,13 +117,36 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
     def address(request: Request | WebSocket) -> str:
         return request.client.host if request.client else "?"
 
-    def handler(work: Callable[[Request], Awaitable[Any]]):
+    async def forwarded(request: Request, room_id: str | None) -> Response | None:
+        """In a cluster: the owner's answer to a command for another process's room (or, ``room_id``
+        None, a new room made on a less loaded process); None when it runs here."""
+        if cluster is None:
+            return None
+        owner = await (cluster.route(room_id) if room_id is not None else cluster.place())
+        if owner is None:
+            return None
+        if request.headers.get(FORWARDED):  # one hop only: the pin moved meanwhile
+            if room_id is None:
+                return None
+            raise RoomError("the room is moving to another server: try again", status=503,
+                            ja="部屋が別のサーバーへ移っています。もう一度どうぞ")
+        raw = await read_limited(request.headers.get("content-length"), request.stream())
+        status, answer = await cluster.forward(owner, request.method, request.url.path, raw, address(request))
+        return JSONResponse(answer, status_code=status)
+
+    def handler(work: Callable[[Request], Awaitable[Any]], command: bool = False):
+        """``command``: a request that writes (in a cluster, it runs where the room is pinned)."""
         async def endpoint(request: Request) -> Response:
             try:
+                if command and (answer := await forwarded(request, request.path_params.get("room"))):
+                    return answer
                 return JSONResponse(await work(request))
             except RoomError as error:
                 return JSONResponse(error.to_json(), status_code=error.status)
-            except Exception:  # a bug: logged, and the client is told so without a traceback
+            except Exception as error:  # a bug: logged, and the client is told so without a traceback
+                if database_away(error):
+                    log.warning("%s %s: the database is away", request.method, request.url.path)
+                    return JSONResponse({"error": "the database is away: try again in a moment"}, status_code=503)
                 log.exception("%s %s", request.method, request.url.path)
                 return JSONResponse({"error": "the server failed on this request (logged)"}, status_code=500)
         return endpoint
@@ -129,10 +164,13 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
 
     async def list_rooms(request: Request) -> Any:
         offset, limit = number(request, "offset", 0, 10**6), number(request, "limit", PAGE_SIZE, 200)
-        rooms = list(service.rooms.active.values())[::-1]  # newest first; finished rooms are not active
-        open_first = [r for r in rooms if not r.started and r.free_seats()] + [
-            r for r in rooms if r.started or not r.free_seats()]
-        return [room.summary() for room in open_first[offset:offset + limit]]
+        if cluster is not None:  # every process's rooms, as their owners wrote them
+            summaries = await cluster.lobby()
+        else:  # newest first; finished rooms are not active
+            summaries = [room.summary() for room in list(service.rooms.active.values())[::-1]]
+        open_first = [s for s in summaries if not s["started"] and s["taken"] < s["seats"]] + [
+            s for s in summaries if s["started"] or s["taken"] >= s["seats"]]
+        return open_first[offset:offset + limit]
 
     async def create_room(request: Request) -> Any:
         data = await body(request)
@@ -244,7 +282,10 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
                 try:
                     connection_limits.check(id(listener))
                     data = incoming(message)
-                    if data.get("type") == "action":
+                    if data.get("type") in ("action", "chat") and cluster is not None and (
+                            owner := await cluster.route(room.id)):
+                        await elsewhere(owner, room.id, token, query.get("pass"), data, where)
+                    elif data.get("type") == "action":
                         service.act(room.id, token, data.get("action"))
                     elif data.get("type") == "chat":
                         if token is None and not spectator:
@@ -271,6 +312,19 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
             if not sockets[where]:
                 del sockets[where]
 
+    async def elsewhere(owner: str, room_id: str, token: str | None, pass_: str | None, data: dict[str, Any],
+                        where: str) -> None:
+        """A WebSocket's action or chat for a room another process owns: sent on as the HTTP
+        command (RoomError: the owner's refusal)."""
+        assert cluster is not None
+        kind = data["type"]
+        command = {"token": token, "action": data.get("action")} if kind == "action" else {
+            "token": token, "pass": None if token else pass_, "text": data.get("text"), "channel": data.get("channel")}
+        status, answer = await cluster.forward(owner, "POST", f"/api/rooms/{room_id}/{kind}",
+                                               json.dumps(command).encode(), where)
+        if status != 200:
+            raise RoomError(answer.get("error", "refused"), status=status, ja=answer.get("ja"))
+
     def page(name: str):
         async def serve(request: Request) -> Response:
             return FileResponse(STATIC / name)
@@ -289,8 +343,8 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
         Route("/api/modes", handler(list_modes), methods=["GET"]),
         Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),
-        Route("/api/rooms", handler(create_room), methods=["POST"]),
-        *(Route(f"/api/rooms/{{room}}/{name}", handler(work), methods=["POST"]) for name, work in [
+        Route("/api/rooms", handler(create_room, command=True), methods=["POST"]),
+        *(Route(f"/api/rooms/{{room}}/{name}", handler(work, command=True), methods=["POST"]) for name, work in [
             ("join", join), ("watch", watch), ("leave", leave), ("kick", kick), ("bots", bots), ("start", start),
             ("action", act), ("chat", chat), ("rematch", rematch)]),
         Route("/api/rooms/{room}/view", handler(view), methods=["GET"]),
@@ -301,6 +355,11 @@ def create_app(store: Store, limits: ServerLimits | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.service = service
     return app
+
+
+def database_away(error: Exception) -> bool:
+    """Whether ``error`` is PostgreSQL's connection lost or refused (a 503, not a bug)."""
+    return type(error).__module__.startswith("psycopg") and type(error).__name__ == "OperationalError"
 
 
 def incoming(message: Mapping[str, Any]) -> dict[str, Any]:

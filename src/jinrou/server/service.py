@@ -38,7 +38,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -76,6 +76,8 @@ RETRY_SECONDS = 1.0
 """How soon a room whose event the store refused is read again (doubling while the store fails)."""
 FINISHED_CACHED = 32
 """Finished rooms kept in memory; older ones are loaded from their snapshot when asked for."""
+REPLICAS_CACHED = 64
+"""Rooms of other processes (a cluster) kept in memory without a connection to them."""
 log = logging.getLogger("jinrou.server")
 
 
@@ -94,14 +96,33 @@ class Listener:
     sending: asyncio.Task | None = None  # the last push under way
 
 
+class Ownership(Protocol):
+    """Which rooms this process writes, when several share one store (see
+    :class:`jinrou.server.cluster.Cluster`); without one, every room is this process's."""
+
+    def owns(self, room_id: str) -> bool: ...
+
+    def pin(self, room_id: str) -> None:
+        """Make a new room this process's (before its first event is stored)."""
+        ...
+
+    def changed(self, room: Room) -> None:
+        """One of this process's rooms changed (its lobby line)."""
+        ...
+
+
 class RoomTable(Mapping[str, Room]):
     """The rooms: the active ones in memory, the recently finished ones cached, every other
-    finished one loaded when asked for. Iterating gives the active rooms."""
+    finished one loaded when asked for. Iterating gives the active rooms. In a cluster these are
+    the rooms this process owns (``owns``); another process's room is a *replica* (``follow``):
+    folded from the store, read-only here."""
 
-    def __init__(self, load: Callable[[str], Room | None]):
+    def __init__(self, load: Callable[[str], Room | None], owns: Callable[[str], bool] | None = None,
+                 follow: Callable[[str], Room] | None = None):
         self.active: dict[str, Room] = {}
         self.finished: OrderedDict[str, Room] = OrderedDict()
-        self._load = load
+        self.replicas: OrderedDict[str, Room] = OrderedDict()
+        self._load, self._owns, self._follow = load, owns, follow
 
     def __getitem__(self, room_id: str) -> Room:
         if room_id in self.active:
@@ -109,6 +130,9 @@ class RoomTable(Mapping[str, Room]):
         if room_id in self.finished:
             self.finished.move_to_end(room_id)
             return self.finished[room_id]
+        if self._owns is not None and self._follow is not None and isinstance(room_id, str) and (
+                not self._owns(room_id)):
+            return self._follow(room_id)
         room = self._load(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
         if room is None:
             raise KeyError(room_id)
@@ -167,10 +191,11 @@ class Progress:
 
 
 class RoomService:
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time, limits: ServerLimits | None = None):
-        self.store, self.clock = store, clock
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, limits: ServerLimits | None = None,
+                 cluster: Ownership | None = None):
+        self.store, self.clock, self.cluster = store, clock, cluster
         self.limits = limits = limits or ServerLimits()
-        self.rooms = RoomTable(self._load)
+        self.rooms = RoomTable(self._load, None if cluster is None else cluster.owns, self._follow)
         self.listeners: dict[str, set[Listener]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -193,6 +218,8 @@ class RoomService:
         """Load every active room (from its snapshot and the events after it), then let each go on
         and re-arm its deadline. Finished rooms are not loaded: they are archived."""
         for room_id in self.store.active_rooms():
+            if self.cluster is not None and not self.cluster.owns(room_id):
+                continue  # another process's
             room = self._load(room_id)
             if room is not None:
                 self.rooms[room_id] = room
@@ -229,6 +256,84 @@ class RoomService:
             room.fold(event)
         return room
 
+    # ---------------------------------------------------- several processes (a cluster)
+
+    def _follow(self, room_id: str) -> Room:
+        """Another process's room, as the store has it now (KeyError: no such room)."""
+        room = self.rooms.replicas.get(room_id)
+        if room is not None:
+            self.rooms.replicas.move_to_end(room_id)
+            self._catch_up(room)
+            return room
+        room = self._load(room_id) if len(room_id) <= 64 else None
+        self._progress_state.snapshot_at.pop(room_id, None)
+        if room is None:
+            raise KeyError(room_id)
+        self.rooms.replicas[room_id] = room
+        idle = [r for r in self.rooms.replicas if r not in self.listeners]
+        for old in idle[:max(0, len(idle) - REPLICAS_CACHED)]:
+            del self.rooms.replicas[old]
+        return room
+
+    def _catch_up(self, room: Room) -> bool:
+        """Fold a replica's new events from the store (True: there were some)."""
+        events = self.store.events(room.id, after=room.seq - 1)
+        for event in events:
+            room.fold(event)
+        return bool(events)
+
+    def heard(self, room_id: str, seq: int) -> None:
+        """Another process stored event ``seq`` of ``room_id``: fold it into the replica and push
+        the views (computed here) to this process's connections."""
+        if self._refresh(room_id, seq):
+            self._notify(self.rooms.replicas[room_id])
+
+    def _refresh(self, room_id: str, seq: int | None = None) -> bool:
+        """Bring the replica of another process's room up to the store (up to event ``seq`` at
+        least), reading it anew if this process has none (it owned the room until another took
+        it); True when it changed. False for a room of this process's, or while the store fails."""
+        if self.cluster is None or self.cluster.owns(room_id):
+            return False
+        room = self.rooms.replicas.get(room_id)
+        try:
+            if room is None:
+                self._follow(room_id)
+                return True
+            return (seq is None or room.seq <= seq) and self._catch_up(room)
+        except KeyError:
+            return False
+        except Exception as error:  # noqa: BLE001 — the database is away: the next notice or read catches up
+            log.warning("room %s: not caught up (%s)", room_id, type(error).__name__)
+            return False
+
+    def release(self, room_id: str) -> None:
+        """Another process took the room: this one stops writing it (timer, slices) and forgets it;
+        it is read again as a replica when asked for."""
+        room = self.rooms.active.pop(room_id, None) or self.rooms.finished.pop(room_id, None)
+        if room is not None:
+            self._disarm(room)
+        self._progress_state.snapshot_at.pop(room_id, None)
+
+    def adopt(self, room_id: str) -> None:
+        """The room became this process's (created elsewhere, or its owner died): read it from the
+        store as a restart does, let its game go on and re-arm its deadline."""
+        self.release(room_id)
+        self.rooms.replicas.pop(room_id, None)
+        try:
+            room = self.rooms[room_id]
+        except KeyError:
+            return
+        except Exception as error:  # noqa: BLE001 — the database is away: read it again soon
+            log.warning("room %s: not read (%s)", room_id, type(error).__name__)
+            self._later_revive(room_id, RETRY_SECONDS)
+            return
+        if room.id in self.rooms.active:
+            if room.is_over:
+                self._finish(room)
+            elif room.started:
+                self._progress(room)
+        self._notify(room)
+
     # -------------------------------------------------------------- commands
 
     def may_create(self, address: str) -> str:
@@ -260,6 +365,8 @@ class RoomService:
         elif password is None and rematch_of is None:
             password_hash = None
         room_id = uuid.uuid4().hex[:10]
+        if self.cluster is not None:
+            self.cluster.pin(room_id)
         seed = secrets.randbits(63)  # a room's seed is made here, at the edge, and stored
         created = {"name": settings["name"], "mode": settings["mode"], "settings": settings, "seed": seed,
                    "password": password_hash}
@@ -269,6 +376,7 @@ class RoomService:
             created["by"] = by
         room = Room.created(self.store.append(room_id, 0, "created", created))
         self.rooms[room_id] = room
+        self._notify(room)  # (in a cluster: its lobby line)
         return room
 
     def room(self, room_id: str) -> Room:
@@ -532,7 +640,7 @@ class RoomService:
             log.warning("room %s: the store still fails (%s)", room_id, type(error).__name__)
             self._later_revive(room_id, min(2 * delay, 30.0))
             return
-        if room.started and not room.is_over:
+        if room.started and not room.is_over and room.id in self.rooms.active:  # not another process's
             self._progress(room)
         self._notify(room)
 
@@ -683,6 +791,8 @@ class RoomService:
     def _notify(self, room: Room) -> None:
         """Push the room to its listeners once this loop iteration is over: changes that arrive
         together (a burst of votes) cost one push, not one each."""
+        if self.cluster is not None and self.cluster.owns(room.id):
+            self.cluster.changed(room)
         if not self.listeners.get(room.id) or room.id in self._dirty:
             return
         self._dirty.add(room.id)
@@ -697,7 +807,7 @@ class RoomService:
         read), not even by the fact of a message."""
         self._dirty.discard(room_id)
         listeners = self.listeners.get(room_id)
-        room = self.rooms.active.get(room_id) or self.rooms.finished.get(room_id)
+        room = self.rooms.active.get(room_id) or self.rooms.finished.get(room_id) or self.rooms.replicas.get(room_id)
         if room is None or not listeners:
             return
         now = self.clock()
@@ -716,7 +826,10 @@ class RoomService:
 
     async def caught_up(self, listener: Listener) -> None:
         """Return once every push due to ``listener`` so far has been sent (a ping's answer comes
-        after them, so a client knows it has seen everything that happened before it asked)."""
+        after them, so a client knows it has seen everything that happened before it asked). In a
+        cluster, a room of another process is first read from the store up to its last event."""
+        if self._refresh(listener.room):
+            self._dirty.add(listener.room)
         if listener.room in self._dirty:
             self._flush(listener.room)
         if listener.sending is not None:

@@ -1,0 +1,379 @@
+"""Several server processes on one PostgreSQL database: pinned rooms, forwarded commands, pushes
+by ``LISTEN/NOTIFY``, failover by leases (``jinrou serve --cluster NAME``).
+
+The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
+
+    processes (name, address, rooms, alive_until)   each process: where it answers, how many rooms it runs
+    pins      (room, process, lease_until)          the one process that writes a room, while its lease runs
+    lobby     (room, made, summary)                 the owner's summary of each open or running room
+
+- **One writer.** A room is *pinned* to one process, which alone appends its events, runs its
+  bots and its deadline timer. Every append checks the pin in the same statement (the event is
+  inserted only ``WHERE EXISTS`` a pin of this room, this process, with a lease still running), and
+  ``(room, seq)`` is the primary key: a stale owner can never append, two writers never fork a room.
+  A process renews its leases every :data:`RENEW_SECONDS`; a room it learns it lost (another process
+  took the pin) leaves its memory.
+- **Any process answers.** A command for a room (join, act, chat, …) that reaches a process which
+  does not own it is forwarded over HTTP to the owner (one hop: a forwarded request is never
+  forwarded again); a room nobody holds (its owner died and the lease ran out, or a finished room
+  whose pin was released) is claimed by the process the command reached. Reads — a view, the record,
+  a WebSocket — are served by any process from its *replica* of the room: the room folded from the
+  store, kept current while it has listeners. So the proxy in front needs no knowledge of pins; it
+  hashes the room id for affinity (one replica per room) and retries another process when one dies.
+- **Pushes across processes.** The append statement itself notifies ``jinrou_rooms`` with
+  ``room:seq`` (delivered at commit, so never before the event is readable). Each process listens;
+  for a room it does not own but has connections to, it folds the new events from the store and
+  pushes the views it computes itself: nothing but a room id and an event number travels on the
+  channel. A listener that lost its connection catches up every such room once it is back.
+- **Failover.** A process that dies stops renewing; when a pin's lease has run out, a live process
+  takes it (at most its share of the expired pins each round, so the rooms spread), folds the room
+  from its snapshot and events (as a restart does), re-arms the deadline and lets the bots go on.
+  Clients reconnect through the proxy to any live process.
+- **New rooms** are made on the least-loaded live process (a create that reaches another process is
+  forwarded there). **The lobby** is read from the ``lobby`` table by any process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import time
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from jinrou.server.rooms import Room, RoomError
+from jinrou.server.store import SCHEMA, SCHEMA_LOCK, PostgresStore, StoredEvent
+
+if TYPE_CHECKING:
+    from jinrou.server.service import RoomService
+
+LEASE_SECONDS = 2.0
+"""How long a pin holds without renewal: a dead process's rooms are taken this long after its last
+renewal (plus at most one round of :data:`RENEW_SECONDS`)."""
+RENEW_SECONDS = 0.5
+"""How often a process renews its leases, says it is alive and takes expired pins."""
+FORWARD_SECONDS = 30.0
+"""How long a forwarded command may take at its owner."""
+CHANNEL = "jinrou_rooms"
+FORWARDED = "x-jinrou-forwarded"
+"""The header of a command forwarded to the room's owner (never forwarded again)."""
+CLUSTER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS processes (
+    name TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    rooms INTEGER NOT NULL,
+    alive_until TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pins (
+    room TEXT PRIMARY KEY,
+    process TEXT NOT NULL,
+    lease_until TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby (
+    room TEXT PRIMARY KEY,
+    made DOUBLE PRECISION NOT NULL,
+    summary TEXT NOT NULL
+)
+"""
+log = logging.getLogger("jinrou.server")
+
+
+class NotOwner(RuntimeError):
+    """An append by a process that does not hold the room's pin (or whose lease ran out)."""
+
+
+class ClusterStore(PostgresStore):
+    """The PostgreSQL store of one process of a cluster: every append is checked against the
+    room's pin and notified on :data:`CHANNEL` in the same statement."""
+
+    def __init__(self, url: str, process: str, lease: float = LEASE_SECONDS):
+        self.process, self.lease = process, lease
+        super().__init__(url)
+
+    def _create_schema(self) -> None:
+        with self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            for statement in (SCHEMA + ";" + CLUSTER_SCHEMA).split(";"):
+                self._db.execute(statement)
+
+    def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
+        at = time.time()
+        stored = self._query(
+            "WITH stored AS (INSERT INTO events (room, seq, kind, data, at) SELECT ?, ?, ?, ?, ? WHERE EXISTS "
+            "(SELECT 1 FROM pins WHERE room = ? AND process = ? AND lease_until > now()) RETURNING room, seq) "
+            f"SELECT pg_notify('{CHANNEL}', room || ':' || seq) FROM stored",
+            (room, seq, kind, json.dumps(data, ensure_ascii=False), at, room, self.process))
+        if not stored:
+            raise NotOwner(f"room {room}: process {self.process!r} does not hold its pin")
+        return StoredEvent(room, seq, kind, data, at)
+
+    def pin(self, room: str) -> None:
+        """Pin a new room to this process (before its first event)."""
+        self._query("INSERT INTO pins (room, process, lease_until) VALUES (?, ?, now() + make_interval(secs => ?)) "
+                    "ON CONFLICT (room) DO NOTHING", (room, self.process, self.lease))
+        self._query("UPDATE processes SET rooms = rooms + 1 WHERE name = ?", (self.process,))  # placed by load
+
+
+class Cluster:
+    """This process's part in a cluster: its pins, its replicas' pushes, forwarding, the lobby.
+
+    ``address`` is where the other processes reach this one (``http://127.0.0.1:8001``)."""
+
+    def __init__(self, store: ClusterStore, address: str, lease: float = LEASE_SECONDS,
+                 renew: float = RENEW_SECONDS):
+        self.store, self.name, self.address = store, store.process, address.rstrip("/")
+        self.lease, self.renew = lease, renew
+        self.owned: set[str] = set()
+        self.service: RoomService | None = None
+        self._db: Any = None  # an async connection for pins, processes and the lobby
+        self._lock = asyncio.Lock()
+        self._tasks: list[asyncio.Task] = []
+        self._changed: dict[str, Room] = {}
+        self._written: dict[str, str] = {}  # room → the lobby summary last written
+        self._heard: dict[str, int] = {}
+
+    # ------------------------------------------------- hooks of RoomService (synchronous)
+
+    def owns(self, room_id: str) -> bool:
+        return room_id in self.owned
+
+    def pin(self, room_id: str) -> None:
+        self.store.pin(room_id)
+        self.owned.add(room_id)
+
+    def changed(self, room: Room) -> None:
+        """A room of ours changed: its lobby line is written soon (once for a burst of changes)."""
+        if not self._changed:
+            asyncio.get_running_loop().call_soon(self._spawn, self._write_lobby())
+        self._changed[room.id] = room
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self, service: RoomService) -> None:
+        """Say this process is alive, pin the rooms nobody holds (a database a single process used)
+        and the expired ones of its share; the service then restores the rooms it owns."""
+        self.service = service
+        await self._heartbeat(first=True)
+        self._tasks = [asyncio.ensure_future(self._beating()), asyncio.ensure_future(self._listening())]
+
+    async def stop(self) -> None:
+        """A clean stop: the pins are released at once (the other processes take the rooms at their
+        next round), this process leaves the list."""
+        for task in self._tasks:
+            task.cancel()
+        try:
+            await self._run("DELETE FROM pins WHERE process = %s", (self.name,))
+            await self._run("DELETE FROM processes WHERE name = %s", (self.name,))
+        except Exception as error:  # noqa: BLE001 — the database is away: the leases run out instead
+            log.warning("cluster: pins not released (%s)", type(error).__name__)
+        if self._db is not None:
+            await self._db.close()
+
+    async def _run(self, sql: str, parameters: tuple = ()) -> list[tuple]:
+        """A query on this process's async connection (opened again when it broke); RoomError 503
+        while the database is away."""
+        import psycopg
+
+        async with self._lock:
+            try:
+                if self._db is None or self._db.closed or self._db.broken:
+                    self._db = await psycopg.AsyncConnection.connect(self.store.url, autocommit=True,
+                                                                     connect_timeout=3)
+                cursor = await self._db.execute(sql, parameters)
+                return await cursor.fetchall() if cursor.description else []
+            except psycopg.OperationalError:
+                raise RoomError("the database is away: try again in a moment", status=503,
+                                ja="データベースに届きません。少ししてからもう一度どうぞ") from None
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks.remove)
+
+    async def _beating(self) -> None:
+        while True:
+            await asyncio.sleep(self.renew)
+            try:
+                await self._heartbeat()
+            except Exception as error:  # noqa: BLE001 — the database is away: try again next round
+                log.warning("cluster: heartbeat failed (%s)", type(error).__name__)
+
+    async def _heartbeat(self, first: bool = False) -> None:
+        """Renew this process and its pins; forget the rooms another process took; take a share of
+        the expired pins (and, at the start, the rooms nobody has pinned)."""
+        service = self.service
+        assert service is not None
+        in_memory = set(service.rooms.active) | set(service.rooms.finished)
+        lease = (self.lease,)
+        await self._run("INSERT INTO processes (name, address, rooms, alive_until) VALUES "
+                        "(%s, %s, %s, now() + make_interval(secs => %s)) ON CONFLICT (name) DO UPDATE SET "
+                        "address = excluded.address, rooms = excluded.rooms, alive_until = excluded.alive_until",
+                        (self.name, self.address, len(service.rooms.active), *lease))
+        for room_id in self.owned - in_memory:  # a finished room left memory: anyone may claim it later
+            if await self._run("DELETE FROM pins WHERE room = %s AND process = %s AND room IN (SELECT room FROM "
+                               "archive) RETURNING room", (room_id, self.name)):
+                self.owned.discard(room_id)
+        kept = {r for (r,) in await self._run(
+            "UPDATE pins SET lease_until = now() + make_interval(secs => %s) WHERE process = %s RETURNING room",
+            (*lease, self.name))}
+        for room_id in kept & self.owned - in_memory:  # left memory when the store failed: back now
+            service.adopt(room_id)
+        for room_id in self.owned - kept:
+            log.warning("cluster: room %s was taken by another process", room_id)
+            self.owned.discard(room_id)
+            service.release(room_id)
+        taken = set(kept - self.owned)  # (at the start: the pins this process held before a restart)
+        if first:
+            taken |= {r for (r,) in await self._run(
+                "INSERT INTO pins (room, process, lease_until) SELECT room, %s, now() + make_interval(secs => %s) "
+                "FROM events WHERE seq = 0 AND room NOT IN (SELECT room FROM archive) ON CONFLICT (room) DO NOTHING "
+                "RETURNING room", (self.name, *lease))}
+        [(expired, live)] = await self._run(
+            "SELECT (SELECT count(*) FROM pins WHERE lease_until < now() AND room NOT IN (SELECT room FROM archive)), "
+            "(SELECT count(*) FROM processes WHERE alive_until > now())")
+        if expired:
+            share = math.ceil(expired / max(1, live))
+            taken |= {r for (r,) in await self._run(
+                "UPDATE pins SET process = %s, lease_until = now() + make_interval(secs => %s) WHERE room IN "
+                "(SELECT room FROM pins WHERE lease_until < now() AND room NOT IN (SELECT room FROM archive) "
+                "ORDER BY random() LIMIT %s FOR UPDATE SKIP LOCKED) AND lease_until < now() RETURNING room",
+                (self.name, *lease, share))}
+        for room_id in taken:
+            self.owned.add(room_id)
+            if not first:  # at the start, the service's restore loads them
+                log.info("cluster: room %s taken over", room_id)
+                service.adopt(room_id)
+
+    # ------------------------------------------------------------------- routing
+
+    async def route(self, room_id: str) -> str | None:
+        """Where a command for ``room_id`` runs: None for here (this process owns it, or just claimed
+        it, or there is no such room: the service answers 404), else the owner's address."""
+        if room_id in self.owned:
+            return None
+        rows = await self._run("SELECT p.process, q.address FROM pins p JOIN processes q ON q.name = p.process "
+                               "WHERE p.room = %s AND p.lease_until > now()", (room_id,))
+        if rows and rows[0][0] != self.name:
+            return rows[0][1]
+        claimed = await self._run(
+            "INSERT INTO pins (room, process, lease_until) SELECT %s, %s, now() + make_interval(secs => %s) "
+            "WHERE EXISTS (SELECT 1 FROM events WHERE room = %s AND seq = 0) ON CONFLICT (room) DO UPDATE SET "
+            "process = excluded.process, lease_until = excluded.lease_until "
+            "WHERE pins.lease_until < now() OR pins.process = excluded.process RETURNING room",
+            (room_id, self.name, self.lease, room_id))
+        if claimed:
+            self.owned.add(room_id)
+            assert self.service is not None
+            self.service.adopt(room_id)
+            return None
+        rows = await self._run("SELECT q.address FROM pins p JOIN processes q ON q.name = p.process "
+                               "WHERE p.room = %s", (room_id,))
+        return rows[0][0] if rows else None
+
+    async def place(self) -> str | None:
+        """Where a new room is made: None for here, else the address of a less loaded live process."""
+        assert self.service is not None
+        mine = len(self.service.rooms.active)
+        rows = await self._run("SELECT address, rooms FROM processes WHERE alive_until > now() AND name <> %s "
+                               "ORDER BY rooms, random() LIMIT 1", (self.name,))
+        return rows[0][0] if rows and rows[0][1] < mine else None
+
+    async def forward(self, address: str, method: str, path: str, body: bytes, client: str) -> tuple[int, Any]:
+        """Send a command on to the process at ``address``: its status and JSON answer (503 when it
+        cannot be reached: its room is taken by another process once its lease runs out)."""
+        where = urlsplit(address)
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(where.hostname, where.port or 80), timeout=3)
+        except (TimeoutError, OSError):
+            return 503, RoomError("the room's server is away: try again in a few seconds", status=503,
+                                  ja="部屋のサーバーが応答しません。数秒後にもう一度どうぞ").to_json()
+        try:
+            head = (f"{method} {path} HTTP/1.1\r\nHost: {where.netloc}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(body)}\r\nConnection: close\r\n{FORWARDED}: {self.name}\r\n"
+                    f"X-Forwarded-For: {client}\r\n\r\n")
+            writer.write(head.encode() + body)
+            answer = await asyncio.wait_for(reader.read(), timeout=FORWARD_SECONDS)
+        except (TimeoutError, OSError):
+            return 503, RoomError("the room's server did not answer: try again", status=503,
+                                  ja="部屋のサーバーが応答しませんでした。もう一度どうぞ").to_json()
+        finally:
+            writer.close()
+        head_bytes, _, content = answer.partition(b"\r\n\r\n")
+        try:
+            status = int(head_bytes.split(b" ", 2)[1])
+            return status, json.loads(content)
+        except (IndexError, ValueError):
+            return 502, {"error": "the room's server gave a malformed answer"}
+
+    # --------------------------------------------------------------------- lobby
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The summaries of every open or running room, newest first."""
+        return [json.loads(s) for (s,) in await self._run("SELECT summary FROM lobby ORDER BY made DESC, room")]
+
+    async def _write_lobby(self) -> None:
+        changed, self._changed = self._changed, {}
+        for room_id, room in changed.items():
+            try:
+                if room.is_over or room.closed:
+                    await self._run("DELETE FROM lobby WHERE room = %s", (room_id,))
+                    self._written.pop(room_id, None)
+                    continue
+                summary = json.dumps(room.summary(), ensure_ascii=False)
+                if self._written.get(room_id) != summary:
+                    await self._run("INSERT INTO lobby (room, made, summary) VALUES (%s, %s, %s) ON CONFLICT (room) "
+                                    "DO UPDATE SET summary = excluded.summary", (room_id, time.time(), summary))
+                    self._written[room_id] = summary
+            except Exception as error:  # noqa: BLE001 — the database is away: the next change writes it
+                log.warning("cluster: lobby line of %s not written (%s)", room_id, type(error).__name__)
+
+    # ------------------------------------------------------------------- pushes
+
+    async def _listening(self) -> None:
+        """LISTEN on :data:`CHANNEL` (a connection of its own, opened again when it drops); each
+        ``room:seq`` heard lets the service fold and push a room it follows."""
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.store.url, autocommit=True,
+                                                                  connect_timeout=3) as db:
+                    await db.execute(f"LISTEN {CHANNEL}")
+                    self._heard_all()  # what was said while nobody listened
+                    async for notice in db.notifies():
+                        room_id, _, seq = notice.payload.rpartition(":")
+                        self._hear(room_id, int(seq))
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 — the database went away: listen again soon
+                log.warning("cluster: not listening (%s)", type(error).__name__)
+                await asyncio.sleep(self.renew)
+
+    def _hear(self, room_id: str, seq: int) -> None:
+        assert self.service is not None
+        if room_id in self.owned or room_id not in self.service.listeners:
+            return
+        if not self._heard:
+            asyncio.get_running_loop().call_soon(self._catch_up)
+        self._heard[room_id] = max(seq, self._heard.get(room_id, -1))
+
+    def _heard_all(self) -> None:
+        assert self.service is not None
+        for room_id in list(self.service.listeners):
+            self._hear(room_id, 1 << 62)
+
+    def _catch_up(self) -> None:
+        heard, self._heard = self._heard, {}
+        assert self.service is not None
+        for room_id, seq in heard.items():
+            self.service.heard(room_id, seq)
+
+
+def cluster_address(host: str, port: int) -> str:
+    """Where the other processes reach a process listening on ``host:port``."""
+    if host in ("0.0.0.0", "::", "", "localhost"):
+        host = "127.0.0.1"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
