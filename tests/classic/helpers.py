@@ -102,8 +102,9 @@ def result(game: Game) -> str | None:
 def snapshot(game: Game) -> dict[str, Any]:
     """Everything a refused choice must leave as it was (a role's memory that is merely created
     empty by a query aside)."""
-    state = {k: v for k, v in game.__dict__.items() if k not in ("_draws", "_memory", "_roles", "subs")}
-    state["_memory"] = [{k: v for k, v in m.items() if v} for m in game._memory]
-    state["_roles"] = [r.id for r in game._roles]
-    state["subs"] = [[r.id for r in subs] for subs in game.subs]
+    state = {k: v for k, v in game.__dict__.items() if k not in ("_draws", "ctx", "identities", "night")}
+    state["identities"] = [[(layer.role.id, layer.kind, copy.deepcopy(layer.memory), layer.until, layer.source)
+                            for layer in identity.layers] for identity in game.identities]
+    state["night"] = {k: v for k, v in game.night.__dict__.items() if k != "owners"}
+    state["owners"] = [None if layer is None else (layer.seat, layer.role.id) for layer in game.night.owners]
     return copy.deepcopy(state)

@@ -305,16 +305,11 @@ def test_lone_wolf_executed_the_village_wins_the_dead_villager_too():
 
 def knows(game, letter: str) -> dict[str, str]:
     """What a seat's role and sub-roles tell it about the others: letter → label."""
-    s = seat(game, letter)
-    out = {}
-    for owner in game.hooks(s):
-        out.update({game.names[k]: v for k, v in owner.knows(game, s).items()})
-    return out
+    return {game.names[k]: v for k, v in game.identity(seat(game, letter)).knows(game.ctx)}
 
 
 def chats(game, letter: str) -> set[str]:
-    s = seat(game, letter)
-    return set().union(*(owner.chats(game, s) for owner in game.hooks(s)))
+    return set(game.identity(seat(game, letter)).chats(game.ctx))
 
 
 def test_who_knows_the_wolves():
@@ -1103,8 +1098,8 @@ def test_queen_spectator_death_kills_every_living_seat_counting_human():
 
 def test_queen_spectator_is_known_to_the_village_team():
     g = new(["Werewolf", "QueenSpectator", "Human", "Madman", "MadWolf", "Fox"])
-    queen = g.role(1)
-    assert [v for v in range(6) if queen.reveals_to(g, 1, v)] == [2, 4]  # 村人, 狂人狼 (team Human); not itself
+    queen = g.identity(1)
+    assert [v for v in range(6) if list(queen.shown_to(g.ctx, g.identity(v)))] == [2, 4]  # 村人, 狂人狼 (team Human); not itself
 
 
 # ---------------------------------------------------------------------------------------------- プリンス
