@@ -117,15 +117,18 @@ class Identity:
         return any(isinstance(layer.role, kind) for layer in self.layers
                    if layer.kind is LayerKind.ROLE or layer.kind is LayerKind.EXTRA)
 
-    def acting(self) -> Iterator[Layer]:
+    def acting(self) -> list[Layer]:
         """The layers whose actions, chats and knowledge the seat has: role, extra roles, sub-roles."""
-        return (layer for layer in self.layers if layer.kind is not LayerKind.MARK)
+        layers = self.layers
+        if len(layers) == 1:  # most seats: no list to filter
+            return layers
+        return [layer for layer in layers if layer.kind is not LayerKind.MARK]
 
-    def _above(self) -> Iterator[Layer]:
+    def _above(self) -> list[Layer]:
         """Sub-roles and marks, the most recent first: where a later team, rule or overlay prevails."""
-        for layer in reversed(self.layers):
-            if layer.kind is LayerKind.SUB or layer.kind is LayerKind.MARK:
-                yield layer
+        if len(self.layers) == 1:
+            return []
+        return [layer for layer in reversed(self.layers) if layer.kind is LayerKind.SUB or layer.kind is LayerKind.MARK]
 
     # ------------------------------------------------------------------ results, count, team
 
@@ -145,6 +148,8 @@ class Identity:
 
     def counts(self) -> Count:
         """How it counts for parity (§1): a sub-role's count if one declares it (狐憑き), else the role's."""
+        if len(self.layers) == 1:
+            return self.layers[0].role.counts
         for layer in self._above():
             if layer.role.counts_as is not None:
                 return layer.role.counts_as
@@ -153,6 +158,8 @@ class Identity:
     def team(self) -> Team:
         """The team it judges with: the most recent sub-role's that declares one (恋人: Friend), else
         its role's."""
+        if len(self.layers) == 1:
+            return self.layers[0].role.team
         for layer in self._above():
             if layer.role.judge_team is not None:
                 return layer.role.judge_team
@@ -219,8 +226,11 @@ class Identity:
 
     def chats(self, ctx: Context) -> frozenset[str]:
         """The night chats it reads and writes."""
+        layers = self.acting()
+        if len(layers) == 1:
+            return layers[0].role.chats(ctx, layers[0])
         chats: frozenset[str] = frozenset()
-        for layer in self.acting():
+        for layer in layers:
             chats |= layer.role.chats(ctx, layer)
         return chats
 
@@ -229,15 +239,13 @@ class Identity:
         for layer in self.acting():
             yield from layer.role.knows(ctx, layer).items()
 
-    def shown_to(self, ctx: Context, viewer: Identity) -> Iterator[str]:
+    def shown_to(self, ctx: Context, viewer: Identity) -> list[str]:
         """The labels under which ``viewer`` knows this seat by its declared audience (女王観戦者 to the
         village, 囁き狂人 to the wolf chat)."""
-        if viewer.seat == self.seat:
-            return
-        for layer in self.acting():
-            shown = layer.role.shown
-            if shown is not None and shown.sees(ctx, viewer):
-                yield layer.role.id
+        if viewer.seat == self.seat or (len(self.layers) == 1 and self.layers[0].role.shown is None):
+            return []
+        return [layer.role.id for layer in self.acting()
+                if (shown := layer.role.shown) is not None and shown.sees(ctx, viewer)]
 
     def speaks_in_heaven(self, ctx: Context) -> bool:
         return all(layer.role.speaks_in_heaven(ctx, layer) for layer in self.layers)
@@ -252,18 +260,18 @@ class Identity:
 
     def resists(self, ctx: Context, threat: Threat) -> bool:
         """§5.2 steps 3–4: its sub-roles and marks first (聖職者's protection), then its role."""
-        for layer in [*self.layers[1:], self.layers[0]]:
+        for layer in [*self.layers[1:], self.layers[0]] if len(self.layers) > 1 else self.layers:
             if layer.role.resist(ctx, layer, threat):
                 return True
         return False
 
     def vote_weight(self, ctx: Context) -> int:
         """What its vote is worth: 1 plus every layer's modifier (権力者 +1)."""
-        return 1 + sum(layer.role.vote_weight(ctx, layer) for layer in self.layers)
+        return 1 + sum([layer.role.vote_weight(ctx, layer) for layer in self.layers])
 
     def vote_priority(self, ctx: Context) -> int:
         """The priority its vote gives its candidate: its layers' highest (決定者 1)."""
-        return max(layer.role.vote_priority(ctx, layer) for layer in self.layers)
+        return max([layer.role.vote_priority(ctx, layer) for layer in self.layers])
 
     def wins(self, ctx: Context, result: Team) -> bool:
         layer = self.win_layer()
@@ -272,7 +280,7 @@ class Identity:
     def react(self, ctx: Context, event: Event) -> None:
         """Dispatch ``event`` to each layer that reacts to it, in the order gained."""
         kind = type(event)
-        for layer in list(self.layers):
+        for layer in self.layers[:]:
             for handler in layer.role.reactions.get(kind, ()):
                 handler(layer.role, ctx, layer, event)
 

@@ -102,10 +102,10 @@ class SeatView:
             roles[seat] = role
             for other, label in me.knows(ctx):
                 _label(known, labels, other, label)
-            for other in game.seats():
-                if other != seat:
-                    for shown in game.identity(other).shown_to(ctx, me):
-                        _label(known, labels, other, shown)
+            for shower in game.identities:  # most seats show nothing: skip them without a call
+                if shower.seat != seat and (len(shower.layers) > 1 or shower.role.shown is not None):
+                    for shown in shower.shown_to(ctx, me):
+                        _label(known, labels, shower.seat, shown)
             if game.alive[seat] and game.stage is Stage.NIGHT:
                 chats_read = chats_write = me.chats(ctx)
         if everything:
