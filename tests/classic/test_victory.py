@@ -1,7 +1,7 @@
 """The victory checks of classic-werewolf §7, one by one in their order, and who wins (the per-seat
 win rules). Most tests judge a state directly: a game is set up, some seats are marked dead and some
 paired as 恋人, and :func:`jinrou.classic.victory.judge` is asked; the ends of whole games are in
-``test_roles.py`` and ``test_votes.py``."""
+``roles/test_*.py`` and ``test_votes.py``."""
 
 from __future__ import annotations
 
