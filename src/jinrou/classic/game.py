@@ -653,7 +653,8 @@ class Game:
 
     def emit(self, event: Event) -> None:
         """Dispatch ``event`` to the identities its scope names, in seat order (the seats are listed
-        before the first reaction: a seat that dies meanwhile still gets it, as a burial pass does)."""
+        before the first reaction: a seat that dies meanwhile still gets it, as a burial pass does); a
+        seat none of whose layers reacts to its type is passed over with one look-up."""
         scope = event.scope
         if scope is Scope.OWN:
             seats: Sequence[Seat] = (event.seat,)  # type: ignore[attr-defined]
@@ -663,9 +664,10 @@ class Game:
             seats = self.dead()
         else:
             seats = self.seats()
-        ctx, identities = self.ctx, self.identities
+        ctx, identities, kind = self.ctx, self.identities, type(event)
         for seat in seats:
-            identities[seat].react(ctx, event)
+            for handler, role, layer in identities[seat].reactions.get(kind, ()):  # = Identity.react
+                handler(role, ctx, layer, event)
 
     def guard(self, target: Seat, guard: Seat) -> None:
         """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
@@ -718,7 +720,7 @@ class Game:
     def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
         """The seat's role becomes a fresh ``role_id`` (a declared role), keeping the layers above it;
         it is told now, or when the next phase opens (``told_now`` False)."""
-        self.identities[seat].layers[0] = Layer.of(ROLES[role_id], LayerKind.ROLE, seat)
+        self.identities[seat].change_role(Layer.of(ROLES[role_id], LayerKind.ROLE, seat))
         self.changes = (*self.changes, (self.phase, seat, role_id))
         if told_now:
             self.tell(seat, "role changed", role=role_id)
@@ -729,18 +731,17 @@ class Game:
         """``seat`` gains a fresh sub-role, extra role or mark ``sub_id``, on top of its layers."""
         sub = SUB_ROLES[sub_id]
         layer = Layer.of(sub, sub.kind, seat, sub.until, source)
-        self.identities[seat].layers.append(layer)
+        self.identities[seat].gain(layer)
         return layer
 
     def remove(self, layer: Layer) -> None:
         """A layer above a role leaves its seat (the one below shows again)."""
-        self.identities[layer.seat].layers.remove(layer)
+        self.identities[layer.seat].lose(layer)
 
     def _expire(self, moment: Expiry) -> None:
         """Marks that end at this moment leave every seat, dead ones too (W.1.7)."""
         for identity in self.identities:
-            if len(identity.layers) > 1:
-                identity.layers[1:] = [layer for layer in identity.layers[1:] if layer.until is not moment]
+            identity.expire(moment)
 
     def _bury(self, moment: Moment) -> None:
         """Burial (§5.4): burial hooks until nobody new dies, then the announcements."""

@@ -134,6 +134,7 @@ class Role:
     catalog: ClassVar[CatalogRole]
     reactions: ClassVar[dict[type[Event], tuple[Handler, ...]]] = {}
     has_win_rule: ClassVar[bool] = False
+    overrides: ClassVar[frozenset[str]] = frozenset()  # which of ANSWERS it declares (the rest: Role's)
     declaration: ClassVar[Role]
 
     # -------------------------------------------------------------- derived data
@@ -211,9 +212,15 @@ SUB_ROLES: dict[str, Role] = {}
 """Every declared sub-role, extra role and mark by id."""
 
 
+ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority")
+"""The answers an identity asks only of the layers that declare them: Role's default of each changes
+nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
+
+
 def _register(cls: type[Role]) -> Role:
     cls.reactions = reactions(cls)
     cls.has_win_rule = cls.wins is not Role.wins
+    cls.overrides = frozenset(name for name in ANSWERS if getattr(cls, name) is not getattr(Role, name))
     cls.declaration = cls()
     return cls.declaration
 

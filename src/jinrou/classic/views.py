@@ -103,7 +103,7 @@ class SeatView:
             for other, label in me.knows(ctx):
                 _label(known, labels, other, label)
             for shower in game.identities:  # most seats show nothing: skip them without a call
-                if shower.seat != seat and (len(shower.layers) > 1 or shower.role.shown is not None):
+                if shower.showing and shower.seat != seat:
                     for shown in shower.shown_to(ctx, me):
                         _label(known, labels, shower.seat, shown)
             if game.alive[seat] and game.stage is Stage.NIGHT:
