@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from jinrou.classic.identity import Identity, Layer
-from jinrou.classic.model import Action, Cause, Seat, Verb
+from jinrou.classic.model import Action, Cause, Count, Seat, Verb
 
 if TYPE_CHECKING:
     from jinrou.classic.events import Event
@@ -85,6 +85,10 @@ class Context:
     def identity(self, seat: Seat) -> Identity:
         """What ``seat`` is (to ask, not to change: changes go through the acts below)."""
         return self._game.identities[seat]
+
+    def counting(self, count: Count) -> list[Seat]:
+        """Seats that count as ``count`` for parity (§1), alive or dead, in seat order."""
+        return [identity.seat for identity in self._game.identities if identity.counts() is count]
 
     def seats_of(self, kind: type[Role], *, living: bool = False, exclude: Seat | None = None) -> list[Seat]:
         """Seats whose role is a ``kind``, alive or dead (``living``: alive only)."""

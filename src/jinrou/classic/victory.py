@@ -27,7 +27,8 @@ class Tally:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.alive = game.living()
-        self.identities = [game.identity(s) for s in self.alive]
+        every = game.identities
+        self.identities = [every[s] for s in self.alive]
         counts = [identity.counts() for identity in self.identities]
         self.humans = counts.count(Count.HUMAN)
         self.wolves = counts.count(Count.WOLF)
@@ -88,8 +89,7 @@ def _lovers(t: Tally, result: Result) -> Result:
 
 def _victory_mark(t: Tally, result: Result) -> Result:
     """§7.9: a seat holding a victory mark (悪魔くん executed after a bite) wins for its team."""
-    for s in t.game.seats():
-        identity = t.game.identity(s)
+    for identity in t.game.identities:  # in seat order, the dead too
         if identity.victory_mark:
             return identity.role.team
     return result

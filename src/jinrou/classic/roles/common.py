@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def knows_wolves(ctx: Context, me: Layer) -> dict[Seat, str]:
     """The wolves (seats counting as wolf, alive or dead), as 狂信者, スパイ and the wolves know them."""
-    return {s: "wolves" for s in ctx.seats() if s != me.seat and ctx.identity(s).counts() is Count.WOLF}
+    return {s: "wolves" for s in ctx.counting(Count.WOLF) if s != me.seat}
 
 
 class Divination(Ability):

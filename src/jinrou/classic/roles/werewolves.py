@@ -39,7 +39,8 @@ class Attack(Ability):
         """A 狼の子's second attack may name the first's target again (the reference accepts it)."""
         if ctx.settings.on("wolfattack"):
             return [s for s in ctx.living() if s != me.seat]
-        return [s for s in ctx.living() if ctx.identity(s).counts() is not Count.WOLF]
+        wolves = ctx.counting(Count.WOLF)
+        return [s for s in ctx.living() if s not in wolves]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(ctx.chat_members(Chat.WOLF), "attack chosen", wolf=action.seat, target=action.target)
