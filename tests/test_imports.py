@@ -182,3 +182,51 @@ def test_packages_depend_one_way():
             graph[package_of(edge.source)].add(package_of(edge.target))
     found = cycles(graph)
     assert not found, "packages import each other:\n" + "\n\n".join(describe(c, edges, package_of) for c in found)
+
+
+CLASSIC_VOCABULARY = frozenset({
+    "jinrou.classic.model", "jinrou.classic.catalog", "jinrou.classic.events", "jinrou.classic.identity",
+    "jinrou.classic.role", "jinrou.classic.context", "jinrou.classic.abilities",
+})  # fmt: skip
+"""What a role declaration may import (ARCHITECTURE.md, "classic/ for 182 roles"): the words of the
+game, a seat's identity, the events, the declaration kit and the context it is handed."""
+
+
+def _every_import(path: Path, module: str, known: dict[str, Path]) -> set[str]:
+    """Every jinrou module ``path`` names in an import, under ``TYPE_CHECKING`` too."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.update(f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names)
+    return {name for name in found if name in known}
+
+
+def test_classic_roles_import_only_the_vocabulary():
+    """roles/* never import the engine (game, victory, views, record …), not even for types: a role
+    reaches the game only through the context it is handed."""
+    known = module_names()
+    bad = sorted(
+        f"{module} imports {target}"
+        for module, path in known.items() if module.startswith("jinrou.classic.roles.")
+        for target in _every_import(path, module, known)
+        if target not in CLASSIC_VOCABULARY and not target.startswith("jinrou.classic.roles")
+        and target.startswith("jinrou.classic")
+    )
+    assert not bad, "a role module imports beyond the vocabulary:\n" + "\n".join(bad)
+
+
+def test_the_classic_engine_is_in_no_import_circle():
+    """The circle game ↔ role ↔ roles/* is gone: no module cycle, deferred imports counted, goes
+    through the engine, the events, the model or the context. (One remains that this test leaves
+    aside: ``catalog.by_name`` reads the declared English names, catalog → roles → role → catalog.)"""
+    engine = {"jinrou.classic.game", "jinrou.classic.victory", "jinrou.classic.views", "jinrou.classic.record",
+              "jinrou.classic.model", "jinrou.classic.events", "jinrou.classic.context"}
+    found = [c for c in deferred_cycles_inside_packages() if engine & set(c)]
+    assert not found, f"the classic engine is in an import circle: {found}"

@@ -102,8 +102,38 @@ def result(game: Game) -> str | None:
 def snapshot(game: Game) -> dict[str, Any]:
     """Everything a refused choice must leave as it was (a role's memory that is merely created
     empty by a query aside)."""
-    state = {k: v for k, v in game.__dict__.items() if k not in ("_draws", "_memory", "_roles", "subs")}
-    state["_memory"] = [{k: v for k, v in m.items() if v} for m in game._memory]
-    state["_roles"] = [r.id for r in game._roles]
-    state["subs"] = [[r.id for r in subs] for subs in game.subs]
+    state = {k: v for k, v in game.__dict__.items() if k not in ("_draws", "ctx", "identities", "night")}
+    state["identities"] = [[(layer.role.id, layer.kind, copy.deepcopy(layer.memory), layer.until, layer.source)
+                            for layer in identity.layers] for identity in game.identities]
+    state["night"] = {k: v for k, v in game.night.__dict__.items() if k != "owners"}
+    state["owners"] = [None if layer is None else (layer.seat, layer.role.id) for layer in game.night.owners]
     return copy.deepcopy(state)
+
+
+class Recorder(Draws):
+    """Draws that also note the options and weights of each choice (to read the odds the rules use)."""
+
+    def __init__(self, given: list[tuple[str, Any]]) -> None:
+        super().__init__(None, [Draw(k, v) for k, v in given])
+        self.asked: list[tuple[str, list[Any], list[int] | None]] = []
+
+    def choice(self, kind, options, weights=None, label=None):  # type: ignore[override]
+        self.asked.append((kind, list(label if label is not None else options), None if weights is None else list(weights)))
+        return super().choice(kind, options, weights, label)
+
+
+def legal_verbs(game, letter: str) -> dict[str, tuple[str, ...]]:
+    """What a seat may do now: verb → target letters (a vote is ``"vote"``)."""
+    out = {}
+    for lg in game.legal_actions(seat(game, letter)):
+        out[lg.verb.value if lg.verb else "vote"] = tuple(game.names[t] for t in lg.targets)
+    return out
+
+
+def knows(game, letter: str) -> dict[str, str]:
+    """What a seat's role and sub-roles tell it about the others: letter → label."""
+    return {game.names[k]: v for k, v in game.identity(seat(game, letter)).knows(game.ctx)}
+
+
+def chats(game, letter: str) -> set[str]:
+    return set(game.identity(seat(game, letter)).chats(game.ctx))

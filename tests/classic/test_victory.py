@@ -1,7 +1,7 @@
 """The victory checks of classic-werewolf §7, one by one in their order, and who wins (the per-seat
 win rules). Most tests judge a state directly: a game is set up, some seats are marked dead and some
 paired as 恋人, and :func:`jinrou.classic.victory.judge` is asked; the ends of whole games are in
-``test_roles.py`` and ``test_votes.py``."""
+``roles/test_*.py`` and ``test_votes.py``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def state(roles: str, gone: str = "", lovers: tuple[str, ...] = (), **settings: 
     for letter in gone:
         game.alive[seat(game, letter)] = False
     for a, b in lovers:
-        pair(game, seat(game, a), seat(game, b))
+        pair(game.ctx, seat(game, a), seat(game, b))
     return game
 
 
@@ -130,17 +130,17 @@ def test_a_cleared_result_lets_play_go_on_in_a_real_game():
 # §7.9
 def test_the_devils_mark_wins_over_any_result():
     g = state("Werewolf Devil Human Fox", gone="AB")
-    g.flags["victory marks"] = {1}
+    g.grant(1, "VictoryMark")
     assert judge(g) is Team.DEVIL
     g = state("Werewolf Devil Human Human Human", gone="B")
-    g.flags["victory marks"] = {1}
+    g.grant(1, "VictoryMark")
     assert judge(g) is Team.DEVIL  # also without a result
 
 
 def test_the_devils_mark_turns_a_draw_with_nobody_alive_into_its_win():
     # §7.1 and §7.9 (issue 28, point 3; reference game core-scapegoat/065)
     g = state("Werewolf Devil Human", gone="ABC")
-    g.flags["victory marks"] = {1}
+    g.grant(1, "VictoryMark")
     assert judge(g) is Team.DEVIL
     # a whole game: the bitten 悪魔くん B and everyone else executed together under drawvote=all
     g = new(["Werewolf", "Devil", "Human"], {"drawvote": "all"})

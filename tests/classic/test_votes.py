@@ -8,8 +8,7 @@ import pytest
 
 from jinrou.classic.model import Stage, Vote
 
-from .helpers import cast, close, dead, new, night, result, seat, told, vote, winners
-from .test_roles import legal_verbs
+from .helpers import cast, close, dead, legal_verbs, new, night, result, seat, told, vote, winners
 
 
 def day_two(roles=None, **settings):

@@ -1,7 +1,9 @@
 """The classic werewolf engine: phases, night resolution, deaths, burial, votes and victory.
 
-The rules of ``classic-werewolf.md`` §3–§7, for any roles: everything a role does goes through its
-declaration (:mod:`jinrou.classic.role`), so nothing here names a role. A game waits in one of
+The rules of ``classic-werewolf.md`` §3–§7, for any roles: the engine asks each seat's
+:class:`~jinrou.classic.identity.Identity` (results, count, team, flags, abilities, win rule),
+dispatches typed events (:mod:`jinrou.classic.events`) to the identities they concern, and hands
+roles a narrow :class:`~jinrou.classic.context.Context`, never itself; nothing here names a role. A game waits in one of
 three stages — the night (actions), a ballot (votes) or a hunter's last shot — and moves on when
 :meth:`Game.close` is called (a deadline, or everybody done). Every call validates before it
 changes anything; every random outcome comes from the :class:`~jinrou.classic.draws.Draws` given to
@@ -30,7 +32,10 @@ import numpy as np
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
+from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
+from jinrou.classic.events import BurialPass, Died, Event, Executed, NightResolves, PhaseOpened, Scope, Targeted, Threat
+from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
 from jinrou.classic.model import (
     PUBLIC_CAUSES,
     Action,
@@ -45,7 +50,8 @@ from jinrou.classic.model import (
     Vote,
 )
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import SUB_ROLES, Ability, Role
+from jinrou.classic.role import Ability, Role
+from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.texts import VERBS
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
@@ -93,10 +99,12 @@ class Night:
     """What is submitted during one night."""
 
     actions: list[Action] = field(default_factory=list)
-    owners: list[Role | None] = field(default_factory=list)  # whose ability each action used (§8 商人)
+    owners: list[Layer | None] = field(default_factory=list)  # whose ability each action used (§8 商人)
     attacks: int = 0  # attacks the wolves must choose tonight
     fixed_attack: Action | None = None  # night 1 with 身代わりくん
     guarded: dict[Seat, list[Seat]] = field(default_factory=dict)
+    redirects: dict[Seat, Seat] = field(default_factory=dict)  # W.1.2: an effect aimed at a seat lands elsewhere
+    dead_actions: list[tuple[Action, Layer]] = field(default_factory=list)  # taken by "while dead" rules
     deaths: int = 0
 
 
@@ -111,7 +119,7 @@ class Game:
 
     def __init__(self, players: Sequence[str], roles: Sequence[Role], settings: Settings) -> None:
         self.names = tuple(players)
-        self._roles = list(roles)
+        self.identities = [Identity(s, [Layer.of(r, LayerKind.ROLE, s)]) for s, r in enumerate(roles)]
         self.cast = tuple(r.id for r in roles)  # the roles at the start
         self.settings = settings
         n = len(players)
@@ -119,9 +127,8 @@ class Game:
         self.alive = [True] * n
         self.deaths: list[Death | None] = [None] * n
         self.sudden: set[Seat] = set()
-        self.subs: list[list[Role]] = [[] for _ in range(n)]
-        self._memory: list[dict[str, dict[str, Any]]] = [{} for _ in range(n)]
-        self.flags: dict[str, Any] = {}  # game-wide marks set by roles (e.g. an extra attack)
+        self.extra_attack = False  # the next night that starts has one more attack (狼の子)
+        self.ctx = Context(self)  # what the roles see of this game
         self.day = 1
         self.stage = Stage.NIGHT
         self.phase = 0  # index of the open phase event
@@ -163,8 +170,6 @@ class Game:
         Raises:
             SetupError: bad players, roles or settings (the message says what is allowed).
         """
-        from jinrou.classic.roles import ROLES
-
         players = list(players)
         check_setup(players, 1, "classic werewolf")
         if not isinstance(settings, Settings):
@@ -181,10 +186,9 @@ class Game:
         game = cls(players, declared, settings)
         game.published = published
         with game._drawing(draws):
-            for seat in game.seats():
-                game.role(seat).setup(game, seat)
-            for sub in SUB_ROLES.values():
-                sub.setup(game, -1)
+            for sub in SUB_ROLES.values():  # room-wide sub-roles (§11): 決定者, 権力者
+                if sub.room_option and settings.on(sub.room_option):
+                    game.grant(game.draw_seat(sub.room_option, list(game.seats())), sub.id)
             game._dusk()
         return game
 
@@ -204,34 +208,32 @@ class Game:
         return [s for s in range(self.n) if not self.alive[s]]
 
     def role(self, seat: Seat) -> Role:
-        return self._roles[seat]
+        return self.identities[seat].role
 
-    def hooks(self, seat: Seat) -> list[Role]:
-        """The seat's role, then its sub-roles in the order gained."""
-        return [self._roles[seat], *self.subs[seat]]
+    def identity(self, seat: Seat) -> Identity:
+        """What ``seat`` is: its role, extra roles, sub-roles and marks, read together."""
+        return self.identities[seat]
+
+    @staticmethod
+    def playable() -> list[str]:
+        """The ids of every declared role, sorted."""
+        return sorted(ROLES)
 
     def roles_held(self, seat: Seat) -> tuple[str, ...]:
         """The roles ``seat`` held, in order: its role at the start, then each it changed into
         (呪われた者 → 人狼). Hidden from players until the end: only a view at the end shows it."""
         return (self.cast[seat], *(role for _, s, role in self.changes if s == seat))
 
-    def memory(self, seat: Seat, owner: Role) -> dict[str, Any]:
-        """The dict ``owner`` keeps for ``seat`` (created empty)."""
-        return self._memory[seat].setdefault(owner.id, {})
-
     def has_sub(self, seat: Seat, sub_id: str) -> bool:
-        return any(r.id == sub_id for r in self.subs[seat])
+        """Whether ``seat`` holds a sub-role, extra role or mark declared as ``sub_id``."""
+        return self.identities[seat].has(sub_id)
 
     def team_of(self, seat: Seat) -> Team:
         """The team the seat judges with: a sub-role's (恋人: Friend) or its role's."""
-        for sub in reversed(self.subs[seat]):
-            team = sub.judge_team
-            if team is not None:
-                return team
-        return self._roles[seat].team
+        return self.identities[seat].team()
 
     def counts(self, seat: Seat) -> Count:
-        return self._roles[seat].counts
+        return self.identities[seat].counts()
 
     @property
     def scapegoat(self) -> Seat | None:
@@ -260,14 +262,11 @@ class Game:
 
     # ------------------------------------------------------------------ legal actions
 
-    def _abilities(self, seat: Seat) -> Iterator[tuple[Ability, Role, bool]]:
-        """Each ability of the seat's role and sub-roles, with whether it is required."""
-        for owner in self.hooks(seat):
-            for ability in owner.abilities:
-                if ability.available(self, seat, owner):
-                    yield ability, owner, not owner.sub_role and ability.is_required(self, seat, owner)
+    def _abilities(self, seat: Seat) -> Iterator[tuple[Ability, Layer, bool]]:
+        """Each ability of the seat's role, extra roles and sub-roles, with whether it is required."""
+        return self.identities[seat].abilities(self.ctx)
 
-    def done(self, seat: Seat, verb: Verb, owner: Role | None = None) -> int:
+    def done(self, seat: Seat, verb: Verb, owner: Layer | None = None) -> int:
         """How many times ``seat`` has submitted ``verb`` in the open phase (with ``owner``: by that
         role's or sub-role's ability, so that a kit's ability is apart from the role's)."""
         return sum(1 for a, by in zip(self.night.actions, self.night.owners, strict=True)
@@ -280,12 +279,11 @@ class Game:
                 return []
             legal = []
             for ability, owner, required in self._abilities(seat):
-                if ability.done(self, seat, owner):
+                if ability.done(self.ctx, owner):
                     continue
-                targets = ability.targets(self, seat, owner)
+                targets = ability.targets(self.ctx, owner)
                 if targets or ability.arity == 0:
-                    kits = tuple(getattr(ability, "kits", ()))
-                    legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, kits))
+                    legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, ability.kits))
             return legal
         if self.stage is Stage.DAY:
             assert self.ballot is not None
@@ -311,7 +309,7 @@ class Game:
         return tuple(c for c in self.ballot.candidates if self.alive[c] and (mine or c != seat))
 
     def _role_votes(self, seat: Seat) -> bool:
-        return self._roles[seat].must_vote
+        return self.identities[seat].must_vote
 
     def _shot(self, seat: Seat) -> bool:
         return self.done(seat, Verb.SHOOT) > 0
@@ -347,7 +345,10 @@ class Game:
         if recorded:
             self._phase_event()["actions"].append(self._action_json(choice))
         if ability is not None:
-            ability.submit(self, choice, owner)
+            ability.submit(self.ctx, choice, owner)
+            if ability.targets_on_submit:
+                for target in choice.targets:
+                    self.emit(Targeted(target, choice.seat, choice.verb))
 
     def claim(self, seat: Seat, claim: Claim) -> None:
         """A living seat states a claim in the day chat (public; it may be false).
@@ -407,7 +408,7 @@ class Game:
                 ja=f"{self.names[vote.seat]}は{self.names[vote.target]}に投票できません: 候補は {self._list(allowed, 'ja')}",
             )
 
-    def _check_action(self, action: Action) -> tuple[Ability | None, Role]:
+    def _check_action(self, action: Action) -> tuple[Ability | None, Layer]:
         self._check_seat(action.seat)
         for t in action.targets:
             self._check_seat(t)
@@ -422,7 +423,7 @@ class Game:
             if len(action.targets) != 1 or action.targets[0] not in allowed:
                 raise IllegalActionError(f"{who} may shoot one of {self._list(allowed)}",
                                          ja=f"{who}が撃てるのは {self._list(allowed, 'ja')} のひとりです")
-            return None, self._roles[action.seat]
+            return None, self.identities[action.seat].main
         verb = f"「{VERBS[action.verb.value][0]}」" if action.verb.value in VERBS else action.verb.value
         if self.stage is not Stage.NIGHT:
             raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}",
@@ -431,15 +432,15 @@ class Game:
             raise IllegalActionError(f"{who} is dead and cannot act", ja=f"{who}は死亡しているので行動できません")
         mine = [(ability, owner) for ability, owner, _ in self._abilities(action.seat) if ability.verb is action.verb]
         if not mine:
-            raise IllegalActionError(f"{who} ({self._roles[action.seat].id}) has no action {action.verb.value!r} tonight",
+            raise IllegalActionError(f"{who} ({self.role(action.seat).id}) has no action {action.verb.value!r} tonight",
                                      ja=f"{who}には今夜{verb}の行動はありません")
         # a seat holding the same ability twice (its role's and a kit's) uses them in turn, its role's first
-        left = [(ability, owner) for ability, owner in mine if not ability.done(self, action.seat, owner)]
+        left = [(ability, owner) for ability, owner in mine if not ability.done(self.ctx, owner)]
         if not left:
             raise IllegalActionError(f"{who} has already chosen to {action.verb.value} tonight",
                                      ja=f"{who}は今夜もう{verb}の相手を選びました")
         ability, owner = left[0]
-        allowed = ability.targets(self, action.seat, owner)
+        allowed = ability.targets(self.ctx, owner)
         if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
             wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
             raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}", ja=f"{verb}には" + (
@@ -450,7 +451,7 @@ class Game:
                 f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}",
                 ja=f"{who}は{self.names[bad[0]]}に{verb}できません: 選べるのは {self._list(allowed, 'ja')}",
             )
-        reason = ability.check(self, action, owner)
+        reason = ability.check(self.ctx, action, owner)
         if reason:
             raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}",
                                      ja=f"{who}は{verb}できません: {reason}")
@@ -557,27 +558,27 @@ class Game:
         """Night ``day`` starts (§3.1)."""
         self.stage = Stage.NIGHT
         self.night = Night()
+        self._expire(Expiry.DUSK)
         self._open_phase("night")
         self.tell(None, "night", day=self.day)
         self._bury(Moment.DUSK)
         if self._check_victory():  # after every burial (§3): a cast without wolves ends at once
             return
-        self.night.attacks = 2 if self.flags.pop("extra_attack", False) else 1
+        self.night.attacks = 2 if self.extra_attack else 1
+        self.extra_attack = False
         if self.day == 1 and self.settings["scapegoat"] != "off":
             self.night.attacks = 0
             goat = self.scapegoat
-            attackers = [s for s in self.living() if self._roles[s].attacks and s != goat]
+            attackers = [s for s in self.living() if self.identities[s].attacks and s != goat]
             if goat is not None and attackers and self.counts(goat) is not Count.WOLF:
                 wolf = self.draw_seat("scapegoat attacker", attackers)
                 self.night.fixed_attack = Action(wolf, Verb.ATTACK, (goat,))
-        for seat in self.living():
-            for owner in self.hooks(seat):
-                owner.on_dusk(self, seat)
+        self.emit(PhaseOpened(Moment.DUSK))
         self._bury(Moment.DUSK)
         self._check_victory()
 
     def attackers(self) -> list[Seat]:
-        return [s for s in self.living() if self._roles[s].attacks]
+        return [s for s in self.living() if self.identities[s].attacks]
 
     def _close_night(self) -> None:
         goat = self.scapegoat
@@ -588,7 +589,7 @@ class Game:
         for seat in missing:
             self.kill(seat, Cause.SUDDEN)
         alive_at_end = set(self.living())
-        acts: list[tuple[int, int, Action, Ability, Role]] = []
+        acts: list[tuple[int, int, Action, Ability, Layer]] = []
         for order, (action, by) in enumerate(zip(self.night.actions, self.night.owners, strict=True)):
             if action.seat in alive_at_end:
                 found = self._ability_of(action, by)
@@ -598,28 +599,25 @@ class Game:
             found = self._ability_of(self.night.fixed_attack)
             if found:
                 acts.append((found[0].level or 0, -1, self.night.fixed_attack, *found))
-        for seat in self.dead():
-            for owner in self.hooks(seat):
-                dead_action = owner.while_dead(self, seat)
-                if dead_action is not None:
-                    ability = next(a for a in owner.abilities if a.verb is dead_action.verb)
-                    acts.append((ability.level or 0, len(self.night.actions), dead_action, ability, owner))
+        self.emit(NightResolves())
+        for dead_action, owner in self.night.dead_actions:
+            ability = next(a for a in owner.role.abilities if a.verb is dead_action.verb)
+            acts.append((ability.level or 0, len(self.night.actions), dead_action, ability, owner))
         acts = self._resolution_order(acts)
         for _, _, action, ability, owner in acts:
-            ability.resolve(self, action, owner)
+            ability.resolve(self.ctx, action, owner)
         self.night.deaths = len(self._fresh_dead)
         self._dawn()
 
-    def _ability_of(self, action: Action, by: Role | None = None) -> tuple[Ability, Role] | None:
-        """The ability ``action`` used: of its owner ``by`` (None: of the first role or sub-role that
-        has its verb)."""
-        for owner in self.hooks(action.seat) if by is None else [by]:
-            for ability in owner.abilities:
+    def _ability_of(self, action: Action, by: Layer | None = None) -> tuple[Ability, Layer] | None:
+        """The ability ``action`` used: of its owner ``by`` (None: of the first layer that has its verb)."""
+        for owner in self.identities[action.seat].acting() if by is None else [by]:
+            for ability in owner.role.abilities:
                 if ability.verb is action.verb:
                     return ability, owner
         return None
 
-    def _resolution_order(self, acts: list[tuple[int, int, Action, Ability, Role]]) -> list[Any]:
+    def _resolution_order(self, acts: list[tuple[int, int, Action, Ability, Layer]]) -> list[Any]:
         """Sort by level; within a level by one uniform permutation P of the seats (§4.2), drawn
         only over the seats that share a level with another seat; wolf attacks keep their order."""
         by_level: dict[int, set[Seat]] = {}
@@ -653,11 +651,23 @@ class Game:
         """Submit an action the rules drew for a seat (its draw is the record)."""
         self._submit(action, recorded=False)
 
-    def attacked_at(self, host: Seat, cause: Cause) -> None:
-        """Tell every seat's hooks that an attack was aimed at ``host`` (逃亡者 hiding there)."""
-        for seat in self.seats():
-            for owner in self.hooks(seat):
-                owner.on_attack_at(self, seat, host, cause)
+    def emit(self, event: Event) -> None:
+        """Dispatch ``event`` to the identities its scope names, in seat order (the seats are listed
+        before the first reaction: a seat that dies meanwhile still gets it, as a burial pass does); a
+        seat none of whose layers reacts to its type is passed over with one look-up."""
+        scope = event.scope
+        if scope is Scope.OWN:
+            seats: Sequence[Seat] = (event.seat,)  # type: ignore[attr-defined]
+        elif scope is Scope.LIVING:
+            seats = self.living()
+        elif scope is Scope.DEAD:
+            seats = self.dead()
+        else:
+            seats = self.seats()
+        ctx, identities, kind = self.ctx, self.identities, type(event)
+        for seat in seats:
+            for handler, role, layer in identities[seat].reactions.get(kind, ()):  # = Identity.react
+                handler(role, ctx, layer, event)
 
     def guard(self, target: Seat, guard: Seat) -> None:
         """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
@@ -669,17 +679,15 @@ class Game:
         """Try to kill ``seat`` (§5.2 resistances in order); True if it died."""
         if not self.alive[seat]:
             return False
-        role = self._roles[seat]
-        if cause is Cause.ATTACK and role.immune_to_wolf_attack:
+        identity = self.identities[seat]
+        if cause is Cause.ATTACK and identity.immune_to_wolf_attack:
             return False
         if cause in (Cause.ATTACK, Cause.VAMPIRE) and guardable and seat in self.night.guarded:
             if self.settings.on("gjmessage"):
                 self.tell(self.night.guarded[seat], "guard success", target=seat)
             return False
-        if cause is not Cause.SUDDEN:  # sub-roles first (聖職者's protection, step 3), then the role
-            for owner in [*self.subs[seat], role]:
-                if owner.resist(self, seat, cause, source):
-                    return False
+        if cause is not Cause.SUDDEN and identity.resists(self.ctx, Threat(seat, cause, source)):
+            return False  # sub-roles and marks first (聖職者's protection, step 3), then the role
         self.die(seat, cause, source)
         return True
 
@@ -691,8 +699,9 @@ class Game:
         if cause is Cause.SUDDEN:
             self.sudden.add(seat)
         self._fresh_dead.append(seat)
-        for owner in self.hooks(seat):
-            owner.on_death(self, seat, cause, source)
+        self.emit(Died(seat, cause, source))
+        if cause is Cause.EXECUTION:
+            self.emit(Executed(seat))
 
     def revive(self, seat: Seat) -> bool:
         """A dead seat comes back with its current role (never after a sudden death)."""
@@ -709,30 +718,36 @@ class Game:
         self.armed.append(seat)
 
     def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
-        """The seat's role becomes ``role_id`` (a declared role); it is told now, or when the next
-        phase opens (``told_now`` False)."""
-        from jinrou.classic.roles import ROLES
-
-        self._roles[seat] = ROLES[role_id]
+        """The seat's role becomes a fresh ``role_id`` (a declared role), keeping the layers above it;
+        it is told now, or when the next phase opens (``told_now`` False)."""
+        self.identities[seat].change_role(Layer.of(ROLES[role_id], LayerKind.ROLE, seat))
         self.changes = (*self.changes, (self.phase, seat, role_id))
         if told_now:
             self.tell(seat, "role changed", role=role_id)
         else:
             self.at_next_phase(seat, "role changed", role=role_id)
 
-    def add_sub(self, seat: Seat, sub_id: str) -> None:
-        self.subs[seat].append(SUB_ROLES[sub_id])
+    def grant(self, seat: Seat, sub_id: str, source: Seat | None = None) -> Layer:
+        """``seat`` gains a fresh sub-role, extra role or mark ``sub_id``, on top of its layers."""
+        sub = SUB_ROLES[sub_id]
+        layer = Layer.of(sub, sub.kind, seat, sub.until, source)
+        self.identities[seat].gain(layer)
+        return layer
 
-    def remove_sub(self, seat: Seat, sub_id: str) -> None:
-        self.subs[seat].remove(SUB_ROLES[sub_id])
+    def remove(self, layer: Layer) -> None:
+        """A layer above a role leaves its seat (the one below shows again)."""
+        self.identities[layer.seat].lose(layer)
+
+    def _expire(self, moment: Expiry) -> None:
+        """Marks that end at this moment leave every seat, dead ones too (W.1.7)."""
+        for identity in self.identities:
+            identity.expire(moment)
 
     def _bury(self, moment: Moment) -> None:
         """Burial (§5.4): burial hooks until nobody new dies, then the announcements."""
         while True:
             before = len(self._fresh_dead)
-            for seat in self.living():
-                for owner in self.hooks(seat):
-                    owner.on_burial(self, seat, moment)
+            self.emit(BurialPass(moment))
             if len(self._fresh_dead) == before:
                 break
         dead, self._fresh_dead = self._fresh_dead, []
@@ -785,6 +800,7 @@ class Game:
     def _dawn(self) -> None:
         """Day ``day + 1`` starts (§3.3)."""
         self.day += 1
+        self._expire(Expiry.DAWN)
         self.tell(None, "morning", day=self.day)
         self._bury(Moment.DAWN)
         self._after_burial("_dawn_hooks")
@@ -794,9 +810,7 @@ class Game:
         for seat, key, args in news:
             if self.alive[seat]:
                 self.tell(seat, key, **args)
-        for seat in self.living():
-            for owner in self.hooks(seat):
-                owner.on_dawn(self, seat)
+        self.emit(PhaseOpened(Moment.DAWN))
         self._bury(Moment.DAWN)
         self._after_burial("_open_vote")
 
@@ -832,8 +846,8 @@ class Game:
         tally: Counter[Seat] = Counter()
         priority: dict[Seat, int] = {}
         for voter, target in ballot.votes.items():
-            tally[target] += 1 + sum(r.vote_weight(self, voter) for r in self.hooks(voter))
-            p = max(r.vote_priority(self, voter) for r in self.hooks(voter))
+            tally[target] += self.identities[voter].vote_weight(self.ctx)
+            p = self.identities[voter].vote_priority(self.ctx)
             priority[target] = max(priority.get(target, 0), p)
         most = max(tally.values())
         tops = [c for c in tally if tally[c] == most]
@@ -897,7 +911,7 @@ class Game:
                 continue
             self.executions.append((self.day, seat))
             if self.settings.on("GMpsychic"):
-                self.tell(None, "psychic result", target=seat, result=self._roles[seat].psychic.value)
+                self.tell(None, "psychic result", target=seat, result=self.identities[seat].psychic().value)
         self._bury(Moment.DAY)
         self._after_burial("_dusk_after_day")
 
@@ -922,21 +936,13 @@ class Game:
         assert winner is None or isinstance(winner, Team)
         winners = frozenset() if winner is None else frozenset(
             s for s in self.seats()
-            if s not in self.sudden and all(owner.wins(self, s, winner) for owner in self._win_rules(s))
+            if s not in self.sudden and self.identities[s].wins(self.ctx, winner)
         )
         self.outcome = Outcome(winner, winners)
         self.stage = Stage.OVER
         self.ballot = None
         self.tell(None, "end", winner=self.outcome.winner_id)
         return True
-
-    def _win_rules(self, seat: Seat) -> list[Role]:
-        """The win rule that decides: the last sub-role that has one (恋人), else the role."""
-        for sub in reversed(self.subs[seat]):
-            if type(sub).wins is not Role.wins:
-                return [sub]
-        return [self._roles[seat]]
-
 
 
 __all__ = ["DRAW", "Ballot", "Draw", "Game", "Legal", "Outcome"]

@@ -1,34 +1,40 @@
-"""How a role is declared: its data and its behaviour in one class (classic-werewolf spec §12).
+"""How a role is declared: its data, abilities and reactions in one class (classic-werewolf §12).
 
 A role is a subclass of :class:`Role` registered with :func:`role`. Its static columns (Japanese
 name, team, category, strength, non-human, hidden) come from the catalog row of the same id, so they
-are written once, in the catalog; the class adds what the engine needs:
+are written once, in the catalog; the class adds only what is special about it:
 
 * values — ``name_en``, ``fortune`` and ``psychic`` results, ``counts`` (parity), ``judge_team``
-  when it judges apart from its catalog team, and flags the engine asks (``attacks``,
-  ``immune_to_wolf_attack``, ``cursed_by_divination``, ``steals_victory``, ``must_vote``);
+  when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
+  ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``);
+* ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
 * ``abilities`` — its night actions (:class:`Ability`: verb, level, when, targets, required, effect);
-* hooks from a fixed set — ``setup``, ``on_dusk``, ``on_dawn``, ``on_burial``, ``resist``,
-  ``on_death``, ``on_attack_at``, ``while_dead``, ``knows``, ``reveals_to``,
-  ``chats``, ``speaks_in_heaven``, ``wins``, ``vote_weight``, ``vote_priority``.
+* reactions to typed events (:func:`~jinrou.classic.events.on`: died, executed, an attack at a
+  house, a phase opened, a burial pass, …);
+* answers to queries — ``resist`` (§5.2), ``vote_weight``, ``vote_priority``, ``wins`` — and what
+  it gives its seat: ``knows``, ``chats``, ``speaks_in_heaven``.
 
-The engine (:mod:`jinrou.classic.game`) only ever calls these; it never names a role. Sub-roles
-(恋人, 商人's kits, 聖職者's protection, 決定者, 権力者) are :class:`Role` objects too, held on top of
-a seat's role: they add abilities, hooks and a win rule but never change results or counts.
-
-A role's per-seat memory is ``game.memory(seat, role)``, a dict private to that role on that seat.
+Every method receives a :class:`~jinrou.classic.context.Context` (what a role may read and do) and
+its :class:`~jinrou.classic.identity.Layer` (``me.seat``, ``me.memory``), never the game. Sub-roles
+(恋人, 決定者, 権力者), extra roles (商人's kits) and marks (聖職者's protection, a victory mark) are
+declared the same way with :func:`sub_role` and :func:`mark`; the seat's
+:class:`~jinrou.classic.identity.Identity` reads them together.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.events import Event, Handler, Threat, reactions
+from jinrou.classic.identity import Expiry, LayerKind
+from jinrou.classic.model import Action, Count, Fortune, PsychicResult, Seat, Verb
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Identity, Layer
 
 
 class Chat:
@@ -40,43 +46,59 @@ class Chat:
     MAD_COUPLE = "madcouple"
 
 
+@dataclass(frozen=True)
+class Shown:
+    """Who knows a seat holding this role as that role, beyond their own knowledge (§9): the members
+    of a night chat (囁き狂人 writes in the wolf chat under its name) or a team (女王観戦者)."""
+
+    chat: str | None = None
+    team: Team | None = None
+
+    def sees(self, ctx: Context, viewer: Identity) -> bool:
+        return (self.chat is not None and self.chat in viewer.chats(ctx)) or (
+            self.team is not None and viewer.team() is self.team)
+
+
 class Ability:
     """A night action (or the hunter's shot) of a role.
 
     Subclasses set ``verb``, ``level`` (resolution order, §4.2; None: takes effect when submitted),
     ``arity`` (number of targets) and override the hooks below. Defaults: every night, required,
-    once per night, targets = other living seats.
+    once per night, targets = other living seats. ``me`` is the layer that holds it (a kit's apart
+    from the role's).
     """
 
     verb: ClassVar[Verb]
     level: ClassVar[int | None] = 100
     arity: ClassVar[int] = 1
     required: ClassVar[bool] = True
+    kits: ClassVar[tuple[str, ...]] = ()  # the kinds of kit it may send (商人)
+    targets_on_submit: ClassVar[bool] = True  # its targets are *targeted* (W.1.6) when it is submitted
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        """Whether ``seat`` may use it tonight (before anything is submitted)."""
+    def available(self, ctx: Context, me: Layer) -> bool:
+        """Whether ``me`` may use it tonight (before anything is submitted)."""
         return True
 
-    def is_required(self, game: Game, seat: Seat, owner: Role) -> bool:
+    def is_required(self, ctx: Context, me: Layer) -> bool:
         """Whether leaving it undone tonight is a sudden death."""
-        return self.required and bool(self.targets(game, seat, owner) or self.arity == 0)
+        return self.required and bool(self.targets(ctx, me) or self.arity == 0)
 
-    def done(self, game: Game, seat: Seat, owner: Role) -> bool:
-        """Whether ``owner``'s use of it has been used up for tonight (a kit's apart from the role's)."""
-        return game.done(seat, self.verb, owner) > 0
+    def done(self, ctx: Context, me: Layer) -> bool:
+        """Whether ``me``'s use of it has been used up for tonight."""
+        return ctx.done(me, self.verb) > 0
 
-    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         """The seats it may be aimed at tonight."""
-        return [s for s in game.living() if s != seat]
+        return [s for s in ctx.living() if s != me.seat]
 
-    def check(self, game: Game, action: Action, owner: Role) -> str | None:
+    def check(self, ctx: Context, action: Action, me: Layer) -> str | None:
         """A reason to refuse ``action`` beyond its targets (None: fine)."""
         return None
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         """What happens at once when it is submitted (pairing, kits, immediate results)."""
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         """What happens at its level in the night's resolution."""
 
 
@@ -95,9 +117,25 @@ class Role:
     steals_victory: ClassVar[bool] = False  # §7.7a: alive, it takes a decided result for its team
     must_vote: ClassVar[bool] = True
     closes_heaven: ClassVar[str | None] = None  # "in game" / "alive": the dead see less (霊界表示 norevive)
+    shown: ClassVar[Shown | None] = None
     abilities: ClassVar[tuple[Ability, ...]] = ()
-    sub_role: ClassVar[bool] = False
+    Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
+    # sub-roles, extra roles and marks (layers above a role)
+    kind: ClassVar[LayerKind] = LayerKind.ROLE
+    until: ClassVar[Expiry] = Expiry.NEVER  # when a mark ends by itself
+    told: ClassVar[bool] = False  # the seat is told it holds it (恋人, kits)
+    fortune_overlay: ClassVar[Fortune | None] = None  # a mark's override of the 占い結果 (W.1.5)
+    psychic_overlay: ClassVar[PsychicResult | None] = None
+    counts_as: ClassVar[Count | None] = None  # a sub-role's override of the count
+    lover: ClassVar[bool] = False  # counts among the lovers (§7)
+    victory_mark: ClassVar[bool] = False  # §7.9
+    room_option: ClassVar[str | None] = None  # a room-wide sub-role: the setting that deals it (§11)
+    # derived at registration
     catalog: ClassVar[CatalogRole]
+    reactions: ClassVar[dict[type[Event], tuple[Handler, ...]]] = {}
+    has_win_rule: ClassVar[bool] = False
+    overrides: ClassVar[frozenset[str]] = frozenset()  # which of ANSWERS it declares (the rest: Role's)
+    declaration: ClassVar[Role]
 
     # -------------------------------------------------------------- derived data
 
@@ -114,73 +152,55 @@ class Role:
     def category(self) -> Category:
         return self.catalog.category
 
+    @property
+    def sub_role(self) -> bool:
+        return self.kind is not LayerKind.ROLE
+
     def __repr__(self) -> str:
         return f"<role {self.id}>"
 
     def __deepcopy__(self, memo: dict[int, object]) -> Role:
         return self  # a declaration is one stateless object shared by every game and its copies
 
-    def __reduce__(self) -> tuple[Callable[[str, bool], Role], tuple[str, bool]]:
-        return declared, (self.id, self.sub_role)  # pickled by id: unpickled, it is the same declaration
+    def __reduce__(self) -> tuple[Callable[[type[Role]], Role], tuple[type[Role]]]:
+        return _declaration, (type(self),)  # pickled by its class: unpickled, it is the same declaration
 
     def __str__(self) -> str:
         return f"{self.name_ja} ({self.name_en})"
 
-    # -------------------------------------------------------------- hooks
+    # -------------------------------------------------------------- answers
 
-    def setup(self, game: Game, seat: Seat) -> None:
-        """At the start of the game."""
-
-    def on_dusk(self, game: Game, seat: Seat) -> None:
-        """When a night starts (living seats)."""
-
-    def on_dawn(self, game: Game, seat: Seat) -> None:
-        """When a day starts (living seats): results, charges."""
-
-    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
-        """In every pass of a burial (living seats, seat order): suicides, role changes, notes."""
-
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        """The role's own resistance to a death (§5.2 step 4; an execution too, プリンス): True means it
-        does not die."""
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        """Its own resistance to a death (§5.2 steps 3–4; an execution too, プリンス): True means the
+        seat does not die."""
         return False
 
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        """Right after the seat died (§5.3): poison, infection, marks, arming."""
-
-    def on_attack_at(self, game: Game, seat: Seat, host: Seat, cause: Cause) -> None:
-        """A wolf or vampire attack was aimed at ``host`` tonight (for 逃亡者 hiding there)."""
-
-    def while_dead(self, game: Game, seat: Seat) -> Action | None:
-        """An action a dead seat takes by itself tonight (猫又)."""
-        return None
-
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         """The other seats it knows and as what (a role id or a group name such as ``wolves``)."""
         return {}
 
-    def reveals_to(self, game: Game, seat: Seat, viewer: Seat) -> str | None:
-        """How ``seat`` shows itself to ``viewer`` beyond the viewer's own knowledge (女王観戦者)."""
-        return None
-
-    def speaks_in_heaven(self, game: Game, seat: Seat) -> bool:
-        """Whether the dead seat writes in 霊界 (a departed スパイ does not)."""
-        return True
-
-    def chats(self, game: Game, seat: Seat) -> frozenset[str]:
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         """The night chats it reads and writes (:class:`Chat` names)."""
         return frozenset()
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        """Its win rule (the seat did not die suddenly and the game is not a draw)."""
-        return result == game.team_of(seat)
+    def speaks_in_heaven(self, ctx: Context, me: Layer) -> bool:
+        """Whether the dead seat writes in 霊界 (a departed スパイ does not)."""
+        return True
 
-    def vote_weight(self, game: Game, seat: Seat) -> int:
-        """How many votes its vote is worth beyond 1 (sub-roles: 権力者)."""
+    def partners(self, ctx: Context, me: Layer) -> set[Seat]:
+        """The seats a lover was paired with."""
+        return set()
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        """Its win rule (the seat did not die suddenly and the game is not a draw)."""
+        return result == ctx.identity(me.seat).team()
+
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
+        """How many votes its vote is worth beyond 1 (権力者)."""
         return 0
 
-    def vote_priority(self, game: Game, seat: Seat) -> int:
-        """The priority its vote gives its candidate (sub-roles: 決定者)."""
+    def vote_priority(self, ctx: Context, me: Layer) -> int:
+        """The priority its vote gives its candidate (決定者)."""
         return 0
 
 
@@ -189,7 +209,20 @@ R = TypeVar("R", bound=type[Role])
 ROLES: dict[str, Role] = {}
 """Every declared role by id (the playable roles), in declaration order."""
 SUB_ROLES: dict[str, Role] = {}
-"""Every declared sub-role by id."""
+"""Every declared sub-role, extra role and mark by id."""
+
+
+ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority")
+"""The answers an identity asks only of the layers that declare them: Role's default of each changes
+nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
+
+
+def _register(cls: type[Role]) -> Role:
+    cls.reactions = reactions(cls)
+    cls.has_win_rule = cls.wins is not Role.wins
+    cls.overrides = frozenset(name for name in ANSWERS if getattr(cls, name) is not getattr(Role, name))
+    cls.declaration = cls()
+    return cls.declaration
 
 
 def role(cls: R) -> R:
@@ -200,31 +233,43 @@ def role(cls: R) -> R:
         cls.name_en = cls.catalog.name_en
     if cls.id in ROLES:
         raise ValueError(f"role {cls.id!r} is declared twice")
-    ROLES[cls.id] = cls()
+    ROLES[cls.id] = _register(cls)
     return cls
 
 
-def sub_role(name_en: str, name_ja: str) -> Callable[[R], R]:
-    """Register a sub-role (not a catalog role): ids are the class names."""
+def sub_role(name_en: str, name_ja: str, kind: LayerKind = LayerKind.SUB) -> Callable[[R], R]:
+    """Register a sub-role, extra role or mark (not a catalog role): ids are the class names."""
 
     def register(cls: R) -> R:
         cls.id = cls.__name__
         cls.name_en = name_en
-        cls.sub_role = True
+        cls.kind = kind
         cls.catalog = CatalogRole(cls.id, name_ja, name_en, Team.NONE, Category.NONE, None, False, False, True, -1)
-        SUB_ROLES[cls.id] = cls()
+        SUB_ROLES[cls.id] = _register(cls)
         return cls
 
     return register
 
 
-def declared(role_id: str, sub: bool = False) -> Role:
-    """The declaration of a role (or sub-role) by id, as a pickled game names it."""
-    import jinrou.classic.roles  # noqa: F401  (registers the declarations)
+def mark(name_en: str, name_ja: str, until: Expiry = Expiry.NEVER) -> Callable[[R], R]:
+    """Register a mark (W.1.7): a timed state placed on a seat, ending by itself at ``until``."""
 
-    return (SUB_ROLES if sub else ROLES)[role_id]
+    def register(cls: R) -> R:
+        cls.until = until
+        return sub_role(name_en, name_ja, LayerKind.MARK)(cls)
+
+    return register
 
 
-def members(game: Game, test: Callable[[Role], bool], exclude: Seat | None = None) -> list[Seat]:
-    """Seats (alive or dead) whose role passes ``test``."""
-    return [s for s in game.seats() if s != exclude and test(game.role(s))]
+def _declaration(cls: type[Role]) -> Role:
+    """The declaration of a role class (how a pickled game names it)."""
+    return cls.declaration
+
+
+def declared(role_id: str) -> Role:
+    """The declaration of a role, sub-role or mark by id (registered: the roles package imported)."""
+    return ROLES.get(role_id) or SUB_ROLES[role_id]
+
+
+__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "Role", "Shown", "declared", "mark", "role", "sub_role"]
+

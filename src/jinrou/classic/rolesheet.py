@@ -70,17 +70,54 @@ result, counts = how it counts in the victory checks (human / wolf / vampire / n
 
 ## Adding a role
 
-1. Pick its catalog id (the TSV's `id` column) and write one class in the module of its team,
-   decorated with `@role`; set only what differs from the defaults of `jinrou.classic.role.Role`
-   (`name_en`, `fortune`, `psychic`, `counts`, `judge_team`, flags such as `immune_to_wolf_attack`,
-   `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`).
-2. Give it behaviour through hooks (`on_dusk`, `on_dawn`, `on_burial`, `resist`, `on_death`,
-   `on_attack_at`, `while_dead`, `knows`, `reveals_to`, `chats`, `wins`, …)
-   and night actions as `Ability` subclasses (verb, level, `available`, `targets`,
-   `is_required`, `submit` for effects at once, `resolve` for effects at its level).
-3. Write its tests in `tests/classic/test_roles.py` (its rule with known values and each
-   interaction), then regenerate this page. The engine is not edited: it calls only the hooks.
-   The role joins the `playable` pool of 闇鍋 casting by being declared.
+A role is one declaration in the module of its team (`src/jinrou/classic/roles/`), in the words of
+the game: its data, its abilities, the events it reacts to and the answers it changes. Its Japanese
+name, team and category come from the catalog row of its id (the TSV's `id` column). It reads and
+acts only through the `Context` it is handed (`ctx`) and its own layer (`me.seat`, `me.memory`);
+it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(Diviner)`,
+`.holds(Diviner)`), never by comparing ids, and never imports the engine.
+
+```python
+@dataclass
+class TeruteruMemory:
+    charged: bool = False
+    won: bool = False  # executed while charged
+
+
+@role
+class Teruteru(Role):
+    \"\"\"てるてる坊主: charged (told) at the dawn of day D or later; wins iff executed while charged.\"\"\"
+
+    Memory = TeruteruMemory  # one instance's state on its seat, fresh on a role change
+
+    @on(PhaseOpened)  # events: Died, Executed, AttackedAt, Divined, Guarded, Targeted, BurialPass, …
+    def charge(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DAWN and not me.memory.charged and ctx.day >= teruteru_day(ctx.n):
+            me.memory.charged = True
+            ctx.tell(me.seat, "charged")
+
+    @on(Executed)
+    def hanged(self, ctx: Context, me: Layer, event: Executed) -> None:
+        if me.memory.charged:
+            me.memory.won = True
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:  # a query: its win rule
+        return me.memory.won
+```
+
+1. Decorate the class with `@role`; set only what differs from `jinrou.classic.role.Role`: `name_en`,
+   `fortune`, `psychic`, `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`,
+   `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`, `shown`), `Memory`.
+2. Night actions are `Ability` subclasses in `abilities` (verb, level, `available`, `targets`,
+   `is_required`, `submit` for effects at once, `resolve` for effects at its level, each given
+   `(ctx, me)`); reactions are methods marked `@on(Event)`; answers are `resist` (§5.2),
+   `vote_weight`, `vote_priority`, `knows`, `chats`, `speaks_in_heaven`, `wins`.
+3. A sub-role, extra role (a kit) or mark is declared the same way with `@sub_role(…)` or
+   `@mark(…, until=Expiry.DUSK)` and given to a seat with `ctx.grant(seat, id)`; a team, win rule,
+   count or result overlay it declares prevails over the role's (the most recent on top).
+4. Write its tests in `tests/classic/roles/test_<team>.py` (its rule with known values and each
+   interaction), then regenerate this page. The engine is not edited; the role joins the
+   `playable` pool of 闇鍋 casting by being declared.
 
 ## The roles
 

@@ -1,7 +1,7 @@
 """The victory checks of classic-werewolf §7, one function per team, run in their order.
 
-Each check sees the living seats through the declared flags of their roles (how each counts,
-``steals_victory``, the LoneWolf judge team) and the sub-role 恋人; none names a role. The first
+Each check sees the living seats through their identities (how each counts, ``steals_victory``,
+the LoneWolf judge team, who is a lover and its partners, a victory mark); none names a role. The first
 block decides a result; the second block may take it over or clear it; 悪魔くん's mark comes last,
 and it alone also takes over the draw of a game where nobody is alive.
 A check is added to a list, so a later team (鴉, ローレライ, …) is one function and one line here.
@@ -27,11 +27,13 @@ class Tally:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.alive = game.living()
-        counts = [game.counts(s) for s in self.alive]
+        every = game.identities
+        self.identities = [every[s] for s in self.alive]
+        counts = [identity.counts() for identity in self.identities]
         self.humans = counts.count(Count.HUMAN)
         self.wolves = counts.count(Count.WOLF)
         self.vampires = counts.count(Count.VAMPIRE)
-        self.lovers = [s for s in self.alive if game.has_sub(s, "Lovers")]
+        self.lovers = [identity.seat for identity in self.identities if identity.lover]
 
 
 def _nobody(t: Tally, result: Result) -> Result:
@@ -56,17 +58,17 @@ def _lovers_alone(t: Tally, result: Result) -> Result:
 
 def _lone_wolf(t: Tally, result: Result) -> Result:
     if result is Team.WEREWOLF:
-        wolves = [s for s in t.alive if t.game.counts(s) is Count.WOLF]
-        if len(wolves) == 1 and t.game.role(wolves[0]).team is Team.LONE_WOLF:
+        wolves = [identity for identity in t.identities if identity.counts() is Count.WOLF]
+        if len(wolves) == 1 and wolves[0].role.team is Team.LONE_WOLF:
             return Team.LONE_WOLF
     return result
 
 
 def _fox(t: Tally, result: Result) -> Result:
     if isinstance(result, Team):
-        for s in t.alive:
-            if t.game.role(s).steals_victory:
-                return t.game.role(s).team
+        for identity in t.identities:
+            if identity.steals_victory:
+                return identity.role.team
     return result
 
 
@@ -87,8 +89,9 @@ def _lovers(t: Tally, result: Result) -> Result:
 
 def _victory_mark(t: Tally, result: Result) -> Result:
     """§7.9: a seat holding a victory mark (悪魔くん executed after a bite) wins for its team."""
-    for s in sorted(t.game.flags.get("victory marks", ())):
-        return t.game.role(s).team
+    for identity in t.game.identities:  # in seat order, the dead too
+        if identity.victory_mark:
+            return identity.role.team
     return result
 
 
@@ -115,11 +118,9 @@ def judge(game: Game) -> Result:
 def lover_groups(game: Game, lovers: list[Seat]) -> list[set[Seat]]:
     """The living lovers grouped: two lovers paired together (directly or through others) are one
     group."""
-    from jinrou.classic.roles.lovers import partners
-
     groups: list[set[Seat]] = []
     for s in lovers:
-        linked = {s} | {p for p in partners(game, s) if p in lovers}
+        linked = {s} | {p for p in game.identity(s).partners(game.ctx) if p in lovers}
         merged = [g for g in groups if g & linked]
         for g in merged:
             groups.remove(g)

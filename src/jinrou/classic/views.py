@@ -28,10 +28,10 @@ from jinrou.classic.claims import Claim
 from jinrou.classic.game import Game, Legal, Outcome
 from jinrou.classic.model import PUBLIC_CAUSES, Message, Seat, Stage
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import Role
+from jinrou.classic.roles import SUB_ROLES
 
-VISIBLE_SUBS = frozenset({"Lovers", "DivinerKit", "PsychicKit", "GuardKit"})
-"""Sub-roles a seat is told of (決定者, 権力者 and a protection not yet used are not told)."""
+VISIBLE_SUBS = frozenset(sub.id for sub in SUB_ROLES.values() if sub.told)
+"""Layers above a role that a seat is told of (恋人, kits; not 決定者, 権力者 nor a protection)."""
 DAY_CHAT = "day"
 """The day chat (昼): every living seat by day, read by all."""
 HEAVEN_CHAT = "heaven"
@@ -95,23 +95,19 @@ class SeatView:
         subs: tuple[str, ...] = ()
         role = team = None
         if seat is not None:
-            role = game.role(seat).id
-            team = game.team_of(seat)
-            subs = tuple(r.id for r in game.subs[seat] if r.id in VISIBLE_SUBS)
+            ctx, me = game.ctx, game.identity(seat)
+            role = me.role.id
+            team = me.team()
+            subs = me.told_layers()  # 恋人 and kits (決定者, 権力者 and marks are not told)
             roles[seat] = role
-            for owner in game.hooks(seat):
-                for other, label in owner.knows(game, seat).items():
-                    _label(known, labels, other, label)
-            for other in game.seats():
-                if other != seat:
-                    for owner in game.hooks(other):
-                        if type(owner).reveals_to is not Role.reveals_to:  # most roles reveal nothing
-                            shown = owner.reveals_to(game, other, seat)
-                            if shown:
-                                _label(known, labels, other, shown)
+            for other, label in me.knows(ctx):
+                _label(known, labels, other, label)
+            for shower in game.identities:  # most seats show nothing: skip them without a call
+                if shower.showing and shower.seat != seat:
+                    for shown in shower.shown_to(ctx, me):
+                        _label(known, labels, shower.seat, shown)
             if game.alive[seat] and game.stage is Stage.NIGHT:
-                chats = frozenset(c for owner in game.hooks(seat) for c in owner.chats(game, seat))
-                chats_read = chats_write = chats
+                chats_read = chats_write = me.chats(ctx)
         if everything:
             roles = {s: game.role(s).id for s in game.seats()}
         reads, writes = _chats(game, seat, heaven)
@@ -159,14 +155,15 @@ def _chats(game: Game, seat: Seat | None, heaven: bool) -> tuple[frozenset[str],
     """The chats ``seat`` reads and writes now (see the module docstring)."""
     if seat is None:
         return frozenset({DAY_CHAT}), frozenset()
-    own = frozenset(c for owner in game.hooks(seat) for c in owner.chats(game, seat))
+    ctx = game.ctx
+    own = game.identity(seat).chats(ctx)
     if game.alive[seat]:
         now = {Stage.NIGHT: own, Stage.DAY: {DAY_CHAT}, Stage.HUNTER: {DAY_CHAT}}.get(game.stage, set())
         return frozenset({DAY_CHAT}) | own, frozenset(now)
     reads = {DAY_CHAT, HEAVEN_CHAT, *own}
     if heaven:
-        reads.update(c for s in game.seats() for owner in game.hooks(s) for c in owner.chats(game, s))
-    speaks = not game.is_over and all(owner.speaks_in_heaven(game, seat) for owner in game.hooks(seat))
+        reads.update(c for s in game.seats() for c in game.identity(s).chats(ctx))
+    speaks = not game.is_over and game.identity(seat).speaks_in_heaven(ctx)
     return frozenset(reads), frozenset({HEAVEN_CHAT} if speaks else ())
 
 
@@ -199,6 +196,6 @@ def heaven_sees_all(game: Game) -> bool:
     if mode == "":
         return False
     return not any(
-        (closes := game.role(s).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
+        (closes := game.identity(s).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
         for s in game.seats()
     )

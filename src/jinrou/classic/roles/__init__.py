@@ -1,7 +1,9 @@
-"""The declared roles (classic-werewolf §8) — the playable pool — and the sub-roles.
+"""The declared roles (classic-werewolf §8) — the playable pool — and the layers held above them.
 
 Importing this package registers every declaration; :data:`ROLES` maps each role id to its
-declaration, :data:`PLAYABLE` is the set of ids that 闇鍋 casts from in rooms.
+declaration, :data:`SUB_ROLES` each sub-role, extra role and mark, :data:`PLAYABLE` is the set of
+ids that 闇鍋 casts from in rooms. The modules here import only the vocabulary (model, events,
+identity, role, context's types), never the engine.
 """
 
 from jinrou.classic.role import ROLES, SUB_ROLES, Role

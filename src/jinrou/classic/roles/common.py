@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jinrou.classic.events import Divined, Guarded, Targeted
 from jinrou.classic.model import Action, Cause, Count, Seat, Verb
-from jinrou.classic.role import Ability, Role
+from jinrou.classic.role import Ability
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Layer
 
 
-def knows_wolves(game: Game, seat: Seat) -> dict[Seat, str]:
+def knows_wolves(ctx: Context, me: Layer) -> dict[Seat, str]:
     """The wolves (seats counting as wolf, alive or dead), as 狂信者, スパイ and the wolves know them."""
-    return {s: "wolves" for s in game.seats() if s != seat and game.counts(s) is Count.WOLF}
+    return {s: "wolves" for s in ctx.counting(Count.WOLF) if s != me.seat}
 
 
 class Divination(Ability):
@@ -24,49 +27,58 @@ class Divination(Ability):
     level = 100
     told_at_once = True  # with ``divineresult=immediate``; False: always at dawn
 
-    def result(self, game: Game, target: Seat) -> str:
-        return game.role(target).fortune.value
+    def result(self, ctx: Context, target: Seat) -> str:
+        return ctx.identity(target).fortune().value
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        if self.told_at_once and game.settings["divineresult"] == "immediate":
-            self.tell(game, action, self.result(game, action.targets[0]), now=True)
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        if self.told_at_once and ctx.settings["divineresult"] == "immediate":
+            self.tell(ctx, action, self.result(ctx, action.targets[0]), now=True)
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        target = action.targets[0]
-        if game.settings["divineresult"] != "immediate":
-            self.tell(game, action, self.result(game, target), now=False)
-        self.effect(game, action)
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.settings["divineresult"] != "immediate":
+            self.tell(ctx, action, self.result(ctx, target), now=False)
+        self.effect(ctx, action, target)
+        ctx.emit(Divined(target, action.seat))
 
-    def tell(self, game: Game, action: Action, result: str, now: bool) -> None:
-        args = {"target": action.targets[0], "result": result}
+    def tell(self, ctx: Context, action: Action, result: str, now: bool) -> None:
+        args = {"target": action.targets[0], "result": result}  # the chosen seat's name (W.1.2)
         if now:
-            game.tell(action.seat, "divined", **args)
+            ctx.tell(action.seat, "divined", **args)
         else:
-            game.at_dawn(action.seat, "divined", **args)
+            ctx.tell_at_dawn(action.seat, "divined", **args)
 
-    def effect(self, game: Game, action: Action) -> None:
-        target = action.targets[0]
-        if game.role(target).cursed_by_divination:
-            game.kill(target, Cause.CURSE, action.seat)
+    def effect(self, ctx: Context, action: Action, target: Seat) -> None:
+        if ctx.identity(target).cursed_by_divination:
+            ctx.kill(target, Cause.CURSE, action.seat)
 
 
-def poison(game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
+def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
     """埋毒者/猫又 poison (§8): after a wolf attack the wolf that chose it (``poisonwolf=selector``;
     nobody if it is dead by then, as the reference's Poisoner.dying) or a random living attacking
     wolf; after a vampire attack that vampire; else a random living seat."""
     victim: Seat | None
-    if cause is Cause.ATTACK and game.settings["poisonwolf"] == "selector":
-        victim = source if source is not None and game.alive[source] else None
+    if cause is Cause.ATTACK and ctx.settings["poisonwolf"] == "selector":
+        victim = source if source is not None and ctx.alive(source) else None
     elif cause is Cause.ATTACK:
-        wolves = game.attackers()
-        victim = game.draw_seat("poison", wolves) if wolves else None
+        wolves = ctx.attackers()
+        victim = ctx.draw_seat("poison", wolves) if wolves else None
     elif cause is Cause.VAMPIRE and source is not None:
         victim = source
     else:
-        living = game.living()
-        victim = game.draw_seat("poison", living) if living else None
+        living = ctx.living()
+        victim = ctx.draw_seat("poison", living) if living else None
     if victim is not None:
-        game.kill(victim, Cause.POISON, seat)
+        ctx.kill(victim, Cause.POISON, seat)
+
+
+@dataclass
+class GuardMemory:
+    """A guard's nights: tonight's seat, last night's, and the seats it may never guard again."""
+
+    tonight: Seat | None = None
+    last: Seat | None = None
+    banned: list[Seat] = field(default_factory=list)
 
 
 class Protection(Ability):
@@ -75,26 +87,30 @@ class Protection(Ability):
 
     verb = Verb.GUARD
     level = 80
+    targets_on_submit = False  # targeted when placed, at level 80 (W.1.6)
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day >= (1 if game.settings["scapegoat"] == "off" else 2)
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= (1 if ctx.settings["scapegoat"] == "off" else 2)
 
-    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
-        memory = game.memory(seat, owner)
-        banned = set(memory.get("banned", ()))
-        if game.settings["consecutiveguard"] == "no" and memory.get("last") is not None:
-            banned.add(memory["last"])
-        mine = game.settings.on("guardmyself")
-        return [s for s in game.living() if (mine or s != seat) and s not in banned]
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        memory: GuardMemory = me.memory
+        banned = set(memory.banned)
+        if ctx.settings["consecutiveguard"] == "no" and memory.last is not None:
+            banned.add(memory.last)
+        mine = ctx.settings.on("guardmyself")
+        return [s for s in ctx.living() if (mine or s != me.seat) and s not in banned]
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        game.memory(action.seat, owner)["tonight"] = action.targets[0]
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.tonight = action.targets[0]
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        game.guard(action.targets[0], action.seat)
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        ctx.guard(target, action.seat)
+        ctx.emit(Targeted(target, action.seat, self.verb))
+        ctx.emit(Guarded(target, action.seat))
 
 
-def guard_dusk(game: Game, seat: Seat, owner: Role) -> None:
+def guard_dusk(me: Layer) -> None:
     """At dusk a guard's last target is the one it protected the night before (or nobody)."""
-    memory = game.memory(seat, owner)
-    memory["last"] = memory.pop("tonight", None)
+    memory: GuardMemory = me.memory
+    memory.last, memory.tonight = memory.tonight, None

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat
-from jinrou.classic.role import Chat, Role, members, role
+from jinrou.classic.events import BurialPass, Threat, on
+from jinrou.classic.model import Action, Cause, Count, Fortune, PsychicResult, Seat
+from jinrou.classic.role import Chat, Role, role
 from jinrou.classic.roles.common import Divination
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Layer
 
 
-def knows_foxes(game: Game, seat: Seat) -> dict[Seat, str]:
+def knows_foxes(ctx: Context, me: Layer) -> dict[Seat, str]:
     """The 妖狐, as 妖狐, 子狐 and 背徳者 know them."""
-    return {s: "Fox" for s in members(game, lambda r: r.id == "Fox", exclude=seat)}
+    return {s: "Fox" for s in ctx.seats_of(Fox, exclude=me.seat)}
 
 
 @role
@@ -26,13 +28,13 @@ class Fox(Role):
     cursed_by_divination = True
     steals_victory = True
 
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        return cause is Cause.ATTACK
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        return threat.cause is Cause.ATTACK
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_foxes(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_foxes(ctx, me)
 
-    def chats(self, game: Game, seat: Seat) -> frozenset[str]:
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.FOX})
 
 
@@ -42,11 +44,11 @@ class TinyDivination(Divination):
 
     told_at_once = False
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        target = action.targets[0]
-        true = game.draws.choice("tiny fox divination", [True, False])
-        result = game.role(target).fortune.value if true else Fortune.SUSPICIOUS.value
-        self.tell(game, action, result, now=False)
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        true = ctx.draw("tiny fox divination", [True, False])
+        result = ctx.identity(target).fortune().value if true else Fortune.SUSPICIOUS.value
+        self.tell(ctx, action, result, now=False)
 
 
 @role
@@ -60,17 +62,18 @@ class TinyFox(Role):
     steals_victory = True
     abilities = (TinyDivination(),)
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_foxes(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_foxes(ctx, me)
 
 
 @role
 class Immoral(Role):
     """背徳者: knows the 妖狐; dies (後追い) at a burial where no 妖狐 or 子狐 lives."""
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_foxes(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_foxes(ctx, me)
 
-    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
-        if not any(game.role(s).steals_victory for s in game.living()):
-            game.kill(seat, Cause.SUICIDE)
+    @on(BurialPass)
+    def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        if not any(ctx.identity(s).steals_victory for s in ctx.living()):
+            ctx.kill(me.seat, Cause.SUICIDE)

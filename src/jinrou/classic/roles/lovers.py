@@ -2,28 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Action, Cause, Moment, Seat, Verb
-from jinrou.classic.role import SUB_ROLES, Ability, Role, role, sub_role
+from jinrou.classic.events import BurialPass, on
+from jinrou.classic.model import Action, Cause, Seat, Verb
+from jinrou.classic.role import Ability, Role, role, sub_role
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Layer
 
 
-def partners(game: Game, seat: Seat) -> set[Seat]:
-    """The seats ``seat`` was paired with."""
-    return set(game.memory(seat, SUB_ROLES["Lovers"]).get("partners", ()))
-
-
-def pair(game: Game, a: Seat, b: Seat) -> None:
+def pair(ctx: Context, a: Seat, b: Seat) -> None:
     """``a`` and ``b`` become 恋人 (each is told)."""
     for one, other in ((a, b), (b, a)):
-        if not game.has_sub(one, "Lovers"):
-            game.add_sub(one, "Lovers")
-        game.memory(one, SUB_ROLES["Lovers"]).setdefault("partners", []).append(other)
-        game.tell(one, "lover", partner=other)
+        layer = ctx.identity(one).layer(Lovers.id) or ctx.grant(one, Lovers.id)
+        layer.memory.partners.append(other)
+        ctx.tell(one, "lover", partner=other)
 
 
 class Arrows(Ability):
@@ -33,16 +30,16 @@ class Arrows(Ability):
     level = None
     arity = 2
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day == 1
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day == 1
 
-    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
-        return game.living()
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         a, b = action.targets
-        pair(game, a, b)
-        game.tell(action.seat, "arrows", first=a, second=b)
+        pair(ctx, a, b)
+        ctx.tell(action.seat, "arrows", first=a, second=b)
 
 
 @role
@@ -58,14 +55,14 @@ class Courtship(Ability):
     verb = Verb.PAIR
     level = None
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day == 1
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day == 1
 
-    def is_required(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return seat != game.scapegoat and super().is_required(game, seat, owner)
+    def is_required(self, ctx: Context, me: Layer) -> bool:
+        return me.seat != ctx.scapegoat and super().is_required(ctx, me)
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        pair(game, action.seat, action.targets[0])
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        pair(ctx, action.seat, action.targets[0])
 
 
 @role
@@ -76,6 +73,11 @@ class Lover(Role):
     abilities = (Courtship(),)
 
 
+@dataclass
+class LoversMemory:
+    partners: list[Seat] = field(default_factory=list)  # the seats it was paired with, in order
+
+
 @sub_role("Lovers", "恋人")
 class Lovers(Role):
     """恋人 (sub-role): its team becomes Friend; knows its partner (all lovers if ``friendssplit``
@@ -83,18 +85,25 @@ class Lovers(Role):
     Friend and it lives."""
 
     judge_team = Team.FRIEND
+    lover = True
+    told = True
+    Memory = LoversMemory
 
-    def _bound(self, game: Game, seat: Seat) -> set[Seat]:
-        if game.settings.on("friendssplit"):
-            return partners(game, seat)
-        return {s for s in game.seats() if s != seat and game.has_sub(s, self.id)}
+    def partners(self, ctx: Context, me: Layer) -> set[Seat]:
+        return set(me.memory.partners)
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return {s: "Lovers" for s in self._bound(game, seat)}
+    def _bound(self, ctx: Context, me: Layer) -> set[Seat]:
+        if ctx.settings.on("friendssplit"):
+            return set(me.memory.partners)
+        return {s for s in ctx.seats() if s != me.seat and ctx.identity(s).has(self.id)}
 
-    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
-        if any(not game.alive[s] for s in self._bound(game, seat)):
-            game.kill(seat, Cause.SUICIDE)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: "Lovers" for s in self._bound(ctx, me)}
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return result is Team.FRIEND and game.alive[seat]
+    @on(BurialPass)
+    def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        if any(not ctx.alive(s) for s in self._bound(ctx, me)):
+            ctx.kill(me.seat, Cause.SUICIDE)
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.FRIEND and ctx.alive(me.seat)

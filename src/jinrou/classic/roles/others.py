@@ -3,14 +3,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Action, Cause, Count, Fortune, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Role, members, role
+from jinrou.classic.events import AttackedAt, Executed, PhaseOpened, Threat, on
+from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.role import Ability, Role, mark, role
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Layer
+
+
+@dataclass
+class DevilMemory:
+    bitten: bool = False
+
+
+@mark("Victory mark", "勝利の印")
+class VictoryMark(Role):
+    """A victory mark (§7.9): its holder takes the result for its role's team."""
+
+    victory_mark = True
 
 
 @role
@@ -19,22 +34,23 @@ class Devil(Role):
     gets the victory mark. Wins iff the result is Devil and it holds the mark. 霊 人狼."""
 
     psychic = PsychicResult.WEREWOLF
+    Memory = DevilMemory
 
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        if cause is not Cause.ATTACK:
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause is not Cause.ATTACK:
             return False
-        memory = game.memory(seat, self)
-        if not memory.get("bitten"):
-            memory["bitten"] = True
-            game.tell(seat, "devil bitten")
+        if not me.memory.bitten:
+            me.memory.bitten = True
+            ctx.tell(me.seat, "devil bitten")
         return True
 
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        if cause is Cause.EXECUTION and game.memory(seat, self).get("bitten"):
-            game.flags.setdefault("victory marks", set()).add(seat)
+    @on(Executed)
+    def marked(self, ctx: Context, me: Layer, event: Executed) -> None:
+        if me.memory.bitten and not ctx.identity(me.seat).victory_mark:
+            ctx.grant(me.seat, VictoryMark.id)
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return result is Team.DEVIL and seat in game.flags.get("victory marks", ())
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.DEVIL and ctx.identity(me.seat).victory_mark
 
 
 class Bite(Ability):
@@ -43,13 +59,13 @@ class Bite(Ability):
 
     verb = Verb.BITE
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day >= 2
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 2
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        target = action.targets[0]
-        game.kill(target, Cause.VAMPIRE, action.seat)
-        game.attacked_at(target, Cause.VAMPIRE)
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        ctx.kill(target, Cause.VAMPIRE, action.seat)
+        ctx.emit(AttackedAt(target, Cause.VAMPIRE, action.seat))
 
 
 @role
@@ -62,24 +78,24 @@ class Vampire(Role):
     immune_to_wolf_attack = True
     abilities = (Bite(),)
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return {s: self.id for s in members(game, lambda r: r.id == self.id, exclude=seat)}
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: self.id for s in ctx.seats_of(Vampire, exclude=me.seat)}
 
 
 @role
 class Bat(Role):
     """こうもり: wins iff alive at the end, whoever else wins."""
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return game.alive[seat]
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return ctx.alive(me.seat)
 
 
 @role
 class Tanner(Role):
     """皮なめし職人: wins iff dead at the end (not by sudden death), whoever else wins."""
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return not game.alive[seat]
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return not ctx.alive(me.seat)
 
 
 def teruteru_day(n: int) -> int:
@@ -87,24 +103,32 @@ def teruteru_day(n: int) -> int:
     return 2 if n <= 4 else 3 if n <= 6 else 4 if n <= 10 else 5
 
 
+@dataclass
+class TeruteruMemory:
+    charged: bool = False
+    won: bool = False  # executed while charged
+
+
 @role
 class Teruteru(Role):
     """てるてる坊主: charged (told) at the dawn of day D or later (D by the seats at the start);
     wins iff executed while charged, whoever else wins."""
 
-    def on_dawn(self, game: Game, seat: Seat) -> None:
-        memory = game.memory(seat, self)
-        if not memory.get("charged") and game.day >= teruteru_day(game.n):
-            memory["charged"] = True
-            game.tell(seat, "charged")
+    Memory = TeruteruMemory
 
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        memory = game.memory(seat, self)
-        if cause is Cause.EXECUTION and memory.get("charged"):
-            memory["won"] = True
+    @on(PhaseOpened)
+    def charge(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DAWN and not me.memory.charged and ctx.day >= teruteru_day(ctx.n):
+            me.memory.charged = True
+            ctx.tell(me.seat, "charged")
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return bool(game.memory(seat, self).get("won"))
+    @on(Executed)
+    def hanged(self, ctx: Context, me: Layer, event: Executed) -> None:
+        if me.memory.charged:
+            me.memory.won = True
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return me.memory.won
 
 
 @role
@@ -113,5 +137,8 @@ class Neet(Role):
 
     must_vote = False
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return True
+
+
+__all__ = ["Bat", "Devil", "Neet", "Tanner", "Teruteru", "Vampire", "VictoryMark", "teruteru_day"]

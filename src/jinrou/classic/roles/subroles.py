@@ -1,57 +1,59 @@
-"""Sub-roles held on top of a role: 聖職者's protection, 商人's kits, 決定者 and 権力者 (恋人 is in
-:mod:`jinrou.classic.roles.lovers`). They add hooks and abilities but never change a seat's
-results, count or team (恋人 aside)."""
+"""Layers held above a role: 聖職者's protection (a mark), 商人's kits (extra roles), 決定者 and
+権力者 (room-wide sub-roles, §11); 恋人 is in :mod:`jinrou.classic.roles.lovers`, the victory mark in
+:mod:`jinrou.classic.roles.others`. None changes a seat's results or count; only 恋人 its team."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jinrou.classic.model import Cause, Seat
-from jinrou.classic.role import Role, sub_role
+from jinrou.classic.identity import LayerKind
+from jinrou.classic.role import Role, mark, sub_role
 from jinrou.classic.roles.village import Diviner, Guard, Psychic
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.events import Threat
+    from jinrou.classic.identity import Layer
 
 
-@sub_role("Holy protection", "聖職者の加護")
+@mark("Holy protection", "聖職者の加護")
 class HolyProtection(Role):
     """Saves the seat once from any death but a sudden one (§5.2 step 3); the seat is told."""
 
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        game.remove_sub(seat, self.id)
-        game.tell(seat, "holy protection used")
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        ctx.remove(me)
+        ctx.tell(me.seat, "holy protection used")
         return True
 
 
-@sub_role("Seer kit", "占いセット")
+@sub_role("Seer kit", "占いセット", LayerKind.EXTRA)
 class DivinerKit(Diviner):
     """占いセット: 占い師's divination, optional."""
 
+    told = True
 
-@sub_role("Medium kit", "霊能セット")
+
+@sub_role("Medium kit", "霊能セット", LayerKind.EXTRA)
 class PsychicKit(Psychic):
     """霊能セット: 霊能者's results."""
 
+    told = True
 
-@sub_role("Bodyguard kit", "狩人セット")
+
+@sub_role("Bodyguard kit", "狩人セット", LayerKind.EXTRA)
 class GuardKit(Guard):
     """狩人セット: 狩人's protection, optional."""
 
-
-def _assign(game: Game, kind: str, sub: str) -> None:
-    if game.settings.on(kind):
-        game.add_sub(game.draw_seat(kind, list(game.seats())), sub)
+    told = True
 
 
 @sub_role("Decider", "決定者")
 class Decider(Role):
     """決定者 (setting ``decider``): a random seat; its vote decides among tied candidates."""
 
-    def setup(self, game: Game, seat: Seat) -> None:
-        _assign(game, "decider", self.id)
+    room_option = "decider"
 
-    def vote_priority(self, game: Game, seat: Seat) -> int:
+    def vote_priority(self, ctx: Context, me: Layer) -> int:
         return 1
 
 
@@ -59,8 +61,7 @@ class Decider(Role):
 class Authority(Role):
     """権力者 (setting ``authority``): a random seat; its vote counts twice."""
 
-    def setup(self, game: Game, seat: Seat) -> None:
-        _assign(game, "authority", self.id)
+    room_option = "authority"
 
-    def vote_weight(self, game: Game, seat: Seat) -> int:
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
         return 1

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Category, Team
+from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, members, role
-from jinrou.classic.roles.common import Divination, Protection, guard_dusk, knows_wolves, poison
+from jinrou.classic.role import Ability, Chat, Role, Shown, role
+from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
+from jinrou.classic.roles.foxes import TinyFox
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Layer
 
 
 @role
@@ -29,15 +33,26 @@ class Diviner(Role):
     name_en = "Seer"
     abilities = (Divination(),)
 
-    def on_dusk(self, game: Game, seat: Seat) -> None:
-        if game.day == 1 and game.settings["firstnightdivine"] == "auto" and seat != game.scapegoat:
-            pool = [
-                s for s in game.living()
-                if s not in (seat, game.scapegoat) and game.role(s).fortune is Fortune.HUMAN
-                and not (game.role(s).category is Category.FOX and game.role(s).id != "TinyFox")
-            ]
-            if pool:
-                game.submit_drawn(Action(seat, Verb.DIVINE, (game.draw_seat("first divination", pool),)))
+    @on(PhaseOpened)
+    def first_divination(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        seat = me.seat
+        if event.moment is not Moment.DUSK or ctx.day != 1 or ctx.settings["firstnightdivine"] != "auto" or (
+                seat == ctx.scapegoat):
+            return
+        pool = []
+        for s in ctx.living():
+            identity = ctx.identity(s)
+            fox = identity.role.category is Category.FOX and not identity.is_a(TinyFox)
+            if s not in (seat, ctx.scapegoat) and identity.fortune() is Fortune.HUMAN and not fox:
+                pool.append(s)
+        if pool:
+            ctx.submit(Action(seat, Verb.DIVINE, (ctx.draw_seat("first divination", pool),)))
+
+
+@dataclass
+class PsychicMemory:
+    seen: list[Seat] = field(default_factory=list)  # executed seats noted
+    pending: list[Seat] = field(default_factory=list)  # their results not yet told
 
 
 @role
@@ -46,29 +61,25 @@ class Psychic(Role):
     (``psychicresult=sunset``: that dusk)."""
 
     name_en = "Medium"
+    Memory = PsychicMemory
 
-    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
+    @on(BurialPass)
+    def note(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         """Notes each seat executed today at the burial after the vote, as the reference does
         (Psychic.beforebury): a 霊能セット received later does not read earlier executions."""
-        if moment is Moment.DAY:
-            memory = game.memory(seat, self)
-            seen = memory.setdefault("seen", [])
-            for target in game.executed_on(game.day):
-                if target not in seen:
-                    seen.append(target)
-                    memory.setdefault("pending", []).append(target)
+        if event.moment is Moment.DAY:
+            memory: PsychicMemory = me.memory
+            for target in ctx.executed_on(ctx.day):
+                if target not in memory.seen:
+                    memory.seen.append(target)
+                    memory.pending.append(target)
 
-    def _results(self, game: Game, seat: Seat) -> None:
-        for target in game.memory(seat, self).pop("pending", []):
-            game.tell(seat, "psychic", target=target, result=game.role(target).psychic.value)
-
-    def on_dusk(self, game: Game, seat: Seat) -> None:
-        if game.settings["psychicresult"] == "sunset":
-            self._results(game, seat)
-
-    def on_dawn(self, game: Game, seat: Seat) -> None:
-        if game.settings["psychicresult"] == "sunrise":
-            self._results(game, seat)
+    @on(PhaseOpened)
+    def results(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if ctx.settings["psychicresult"] == ("sunset" if event.moment is Moment.DUSK else "sunrise"):
+            pending, me.memory.pending = me.memory.pending, []
+            for target in pending:
+                ctx.tell(me.seat, "psychic", target=target, result=ctx.identity(target).psychic().value)
 
 
 @role
@@ -77,16 +88,19 @@ class Guard(Role):
 
     name_en = "Bodyguard"
     abilities = (Protection(),)
+    Memory = GuardMemory
 
-    def on_dusk(self, game: Game, seat: Seat) -> None:
-        guard_dusk(game, seat, self)
+    @on(PhaseOpened)
+    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:
+            guard_dusk(me)
 
 
 class WanderingProtection(Protection):
     """風来狩人's guard: never on night 1."""
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day >= 2
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 2
 
 
 @role
@@ -96,16 +110,16 @@ class WanderingGuard(Role):
 
     name_en = "Wandering Guard"
     abilities = (WanderingProtection(),)
+    Memory = GuardMemory
 
-    def on_dusk(self, game: Game, seat: Seat) -> None:
-        guard_dusk(game, seat, self)
-
-    def on_dawn(self, game: Game, seat: Seat) -> None:
-        memory = game.memory(seat, self)
-        last = memory.get("tonight")
-        if last is not None and game.night.deaths == 0:
-            memory.setdefault("banned", []).append(last)
-            game.tell(seat, "guard banned", target=last)
+    @on(PhaseOpened)
+    def phase(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        memory: GuardMemory = me.memory
+        if event.moment is Moment.DUSK:
+            guard_dusk(me)
+        elif memory.tonight is not None and ctx.night_deaths() == 0:
+            memory.banned.append(memory.tonight)
+            ctx.tell(me.seat, "guard banned", target=memory.tonight)
 
 
 @role
@@ -114,10 +128,10 @@ class Couple(Role):
 
     name_en = "Mason"
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return {s: self.id for s in members(game, lambda r: r.id == self.id, exclude=seat)}
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: self.id for s in ctx.seats_of(Couple, exclude=me.seat)}
 
-    def chats(self, game: Game, seat: Seat) -> frozenset[str]:
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.COUPLE})
 
 
@@ -125,20 +139,22 @@ class Couple(Role):
 class Twin(Role):
     """双子: knows the other 双子 (no chat); dies (後追い) at a burial where a 双子 is dead."""
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return {s: self.id for s in members(game, lambda r: r.id == self.id, exclude=seat)}
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: self.id for s in ctx.seats_of(Twin, exclude=me.seat)}
 
-    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
-        if any(not game.alive[s] for s in members(game, lambda r: r.id == self.id, exclude=seat)):
-            game.kill(seat, Cause.SUICIDE)
+    @on(BurialPass)
+    def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        if any(not ctx.alive(s) for s in ctx.seats_of(Twin, exclude=me.seat)):
+            ctx.kill(me.seat, Cause.SUICIDE)
 
 
 @role
 class Poisoner(Role):
     """埋毒者: whoever kills it (or a random seat) dies of its poison."""
 
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        poison(game, seat, cause, source)
+    @on(Died)
+    def poison(self, ctx: Context, me: Layer, event: Died) -> None:
+        poison(ctx, me.seat, event.cause, event.source)
 
 
 class CatRevival(Ability):
@@ -148,22 +164,22 @@ class CatRevival(Ability):
     verb = Verb.REVIVE
     required = False
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day >= 2
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 2
 
-    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
-        return [s for s in game.dead() if s not in game.sudden]
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        target = action.targets[0]
-        luck = game.draws.choice("cat revival", ["other", "target", "none"], weights=[1, 4, 15])
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        luck = ctx.draw("cat revival", ["other", "target", "none"], weights=[1, 4, 15])
         if luck == "other":
             # any other announced dead seat, as the reference draws; a sudden death's stays dead
-            others = [s for s in game.announced_dead() if s != target]
+            others = [s for s in ctx.announced_dead() if s != target]
             if others:
-                game.revive(game.draw_seat("cat revives instead", others))
+                ctx.revive(ctx.draw_seat("cat revives instead", others))
         elif luck == "target":
-            game.revive(target)
+            ctx.revive(target)
 
 
 @role
@@ -174,22 +190,24 @@ class Cat(Role):
     abilities = (CatRevival(),)
     closes_heaven = "in game"
 
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        poison(game, seat, cause, source)
+    @on(Died)
+    def poison(self, ctx: Context, me: Layer, event: Died) -> None:
+        poison(ctx, me.seat, event.cause, event.source)
 
-    def while_dead(self, game: Game, seat: Seat) -> Action | None:
-        if game.day >= 2 and seat not in game.sudden:
-            return Action(seat, Verb.REVIVE, (seat,))
-        return None
+    @on(NightResolves)
+    def while_dead(self, ctx: Context, me: Layer, event: NightResolves) -> None:
+        if ctx.day >= 2 and not ctx.died_suddenly(me.seat):
+            ctx.act_while_dead(Action(me.seat, Verb.REVIVE, (me.seat,)), me)
 
 
 @role
 class Hunter(Role):
     """ハンター: on any death but a sudden one it takes a last shot (§5.5)."""
 
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        if cause is not Cause.SUDDEN:
-            game.arm(seat)
+    @on(Died)
+    def arm(self, ctx: Context, me: Layer, event: Died) -> None:
+        if event.cause is not Cause.SUDDEN:
+            ctx.arm(me.seat)
 
 
 @role
@@ -197,12 +215,12 @@ class Noble(Role):
     """貴族: a wolf attack that would kill it while a 奴隷 lives kills every living 奴隷 instead
     (unguardable; their cause is the wolf attack)."""
 
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        slaves = [s for s in game.living() if game.role(s).id == "Slave"]
-        if cause is not Cause.ATTACK or not slaves:
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        slaves = ctx.seats_of(Slave, living=True)
+        if threat.cause is not Cause.ATTACK or not slaves:
             return False
         for slave in slaves:
-            game.kill(slave, Cause.ATTACK, source, guardable=False)
+            ctx.kill(slave, Cause.ATTACK, threat.source, guardable=False)
         return True
 
 
@@ -210,11 +228,11 @@ class Noble(Role):
 class Slave(Role):
     """奴隷: knows the 貴族; wins iff the result is Human and no 貴族 lives."""
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return {s: "Noble" for s in members(game, lambda r: r.id == "Noble")}
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: "Noble" for s in ctx.seats_of(Noble)}
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return result is Team.HUMAN and not any(game.role(s).id == "Noble" for s in game.living())
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.HUMAN and not ctx.seats_of(Noble, living=True)
 
 
 @role
@@ -224,10 +242,16 @@ class ApprenticeSeer(Role):
 
     name_en = "Apprentice Seer"
 
-    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
-        seers = members(game, lambda r: r.id == "Diviner")
-        if not seers or any(not game.alive[s] for s in seers):
-            game.change_role(seat, "Diviner")
+    @on(BurialPass)
+    def succeed(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        seers = ctx.seats_of(Diviner)
+        if not seers or any(not ctx.alive(s) for s in seers):
+            ctx.change_role(me.seat, Diviner.id)
+
+
+@dataclass
+class OnceMemory:
+    used: bool = False  # its once-only ability is spent
 
 
 class HolyGift(Ability):
@@ -237,14 +261,14 @@ class HolyGift(Ability):
     level = 69
     required = False
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return not game.memory(seat, owner).get("used")
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.used
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        game.memory(action.seat, owner)["used"] = True
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.used = True
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        game.add_sub(action.targets[0], "HolyProtection")
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.grant(ctx.aimed(action.targets[0]), "HolyProtection", source=action.seat)
 
 
 @role
@@ -252,6 +276,13 @@ class Priest(Role):
     """聖職者: once, it gives another seat a holy protection against any death but a sudden one."""
 
     abilities = (HolyGift(),)
+    Memory = OnceMemory
+
+
+@dataclass
+class FugitiveMemory:
+    hiding: Seat | None = None  # tonight's host
+    caught: bool = False  # it died (or was doomed) at its host's tonight
 
 
 class Hide(Ability):
@@ -260,21 +291,22 @@ class Hide(Ability):
     verb = Verb.HIDE
     level = 95
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day >= (1 if game.settings["scapegoat"] == "off" else 2)
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= (1 if ctx.settings["scapegoat"] == "off" else 2)
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        game.memory(action.seat, owner)["hiding"] = action.targets[0]
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.hiding = action.targets[0]
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        host = action.targets[0]
-        counts = game.counts(host)
-        if not game.alive[host]:  # a host dead by sudden death is harmless (reference: `!pl.dead`)
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        host = ctx.aimed(action.targets[0])
+        if not ctx.alive(host):  # a host dead by sudden death is harmless (reference: `!pl.dead`)
             return
-        if counts is Count.WOLF and game.team_of(host) is not Team.HUMAN:
-            Fugitive.caught(game, action.seat, Cause.ATTACK, host)
+        identity = ctx.identity(host)
+        counts = identity.counts()
+        if counts is Count.WOLF and identity.team() is not Team.HUMAN:
+            Fugitive.caught(ctx, me, Cause.ATTACK, host)
         elif counts is Count.VAMPIRE:
-            Fugitive.caught(game, action.seat, Cause.VAMPIRE, host)
+            Fugitive.caught(ctx, me, Cause.VAMPIRE, host)
 
 
 @role
@@ -283,26 +315,29 @@ class Fugitive(Role):
     is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff the result is Human and it lives."""
 
     abilities = (Hide(),)
+    Memory = FugitiveMemory
 
     @staticmethod
-    def caught(game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        game.memory(seat, game.role(seat))["caught"] = True
-        game.kill(seat, cause, source, guardable=False)
+    def caught(ctx: Context, me: Layer, cause: Cause, source: Seat | None) -> None:
+        me.memory.caught = True
+        ctx.kill(me.seat, cause, source, guardable=False)
 
-    def on_dusk(self, game: Game, seat: Seat) -> None:
-        game.memory(seat, self).pop("hiding", None)
-        game.memory(seat, self).pop("caught", None)
+    @on(PhaseOpened)
+    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:
+            me.memory.hiding, me.memory.caught = None, False
 
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        memory = game.memory(seat, self)
-        return cause in (Cause.ATTACK, Cause.VAMPIRE) and "hiding" in memory and not memory.get("caught")
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        memory: FugitiveMemory = me.memory
+        return threat.cause in (Cause.ATTACK, Cause.VAMPIRE) and memory.hiding is not None and not memory.caught
 
-    def on_attack_at(self, game: Game, seat: Seat, host: Seat, cause: Cause) -> None:
-        if game.alive[seat] and game.memory(seat, self).get("hiding") == host:
-            self.caught(game, seat, cause, None)
+    @on(AttackedAt)
+    def host_attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
+        if ctx.alive(me.seat) and me.memory.hiding == event.host:
+            self.caught(ctx, me, event.cause, None)
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return result is Team.HUMAN and game.alive[seat]
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.HUMAN and ctx.alive(me.seat)
 
 
 class Raising(Ability):
@@ -311,17 +346,17 @@ class Raising(Ability):
 
     verb = Verb.REVIVE
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day >= 3
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 3
 
-    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
-        return [s for s in game.dead() if s not in game.sudden]
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        target = action.targets[0]
-        chance = 6 if target == game.scapegoat else 3
-        if game.draws.choice("magician revival", [True, False], weights=[chance, 10 - chance]):
-            game.revive(target)
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        chance = 6 if target == ctx.scapegoat else 3
+        if ctx.draw("magician revival", [True, False], weights=[chance, 10 - chance]):
+            ctx.revive(target)
 
 
 @role
@@ -334,27 +369,27 @@ class Magician(Role):
 
 class SendKit(Ability):
     """商人's delivery: once, from night 2, optional, at once: another living seat gets a
-    占い/霊能/狩人セット (that role's abilities as an optional sub-role, usable the same night)."""
+    占い/霊能/狩人セット (that role's abilities as an optional extra role, usable the same night)."""
 
     verb = Verb.KIT
     level = None
     required = False
     kits = ("Diviner", "Psychic", "Guard")
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return game.day >= 2 and not game.memory(seat, owner).get("sent")
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 2 and not me.memory.used
 
-    def check(self, game: Game, action: Action, owner: Role) -> str | None:
+    def check(self, ctx: Context, action: Action, me: Layer) -> str | None:
         if action.kit not in self.kits:
             return f"the kit must be one of {', '.join(self.kits)}, not {action.kit!r}"
         return None
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        game.memory(action.seat, owner)["sent"] = True
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.used = True
         target = action.targets[0]
-        game.add_sub(target, f"{action.kit}Kit")
-        game.tell(action.seat, "kit sent", target=target, kit=action.kit)
-        game.tell(target, "kit received", kit=action.kit)
+        ctx.grant(target, f"{action.kit}Kit", source=action.seat)
+        ctx.tell(action.seat, "kit sent", target=target, kit=action.kit)
+        ctx.tell(target, "kit received", kit=action.kit)
 
 
 @role
@@ -362,6 +397,7 @@ class Merchant(Role):
     """商人: once, it sends another seat a 占い, 霊能 or 狩人 kit."""
 
     abilities = (SendKit(),)
+    Memory = OnceMemory
 
 
 @role
@@ -370,14 +406,13 @@ class QueenSpectator(Role):
     (感染症)."""
 
     name_en = "Queen Spectator"
+    shown = Shown(team=Team.HUMAN)
 
-    def reveals_to(self, game: Game, seat: Seat, viewer: Seat) -> str | None:
-        return self.id if viewer != seat and game.team_of(viewer) is Team.HUMAN else None
-
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        for s in game.living():
-            if game.counts(s) is Count.HUMAN:
-                game.kill(s, Cause.INFECTION, seat)
+    @on(Died)
+    def infect(self, ctx: Context, me: Layer, event: Died) -> None:
+        for s in ctx.living():
+            if ctx.identity(s).counts() is Count.HUMAN:
+                ctx.kill(s, Cause.INFECTION, me.seat)
 
 
 @role
@@ -385,12 +420,13 @@ class Prince(Role):
     """プリンス: its first execution is cancelled and announced (a resistance to execution, after a
     holy protection); under ``drawvote=all`` the other tops are still executed."""
 
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        memory = game.memory(seat, self)
-        if cause is not Cause.EXECUTION or memory.get("revealed"):
+    Memory = OnceMemory
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause is not Cause.EXECUTION or me.memory.used:
             return False
-        memory["revealed"] = True
-        game.tell(None, "prince", player=seat)
+        me.memory.used = True
+        ctx.tell(None, "prince", player=me.seat)
         return True
 
 
@@ -405,11 +441,16 @@ class MadWolf(Role):
     counts = Count.WOLF
     immune_to_wolf_attack = True
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_wolves(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
 
-    def chats(self, game: Game, seat: Seat) -> frozenset[str]:
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.WOLF})
+
+
+@dataclass
+class CursedMemory:
+    turns: str | None = None  # the role it becomes after the next vote
 
 
 @role
@@ -417,13 +458,17 @@ class Cursed(Role):
     """呪われた者: survives a wolf (vampire) attack and becomes 人狼 (ヴァンパイア) in the burial after
     the next vote (executions or none); told when the next phase opens."""
 
-    def resist(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> bool:
-        if cause not in (Cause.ATTACK, Cause.VAMPIRE):
+    Memory = CursedMemory
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause not in (Cause.ATTACK, Cause.VAMPIRE):
             return False
-        game.memory(seat, self).setdefault("turns", "Werewolf" if cause is Cause.ATTACK else "Vampire")
+        if me.memory.turns is None:
+            me.memory.turns = "Werewolf" if threat.cause is Cause.ATTACK else "Vampire"
         return True
 
-    def on_burial(self, game: Game, seat: Seat, moment: Moment) -> None:
-        turns = game.memory(seat, self).get("turns")
-        if turns and moment is Moment.DAY:  # after the vote, not after non-voters' sudden deaths (reference)
-            game.change_role(seat, turns, told_now=False)
+    @on(BurialPass)
+    def turn(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        # after the vote, not after non-voters' sudden deaths (reference)
+        if me.memory.turns and event.moment is Moment.DAY:
+            ctx.change_role(me.seat, me.memory.turns, told_now=False)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.catalog import Team
+from jinrou.classic.events import AttackedAt, Died, on
 from jinrou.classic.model import Action, Cause, Count, Fortune, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, members, role
+from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import Divination, knows_wolves
 from jinrou.classic.roles.village import Diviner
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Layer
 
 
 class Attack(Ability):
@@ -22,42 +25,35 @@ class Attack(Ability):
     verb = Verb.ATTACK
     level = 105
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return owner.attacks and game.night.attacks > 0
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.role.attacks and ctx.attacks_tonight() > 0
 
-    def _chosen(self, game: Game) -> list[Action]:
-        return [a for a in game.night.actions if a.verb is Verb.ATTACK]
+    def done(self, ctx: Context, me: Layer) -> bool:
+        return len(ctx.chosen(Verb.ATTACK)) >= ctx.attacks_tonight()
 
-    def done(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return len(self._chosen(game)) >= game.night.attacks
-
-    def is_required(self, game: Game, seat: Seat, owner: Role) -> bool:
+    def is_required(self, ctx: Context, me: Layer) -> bool:
         """Only the night's first attack is required; a 狼の子's extra one may be left out."""
-        return not self._chosen(game) and bool(self.targets(game, seat, owner))
+        return not ctx.chosen(Verb.ATTACK) and bool(self.targets(ctx, me))
 
-    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         """A 狼の子's second attack may name the first's target again (the reference accepts it)."""
-        if game.settings.on("wolfattack"):
-            return [s for s in game.living() if s != seat]
-        return [s for s in game.living() if game.counts(s) is not Count.WOLF]
+        if ctx.settings.on("wolfattack"):
+            return [s for s in ctx.living() if s != me.seat]
+        wolves = ctx.counting(Count.WOLF)
+        return [s for s in ctx.living() if s not in wolves]
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        game.tell(chat_members(game, Chat.WOLF), "attack chosen", wolf=action.seat, target=action.target)
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(ctx.chat_members(Chat.WOLF), "attack chosen", wolf=action.seat, target=action.target)
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        target = action.targets[0]
-        if game.settings.on("noticebitten"):
-            game.tell(target, "attacked")
-        game.kill(target, Cause.ATTACK, action.seat)
-        game.attacked_at(target, Cause.ATTACK)
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.settings.on("noticebitten"):
+            ctx.tell(target, "attacked")
+        ctx.kill(target, Cause.ATTACK, action.seat)
+        ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
 
 
 ATTACK = Attack()
-
-
-def chat_members(game: Game, chat: str) -> list[Seat]:
-    """Living seats that read and write ``chat``."""
-    return [s for s in game.living() if any(chat in owner.chats(game, s) for owner in game.hooks(s))]
 
 
 class Wolf(Role):
@@ -70,10 +66,10 @@ class Wolf(Role):
     immune_to_wolf_attack = True
     abilities: ClassVar[tuple[Ability, ...]] = (ATTACK,)
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_wolves(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
 
-    def chats(self, game: Game, seat: Seat) -> frozenset[str]:
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.WOLF})
 
 
@@ -97,8 +93,9 @@ class WolfCub(Wolf):
 
     name_en = "Wolf Cub"
 
-    def on_death(self, game: Game, seat: Seat, cause: Cause, source: Seat | None) -> None:
-        game.flags["extra_attack"] = True
+    @on(Died)
+    def bonus(self, ctx: Context, me: Layer, event: Died) -> None:
+        ctx.add_attack_next_night()
 
 
 class WolfDivination(Divination):
@@ -110,21 +107,18 @@ class WolfDivination(Divination):
     level = 120
     required = False
 
-    def result(self, game: Game, target: Seat) -> str:
-        return game.role(target).id
+    def result(self, ctx: Context, target: Seat) -> str:
+        return ctx.identity(target).role.id
 
-    def effect(self, game: Game, action: Action) -> None:
-        from jinrou.classic.roles import ROLES
-
-        target = action.targets[0]
-        role_of = game.role(target)
-        if role_of.cursed_by_divination:
-            game.kill(target, Cause.CURSE, action.seat)
-        if any(isinstance(owner, Diviner) for owner in game.hooks(target)):  # its role or a 占いセット
-            game.kill(action.seat, Cause.CURSE, target)
-        if game.alive[target] and role_of.catalog.team is Team.WEREWOLF and role_of.counts is Count.HUMAN:
-            ids = sorted(ROLES)
-            game.change_role(target, game.draws.choice("new role", ids))
+    def effect(self, ctx: Context, action: Action, target: Seat) -> None:
+        identity = ctx.identity(target)
+        role_of = identity.role
+        if identity.cursed_by_divination:
+            ctx.kill(target, Cause.CURSE, action.seat)
+        if identity.holds(Diviner):  # its role or a 占いセット
+            ctx.kill(action.seat, Cause.CURSE, target)
+        if ctx.alive(target) and role_of.catalog.team is Team.WEREWOLF and role_of.counts is Count.HUMAN:
+            ctx.change_role(target, ctx.draw("new role", ctx.playable()))
 
 
 @role
@@ -143,8 +137,8 @@ class LoneWolf(Wolf):
     name_en = "Lone Wolf"
     judge_team = Team.LONE_WOLF
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return result is Team.LONE_WOLF and game.alive[seat]
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.LONE_WOLF and ctx.alive(me.seat)
 
 
 # ---------------------------------------------------------------------- 狂人系 (count human)
@@ -159,25 +153,22 @@ class Madman(Role):
 class Fanatic(Role):
     """狂信者: knows the wolves (they do not know it)."""
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_wolves(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
 
 
 @role
 class WhisperingMad(Role):
-    """囁き狂人: knows the wolves; reads and writes the wolf chat."""
+    """囁き狂人: knows the wolves; reads and writes the wolf chat, where the others know it (it
+    writes there under its name)."""
 
     name_en = "Whispering Madman"
+    shown = Shown(chat=Chat.WOLF)
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_wolves(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
 
-    def reveals_to(self, game: Game, seat: Seat, viewer: Seat) -> str | None:
-        """The other members of the wolf chat know it: it writes there under its name."""
-        in_chat = viewer != seat and any(Chat.WOLF in owner.chats(game, viewer) for owner in game.hooks(viewer))
-        return self.id if in_chat else None
-
-    def chats(self, game: Game, seat: Seat) -> frozenset[str]:
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.WOLF})
 
 
@@ -187,11 +178,17 @@ class MadCouple(Role):
 
     name_en = "Mad Couple"
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return {s: self.id for s in members(game, lambda r: r.id == self.id, exclude=seat)}
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: self.id for s in ctx.seats_of(MadCouple, exclude=me.seat)}
 
-    def chats(self, game: Game, seat: Seat) -> frozenset[str]:
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.MAD_COUPLE})
+
+
+@dataclass
+class SpyMemory:
+    spent: bool = False  # its leave is used (even if a protection kept it)
+    left: bool = False  # it left the village
 
 
 class Leave(Ability):
@@ -202,18 +199,18 @@ class Leave(Ability):
     arity = 0
     required = False
 
-    def available(self, game: Game, seat: Seat, owner: Role) -> bool:
-        return not game.memory(seat, owner).get("spent")
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.spent
 
-    def targets(self, game: Game, seat: Seat, owner: Role) -> list[Seat]:
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         return []
 
-    def submit(self, game: Game, action: Action, owner: Role) -> None:
-        game.memory(action.seat, owner)["spent"] = True
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.spent = True
 
-    def resolve(self, game: Game, action: Action, owner: Role) -> None:
-        if game.kill(action.seat, Cause.LEAVE):
-            game.memory(action.seat, owner)["left"] = True
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        if ctx.kill(action.seat, Cause.LEAVE):
+            me.memory.left = True
 
 
 @role
@@ -222,12 +219,13 @@ class Spy(Role):
     left. Once gone it speaks only to itself."""
 
     abilities = (Leave(),)
+    Memory = SpyMemory
 
-    def knows(self, game: Game, seat: Seat) -> dict[Seat, str]:
-        return knows_wolves(game, seat)
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
 
-    def speaks_in_heaven(self, game: Game, seat: Seat) -> bool:
-        return not game.memory(seat, self).get("left")
+    def speaks_in_heaven(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.left
 
-    def wins(self, game: Game, seat: Seat, result: Team) -> bool:
-        return result is Team.WEREWOLF and bool(game.memory(seat, self).get("left"))
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.WEREWOLF and me.memory.left

@@ -1,0 +1,191 @@
+"""What a role may read and do: the narrow door between the declarations and the engine (§12).
+
+Roles receive a :class:`Context`, never the game. It offers the public facts (day, seats alive or
+dead, settings, executions, tonight's attack count), each seat's :class:`~jinrou.classic.identity.
+Identity` to ask (results, team, "holds a 占い師"), and the acts of the rules: kill (through §5.2's
+resistances) or revive a seat, tell, draw a random outcome, change a role, grant or remove a
+sub-role or mark, guard, arm a hunter, submit an action the rules make for a seat, emit an event.
+Everything else of the game — its record, its phases, other roles' memory — stays out of reach,
+so a role can only change the game through the rules' own verbs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from jinrou.classic.identity import Identity, Layer
+from jinrou.classic.model import Action, Cause, Count, Seat, Verb
+
+if TYPE_CHECKING:
+    from jinrou.classic.events import Event
+    from jinrou.classic.game import Game
+    from jinrou.classic.role import Role
+    from jinrou.classic.settings import Settings
+
+
+class Context:
+    """One game seen by its roles (see the module docstring)."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Context:
+        copied = memo.get(id(self._game))  # a copy of the whole game: the copy's context
+        return Context(copied) if copied is not None else self
+
+    # ------------------------------------------------------------------ public facts
+
+    @property
+    def day(self) -> int:
+        return self._game.day
+
+    @property
+    def n(self) -> int:
+        """Seats at the start."""
+        return self._game.n
+
+    @property
+    def settings(self) -> Settings:
+        return self._game.settings
+
+    @property
+    def scapegoat(self) -> Seat | None:
+        return self._game.scapegoat
+
+    def seats(self) -> range:
+        return self._game.seats()
+
+    def living(self) -> list[Seat]:
+        return self._game.living()
+
+    def dead(self) -> list[Seat]:
+        return self._game.dead()
+
+    def alive(self, seat: Seat) -> bool:
+        return self._game.alive[seat]
+
+    def died_suddenly(self, seat: Seat) -> bool:
+        """Whether ``seat`` died by sudden death (it never revives)."""
+        return seat in self._game.sudden
+
+    def announced_dead(self) -> list[Seat]:
+        """Dead seats whose deaths have been announced (not those of the running night)."""
+        return self._game.announced_dead()
+
+    def executed_on(self, day: int) -> list[Seat]:
+        return self._game.executed_on(day)
+
+    def night_deaths(self) -> int:
+        """How many seats died in last night's resolution."""
+        return self._game.night.deaths
+
+    def identity(self, seat: Seat) -> Identity:
+        """What ``seat`` is (to ask, not to change: changes go through the acts below)."""
+        return self._game.identities[seat]
+
+    def counting(self, count: Count) -> list[Seat]:
+        """Seats that count as ``count`` for parity (§1), alive or dead, in seat order."""
+        return [identity.seat for identity in self._game.identities if identity.counts() is count]
+
+    def seats_of(self, kind: type[Role], *, living: bool = False, exclude: Seat | None = None) -> list[Seat]:
+        """Seats whose role is a ``kind``, alive or dead (``living``: alive only)."""
+        game = self._game
+        return [s for s in game.seats() if s != exclude and (not living or game.alive[s])
+                and game.identities[s].is_a(kind)]
+
+    def holding(self, kind: type[Role]) -> list[Seat]:
+        """Seats whose role or an extra role is a ``kind`` (V1.1.6)."""
+        return [s for s in self._game.seats() if self._game.identities[s].holds(kind)]
+
+    def attackers(self) -> list[Seat]:
+        """Living seats that take part in the wolves' attack."""
+        return self._game.attackers()
+
+    def chat_members(self, chat: str) -> list[Seat]:
+        """Living seats that read and write ``chat``."""
+        return [s for s in self._game.living() if chat in self._game.identities[s].chats(self)]
+
+    def attacks_tonight(self) -> int:
+        """How many attacks the wolves must choose tonight."""
+        return self._game.night.attacks
+
+    def chosen(self, verb: Verb) -> list[Action]:
+        """The actions of ``verb`` submitted tonight, in order."""
+        return [a for a in self._game.night.actions if a.verb is verb]
+
+    def done(self, me: Layer, verb: Verb) -> int:
+        """How many times ``me`` (this layer of its seat) submitted ``verb`` tonight."""
+        return self._game.done(me.seat, verb, me)
+
+    def aimed(self, seat: Seat) -> Seat:
+        """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
+        return self._game.night.redirects.get(seat, seat)
+
+    def playable(self) -> list[str]:
+        """The ids of every declared role, sorted."""
+        return self._game.playable()
+
+    # ------------------------------------------------------------------ acts
+
+    def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True) -> bool:
+        """Try to kill ``seat`` through §5.2's resistances; True if it died."""
+        return self._game.kill(seat, cause, source, guardable)
+
+    def revive(self, seat: Seat) -> bool:
+        """A dead seat comes back (never after a sudden death); True if it did."""
+        return self._game.revive(seat)
+
+    def arm(self, seat: Seat) -> None:
+        """A hunter will take a last shot (§5.5)."""
+        self._game.arm(seat)
+
+    def guard(self, target: Seat, by: Seat) -> None:
+        """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
+        self._game.guard(target, by)
+
+    def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
+        """Say something to one seat, some seats, or (None) everybody."""
+        self._game.tell(seat, key, **args)
+
+    def tell_at_dawn(self, seat: Seat, key: str, **args: Any) -> None:
+        """Tell ``seat`` at the next dawn, if it is alive then (night results)."""
+        self._game.at_dawn(seat, key, **args)
+
+    def draw(self, kind: str, options: Sequence[Any], weights: Sequence[int] | None = None) -> Any:
+        """A random outcome (uniform, or by ``weights``), recorded."""
+        return self._game.draws.choice(kind, list(options), weights=None if weights is None else list(weights))
+
+    def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat:
+        """A uniform random seat of ``seats``, recorded by name."""
+        return self._game.draw_seat(kind, seats)
+
+    def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
+        """The seat's role becomes a fresh ``role_id``; told now, or when the next phase opens."""
+        self._game.change_role(seat, role_id, told_now)
+
+    def grant(self, seat: Seat, role_id: str, source: Seat | None = None) -> Layer:
+        """``seat`` gains a sub-role, extra role or mark (on top of its layers)."""
+        return self._game.grant(seat, role_id, source)
+
+    def remove(self, layer: Layer) -> None:
+        """A sub-role, extra role or mark leaves its seat."""
+        self._game.remove(layer)
+
+    def submit(self, action: Action) -> None:
+        """Submit an action the rules make for a living seat (its draw, if any, is the record)."""
+        self._game.submit_drawn(action)
+
+    def act_while_dead(self, action: Action, me: Layer) -> None:
+        """A dead seat's action by a "while dead" rule joins tonight's resolution (猫又)."""
+        self._game.night.dead_actions.append((action, me))
+
+    def emit(self, event: Event) -> None:
+        """Dispatch ``event`` to the identities it concerns."""
+        self._game.emit(event)
+
+    def add_attack_next_night(self) -> None:
+        """The wolves get one more attack on the next night that starts (狼の子)."""
+        self._game.extra_attack = True

@@ -1,0 +1,381 @@
+"""A seat's identity: its role, extra roles, sub-roles and marks, read together (classic-werewolf §12).
+
+An :class:`Identity` is a stack of :class:`Layer` objects in the order they were gained: the role
+first, then extra roles (商人's kits, V1.1.6), sub-roles (恋人, 決定者, 権力者; W.1.8, T.1.5) and marks
+(聖職者's protection, a victory mark; W.1.7). Each layer is one instance of a declaration with its
+own typed memory, so two layers of one seat never share state and a role change (V1.1.4) is a
+fresh instance. The engine asks the identity, never a role; the identity combines its layers:
+
+* results — the role's 占い and 霊能 words, under the overlays of marks, the most recently placed on
+  top (W.1.5: removing it uncovers the one below);
+* parity count, team and win rule — the role's, unless a sub-role or mark declares one: the most
+  recent prevails (恋人 → Friend; 狼の子分, 月狂病, 更生者 in wave 3). Extra roles never change them;
+* flags — attacks, immunity to wolf attacks, cursed when divined, steals a decided result, must
+  vote, closes 霊界 — the role's, some also from sub-roles and marks (a 狐憑き is cursed, T.1.5);
+* abilities, chats, knowledge given and shown — the union over the role, extra roles and
+  sub-roles (an extra role's and a sub-role's actions are never required);
+* "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
+  extra role, V1.1.6): roles ask by declaration class, never by comparing ids.
+
+Marks end by themselves at a moment (:class:`Expiry`): at the next dusk or dawn, dead seats too.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from jinrou.classic.catalog import Team
+from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
+
+if TYPE_CHECKING:
+    from jinrou.classic.context import Context
+    from jinrou.classic.events import Event, Handler, Threat
+    from jinrou.classic.role import Ability, Role, Shown
+
+
+class LayerKind(enum.Enum):
+    """What a layer is to its seat."""
+
+    ROLE = "role"  # the seat's role (one per seat, replaced by a role change)
+    EXTRA = "extra"  # an extra role under the role: actions (optional), knowledge, hooks; no team or results
+    SUB = "sub"  # a sub-role on top: may change the team, the win rule, the count
+    MARK = "mark"  # a timed state another seat placed: hooks, overlays, an end
+
+
+class Expiry(enum.Enum):
+    """When a mark ends by itself (W.1.7); others end when their own hooks remove them."""
+
+    NEVER = "never"
+    DUSK = "dusk"  # at the next dusk (dead seats too)
+    DAWN = "dawn"  # at the next dawn
+
+
+@dataclass
+class Layer:
+    """One declaration held by a seat, with its own memory (the role's ``Memory`` dataclass)."""
+
+    role: Role
+    kind: LayerKind
+    seat: Seat
+    memory: Any = None
+    until: Expiry = Expiry.NEVER
+    source: Seat | None = None  # who placed it (a mark), if anyone
+
+    @classmethod
+    def of(cls, role: Role, kind: LayerKind, seat: Seat, until: Expiry = Expiry.NEVER,
+           source: Seat | None = None) -> Layer:
+        """A fresh instance of ``role`` on ``seat`` (its memory new)."""
+        return cls(role, kind, seat, role.Memory() if role.Memory is not None else None, until, source)
+
+    @property
+    def id(self) -> str:
+        return self.role.id
+
+
+class Identity:
+    """A seat's layers, role first, and the answers they give together (see the module docstring).
+
+    Its layers change only through :meth:`change_role`, :meth:`gain`, :meth:`lose` and
+    :meth:`expire`, and each change settles the answers again (:meth:`_settle`, the one place):
+    what the declarations alone decide — results, count, team, win rule, flags, which layers act,
+    know, chat, resist, vote or react to each event type — is worked out once per change, not on
+    every question; what depends on the game or a layer's memory is asked each time, only of the
+    layers that declare that answer (a layer keeping :class:`~jinrou.classic.role.Role`'s default
+    is skipped: its default changes nothing).
+    """
+
+    __slots__ = (
+        "_abilities", "_acting", "_chatting", "_counts", "_fortune", "_heaven", "_held", "_ids", "_knowing",
+        "_lovers", "_prioritising", "_psychic", "_resisting", "_team", "_told", "_weighing", "_win",
+        "attacks", "closes_heaven", "cursed_by_divination", "immune_to_wolf_attack", "layers", "lover",
+        "main", "must_vote", "reactions", "role", "seat", "showing", "steals_victory", "victory_mark",
+    )  # fmt: skip
+
+    seat: Seat
+    layers: tuple[Layer, ...]
+    """Its layers in the order gained, the role first (changed only by the methods below)."""
+    main: Layer
+    """The role's layer."""
+    role: Role
+    attacks: bool
+    """Whether it takes part in the wolves' attack (its role's)."""
+    immune_to_wolf_attack: bool
+    cursed_by_divination: bool
+    """Its role's, or a sub-role's or mark's (a 狐憑き is cursed, T.1.5)."""
+    steals_victory: bool
+    """Alive at a decided end, it takes the result for its role's team (§7.7a: a fox)."""
+    must_vote: bool
+    closes_heaven: str | None
+    lover: bool
+    """Whether it counts among the lovers (§7)."""
+    victory_mark: bool
+    """Whether it holds a victory mark (§7.9: 悪魔くん executed after a bite)."""
+    showing: tuple[tuple[str, Shown], ...]
+    """The acting layers declared as shown to others (``Role.shown``), as (id, audience): most
+    seats none, and :meth:`shown_to` is then asked of nobody."""
+    reactions: dict[type[Event], tuple[tuple[Handler, Role, Layer], ...]]
+    """By event type, each reaction of its layers, in the order gained: (handler, role, layer)."""
+
+    def __init__(self, seat: Seat, layers: Iterable[Layer] = ()) -> None:
+        self.seat = seat
+        self._settle(tuple(layers))
+
+    def _settle(self, layers: tuple[Layer, ...]) -> None:
+        """Hold ``layers`` from now on and work out again what they alone decide (see the class)."""
+        self.layers = layers
+        self.main = main = layers[0]
+        self.role = role = main.role
+        self.attacks = role.attacks
+        self.immune_to_wolf_attack = role.immune_to_wolf_attack
+        self.steals_victory = role.steals_victory
+        self.must_vote = role.must_vote
+        self.closes_heaven = role.closes_heaven
+        if len(layers) == 1:
+            self._settle_alone(main, role)
+        else:
+            self._settle_stack(layers, main, role)
+
+    def _settle_stack(self, layers: tuple[Layer, ...], main: Layer, role: Role) -> None:
+        """:meth:`_settle` for a seat with layers above its role."""
+        acting = tuple(layer for layer in layers if layer.kind is not LayerKind.MARK)
+        above = tuple(layer for layer in reversed(layers) if layer.kind is LayerKind.SUB or layer.kind is LayerKind.MARK)
+        self._acting = acting
+        self._ids = frozenset(layer.role.id for layer in layers[1:])
+        self._held = tuple(layer.role for layer in layers
+                           if layer.kind is LayerKind.ROLE or layer.kind is LayerKind.EXTRA)
+        # results, count, team, win rule: the most recent sub-role or mark that declares one, else the role
+        self._fortune = next((r for layer in above if (r := layer.role.fortune_overlay) is not None), role.fortune)
+        self._psychic = next((p for layer in above if (p := layer.role.psychic_overlay) is not None), role.psychic)
+        self._counts = next((c for layer in above if (c := layer.role.counts_as) is not None), role.counts)
+        self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
+        self._win = next((layer for layer in above if layer.role.has_win_rule), main)
+        self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
+        self.lover = any(layer.role.lover for layer in layers)
+        self.victory_mark = any(layer.role.victory_mark for layer in layers)
+        self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
+        # which layers answer what (the others keep Role's defaults)
+        self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
+                                for layer in acting for ability in layer.role.abilities)
+        self._chatting = tuple(layer for layer in acting if "chats" in layer.role.overrides)
+        self._knowing = tuple(layer for layer in acting if "knows" in layer.role.overrides)
+        self.showing = tuple((layer.role.id, shown) for layer in acting if (shown := layer.role.shown) is not None)
+        self._heaven = tuple(layer for layer in layers if "speaks_in_heaven" in layer.role.overrides)
+        self._lovers = tuple(layer for layer in layers if layer.role.lover)
+        self._resisting = tuple(layer for layer in (*layers[1:], main) if "resist" in layer.role.overrides)
+        self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
+        self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
+        reacting: dict[type[Event], list[tuple[Handler, Role, Layer]]] = {}
+        for layer in layers:
+            for kind, handlers in layer.role.reactions.items():
+                reacting.setdefault(kind, []).extend((handler, layer.role, layer) for handler in handlers)
+        self.reactions = {kind: tuple(found) for kind, found in reacting.items()}
+
+    def _settle_alone(self, main: Layer, role: Role) -> None:
+        """:meth:`_settle` for a seat that holds its role alone (most seats; every seat at the start):
+        what :meth:`_settle_stack` would answer, without layers above to look through (a test holds
+        the two alike for every role)."""
+        alone = self.layers
+        answers = role.overrides
+        self._acting = alone
+        self._ids = _NONE
+        self._held = (role,)
+        self._fortune = role.fortune
+        self._psychic = role.psychic
+        self._counts = role.counts
+        self._team = role.team
+        self._win = main
+        self.cursed_by_divination = role.cursed_by_divination
+        self.lover = role.lover
+        self.victory_mark = role.victory_mark
+        self._told = ()
+        self._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
+        self._chatting = alone if "chats" in answers else ()
+        self._knowing = alone if "knows" in answers else ()
+        self.showing = ((role.id, role.shown),) if role.shown is not None else ()
+        self._heaven = alone if "speaks_in_heaven" in answers else ()
+        self._lovers = alone if role.lover else ()
+        self._resisting = alone if "resist" in answers else ()
+        self._weighing = alone if "vote_weight" in answers else ()
+        self._prioritising = alone if "vote_priority" in answers else ()
+        self.reactions = {kind: tuple([(handler, role, main) for handler in handlers])
+                          for kind, handlers in role.reactions.items()} if role.reactions else {}
+
+    # ------------------------------------------------------------------ pickling, copies, comparison
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"seat": self.seat, "layers": self.layers}  # the rest is settled again from them
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.seat = state["seat"]
+        self._settle(tuple(state["layers"]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Identity):
+            return NotImplemented
+        return (self.seat, self.layers) == (other.seat, other.layers)
+
+    __hash__ = None  # type: ignore[assignment]  # its layers change
+
+    def __repr__(self) -> str:
+        return f"Identity(seat={self.seat!r}, layers={self.layers!r})"
+
+    # ------------------------------------------------------------------ changing the layers
+
+    def change_role(self, layer: Layer) -> None:
+        """Its role becomes ``layer``'s (a fresh instance), the layers above kept (V1.1.4)."""
+        self._settle((layer, *self.layers[1:]))
+
+    def gain(self, layer: Layer) -> None:
+        """``layer`` goes on top of its layers (a sub-role, extra role or mark)."""
+        self._settle((*self.layers, layer))
+
+    def lose(self, layer: Layer) -> None:
+        """``layer`` (one above the role) leaves it; the one below shows again."""
+        layers = list(self.layers)
+        layers.remove(layer)
+        self._settle(tuple(layers))
+
+    def expire(self, moment: Expiry) -> None:
+        """Its marks that end at ``moment`` leave it (W.1.7)."""
+        if len(self.layers) > 1 and any(layer.until is moment for layer in self.layers[1:]):
+            self._settle((self.layers[0], *(layer for layer in self.layers[1:] if layer.until is not moment)))
+
+    # ------------------------------------------------------------------ the layers
+
+    def extras(self) -> tuple[Layer, ...]:
+        """Every layer above the role, in the order gained."""
+        return self.layers[1:]
+
+    def layer(self, role_id: str) -> Layer | None:
+        """The most recent layer above the role declared as ``role_id`` (None: none)."""
+        if role_id not in self._ids:
+            return None
+        for layer in reversed(self.layers[1:]):
+            if layer.role.id == role_id:
+                return layer
+        return None  # pragma: no cover - in _ids
+
+    def has(self, role_id: str) -> bool:
+        """Whether a layer above the role is declared as ``role_id`` (a sub-role, kit or mark)."""
+        return role_id in self._ids
+
+    def is_a(self, kind: type[Role]) -> bool:
+        """Whether the seat's role is a ``kind`` (its declaration class or a subclass)."""
+        return isinstance(self.role, kind)
+
+    def holds(self, kind: type[Role]) -> bool:
+        """Whether its role or an extra role is a ``kind`` (V1.1.6: a 占いセット holds a 占い師)."""
+        return any(isinstance(role, kind) for role in self._held)
+
+    def acting(self) -> tuple[Layer, ...]:
+        """The layers whose actions, chats and knowledge the seat has: role, extra roles, sub-roles."""
+        return self._acting
+
+    # ------------------------------------------------------------------ results, count, team
+
+    def fortune(self) -> Fortune:
+        """Its 占い結果: the most recent overlay of a mark, else its role's (W.1.5)."""
+        return self._fortune
+
+    def psychic(self) -> PsychicResult:
+        """Its 霊能結果: the most recent overlay of a mark, else its role's (T.1.10)."""
+        return self._psychic
+
+    def counts(self) -> Count:
+        """How it counts for parity (§1): a sub-role's count if one declares it (狐憑き), else the role's."""
+        return self._counts
+
+    def team(self) -> Team:
+        """The team it judges with: the most recent sub-role's that declares one (恋人: Friend), else
+        its role's."""
+        return self._team
+
+    def win_layer(self) -> Layer:
+        """The layer whose win rule decides: the most recent sub-role or mark that has one, else the role."""
+        return self._win
+
+    def told_layers(self) -> tuple[str, ...]:
+        """The ids of the layers above its role that the seat was told of (恋人, kits)."""
+        return self._told
+
+    # ------------------------------------------------------------------ what its layers answer together
+
+    def abilities(self, ctx: Context) -> Iterator[tuple[Ability, Layer, bool]]:
+        """Each ability open to it tonight, with its layer and whether it is required (only the
+        role's abilities may be)."""
+        for ability, layer, main in self._abilities:
+            if ability.available(ctx, layer):
+                yield ability, layer, main and ability.is_required(ctx, layer)
+
+    def chats(self, ctx: Context) -> frozenset[str]:
+        """The night chats it reads and writes."""
+        layers = self._chatting
+        if not layers:
+            return _NO_CHATS
+        if len(layers) == 1:
+            return layers[0].role.chats(ctx, layers[0])
+        chats: frozenset[str] = frozenset()
+        for layer in layers:
+            chats |= layer.role.chats(ctx, layer)
+        return chats
+
+    def knows(self, ctx: Context) -> Iterator[tuple[Seat, str]]:
+        """The seats it knows and as what, layer by layer (a seat may come twice, with two labels)."""
+        for layer in self._knowing:
+            yield from layer.role.knows(ctx, layer).items()
+
+    def shown_to(self, ctx: Context, viewer: Identity) -> list[str]:
+        """The labels under which ``viewer`` knows this seat by its declared audience (女王観戦者 to the
+        village, 囁き狂人 to the wolf chat)."""
+        if not self.showing or viewer.seat == self.seat:
+            return []
+        return [role_id for role_id, shown in self.showing if shown.sees(ctx, viewer)]
+
+    def speaks_in_heaven(self, ctx: Context) -> bool:
+        return all(layer.role.speaks_in_heaven(ctx, layer) for layer in self._heaven)
+
+    def partners(self, ctx: Context) -> set[Seat]:
+        """The seats it was paired with (恋人)."""
+        out: set[Seat] = set()
+        for layer in self._lovers:
+            out |= layer.role.partners(ctx, layer)
+        return out
+
+    def resists(self, ctx: Context, threat: Threat) -> bool:
+        """§5.2 steps 3–4: its sub-roles and marks first (聖職者's protection), then its role."""
+        for layer in self._resisting:
+            if layer.role.resist(ctx, layer, threat):
+                return True
+        return False
+
+    def vote_weight(self, ctx: Context) -> int:
+        """What its vote is worth: 1 plus every layer's modifier (権力者 +1)."""
+        return 1 + sum([layer.role.vote_weight(ctx, layer) for layer in self._weighing])
+
+    def vote_priority(self, ctx: Context) -> int:
+        """The priority its vote gives its candidate: its layers' highest (決定者 1; a layer that
+        declares none gives 0)."""
+        priorities = [layer.role.vote_priority(ctx, layer) for layer in self._prioritising]
+        if len(priorities) < len(self.layers):
+            priorities.append(0)
+        return max(priorities)
+
+    def wins(self, ctx: Context, result: Team) -> bool:
+        layer = self._win
+        return layer.role.wins(ctx, layer, result)
+
+    def react(self, ctx: Context, event: Event) -> None:
+        """Dispatch ``event`` to each layer that reacts to it, in the order gained (the layers as they
+        were when it arrived)."""
+        for handler, role, layer in self.reactions.get(type(event), ()):
+            handler(role, ctx, layer, event)
+
+
+_NO_CHATS: frozenset[str] = frozenset()
+_NONE: frozenset[str] = frozenset()
+
+
+__all__ = ["Expiry", "Identity", "Layer", "LayerKind"]

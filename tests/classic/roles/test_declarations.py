@@ -1,0 +1,80 @@
+"""Every declaration of classic-werewolf §8 against the catalog and the spec's results and counts; a
+copied game shares the declarations and nothing else.
+
+Games are seated A, B, C… (``helpers.new``) with ``scapegoat=off`` unless a test says otherwise, and
+every random outcome is forced (``draws=[...]``): a draw the test does not expect fails the test.
+The spec sections quoted are those of ``shared/spec/classic-werewolf.md``; values marked "reference"
+come from 月下人狼's server (uhyo/jinrou, ``server/rpc/game/game.coffee``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jinrou.classic.catalog import ROLES as CATALOG
+from jinrou.classic.catalog import Category, Team
+from jinrou.classic.model import Count, Fortune, PsychicResult, Stage
+from jinrou.classic.roles import PLAYABLE, ROLES
+
+from ..helpers import (
+    alive,
+    new,
+    night,
+    vote,
+)
+
+# The 42 roles of §8, in the spec's order.
+SPEC_ROLES = ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "Madman", "Fanatic", "WhisperingMad", "MadCouple", "Spy", "Human", "Diviner", "Psychic", "Guard", "WanderingGuard", "Couple", "Twin", "Poisoner", "Cat", "Hunter", "Noble", "Slave", "ApprenticeSeer", "Priest", "Fugitive", "Magician", "Merchant", "QueenSpectator", "Prince", "MadWolf", "Cursed", "Fox", "TinyFox", "Immoral", "Cupid", "Lover", "Devil", "Vampire", "Bat", "Tanner", "Teruteru", "Neet"]
+
+
+# ---------------------------------------------------------------------------------------------- static data
+
+
+def test_the_declared_roles_are_the_42_of_the_spec():
+    assert sorted(PLAYABLE) == sorted(SPEC_ROLES) and len(PLAYABLE) == 42
+
+
+@pytest.mark.parametrize("role_id", sorted(PLAYABLE))
+def test_declaration_agrees_with_the_catalog(role_id):
+    declared, row = ROLES[role_id], CATALOG[role_id]
+    assert declared.catalog == row  # every static column (strength, non-human, hidden, …) is the catalog's
+    assert declared.id == row.id and declared.name_ja == row.name_ja and declared.category is row.category
+    # LoneWolf judges apart (§8: "judge team LoneWolf (catalog: Werewolf)"); every other team is the catalog's
+    assert declared.team is (Team.LONE_WOLF if role_id == "LoneWolf" else row.team)
+    assert declared.catalog.team is row.team
+    # 占い結果 人狼 iff the catalog's divined_black; ヴァンパイア reads ヴァンパイア (§8)
+    if role_id == "Vampire":
+        assert declared.fortune is Fortune.VAMPIRE and not row.divined_black
+    else:
+        assert (declared.fortune is Fortune.WEREWOLF) == row.divined_black
+
+
+# §8 results and §1 counts, written out from the spec
+SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY_FOX, "Devil": PsychicResult.WEREWOLF,
+                "MadWolf": PsychicResult.WEREWOLF}
+SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE}
+
+
+@pytest.mark.parametrize("role_id", sorted(PLAYABLE))
+def test_psychic_result_and_count_are_the_specs(role_id):
+    declared = ROLES[role_id]
+    wolf = declared.category is Category.WEREWOLF
+    psychic = SPEC_PSYCHIC.get(role_id, PsychicResult.WEREWOLF if wolf else PsychicResult.HUMAN)
+    counts = SPEC_COUNTS.get(role_id, Count.WOLF if wolf else Count.HUMAN)
+    assert declared.psychic is psychic and declared.counts is counts
+    assert declared.attacks == (wolf and role_id != "MadWolf")
+    assert declared.immune_to_wolf_attack == (wolf or role_id in ("MadWolf", "Vampire"))
+
+
+# ---------------------------------------------------------------------------------------------- copies
+
+
+def test_a_copied_game_plays_on_independently():
+    g = new(["Werewolf", "Priest", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "B protect C")
+    copy = g.copy()
+    vote(copy, "AE BE CE EA FE GE")
+    night(copy, "A attack C")  # the protection is used up on the copy only
+    assert "C" in alive(copy) and not copy.has_sub(2, "HolyProtection")
+    assert g.has_sub(2, "HolyProtection") and g.stage is Stage.DAY and g.day == 2
+    assert g.settings is copy.settings and g.role(0) is copy.role(0)
