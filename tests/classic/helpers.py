@@ -9,7 +9,7 @@ from typing import Any
 
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game
-from jinrou.classic.model import Action, Verb, Vote
+from jinrou.classic.model import Action, Vote
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -29,12 +29,9 @@ def seat(game: Game, letter: str) -> int:
 
 
 def action(game: Game, text: str) -> Action:
-    """``"A attack E"``, ``"A pair B C"``, ``"A kit B Guard"``, ``"A leave"``, ``"A shoot C"``."""
-    who, verb, *rest = text.split()
-    kit = None
-    if verb == "kit":
-        rest, kit = rest[:1], rest[1]
-    return Action(seat(game, who), Verb(verb), tuple(seat(game, t) for t in rest), kit)
+    """``"A attack E"``, ``"A pair B C"``, ``"A kit B Guard"``, ``"A leave"``, ``"A shoot C"``: the
+    action codec's notation (:meth:`Action.parse`)."""
+    return Action.parse(text, game.names)
 
 
 def given(draws: Iterable[tuple[str, Any]]) -> Draws:

@@ -163,7 +163,7 @@ def test_legal_actions_never_offer_a_refused_choice():
                     if legal.verb is None:
                         trial.apply(Vote(s, t))
                     elif legal.arity == 1:
-                        trial.apply(Action(s, legal.verb, (t,), legal.kits[0] if legal.kits else None))
+                        trial.apply(Action(s, legal.verb, (t,), legal.example()))
                 if legal.verb is not None and legal.arity == 0:
                     g.copy().apply(Action(s, legal.verb))
 

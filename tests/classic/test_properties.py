@@ -51,8 +51,8 @@ def play_randomly(game: Game, rng: np.random.Generator, check=lambda g: None) ->
                     if legal.verb is None:
                         game.apply(Vote(seat, targets[0]))
                     else:
-                        kit = str(rng.choice(legal.kits)) if legal.kits else None
-                        game.apply(Action(seat, legal.verb, tuple(targets), kit))
+                        values = tuple(str(rng.choice(allowed)) for allowed in legal.values)
+                        game.apply(Action(seat, legal.verb, tuple(targets), values))
                     break  # legal actions may have changed: ask again next round
         game.close(rng)
         closes += 1

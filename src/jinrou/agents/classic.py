@@ -147,8 +147,8 @@ def _uniform(view: SeatView, legal: Legal, rng: np.random.Generator) -> Action |
     targets = tuple(legal.targets[int(i)] for i in picks)
     if legal.verb is None:
         return Vote(view.seat, targets[0])
-    kit = legal.kits[int(rng.integers(len(legal.kits)))] if legal.kits else None
-    return Action(view.seat, legal.verb, targets, kit)
+    values = tuple(allowed[int(rng.integers(len(allowed)))] for allowed in legal.values)
+    return Action(view.seat, legal.verb, targets, values)
 
 
 # ---------------------------------------------------------------------- what the heuristic bot reads
@@ -812,7 +812,7 @@ def _kit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise
     assert view.seat is not None
     pool = [s for s in legal.targets if s not in bot.notes.co] or list(legal.targets)
     kit = "Diviner" if "Diviner" in legal.kits else legal.kits[0] if legal.kits else None
-    return Action(view.seat, Verb.KIT, (_best(pool, lambda s: -a.suspicion[s] + noise[s]),), kit)
+    return Action(view.seat, Verb.KIT, (_best(pool, lambda s: -a.suspicion[s] + noise[s]),), (kit,) if kit else ())
 
 
 def _leave(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from jinrou.classic.abilities import Ability, Action, Param, Verb, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.context import Context
@@ -38,7 +39,6 @@ from jinrou.classic.events import BurialPass, Died, Event, Executed, NightResolv
 from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
 from jinrou.classic.model import (
     PUBLIC_CAUSES,
-    Action,
     Cause,
     Count,
     Death,
@@ -46,14 +46,13 @@ from jinrou.classic.model import (
     Moment,
     Seat,
     Stage,
-    Verb,
     Vote,
 )
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import Ability, Role
+from jinrou.classic.role import Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
-from jinrou.classic.texts import VERBS
+from jinrou.classic.texts import verb_label
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.players import check_setup
 
@@ -64,13 +63,28 @@ _STAGE_JA = {Stage.NIGHT: "夜", Stage.DAY: "昼", Stage.HUNTER: "ハンター�
 
 @dataclass(frozen=True)
 class Legal:
-    """What a seat may do now: an action verb with its allowed targets, or a vote."""
+    """What a seat may do now: an action verb with its allowed targets (``arity`` of them) and, for
+    each parameter of its verb, the values allowed now; or a vote."""
 
     verb: Verb | None  # None: a vote
     targets: tuple[Seat, ...]
     required: bool
     arity: int = 1
-    kits: tuple[str, ...] = ()
+    values: tuple[tuple[str, ...], ...] = ()  # per parameter of the verb, in its declared order
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        """The typed parameters its verb takes."""
+        return self.verb.params if self.verb is not None else ()
+
+    @property
+    def kits(self) -> tuple[str, ...]:
+        """The kits it may send (商人): the values of its ``kit`` parameter."""
+        return next((v for p, v in zip(self.params, self.values, strict=False) if p.key == "kit"), ())
+
+    def example(self) -> tuple[str, ...]:
+        """The first allowed value of each parameter (what a default or random choice may start from)."""
+        return tuple(v[0] for v in self.values if v)
 
 
 @dataclass(frozen=True)
@@ -114,6 +128,9 @@ class Game:
     changes: tuple[tuple[int, Seat, str], ...] = ()
     """Every change of a seat's role, in order: (phase, seat, the new role id). A class default, so
     that a game pickled before it was kept still reads (the server's snapshots)."""
+    day_actions: tuple[tuple[Action, Layer], ...] = ()
+    """The day actions submitted in the open ballot, in order, with the layer whose ability each used
+    (W.1.1; a class default, as ``changes``)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -263,37 +280,48 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     def _abilities(self, seat: Seat) -> Iterator[tuple[Ability, Layer, bool]]:
-        """Each ability of the seat's role, extra roles and sub-roles, with whether it is required."""
-        return self.identities[seat].abilities(self.ctx)
+        """Each ability of the seat's role, extra roles and sub-roles open now (by night or by day,
+        to the living or, at night, to the dead), with whether it is required."""
+        when = When.DAY if self.stage is Stage.DAY else When.NIGHT
+        return self.identities[seat].abilities(self.ctx, when, not self.alive[seat])
 
     def done(self, seat: Seat, verb: Verb, owner: Layer | None = None) -> int:
         """How many times ``seat`` has submitted ``verb`` in the open phase (with ``owner``: by that
         role's or sub-role's ability, so that a kit's ability is apart from the role's)."""
+        if self.stage is Stage.DAY:
+            return sum(1 for a, by in self.day_actions if a.seat == seat and a.verb is verb and (owner is None or by is owner))
         return sum(1 for a, by in zip(self.night.actions, self.night.owners, strict=True)
                    if a.seat == seat and a.verb == verb and (owner is None or by is owner))
 
     def legal_actions(self, seat: Seat) -> list[Legal]:
         """What ``seat`` may do now (empty when it need not or cannot act)."""
         if self.stage is Stage.NIGHT:
+            return self._legal_abilities(seat, [])
+        if self.stage is Stage.DAY:  # the vote first, then the day actions (W.1.1)
+            assert self.ballot is not None
             if not self.alive[seat]:
                 return []
             legal = []
-            for ability, owner, required in self._abilities(seat):
-                if ability.done(self.ctx, owner):
-                    continue
-                targets = ability.targets(self.ctx, owner)
-                if targets or ability.arity == 0:
-                    legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, ability.kits))
-            return legal
-        if self.stage is Stage.DAY:
-            assert self.ballot is not None
-            if not self.alive[seat] or seat in self.ballot.votes:
-                return []
-            candidates = self._candidates(seat)
-            return [Legal(None, candidates, self._role_votes(seat))] if candidates else []
+            if seat not in self.ballot.votes:
+                candidates = self._candidates(seat)
+                if candidates:
+                    legal.append(Legal(None, candidates, self._role_votes(seat)))
+            return self._legal_abilities(seat, legal)
         if self.stage is Stage.HUNTER and seat in self.armed and not self._shot(seat):
             return [Legal(Verb.SHOOT, tuple(self._shot_targets(seat)), False)]
         return []
+
+    def _legal_abilities(self, seat: Seat, legal: list[Legal]) -> list[Legal]:
+        """``legal`` and the seat's abilities open now and not yet used up, with their targets and
+        parameter values."""
+        for ability, owner, required in self._abilities(seat):
+            if ability.done(self.ctx, owner):
+                continue
+            targets = ability.targets(self.ctx, owner)
+            if targets or ability.arity == 0:
+                values = ability.values(self.ctx, owner) if ability.verb.params else ()
+                legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values))
+        return legal
 
     def awaited(self) -> list[Seat]:
         """Seats whose required action or vote is still missing (身代わりくん is never awaited)."""
@@ -340,13 +368,19 @@ class Game:
                 self._phase_event()["votes"][self.names[choice.seat]] = self.names[choice.target]
             return
         ability, owner = self._check_action(choice)
-        self.night.actions.append(choice)
-        self.night.owners.append(owner if ability is not None else None)
-        if recorded:
-            self._phase_event()["actions"].append(self._action_json(choice))
+        if self.stage is Stage.DAY:
+            assert ability is not None
+            self.day_actions = (*self.day_actions, (choice, owner))
+        else:
+            self.night.actions.append(choice)
+            self.night.owners.append(owner if ability is not None else None)
+        if recorded:  # a day event's actions are applied before its votes (W.1.1)
+            self._phase_event().setdefault("actions", []).append(choice.to_json(self.names))
         if ability is not None:
+            if ability.once is not None:
+                owner.uses = (*((v, d) for v, d in owner.uses if v != choice.verb.value), (choice.verb.value, self.day))
             ability.submit(self.ctx, choice, owner)
-            if ability.targets_on_submit:
+            if ability.targets_on_submit and ability.when is When.NIGHT:
                 for target in choice.targets:
                     self.emit(Targeted(target, choice.seat, choice.verb))
 
@@ -424,21 +458,25 @@ class Game:
                 raise IllegalActionError(f"{who} may shoot one of {self._list(allowed)}",
                                          ja=f"{who}が撃てるのは {self._list(allowed, 'ja')} のひとりです")
             return None, self.identities[action.seat].main
-        verb = f"「{VERBS[action.verb.value][0]}」" if action.verb.value in VERBS else action.verb.value
-        if self.stage is not Stage.NIGHT:
+        verb = f"「{verb_label(action.verb, 'ja')}」"
+        now, now_ja = ("tonight", "今夜") if self.stage is Stage.NIGHT else ("today", "今日")
+        if self.stage is not Stage.NIGHT and self.stage is not Stage.DAY:
             raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}",
                                      ja=f"今は{_STAGE_JA[self.stage]}なので{verb}はできません")
-        if not self.alive[action.seat]:
-            raise IllegalActionError(f"{who} is dead and cannot act", ja=f"{who}は死亡しているので行動できません")
         mine = [(ability, owner) for ability, owner, _ in self._abilities(action.seat) if ability.verb is action.verb]
         if not mine:
-            raise IllegalActionError(f"{who} ({self.role(action.seat).id}) has no action {action.verb.value!r} tonight",
-                                     ja=f"{who}には今夜{verb}の行動はありません")
+            if self.stage is Stage.DAY and not self.identities[action.seat].declares(action.verb, When.DAY):
+                raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}",
+                                         ja=f"今は{_STAGE_JA[self.stage]}なので{verb}はできません")
+            if not self.alive[action.seat]:
+                raise IllegalActionError(f"{who} is dead and cannot act", ja=f"{who}は死亡しているので行動できません")
+            raise IllegalActionError(f"{who} ({self.role(action.seat).id}) has no action {action.verb.value!r} {now}",
+                                     ja=f"{who}には{now_ja}{verb}の行動はありません")
         # a seat holding the same ability twice (its role's and a kit's) uses them in turn, its role's first
         left = [(ability, owner) for ability, owner in mine if not ability.done(self.ctx, owner)]
         if not left:
-            raise IllegalActionError(f"{who} has already chosen to {action.verb.value} tonight",
-                                     ja=f"{who}は今夜もう{verb}の相手を選びました")
+            raise IllegalActionError(f"{who} has already chosen to {action.verb.value} {now}",
+                                     ja=f"{who}は{now_ja}もう{verb}の相手を選びました")
         ability, owner = left[0]
         allowed = ability.targets(self.ctx, owner)
         if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
@@ -451,11 +489,24 @@ class Game:
                 f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}",
                 ja=f"{who}は{self.names[bad[0]]}に{verb}できません: 選べるのは {self._list(allowed, 'ja')}",
             )
-        reason = ability.check(self.ctx, action, owner)
+        reason = self._check_values(action, ability, owner) or ability.check(self.ctx, action, owner)
         if reason:
             raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}",
                                      ja=f"{who}は{verb}できません: {reason}")
         return ability, owner
+
+    def _check_values(self, action: Action, ability: Ability, owner: Layer) -> str | None:
+        """A reason to refuse ``action``'s parameter values (None: each is one allowed now)."""
+        params = action.verb.params
+        if len(action.params) > len(params):
+            return f"{action.verb.value} takes {len(params)} parameter(s), not {len(action.params)}"
+        if not params:
+            return None
+        for param, allowed, i in zip(params, ability.values(self.ctx, owner), range(len(params)), strict=True):
+            value = action.params[i] if i < len(action.params) else None
+            if value not in allowed:
+                return f"the {param.key} must be one of {', '.join(allowed)}, not {value!r}"
+        return None
 
     def _check_seat(self, seat: Seat) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
@@ -466,16 +517,6 @@ class Game:
 
     def _list(self, seats: Sequence[Seat], lang: str = "en") -> str:
         return ", ".join(self.names[s] for s in seats) or ("なし" if lang == "ja" else "nobody")
-
-    def _action_json(self, action: Action) -> dict[str, Any]:
-        out: dict[str, Any] = {"player": self.names[action.seat], "action": action.verb.value}
-        if len(action.targets) == 1:
-            out["target"] = self.names[action.targets[0]]
-        elif action.targets:
-            out["targets"] = [self.names[t] for t in action.targets]
-        if action.kit:
-            out["kit"] = action.kit
-        return out
 
     # ------------------------------------------------------------------ closing a phase
 
@@ -591,10 +632,9 @@ class Game:
         alive_at_end = set(self.living())
         acts: list[tuple[int, int, Action, Ability, Layer]] = []
         for order, (action, by) in enumerate(zip(self.night.actions, self.night.owners, strict=True)):
-            if action.seat in alive_at_end:
-                found = self._ability_of(action, by)
-                if found and found[0].level is not None:
-                    acts.append((found[0].level, order, action, *found))
+            found = self._ability_of(action, by)
+            if found and found[0].level is not None and (action.seat in alive_at_end) is not found[0].while_dead:
+                acts.append((found[0].level, order, action, *found))
         if self.night.fixed_attack:
             found = self._ability_of(self.night.fixed_attack)
             if found:
@@ -820,6 +860,7 @@ class Game:
 
     def _new_ballot(self, runoff: bool, candidates: tuple[Seat, ...]) -> None:
         self.stage = Stage.DAY
+        self.day_actions = ()
         self.ballot = Ballot(runoff, candidates)
         self._open_phase("day")
 

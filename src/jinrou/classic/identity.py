@@ -27,13 +27,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from jinrou.classic.abilities import Verb, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
+    from jinrou.classic.abilities import Ability
     from jinrou.classic.context import Context
     from jinrou.classic.events import Event, Handler, Threat
-    from jinrou.classic.role import Ability, Role, Shown
+    from jinrou.classic.role import Role, Shown
 
 
 class LayerKind(enum.Enum):
@@ -63,6 +65,7 @@ class Layer:
     memory: Any = None
     until: Expiry = Expiry.NEVER
     source: Seat | None = None  # who placed it (a mark), if anyone
+    uses: tuple[tuple[str, int], ...] = ()  # (verb, day) of its last use of each once-only ability
 
     @classmethod
     def of(cls, role: Role, kind: LayerKind, seat: Seat, until: Expiry = Expiry.NEVER,
@@ -303,12 +306,17 @@ class Identity:
 
     # ------------------------------------------------------------------ what its layers answer together
 
-    def abilities(self, ctx: Context) -> Iterator[tuple[Ability, Layer, bool]]:
-        """Each ability open to it tonight, with its layer and whether it is required (only the
-        role's abilities may be)."""
+    def abilities(self, ctx: Context, when: When = When.NIGHT, dead: bool = False) -> Iterator[tuple[Ability, Layer, bool]]:
+        """Each ability open to it now — by night or by day (``when``), to the living or the dead
+        (``dead``) — with its layer and whether it is required (only the role's abilities may be)."""
         for ability, layer, main in self._abilities:
-            if ability.available(ctx, layer):
+            if ability.when is when and ability.while_dead is dead and (
+                    not ability.timed or ability.timely(ctx, layer)) and ability.available(ctx, layer):
                 yield ability, layer, main and ability.is_required(ctx, layer)
+
+    def declares(self, verb: Verb, when: When) -> bool:
+        """Whether one of its layers declares an ability of ``verb`` open ``when`` (used up or not)."""
+        return any(ability.verb is verb and ability.when is when for ability, _, _ in self._abilities)
 
     def chats(self, ctx: Context) -> frozenset[str]:
         """The night chats it reads and writes."""

@@ -1,4 +1,6 @@
-"""The words of classic werewolf: causes of death, results, how a seat counts, stages, actions.
+"""The words of classic werewolf: causes of death, results, how a seat counts, stages, votes.
+
+Actions and verbs live in :mod:`jinrou.classic.abilities` (imported here too).
 
 Enums carry the English value written in records and a Japanese label for players.
 """
@@ -8,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from jinrou.classic.abilities import Action, Verb  # what an action is (re-exported: the words of the game)
 from jinrou.players import Seat  # a seat's index, 0-based, in the order of the record's ``players``
 
 
@@ -86,22 +89,6 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
-class Verb(enum.Enum):
-    """The night actions of the record (and the hunter's shot)."""
-
-    ATTACK = "attack"
-    DIVINE = "divine"
-    GUARD = "guard"
-    PAIR = "pair"
-    REVIVE = "revive"
-    PROTECT = "protect"
-    HIDE = "hide"
-    LEAVE = "leave"
-    KIT = "kit"
-    BITE = "bite"
-    SHOOT = "shoot"
-
-
 class Moment(enum.Enum):
     """When a burial (埋葬, §5.4) happens; some burial hooks care."""
 
@@ -110,21 +97,6 @@ class Moment(enum.Enum):
     DAY = "day"  # after the vote: its execution(s), a cancelled one, or none
     ABSENT = "absent"  # after the sudden deaths of non-voters, before the ballot is retaken
     HUNTER = "hunter"
-
-
-@dataclass(frozen=True)
-class Action:
-    """A night action or a hunter's shot: ``seat`` does ``verb`` to ``targets`` (none for 失踪,
-    two for キューピッド), ``kit`` naming a 商人's kit (Diviner, Psychic or Guard)."""
-
-    seat: Seat
-    verb: Verb
-    targets: tuple[Seat, ...] = ()
-    kit: str | None = None
-
-    @property
-    def target(self) -> Seat | None:
-        return self.targets[0] if self.targets else None
 
 
 @dataclass(frozen=True)
@@ -156,3 +128,7 @@ class Message:
 
     def __hash__(self) -> int:
         return hash((self.key, tuple(sorted(self.args.items(), key=str)), self.to))
+
+
+__all__ = ["PUBLIC_CAUSES", "Action", "Cause", "Count", "Death", "Fortune", "Message", "Moment", "PsychicResult",
+           "Seat", "Stage", "Verb", "Vote"]

@@ -34,9 +34,9 @@ from jinrou import chatlog
 from jinrou.classic.claims import Claim, ClaimError
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game
-from jinrou.classic.model import Action, Message, Seat, Stage, Verb, Vote
+from jinrou.classic.model import Action, Message, Seat, Stage, Vote
 from jinrou.classic.published import RoleList
-from jinrou.errors import JinrouError, RecordError
+from jinrou.errors import JinrouError, NotationError, RecordError
 from jinrou.jsontext import parse_json
 
 FORMAT = "jinrou.classic/1"
@@ -133,25 +133,10 @@ def _seat(names: tuple[str, ...], name: Any, where: str) -> Seat:
 
 
 def _action(names: tuple[str, ...], data: Any, where: str) -> Action:
-    if not isinstance(data, dict) or not isinstance(data.get("player"), str) or not isinstance(data.get("action"), str):
-        raise _fail(where, 'an action is {"player": NAME, "action": VERB, "target": NAME}')
     try:
-        verb = Verb(data["action"])
-    except ValueError:
-        raise _fail(where, f"unknown action {data['action']!r}: the actions are "
-                           f"{', '.join(v.value for v in Verb)}") from None
-    if "targets" in data:
-        if not isinstance(data["targets"], list):
-            raise _fail(where, "targets must be a list of names")
-        targets = tuple(_seat(names, t, where) for t in data["targets"])
-    elif "target" in data:
-        targets = (_seat(names, data["target"], where),)
-    else:
-        targets = ()
-    kit = data.get("kit")
-    if kit is not None and not isinstance(kit, str):
-        raise _fail(where, "a kit is Diviner, Psychic or Guard")
-    return Action(_seat(names, data["player"], where), verb, targets, kit)
+        return Action.from_json(data, names)
+    except NotationError as error:
+        raise _fail(where, str(error)) from None
 
 
 def _draws(event: Any, where: str) -> list[Draw]:
@@ -259,18 +244,17 @@ def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, wher
             game.claim(_seat(names, claim.get("player"), where), Claim.parse(str(claim.get("claim", "")), names))
         except ClaimError as error:
             raise _fail(where, str(error)) from None
+    actions = event.get("actions", [])
+    if not isinstance(actions, list):
+        raise _fail(where, "actions must be a list")
+    for action in actions:  # a day's actions come before its votes (W.1.1)
+        game.apply(_action(names, action, where))
     if kind == "day":
         votes = event.get("votes", {})
         if not isinstance(votes, dict):
             raise _fail(where, 'votes are {"VOTER": "CANDIDATE", ...}')
         for voter, target in votes.items():
             game.apply(Vote(_seat(names, voter, where), _seat(names, target, where)))
-    else:
-        actions = event.get("actions", [])
-        if not isinstance(actions, list):
-            raise _fail(where, "actions must be a list")
-        for action in actions:
-            game.apply(_action(names, action, where))
     phase = game.phase
     game.close(draws)
     _check_consequences(game, event, phase, where)

@@ -8,7 +8,8 @@ are written once, in the catalog; the class adds only what is special about it:
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
   ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``);
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
-* ``abilities`` — its night actions (:class:`Ability`: verb, level, when, targets, required, effect);
+* ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
+  level, when, targets, parameters, required, effect);
 * reactions to typed events (:func:`~jinrou.classic.events.on`: died, executed, an attack at a
   house, a phase opened, a burial pass, …);
 * answers to queries — ``resist`` (§5.2), ``vote_weight``, ``vote_priority``, ``wins`` — and what
@@ -27,10 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
+from jinrou.classic.abilities import Ability
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
 from jinrou.classic.events import Event, Handler, Threat, reactions
 from jinrou.classic.identity import Expiry, LayerKind
-from jinrou.classic.model import Action, Count, Fortune, PsychicResult, Seat, Verb
+from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -57,49 +59,6 @@ class Shown:
     def sees(self, ctx: Context, viewer: Identity) -> bool:
         return (self.chat is not None and self.chat in viewer.chats(ctx)) or (
             self.team is not None and viewer.team() is self.team)
-
-
-class Ability:
-    """A night action (or the hunter's shot) of a role.
-
-    Subclasses set ``verb``, ``level`` (resolution order, §4.2; None: takes effect when submitted),
-    ``arity`` (number of targets) and override the hooks below. Defaults: every night, required,
-    once per night, targets = other living seats. ``me`` is the layer that holds it (a kit's apart
-    from the role's).
-    """
-
-    verb: ClassVar[Verb]
-    level: ClassVar[int | None] = 100
-    arity: ClassVar[int] = 1
-    required: ClassVar[bool] = True
-    kits: ClassVar[tuple[str, ...]] = ()  # the kinds of kit it may send (商人)
-    targets_on_submit: ClassVar[bool] = True  # its targets are *targeted* (W.1.6) when it is submitted
-
-    def available(self, ctx: Context, me: Layer) -> bool:
-        """Whether ``me`` may use it tonight (before anything is submitted)."""
-        return True
-
-    def is_required(self, ctx: Context, me: Layer) -> bool:
-        """Whether leaving it undone tonight is a sudden death."""
-        return self.required and bool(self.targets(ctx, me) or self.arity == 0)
-
-    def done(self, ctx: Context, me: Layer) -> bool:
-        """Whether ``me``'s use of it has been used up for tonight."""
-        return ctx.done(me, self.verb) > 0
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        """The seats it may be aimed at tonight."""
-        return [s for s in ctx.living() if s != me.seat]
-
-    def check(self, ctx: Context, action: Action, me: Layer) -> str | None:
-        """A reason to refuse ``action`` beyond its targets (None: fine)."""
-        return None
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        """What happens at once when it is submitted (pairing, kits, immediate results)."""
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        """What happens at its level in the night's resolution."""
 
 
 class Role:

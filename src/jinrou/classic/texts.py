@@ -76,6 +76,14 @@ VERBS = {
 """Each action verb (the record's word) in Japanese and English."""
 
 
+def verb_label(verb: Any, lang: str = "ja") -> str:
+    """A verb's name for players in ``lang``: the table above, else the label its declaration gives
+    (:meth:`~jinrou.classic.abilities.Verb.declare`), else the verb itself."""
+    value = getattr(verb, "value", verb)
+    names = VERBS.get(value) or getattr(verb, "label", None) or (value, value)
+    return str(names[0 if lang == "ja" else 1])
+
+
 def role_name(role_id: str, lang: str) -> str:
     """A role's name in ``lang`` (declared English name where there is one)."""
     if lang == "ja":

@@ -19,8 +19,11 @@ seconds, in which nobody votes, then ``voting`` seconds), a revote or a runoff `
 the ballot closes when everybody voted, else after the grace, and non-voters die suddenly. A
 hunter's last shot waits ``hunter`` seconds, then is drawn.
 
-**Actions** (JSON): ``{"vote": NAME}``; ``{"act": VERB, "targets": [NAME, …], "kit": KIT}`` (a night
-action or a shot; VERB as the record writes it: divine, attack, guard, …); ``{"claim": CLAIM}`` by
+**Actions** (JSON): ``{"vote": NAME}``; ``{"act": VERB, "targets": [NAME, …], PARAM: VALUE …}`` (a
+night action, a day action or a shot; VERB and the parameters as the record writes them —
+divine, attack, ``kit`` with ``"kit": "Guard"``, …: :meth:`~jinrou.classic.abilities.Action.from_json`
+reads it; the view's ``legal`` lists each open verb with its parameters and their allowed values);
+``{"claim": CLAIM}`` by
 day, CLAIM being ``{"kind": "CO", "role": ID}``, ``{"kind": "DIVINED"|"IDENTIFIED"|"ESTIMATE",
 "target": NAME, "result": "human"|"werewolf"}`` or ``{"kind": "VOTE", "target": NAME}`` — the
 structured claims the bots make (:mod:`jinrou.classic.claims`); ``{"claims": [CLAIM, …]}`` (a bot's
@@ -61,9 +64,9 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
 from jinrou.classic.published import RoleList
 from jinrou.classic.record import FORMAT, write
-from jinrou.classic.texts import VERBS
+from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
-from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, SetupError
+from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
 from jinrou.modes.base import Channel, Phase, PhaseKind, Result
 from jinrou.modes.classic_view import channels, result_of, view
@@ -71,8 +74,8 @@ from jinrou.modes.classic_view import channels, result_of, view
 SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
 MAX_CLAIMS = 30  # claims a seat may make in one day
-FORMS = ('{"vote": NAME}, {"act": VERB, "targets": [NAME]}, {"claim": {"kind": ..., ...}}, {"done": true} '
-         'or {"propose": "attack", "targets": [NAME]}')
+FORMS = ('{"vote": NAME}, {"act": VERB, "targets": [NAME], PARAM: VALUE}, {"claim": {"kind": ..., ...}}, '
+         '{"done": true} or {"propose": "attack", "targets": [NAME]}')
 
 
 class Turn(enum.StrEnum):
@@ -212,7 +215,8 @@ class ClassicMode:
             raise IllegalActionError(f"an action is an object: {FORMS}", ja=f"行動はオブジェクトです: {FORMS}")
         me = village.seat(seat)
         kind = next((k for k in ("vote", "act", "claim", "claims", "done", "propose") if k in action), None)
-        allowed = {"act": {"act", "targets", "kit"}, "propose": {"propose", "targets"}}.get(kind or "", {kind})
+        allowed = {"act": {"act", "targets", *_param_keys(action.get("act"))},
+                   "propose": {"propose", "targets"}}.get(kind or "", {kind})
         if kind is None or set(action) - allowed:
             raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}",
                                      ja=f"不明な行動 {sorted(action)}: {FORMS} のどれかです")
@@ -221,7 +225,7 @@ class ClassicMode:
                 raise IllegalActionError("the vote opens after the discussion", ja="投票は議論の後に始まります")
             game.apply(Vote(me, _seat_named(game, action["vote"])))
         elif kind == "act":
-            game.apply(_action(game, me, action["act"], action.get("targets", []), action.get("kit")))
+            game.apply(_action(game, me, action["act"], action.get("targets", []), action))
             if village.proposals and not any(lg.verb is Verb.ATTACK for s in game.attackers()
                                              for lg in game.legal_actions(s)):
                 village.proposals.clear()  # the wolves attacked: nothing is left to propose
@@ -240,7 +244,7 @@ class ClassicMode:
     def _propose(self, village: Village, me: Seat, action: dict[str, Any]) -> None:
         game = village.game
         assert game is not None
-        proposal = _action(game, me, action["propose"], action.get("targets", []), None)
+        proposal = _action(game, me, action["propose"], action.get("targets", []), {})
         legal = next((lg for lg in game.legal_actions(me) if lg.verb is Verb.ATTACK), None)
         if proposal.verb is not Verb.ATTACK or legal is None or len(proposal.targets) != 1 \
                 or proposal.targets[0] not in legal.targets:
@@ -277,7 +281,7 @@ class ClassicMode:
             if missing:
                 verb = missing[0].verb
                 raise IllegalActionError(f"first {verb.value if verb else 'vote'}: it is required tonight",
-                                         ja=f"先に「{VERBS[verb.value][0] if verb else '投票'}」をしてください（今夜は必須です）")
+                                         ja=f"先に「{verb_label(verb, 'ja') if verb else '投票'}」をしてください（今夜は必須です）")
         elif not (game.stage is Stage.DAY and village.turn is Turn.DISCUSSION and game.alive[me]):
             raise IllegalActionError("there is nothing to finish now: " + (
                 "vote" if game.stage is Stage.DAY else "the night waits only for missing actions"),
@@ -405,15 +409,14 @@ class ClassicMode:
                 verb = "act"
                 if choice.verb is Verb.ATTACK and village.turn is Turn.MAIN and len(game.attackers()) > 1:
                     verb = "propose"
-                return {verb: choice.verb.value, "targets": [names[t] for t in choice.targets],
-                        **({"kit": choice.kit} if choice.kit else {})}
+                return _act_json(choice, names, verb)
         needed = village.missing(me) if game.stage is Stage.NIGHT else list(view_of.legal)
         if needed:
             legal = needed[0]
             assert legal.verb is not None
             picks = rng.choice(len(legal.targets), size=legal.arity, replace=False) if legal.arity else ()
-            return {"act": legal.verb.value, "targets": [names[legal.targets[int(i)]] for i in picks],
-                    **({"kit": legal.kits[0]} if legal.kits else {})}
+            drawn = Action(me, legal.verb, tuple(legal.targets[int(i)] for i in picks), legal.example())
+            return _act_json(drawn, names)
         return {"done": True}
 
     # ---------------------------------------------------------------- views
@@ -510,17 +513,42 @@ def _seat_named(game: Game, name: Any) -> Seat:
     return game.names.index(name)
 
 
-def _action(game: Game, me: Seat, verb: Any, targets: Any, kit: Any) -> Action:
+def _param_keys(verb: Any) -> tuple[str, ...]:
+    """The parameter keys an ``act`` of ``verb`` may carry (none for an unknown verb)."""
     try:
-        action = Verb(verb)
+        return tuple(p.key for p in Verb(verb).params)
     except ValueError:
-        raise IllegalActionError(f"unknown action {verb!r}: actions are {', '.join(v.value for v in Verb)}",
-                                 ja=f"不明な行動 {verb!r}: 行動は {', '.join(v.value for v in Verb)}") from None
+        return ()
+
+
+def _action(game: Game, me: Seat, verb: Any, targets: Any, data: Mapping[str, Any]) -> Action:
+    """An ``act`` (or ``propose``) read by the one action codec, :meth:`Action.from_json`."""
+    try:
+        Verb(verb)
+    except ValueError:
+        verbs = ", ".join(v.value for v in Verb)
+        raise IllegalActionError(f"unknown action {quote(verb)}: actions are {verbs}",
+                                 ja=f"不明な行動 {quote(verb)}: 行動は {verbs}") from None
     if not isinstance(targets, list):
         raise IllegalActionError("targets are a list of player names", ja="対象は参加者名のリストです")
-    if kit is not None and not isinstance(kit, str):
-        raise IllegalActionError("a kit is Diviner, Psychic or Guard", ja="セットは Diviner、Psychic、Guard のどれかです")
-    return Action(me, action, tuple(_seat_named(game, t) for t in targets), kit)
+    targets_named = [_seat_named(game, t) for t in targets]  # the mode's own message for an unknown name
+    try:
+        action = Action.from_json({**{k: v for k, v in data.items() if k not in ("act", "propose")},
+                                   "action": verb, "targets": [game.names[t] for t in targets_named]}, game.names, me)
+    except NotationError as error:
+        raise IllegalActionError(str(error), ja=f"行動の形が違います: {error}") from None
+    return action
+
+
+def _act_json(action: Action, names: Sequence[str], key: str = "act") -> dict[str, Any]:
+    """A bot's action as a person sends it: the record's JSON, its verb under ``key``."""
+    data = action.to_json(names)
+    del data["player"]
+    data[key] = data.pop("action")
+    if "target" in data:
+        data["targets"] = [data.pop("target")]
+    data.setdefault("targets", [])
+    return data
 
 
 def _claim(game: Game, data: Any) -> Claim:
@@ -600,7 +628,8 @@ def _ask(decide: Callable[[SeatView, np.random.Generator], list[Any]], view_of: 
 def _fits(action: Action, legal: Sequence[Legal]) -> bool:
     """Whether a bot's action is one of its legal ones (the engine checks it again)."""
     return any(lg.verb is action.verb and len(action.targets) == lg.arity and set(action.targets) <= set(lg.targets)
-               and (action.kit in lg.kits if lg.kits else action.kit is None) for lg in legal)
+               and len(action.params) == len(lg.values)
+               and all(v in allowed for v, allowed in zip(action.params, lg.values, strict=True)) for lg in legal)
 
 
 __all__ = ["SCAPEGOAT", "ClassicMode", "Turn", "Village"]

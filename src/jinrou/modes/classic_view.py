@@ -17,12 +17,13 @@ import functools
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from jinrou.classic.abilities import Param, ParamKind
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import KITS, VERBS, render, role_name, role_rule
+from jinrou.classic.texts import KITS, render, role_name, role_rule, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, Result, result_json
 
@@ -222,7 +223,7 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
         "team": _team(sv.team),
         "subs": [{**_names_of(s), "rule": _rule(s)} for s in sv.subs],
         "known": [{"name": sv.names[s], **_known(label)} for s, labels in sorted(sv.labels.items()) for label in labels],
-        "abilities": [{"verb": v, "ja": VERBS[v][0], "en": VERBS[v][1]} for v in dict.fromkeys(abilities)],
+        "abilities": [{"verb": v, "ja": verb_label(v, "ja"), "en": verb_label(v, "en")} for v in dict.fromkeys(abilities)],
         "alive": sv.alive[me],
         "ready": me in village.ready,
         "may_finish": me not in village.ready and (
@@ -233,11 +234,26 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
 
 
 def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
-    verb = legal.verb.value if legal.verb is not None else "vote"
-    ja, en = VERBS.get(verb, ("投票", "vote"))
+    """One thing a seat may do now, with the controls it needs: ``arity`` seats among ``targets``, and
+    per typed parameter (``params``: a role id or a choice) the values allowed now, named."""
+    if legal.verb is None:
+        verb, ja, en = "vote", "投票", "vote"
+    else:
+        verb, ja, en = legal.verb.value, verb_label(legal.verb, "ja"), verb_label(legal.verb, "en")
     return {"verb": verb, "ja": ja, "en": en, "targets": [names[t] for t in legal.targets],
             "required": legal.required, "arity": legal.arity,
+            "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
+                       for p, values in zip(legal.params, legal.values, strict=True)],
             "kits": [{"id": k, "ja": KITS[k][0], "en": KITS[k][1]} for k in legal.kits]}
+
+
+def _value(param: Param, value: str) -> dict[str, str]:
+    """A parameter's value with its names for players: a kit's, a role's, or the word itself."""
+    if param.key == "kit" and value in KITS:
+        return {"id": value, "ja": KITS[value][0], "en": KITS[value][1]}
+    if param.kind is ParamKind.ROLE:
+        return {"id": value, "ja": role_name(value, "ja"), "en": role_name(value, "en")}
+    return {"id": value, "ja": value, "en": value}
 
 
 _CLAIMS: weakref.WeakKeyDictionary[Game, list[dict[str, Any]]] = weakref.WeakKeyDictionary()

@@ -18,16 +18,16 @@ from rich.table import Table as RichTable
 from jinrou.classic.agent import Agent, act, talk
 from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal
-from jinrou.classic.model import Action, Message, Stage, Verb, Vote
-from jinrou.classic.texts import KITS, render, role_name
+from jinrou.classic.model import Action, Message, Stage, Vote
+from jinrou.classic.texts import KITS, render, role_name, verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import JinrouError
 
 VERBS_JA = {
-    Verb.ATTACK: "襲撃", Verb.DIVINE: "占い", Verb.GUARD: "護衛", Verb.PAIR: "恋人にする", Verb.REVIVE: "蘇生",
-    Verb.PROTECT: "加護", Verb.HIDE: "逃亡", Verb.LEAVE: "村を去る", Verb.KIT: "発送", Verb.BITE: "吸血",
-    Verb.SHOOT: "銃撃",
+    "attack": "襲撃", "divine": "占い", "guard": "護衛", "pair": "恋人にする", "revive": "蘇生", "protect": "加護",
+    "hide": "逃亡", "leave": "村を去る", "kit": "発送", "bite": "吸血", "shoot": "銃撃",
 }  # fmt: skip
+"""The prompts' names of the first roles' verbs (others: their declared label)."""
 
 
 def line(message: Message, names: Sequence[str]) -> str:
@@ -86,9 +86,10 @@ CLAIM_HELP = ("come out as a role: its id, English or Japanese name (CO Seer, CO
 """What each claim of :data:`~jinrou.classic.claims.FORMS` says, in its order."""
 
 
-def day_help(names: Sequence[str]) -> str:
-    """Everything a person may type by day: the vote and every kind of claim."""
+def day_help(names: Sequence[str], actions: Sequence[Legal] = ()) -> str:
+    """Everything a person may type by day: the vote, the seat's day actions and every kind of claim."""
     lines = ["vote NAME                                  vote (a name in any case, or its number in the table)"]
+    lines += [f"{_form(lg, names):<42} {verb_label(lg.verb, 'en')} (a day action)" for lg in actions]
     lines += [f"claim {form:<36} {text}" for form, text in zip(FORMS, CLAIM_HELP, strict=True)]
     lines.append(f"A player is a name or a number: claim VOTE {names[-1]}, claim VOTE {len(names)}. help: this list.")
     return "\n".join(lines)
@@ -150,52 +151,81 @@ class TerminalPlay:
             self.console.clear()
 
     def _day(self, view: SeatView) -> None:
-        """Claims as many as wanted, then the vote (a turn is given only to a seat that may vote)."""
+        """Claims and day actions (W.1.1) as many as wanted, then the vote; a seat that has voted and
+        still has a day action may take it or skip."""
         assert view.seat is not None
-        legal = view.legal[0]
-        targets = [view.names[t] for t in legal.targets]
+        vote = next((lg for lg in view.legal if lg.verb is None), None)
+        actions = [lg for lg in view.legal if lg.verb is not None]
+        targets = [view.names[t] for t in vote.targets] if vote is not None else []
         hint = "claim CO ROLE | claim DIVINED NAME human|werewolf | claim VOTE NAME | … | help"
         while True:
-            answer = self.ask(f"{view.names[view.seat]}: vote NAME ({', '.join(targets)}) or {hint}").strip()
+            doing = " | ".join(_form(lg, view.names) for lg in actions)
+            ask = f"vote NAME ({', '.join(targets)}) or " if vote is not None else "skip or "
+            answer = self.ask(f"{view.names[view.seat]}: {ask}{doing + ' | ' if doing else ''}{hint}").strip()
             word, _, rest = answer.partition(" ")
             word = word.lower()
             try:
                 if word == "help":
-                    self.console.print(day_help(view.names), highlight=False)
+                    self.console.print(day_help(view.names, actions), highlight=False)
                     continue
                 if word == "claim":
                     self.game.claim(view.seat, Claim.parse(_named(rest, view.names), view.names))
                     continue
-                if word == "vote" and rest:
-                    self.game.apply(Vote(view.seat, seat_of(rest, view.names, legal.targets)))
+                if word == "vote" and rest and vote is not None:
+                    self.game.apply(Vote(view.seat, seat_of(rest, view.names, vote.targets)))
                     return
-                self.console.print(f"[red]say[/red] vote NAME with NAME one of {', '.join(targets)}, or {hint}")
+                if word == "skip" and vote is None:
+                    return
+                if any(lg.verb is not None and lg.verb.value == word for lg in actions):
+                    self.game.apply(Action.parse(answer, view.names, view.seat))
+                    actions = [lg for lg in self.game.legal_actions(view.seat) if lg.verb is not None]
+                    if vote is None and not actions:
+                        return
+                    continue
+                self.console.print(f"[red]say[/red] vote NAME with NAME one of {', '.join(targets)}, or {hint}"
+                                   if vote is not None else f"[red]say[/red] skip, or {hint}")
             except (ClaimError, JinrouError) as error:
                 self.console.print(f"[red]{escape(str(error))}[/red]")
 
     def _night(self, view: SeatView, legal: Legal) -> None:
         assert legal.verb is not None and view.seat is not None
         names = [view.names[t] for t in legal.targets]
-        verb = f"{VERBS_JA[legal.verb]} ({legal.verb.value})"
+        verb = f"{VERBS_JA.get(legal.verb.value) or verb_label(legal.verb, 'ja')} ({legal.verb.value})"
         optional = "" if legal.required else " or skip"
         while True:
-            if legal.arity == 0:
+            if legal.arity == 0 and not legal.params:
                 answer = self.ask(f"{verb}? yes{optional}", default="skip")
                 if answer.strip().lower() == "yes":
                     self.game.apply(Action(view.seat, legal.verb))
                 return
-            wanted = "two names" if legal.arity == 2 else "a name"
-            kits = f" and a kit ({', '.join(f'{k} {KITS[k][0]}' for k in legal.kits)})" if legal.kits else ""
-            answer = self.ask(f"{verb}: {wanted}{kits} of {', '.join(names)}{optional}").strip()
+            wanted = "two names" if legal.arity == 2 else "a name" if legal.arity else "no name"
+            answer = self.ask(f"{verb}: {wanted}{_values(legal)} of {', '.join(names)}{optional}").strip()
             if answer.lower() == "skip" and not legal.required:
                 return
-            words = answer.split()
-            kit = words.pop() if legal.kits and words else None
-            try:
-                if len(words) != legal.arity:
-                    raise JinrouError(f"give {wanted} of {', '.join(names)}")
-                targets = tuple(seat_of(w, view.names, legal.targets) for w in words)
-                self.game.apply(Action(view.seat, legal.verb, targets, kit))
+            try:  # the one action codec reads it: names (or numbers), then the parameters' values
+                action = Action.parse(f"{legal.verb.value} {answer}", view.names, view.seat)
+                if len(action.targets) != legal.arity:
+                    raise JinrouError(f"give {wanted}{_values(legal)} of {', '.join(names)}")
+                for target in action.targets:
+                    seat_of(view.names[target], view.names, legal.targets)
+                self.game.apply(action)
                 return
             except JinrouError as error:
                 self.console.print(f"[red]{escape(str(error))}[/red]")
+
+
+def _values(legal: Legal) -> str:
+    """What a prompt asks beyond the seats: each parameter with its allowed values (a kit named)."""
+    out = ""
+    for param, values in zip(legal.params, legal.values, strict=True):
+        shown = [f"{v} {KITS[v][0]}" if param.key == "kit" and v in KITS else v for v in values]
+        out += f" and a {param.key} ({', '.join(shown) if len(shown) <= 12 else 'a role id'})"
+    return out
+
+
+def _form(legal: Legal, names: Sequence[str]) -> str:
+    """A day action's form for the prompt: ``bet`` , ``threaten NAME``, ``wager NAME high|low``."""
+    assert legal.verb is not None
+    seats = " NAME" * legal.arity
+    values = "".join(f" {'|'.join(v) if len(v) <= 6 else p.key.upper()}" for p, v in zip(legal.params, legal.values, strict=True))
+    return f"{legal.verb.value}{seats}{values}"

@@ -109,6 +109,9 @@
       ? ctx.t("At night you may: ", "夜にできること: ") + me.abilities.map(tx).join(", ")
       : ctx.t("You have no night action.", "夜の行動はありません。"));
     const tonight = game.legal.filter((l) => l.verb !== "vote");
+    if (game.stage === "day" && me.alive && tonight.length) {  // day actions (W.1.1), open all day
+      facts.push(ctx.t("Today you may also: ", "今日できること: ") + tonight.map(tx).join(", "));
+    }
     if (game.stage === "night" && me.alive) {
       facts.push(tonight.length
         ? ctx.t("Tonight: ", "今夜: ") + tonight.map((l) => `${tx(l)}${l.required ? ctx.t(" (required)", "（必須）") : ""}`).join(", ")
@@ -125,7 +128,12 @@
     form.append(ctx.el("span", tx(legal), "c-verb"));
     const targets = legal.targets.map((n) => [n, n]);
     for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(select(`target${i}`, targets));
-    if (legal.kits.length) form.append(select("kit", legal.kits.map((k) => [k.id, tx(k)])));
+    // typed parameters: a role id (a select of roles), a choice (a select of its words), a kit
+    for (const param of legal.params || []) {
+      const control = select(`param-${param.key}`, param.values.map((v) => [v.id, tx(v)]));
+      control.dataset.kind = param.kind;
+      form.append(control);
+    }
     form.append(button(legal.verb === "vote" ? ctx.t("Vote", "投票") : ctx.t("Confirm", "決定")));
     if (legal.required && legal.verb !== "vote") form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
     form.addEventListener("submit", (event) => {
@@ -133,7 +141,7 @@
       const picked = [...form.querySelectorAll("select[name^=target]")].map((s) => s.value);
       if (legal.verb === "vote") { ctx.act({ vote: picked[0] }); return; }
       const action = { act: legal.verb, targets: picked };
-      if (legal.kits.length) action.kit = form.querySelector("select[name=kit]").value;
+      for (const param of legal.params || []) action[param.key] = form.querySelector(`select[name="param-${param.key}"]`).value;
       ctx.act(action);
     });
     form.dataset.verb = legal.verb;
@@ -145,7 +153,8 @@
     const show = Boolean(me && !game.result && (game.legal.length || me.may_finish || me.ready || (me.alive && game.ballot)));
     $("#c-act").hidden = !show;
     if (!show) return;
-    const title = { night: ctx.t("Tonight", "今夜"), day: ctx.t("The vote", "投票"), hunter: ctx.t("The hunter's last shot", "ハンターの最期") };
+    const dayActions = game.stage === "day" && game.legal.some((l) => l.verb !== "vote");
+    const title = { night: ctx.t("Tonight", "今夜"), day: dayActions ? ctx.t("Today", "今日") : ctx.t("The vote", "投票"), hunter: ctx.t("The hunter's last shot", "ハンターの最期") };
     $("#c-act-title").textContent = title[game.stage] || "";
     const key = JSON.stringify([game.phase, game.turn, game.legal, ctx.t("en", "ja")]);
     rebuild("#c-forms", key, () => game.legal.map(actionForm));
