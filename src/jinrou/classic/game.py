@@ -296,6 +296,8 @@ class Game:
     def legal_actions(self, seat: Seat) -> list[Legal]:
         """What ``seat`` may do now (empty when it need not or cannot act)."""
         if self.stage is Stage.NIGHT:
+            if not self.alive[seat] and not self.identities[seat].acts_while_dead:
+                return []
             return self._legal_abilities(seat, [])
         if self.stage is Stage.DAY:  # the vote first, then the day actions (W.1.1)
             assert self.ballot is not None
@@ -306,7 +308,7 @@ class Game:
                 candidates = self._candidates(seat)
                 if candidates:
                     legal.append(Legal(None, candidates, self._role_votes(seat)))
-            return self._legal_abilities(seat, legal)
+            return self._legal_abilities(seat, legal) if self.identities[seat].acts_by_day else legal
         if self.stage is Stage.HUNTER and seat in self.armed and not self._shot(seat):
             return [Legal(Verb.SHOOT, tuple(self._shot_targets(seat)), False)]
         return []
@@ -632,9 +634,11 @@ class Game:
         alive_at_end = set(self.living())
         acts: list[tuple[int, int, Action, Ability, Layer]] = []
         for order, (action, by) in enumerate(zip(self.night.actions, self.night.owners, strict=True)):
-            found = self._ability_of(action, by)
-            if found and found[0].level is not None and (action.seat in alive_at_end) is not found[0].while_dead:
-                acts.append((found[0].level, order, action, *found))
+            alive = action.seat in alive_at_end
+            if alive or self.identities[action.seat].acts_while_dead:
+                found = self._ability_of(action, by)
+                if found and found[0].level is not None and alive is not found[0].while_dead:
+                    acts.append((found[0].level, order, action, *found))
         if self.night.fixed_attack:
             found = self._ability_of(self.night.fixed_attack)
             if found:

@@ -91,10 +91,40 @@ class Identity:
     """
 
     __slots__ = (
-        "_abilities", "_acting", "_chatting", "_counts", "_fortune", "_heaven", "_held", "_ids", "_knowing",
-        "_lovers", "_prioritising", "_psychic", "_resisting", "_team", "_told", "_weighing", "_win",
-        "attacks", "closes_heaven", "cursed_by_divination", "immune_to_wolf_attack", "layers", "lover",
-        "main", "must_vote", "reactions", "role", "seat", "showing", "steals_victory", "victory_mark",
+        "_abilities",
+        "_acting",
+        "_chatting",
+        "_counts",
+        "_fortune",
+        "_heaven",
+        "_held",
+        "_ids",
+        "_knowing",
+        "_lovers",
+        "_nightly",
+        "_prioritising",
+        "_psychic",
+        "_resisting",
+        "_team",
+        "_told",
+        "_weighing",
+        "_win",
+        "acts_by_day",
+        "acts_while_dead",
+        "attacks",
+        "closes_heaven",
+        "cursed_by_divination",
+        "immune_to_wolf_attack",
+        "layers",
+        "lover",
+        "main",
+        "must_vote",
+        "reactions",
+        "role",
+        "seat",
+        "showing",
+        "steals_victory",
+        "victory_mark",
     )  # fmt: skip
 
     seat: Seat
@@ -122,6 +152,12 @@ class Identity:
     reactions: dict[type[Event], tuple[tuple[Handler, Role, Layer], ...]]
     """By event type, each reaction of its layers, in the order gained: (handler, role, layer)."""
 
+    acts_by_day: bool
+    """Whether one of its abilities is a day action (W.1.1); most seats have none, and by day the
+    engine then asks for none."""
+    acts_while_dead: bool
+    """Whether one of its abilities is open to it while dead (W.1.10)."""
+
     def __init__(self, seat: Seat, layers: Iterable[Layer] = ()) -> None:
         self.seat = seat
         self._settle(tuple(layers))
@@ -140,6 +176,9 @@ class Identity:
             self._settle_alone(main, role)
         else:
             self._settle_stack(layers, main, role)
+        self._nightly = tuple(a for a in self._abilities if a[0].when is When.NIGHT and not a[0].while_dead)
+        self.acts_by_day = any(ability.when is When.DAY for ability, _, _ in self._abilities)
+        self.acts_while_dead = any(ability.while_dead for ability, _, _ in self._abilities)
 
     def _settle_stack(self, layers: tuple[Layer, ...], main: Layer, role: Role) -> None:
         """:meth:`_settle` for a seat with layers above its role."""
@@ -309,9 +348,10 @@ class Identity:
     def abilities(self, ctx: Context, when: When = When.NIGHT, dead: bool = False) -> Iterator[tuple[Ability, Layer, bool]]:
         """Each ability open to it now — by night or by day (``when``), to the living or the dead
         (``dead``) — with its layer and whether it is required (only the role's abilities may be)."""
-        for ability, layer, main in self._abilities:
-            if ability.when is when and ability.while_dead is dead and (
-                    not ability.timed or ability.timely(ctx, layer)) and ability.available(ctx, layer):
+        found = self._nightly if when is When.NIGHT and not dead else tuple(
+            a for a in self._abilities if a[0].when is when and a[0].while_dead is dead)
+        for ability, layer, main in found:
+            if (not ability.timed or ability.timely(ctx, layer)) and ability.available(ctx, layer):
                 yield ability, layer, main and ability.is_required(ctx, layer)
 
     def declares(self, verb: Verb, when: When) -> bool:

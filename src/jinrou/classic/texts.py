@@ -217,8 +217,9 @@ RULES_EN = {"Werewolf": "人狼: attacks a seat each night, with the other wolve
 
 def role_rule(role_id: str, lang: str) -> str:
     """A role's (or sub-role's) rule in ``lang``: the Japanese of :data:`RULES_JA`, or the English
-    of its declaration's docstring (markup and section references removed)."""
-    if lang == "ja":
+    of its declaration's docstring (markup and section references removed) — also in Japanese for a
+    role none is written for yet."""
+    if lang == "ja" and role_id in RULES_JA:
         return RULES_JA[role_id]
     import inspect
     import re
