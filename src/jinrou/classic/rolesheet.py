@@ -108,10 +108,18 @@ class Teruteru(Role):
 1. Decorate the class with `@role`; set only what differs from `jinrou.classic.role.Role`: `name_en`,
    `fortune`, `psychic`, `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`,
    `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`, `shown`), `Memory`.
-2. Night actions are `Ability` subclasses in `abilities` (verb, level, `available`, `targets`,
-   `is_required`, `submit` for effects at once, `resolve` for effects at its level, each given
-   `(ctx, me)`); reactions are methods marked `@on(Event)`; answers are `resist` (§5.2),
-   `vote_weight`, `vote_priority`, `knows`, `chats`, `speaks_in_heaven`, `wins`.
+2. Actions are `Ability` subclasses (`jinrou.classic.abilities`) in `abilities`. An ability declares
+   its verb — `Verb.declare("steal", Param("role", ParamKind.ROLE))`: the record's word and its typed
+   parameters (a role id, or a choice among declared words such as `Param("kind", ParamKind.CHOICE,
+   ("normal", "premium"))`), one declaration per verb — then when it is open: `when` (`When.NIGHT`,
+   or `When.DAY` for a day action, W.1.1: optional, any time of the day while alive), `first` (the
+   first night or day), `once` (`Once.GAME` or `Once.DAY`), `while_dead`; `required`, `level` (None:
+   at once), `arity` (seats), and the hooks `available`, `targets`, `values` (each parameter's values
+   allowed now), `check`, `submit` for effects at once, `resolve` for effects at its level, each given
+   `(ctx, me)`. The engine offers it, checks it and records it; the online page, `classic play` and
+   the bots read its parameters from the legal actions. Reactions are methods marked `@on(Event)`;
+   answers are `resist` (§5.2), `vote_weight`, `vote_priority`, `knows`, `chats`,
+   `speaks_in_heaven`, `wins`.
 3. A sub-role, extra role (a kit) or mark is declared the same way with `@sub_role(…)` or
    `@mark(…, until=Expiry.DUSK)` and given to a seat with `ctx.grant(seat, id)`; a team, win rule,
    count or result overlay it declares prevails over the role's (the most recent on top).
