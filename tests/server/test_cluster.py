@@ -306,7 +306,7 @@ def test_sigkill_of_the_owner_in_the_night_another_process_takes_the_room_and_it
     assert took < 10
 
 
-def test_a_pause_of_the_database_network_loses_nothing_and_forks_no_room(cluster):
+def test_a_pause_of_the_database_network_loses_nothing_forks_no_room_and_moves_no_room(cluster):
     rooms = [setup(cluster, names=("Ann",)) for _ in range(3)]
     for room, tokens in rooms:
         assert call(cluster.proxy, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
@@ -314,6 +314,8 @@ def test_a_pause_of_the_database_network_loses_nothing_and_forks_no_room(cluster
                       None: Player(cluster.servers[0].url, room, None, cluster.proxy.url)} for room, tokens in rooms}
     for seats in players.values():
         seats[0].sync()
+    owners = {room: cluster.owner(room).name for room, _ in rooms}
+    assert sorted(owners.values()) == ["a", "b", "c"]
     cluster.db_proxy.kill()  # every connection to PostgreSQL is cut, new ones are refused
     answers = {call(cluster.proxy, "POST", f"/api/rooms/{room}/chat", {"token": tokens[0], "text": "anyone?"}).get(
         "error", "ok")[:40] for room, tokens in rooms}
@@ -324,6 +326,24 @@ def test_a_pause_of_the_database_network_loses_nothing_and_forks_no_room(cluster
     for room, seats in players.items():
         play(seats, lambda games: games[None] and games[None]["result"])
         check_against_the_record(cluster, room, seats)
-        [(owners,)] = cluster.query("SELECT count(*) FROM pins WHERE room = %s", (room,))
-        assert owners == 1
+        [(pins,)] = cluster.query("SELECT count(*) FROM pins WHERE room = %s", (room,))
+        assert pins == 1
     assert len(cluster.query("SELECT name FROM processes WHERE alive_until > now()")) == 3
+    # every lease ran out at once: each process, back, renewed its own pins before any took another's
+    assert dict(cluster.query("SELECT room, process FROM pins WHERE room = ANY(%s)", (list(owners),))) == owners
+
+
+def test_the_pin_of_a_finished_room_whose_owner_died_is_deleted_and_the_room_still_answers(cluster):
+    room, tokens = setup(cluster, names=("Ann",))
+    assert call(cluster.proxy, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+    players = {0: Player(cluster.proxy.url, room, tokens[0], cluster.proxy.url)}
+    play(players, lambda games: games[0] and games[0]["result"])
+    owner = cluster.owner(room)
+    assert cluster.query("SELECT room FROM archive WHERE room = %s", (room,))
+    owner.kill()  # its finished room is still in its memory, pinned: nobody renews the pin now
+    wait_until(lambda: not cluster.query("SELECT process FROM pins WHERE room = %s", (room,)), timeout=10,
+               what="the pin of the finished room to be deleted")
+    assert call(cluster.proxy, "GET", f"/api/rooms/{room}/view?token={tokens[0]}")["game"]["result"]
+    again = call(cluster.proxy, "POST", f"/api/rooms/{room}/rematch", {"token": tokens[0]})["id"]
+    assert cluster.owner(again) not in (None, owner)
+    check_against_the_record(cluster, room, players)

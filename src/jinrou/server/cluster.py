@@ -28,7 +28,9 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
 - **Failover.** A process that dies stops renewing; when a pin's lease has run out, a live process
   takes it (at most its share of the expired pins each round, so the rooms spread), folds the room
   from its snapshot and events (as a restart does), re-arms the deadline and lets the bots go on.
-  Clients reconnect through the proxy to any live process.
+  Clients reconnect through the proxy to any live process. A process back from an outage of the
+  database takes no other process's pin for a lease (the others renew theirs meanwhile); the pin of
+  a finished room whose owner died is deleted.
 - **New rooms** are made on the least-loaded live process (a create that reaches another process is
   forwarded there). **The lobby** is read from the ``lobby`` table by any process.
 """
@@ -133,6 +135,8 @@ class Cluster:
         self._changed: dict[str, Room] = {}
         self._written: dict[str, str] = {}  # room → the lobby summary last written
         self._heard: dict[str, int] = {}
+        self._away = True  # until the first query: a process that starts has been away too
+        self._back = 0.0  # (monotonic) when the database answered again after being away
 
     # ------------------------------------------------- hooks of RoomService (synchronous)
 
@@ -182,10 +186,23 @@ class Cluster:
                     self._db = await psycopg.AsyncConnection.connect(self.store.url, autocommit=True,
                                                                      connect_timeout=3)
                 cursor = await self._db.execute(sql, parameters)
-                return await cursor.fetchall() if cursor.description else []
+                rows = await cursor.fetchall() if cursor.description else []
             except psycopg.OperationalError:
+                self._away = True
                 raise RoomError("the database is away: try again in a moment", status=503,
                                 ja="データベースに届きません。少ししてからもう一度どうぞ") from None
+            if self._away:
+                self._away, self._back = False, time.monotonic()
+            return rows
+
+    @property
+    def returning(self) -> bool:
+        """Whether this process came back from an outage of the database (or started) less than a
+        lease ago: it takes no other process's expired pin yet. An outage of the database expires
+        every lease at once, and the others come back within a round of renewal: until they had a
+        lease to renew their own pins, an expired pin says nothing about its owner being dead (a
+        process that died has not come back after a lease, and its rooms are taken then)."""
+        return self._away or time.monotonic() - self._back < self.lease
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -230,9 +247,13 @@ class Cluster:
                 "INSERT INTO pins (room, process, lease_until) SELECT room, %s, now() + make_interval(secs => %s) "
                 "FROM events WHERE seq = 0 AND room NOT IN (SELECT room FROM archive) ON CONFLICT (room) DO NOTHING "
                 "RETURNING room", (self.name, *lease))}
-        [(expired, live)] = await self._run(
-            "SELECT (SELECT count(*) FROM pins WHERE lease_until < now() AND room NOT IN (SELECT room FROM archive)), "
-            "(SELECT count(*) FROM processes WHERE alive_until > now())")
+        if self.returning:  # the others may be coming back too: their pins are theirs for a lease more
+            expired = live = 0
+        else:
+            await self._run("DELETE FROM pins WHERE lease_until < now() AND room IN (SELECT room FROM archive)")
+            [(expired, live)] = await self._run(  # (above: the pins of finished rooms whose owner died)
+                "SELECT (SELECT count(*) FROM pins WHERE lease_until < now() AND room NOT IN (SELECT room FROM "
+                "archive)), (SELECT count(*) FROM processes WHERE alive_until > now())")
         if expired:
             share = math.ceil(expired / max(1, live))
             taken |= {r for (r,) in await self._run(
@@ -257,6 +278,11 @@ class Cluster:
                                "WHERE p.room = %s AND p.lease_until > now()", (room_id,))
         if rows and rows[0][0] != self.name:
             return rows[0][1]
+        if self.returning:  # back from an outage: the pin's owner may be renewing it in a moment
+            rows = await self._run("SELECT q.address FROM pins p JOIN processes q ON q.name = p.process "
+                                   "WHERE p.room = %s AND p.process <> %s", (room_id, self.name))
+            if rows:
+                return rows[0][0]
         claimed = await self._run(
             "INSERT INTO pins (room, process, lease_until) SELECT %s, %s, now() + make_interval(secs => %s) "
             "WHERE EXISTS (SELECT 1 FROM events WHERE room = %s AND seq = 0) ON CONFLICT (room) DO UPDATE SET "
