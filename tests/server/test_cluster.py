@@ -86,7 +86,7 @@ class Cluster:
     """Three servers behind haproxy, on a schema of their own in the test database, reached through
     a TCP haproxy (the database's network)."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, limits: str = "rooms=50,sockets=200,actions_per_second=50"):
         import psycopg
 
         self.schema = f"cluster_{secrets.token_hex(4)}"
@@ -98,7 +98,7 @@ class Cluster:
                     f"?options={quote(f'-csearch_path={self.schema}')}")
         self.servers = []
         for name in "abc":
-            server = Server(self.url, "--cluster", name, "--limits", "rooms=50,sockets=200,actions_per_second=50")
+            server = Server(self.url, "--cluster", name, "--limits", limits)
             server.name = name
             self.servers.append(server)
         self.proxy = Proxy(tmp / "haproxy.cfg", http_config(self.servers))
@@ -347,3 +347,22 @@ def test_the_pin_of_a_finished_room_whose_owner_died_is_deleted_and_the_room_sti
     again = call(cluster.proxy, "POST", f"/api/rooms/{room}/rematch", {"token": tokens[0]})["id"]
     assert cluster.owner(again) not in (None, owner)
     check_against_the_record(cluster, room, players)
+
+
+def test_the_open_rooms_an_address_may_have_are_counted_across_the_processes(tmp_path):
+    cluster = Cluster(tmp_path, limits="rooms=2,sockets=200,actions_per_second=50").start()
+    try:
+        a, b, c = cluster.servers
+        first = call(a, "POST", "/api/rooms", ROOM)["id"]
+        call(b, "POST", "/api/rooms", ROOM)
+        assert {cluster.owner(r).name for (r,) in cluster.query("SELECT room FROM pins")} == {"a", "b"}
+        wait_until(lambda: len(call(c, "GET", "/api/rooms")) == 2, what="the lobby lines")
+        refused = call(c, "POST", "/api/rooms", ROOM)  # c holds none of them: it counts the others' too
+        assert "2 open rooms already" in refused["error"], refused
+        token = call(cluster.proxy, "POST", f"/api/rooms/{first}/join", {"name": "Ann"})["token"]
+        call(cluster.proxy, "POST", f"/api/rooms/{first}/bots", {"token": token})
+        assert call(cluster.proxy, "POST", f"/api/rooms/{first}/start", {"token": token}) == {"ok": True}
+        wait_until(lambda: "id" in call(c, "POST", "/api/rooms", ROOM), timeout=5,
+                   what="a room played by a person to stop counting among its maker's")
+    finally:
+        cluster.stop()

@@ -5,7 +5,7 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
 
     processes (name, address, rooms, alive_until)   each process: where it answers, how many rooms it runs
     pins      (room, process, lease_until)          the one process that writes a room, while its lease runs
-    lobby     (room, made, summary)                 the owner's summary of each open or running room
+    lobby     (room, made, summary, maker, holds)   the owner's summary of each open or running room
 
 - **One writer.** A room is *pinned* to one process, which alone appends its events, runs its
   bots and its deadline timer. Every append checks the pin in the same statement (the event is
@@ -77,8 +77,13 @@ CREATE TABLE IF NOT EXISTS lobby (
     room TEXT PRIMARY KEY,
     made DOUBLE PRECISION NOT NULL,
     summary TEXT NOT NULL
-)
+);
+ALTER TABLE lobby ADD COLUMN IF NOT EXISTS maker TEXT;
+ALTER TABLE lobby ADD COLUMN IF NOT EXISTS holds BOOLEAN NOT NULL DEFAULT false;
+CREATE INDEX IF NOT EXISTS lobby_maker ON lobby (maker)
 """
+"""``maker`` is the key of the address that made the room (see ``RoomService.may_create``), ``holds``
+whether the room counts among its maker's open rooms: the per-address limit counts over the cluster."""
 log = logging.getLogger("jinrou.server")
 
 
@@ -117,6 +122,10 @@ class ClusterStore(PostgresStore):
                     "ON CONFLICT (room) DO NOTHING", (room, self.process, self.lease))
         self._query("UPDATE processes SET rooms = rooms + 1 WHERE name = ?", (self.process,))  # placed by load
 
+    def made_by(self, maker: str) -> list[str]:
+        """The rooms in the lobby that count among the open rooms of the address keyed ``maker``."""
+        return [room for (room,) in self._query("SELECT room FROM lobby WHERE maker = ? AND holds", (maker,))]
+
 
 class Cluster:
     """This process's part in a cluster: its pins, its replicas' pushes, forwarding, the lobby.
@@ -146,6 +155,11 @@ class Cluster:
     def pin(self, room_id: str) -> None:
         self.store.pin(room_id)
         self.owned.add(room_id)
+
+    def open_rooms(self, maker: str) -> int:
+        """The open rooms the address keyed ``maker`` made that other processes hold (from the
+        lobby lines their owners wrote; this process counts its own in memory)."""
+        return sum(1 for room in self.store.made_by(maker) if room not in self.owned)
 
     def changed(self, room: Room) -> None:
         """A room of ours changed: its lobby line is written soon (once for a burst of changes)."""
@@ -349,10 +363,12 @@ class Cluster:
                     self._written.pop(room_id, None)
                     continue
                 summary = json.dumps(room.summary(), ensure_ascii=False)
-                if self._written.get(room_id) != summary:
-                    await self._run("INSERT INTO lobby (room, made, summary) VALUES (%s, %s, %s) ON CONFLICT (room) "
-                                    "DO UPDATE SET summary = excluded.summary", (room_id, time.time(), summary))
-                    self._written[room_id] = summary
+                line = f"{room.holds_address:d}{summary}"
+                if self._written.get(room_id) != line:
+                    await self._run("INSERT INTO lobby (room, made, summary, maker, holds) VALUES (%s, %s, %s, %s, %s) "
+                                    "ON CONFLICT (room) DO UPDATE SET summary = excluded.summary, holds = excluded.holds",
+                                    (room_id, time.time(), summary, room.by, room.holds_address))
+                    self._written[room_id] = line
             except Exception as error:  # noqa: BLE001 — the database is away: the next change writes it
                 log.warning("cluster: lobby line of %s not written (%s)", room_id, type(error).__name__)
 
