@@ -9,8 +9,13 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
 
 - **One writer.** A room is *pinned* to one process, which alone appends its events, runs its
   bots and its deadline timer. Every append checks the pin in the same statement (the event is
-  inserted only ``WHERE EXISTS`` a pin of this room, this process, with a lease still running), and
-  ``(room, seq)`` is the primary key: a stale owner can never append, two writers never fork a room.
+  inserted only ``WHERE EXISTS`` a pin of this room naming this process), and ``(room, seq)`` is the
+  primary key: a stale owner can never append, two writers never fork a room. The lease says when
+  others may *take* the pin, not whether its holder may write: an owner whose loop stalled past its
+  lease (a burst of load) goes on writing as long as nobody took the room — refusing it would drop
+  rooms nobody else holds. An append racing a take is either read by the new owner when it loads
+  the room, or it makes the new owner's append of the same number fail on the key (it reads the
+  room again).
   A process renews its leases every :data:`RENEW_SECONDS`; a room it learns it lost (another process
   took the pin) leaves its memory.
 - **Any process answers.** A command for a room (join, act, chat, …) that reaches a process which
@@ -109,7 +114,7 @@ class ClusterStore(PostgresStore):
         at = time.time()
         stored = self._query(
             "WITH stored AS (INSERT INTO events (room, seq, kind, data, at) SELECT ?, ?, ?, ?, ? WHERE EXISTS "
-            "(SELECT 1 FROM pins WHERE room = ? AND process = ? AND lease_until > now()) RETURNING room, seq) "
+            "(SELECT 1 FROM pins WHERE room = ? AND process = ?) RETURNING room, seq) "
             f"SELECT pg_notify('{CHANNEL}', room || ':' || seq) FROM stored",
             (room, seq, kind, json.dumps(data, ensure_ascii=False), at, room, self.process))
         if not stored:
