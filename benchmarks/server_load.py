@@ -147,79 +147,88 @@ def start_prober(base: str, room: str, seconds: float) -> subprocess.Popen:
 async def run(rooms: int, players: int, cascade_seats: int, think: float, timeout: float, seed: int,
               command: list[str] | None = None) -> dict:
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         command = (command or [sys.executable, "-m", "jinrou.cli"]) + ["serve", "--port", str(port),
                                                                       "--db", f"{folder}/load.db", *LOAD_LIMITS]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # noqa: ASYNC220
         try:
             wait_listening(port)
-            urls, rng = [], random.Random(seed)
-            for r in range(rooms):
-                room = call(base, "/api/rooms", {"name": f"load {r}", "seats": players, "night_seconds": 600,
-                                                  "day_seconds": 600})["id"]
-                tokens = [call(base, f"/api/rooms/{room}/join", {"name": f"p{i}"})["token"] for i in range(players)]
-                urls.append((room, tokens))
-            big = call(base, "/api/rooms", {"name": "cascade", "seats": cascade_seats, "night_seconds": 5,
-                                             "day_seconds": 600})["id"]
-            sleeper = call(base, f"/api/rooms/{big}/join", {"name": "sleeper"})["token"]
-            call(base, f"/api/rooms/{big}/bots", {"token": sleeper})
-            stats: dict = {"actions": 0, "latency": []}
-            done = asyncio.Event()
-            clients = [asyncio.create_task(player(f"ws://127.0.0.1:{port}/ws/rooms/{room}?token={token}",
-                                                  random.Random(rng.random()), think, stats, done))
-                       for room, tokens in urls for token in tokens]
-            await asyncio.sleep(1.0)  # every client connected and holding its first view
-            rss_before = rss_mb(server.pid)
-            await acall(base, f"/api/rooms/{big}/start", {"token": sleeper})  # the deadline passes in 5 s: the cascade
-            deadline = None
-            while deadline is None:  # the bots' first night is played in slices: then the deadline is set
-                deadline = (await acall(base, f"/api/rooms/{big}/view"))["room"]["deadline"]
-                await asyncio.sleep(0.05)
-            probe = start_prober(base, big, timeout)
-            ended: list[float] = []
-
-            async def watch_cascade() -> None:
-                while time.time() < deadline + timeout:
-                    if (await acall(base, f"/api/rooms/{big}/view"))["room"]["phase"] == "over":
-                        ended.append(time.time())
-                        return
-                    await asyncio.sleep(0.05)
-
-            watcher = asyncio.create_task(watch_cascade())
-            await asyncio.sleep(max(0.0, deadline - time.time() - 2.0))
-            start, cpu_start = time.perf_counter(), cpu_seconds(server.pid)
-            await asyncio.gather(*(acall(base, f"/api/rooms/{room}/start", {"token": tokens[0]}) for room, tokens in urls))
-            finished = await asyncio.wait(clients, timeout=timeout)
-            elapsed = time.perf_counter() - start
-            cpu = cpu_seconds(server.pid) - cpu_start
-            done.set()
-            await asyncio.gather(*clients, return_exceptions=True)
-            await asyncio.wait_for(watcher, timeout=timeout)
-            cascade_end = ended[0] if ended else None
-            probe.terminate()
-            probes = [(float(at), float(took)) for at, took in (line.split() for line in probe.communicate()[0].splitlines())]
-            await asyncio.sleep(1.0)
-            rss_after = rss_mb(server.pid)
-            latency = sorted(stats["latency"])
-            q = lambda p: latency[min(len(latency) - 1, int(p * len(latency)))] * 1000
-            games = sum([(await acall(base, f"/api/rooms/{room}/view"))["room"]["phase"] == "over" for room, _ in urls])
-            during = [s for at, s in probes if deadline <= at <= (cascade_end or time.time())]
-            return {"rooms": rooms, "players": players, "games_finished": games, "clients_done": len(finished[0]),
-                    "seconds": round(elapsed, 2), "actions": stats["actions"], "pushes": len(latency),
-                    "push_p50_ms": round(q(0.5), 1), "push_p99_ms": round(q(0.99), 1),
-                    "push_max_ms": round(latency[-1] * 1000, 1), "mean_ms": round(statistics.mean(latency) * 1000, 1),
-                    "cascade_seats": cascade_seats, "cascade_seconds": round((cascade_end or 0) - deadline, 2),
-                    "probes_during_cascade": len(during),
-                    "slowest_probe_during_cascade_ms": round(max(during, default=0) * 1000, 1),
-                    "slowest_probe_ms": round(max(s for _, s in probes) * 1000, 1),
-                    "server_cpu_share": round(cpu / elapsed, 2), "rss_before_mb": rss_before, "rss_after_mb": rss_after}
+            return await load(f"http://127.0.0.1:{port}", [server.pid], rooms, players, cascade_seats, think,
+                              timeout, seed)
         finally:
             server.send_signal(2)  # SIGINT: a clean stop (a profiler wrapping the server writes its report)
             try:
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
+
+
+async def load(base: str, pids: list[int], rooms: int, players: int, cascade_seats: int, think: float,
+               timeout: float, seed: int) -> dict:
+    """The load of the module's docstring on the server(s) answering at ``base`` (one process, or a
+    proxy in front of several: ``pids``, whose CPU and RSS are summed)."""
+    urls, rng = [], random.Random(seed)
+    for r in range(rooms):
+        room = call(base, "/api/rooms", {"name": f"load {r}", "seats": players, "night_seconds": 600,
+                                          "day_seconds": 600})["id"]
+        tokens = [call(base, f"/api/rooms/{room}/join", {"name": f"p{i}"})["token"] for i in range(players)]
+        urls.append((room, tokens))
+    big = call(base, "/api/rooms", {"name": "cascade", "seats": cascade_seats, "night_seconds": 5,
+                                     "day_seconds": 600})["id"]
+    sleeper = call(base, f"/api/rooms/{big}/join", {"name": "sleeper"})["token"]
+    call(base, f"/api/rooms/{big}/bots", {"token": sleeper})
+    stats: dict = {"actions": 0, "latency": []}
+    done = asyncio.Event()
+    sockets = base.replace("http", "ws", 1)
+    clients = [asyncio.create_task(player(f"{sockets}/ws/rooms/{room}?token={token}",
+                                          random.Random(rng.random()), think, stats, done))
+               for room, tokens in urls for token in tokens]
+    await asyncio.sleep(1.0)  # every client connected and holding its first view
+    rss_before = sum(rss_mb(pid) for pid in pids)
+    await acall(base, f"/api/rooms/{big}/start", {"token": sleeper})  # the deadline passes in 5 s: the cascade
+    deadline = None
+    while deadline is None:  # the bots' first night is played in slices: then the deadline is set
+        deadline = (await acall(base, f"/api/rooms/{big}/view"))["room"]["deadline"]
+        await asyncio.sleep(0.05)
+    probe = start_prober(base, big, timeout)
+    ended: list[float] = []
+
+    async def watch_cascade() -> None:
+        while time.time() < deadline + timeout:
+            if (await acall(base, f"/api/rooms/{big}/view"))["room"]["phase"] == "over":
+                ended.append(time.time())
+                return
+            await asyncio.sleep(0.05)
+
+    watcher = asyncio.create_task(watch_cascade())
+    await asyncio.sleep(max(0.0, deadline - time.time() - 2.0))
+    start, cpu_start = time.perf_counter(), sum(cpu_seconds(pid) for pid in pids)
+    await asyncio.gather(*(acall(base, f"/api/rooms/{room}/start", {"token": tokens[0]}) for room, tokens in urls))
+    finished = await asyncio.wait(clients, timeout=timeout)
+    elapsed = time.perf_counter() - start
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_start
+    done.set()
+    await asyncio.gather(*clients, return_exceptions=True)
+    await asyncio.wait_for(watcher, timeout=timeout)
+    cascade_end = ended[0] if ended else None
+    probe.terminate()
+    probes = [(float(at), float(took)) for at, took in (line.split() for line in probe.communicate()[0].splitlines())]
+    await asyncio.sleep(1.0)
+    rss_after = sum(rss_mb(pid) for pid in pids)
+    latency = sorted(stats["latency"])
+    q = lambda p: latency[min(len(latency) - 1, int(p * len(latency)))] * 1000
+    games = sum([(await acall(base, f"/api/rooms/{room}/view"))["room"]["phase"] == "over" for room, _ in urls])
+    during = [s for at, s in probes if deadline <= at <= (cascade_end or time.time())]
+    return {"rooms": rooms, "players": players, "games_finished": games, "clients_done": len(finished[0]),
+            "seconds": round(elapsed, 2), "actions": stats["actions"], "pushes": len(latency),
+            "push_p50_ms": round(q(0.5), 1), "push_p99_ms": round(q(0.99), 1),
+            "push_max_ms": round(latency[-1] * 1000, 1), "mean_ms": round(statistics.mean(latency) * 1000, 1),
+            "cascade_seats": cascade_seats, "cascade_seconds": round((cascade_end or 0) - deadline, 2),
+            "probes_during_cascade": len(during),
+            "slowest_probe_during_cascade_ms": round(max(during, default=0) * 1000, 1),
+            "slowest_probe_ms": round(max(s for _, s in probes) * 1000, 1),
+            "server_cpu_share": round(cpu / elapsed, 2), "rss_before_mb": round(rss_before, 1),
+            "rss_after_mb": round(rss_after, 1)}
 
 
 # ------------------------------------------------------------------ restart

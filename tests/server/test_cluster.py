@@ -86,7 +86,7 @@ class Cluster:
     """Three servers behind haproxy, on a schema of their own in the test database, reached through
     a TCP haproxy (the database's network)."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, limits: str = "rooms=50,sockets=200,actions_per_second=50"):
         import psycopg
 
         self.schema = f"cluster_{secrets.token_hex(4)}"
@@ -98,7 +98,7 @@ class Cluster:
                     f"?options={quote(f'-csearch_path={self.schema}')}")
         self.servers = []
         for name in "abc":
-            server = Server(self.url, "--cluster", name, "--limits", "rooms=50,sockets=200,actions_per_second=50")
+            server = Server(self.url, "--cluster", name, "--limits", limits)
             server.name = name
             self.servers.append(server)
         self.proxy = Proxy(tmp / "haproxy.cfg", http_config(self.servers))
@@ -306,7 +306,7 @@ def test_sigkill_of_the_owner_in_the_night_another_process_takes_the_room_and_it
     assert took < 10
 
 
-def test_a_pause_of_the_database_network_loses_nothing_and_forks_no_room(cluster):
+def test_a_pause_of_the_database_network_loses_nothing_forks_no_room_and_moves_no_room(cluster):
     rooms = [setup(cluster, names=("Ann",)) for _ in range(3)]
     for room, tokens in rooms:
         assert call(cluster.proxy, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
@@ -314,6 +314,8 @@ def test_a_pause_of_the_database_network_loses_nothing_and_forks_no_room(cluster
                       None: Player(cluster.servers[0].url, room, None, cluster.proxy.url)} for room, tokens in rooms}
     for seats in players.values():
         seats[0].sync()
+    owners = {room: cluster.owner(room).name for room, _ in rooms}
+    assert sorted(owners.values()) == ["a", "b", "c"]
     cluster.db_proxy.kill()  # every connection to PostgreSQL is cut, new ones are refused
     answers = {call(cluster.proxy, "POST", f"/api/rooms/{room}/chat", {"token": tokens[0], "text": "anyone?"}).get(
         "error", "ok")[:40] for room, tokens in rooms}
@@ -324,6 +326,43 @@ def test_a_pause_of_the_database_network_loses_nothing_and_forks_no_room(cluster
     for room, seats in players.items():
         play(seats, lambda games: games[None] and games[None]["result"])
         check_against_the_record(cluster, room, seats)
-        [(owners,)] = cluster.query("SELECT count(*) FROM pins WHERE room = %s", (room,))
-        assert owners == 1
+        [(pins,)] = cluster.query("SELECT count(*) FROM pins WHERE room = %s", (room,))
+        assert pins == 1
     assert len(cluster.query("SELECT name FROM processes WHERE alive_until > now()")) == 3
+    # every lease ran out at once: each process, back, renewed its own pins before any took another's
+    assert dict(cluster.query("SELECT room, process FROM pins WHERE room = ANY(%s)", (list(owners),))) == owners
+
+
+def test_the_pin_of_a_finished_room_whose_owner_died_is_deleted_and_the_room_still_answers(cluster):
+    room, tokens = setup(cluster, names=("Ann",))
+    assert call(cluster.proxy, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+    players = {0: Player(cluster.proxy.url, room, tokens[0], cluster.proxy.url)}
+    play(players, lambda games: games[0] and games[0]["result"])
+    owner = cluster.owner(room)
+    assert cluster.query("SELECT room FROM archive WHERE room = %s", (room,))
+    owner.kill()  # its finished room is still in its memory, pinned: nobody renews the pin now
+    wait_until(lambda: not cluster.query("SELECT process FROM pins WHERE room = %s", (room,)), timeout=10,
+               what="the pin of the finished room to be deleted")
+    assert call(cluster.proxy, "GET", f"/api/rooms/{room}/view?token={tokens[0]}")["game"]["result"]
+    again = call(cluster.proxy, "POST", f"/api/rooms/{room}/rematch", {"token": tokens[0]})["id"]
+    assert cluster.owner(again) not in (None, owner)
+    check_against_the_record(cluster, room, players)
+
+
+def test_the_open_rooms_an_address_may_have_are_counted_across_the_processes(tmp_path):
+    cluster = Cluster(tmp_path, limits="rooms=2,sockets=200,actions_per_second=50").start()
+    try:
+        a, b, c = cluster.servers
+        first = call(a, "POST", "/api/rooms", ROOM)["id"]
+        call(b, "POST", "/api/rooms", ROOM)
+        assert {cluster.owner(r).name for (r,) in cluster.query("SELECT room FROM pins")} == {"a", "b"}
+        wait_until(lambda: len(call(c, "GET", "/api/rooms")) == 2, what="the lobby lines")
+        refused = call(c, "POST", "/api/rooms", ROOM)  # c holds none of them: it counts the others' too
+        assert "2 open rooms already" in refused["error"], refused
+        token = call(cluster.proxy, "POST", f"/api/rooms/{first}/join", {"name": "Ann"})["token"]
+        call(cluster.proxy, "POST", f"/api/rooms/{first}/bots", {"token": token})
+        assert call(cluster.proxy, "POST", f"/api/rooms/{first}/start", {"token": token}) == {"ok": True}
+        wait_until(lambda: "id" in call(c, "POST", "/api/rooms", ROOM), timeout=5,
+                   what="a room played by a person to stop counting among its maker's")
+    finally:
+        cluster.stop()

@@ -5,12 +5,17 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
 
     processes (name, address, rooms, alive_until)   each process: where it answers, how many rooms it runs
     pins      (room, process, lease_until)          the one process that writes a room, while its lease runs
-    lobby     (room, made, summary)                 the owner's summary of each open or running room
+    lobby     (room, made, summary, maker, holds)   the owner's summary of each open or running room
 
 - **One writer.** A room is *pinned* to one process, which alone appends its events, runs its
   bots and its deadline timer. Every append checks the pin in the same statement (the event is
-  inserted only ``WHERE EXISTS`` a pin of this room, this process, with a lease still running), and
-  ``(room, seq)`` is the primary key: a stale owner can never append, two writers never fork a room.
+  inserted only ``WHERE EXISTS`` a pin of this room naming this process), and ``(room, seq)`` is the
+  primary key: a stale owner can never append, two writers never fork a room. The lease says when
+  others may *take* the pin, not whether its holder may write: an owner whose loop stalled past its
+  lease (a burst of load) goes on writing as long as nobody took the room — refusing it would drop
+  rooms nobody else holds. An append racing a take is either read by the new owner when it loads
+  the room, or it makes the new owner's append of the same number fail on the key (it reads the
+  room again).
   A process renews its leases every :data:`RENEW_SECONDS`; a room it learns it lost (another process
   took the pin) leaves its memory.
 - **Any process answers.** A command for a room (join, act, chat, …) that reaches a process which
@@ -28,7 +33,9 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
 - **Failover.** A process that dies stops renewing; when a pin's lease has run out, a live process
   takes it (at most its share of the expired pins each round, so the rooms spread), folds the room
   from its snapshot and events (as a restart does), re-arms the deadline and lets the bots go on.
-  Clients reconnect through the proxy to any live process.
+  Clients reconnect through the proxy to any live process. A process back from an outage of the
+  database takes no other process's pin for a lease (the others renew theirs meanwhile); the pin of
+  a finished room whose owner died is deleted.
 - **New rooms** are made on the least-loaded live process (a create that reaches another process is
   forwarded there). **The lobby** is read from the ``lobby`` table by any process.
 """
@@ -75,8 +82,13 @@ CREATE TABLE IF NOT EXISTS lobby (
     room TEXT PRIMARY KEY,
     made DOUBLE PRECISION NOT NULL,
     summary TEXT NOT NULL
-)
+);
+ALTER TABLE lobby ADD COLUMN IF NOT EXISTS maker TEXT;
+ALTER TABLE lobby ADD COLUMN IF NOT EXISTS holds BOOLEAN NOT NULL DEFAULT false;
+CREATE INDEX IF NOT EXISTS lobby_maker ON lobby (maker)
 """
+"""``maker`` is the key of the address that made the room (see ``RoomService.may_create``), ``holds``
+whether the room counts among its maker's open rooms: the per-address limit counts over the cluster."""
 log = logging.getLogger("jinrou.server")
 
 
@@ -102,7 +114,7 @@ class ClusterStore(PostgresStore):
         at = time.time()
         stored = self._query(
             "WITH stored AS (INSERT INTO events (room, seq, kind, data, at) SELECT ?, ?, ?, ?, ? WHERE EXISTS "
-            "(SELECT 1 FROM pins WHERE room = ? AND process = ? AND lease_until > now()) RETURNING room, seq) "
+            "(SELECT 1 FROM pins WHERE room = ? AND process = ?) RETURNING room, seq) "
             f"SELECT pg_notify('{CHANNEL}', room || ':' || seq) FROM stored",
             (room, seq, kind, json.dumps(data, ensure_ascii=False), at, room, self.process))
         if not stored:
@@ -114,6 +126,10 @@ class ClusterStore(PostgresStore):
         self._query("INSERT INTO pins (room, process, lease_until) VALUES (?, ?, now() + make_interval(secs => ?)) "
                     "ON CONFLICT (room) DO NOTHING", (room, self.process, self.lease))
         self._query("UPDATE processes SET rooms = rooms + 1 WHERE name = ?", (self.process,))  # placed by load
+
+    def made_by(self, maker: str) -> list[str]:
+        """The rooms in the lobby that count among the open rooms of the address keyed ``maker``."""
+        return [room for (room,) in self._query("SELECT room FROM lobby WHERE maker = ? AND holds", (maker,))]
 
 
 class Cluster:
@@ -133,6 +149,8 @@ class Cluster:
         self._changed: dict[str, Room] = {}
         self._written: dict[str, str] = {}  # room → the lobby summary last written
         self._heard: dict[str, int] = {}
+        self._away = True  # until the first query: a process that starts has been away too
+        self._back = 0.0  # (monotonic) when the database answered again after being away
 
     # ------------------------------------------------- hooks of RoomService (synchronous)
 
@@ -142,6 +160,11 @@ class Cluster:
     def pin(self, room_id: str) -> None:
         self.store.pin(room_id)
         self.owned.add(room_id)
+
+    def open_rooms(self, maker: str) -> int:
+        """The open rooms the address keyed ``maker`` made that other processes hold (from the
+        lobby lines their owners wrote; this process counts its own in memory)."""
+        return sum(1 for room in self.store.made_by(maker) if room not in self.owned)
 
     def changed(self, room: Room) -> None:
         """A room of ours changed: its lobby line is written soon (once for a burst of changes)."""
@@ -182,10 +205,23 @@ class Cluster:
                     self._db = await psycopg.AsyncConnection.connect(self.store.url, autocommit=True,
                                                                      connect_timeout=3)
                 cursor = await self._db.execute(sql, parameters)
-                return await cursor.fetchall() if cursor.description else []
+                rows = await cursor.fetchall() if cursor.description else []
             except psycopg.OperationalError:
+                self._away = True
                 raise RoomError("the database is away: try again in a moment", status=503,
                                 ja="データベースに届きません。少ししてからもう一度どうぞ") from None
+            if self._away:
+                self._away, self._back = False, time.monotonic()
+            return rows
+
+    @property
+    def returning(self) -> bool:
+        """Whether this process came back from an outage of the database (or started) less than a
+        lease ago: it takes no other process's expired pin yet. An outage of the database expires
+        every lease at once, and the others come back within a round of renewal: until they had a
+        lease to renew their own pins, an expired pin says nothing about its owner being dead (a
+        process that died has not come back after a lease, and its rooms are taken then)."""
+        return self._away or time.monotonic() - self._back < self.lease
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -230,9 +266,13 @@ class Cluster:
                 "INSERT INTO pins (room, process, lease_until) SELECT room, %s, now() + make_interval(secs => %s) "
                 "FROM events WHERE seq = 0 AND room NOT IN (SELECT room FROM archive) ON CONFLICT (room) DO NOTHING "
                 "RETURNING room", (self.name, *lease))}
-        [(expired, live)] = await self._run(
-            "SELECT (SELECT count(*) FROM pins WHERE lease_until < now() AND room NOT IN (SELECT room FROM archive)), "
-            "(SELECT count(*) FROM processes WHERE alive_until > now())")
+        if self.returning:  # the others may be coming back too: their pins are theirs for a lease more
+            expired = live = 0
+        else:
+            await self._run("DELETE FROM pins WHERE lease_until < now() AND room IN (SELECT room FROM archive)")
+            [(expired, live)] = await self._run(  # (above: the pins of finished rooms whose owner died)
+                "SELECT (SELECT count(*) FROM pins WHERE lease_until < now() AND room NOT IN (SELECT room FROM "
+                "archive)), (SELECT count(*) FROM processes WHERE alive_until > now())")
         if expired:
             share = math.ceil(expired / max(1, live))
             taken |= {r for (r,) in await self._run(
@@ -257,6 +297,11 @@ class Cluster:
                                "WHERE p.room = %s AND p.lease_until > now()", (room_id,))
         if rows and rows[0][0] != self.name:
             return rows[0][1]
+        if self.returning:  # back from an outage: the pin's owner may be renewing it in a moment
+            rows = await self._run("SELECT q.address FROM pins p JOIN processes q ON q.name = p.process "
+                                   "WHERE p.room = %s AND p.process <> %s", (room_id, self.name))
+            if rows:
+                return rows[0][0]
         claimed = await self._run(
             "INSERT INTO pins (room, process, lease_until) SELECT %s, %s, now() + make_interval(secs => %s) "
             "WHERE EXISTS (SELECT 1 FROM events WHERE room = %s AND seq = 0) ON CONFLICT (room) DO UPDATE SET "
@@ -323,10 +368,12 @@ class Cluster:
                     self._written.pop(room_id, None)
                     continue
                 summary = json.dumps(room.summary(), ensure_ascii=False)
-                if self._written.get(room_id) != summary:
-                    await self._run("INSERT INTO lobby (room, made, summary) VALUES (%s, %s, %s) ON CONFLICT (room) "
-                                    "DO UPDATE SET summary = excluded.summary", (room_id, time.time(), summary))
-                    self._written[room_id] = summary
+                line = f"{room.holds_address:d}{summary}"
+                if self._written.get(room_id) != line:
+                    await self._run("INSERT INTO lobby (room, made, summary, maker, holds) VALUES (%s, %s, %s, %s, %s) "
+                                    "ON CONFLICT (room) DO UPDATE SET summary = excluded.summary, holds = excluded.holds",
+                                    (room_id, time.time(), summary, room.by, room.holds_address))
+                    self._written[room_id] = line
             except Exception as error:  # noqa: BLE001 — the database is away: the next change writes it
                 log.warning("cluster: lobby line of %s not written (%s)", room_id, type(error).__name__)
 

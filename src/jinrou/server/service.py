@@ -110,6 +110,10 @@ class Ownership(Protocol):
         """One of this process's rooms changed (its lobby line)."""
         ...
 
+    def open_rooms(self, maker: str) -> int:
+        """The open rooms the address keyed ``maker`` made that other processes hold."""
+        ...
+
 
 class RoomTable(Mapping[str, Room]):
     """The rooms: the active ones in memory, the recently finished ones cached, every other
@@ -342,7 +346,10 @@ class RoomService:
         key = self._sign("address", address)
         self.sweep()
         top = self.limits.rooms
-        if sum(1 for room in self.rooms.active.values() if room.by == key and room.holds_address) >= top:
+        held = sum(1 for room in self.rooms.active.values() if room.by == key and room.holds_address)
+        if held < top and self.cluster is not None:  # and the rooms other processes hold (one query)
+            held += self.cluster.open_rooms(key)
+        if held >= top:
             en, ja = self._idle_time()
             raise RoomError(f"you have {top} open rooms already: start one or wait for one to close (a room "
                             f"nobody sits in closes after {en})", status=429,
