@@ -218,7 +218,9 @@ def test_counts_and_sets_read_json_or_the_forms_text():
     ({"cast": "fixed", "roles": {"Werewolf": 10}}, "身代わりくん may draw no role of this cast"),
     ({"roles": {"Werewolf": 1}}, "roles are for a fixed cast (自由配役) or 一部闇鍋"),
     ({"cast": "yaminabe", "excluded": ["Fox"]}, "categories and excluded roles are for 一部闇鍋"),
-    ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf"]},
+    ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "CurseWolf",
+                                      "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf",
+                                      "TongueWolf", "GreedyWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
 ])

@@ -186,6 +186,18 @@ class Context:
         """Dispatch ``event`` to the identities it concerns."""
         self._game.emit(event)
 
+    def add_attack_tonight(self) -> None:
+        """The wolves get one more attack tonight (W.1.9b: 欲張り)."""
+        self._game.night.attacks += 1
+
+    def cancel_attacks(self) -> None:
+        """Tonight's wolf attacks not yet resolved do nothing (W.1.9d–e: 欲張り's price, 催眠)."""
+        self._game.night.attacks_cancelled = True
+
+    def attacks_cancelled(self) -> bool:
+        """Whether tonight's remaining wolf attacks were cancelled."""
+        return self._game.night.attacks_cancelled
+
     def add_attack_next_night(self) -> None:
         """The wolves get one more attack on the next night that starts (狼の子)."""
         self._game.extra_attack = True
