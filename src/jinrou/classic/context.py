@@ -116,6 +116,10 @@ class Context:
         """The actions of ``verb`` submitted tonight, in order."""
         return [a for a in self._game.night.actions if a.verb is verb]
 
+    def count_chosen(self, verbs: tuple[Verb, ...]) -> int:
+        """How many actions of any of ``verbs`` were submitted tonight."""
+        return sum(1 for a in self._game.night.actions if a.verb in verbs)
+
     def done(self, me: Layer, verb: Verb) -> int:
         """How many times ``me`` (this layer of its seat) submitted ``verb`` tonight."""
         return self._game.done(me.seat, verb, me)

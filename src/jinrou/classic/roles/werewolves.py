@@ -26,7 +26,7 @@ ATTACK_FORMS = (Verb.ATTACK, ABSTAIN)
 
 def attacks_spent(ctx: Context) -> int:
     """How many of tonight's attacks the wolves have chosen, in any form."""
-    return sum(len(ctx.chosen(verb)) for verb in ATTACK_FORMS)
+    return ctx.count_chosen(ATTACK_FORMS)
 
 
 class Attack(Ability):
