@@ -11,7 +11,8 @@ fresh instance. The engine asks the identity, never a role; the identity combine
 * parity count, team and win rule — the role's, unless a sub-role or mark declares one: the most
   recent prevails (恋人 → Friend; 狼の子分, 月狂病, 更生者 in wave 3). Extra roles never change them;
 * flags — attacks, immunity to wolf attacks, cursed when divined, steals a decided result, must
-  vote, closes 霊界 — the role's, some also from sub-roles and marks (a 狐憑き is cursed, T.1.5);
+  vote, closes 霊界, hides the votes (闇狼) — the role's, some also from sub-roles and marks (a 狐憑き
+  is cursed, T.1.5); the chats read without writing (冥狼's 霊界) from every acting layer;
 * abilities, chats, knowledge given and shown — the union over the role, extra roles and
   sub-roles (an extra role's and a sub-role's actions are never required);
 * "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
