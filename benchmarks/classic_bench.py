@@ -9,8 +9,13 @@ whole game (dealing, engine, views, bots), and where the time goes (bots, views,
 ``batch``: ``--batch`` games (10,000) of the mixed cast through :func:`jinrou.classic.simulate.simulate`
 with ``--workers`` processes (2; target < 10 min): wall time and games per second.
 
+``--wolves``: instead, the per-game measurement of 16-seat casts with the wave-3 wolves declared so
+far: 普通1 for 16 with its three 人狼 replaced by 欲張りな狼, 慎重な狼, 舌禍狼 (``wolves16a``), by
+呪狼, 直感派狼, 闇狼 (``wolves16b``) and by 印狼, 冥狼, 欲張りな狼 (``wolves16c``); target < 25 ms a game.
+
     python benchmarks/classic_bench.py                    # both
     python benchmarks/classic_bench.py --only game --games 500
+    python benchmarks/classic_bench.py --only game --wolves
 """
 
 from __future__ import annotations
@@ -28,6 +33,12 @@ MIXED_16 = {
 }  # fmt: skip
 """普通1 for 16 (人狼 3, 占い師, 霊能者, 狂人, 狩人, 共有者 2, 妖狐, 村人 6) with swaps: 人狼 → 狼の子, 大狼;
 狂人 → 狂信者; 村人 → 猫又, ハンター, 聖職者, 商人, キューピッド."""
+WOLVES_16 = {
+    "wolves16a": ("GreedyWolf", "CautiousWolf", "TongueWolf"),
+    "wolves16b": ("CurseWolf", "IntuitionWolf", "DarkWolf"),
+    "wolves16c": ("SealWolf", "NetherWolf", "GreedyWolf"),
+}
+"""The wave-3 wolves that replace 普通1's three 人狼 in the ``--wolves`` casts."""
 
 
 def measure_games(name: str, cast: dict[str, int], games: int, seed: int) -> dict[str, object]:
@@ -125,11 +136,18 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=10_000, help="games in the batch measurement")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--wolves", action="store_true", help="the casts with wave-3 wolves instead")
     args = parser.parse_args()
     if args.only in (None, "game"):
+        from collections import Counter
+
         from jinrou.classic.casting import normal_cast
 
-        for name, cast in (("mixed16", MIXED_16), ("normal16", normal_cast(16))):
+        casts = [("mixed16", MIXED_16), ("normal16", normal_cast(16))]
+        if args.wolves:
+            plain = {role: count for role, count in normal_cast(16).items() if role != "Werewolf"}
+            casts = [(name, dict(Counter(plain) + Counter(wolves))) for name, wolves in WOLVES_16.items()]
+        for name, cast in casts:
             print(json.dumps(measure_games(name, cast, args.games, args.seed), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):
         print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)

@@ -15,7 +15,7 @@ from jinrou.classic.casting import deal, normal_cast
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.game import Game
-from jinrou.classic.model import Action, Verb, Vote
+from jinrou.classic.model import Action, Message, Verb, Vote
 from jinrou.classic.roles import ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.simulate import AgentFactory, play_game, seat_names
@@ -47,7 +47,9 @@ class Checked:
 
     def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
         choices = self.bot.act(view, rng)
-        assert len({c.verb if isinstance(c, Action) else None for c in choices}) == len(choices)
+        verbs = [c.verb if isinstance(c, Action) else None for c in choices]
+        extra = 1 if Verb("gorge") in verbs else 0  # a gorge buys the wolves one more attack, taken with it
+        assert len(set(verbs)) == len(choices) - min(extra, verbs.count(Verb.ATTACK) - 1 if Verb.ATTACK in verbs else 0)
         for choice in choices:
             if isinstance(choice, Vote):
                 legal = [lg for lg in view.legal if lg.verb is None]
@@ -284,3 +286,51 @@ def test_bot_wolves_never_attack_their_whispering_madman():
                     attacks += 1
                     assert action["target"] != mad, (seed, event)
     assert attacks > 100
+
+
+# ---------------------------------------------------------------------- wave-3 wolves
+
+
+def wolf_nights(role: str, seeds: range) -> Counter[str]:
+    """What a heuristic bot holding ``role`` did at night over whole games of heuristic bots: the
+    verbs of its actions, counted, and ``nights`` (the nights it had an attack to choose)."""
+    seen: Counter[str] = Counter()
+    cast = {role: 1, "Werewolf": 1, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 7}
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [HeuristicAgent(cast) for _ in roles]
+        while not game.is_over:
+            if game.stage.value == "night" and game.alive[0]:
+                seen["nights"] += any(lg.verb is Verb.ATTACK for lg in game.legal_actions(0))
+                before = len(game.night.actions)
+                act(game, bots, rng)
+                seen.update(a.verb.value for a in game.night.actions[before:] if a.seat == 0)
+            else:
+                talk(game, bots, rng)
+                act(game, bots, rng)
+            game.close(rng)
+    return seen
+
+
+def test_a_bot_cautious_wolf_abstains_only_rarely_and_a_greedy_wolf_gorges_sometimes():
+    cautious = wolf_nights("CautiousWolf", range(30))
+    assert 0 < cautious["abstain"] <= 0.15 * cautious["nights"], cautious
+    greedy = wolf_nights("GreedyWolf", range(30))
+    assert greedy["gorge"] >= 3, greedy  # at most once a game, when no attack has failed yet
+    assert greedy["attack"] > greedy["nights"]  # a gorge's extra attack is taken with it
+
+
+def test_a_bot_intuition_wolf_notes_the_guard_it_sensed_for_its_attacks():
+    from jinrou.agents.classic import Notes
+
+    notes = Notes()
+    view_messages = [(0, Message("guard sensed", {"player": 0, "guard": 3}, frozenset({0})))]
+
+    class View:
+        messages = view_messages
+        claims = ()
+
+    notes.read(View())  # type: ignore[arg-type]
+    assert notes.guards == {3}

@@ -218,7 +218,9 @@ def test_counts_and_sets_read_json_or_the_forms_text():
     ({"cast": "fixed", "roles": {"Werewolf": 10}}, "身代わりくん may draw no role of this cast"),
     ({"roles": {"Werewolf": 1}}, "roles are for a fixed cast (自由配役) or 一部闇鍋"),
     ({"cast": "yaminabe", "excluded": ["Fox"]}, "categories and excluded roles are for 一部闇鍋"),
-    ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf"]},
+    ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "CurseWolf",
+                                      "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf",
+                                      "TongueWolf", "GreedyWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
 ])
@@ -626,3 +628,13 @@ def test_a_vote_before_the_voting_time_is_refused_in_both_languages():
     with pytest.raises(IllegalActionError) as error:
         table.act(0, {"vote": "Ben"})
     assert (str(error.value), error.value.ja) == ("the vote opens after the discussion", "投票は議論の後に始まります")
+
+
+def test_a_living_nether_wolf_reads_heaven_without_writing_there():
+    # classic-roles-werewolf W.2 冥狼, W.1.12: reads the 霊界 chat, cannot write it
+    roles = ["Human", "NetherWolf", "Human", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 6}, roles=roles, humans=range(6))
+    channels = table.mode.channels(table.state, 0)
+    assert keys(channels) == {"village": False, "wolves": True, "heaven": False}
+    assert {c.key: c.closed for c in channels}["heaven"] == "you read the dead but may not write to them"
+    assert "heaven" not in keys(table.mode.channels(table.state, 1))  # a living villager does not

@@ -7,7 +7,8 @@ fixed casting). Make one agent per seat and game: it reads its view's messages a
 as they come.
 
 **RandomAgent** says nothing; for each thing it may do it takes a uniform legal choice (an optional
-action or vote only with probability ½).
+action or vote only with probability ½); where an action has another form taken instead of it
+(「襲撃しない」 for an attack) it takes one of the forms, uniformly.
 
 **HeuristicAgent** keeps a *suspicion* per seat: the log-odds that the seat is against the village
 (a wolf, a madman, a fox, a vampire, 悪魔くん), starting from the role list's share of such seats
@@ -70,7 +71,10 @@ non-ally (−4 for a seat its side's fake seer called black, −2 for last night
 (逃亡者), revives the whitest dead seat (猫又 only a white one), sends a seer kit to the whitest
 seat that claimed nothing (商人), leaves from night 2 (スパイ) and shoots its objective's best
 (ハンター). A verb it has no policy for gets uniform legal targets when required and is skipped
-when optional.
+when optional. Of the wave-3 wolves, a 欲張りな狼 gorges (probability ½, from night 2) while no attack
+of its side has failed and more than three seats besides its side live, and attacks the next best
+seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
+non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target.
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -98,6 +102,9 @@ NOBODY = 0.18  # weight of "no claimant of the role is genuine" against 1 per cl
 BANDWAGON = 2.0
 NOISE = 0.25
 P_WOLF_FAKE, P_MAD_FAKE = 0.35, 0.6
+ABSTAIN, GORGE = Verb("abstain"), Verb("gorge")  # 慎重な狼's and 欲張りな狼's verbs (declared by the roles)
+P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
+GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
 """Roles that come out and report their results, and how."""
@@ -128,10 +135,15 @@ class RandomAgent:
     def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
         out: list[Action | Vote] = []
         done: set[Verb | None] = set()
+        verbs = {legal.verb for legal in view.legal}
         for legal in view.legal:
-            if legal.verb in done or (not legal.required and rng.random() < 0.5):
+            if legal.verb in done or (legal.instead_of is not None and legal.instead_of in verbs):  # taken with its verb
+                continue
+            group = [legal, *(lg for lg in view.legal if lg.instead_of is not None and lg.instead_of is legal.verb)]
+            if not any(lg.required for lg in group) and rng.random() < 0.5:
                 continue
             done.add(legal.verb)
+            legal = group[int(rng.integers(len(group)))] if len(group) > 1 else legal
             choice = _uniform(view, legal, rng)
             if choice is not None:
                 out.append(choice)
@@ -177,6 +189,7 @@ class Notes:
     ballots: list[tuple[int, dict[Seat, Seat]]] = field(default_factory=list)  # (day, vote table), oldest first
     voters: dict[Seat, list[Seat]] = field(default_factory=dict)  # candidate → who voted for it, every ballot
     attacks: dict[int, Seat] = field(default_factory=dict)  # night → the wolves' target (wolf chat)
+    guards: set[Seat] = field(default_factory=set)  # seats seen guarding (直感派狼)
     bitten: bool = False  # 悪魔くん told it was bitten
     charged: bool = False  # てるてる坊主 charged
     came_out: bool = False
@@ -217,6 +230,8 @@ class Notes:
                     self.executed.add(seat)
             elif key == "attack chosen":
                 self.attacks[self.day] = args["target"]  # type: ignore[assignment]
+            elif key == "guard sensed":
+                self.guards.add(args["guard"])  # type: ignore[arg-type]
             elif key == "devil bitten":
                 self.bitten = True
             elif key == "charged":
@@ -699,18 +714,35 @@ class HeuristicAgent:
         noise = self._noise(view, rng)
         out: list[Action | Vote] = []
         done: set[Verb | None] = set()
-        for legal in view.legal:
-            if legal.verb in done or (legal.arity and not legal.targets):
+        for legal in sorted(view.legal, key=lambda lg: lg.instead_of is None):  # a form taken instead of a verb first
+            if legal.verb in done or (legal.instead_of is not None and legal.instead_of in done) or (
+                    legal.arity and not legal.targets):
                 continue
-            done.add(legal.verb)
             if legal.verb is None:  # a vote, even where it is optional (ニート)
+                done.add(None)
                 out.append(Vote(view.seat, self._vote(view, a, legal, noise)))
                 continue
             policy = POLICIES.get(legal.verb)
             choice = policy(self, view, a, legal, noise, rng) if policy else (
                 _uniform(view, legal, rng) if legal.required else None)
+            if legal.instead_of is None or choice is not None:
+                done.add(legal.verb if legal.instead_of is None else legal.instead_of)
             if choice is not None:
                 out.append(choice)
+        return self._gorged(view, a, out, noise, rng)
+
+    def _gorged(self, view: SeatView, a: Assessment, out: list[Action | Vote], noise: Sequence[float],
+                rng: np.random.Generator) -> list[Action | Vote]:
+        """After a gorge (欲張り) the extra attack it bought, on the next best target."""
+        if not any(isinstance(c, Action) and c.verb is GORGE for c in out):
+            return out
+        attacks = [c for c in out if isinstance(c, Action) and c.verb is Verb.ATTACK]
+        legal = next((lg for lg in view.legal if lg.verb is Verb.ATTACK), None)
+        if legal is None or not attacks:
+            return out
+        rest = tuple(t for t in legal.targets if t not in attacks[0].targets)
+        if rest:
+            out.append(_attack(self, view, a, replace(legal, targets=rest), noise, rng))
         return out
 
     def _vote(self, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float]) -> Seat:
@@ -776,7 +808,7 @@ def _attack(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
 
     def score(s: Seat) -> float:
         return a.value[s] - (4.0 if s in black else 0.0) - (2.0 if s == survivor else 0.0) \
-            - (100.0 if s in a.allies else 0.0) + noise[s]
+            + (GUARD_SENSED if s in notes.guards else 0.0) - (100.0 if s in a.allies else 0.0) + noise[s]
 
     return _one(view, legal, _best(legal.targets, score))
 
@@ -821,6 +853,32 @@ def _leave(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return Action(view.seat, Verb.LEAVE) if view.day >= 2 or legal.required else None
 
 
+def _abstain(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+             rng: np.random.Generator) -> Action | None:
+    """慎重な狼: 「襲撃しない」 rarely (1 in 20), so that a quiet night says nothing of a guard, and never
+    when the kill may decide the game (at most two non-allies more than the wolves' side)."""
+    assert view.seat is not None
+    living = view.living()
+    allies = sum(1 for s in living if s in a.allies or s == view.seat)
+    if len(living) - allies <= allies + 2 or rng.random() >= P_ABSTAIN:
+        return None
+    return Action(view.seat, legal.verb)  # type: ignore[arg-type]
+
+
+def _gorge(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """欲張りな狼: one more attack tonight (half the time) when no attack of the wolves has failed yet —
+    no sign of a guard or a fox, whose protection would cost the wolf its life — and the village
+    still has more than three seats besides the wolves' side."""
+    assert view.seat is not None
+    living = view.living()
+    failed = any(t in living for n, t in bot.notes.attacks.items() if n < view.day)
+    others = sum(1 for s in living if s not in a.allies and s != view.seat)
+    if failed or others <= 3 or rng.random() >= P_GORGE:
+        return None
+    return Action(view.seat, legal.verb)  # type: ignore[arg-type]
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -830,7 +888,7 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
-    Verb.SHOOT: _shoot,
+    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

@@ -326,6 +326,7 @@ class Ability:
     once: ClassVar[Once | None] = None
     while_dead: ClassVar[bool] = False
     targets_on_submit: ClassVar[bool] = True  # its targets are *targeted* (W.1.6) when it is submitted
+    instead_of: ClassVar[Verb | None] = None  # it is another form of that verb's use (「襲撃しない」 spends an attack)
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 

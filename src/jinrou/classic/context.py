@@ -116,6 +116,10 @@ class Context:
         """The actions of ``verb`` submitted tonight, in order."""
         return [a for a in self._game.night.actions if a.verb is verb]
 
+    def count_chosen(self, verbs: tuple[Verb, ...]) -> int:
+        """How many actions of any of ``verbs`` were submitted tonight."""
+        return sum(1 for a in self._game.night.actions if a.verb in verbs)
+
     def done(self, me: Layer, verb: Verb) -> int:
         """How many times ``me`` (this layer of its seat) submitted ``verb`` tonight."""
         return self._game.done(me.seat, verb, me)
@@ -185,6 +189,18 @@ class Context:
     def emit(self, event: Event) -> None:
         """Dispatch ``event`` to the identities it concerns."""
         self._game.emit(event)
+
+    def add_attack_tonight(self) -> None:
+        """The wolves get one more attack tonight (W.1.9b: 欲張り)."""
+        self._game.night.attacks += 1
+
+    def cancel_attacks(self) -> None:
+        """Tonight's wolf attacks not yet resolved do nothing (W.1.9d–e: 欲張り's price, 催眠)."""
+        self._game.night.attacks_cancelled = True
+
+    def attacks_cancelled(self) -> bool:
+        """Whether tonight's remaining wolf attacks were cancelled."""
+        return self._game.night.attacks_cancelled
 
     def add_attack_next_night(self) -> None:
         """The wolves get one more attack on the next night that starts (狼の子)."""

@@ -74,6 +74,17 @@ class AttackedAt(Event):
 
 
 @dataclass(frozen=True)
+class AttackFailed(Event):
+    """A wolf attack on ``host`` left it alive (W.1.9d: a *failed* attack, read at level 105 right
+    after it, in submission order); ``source`` the wolf that submitted it. Every seat hears it: the
+    night's flags (欲張り) are held by the seats that set them."""
+
+    scope: ClassVar[Scope] = Scope.EVERY
+    host: Seat
+    source: Seat | None = None
+
+
+@dataclass(frozen=True)
 class Divined(Event):
     """A divination with effects reached ``seat`` at resolution (W.1.6 *divined*; not 子狐's)."""
 
@@ -162,6 +173,6 @@ def reactions(cls: type) -> dict[type[Event], tuple[Handler, ...]]:
 
 
 __all__ = [
-    "AttackedAt", "BurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightResolves",
+    "AttackFailed", "AttackedAt", "BurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightResolves",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

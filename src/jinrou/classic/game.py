@@ -71,6 +71,7 @@ class Legal:
     required: bool
     arity: int = 1
     values: tuple[tuple[str, ...], ...] = ()  # per parameter of the verb, in its declared order
+    instead_of: Verb | None = None  # a form of that verb's use, taken instead of it (「襲撃しない」 for an attack)
 
     @property
     def params(self) -> tuple[Param, ...]:
@@ -106,6 +107,7 @@ class Ballot:
     runoff: bool
     candidates: tuple[Seat, ...]
     votes: dict[Seat, Seat] = field(default_factory=dict)
+    weights: dict[Seat, int] = field(default_factory=dict)  # each vote's weight, counted when cast (W.1.11a)
 
 
 @dataclass
@@ -115,6 +117,7 @@ class Night:
     actions: list[Action] = field(default_factory=list)
     owners: list[Layer | None] = field(default_factory=list)  # whose ability each action used (§8 商人)
     attacks: int = 0  # attacks the wolves must choose tonight
+    attacks_cancelled: bool = False  # W.1.9: the attacks not yet resolved tonight do nothing
     fixed_attack: Action | None = None  # night 1 with 身代わりくん
     guarded: dict[Seat, list[Seat]] = field(default_factory=dict)
     redirects: dict[Seat, Seat] = field(default_factory=dict)  # W.1.2: an effect aimed at a seat lands elsewhere
@@ -322,7 +325,7 @@ class Game:
             targets = ability.targets(self.ctx, owner)
             if targets or ability.arity == 0:
                 values = ability.values(self.ctx, owner) if ability.verb.params else ()
-                legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values))
+                legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values, ability.instead_of))
         return legal
 
     def awaited(self) -> list[Seat]:
@@ -366,6 +369,7 @@ class Game:
             self._check_vote(choice)
             assert self.ballot is not None
             self.ballot.votes[choice.seat] = choice.target
+            self.ballot.weights[choice.seat] = self.identities[choice.seat].vote_weight(self.ctx)
             if recorded:
                 self._phase_event()["votes"][self.names[choice.seat]] = self.names[choice.target]
             return
@@ -677,10 +681,14 @@ class Game:
 
     def _scapegoat_acts(self, goat: Seat) -> None:
         """身代わりくん takes uniform legal targets for each required action; it attacks only as the
-        sole attacking wolf (§2)."""
-        for legal in self.legal_actions(goat):
-            sole_wolf = legal.verb is Verb.ATTACK and self.attackers() == [goat]
-            if not (legal.required or sole_wolf):
+        sole attacking wolf (§2), or, with a role that says so (``goat_attacks_all``: 欲張りな狼, as
+        the reference), it takes every open attack."""
+        legals = self.legal_actions(goat)
+        while legals:
+            legal = legals.pop(0)
+            attack = legal.verb is Verb.ATTACK
+            greedy = attack and self.identities[goat].role.goat_attacks_all
+            if not (legal.required or (attack and self.attackers() == [goat]) or greedy):
                 continue
             assert legal.verb is not None
             pool = list(legal.targets)
@@ -690,6 +698,8 @@ class Game:
                 chosen.append(t)
                 pool.remove(t)
             self._submit(Action(goat, legal.verb, tuple(chosen)), recorded=False)
+            if greedy:  # the next open attack, if any
+                legals = [lg for lg in self.legal_actions(goat) if lg.verb is Verb.ATTACK] + legals
 
     def submit_drawn(self, action: Action) -> None:
         """Submit an action the rules drew for a seat (its draw is the record)."""
@@ -884,14 +894,17 @@ class Game:
             self._after_burial("_retake")
             return
         if not self.settings.on("voteresult"):
-            self.tell(None, "votes", votes={v: t for v, t in ballot.votes.items()})
+            if any(self.identities[s].hides_votes for s in self.living()):  # W.1.11b (闇狼)
+                self.tell(None, "votes hidden")
+            else:
+                self.tell(None, "votes", votes={v: t for v, t in ballot.votes.items()})
         if not ballot.votes:
             self._check_victory(no_votes=True)
             return
         tally: Counter[Seat] = Counter()
         priority: dict[Seat, int] = {}
         for voter, target in ballot.votes.items():
-            tally[target] += self.identities[voter].vote_weight(self.ctx)
+            tally[target] += ballot.weights[voter]
             p = self.identities[voter].vote_priority(self.ctx)
             priority[target] = max(priority.get(target, 0), p)
         most = max(tally.values())

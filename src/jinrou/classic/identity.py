@@ -11,7 +11,8 @@ fresh instance. The engine asks the identity, never a role; the identity combine
 * parity count, team and win rule — the role's, unless a sub-role or mark declares one: the most
   recent prevails (恋人 → Friend; 狼の子分, 月狂病, 更生者 in wave 3). Extra roles never change them;
 * flags — attacks, immunity to wolf attacks, cursed when divined, steals a decided result, must
-  vote, closes 霊界 — the role's, some also from sub-roles and marks (a 狐憑き is cursed, T.1.5);
+  vote, closes 霊界, hides the votes (闇狼) — the role's, some also from sub-roles and marks (a 狐憑き
+  is cursed, T.1.5); the chats read without writing (冥狼's 霊界) from every acting layer;
 * abilities, chats, knowledge given and shown — the union over the role, extra roles and
   sub-roles (an extra role's and a sub-role's actions are never required);
 * "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
@@ -114,8 +115,10 @@ class Identity:
         "attacks",
         "closes_heaven",
         "cursed_by_divination",
+        "hides_votes",
         "immune_to_wolf_attack",
         "layers",
+        "listens",
         "lover",
         "main",
         "must_vote",
@@ -142,6 +145,10 @@ class Identity:
     """Alive at a decided end, it takes the result for its role's team (§7.7a: a fox)."""
     must_vote: bool
     closes_heaven: str | None
+    hides_votes: bool
+    """Its role hides every published vote table while the seat lives (W.1.11b: 闇狼)."""
+    listens: frozenset[str]
+    """Chats its acting layers read while alive without writing (W.1.12: 冥狼 reads 霊界)."""
     lover: bool
     """Whether it counts among the lovers (§7)."""
     victory_mark: bool
@@ -172,6 +179,7 @@ class Identity:
         self.steals_victory = role.steals_victory
         self.must_vote = role.must_vote
         self.closes_heaven = role.closes_heaven
+        self.hides_votes = role.hides_votes
         if len(layers) == 1:
             self._settle_alone(main, role)
         else:
@@ -202,6 +210,7 @@ class Identity:
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
                                 for layer in acting for ability in layer.role.abilities)
         self._chatting = tuple(layer for layer in acting if "chats" in layer.role.overrides)
+        self.listens = frozenset().union(*(layer.role.listens for layer in acting))
         self._knowing = tuple(layer for layer in acting if "knows" in layer.role.overrides)
         self.showing = tuple((layer.role.id, shown) for layer in acting if (shown := layer.role.shown) is not None)
         self._heaven = tuple(layer for layer in layers if "speaks_in_heaven" in layer.role.overrides)
@@ -235,6 +244,7 @@ class Identity:
         self._told = ()
         self._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
         self._chatting = alone if "chats" in answers else ()
+        self.listens = role.listens
         self._knowing = alone if "knows" in answers else ()
         self.showing = ((role.id, role.shown),) if role.shown is not None else ()
         self._heaven = alone if "speaks_in_heaven" in answers else ()

@@ -6,7 +6,8 @@ are written once, in the catalog; the class adds only what is special about it:
 
 * values — ``name_en``, ``fortune`` and ``psychic`` results, ``counts`` (parity), ``judge_team``
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
-  ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``);
+  ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
+  ``listens``, ``hides_votes``, ``goat_attacks_all``);
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
 * ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
   level, when, targets, parameters, required, effect);
@@ -46,6 +47,7 @@ class Chat:
     FOX = "fox"
     COUPLE = "couple"
     MAD_COUPLE = "madcouple"
+    HEAVEN = "heaven"  # 霊界: the dead's; a role may read it while alive (``Role.listens``: 冥狼)
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,9 @@ class Role:
     must_vote: ClassVar[bool] = True
     closes_heaven: ClassVar[str | None] = None  # "in game" / "alive": the dead see less (霊界表示 norevive)
     shown: ClassVar[Shown | None] = None
+    listens: ClassVar[frozenset[str]] = frozenset()  # chats it reads while alive but never writes (W.1.12)
+    hides_votes: ClassVar[bool] = False  # alive, every published vote table is hidden (W.1.11b)
+    goat_attacks_all: ClassVar[bool] = False  # as 身代わりくん it takes every open attack, not only as sole wolf
     abilities: ClassVar[tuple[Ability, ...]] = ()
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
     # sub-roles, extra roles and marks (layers above a role)

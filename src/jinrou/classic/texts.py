@@ -63,6 +63,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "devil bitten": ("人狼に噛まれました。処刑されれば勝利です", "The wolves bit you: be executed to win."),
     "charged": ("てるてる坊主の準備が整いました", "You are ready: be executed now to win."),
     "attacked": ("あなたは人狼に襲われました", "The wolves attacked you."),
+    "votes hidden": ("投票結果が闇に隠されました。", "The votes are hidden in darkness."),
+    "guard sensed": ("{player}は{guard}に護衛されたことを直感しました。", "{player} senses that {guard} guards it."),
+    "abstained": ("{wolf}たち人狼は襲撃しませんでした。", "{wolf} and the wolves attack nobody tonight."),
+    "gorged": ("{wolf}は欲張りました。人狼たちはもう1人襲撃できます。",
+               "{wolf} is greedy: the wolves may attack one more seat tonight."),
+    "tasted": ("{player}の味見の結果、{target}は{role}でした。", "{player} tasted {target}: {role}."),
+    "tasted human": ("{player}の味見の結果、{target}は{role}でした。以降は襲撃対象者の役職を知ることができません。",
+                     "{player} tasted {target}: {role}. It can no longer taste its victims."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -115,7 +123,7 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
 
     args: dict[str, Any] = {}
     for key, value in message.args.items():
-        if key in ("player", "target", "partner", "first", "second", "wolf", "hunter") and isinstance(value, int):
+        if key in ("player", "target", "partner", "first", "second", "wolf", "hunter", "guard") and isinstance(value, int):
             args[key] = names[value]
         elif key == "role":
             args[key] = role_name(str(value), lang)
@@ -176,6 +184,18 @@ RULES_JA: dict[str, str] = {
     "WolfDiviner": "人狼占い: 人狼ですが、毎晩ひとりの役職を占うこともできます。",
     "LoneWolf": "一匹狼: 一匹狼陣営として判定されます。一匹狼陣営が勝ち、生き残っていれば勝利します。",
     "WolfCub": "狼の子: 死ぬと、次の夜に人狼は2回襲撃できます。",
+    "CurseWolf": "呪狼: 人狼です。占い師（占いセット、人狼占いも）に占われると、占った人が呪殺されます（その占いの解決時）。",
+    "IntuitionWolf": "直感派狼: 人狼です。狩人に護衛されると、誰に護衛されたかを直感します（護衛が置かれたとき）。",
+    "SealWolf": "印狼: 人狼です。投票するとき、席順で両隣（円環、身代わりくんも含む）の死者1人につき1票多く数えられます。",
+    "DarkWolf": "闇狼: 人狼です。生きている間は、公開される投票結果が全員に対して「投票結果が闇に隠されました。」に"
+                "置き換えられます（GM霊能は表示されます）。",
+    "NetherWolf": "冥狼: 人狼です。霊界の会話を読めます（書けません）。生きている間は蘇生役職として数えられます（霊界表示）。",
+    "CautiousWolf": "慎重な狼: 人狼です。襲撃を選ぶとき、代わりに「襲撃しない」を選べます（襲撃1回分を使い、誰も死にません）。"
+                    "占い結果は人狼です。",
+    "TongueWolf": "舌禍狼: 人狼です。自分で襲撃した相手が翌朝までに死んでいれば、その役職を知ります（味見）。"
+                  "村人を味見すると、以降は味見できなくなります。",
+    "GreedyWolf": "欲張りな狼: 人狼です。2日目以降の夜に一度だけ、欲張って人狼の襲撃を1回増やせます。その夜、最初に"
+                  "失敗した襲撃で欲張りな狼は死に（強欲の報い）、以降の襲撃は取り消されます。「襲撃しない」は失敗しません。",
     "Madman": "狂人: 人狼の味方です。誰のことも知りません。",
     "Fanatic": "狂信者: 人狼を知っています（人狼は狂信者を知りません）。",
     "WhisperingMad": "囁き狂人: 人狼を知っていて、人狼のチャットを読み書きできます。",

@@ -12,10 +12,11 @@ terminal and the server build everything a player receives from a view.
 Chats (§9) by name: ``day`` (昼), the night chats the roles declare (:class:`~jinrou.classic.role.Chat`:
 ``wolf``, ``fox``, ``couple``, ``madcouple``) and ``heaven`` (霊界). :attr:`SeatView.reads` is every
 chat a seat may read now, what was said before included: the day chat; the night chats its role
-and sub-roles declare (written only at night, only while alive); 霊界 once dead — and under
-霊界表示 every chat of the game. :attr:`SeatView.writes` is where it may write now: the day chat
-by day (hunter's time included) while alive, its night chats at night while alive, 霊界 when dead
-unless its role says it speaks to nobody (a departed スパイ). The dead never write to the living.
+and sub-roles declare (written only at night, only while alive); the chats its layers read without
+writing (``Role.listens``: 冥狼 reads 霊界 while alive); 霊界 once dead — and under 霊界表示 every
+chat of the game. :attr:`SeatView.writes` is where it may write now: the day chat by day (hunter's
+time included) while alive, its night chats at night while alive, 霊界 when dead unless its role
+says it speaks to nobody (a departed スパイ). The dead never write to the living.
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def _chats(game: Game, seat: Seat | None, heaven: bool) -> tuple[frozenset[str],
     own = game.identity(seat).chats(ctx)
     if game.alive[seat]:
         now = {Stage.NIGHT: own, Stage.DAY: {DAY_CHAT}, Stage.HUNTER: {DAY_CHAT}}.get(game.stage, set())
-        return frozenset({DAY_CHAT}) | own, frozenset(now)
+        return frozenset({DAY_CHAT}) | own | game.identity(seat).listens, frozenset(now)
     reads = {DAY_CHAT, HEAVEN_CHAT, *own}
     if heaven:
         reads.update(c for s in game.seats() for c in game.identity(s).chats(ctx))

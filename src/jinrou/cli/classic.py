@@ -23,7 +23,7 @@ from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
 app = command_group(
-    "Classic werewolf as 月下人狼 plays it: 42 roles, its victory rules, records, bots that claim."
+    "Classic werewolf as 月下人狼 plays it: its roles, its victory rules, records, bots that claim."
 )
 
 

@@ -42,7 +42,7 @@ TO_THE_LIVING = "the dead do not speak to the living: write in 霊界 (the dead)
 CAUSES_EN = {
     "attack": "killed by the wolves", "vampire": "killed by a vampire", "execution": "executed", "curse": "cursed",
     "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
-    "leave": "left the village", "sudden": "sudden death",
+    "leave": "left the village", "sudden": "sudden death", "greedy": "paid for its greed",
 }  # fmt: skip
 FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}
 GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover")}
@@ -72,7 +72,8 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     heaven = HEAVEN_CHAT in view.reads or (me is None and village.settings["heaven_spectators"])
     if heaven:
         key, en, ja = CHANNELS[HEAVEN_CHAT]
-        why = None if HEAVEN_CHAT in view.writes else SPECTATORS if me is None else "you left the village: you speak to nobody"
+        why = None if HEAVEN_CHAT in view.writes else SPECTATORS if me is None else (
+            "you read the dead but may not write to them" if alive else "you left the village: you speak to nobody")
         found.append(Channel(key, en, ja, why))
     return tuple(found)
 

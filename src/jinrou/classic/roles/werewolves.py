@@ -2,25 +2,38 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from jinrou.classic.abilities import Once
 from jinrou.classic.catalog import Team
-from jinrou.classic.events import AttackedAt, Died, on
-from jinrou.classic.model import Action, Cause, Count, Fortune, PsychicResult, Seat, Verb
+from jinrou.classic.events import AttackedAt, AttackFailed, Died, Divined, Guarded, PhaseOpened, on
+from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import Divination, knows_wolves
-from jinrou.classic.roles.village import Diviner
+from jinrou.classic.roles.village import Diviner, Human
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Layer
 
 
+ABSTAIN = Verb.declare("abstain", label=("襲撃しない", "abstain"))
+GORGE = Verb.declare("gorge", label=("欲張る", "gorge"))
+ATTACK_FORMS = (Verb.ATTACK, ABSTAIN)
+"""The verbs that spend one of tonight's attacks (W.1.9c: 慎重な狼's 「襲撃しない」 is one)."""
+
+
+def attacks_spent(ctx: Context) -> int:
+    """How many of tonight's attacks the wolves have chosen, in any form."""
+    return ctx.count_chosen(ATTACK_FORMS)
+
+
 class Attack(Ability):
     """The wolves' attack (§4.3): one a night (two after a 狼の子's death, the second optional and
     free to name the first's target again), shared by every living attacking wolf; the first
-    submission fixes it and is shown in the wolf chat."""
+    submission fixes it and is shown in the wolf chat. An attack whose target is alive after it has
+    *failed* (W.1.9d); once tonight's attacks are cancelled (欲張り's price) the rest do nothing."""
 
     verb = Verb.ATTACK
     level = 105
@@ -29,11 +42,11 @@ class Attack(Ability):
         return me.role.attacks and ctx.attacks_tonight() > 0
 
     def done(self, ctx: Context, me: Layer) -> bool:
-        return len(ctx.chosen(Verb.ATTACK)) >= ctx.attacks_tonight()
+        return attacks_spent(ctx) >= ctx.attacks_tonight()
 
     def is_required(self, ctx: Context, me: Layer) -> bool:
         """Only the night's first attack is required; a 狼の子's extra one may be left out."""
-        return not ctx.chosen(Verb.ATTACK) and bool(self.targets(ctx, me))
+        return not attacks_spent(ctx) and bool(self.targets(ctx, me))
 
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         """A 狼の子's second attack may name the first's target again (the reference accepts it)."""
@@ -46,11 +59,15 @@ class Attack(Ability):
         ctx.tell(ctx.chat_members(Chat.WOLF), "attack chosen", wolf=action.seat, target=action.target)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        if ctx.attacks_cancelled():
+            return
         target = ctx.aimed(action.targets[0])
         if ctx.settings.on("noticebitten"):
             ctx.tell(target, "attacked")
         ctx.kill(target, Cause.ATTACK, action.seat)
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
+        if ctx.alive(target):
+            ctx.emit(AttackFailed(target, action.seat))
 
 
 ATTACK = Attack()
@@ -139,6 +156,184 @@ class LoneWolf(Wolf):
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.LONE_WOLF and ctx.alive(me.seat)
+
+
+# ---------------------------------------------------------------------- wave 3 人狼系 (W.2)
+
+
+@role
+class CurseWolf(Wolf):
+    """呪狼: a seat that divines it with effects (占い師, a 占いセット, a fellow 人狼占い) dies of the
+    curse (呪殺) at its own resolution."""
+
+    name_en = "Cursed Wolf"
+
+    @on(Divined)
+    def curse(self, ctx: Context, me: Layer, event: Divined) -> None:
+        ctx.kill(event.by, Cause.CURSE, me.seat)
+
+
+@role
+class IntuitionWolf(Wolf):
+    """直感派狼: told who guards it, when the protection is placed."""
+
+    name_en = "Intuitive Wolf"
+
+    @on(Guarded)
+    def sense(self, ctx: Context, me: Layer, event: Guarded) -> None:
+        ctx.tell(me.seat, "guard sensed", player=me.seat, guard=event.by)
+
+
+@role
+class SealWolf(Wolf):
+    """印狼: each vote it casts weighs 1 more per dead seat among its two neighbours in seat order
+    (circular, 身代わりくん included), counted when it votes."""
+
+    name_en = "Seal Wolf"
+
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
+        neighbours = {(me.seat - 1) % ctx.n, (me.seat + 1) % ctx.n} - {me.seat}
+        return sum(1 for s in neighbours if not ctx.alive(s))
+
+
+@role
+class DarkWolf(Wolf):
+    """闇狼: while it lives every published vote table is hidden from everybody
+    (「投票結果が闇に隠されました。」); GM霊能 is still shown."""
+
+    name_en = "Dark Wolf"
+    hides_votes = True
+
+
+@role
+class NetherWolf(Wolf):
+    """冥狼: reads 霊界 (the dead's chat) but cannot write there; while it lives the dead see less
+    (霊界表示 norevive: it counts as a reviver)."""
+
+    name_en = "Nether Wolf"
+    listens = frozenset({Chat.HEAVEN})
+    closes_heaven = "alive"
+
+
+class Abstain(Ability):
+    """「襲撃しない」: spends one of tonight's attacks on nobody (no death, no failure); wolf chat
+    「{name}たち人狼は襲撃しませんでした。」."""
+
+    verb = ABSTAIN
+    level = None
+    arity = 0
+    required = False
+    instead_of = Verb.ATTACK
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.role.attacks and ctx.attacks_tonight() > 0
+
+    def done(self, ctx: Context, me: Layer) -> bool:
+        return attacks_spent(ctx) >= ctx.attacks_tonight()
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(ctx.chat_members(Chat.WOLF), "abstained", wolf=action.seat)
+
+
+@role
+class CautiousWolf(Wolf):
+    """慎重な狼: when it chooses an attack it may choose 「襲撃しない」 instead (abstain): one attack
+    spent on nobody. Divined 人狼, as the reference's code (the catalog's column says otherwise)."""
+
+    name_en = "Cautious Wolf"
+    abilities = (ATTACK, Abstain())
+
+
+@dataclass
+class TongueMemory:
+    tasted: list[tuple[Seat, Role]] = field(default_factory=list)  # tonight's targets and their roles
+    lost: bool = False  # it tasted a 村人: never again
+
+
+class TastingAttack(Attack):
+    """The wolves' attack, as every wolf's; one the 舌禍狼 submitted itself (not the night-1 attack
+    on 身代わりくん) also notes its chosen target's role (not redirected) before it lands."""
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: TongueMemory = me.memory
+        if not memory.lost and any(a is action for a in ctx.chosen(Verb.ATTACK)):
+            memory.tasted.append((action.targets[0], ctx.identity(action.targets[0]).role))
+        super().resolve(ctx, action, me)
+
+
+@role
+class TongueWolf(Wolf):
+    """舌禍狼: at the next dawn, alive, it learns the role of each seat it attacked itself that night
+    that is dead by then (味見); a 村人 tasted ends the tasting for good."""
+
+    name_en = "Tongue Wolf"
+    abilities = (TastingAttack(),)
+    Memory = TongueMemory
+
+    @on(PhaseOpened)
+    def taste(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DAWN:
+            return
+        memory: TongueMemory = me.memory
+        tasted, memory.tasted = memory.tasted, []
+        for target, held in tasted:
+            if not ctx.alive(target):
+                human = isinstance(held, Human)
+                ctx.tell(me.seat, "tasted human" if human else "tasted", player=me.seat, target=target, role=held.id)
+                memory.lost = memory.lost or human
+
+
+@dataclass
+class GreedyMemory:
+    night: int | None = None  # the night it gorged
+    paid: bool = False  # a failed attack that night cost it its life
+
+
+class Gorge(Ability):
+    """欲張り: once per game, any night from 2, optional, at once: the wolves get one more attack
+    tonight (wolf chat 「{name}は欲張りました。人狼たちはもう1人襲撃できます。」). Refused, and not
+    spent, while tonight has no attack chosen or pending."""
+
+    verb = GORGE
+    level = None
+    arity = 0
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.role.attacks and ctx.attacks_tonight() > 0
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.night = ctx.day
+        ctx.add_attack_tonight()
+        ctx.tell(ctx.chat_members(Chat.WOLF), "gorged", wolf=action.seat)
+
+
+@role
+class GreedyWolf(Wolf):
+    """欲張りな狼: once, from night 2, it may gorge: one more attack tonight. The first attack of that
+    night that fails (its target alive after it) kills it (強欲の報い) and cancels the attacks after
+    it; 「襲撃しない」 never fails."""
+
+    name_en = "Greedy Wolf"
+    abilities = (ATTACK, Gorge())
+    Memory = GreedyMemory
+    goat_attacks_all = True
+
+    @on(AttackFailed)
+    def pay(self, ctx: Context, me: Layer, event: AttackFailed) -> None:
+        memory: GreedyMemory = me.memory
+        if memory.night == ctx.day and not memory.paid:
+            memory.paid = True
+            ctx.cancel_attacks()
+            ctx.kill(me.seat, Cause.GREEDY)
 
 
 # ---------------------------------------------------------------------- 狂人系 (count human)
