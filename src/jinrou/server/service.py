@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
@@ -631,10 +632,8 @@ class RoomService:
         self._later_revive(room.id, RETRY_SECONDS)
 
     def _later_revive(self, room_id: str, delay: float) -> None:
-        try:
+        with contextlib.suppress(RuntimeError):  # no loop: the next command reads the room again
             asyncio.get_running_loop().call_later(delay, self._revive, room_id, delay)
-        except RuntimeError:  # no loop: the next command reads the room again
-            pass
 
     def _revive(self, room_id: str, delay: float) -> None:
         """Read a forgotten room again (unless a request did already) and let its game go on (bots,
