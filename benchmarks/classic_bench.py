@@ -13,9 +13,13 @@ with ``--workers`` processes (2; target < 10 min): wall time and games per secon
 far: 普通1 for 16 with its three 人狼 replaced by 欲張りな狼, 慎重な狼, 舌禍狼 (``wolves16a``), by
 呪狼, 直感派狼, 闇狼 (``wolves16b``) and by 印狼, 冥狼, 欲張りな狼 (``wolves16c``); target < 25 ms a game.
 
+``--madmen``: the same for wave 3's madmen declared so far: 普通1 for 16 with its 狂人 and two 村人
+replaced by 狼少年, スパイⅡ, 黒猫 (``madmen16a``) and by 聴狂人, 暗躍者, 曲芸師 (``madmen16b``).
+
     python benchmarks/classic_bench.py                    # both
     python benchmarks/classic_bench.py --only game --games 500
     python benchmarks/classic_bench.py --only game --wolves
+    python benchmarks/classic_bench.py --only game --madmen
 """
 
 from __future__ import annotations
@@ -39,6 +43,11 @@ WOLVES_16 = {
     "wolves16c": ("SealWolf", "NetherWolf", "GreedyWolf"),
 }
 """The wave-3 wolves that replace 普通1's three 人狼 in the ``--wolves`` casts."""
+MADMEN_16 = {
+    "madmen16a": ("WolfBoy", "Spy2", "BlackCat"),
+    "madmen16b": ("HearMadman", "LurkingMad", "Acrobat"),
+}
+"""The wave-3 madmen that replace 普通1's 狂人 and two 村人 in the ``--madmen`` casts."""
 
 
 def measure_games(name: str, cast: dict[str, int], games: int, seed: int) -> dict[str, object]:
@@ -137,6 +146,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wolves", action="store_true", help="the casts with wave-3 wolves instead")
+    parser.add_argument("--madmen", action="store_true", help="the casts with wave-3 madmen instead")
     args = parser.parse_args()
     if args.only in (None, "game"):
         from collections import Counter
@@ -147,6 +157,9 @@ def main() -> None:
         if args.wolves:
             plain = {role: count for role, count in normal_cast(16).items() if role != "Werewolf"}
             casts = [(name, dict(Counter(plain) + Counter(wolves))) for name, wolves in WOLVES_16.items()]
+        elif args.madmen:
+            plain = dict(Counter(normal_cast(16)) - Counter({"Madman": 1, "Human": 2}))
+            casts = [(name, dict(Counter(plain) + Counter(madmen))) for name, madmen in MADMEN_16.items()]
         for name, cast in casts:
             print(json.dumps(measure_games(name, cast, args.games, args.seed), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):

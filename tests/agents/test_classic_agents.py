@@ -334,3 +334,27 @@ def test_a_bot_intuition_wolf_notes_the_guard_it_sensed_for_its_attacks():
 
     notes.read(View())  # type: ignore[arg-type]
     assert notes.guards == {3}
+
+
+# ---------------------------------------------------------------------- wave-3 madmen
+
+
+def test_a_bot_wolf_boy_frames_a_seat_every_night_never_itself():
+    # docs/classic-bots.md: it frames the non-ally the village trusts most (it knows no wolf)
+    cast = {"WolfBoy": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    frames = 0
+    for seed in range(10):
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [HeuristicAgent(cast) for _ in roles]
+        while not game.is_over:
+            if game.stage.value != "night":
+                talk(game, bots, rng)
+            act(game, bots, rng)
+            for a in game.night.actions if game.stage.value == "night" else ():
+                if a.verb.value == "frame":
+                    assert a.seat == 0 and a.targets[0] != 0
+            frames += sum(1 for a in game.night.actions if a.verb.value == "frame") if game.stage.value == "night" else 0
+            game.close(rng)
+    assert frames >= 10

@@ -13,7 +13,7 @@ from jinrou.classic.views import SeatView, heaven_sees_all
 def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
     """What a view may say it knows of ``seat`` must be true of it."""
     if label == "wolves":
-        return game.counts(seat) is Count.WOLF
+        return game.counts(seat) is Count.WOLF or game.identity(seat).appears_as_wolf  # 暗躍者 (W.1.12)
     if label == "Lovers":
         return game.has_sub(seat, "Lovers") and game.has_sub(viewer, "Lovers")
     return game.role(seat).id == label

@@ -638,3 +638,13 @@ def test_a_living_nether_wolf_reads_heaven_without_writing_there():
     assert keys(channels) == {"village": False, "wolves": True, "heaven": False}
     assert {c.key: c.closed for c in channels}["heaven"] == "you read the dead but may not write to them"
     assert "heaven" not in keys(table.mode.channels(table.state, 1))  # a living villager does not
+
+
+def test_a_hearing_madman_reads_the_wolf_talk_without_writing_or_seeing_proposals():
+    # classic-roles-werewolf W.3 聴狂人, W.1.12: the wolf chat's talk only, not its notices; cannot write
+    roles = ["Human", "HearMadman", "Werewolf", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 6}, roles=roles, humans=range(6))
+    channels = table.mode.channels(table.state, 0)
+    assert keys(channels) == {"village": False, "wolves": False}  # night: the wolves talk, it only reads
+    assert {c.key: c.closed for c in channels}["wolves"] == "you read the wolves but may not write to them"
+    assert table.mode.view(table.state, 0)["proposals"] == []

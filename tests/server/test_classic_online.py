@@ -316,6 +316,8 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
     for seat, payloads in sent.items():
         me = None if seat is None else seat + 1  # game seat (身代わりくん is seat 0)
         mine = set() if me is None else set(chats_of(start_roles[me], game, me) | chats_of(end_roles[me], game, me))
+        # chats read without writing (聴狂人: the wolves' talk, never their notices, W.1.12)
+        heard = set() if me is None else set(ROLES[start_roles[me]].listens | ROLES[end_roles[me]].listens)
         told = {line for to, line in private if me in to}  # the same words may be told to several seats
         for text in payloads:
             data = json.loads(text)
@@ -336,7 +338,8 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                     label = known["id"]
                     true_role = end_roles[index]
                     assert label == true_role or label == "Lovers" or (
-                        label == "wolves" and ROLES[true_role].counts.value == "wolf"), (seat, player)
+                        label == "wolves" and (ROLES[true_role].counts.value == "wolf"
+                                               or ROLES[true_role].appears_as_wolf)), (seat, player)  # 暗躍者: W.1.12
             if seat is None:
                 assert view["me"] is None and view["legal"] == [] and view["proposals"] == []
             else:
@@ -353,7 +356,7 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                 if channel == "heaven":
                     assert dead, (seat, secret)
                 else:
-                    assert GROUPS[channel] in mine, (seat, secret)
+                    assert GROUPS[channel] in mine | heard, (seat, secret)
     assert checked > 100
 
 

@@ -74,7 +74,8 @@ seat that claimed nothing (商人), leaves from night 2 (スパイ) and shoots i
 when optional. Of the wave-3 wolves, a 欲張りな狼 gorges (probability ½, from night 2) while no attack
 of its side has failed and more than three seats besides its side live, and attacks the next best
 seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
-non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target.
+non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target. A
+狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion).
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ BANDWAGON = 2.0
 NOISE = 0.25
 P_WOLF_FAKE, P_MAD_FAKE = 0.35, 0.6
 ABSTAIN, GORGE = Verb("abstain"), Verb("gorge")  # 慎重な狼's and 欲張りな狼's verbs (declared by the roles)
+FRAME = Verb("frame")  # 狼少年's (declared by the role)
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 
@@ -879,6 +881,17 @@ def _gorge(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return Action(view.seat, legal.verb)  # type: ignore[arg-type]
 
 
+def _frame(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """狼少年: frames the non-ally the village trusts most (least suspected, a trusted claimant
+    first), so that a seer who divines it tonight calls it a wolf."""
+    assert view.seat is not None
+    pool = [s for s in legal.targets if s not in a.allies and s != view.seat]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - a.suspicion[s] + noise[s]))
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -888,7 +901,7 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
-    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge,
+    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

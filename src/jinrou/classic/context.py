@@ -90,6 +90,11 @@ class Context:
         """Seats that count as ``count`` for parity (§1), alive or dead, in seat order."""
         return [identity.seat for identity in self._game.identities if identity.counts() is count]
 
+    def seen_as_wolves(self) -> list[Seat]:
+        """Seats listed as wolves to those who know them: counting as wolf, or appearing as one
+        (W.1.12: 暗躍者), alive or dead, in seat order."""
+        return [i.seat for i in self._game.identities if i.counts() is Count.WOLF or i.appears_as_wolf]
+
     def seats_of(self, kind: type[Role], *, living: bool = False, exclude: Seat | None = None) -> list[Seat]:
         """Seats whose role is a ``kind``, alive or dead (``living``: alive only)."""
         game = self._game

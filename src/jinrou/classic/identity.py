@@ -112,11 +112,13 @@ class Identity:
         "_win",
         "acts_by_day",
         "acts_while_dead",
+        "appears_as_wolf",
         "attacks",
         "closes_heaven",
         "cursed_by_divination",
         "hides_votes",
         "immune_to_wolf_attack",
+        "known_to_wolves",
         "layers",
         "listens",
         "lover",
@@ -147,6 +149,10 @@ class Identity:
     closes_heaven: str | None
     hides_votes: bool
     """Its role hides every published vote table while the seat lives (W.1.11b: 闇狼)."""
+    appears_as_wolf: bool
+    """Its role is listed among the wolves to those who know them (W.1.12: 暗躍者)."""
+    known_to_wolves: bool
+    """Its role is told to the wolves in a second list (W.1.12: スパイⅡ)."""
     listens: frozenset[str]
     """Chats its acting layers read while alive without writing (W.1.12: 冥狼 reads 霊界)."""
     lover: bool
@@ -180,6 +186,8 @@ class Identity:
         self.must_vote = role.must_vote
         self.closes_heaven = role.closes_heaven
         self.hides_votes = role.hides_votes
+        self.appears_as_wolf = role.appears_as_wolf
+        self.known_to_wolves = role.known_to_wolves
         if len(layers) == 1:
             self._settle_alone(main, role)
         else:

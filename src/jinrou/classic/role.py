@@ -7,7 +7,7 @@ are written once, in the catalog; the class adds only what is special about it:
 * values — ``name_en``, ``fortune`` and ``psychic`` results, ``counts`` (parity), ``judge_team``
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
   ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
-  ``listens``, ``hides_votes``, ``goat_attacks_all``);
+  ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``);
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
 * ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
   level, when, targets, parameters, required, effect);
@@ -82,6 +82,8 @@ class Role:
     listens: ClassVar[frozenset[str]] = frozenset()  # chats it reads while alive but never writes (W.1.12)
     hides_votes: ClassVar[bool] = False  # alive, every published vote table is hidden (W.1.11b)
     goat_attacks_all: ClassVar[bool] = False  # as 身代わりくん it takes every open attack, not only as sole wolf
+    appears_as_wolf: ClassVar[bool] = False  # listed among the wolves told to those who know them (W.1.12)
+    known_to_wolves: ClassVar[bool] = False  # told to the wolves in a second list (W.1.12: スパイⅡ)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
     # sub-roles, extra roles and marks (layers above a role)

@@ -71,6 +71,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "tasted": ("{player}の味見の結果、{target}は{role}でした。", "{player} tasted {target}: {role}."),
     "tasted human": ("{player}の味見の結果、{target}は{role}でした。以降は襲撃対象者の役職を知ることができません。",
                      "{player} tasted {target}: {role}. It can no longer taste its victims."),
+    "spy report": ("{player}の調査報告書が発見されました。", "{player}'s report was found."),
+    "spy report roles": ("{roles}", "{roles}"),
+    "acrobat": ("{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -133,6 +136,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = KITS[str(value)][0 if lang == "ja" else 1]
         elif key == "votes" and isinstance(value, dict):
             args[key] = ", ".join(f"{names[v]}→{names[t]}" for v, t in value.items())
+        elif key == "roles" and isinstance(value, dict):
+            args[key] = " ".join(f"{names[s]}:{role_name(str(r), lang)}" for s, r in value.items())
         elif key == "candidates" and isinstance(value, list | tuple):
             args[key] = ", ".join(names[c] for c in value)
         elif key == "claim" and isinstance(value, Claim):
@@ -201,6 +206,16 @@ RULES_JA: dict[str, str] = {
     "WhisperingMad": "囁き狂人: 人狼を知っていて、人狼のチャットを読み書きできます。",
     "Spy": "スパイ: 人狼を知っています。村を去る（失踪する）ことができます。人狼陣営が勝ち、村を去っていれば勝利します。"
            "去った後は誰とも話せません。",
+    "LurkingMad": "暗躍者: 人狼の味方です。誰のことも知りませんが、人狼（と人狼を知る役職）からは人狼として見えます。"
+                  "人狼は暗躍者を襲撃できます。",
+    "HearMadman": "聴狂人: 人狼を知っています（人狼は聴狂人を知りません）。人狼のチャットの会話を読めます"
+                  "（書けません。襲撃などの通知は見えません）。",
+    "Spy2": "スパイⅡ: 人狼を知っていて、人狼もスパイⅡを知っています。死ぬと（死因を問わず）、その死の発表の前に"
+            "「調査報告書」が公開され、全員の現在の役職が明かされます。人狼陣営が勝ち、生き残っていれば勝利します。",
+    "Acrobat": "曲芸師: 人狼の味方です。一度だけ、自分に届いた最初の人狼の襲撃を回避します（護衛されていれば届きません）。",
+    "BlackCat": "黒猫: 人狼の味方です。処刑されると、人狼として数えられない生存者からランダムに1人が毒で死にます。",
+    "WolfBoy": "狼少年: 毎晩ひとり（自分も可）を選べます（任意）。その人は次の夕方まで占い結果が人狼になります"
+               "（死んでいればそのまま）。霊能結果と人狼占いには影響しません。",
     "MadCouple": "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。",
     "Fox": "妖狐: 誰としても数えられません。人狼に襲われても死にませんが、占われると死にます（呪殺）。勝敗が決まったときに"
            "生きていれば、妖狐陣営が勝利を奪います。",

@@ -67,7 +67,9 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     found = [Channel(key, en, ja, closed)]
     for chat in sorted(view.reads - {DAY_CHAT, HEAVEN_CHAT}, key=lambda c: (list(CHANNELS).index(c) if c in CHANNELS else 99, c)):
         key, en, ja = CHANNELS.get(chat, (chat, chat, chat))
-        why = None if chat in view.writes else TO_THE_LIVING if not alive else f"the {en.lower()} talk at night"
+        why = None if chat in view.writes else TO_THE_LIVING if not alive else (
+            f"you read the {en.lower()} but may not write to them" if me is not None and chat in game.identity(me).listens
+            else f"the {en.lower()} talk at night")
         found.append(Channel(key, en, ja, why))
     heaven = HEAVEN_CHAT in view.reads or (me is None and village.settings["heaven_spectators"])
     if heaven:
@@ -131,7 +133,7 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
             "vote": None if sv.vote is None else names[sv.vote]},
         "claims": _claims(game),
         "proposals": [{"wolf": names[p.seat], "target": names[p.targets[0]]} for p in village.proposals]
-        if "wolf" in sv.reads and not over else [],
+        if "wolf" in sv.reads and not over and (me is None or "wolf" not in game.identity(me).listens) else [],
         "published": None if sv.published is None else _published(sv.published),
         "co_roles": _co_roles(sv) if me is not None and sv.stage is Stage.DAY and game.alive[me] else [],
         "log": [_line(game, pm) for pm in sv.messages],  # {"ja": …, "en": …} each

@@ -7,7 +7,7 @@ identity, role, context's types), never the engine.
 """
 
 from jinrou.classic.role import ROLES, SUB_ROLES, Role
-from jinrou.classic.roles import foxes, lovers, others, subroles, village, werewolves  # noqa: F401  (registers)
+from jinrou.classic.roles import foxes, lovers, madmen, others, subroles, village, werewolves  # noqa: F401  (registers)
 
 PLAYABLE: frozenset[str] = frozenset(ROLES)
 """The ids of the roles this engine declares."""

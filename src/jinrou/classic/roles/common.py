@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jinrou.classic.events import Divined, Guarded, Targeted
-from jinrou.classic.model import Action, Cause, Count, Seat, Verb
+from jinrou.classic.model import Action, Cause, Seat, Verb
 from jinrou.classic.role import Ability
 
 if TYPE_CHECKING:
@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 
 
 def knows_wolves(ctx: Context, me: Layer) -> dict[Seat, str]:
-    """The wolves (seats counting as wolf, alive or dead), as 狂信者, スパイ and the wolves know them."""
-    return {s: "wolves" for s in ctx.counting(Count.WOLF) if s != me.seat}
+    """The wolves (seats counting as wolf or appearing as one, alive or dead), as 狂信者, スパイ and
+    the wolves know them."""
+    return {s: "wolves" for s in ctx.seen_as_wolves() if s != me.seat}
 
 
 class Divination(Ability):

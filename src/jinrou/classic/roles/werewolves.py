@@ -1,4 +1,4 @@
-"""Team Werewolf (人狼陣営): the 人狼系 wolves and the 狂人系 madmen (classic-werewolf §8)."""
+"""Team Werewolf (人狼陣営): the 人狼系 wolves and the 狂人系 madmen of §8 (wave 3's madmen: madmen.py)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,11 @@ class Wolf(Role):
     abilities: ClassVar[tuple[Ability, ...]] = (ATTACK,)
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_wolves(ctx, me)
+        known = knows_wolves(ctx, me)
+        for s in ctx.seats():  # the second list (W.1.12: スパイⅡ)
+            if s != me.seat and s not in known and (identity := ctx.identity(s)).known_to_wolves:
+                known[s] = identity.role.id
+        return known
 
     def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.WOLF})
