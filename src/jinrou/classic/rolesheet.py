@@ -78,32 +78,7 @@ it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(D
 `.holds(Diviner)`), never by comparing ids, and never imports the engine.
 
 ```python
-@dataclass
-class TeruteruMemory:
-    charged: bool = False
-    won: bool = False  # executed while charged
-
-
-@role
-class Teruteru(Role):
-    \"\"\"てるてる坊主: charged (told) at the dawn of day D or later; wins iff executed while charged.\"\"\"
-
-    Memory = TeruteruMemory  # one instance's state on its seat, fresh on a role change
-
-    @on(PhaseOpened)  # events: Died, Executed, AttackedAt, Divined, Guarded, Targeted, BurialPass, …
-    def charge(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is Moment.DAWN and not me.memory.charged and ctx.day >= teruteru_day(ctx.n):
-            me.memory.charged = True
-            ctx.tell(me.seat, "charged")
-
-    @on(Executed)
-    def hanged(self, ctx: Context, me: Layer, event: Executed) -> None:
-        if me.memory.charged:
-            me.memory.won = True
-
-    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:  # a query: its win rule
-        return me.memory.won
-```
+{example}```
 
 1. Decorate the class with `@role`; set only what differs from `jinrou.classic.role.Role`: `name_en`,
    `fortune`, `psychic`, `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`,
@@ -134,9 +109,16 @@ class Teruteru(Role):
 """
 
 
+def _example() -> str:
+    """てるてる坊主's declaration as the source has it: the how-to's example cannot drift from the code."""
+    from jinrou.classic.roles.others import Teruteru, TeruteruMemory
+
+    return f"{inspect.getsource(TeruteruMemory)}\n\n{inspect.getsource(Teruteru)}"
+
+
 def markdown() -> str:
     """The role list as the Markdown page ``docs/classic-roles.md``."""
-    lines = [HEADER.rstrip("\n")]
+    lines = [HEADER.format(example=_example()).rstrip("\n")]
     for r in rows():
         actions = "<br>".join(r.actions) or "—"
         lines.append(

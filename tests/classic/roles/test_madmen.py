@@ -1,8 +1,6 @@
 """Wave 3's 狂人系 (``roles/madmen.py``; shared/spec/classic-roles-werewolf.md W.3, mechanics W.1).
 
-Games are seated A, B, C… (``helpers.new``) with ``scapegoat=off`` unless a test says otherwise, and
-every random outcome is forced (``draws=[...]``). Values marked "reference" come from 月下人狼's server
-(uhyo/jinrou, ``server/rpc/game/game.coffee``).
+Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Single teams and the others (``roles/others.py``): 悪魔くん, ヴァンパイア, こうもり, 皮なめし職人,
 てるてる坊主, ニート.
 
-Games are seated A, B, C… (``helpers.new``) with ``scapegoat=off`` unless a test says otherwise, and
-every random outcome is forced (``draws=[...]``): a draw the test does not expect fails the test.
-The spec sections quoted are those of ``shared/spec/classic-werewolf.md``; values marked "reference"
-come from 月下人狼's server (uhyo/jinrou, ``server/rpc/game/game.coffee``).
+Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
 
 from __future__ import annotations

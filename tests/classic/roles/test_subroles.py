@@ -1,10 +1,7 @@
 """Layers above a role (``roles/subroles.py``): 商人's kits as extra roles (決定者 and 権力者 are in
 ``test_votes.py``, 聖職者's protection with the 聖職者 in ``test_village.py``).
 
-Games are seated A, B, C… (``helpers.new``) with ``scapegoat=off`` unless a test says otherwise, and
-every random outcome is forced (``draws=[...]``): a draw the test does not expect fails the test.
-The spec sections quoted are those of ``shared/spec/classic-werewolf.md``; values marked "reference"
-come from 月下人狼's server (uhyo/jinrou, ``server/rpc/game/game.coffee``).
+Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
 
 from __future__ import annotations

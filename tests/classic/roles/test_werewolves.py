@@ -1,9 +1,6 @@
 """Team Werewolf (``roles/werewolves.py``): the 人狼系 wolves, their attack, and the 狂人系 madmen.
 
-Games are seated A, B, C… (``helpers.new``) with ``scapegoat=off`` unless a test says otherwise, and
-every random outcome is forced (``draws=[...]``): a draw the test does not expect fails the test.
-The spec sections quoted are those of ``shared/spec/classic-werewolf.md``; values marked "reference"
-come from 月下人狼's server (uhyo/jinrou, ``server/rpc/game/game.coffee``).
+Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
 
 from __future__ import annotations

@@ -114,9 +114,9 @@ class Teruteru(Role):
     """てるてる坊主: charged (told) at the dawn of day D or later (D by the seats at the start);
     wins iff executed while charged, whoever else wins."""
 
-    Memory = TeruteruMemory
+    Memory = TeruteruMemory  # one instance's state on its seat, fresh on a role change
 
-    @on(PhaseOpened)
+    @on(PhaseOpened)  # events: Died, Executed, AttackedAt, Divined, Guarded, Targeted, BurialPass, …
     def charge(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
         if event.moment is Moment.DAWN and not me.memory.charged and ctx.day >= teruteru_day(ctx.n):
             me.memory.charged = True
@@ -127,7 +127,7 @@ class Teruteru(Role):
         if me.memory.charged:
             me.memory.won = True
 
-    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:  # a query: its win rule
         return me.memory.won
 
 
