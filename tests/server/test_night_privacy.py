@@ -95,11 +95,10 @@ def test_a_shogi_clock_is_still_shown_to_both_sides(client):
 
 
 def test_the_form_says_that_reading_the_dead_as_a_spectator_is_open_to_anyone_unseated(client):
-    fields = {f["key"]: f for m in client.get("/api/modes").json() if m["name"] == "classic"
-              for f in m["schema"]["fields"]}
-    note = fields["heaven_spectators"]["note"]
-    assert "a living player in a second tab" in note["en"] and "password" in note["en"]
-    assert "パスワード" in note["ja"]
+    modes = {m["name"]: {f["key"]: f for f in m["schema"]["fields"]} for m in client.get("/api/modes").json()}
+    for note in (modes["classic"]["heaven_spectators"]["note"], modes["quantum"]["spectators_read_heaven"]["note"]):
+        assert "a living player in a second tab" in note["en"] and "password" in note["en"]
+        assert "パスワード" in note["ja"]
     room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 4},
                   heaven_spectators=True)
     assert [c["key"] for c in get_view(client, room)["channels"]] == ["village", "spectators"]  # none before start

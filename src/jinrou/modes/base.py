@@ -79,6 +79,15 @@ class Result:
     winners: tuple[Seat, ...]
 
 
+DEAD_CHAT_NOTE = (
+    ("Anyone who opens the room without a seat reads the dead — a living player in a second tab too: give the "
+     "room a password and tell it only to spectators."),
+    ("席のない人は誰でも霊界を読めます（生きている参加者が別のタブで開いても）。部屋にパスワードを付け、観戦者だけに"
+     "教えてください。"))
+"""The note of a "spectators read 霊界" switch: why it is a host's choice (a seat's second tab is a
+spectator too)."""
+
+
 class FieldKind(enum.StrEnum):
     """What a setting's value is; the lobby draws each kind as its own input."""
 

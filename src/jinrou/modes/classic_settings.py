@@ -32,7 +32,7 @@ from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES
 from jinrou.classic.settings import SCHEMA as ENGINE
 from jinrou.errors import CastingError, SetupError
-from jinrou.modes.base import Choice, Field, FieldKind, Schema, SettingsError
+from jinrou.modes.base import DEAD_CHAT_NOTE, Choice, Field, FieldKind, Schema, SettingsError
 from jinrou.yaminabe import Options, Request, Safety, cast_from
 from jinrou.yaminabe.casting import uniforms
 from jinrou.yaminabe.publish import publication_key
@@ -97,11 +97,6 @@ def _engine_field(name: str, group: str) -> Field:
     return Field(name, en, ja, FieldKind.CHOICE, setting.default, choices=choices, group=group)
 
 
-HEAVEN_NOTE = (("Anyone who opens the room without a seat reads the dead — a living player in a second tab too: "
-                "give the room a password and tell it only to spectators."),
-               ("席のない人は誰でも霊界を読めます（生きている参加者が別のタブで開いても）。部屋にパスワードを付け、観戦者だけに"
-                "教えてください。"))
-"""Why 霊界 for spectators is a host's choice (a seat's second tab is a spectator too)."""
 SCHEMA = Schema(
     (
         Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
@@ -118,7 +113,7 @@ SCHEMA = Schema(
         Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
         Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
         Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False,
-              note=HEAVEN_NOTE),
+              note=DEAD_CHAT_NOTE),
         *(_engine_field(name, "times") for name in TIMES),
         Field("hunter", "hunter's last shot (s)", "ハンター (秒)", FieldKind.INTEGER, HUNTER_SECONDS, 10, 3600,
               group="times"),

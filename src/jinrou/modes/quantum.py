@@ -32,6 +32,7 @@ import numpy as np
 from jinrou.agents.quantum import HeuristicAgent
 from jinrou.errors import IllegalActionError, SetupError
 from jinrou.modes.base import (
+    DEAD_CHAT_NOTE,
     Channel,
     Field,
     FieldKind,
@@ -96,7 +97,7 @@ class QuantumMode:
          Field("night_seconds", "Night (s)", "夜 (秒)", FieldKind.INTEGER, 60, 5, 3600),
          Field("day_seconds", "Day (s)", "昼 (秒)", FieldKind.INTEGER, 180, 5, 3600),
          Field("spectators_read_heaven", "Spectators read the dead's chat (霊界)", "観戦者も霊界を読める",
-               FieldKind.BOOLEAN, False),
+               FieldKind.BOOLEAN, False, note=DEAD_CHAT_NOTE),
          *(Field(f.name, *OPTION_LABELS[f.name], FieldKind.BOOLEAN, f.default, group="options")
            for f in fields(Options))),
         {"options": ("Rules and table", "ルールと表")},
