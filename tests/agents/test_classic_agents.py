@@ -16,6 +16,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Message, Verb, Vote
+from jinrou.classic.record import write
 from jinrou.classic.roles import ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.simulate import AgentFactory, play_game, seat_names
@@ -358,3 +359,37 @@ def test_a_bot_wolf_boy_frames_a_seat_every_night_never_itself():
             frames += sum(1 for a in game.night.actions if a.verb.value == "frame") if game.stage.value == "night" else 0
             game.close(rng)
     assert frames >= 10
+
+
+# ---------------------------------------------------------------------- seals and day actions (group S)
+
+
+def played_verbs(cast: dict[str, int], seeds: range, agent: type = HeuristicAgent) -> Counter:
+    """How often each verb was taken (day actions included) in bot games of ``cast``, every game
+    played to its end."""
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    taken: Counter = Counter()
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [agent(cast) for _ in roles]
+        while not game.is_over:
+            talk(game, bots, rng)
+            act(game, bots, rng)
+            game.close(rng)
+        for event in write(game)["events"]:
+            taken.update(a["action"] for a in event.get("actions", []))
+    return taken
+
+
+def test_bots_with_seals_and_day_actions_finish_and_use_them():
+    # docs/classic-bots.md: a 威嚇する狼 threatens a claimed seer or guard, a 血狼 self-destructs when
+    # half the living said they vote for it, a 催眠術師 hypnotizes a claimed seer or guard, an イカサマ師
+    # bets when its stock would decide the vote
+    cast = {"ThreateningWolf": 1, "BloodWolf": 1, "Hypnotist": 1, "Faker": 1, "Diviner": 1, "Guard": 1,
+            "Psychic": 1, "Human": 6}
+    taken = played_verbs(cast, range(12))
+    assert taken["threaten"] >= 3 and taken["hypnotize"] >= 3 and taken["bet"] >= 1, taken
+    assert taken["selfdestruct"] >= 1, taken
+    randomly = played_verbs(cast, range(12), RandomAgent)
+    assert randomly["threaten"] and randomly["selfdestruct"] and randomly["bet"] and randomly["hypnotize"], randomly

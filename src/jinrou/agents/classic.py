@@ -75,7 +75,11 @@ when optional. Of the wave-3 wolves, a 欲張りな狼 gorges (probability ½, f
 of its side has failed and more than three seats besides its side live, and attacks the next best
 seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
 non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target. A
-狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion).
+狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion). By day its
+day actions come before its vote: a 威嚇する狼 threatens, and a 催眠術師 hypnotizes (by night), the
+claimed 占い師 or 狩人 the village trusts most; a 血狼 self-destructs when half the living said they
+vote for it; an イカサマ師 bets when its stock (≥ 2) would carry its choice past today's most
+announced target.
 """
 
 from __future__ import annotations
@@ -107,6 +111,10 @@ ABSTAIN, GORGE = Verb("abstain"), Verb("gorge")  # 慎重な狼's and 欲張り�
 FRAME = Verb("frame")  # 狼少年's (declared by the role)
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
+THREATEN, SELFDESTRUCT = Verb("threaten"), Verb("selfdestruct")  # 威嚇する狼's and 血狼's day actions
+HYPNOTIZE, BET = Verb("hypnotize"), Verb("bet")  # 催眠術師's and イカサマ師's (declared by the roles)
+SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
+DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
 """Roles that come out and report their results, and how."""
@@ -149,7 +157,12 @@ class RandomAgent:
             choice = _uniform(view, legal, rng)
             if choice is not None:
                 out.append(choice)
-        return out
+        return _votes_last(out)
+
+
+def _votes_last(out: list[Action | Vote]) -> list[Action | Vote]:
+    """A day's actions before its vote: a bet (イカサマ師) counts only for the votes cast after it."""
+    return sorted(out, key=lambda c: isinstance(c, Vote))
 
 
 def _uniform(view: SeatView, legal: Legal, rng: np.random.Generator) -> Action | Vote | None:
@@ -193,6 +206,7 @@ class Notes:
     attacks: dict[int, Seat] = field(default_factory=dict)  # night → the wolves' target (wolf chat)
     guards: set[Seat] = field(default_factory=set)  # seats seen guarding (直感派狼)
     bitten: bool = False  # 悪魔くん told it was bitten
+    bet: int = 1  # the last day its stock was emptied (イカサマ師: it stocks a vote at each dawn after it)
     charged: bool = False  # てるてる坊主 charged
     came_out: bool = False
     reported: set[Seat] = field(default_factory=set)  # targets of its real results already said
@@ -731,7 +745,9 @@ class HeuristicAgent:
                 done.add(legal.verb if legal.instead_of is None else legal.instead_of)
             if choice is not None:
                 out.append(choice)
-        return self._gorged(view, a, out, noise, rng)
+        if any(isinstance(c, Action) and c.verb is SELFDESTRUCT for c in out):
+            return [c for c in out if not isinstance(c, Vote)]  # the day ends without a vote
+        return _votes_last(self._gorged(view, a, out, noise, rng))
 
     def _gorged(self, view: SeatView, a: Assessment, out: list[Action | Vote], noise: Sequence[float],
                 rng: np.random.Generator) -> list[Action | Vote]:
@@ -892,6 +908,56 @@ def _frame(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - a.suspicion[s] + noise[s]))
 
 
+def _claimed(bot: HeuristicAgent, a: Assessment, legal: Legal, roles: Sequence[str]) -> list[Seat]:
+    """The legal targets that came out as one of ``roles``, not allies."""
+    return [s for s in legal.targets if bot.notes.co.get(s) in roles and s not in a.allies]
+
+
+def _threaten(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+              rng: np.random.Generator) -> Action | None:
+    """威嚇する狼: seals the claimed seer or guard the village trusts most (none: it keeps its threat)."""
+    pool = _claimed(bot, a, legal, SEALED_ROLES)
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + noise[s])) if pool else None
+
+
+def _selfdestruct(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+                  rng: np.random.Generator) -> Action | None:
+    """血狼: self-destructs when it is the likely execution — at least half the living said they
+    vote for it today — so that its death buys the blood moon instead of a vote the wolves lose."""
+    assert view.seat is not None
+    said = bot.notes.said.get(view.day, {})
+    against = sum(1 for speaker, target in said.items() if target == view.seat and view.alive[speaker])
+    return Action(view.seat, SELFDESTRUCT) if against >= DOOMED * len(view.living()) else None
+
+
+def _hypnotize(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+               rng: np.random.Generator) -> Action | None:
+    """催眠術師: hypnotizes the claimed seer or guard the village trusts most — its divination or
+    guard comes to nothing tonight (none claimed: it keeps its one hypnosis)."""
+    pool = _claimed(bot, a, legal, SEALED_ROLES)
+    if pool:
+        return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + noise[s]))
+    return None
+
+
+def _bet(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+         rng: np.random.Generator) -> Action | None:
+    """イカサマ師: bets (its whole stock) when the stock would decide the vote: it has stocked at least
+    2, and its choice, behind or level with today's most announced target, would pass it."""
+    assert view.seat is not None
+    stock = view.day - bot.notes.bet
+    candidates = [s for s in view.living() if s != view.seat]
+    if stock < 2 or not candidates:
+        return None
+    said = Counter(t for speaker, t in bot.notes.said.get(view.day, {}).items() if view.alive[speaker])
+    mine = bot._choose_vote(view, a, candidates, noise)
+    top = max(said.values(), default=0)
+    if said[mine] <= top < said[mine] + stock:
+        bot.notes.bet = view.day
+        return Action(view.seat, BET)
+    return None
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -902,6 +968,7 @@ POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
     Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame,
+    THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

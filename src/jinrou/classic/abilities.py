@@ -327,6 +327,7 @@ class Ability:
     while_dead: ClassVar[bool] = False
     targets_on_submit: ClassVar[bool] = True  # its targets are *targeted* (W.1.6) when it is submitted
     instead_of: ClassVar[Verb | None] = None  # it is another form of that verb's use (「襲撃しない」 spends an attack)
+    resolves_under_seal: ClassVar[bool] = False  # it resolves even if its holder is hypnotized (T.1.13), W.1.3
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 
@@ -351,6 +352,11 @@ class Ability:
     def available(self, ctx: Context, me: Layer) -> bool:
         """Whether ``me`` may use it now, beyond its declared timing (before anything is submitted)."""
         return True
+
+    def refuse(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
+        """Why it is closed now though its timing opens it (English, Japanese), or None: it is open.
+        A closed ability is not offered, and an action using it is refused with that reason."""
+        return None
 
     def is_required(self, ctx: Context, me: Layer) -> bool:
         """Whether leaving it undone tonight is a sudden death."""

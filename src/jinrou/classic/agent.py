@@ -53,6 +53,8 @@ def act(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) ->
         agent = agents[seat]
         if agent is not None and game.legal_actions(seat):
             for choice in agent.act(SeatView.of(game, seat), rng):
+                if game.stage is Stage.DAY and game.ballot is not None and game.ballot.ended:
+                    break  # a day action ended the day (W.1.1: 自爆): no more choices
                 game.apply(choice)
 
 

@@ -133,6 +133,10 @@ class Context:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
 
+    def voted(self, seat: Seat) -> bool:
+        """Whether ``seat`` has voted in the open ballot."""
+        return self._game.voted(seat)
+
     def playable(self) -> list[str]:
         """The ids of every declared role, sorted."""
         return self._game.playable()
@@ -154,6 +158,14 @@ class Context:
     def guard(self, target: Seat, by: Seat) -> None:
         """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
         self._game.guard(target, by)
+
+    def unguard(self, target: Seat) -> None:
+        """The guard protections placed on ``target`` so far tonight stop nothing (W.1.3: 催眠)."""
+        self._game.unguard(target)
+
+    def end_day(self) -> None:
+        """The day ends at once without a vote (W.1.1: 自爆); the votes cast are void."""
+        self._game.end_day()
 
     def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
         """Say something to one seat, some seats, or (None) everybody."""

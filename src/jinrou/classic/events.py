@@ -43,6 +43,7 @@ class Event:
     """Something that happened in the game; subclasses say what and to whom it goes."""
 
     scope: ClassVar[Scope] = Scope.OWN
+    through_seal: ClassVar[bool] = False  # it reaches the own hooks of a sealed or hypnotized seat (W.1.3)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ class Divined(Event):
 class Guarded(Event):
     """A guard protection was placed on ``seat`` (W.1.6 *guarded*, level 80)."""
 
+    through_seal: ClassVar[bool] = True  # W.1.3 voids on-death, divined and targeted hooks, not this one
     seat: Seat
     by: Seat
 
@@ -123,6 +125,7 @@ class BurialPass(Event):
     """One pass of a burial (§5.4): suicides, role changes, notes of the executed."""
 
     scope: ClassVar[Scope] = Scope.LIVING
+    through_seal: ClassVar[bool] = True
     moment: Moment
 
 
@@ -131,6 +134,16 @@ class NightResolves(Event):
     """The night's resolution begins: a dead seat may act by a "while dead" rule (猫又, W.1.10)."""
 
     scope: ClassVar[Scope] = Scope.DEAD
+
+
+@dataclass(frozen=True)
+class Nightfall(Event):
+    """A night starts, before every dusk hook (:class:`PhaseOpened`): seals are placed now (W.1.3;
+    settled here: 威嚇's and 血月's come before any dusk hook). Every seat hears it, the dead too (a
+    dead 血狼 calls the 血月), sealed or not (the seals of one dusk are placed together)."""
+
+    scope: ClassVar[Scope] = Scope.EVERY
+    through_seal: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -174,5 +187,6 @@ def reactions(cls: type) -> dict[type[Event], tuple[Handler, ...]]:
 
 __all__ = [
     "AttackFailed", "AttackedAt", "BurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightResolves",
+    "Nightfall",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

@@ -35,7 +35,18 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
-from jinrou.classic.events import BurialPass, Died, Event, Executed, NightResolves, PhaseOpened, Scope, Targeted, Threat
+from jinrou.classic.events import (
+    BurialPass,
+    Died,
+    Event,
+    Executed,
+    Nightfall,
+    NightResolves,
+    PhaseOpened,
+    Scope,
+    Targeted,
+    Threat,
+)
 from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
 from jinrou.classic.model import (
     PUBLIC_CAUSES,
@@ -108,6 +119,7 @@ class Ballot:
     candidates: tuple[Seat, ...]
     votes: dict[Seat, Seat] = field(default_factory=dict)
     weights: dict[Seat, int] = field(default_factory=dict)  # each vote's weight, counted when cast (W.1.11a)
+    ended: bool = False  # a day action ended the day without a vote (W.1.1: 自爆); its votes are void
 
 
 @dataclass
@@ -304,7 +316,7 @@ class Game:
             return self._legal_abilities(seat, [])
         if self.stage is Stage.DAY:  # the vote first, then the day actions (W.1.1)
             assert self.ballot is not None
-            if not self.alive[seat]:
+            if not self.alive[seat] or self.ballot.ended:
                 return []
             legal = []
             if seat not in self.ballot.votes:
@@ -320,7 +332,7 @@ class Game:
         """``legal`` and the seat's abilities open now and not yet used up, with their targets and
         parameter values."""
         for ability, owner, required in self._abilities(seat):
-            if ability.done(self.ctx, owner):
+            if ability.done(self.ctx, owner) or ability.refuse(self.ctx, owner) is not None:
                 continue
             targets = ability.targets(self.ctx, owner)
             if targets or ability.arity == 0:
@@ -434,6 +446,9 @@ class Game:
         if not self.alive[vote.seat]:
             raise IllegalActionError(f"{self.names[vote.seat]} is dead and cannot vote",
                                      ja=f"{self.names[vote.seat]}は死亡しているので投票できません")
+        if self.ballot.ended:
+            raise IllegalActionError("the day ended without a vote (自爆): no votes today",
+                                     ja="今日は投票なしで終わりました（自爆）: もう投票できません")
         if vote.seat in self.ballot.votes:
             raise IllegalActionError(f"{self.names[vote.seat]} has already voted; votes are final",
                                      ja=f"{self.names[vote.seat]}はもう投票しました（投票は変えられません）")
@@ -469,6 +484,9 @@ class Game:
         if self.stage is not Stage.NIGHT and self.stage is not Stage.DAY:
             raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}",
                                      ja=f"今は{_STAGE_JA[self.stage]}なので{verb}はできません")
+        if self.stage is Stage.DAY and self.ballot is not None and self.ballot.ended:
+            raise IllegalActionError(f"the day ended without a vote (自爆): {who} cannot {action.verb.value} today",
+                                     ja=f"今日は投票なしで終わりました（自爆）: {who}はもう{verb}できません")
         mine = [(ability, owner) for ability, owner, _ in self._abilities(action.seat) if ability.verb is action.verb]
         if not mine:
             if self.stage is Stage.DAY and not self.identities[action.seat].declares(action.verb, When.DAY):
@@ -484,6 +502,9 @@ class Game:
             raise IllegalActionError(f"{who} has already chosen to {action.verb.value} {now}",
                                      ja=f"{who}は{now_ja}もう{verb}の相手を選びました")
         ability, owner = left[0]
+        closed = ability.refuse(self.ctx, owner)
+        if closed is not None:
+            raise IllegalActionError(f"{who} cannot {action.verb.value}: {closed[0]}", ja=f"{who}は{verb}できません: {closed[1]}")
         allowed = ability.targets(self.ctx, owner)
         if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
             wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
@@ -620,6 +641,7 @@ class Game:
             if goat is not None and attackers and self.counts(goat) is not Count.WOLF:
                 wolf = self.draw_seat("scapegoat attacker", attackers)
                 self.night.fixed_attack = Action(wolf, Verb.ATTACK, (goat,))
+        self.emit(Nightfall())  # the seals, before every dusk hook (W.1.3)
         self.emit(PhaseOpened(Moment.DUSK))
         self._bury(Moment.DUSK)
         self._check_victory()
@@ -652,7 +674,10 @@ class Game:
             ability = next(a for a in owner.role.abilities if a.verb is dead_action.verb)
             acts.append((ability.level or 0, len(self.night.actions), dead_action, ability, owner))
         acts = self._resolution_order(acts)
+        identities = self.identities
         for _, _, action, ability, owner in acts:
+            if identities[action.seat].under_seal and not ability.resolves_under_seal:
+                continue  # W.1.3: a hypnotized (or sealed) seat's actions resolve to nothing
             ability.resolve(self.ctx, action, owner)
         self.night.deaths = len(self._fresh_dead)
         self._dawn()
@@ -727,6 +752,25 @@ class Game:
         """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
         self.night.guarded.setdefault(target, []).append(guard)
 
+    def unguard(self, target: Seat) -> None:
+        """The guard protections placed on ``target`` so far tonight stop nothing (W.1.3: 催眠)."""
+        self.night.guarded.pop(target, None)
+
+    def end_day(self) -> None:
+        """A day action ends the day at once (W.1.1: 自爆): no vote — the votes already cast are void
+        (and leave the record) — and nobody may act or vote any more; closing it buries the dead,
+        gives the hunters their shots and checks the victory as after an execution, then dusk."""
+        ballot = self.ballot
+        assert ballot is not None and self.stage is Stage.DAY
+        ballot.ended = True
+        ballot.votes.clear()
+        ballot.weights.clear()
+        self._phase_event()["votes"] = {}
+
+    def voted(self, seat: Seat) -> bool:
+        """Whether ``seat`` has voted in the open ballot."""
+        return self.ballot is not None and seat in self.ballot.votes
+
     # ------------------------------------------------------------------ deaths
 
     def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True) -> bool:
@@ -793,9 +837,13 @@ class Game:
         self.identities[layer.seat].lose(layer)
 
     def _expire(self, moment: Expiry) -> None:
-        """Marks that end at this moment leave every seat, dead ones too (W.1.7)."""
+        """Marks that end at this moment leave every seat, dead ones too (W.1.7); at dawn, those that
+        end at the next dawn at which their seat is alive leave the living (W.1.3)."""
+        alive = self.alive
         for identity in self.identities:
             identity.expire(moment)
+            if moment is Expiry.DAWN and alive[identity.seat]:
+                identity.expire(Expiry.LIVING_DAWN)
 
     def _bury(self, moment: Moment) -> None:
         """Burial (§5.4): burial hooks until nobody new dies, then the announcements."""
@@ -881,6 +929,10 @@ class Game:
     def _close_ballot(self) -> None:
         ballot = self.ballot
         assert ballot is not None
+        if ballot.ended:  # W.1.1: the day ended without a vote, as after an execution
+            self._bury(Moment.DAY)
+            self._after_burial("_dusk_after_day")
+            return
         goat = self.scapegoat
         if goat is not None and self.alive[goat] and goat not in ballot.votes:
             candidates = self._candidates(goat)

@@ -54,6 +54,20 @@ class Expiry(enum.Enum):
     NEVER = "never"
     DUSK = "dusk"  # at the next dusk (dead seats too)
     DAWN = "dawn"  # at the next dawn
+    LIVING_DAWN = "living dawn"  # at the next dawn at which the seat is alive (W.1.3: a dead seat keeps it)
+
+
+class Seal(enum.Enum):
+    """What a mark that seals its seat holds back (W.1.3), answered by the identity for every layer.
+
+    Both void the seat's own hooks (its role's, extra roles' and sub-roles' reactions: on-death,
+    *divined*, *targeted*, dusk and level hooks — not its burial or *guarded* hooks, nor the hooks of
+    marks others placed on it; :attr:`~jinrou.classic.events.Event.through_seal`) and the fox curse
+    (a *divined* effect); its actions resolve to nothing (unless the ability says otherwise:
+    :attr:`~jinrou.classic.abilities.Ability.resolves_under_seal`)."""
+
+    SEALED = "sealed"  # 封印 (威嚇, 血月): also no night ability and no night chat; resistances stay
+    HYPNOTIZED = "hypnotized"  # 催眠 (level 50): also its resistances and protections gained before it are void
 
 
 @dataclass
@@ -117,6 +131,7 @@ class Identity:
         "closes_heaven",
         "cursed_by_divination",
         "hides_votes",
+        "hypnotized",
         "immune_to_wolf_attack",
         "known_to_wolves",
         "layers",
@@ -126,9 +141,11 @@ class Identity:
         "must_vote",
         "reactions",
         "role",
+        "sealed",
         "seat",
         "showing",
         "steals_victory",
+        "under_seal",
         "victory_mark",
     )  # fmt: skip
 
@@ -170,6 +187,13 @@ class Identity:
     engine then asks for none."""
     acts_while_dead: bool
     """Whether one of its abilities is open to it while dead (W.1.10)."""
+    sealed: bool
+    """Whether a mark seals it (W.1.3 封印: no night ability, no night chat, its own hooks void)."""
+    hypnotized: bool
+    """Whether a mark hypnotizes it (W.1.3 催眠: its actions and own hooks void, and the resistances and
+    protections it gained before)."""
+    under_seal: bool
+    """Either of the two (what the engine asks before an action resolves)."""
 
     def __init__(self, seat: Seat, layers: Iterable[Layer] = ()) -> None:
         self.seat = seat
@@ -231,6 +255,32 @@ class Identity:
             for kind, handlers in layer.role.reactions.items():
                 reacting.setdefault(kind, []).extend((handler, layer.role, layer) for handler in handlers)
         self.reactions = {kind: tuple(found) for kind, found in reacting.items()}
+        self.sealed = self.hypnotized = self.under_seal = False
+        if any(layer.role.seal is not None for layer in layers):
+            self._settle_seal(layers)
+
+    def _settle_seal(self, layers: tuple[Layer, ...]) -> None:
+        """:meth:`_settle_stack`'s answers under a seal or hypnosis (W.1.3, :class:`Seal`): what the
+        seat held before the first seal is held back — its hooks (all but those of events that pass
+        a seal: burial, *guarded*), its fox curse, and under hypnosis its resistances — while the
+        layers gained after it act (a 聖職者's protection at 69 after a hypnosis at 50, as the
+        reference stacks them)."""
+        seals = [(i, layer.role.seal) for i, layer in enumerate(layers) if layer.role.seal is not None]
+        self.sealed = any(kind is Seal.SEALED for _, kind in seals)
+        self.hypnotized = any(kind is Seal.HYPNOTIZED for _, kind in seals)
+        self.under_seal = True
+        later = {id(layer) for layer in layers[seals[0][0] + 1:]}
+        self.reactions = {kind: kept for kind, found in self.reactions.items() if (kept := tuple(
+            r for r in found if kind.through_seal or id(r[2]) in later))}
+        self.cursed_by_divination = False  # the fox curse is a *divined* effect
+        if self.sealed:
+            self._abilities = ()
+            self._chatting = ()
+            self.listens = frozenset()
+        if self.hypnotized:
+            since = next(i for i, kind in seals if kind is Seal.HYPNOTIZED)
+            after = {id(layer) for layer in layers[since + 1:]}
+            self._resisting = tuple(layer for layer in self._resisting if id(layer) in after)
 
     def _settle_alone(self, main: Layer, role: Role) -> None:
         """:meth:`_settle` for a seat that holds its role alone (most seats; every seat at the start):
@@ -238,6 +288,7 @@ class Identity:
         the two alike for every role)."""
         alone = self.layers
         answers = role.overrides
+        self.sealed = self.hypnotized = self.under_seal = False
         self._acting = alone
         self._ids = _NONE
         self._held = (role,)
@@ -444,4 +495,4 @@ _NO_CHATS: frozenset[str] = frozenset()
 _NONE: frozenset[str] = frozenset()
 
 
-__all__ = ["Expiry", "Identity", "Layer", "LayerKind"]
+__all__ = ["Expiry", "Identity", "Layer", "LayerKind", "Seal"]

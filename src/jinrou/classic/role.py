@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from jinrou.classic.abilities import Ability
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
 from jinrou.classic.events import Event, Handler, Threat, reactions
-from jinrou.classic.identity import Expiry, LayerKind
+from jinrou.classic.identity import Expiry, LayerKind, Seal
 from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
@@ -89,6 +89,7 @@ class Role:
     # sub-roles, extra roles and marks (layers above a role)
     kind: ClassVar[LayerKind] = LayerKind.ROLE
     until: ClassVar[Expiry] = Expiry.NEVER  # when a mark ends by itself
+    seal: ClassVar[Seal | None] = None  # a mark that seals or hypnotizes its seat (W.1.3)
     told: ClassVar[bool] = False  # the seat is told it holds it (恋人, kits)
     fortune_overlay: ClassVar[Fortune | None] = None  # a mark's override of the 占い結果 (W.1.5)
     psychic_overlay: ClassVar[PsychicResult | None] = None

@@ -74,6 +74,15 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "spy report": ("{player}の調査報告書が発見されました。", "{player}'s report was found."),
     "spy report roles": ("{roles}", "{roles}"),
     "acrobat": ("{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack."),
+    "threatened": ("{player}は{target}を威嚇しました。", "{player} threatened {target}."),
+    "sealed": ("{player}は威嚇されました。今夜は能力が無効化されます。",
+               "{player} was threatened: its abilities are sealed tonight."),
+    "self-destruct": ("{player}は自らを犠牲に血月の力を引き出します。",
+                      "{player} sacrifices itself to call the blood moon."),
+    "blood moon": ("血月の力により村人たちは能力を封印されています。",
+                   "The blood moon seals the villagers' abilities tonight."),
+    "hypnotized": ("{player}が{target}に催眠術をかけました。", "{player} hypnotized {target}."),
+    "bet": ("{player}は賭けに出ました。", "{player} bets its stocked votes."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -241,6 +250,19 @@ RULES_JA: dict[str, str] = {
     "GuardKit": "狩人セット: 狩人の護衛ができます（任意）。",
     "Decider": "決定者: ランダムなひとりです。同数のとき、その票が処刑先を決めます。",
     "Authority": "権力者: ランダムなひとりです。その票は2票に数えられます。",
+    "ThreateningWolf": "威嚇する狼: 人狼です。一度だけ、昼にひとりを威嚇できます。その日の夕方に自分と相手が生きていれば、"
+                       "相手はその夜、能力を封印されます（夜の能力・夜の会話・死亡時などの能力が無効。通知あり）。",
+    "BloodWolf": "血狼: 人狼です。一度だけ、昼に自爆できます。その場で死に（自爆。霊能結果は出ません）、その日は投票なしで"
+                 "終わります。その夜は血月となり、人狼として数えられない全員（死者も）が能力を封印されます。",
+    "Hypnotist": "催眠術師: 人狼の味方です。2日目以降の夜に一度だけ、ひとりに催眠術をかけます。その夜、相手の行動と能力は"
+                 "無効になり、耐性や先に受けた護衛も効きません。相手が人狼なら、その夜の人狼の襲撃はすべて取り消されます。",
+    "Faker": "イカサマ師: 人狼の味方のギャンブラーです。生きて朝を迎えるたびに票を1つためます（2日目に1）。普段の投票は0票で、"
+             "昼に「賭けに出る」と、その後の投票がためた票すべての重さになり、その日の夕方にためた票は0になります。"
+             "投票した後は、その投票では賭けられません。",
+    "Sealed": "封印: 夕方から次に生きて迎える朝まで、夜の能力・夜の会話（独り言のみ）・死亡時や占われた時などの能力が無効に"
+              "なります。耐性は残ります。",
+    "Hypnotized": "催眠: その夜、行動と能力が無効になり、自分の耐性やそれまでに受けた護衛も効きません（後から受けた護衛は"
+                  "効きます）。次に生きて迎える朝まで続きます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

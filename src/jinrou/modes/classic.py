@@ -399,8 +399,12 @@ class ClassicMode:
                     return {"claims": [_claim_json(c, names) for c in said[:max(0, room)]]}
             if village.turn is Turn.DISCUSSION:
                 return {"done": True}
+            choices = _ask(agent.act, view_of, rng)
+            taken = next((c for c in choices if isinstance(c, Action) and _fits(c, view_of.legal)), None)
+            if taken is not None:  # a day action first (W.1.1): its vote is asked for again after it
+                return _act_json(taken, names)
             legal = view_of.legal[0]
-            chosen = next((c.target for c in _ask(agent.act, view_of, rng) if isinstance(c, Vote)), None)
+            chosen = next((c.target for c in choices if isinstance(c, Vote)), None)
             target = chosen if chosen in legal.targets else legal.targets[int(rng.integers(len(legal.targets)))]
             return {"vote": names[target]}
         proposed = {p.verb for p in village.proposals if p.seat == me}

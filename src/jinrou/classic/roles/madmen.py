@@ -9,10 +9,13 @@ step 4), a death on execution, and a result overlay held by a mark (W.1.5).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import Died, Executed, PhaseOpened, on
+from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
 from jinrou.classic.roles.common import knows_wolves
@@ -135,3 +138,100 @@ class WolfBoy(Role):
 
     name_en = "Wolf Boy"
     abilities = (Frame(),)
+
+
+# ---------------------------------------------------------------------- hypnosis and bets (W.1.3, W.1.11a)
+
+HYPNOTIZE = Verb.declare("hypnotize", label=("催眠術", "hypnotize"))
+BET = Verb.declare("bet", label=("賭けに出る", "bet"))
+
+
+@mark("Hypnotized", "催眠", until=Expiry.LIVING_DAWN)
+class Hypnotized(Role):
+    """催眠 (W.1.3), from level 50 to the next dawn at which the seat is alive: its actions resolve to
+    nothing, its own hooks are void, and so are its role's resistances and the protections it held
+    before (a wolf stays immune to wolf attacks; one placed later, a 狩人's at 80, works)."""
+
+    seal = Seal.HYPNOTIZED
+
+
+class Hypnotize(Ability):
+    """催眠術: once per game, any night from 2, optional, level 50, spent at submission: a living seat
+    (told 「{name}が{target}に催眠術をかけました。」). At level 50 the (redirected) target is hypnotized
+    until dawn; if it counts as wolf, all of tonight's wolf attacks are cancelled."""
+
+    verb = HYPNOTIZE
+    level = 50
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(me.seat, "hypnotized", player=me.seat, target=action.target)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.identity(target).counts() is Count.WOLF:
+            ctx.cancel_attacks()
+        ctx.grant(target, "Hypnotized", action.seat)
+        ctx.unguard(target)
+
+
+@role
+class Hypnotist(Role):
+    """催眠術師: once, from night 2, it hypnotizes a seat at level 50 (W.1.3); a wolf hypnotized so
+    cancels all of tonight's wolf attacks."""
+
+    abilities = (Hypnotize(),)
+
+
+@dataclass
+class StockMemory:
+    stock: int = 0  # votes stocked: +1 at each dawn it lives (1 on day 2)
+    bet: int = 0  # the day it bet (0: never)
+
+
+class Bet(Ability):
+    """賭け: each day, optional, no target: told 「{name}は賭けに出ました。」; its votes cast after it that
+    day weigh its whole stock. Refused once it has voted in the current ballot (settled here)."""
+
+    verb = BET
+    level = None
+    when = When.DAY
+    arity = 0
+    required = False
+    once = Once.DAY
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def refuse(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
+        if ctx.voted(me.seat):
+            return ("it has voted in this ballot already: a bet counts only for the votes cast after it",
+                    "この投票ではもう投票しました（賭けはその後の投票にだけ効きます）")
+        return None
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.bet = ctx.day
+        ctx.tell(me.seat, "bet", player=me.seat)
+
+
+@role
+class Faker(Role):
+    """イカサマ師: a ギャンブラー of team Werewolf (W.1.11a). It stocks a vote at each dawn it lives (1 on
+    day 2); its votes weigh 0, or, once it bet that day, its whole stock; a day it bet ends with stock 0."""
+
+    abilities = (Bet(),)
+    Memory = StockMemory
+
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
+        memory: StockMemory = me.memory
+        return memory.stock - 1 if memory.bet == ctx.day else -1
+
+    @on(PhaseOpened)
+    def stock(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        memory: StockMemory = me.memory
+        if event.moment is Moment.DAWN:
+            memory.stock += 1
+        elif memory.bet == ctx.day:
+            memory.stock = 0

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from jinrou.classic.abilities import Once
+from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Team
-from jinrou.classic.events import AttackedAt, AttackFailed, Died, Divined, Guarded, PhaseOpened, on
+from jinrou.classic.events import AttackedAt, AttackFailed, Died, Divined, Guarded, Nightfall, PhaseOpened, on
+from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, role
+from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
 from jinrou.classic.roles.common import Divination, knows_wolves
 from jinrou.classic.roles.village import Diviner, Human
 
@@ -428,3 +429,105 @@ class Spy(Role):
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.WEREWOLF and me.memory.left
+
+
+# ---------------------------------------------------------------------- seals and day actions (W.1.1, W.1.3)
+
+THREATEN = Verb.declare("threaten", label=("威嚇", "threaten"))
+SELFDESTRUCT = Verb.declare("selfdestruct", label=("自爆", "self-destruct"))
+
+
+@mark("Sealed", "封印", until=Expiry.LIVING_DAWN)
+class Sealed(Role):
+    """封印 (威嚇, 血月; W.1.3), from dusk to the next dawn at which the seat is alive: no night
+    ability (none required), no night chat but its monologue, its own dusk, on-death, *divined*,
+    *targeted* and level hooks void; its resistances stay, and it still counts as an attacking wolf."""
+
+    seal = Seal.SEALED
+
+
+@dataclass
+class ThreatMemory:
+    target: Seat | None = None  # the seat it threatened
+    day: int = 0  # the day it did
+
+
+class Threaten(Ability):
+    """威嚇: once per game, any day, optional: a living seat, sealed at the next dusk (before every
+    dusk hook) if it and the 威嚇する狼 still live; the wolf is told 「{name}は{target}を威嚇しました。」."""
+
+    verb = THREATEN
+    level = None
+    when = When.DAY
+    required = False
+    once = Once.GAME
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.target, me.memory.day = action.target, ctx.day
+        ctx.tell(me.seat, "threatened", player=me.seat, target=action.target)
+
+
+@role
+class ThreateningWolf(Wolf):
+    """威嚇する狼: once, by day, it threatens a living seat; at that dusk, if both live, the seat is
+    sealed for the night (told 「{target}は威嚇されました。今夜は能力が無効化されます。」). Not a
+    *targeted* contact. Settled here: the seal comes before every dusk hook."""
+
+    name_en = "Threatening Wolf"
+    abilities = (ATTACK, Threaten())
+    Memory = ThreatMemory
+
+    @on(Nightfall)
+    def threat(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        memory: ThreatMemory = me.memory
+        target = memory.target
+        if target is not None and memory.day == ctx.day and ctx.alive(me.seat) and ctx.alive(target):
+            ctx.grant(target, "Sealed", me.seat)
+            ctx.tell(target, "sealed", player=target)
+
+
+@dataclass
+class BloodMemory:
+    day: int = 0  # the day it self-destructed (0: not yet)
+
+
+class SelfDestruct(Ability):
+    """自爆: once per game, any day, optional, no target: public 「{name}は自らを犠牲に血月の力を引き出し
+    ます。」; it dies at once (`selfdestruct`, resistible) and the day ends without a vote."""
+
+    verb = SELFDESTRUCT
+    level = None
+    when = When.DAY
+    arity = 0
+    required = False
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.day = ctx.day
+        ctx.tell(None, "self-destruct", player=me.seat)
+        ctx.kill(me.seat, Cause.SELFDESTRUCT)
+        ctx.end_day()
+
+
+@role
+class BloodWolf(Wolf):
+    """血狼: once, by day, it may self-destruct: it dies at once (自爆; no 霊能 result) and the day ends
+    without a vote (burial, hunter, victory as after an execution). At that dusk, if it is dead, the
+    blood moon: public 「血月の力により村人たちは能力を封印されています。」 and every seat not counting as
+    wolf, dead ones too, is sealed for the night."""
+
+    name_en = "Blood Wolf"
+    abilities = (ATTACK, SelfDestruct())
+    Memory = BloodMemory
+
+    @on(Nightfall)
+    def blood_moon(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        if me.memory.day != ctx.day or ctx.alive(me.seat):
+            return
+        ctx.tell(None, "blood moon")
+        for seat in ctx.seats():
+            if ctx.identity(seat).counts() is not Count.WOLF:
+                ctx.grant(seat, "Sealed", me.seat)
