@@ -648,3 +648,39 @@ def test_a_hearing_madman_reads_the_wolf_talk_without_writing_or_seeing_proposal
     assert keys(channels) == {"village": False, "wolves": False}  # night: the wolves talk, it only reads
     assert {c.key: c.closed for c in channels}["wolves"] == "you read the wolves but may not write to them"
     assert table.mode.view(table.state, 0)["proposals"] == []
+
+
+def test_seals_and_day_actions_online_reach_only_those_the_rules_name():
+    # classic-roles-werewolf W.1.1, W.1.3: 威嚇 told to the wolf, the seal to its target, a bet to the
+    # イカサマ師; a sealed seat's night chat is closed; 自爆 and the blood moon are public and end the day
+    roles = ["Human", "ThreateningWolf", "Faker", "Hypnotist", "Couple", "Couple", "BloodWolf", "Human"]
+    table = Table({"players": 7}, roles=roles, humans=range(7))  # Ann 威嚇する狼, Ben イカサマ師, …, Fay 血狼
+
+    def lines(seat: int) -> list[str]:
+        return [line["ja"] for line in table.view(seat)["log"]]
+
+    for seat in range(7):
+        table.act(seat, {"done": True})
+    assert [lg["verb"] for lg in table.view(0)["legal"]] == ["vote", "threaten"]
+    assert [lg["verb"] for lg in table.view(1)["legal"]] == ["vote", "bet"]
+    table.act(0, {"act": "threaten", "targets": ["Dan"]})
+    table.act(1, {"act": "bet"})
+    threat, bet = "» AnnはDanを威嚇しました。", "» Benは賭けに出ました。"
+    assert threat in lines(0) and bet in lines(1)
+    assert all(threat not in lines(s) for s in range(1, 7)) and all(bet not in lines(s) for s in (0, *range(2, 7)))
+    for seat in range(7):
+        table.act(seat, {"vote": "Gus" if seat != 6 else "Ann"})
+    sealed = "» Danは威嚇されました。今夜は能力が無効化されます。"
+    assert sealed in lines(3) and all(sealed not in lines(s) for s in (0, 1, 2, 4, 5, 6))
+    assert keys(table.mode.channels(table.state, 3)) == {"village": False}  # the couple's chat is sealed
+    assert keys(table.mode.channels(table.state, 4)) == {"village": False, "couples": True}
+    table.act(0, {"act": "attack", "targets": ["Eve"]})
+    for seat in table.mode.awaited(table.state):
+        table.act(seat, {"done": True})
+    assert [lg["verb"] for lg in table.view(5)["legal"]] == ["vote", "selfdestruct"]
+    table.act(5, {"act": "selfdestruct"})  # the day ends at once, without a vote
+    assert table.game.stage.value == "night"
+    for seat in range(7):
+        assert {"Fayは自らを犠牲に血月の力を引き出します。", "血月の力により村人たちは能力を封印されています。"} <= set(lines(seat))
+    day = [e for e in table.mode.record(table.state, 0)["events"] if e["type"] == "day"][-1]
+    assert day["actions"] == [{"player": "Fay", "action": "selfdestruct"}] and day["votes"] == {}

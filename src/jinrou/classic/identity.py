@@ -18,7 +18,10 @@ fresh instance. The engine asks the identity, never a role; the identity combine
 * "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
   extra role, V1.1.6): roles ask by declaration class, never by comparing ids.
 
-Marks end by themselves at a moment (:class:`Expiry`): at the next dusk or dawn, dead seats too.
+Marks end by themselves at a moment (:class:`Expiry`): at the next dusk or dawn, dead seats too, or
+at the next dawn at which the seat is alive. A mark may seal its seat (:class:`Seal`, W.1.3: 封印,
+催眠): the identity then holds back what the seat held before it — its hooks, its fox curse, its
+abilities and night chats (sealed) or its resistances (hypnotized) — for every layer at once.
 """
 
 from __future__ import annotations

@@ -223,6 +223,19 @@ def test_blood_wolf_self_destructs_at_once_the_day_ends_without_a_vote_and_the_b
         "Aは無残な姿で発見されました"
 
 
+def test_a_dead_sealed_seat_keeps_its_seal_until_it_revives_and_sees_a_dawn():
+    g = blood_game()
+    g.apply(action(g, "A selfdestruct"))
+    close(g)
+    night(g, "B attack E")
+    assert sealed(g) == "EG"  # both dead, both sealed; the living saw the dawn
+    g.revive(6)  # G comes back by day: still sealed until a dawn it sees alive
+    assert g.identity(6).sealed
+    vote(g, "BF CF DF FC GF")
+    night(g, "B attack D")
+    assert "G" in alive(g) and not g.identity(6).sealed and g.identity(4).sealed  # E died sealed
+
+
 def test_blood_wolf_self_destruction_ends_the_game_as_after_an_execution():
     g = new(["BloodWolf", "Human", "Human", "Human", "Human"])
     night(g, "A attack E")
@@ -448,3 +461,15 @@ def test_a_day_ended_by_self_destruction_replays_from_a_record_without_votes():
     g = replay(record)
     assert dead(g) == {"G": "attack", "A": "selfdestruct", "F": "attack"} and g.stage is Stage.DAY
     assert sealed(g) == "FG"  # the dead keep the blood moon's seal
+
+
+def test_an_ability_that_resolves_under_seal_is_not_voided_by_hypnosis(monkeypatch):
+    # the generic opt-out of W.1.3 for T.1.13 (ドラキュラ's bite, 暴動者's assault), shown on the guard
+    from jinrou.classic.roles.common import Protection
+
+    monkeypatch.setattr(Protection, "resolves_under_seal", True)
+    g = new(["Werewolf", "Hypnotist", "Guard", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "C guard D")
+    vote(g, "AG BG CG DG EG FG GF")
+    night(g, "B hypnotize C", "C guard D", "A attack D")
+    assert "D" in alive(g) and hypnotized(g) == ""
