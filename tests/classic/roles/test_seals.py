@@ -178,8 +178,9 @@ def test_sealed_fox_is_not_cursed_but_keeps_its_resistance_and_sealed_curse_wolf
 
 
 def test_a_dusk_hook_is_skipped_under_a_seal_placed_before_every_dusk_hook():
-    # settled here: the seal comes before all dusk hooks; 狼少年's frame lasts until the seat's next dusk
-    # hook, so a sealed seat keeps it (W.1.5)
+    """Settled here (W.2 威嚇する狼): the seal comes before all dusk hooks — the reference places it in the
+    wolf's own dusk hook, in random order, so the target's hook may run first there. 狼少年's frame
+    lasts until the seat's next dusk hook, so a sealed seat keeps it (W.1.5)."""
     g = new(["ThreateningWolf", "Human", "WolfBoy", "Diviner", "Human", "Human", "Human", "Human"])
     night(g, "A attack H", "C frame B", "D divine E")
     g.apply(action(g, "A threaten B"))
@@ -261,16 +262,18 @@ def test_self_destruction_is_by_day_only():
     refused(g, action(g, "A selfdestruct B"), "A's selfdestruct takes no target")
 
 
-def test_self_destruction_after_a_dead_hunter_gives_the_hunter_phase_before_dusk():
-    # burial, hunter phase and win check as after an execution: a 恋人 of the 血狼 follows it; here a
-    # hunter poisoned by nothing — the blood wolf's death arms nobody, so the phase goes straight to dusk
-    g = new(["BloodWolf", "Werewolf", "Hunter", "Human", "Human", "Human", "Human"])
-    night(g, "A attack G")
+def test_self_destruction_buries_gives_the_hunter_phase_and_checks_the_win_before_dusk():
+    # W.2 血狼: burial, hunter phase and win check as after an execution — its lover, a ハンター, follows
+    # it at the burial and shoots before the dusk
+    g = new(["BloodWolf", "Werewolf", "Hunter", "Cupid", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "D pair A C")
     g.apply(action(g, "A selfdestruct"))
+    assert dead(g) == {"H": "attack", "A": "selfdestruct"}  # the lover follows at the burial, on close
+    close(g, [("announcement", ["A", "C"])])
+    assert dead(g)["C"] == "suicide" and g.stage is Stage.HUNTER
+    g.apply(action(g, "C shoot B"))
     close(g)
-    assert g.stage is Stage.NIGHT and sealed(g) == "CDEFG"
-    night(g, "B attack C")  # a sealed hunter is not armed
-    assert dead(g)["C"] == "attack" and g.stage is Stage.DAY
+    assert dead(g)["B"] == "hunter" and result(g) == "Human"  # no wolf left: the village wins
 
 
 # ---------------------------------------------------------------------------------------------- 催眠術師
@@ -387,7 +390,8 @@ def test_faker_votes_weigh_0_then_its_whole_stock_once_it_bets_and_the_stock_emp
 
 
 def test_faker_bet_is_refused_once_it_has_voted_in_the_ballot_and_carries_to_the_revote():
-    # settled here: the reference takes the late bet, gives that vote 0 and still empties the stock
+    """Settled here (W.3 イカサマ師): the reference takes a bet after the vote, gives that vote 0 and
+    still empties the stock; jinrou refuses it, saying why."""
     g = new(["Werewolf", "Faker", "Human", "Human", "Human", "Human", "Human"], {"runoff": "no",
                                                                               "drawvote": "revote"})
     night(g, "A attack G")
