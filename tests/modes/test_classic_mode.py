@@ -220,7 +220,7 @@ def test_counts_and_sets_read_json_or_the_forms_text():
     ({"cast": "yaminabe", "excluded": ["Fox"]}, "categories and excluded roles are for 一部闇鍋"),
     ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "CurseWolf",
                                       "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf",
-                                      "TongueWolf", "GreedyWolf"]},
+                                      "TongueWolf", "GreedyWolf", "FascinatingWolf", "CynthiaWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
 ])

@@ -190,13 +190,15 @@ def _messages(game: Game, seat: Seat | None) -> tuple[tuple[int, Message], ...]:
 
 def heaven_sees_all(game: Game) -> bool:
     """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, or a
-    living 魔術師 or 人狼占い); ``""`` never."""
+    living 魔術師 or 人狼占い, or a role that says it still may: a living マッドサイエンティスト with its
+    revival unused, W.1.12); ``""`` never."""
     mode = game.settings["heavenview"]
     if mode == "view":
         return True
     if mode == "":
         return False
     return not any(
-        (closes := game.identity(s).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
+        (closes := (identity := game.identity(s)).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
+        or (closes == "while able" and identity.role.still_reviving(game.ctx, identity.main))
         for s in game.seats()
     )
