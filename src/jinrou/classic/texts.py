@@ -85,6 +85,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
         "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
+SHOWN_WITH = {"WolfMinion": ("狼の子分（{role}）", "Wolf minion ({role})"),
+              "MoonPhilia": ("月狂病（{role}）", "Moon lunacy ({role})")}  # fmt: skip
+"""How a seat's role is shown under a sub-role that shows itself with it (W.1.8: 「狼の子分（{role}）」)."""
 VERBS = {
     "attack": ("襲撃", "attack"), "divine": ("占う", "divine"), "guard": ("護衛", "guard"),
     "pair": ("恋人にする", "make lovers"), "revive": ("蘇生", "revive"), "protect": ("加護", "bless"),
@@ -109,6 +112,20 @@ def role_name(role_id: str, lang: str) -> str:
     from jinrou.classic.roles import ROLES
 
     return ROLES[role_id].name_en if role_id in ROLES else CATALOG[role_id].name_en if role_id in CATALOG else role_id
+
+
+def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
+    """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
+    name, the latest outermost): 「狼の子分（占い師）」.
+
+    >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja")
+    '狼の子分（占い師）'
+    """
+    name = role_name(role_id, lang)
+    for sub in subs:
+        if sub in SHOWN_WITH:
+            name = SHOWN_WITH[sub][0 if lang == "ja" else 1].format(role=name)
+    return name
 
 
 def team_name(team_id: str, lang: str) -> str:

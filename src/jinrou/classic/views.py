@@ -70,6 +70,7 @@ class SeatView:
     vote: Seat | None = None  # its own vote in the open ballot
     labels: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # every label of ``known``, in order
     history: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # at the end: roles held, if it changed
+    subs_of: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # told sub-roles of the seats whose role it sees
 
     @property
     def n(self) -> int:
@@ -142,6 +143,7 @@ class SeatView:
             vote=ballot.votes.get(seat) if ballot is not None and seat is not None else None,
             labels=labels,
             history={s: held for s in game.seats() if len(held := game.roles_held(s)) > 1} if over else {},
+            subs_of={s: told for s in roles if (told := game.identity(s).told_layers())},
         )
 
 

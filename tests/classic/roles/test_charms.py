@@ -352,3 +352,30 @@ def test_rule_cards_exist_in_japanese():
                     "WolfMinion", "MoonPhilia"):
         assert role_rule(role_id, "ja").startswith(("誘惑", "月", "マッド", "美女", "狼の子分"))
         assert role_rule(role_id, "en")
+
+
+def test_a_fascinating_wolf_dead_suddenly_still_makes_its_minion():
+    # W.2: on its death, any cause, sudden too
+    g = new(["FascinatingWolf", "Werewolf", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A seduce C", "A attack D")
+    vote(g, "BE CE EB FE GE")  # A does not vote: a sudden death
+    assert dead(g)["A"] == "sudden" and g.identity(2).has("WolfMinion")
+    assert told(g, "seduced", "C") == [{"target": 2}]
+
+
+def test_a_scapegoat_never_takes_the_optional_charm_or_revival():
+    # W.1 Scapegoat: only required actions (the close would fail on an unexpected draw)
+    for role in ("AttractiveWoman", "MadScientist"):
+        g = new([role, "Werewolf", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on", "safety": "free"},
+                start=[("scapegoat attacker", "B")])
+        assert close(g) == []  # no draw: no "scapegoat charm" / "scapegoat revive"
+        assert dead(g) == {"A": "attack"} and g.stage.value == "day"
+
+
+def test_moon_lunacy_on_a_lover_prevails_for_team_and_win():
+    g = new(["CynthiaWolf", "Cupid", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B pair C D", "C divine A", "A attack E")
+    c = g.identity(2)
+    assert c.has("Lovers") and c.has("MoonPhilia") and c.team() is Team.WEREWOLF
+    assert [layer.role.id for layer in c.extras()] == ["Lovers", "MoonPhilia"]  # the latest on top
+    assert c.wins(g.ctx, Team.WEREWOLF) and not c.wins(g.ctx, Team.FRIEND)
