@@ -410,3 +410,17 @@ def test_bot_games_with_cynthia_wolf_and_queen_of_night_finish_and_touch_their_d
     touched = [s for game in games for identity in game.identities
                if identity.has("MoonPhilia") or identity.has("Fascinated") for s in [identity.seat]]
     assert touched
+
+
+def test_a_seer_turned_to_the_wolves_reports_its_black_results_as_white():
+    # docs/classic-bots.md: a seat of team Werewolf by 狼の子分 or 月狂病 that reports results
+    roles = ["CynthiaWolf", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human"]
+    game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"})
+    game.apply(Action(2, Verb.DIVINE, (0,)))  # the seer divines the 月狼: 人狼, and gets 月狂病
+    game.apply(Action(0, Verb.ATTACK, (3,)))
+    game.close(np.random.default_rng(0))
+    assert game.identity(2).has("MoonPhilia")
+    bot = HeuristicAgent()
+    claims = bot.talk(SeatView.of(game, 2), np.random.default_rng(0))
+    reports = [c for c in claims if c.kind is ClaimKind.DIVINED]
+    assert reports == [Claim(ClaimKind.DIVINED, target=0, result="human")]

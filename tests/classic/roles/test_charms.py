@@ -379,3 +379,20 @@ def test_moon_lunacy_on_a_lover_prevails_for_team_and_win():
     assert c.has("Lovers") and c.has("MoonPhilia") and c.team() is Team.WEREWOLF
     assert [layer.role.id for layer in c.extras()] == ["Lovers", "MoonPhilia"]  # the latest on top
     assert c.wins(g.ctx, Team.WEREWOLF) and not c.wins(g.ctx, Team.FRIEND)
+
+
+def test_a_tiny_fox_divining_the_cynthia_wolf_is_no_contact():
+    # W.1.6: *divined* is called by the divinations with effects — not 子狐's
+    g = new(["CynthiaWolf", "Human", "TinyFox", "Human", "Human", "Human", "Human"])
+    night(g, "C divine A", "A attack D", draws=[("tiny fox divination", True)])
+    assert not g.identity(2).has("MoonPhilia") and told(g, "moon aura") == []
+
+
+def test_a_level_hook_is_no_action_a_player_may_take():
+    g = new(["CynthiaWolf", "QueenOfNight", "Human", "Human", "Human"])
+    assert "hook" not in legal_verbs(g, "A") and legal_verbs(g, "B") == {}
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match=r"B \(QueenOfNight\) has no action 'hook' tonight") as refused:
+        g.apply(action(g, "B hook"))
+    assert refused.value.ja == "Bには今夜「能力の発動」の行動はありません"
+    assert snapshot(g) == before
