@@ -75,7 +75,12 @@ when optional. Of the wave-3 wolves, a 欲張りな狼 gorges (probability ½, f
 of its side has failed and more than three seats besides its side live, and attacks the next best
 seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
 non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target. A
-狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion). By day its
+狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion). A 誘惑する女狼
+seduces the non-ally most likely a village power role (a claimed 占い師, 霊能者 or 狩人 +3, then value
+minus suspicion); a 美女 charms, every night, the non-ally most likely to hunt the wolves (trust plus
+value minus suspicion); a マッドサイエンティスト revives, from night 2, the dead seat of most value (a
+claimed power role +3), so it comes back as 狼の子分. A seat of team Werewolf by a sub-role (狼の子分,
+月狂病) that reports results (a seduced 占い師 or 霊能者) calls its black results white. By day its
 day actions come before its vote: a 威嚇する狼 threatens, and a 催眠術師 hypnotizes (by night), the
 claimed 占い師 or 狩人 the village trusts most; a 血狼 self-destructs when half the living said they
 vote for it; an イカサマ師 bets when its stock (≥ 2) would carry its choice past today's most
@@ -109,6 +114,9 @@ NOISE = 0.25
 P_WOLF_FAKE, P_MAD_FAKE = 0.35, 0.6
 ABSTAIN, GORGE = Verb("abstain"), Verb("gorge")  # 慎重な狼's and 欲張りな狼's verbs (declared by the roles)
 FRAME = Verb("frame")  # 狼少年's (declared by the role)
+SEDUCE, CHARM = Verb("seduce"), Verb("charm")  # 誘惑する女狼's and 美女's (declared by the roles)
+POWERS = frozenset({"Diviner", "Psychic", "Guard"})
+"""Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 THREATEN, SELFDESTRUCT = Verb("threaten"), Verb("selfdestruct")  # 威嚇する狼's and 血狼's day actions
@@ -654,6 +662,7 @@ class HeuristicAgent:
         notes = self.notes
         results = notes.own if role == "Diviner" else notes.psychic
         fresh = [(t, r) for t, r in results.items() if t not in notes.reported and _is_black(r) is not None]
+        turned = _side(view.team) is Team.WEREWOLF  # 狼の子分, 月狂病: its blacks are its side now
         claims: list[Claim] = []
         countered = any(s != view.seat for s in notes.claimants(role))
         if not notes.came_out and (role == "Diviner" or fresh or countered):
@@ -662,7 +671,8 @@ class HeuristicAgent:
         if notes.came_out:
             for target, result in fresh:
                 notes.reported.add(target)
-                claims.append(Claim(REPORTED[role], target=target, result=BLACK if _is_black(result) else WHITE))
+                claims.append(Claim(REPORTED[role], target=target,
+                                    result=BLACK if _is_black(result) and not turned else WHITE))
         return claims
 
     def _lie(self, view: SeatView, a: Assessment, rng: np.random.Generator) -> list[Claim]:
@@ -851,6 +861,9 @@ def _hide(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, nois
 
 def _revive(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
             rng: np.random.Generator) -> Action | None:
+    if _side(view.team) is Team.WEREWOLF:  # マッドサイエンティスト: its revived seat becomes 狼の子分
+        return _one(view, legal, _best(legal.targets, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0)
+                                       + a.value[s] + noise[s]))
     target = _best(legal.targets, lambda s: -a.suspicion[s] + noise[s])
     if not legal.required and a.suspicion[target] > 0:
         return None
@@ -908,6 +921,23 @@ def _frame(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - a.suspicion[s] + noise[s]))
 
 
+def _seduce(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action:
+    """誘惑する女狼: the non-ally most likely a village power role (a claimed 占い師, 霊能者 or 狩人 first,
+    then the seat of most value to the village): made 狼の子分 at her death, it works for the wolves."""
+    pool = [s for s in legal.targets if s not in a.allies] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0)
+                                   + a.value[s] - a.suspicion[s] + noise[s]))
+
+
+def _charm(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """美女: every night, the non-ally most likely to hunt the wolves (a trusted claimant, a trusted
+    and unsuspected seat), who dies with her if the village executes her tomorrow."""
+    pool = [s for s in legal.targets if s not in a.allies]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + a.value[s] - a.suspicion[s] + noise[s]))
 def _claimed(bot: HeuristicAgent, a: Assessment, legal: Legal, roles: Sequence[str]) -> list[Seat]:
     """The legal targets that came out as one of ``roles``, not allies."""
     return [s for s in legal.targets if bot.notes.co.get(s) in roles and s not in a.allies]
@@ -967,7 +997,7 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
-    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame,
+    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame, SEDUCE: _seduce, CHARM: _charm,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
