@@ -477,3 +477,36 @@ def test_an_ability_that_resolves_under_seal_is_not_voided_by_hypnosis(monkeypat
     vote(g, "AG BG CG DG EG FG GF")
     night(g, "B hypnotize C", "C guard D", "A attack D")
     assert "D" in alive(g) and hypnotized(g) == ""
+
+
+# ---------------------------------------------------------------------------------------------- with group T's roles
+
+
+def test_a_sealed_cynthia_wolf_and_a_hypnotized_queen_of_night_have_no_level_122_effect():
+    # W.1.3: "no 122 effect of 月狼/月下美人" — their level hooks are voided like actions
+    g = new(["ThreateningWolf", "CynthiaWolf", "Diviner", "Guard", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "C divine E", "D guard E")
+    g.apply(action(g, "A threaten B"))
+    vote(g, "AG BG CG DG EG FG GF")
+    night(g, "C divine B", "D guard B", "A attack F")
+    assert not g.identity(2).has("MoonPhilia") and not g.identity(3).has("MoonPhilia")
+    g = new(["Werewolf", "Hypnotist", "QueenOfNight", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "D divine E")
+    vote(g, "AG BG CG DG EG FG GF")
+    night(g, "B hypnotize C", "D divine C", "A attack F")
+    assert not g.identity(3).has("Fascinated")
+
+
+def test_a_hypnotized_mad_scientist_revives_nobody_and_the_blood_moon_seals_a_seat_of_the_wolves_by_a_sub_role():
+    g = new(["Werewolf", "Hypnotist", "MadScientist", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    vote(g, "AG BG CG DG EG FG GF")
+    night(g, "B hypnotize C", "C revive H", "A attack F")
+    assert "H" not in alive(g) and "revive" not in legal_verbs(g, "C")  # voided, and spent at submission
+    # 月狂病 changes the team, not the count: a seat not counting as wolf, so the blood moon seals it
+    g = new(["BloodWolf", "CynthiaWolf", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C divine B", "A attack H")
+    assert g.identity(2).has("MoonPhilia")
+    g.apply(action(g, "A selfdestruct"))
+    close(g)
+    assert "C" in sealed(g) and "B" not in sealed(g)
