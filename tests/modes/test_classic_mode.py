@@ -411,7 +411,9 @@ def test_a_person_claims_in_the_bots_language_and_everybody_reads_it():
     ({"claim": {"kind": "CO"}}, 'a claim is {"kind": "CO", "role": ROLE}'),
     ({"claim": {"kind": "CO", "role": "Pope"}}, "unknown role 'Pope'"),
     ({"claim": {"kind": "VOTE", "target": "Zed"}}, "no player 'Zed'"),
-    ({"claim": {"kind": "DIVINED", "target": "Cat", "result": "wolf"}}, "a result is human or werewolf, not 'wolf'"),
+    ({"claim": {"kind": "DIVINED", "target": "Cat", "result": "wolf"}},
+     "a divination is human, werewolf or pumpkin, not 'wolf'"),  # かぼちゃ魔's 「かぼちゃ」 (W.1.5)
+    ({"claim": {"kind": "IDENTIFIED", "target": "Cat", "result": "pumpkin"}}, "a result is human or werewolf, not 'pumpkin'"),
     ({"vote": "Ann", "extra": 1}, "unknown action ['extra', 'vote']"),
     ({"act": "fly", "targets": []}, "unknown action 'fly'"),
     ({"done": "yes"}, 'say {"done": true}'),
@@ -648,3 +650,29 @@ def test_a_hearing_madman_reads_the_wolf_talk_without_writing_or_seeing_proposal
     assert keys(channels) == {"village": False, "wolves": False}  # night: the wolves talk, it only reads
     assert {c.key: c.closed for c in channels}["wolves"] == "you read the wolves but may not write to them"
     assert table.mode.view(table.state, 0)["proposals"] == []
+
+
+def test_divination_madmen_lines_reach_only_those_told_and_their_marks_nobody():
+    # classic-roles-werewolf W.1.4, W.1.5: 影法師's line to itself and the wolf chat, かぼちゃ魔's to itself,
+    # an obstructed seer's to the seer; the marks (Costumed, Shadow…, Obstructed) are shown to nobody
+    roles = ["Human", "Shadow", "Pumpkin", "Werewolf", "Guard", "Diviner", "ObstructiveMad", "Human", "Human"]
+    table = Table({"players": 8}, roles=roles, humans=range(8))  # room seat i is game seat i + 1 (Ann, Ben, …)
+    shadow, pumpkin, wolf, _, seer, obstructer = range(6)  # the guard (Dan) guards from night 2
+
+    def holders(text: str) -> set[int | None]:
+        return {seat for seat in [None, *range(8)] if any(text in line["ja"] for line in table.view(seat)["log"])}
+
+    assert holders("AnnはCatの影を抜きました。") == {shadow}
+    assert holders("Catは影を抜かれたようです。") == {wolf}
+    table.act(pumpkin, {"act": "costume", "targets": ["Dan"]})
+    assert holders("BenがDanをかぼちゃにしました。") == {pumpkin}
+    table.act(obstructer, {"act": "obstruct", "targets": ["Eve"]})
+    table.act(seer, {"act": "divine", "targets": ["Dan"]})
+    for seat in range(8):
+        table.act(seat, {"done": True}) if table.view(seat)["me"]["may_finish"] else None
+    assert table.game.day == 2
+    assert holders("EveがDanを占いましたが、何者かに邪魔されました。") == {seer}
+    for seat in [None, *range(8)]:
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert not any(mark in text for mark in ("Costumed", "ShadowBlacked", "ShadowWhited", "Obstructed",
+                                                 "かぼちゃの仮装", "影法師の影", "占いの邪魔"))

@@ -76,6 +76,13 @@ of its side has failed and more than three seats besides its side live, and atta
 seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
 non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target. A
 狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion).
+Of the divination madmen, a 邪魔狂人 obstructs the seer claimant the village trusts most (none: the
+seat a seer would divine next, suspicion nearest ½); a かぼちゃ魔 costumes the non-ally the village
+trusts most, as the 狼少年 frames; a 丑刻参 curses, every night, the uncertain seat a seer would
+divine next (never a seer claimant); a 雨男 makes it rain (from night 2) once a seer claimant it
+does not know lives. 妖術師 and サトリ divine as a seer does, never twice the same seat, and always
+come out as 占い師 (unless an ally claimed a result role): their daily report calls black a seat they
+found to be the 占い師, white the others they read.
 """
 
 from __future__ import annotations
@@ -105,6 +112,9 @@ NOISE = 0.25
 P_WOLF_FAKE, P_MAD_FAKE = 0.35, 0.6
 ABSTAIN, GORGE = Verb("abstain"), Verb("gorge")  # 慎重な狼's and 欲張りな狼's verbs (declared by the roles)
 FRAME = Verb("frame")  # 狼少年's (declared by the role)
+OBSTRUCT, COSTUME, CURSE, RAIN = Verb("obstruct"), Verb("costume"), Verb("curse"), Verb("rain")  # 邪魔狂人 …
+MIND_READERS = frozenset({"Sorcerer", "Satori"})
+"""Wolf-side roles that divine: they always come out as 占い師 and report what they read."""
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 
@@ -118,6 +128,7 @@ HOSTILE = frozenset({Team.WEREWOLF, Team.LONE_WOLF, Team.FOX, Team.VAMPIRE, Team
 """Teams against the village (the others, ニート and 恋人 aside)."""
 BLACK = "werewolf"
 WHITE = "human"
+PUMPKIN = "pumpkin"  # かぼちゃ魔's costume (W.1.5): a seer reports it; it weighs nothing either way
 
 
 # ---------------------------------------------------------------------- the random bot
@@ -185,6 +196,7 @@ class Notes:
     said: dict[int, dict[Seat, Seat]] = field(default_factory=dict)  # day → VOTE claims
     estimates: dict[int, dict[Seat, tuple[Seat, str]]] = field(default_factory=dict)  # day → ESTIMATE claims
     own: dict[Seat, str] = field(default_factory=dict)  # its own divination results
+    readings: dict[Seat, str] = field(default_factory=dict)  # 妖術師's and サトリ's results ("Diviner": a seer)
     psychic: dict[Seat, str] = field(default_factory=dict)  # its own psychic results
     executed: set[Seat] = field(default_factory=set)
     found_dead: set[Seat] = field(default_factory=set)  # died with a hidden cause (night kills)
@@ -218,6 +230,10 @@ class Notes:
                 self.own[args["target"]] = str(args["result"])  # type: ignore[index]
             elif key == "psychic":
                 self.psychic[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key == "mind read":
+                self.readings[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key in ("sorcery found", "sorcery not found"):
+                self.readings[args["target"]] = "Diviner" if key == "sorcery found" else "other"  # type: ignore[index]
             elif key == "votes":
                 table: dict[Seat, Seat] = dict(args["votes"])  # type: ignore[call-overload]
                 self.ballots.append((self.day, table))
@@ -389,6 +405,8 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
 
     def contradicts(target: Seat, result: str) -> bool:
         """A result the bot knows to be false."""
+        if result not in (BLACK, WHITE):
+            return False  # 「かぼちゃ」 says nothing of the side
         black = result == BLACK
         if target == me:
             return black != my_fortune_black
@@ -429,7 +447,7 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
                 g = 0.0
             elif result == BLACK and target in notes.found_dead:
                 g /= 6
-            if target in verdict:
+            if target in verdict and result in (BLACK, WHITE):
                 g *= math.exp(1.5 * verdict[target] * (1 if result == BLACK else -1))
         if c in notes.found_dead:
             g *= 1.6
@@ -438,7 +456,8 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
     rivals = set(seers)
     for c in seers:
         for target, result in notes.divined.get(c, {}).items():
-            if target not in rivals:  # a seer's word on a counter-claimant only says they disagree
+            # a seer's word on a counter-claimant only says they disagree; 「かぼちゃ」 says nothing
+            if target not in rivals and result in (BLACK, WHITE):
                 suspicion[target] += trust[c] * (W_BLACK if result == BLACK else -W_WHITE)
     for c in (*seers, *psychics):
         suspicion[c] += LIAR * (1 - 2 * trust[c])
@@ -639,7 +658,8 @@ class HeuristicAgent:
         """A 占い師's or 霊能者's coming out and its new results."""
         notes = self.notes
         results = notes.own if role == "Diviner" else notes.psychic
-        fresh = [(t, r) for t, r in results.items() if t not in notes.reported and _is_black(r) is not None]
+        fresh = [(t, r) for t, r in results.items()
+                 if t not in notes.reported and (_is_black(r) is not None or r == PUMPKIN)]
         claims: list[Claim] = []
         countered = any(s != view.seat for s in notes.claimants(role))
         if not notes.came_out and (role == "Diviner" or fresh or countered):
@@ -648,7 +668,8 @@ class HeuristicAgent:
         if notes.came_out:
             for target, result in fresh:
                 notes.reported.add(target)
-                claims.append(Claim(REPORTED[role], target=target, result=BLACK if _is_black(result) else WHITE))
+                said = PUMPKIN if result == PUMPKIN else BLACK if _is_black(result) else WHITE  # かぼちゃ as it read
+                claims.append(Claim(REPORTED[role], target=target, result=said))
         return claims
 
     def _lie(self, view: SeatView, a: Assessment, rng: np.random.Generator) -> list[Claim]:
@@ -662,7 +683,9 @@ class HeuristicAgent:
             mine = ROLES.get(view.role or "")
             ally_claimed = any(notes.co.get(s) in REPORTED for s in a.allies)
             if mine is not None and not ally_claimed and view.day <= 2:
-                if mine.attacks:
+                if mine.id in MIND_READERS:
+                    lie = True
+                elif mine.attacks:
                     wolves = [s for s in (*a.allies, me) if view.alive[s] and view.known.get(s, "wolves") == "wolves"]
                     lie = me == min(wolves) and rng.random() < P_WOLF_FAKE
                 else:
@@ -681,7 +704,11 @@ class HeuristicAgent:
         enemies = [s for s in pool if s not in a.allies]
         friends = [s for s in pool if s in a.allies]
         black_ok = enemies and blacks * 3 < view.day
-        if rivals and black_ok and rng.random() < 0.5:
+        read = [(s, r) for s, r in notes.readings.items() if s in pool]
+        if read:  # 妖術師, サトリ: what they read, the 占い師 black
+            seer = [s for s, r in read if r == "Diviner"]
+            target, result = (seer[0], BLACK) if seer else (read[0][0], WHITE)
+        elif rivals and black_ok and rng.random() < 0.5:
             target, result = rivals[int(rng.integers(len(rivals)))], BLACK
         elif black_ok and rng.random() < 0.3:
             target, result = max(enemies, key=lambda s: a.value[s] + float(rng.random())), BLACK
@@ -783,7 +810,8 @@ def _divine(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
             rng: np.random.Generator) -> Action:
     notes = bot.notes
     wolf = ROLES[view.role].attacks if view.role in ROLES else False
-    pool = [s for s in legal.targets if s not in notes.own and s not in a.allies and s != view.scapegoat
+    pool = [s for s in legal.targets if s not in notes.own and s not in notes.readings and s not in a.allies
+            and s != view.scapegoat
             and not (wolf and notes.co.get(s) == "Diviner")] or list(legal.targets)
 
     def uncertainty(s: Seat) -> float:
@@ -892,6 +920,43 @@ def _frame(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - a.suspicion[s] + noise[s]))
 
 
+def _costume(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+             rng: np.random.Generator) -> Action:
+    """かぼちゃ魔 (required): as the 狼少年 frames, else any legal seat."""
+    return _frame(bot, view, a, legal, noise, rng) or _one(view, legal, _best(legal.targets, lambda s: noise[s]))
+
+
+def _next_divined(view: SeatView, a: Assessment, pool: Sequence[Seat], noise: Sequence[float]) -> Seat:
+    """The seat a seer would divine next: suspicion nearest ½ (as :func:`_divine`)."""
+    return _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s])
+
+
+def _obstruct(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+              rng: np.random.Generator) -> Action:
+    """邪魔狂人: the seer claimant the village trusts most, else the seat a seer would divine next."""
+    seers = [s for s in bot.notes.claimants("Diviner") if s in legal.targets and s not in a.allies and s != view.seat]
+    if seers:
+        return _one(view, legal, _best(seers, lambda s: a.trust.get(s, 0.0) + 0.1 * noise[s]))
+    pool = [s for s in legal.targets if s not in a.allies and s != view.seat] or list(legal.targets)
+    return _one(view, legal, _next_divined(view, a, pool, noise))
+
+
+def _curse(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """丑刻参: the uncertain seat a seer would divine next (never a seer claimant, nor itself)."""
+    seers = set(bot.notes.claimants("Diviner"))
+    pool = [s for s in legal.targets if s not in a.allies and s not in seers and s != view.seat and s != view.scapegoat]
+    return _one(view, legal, _next_divined(view, a, pool, noise)) if pool else None
+
+
+def _rain(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """雨男: once a seer claimant it does not know lives."""
+    assert view.seat is not None and legal.verb is not None
+    seers = [s for s in bot.notes.claimants("Diviner") if view.alive[s] and s not in a.allies and s != view.seat]
+    return Action(view.seat, legal.verb) if seers else None
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -902,6 +967,7 @@ POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
     Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame,
+    OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

@@ -133,6 +133,11 @@ class Context:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
 
+    def obstructed(self, seat: Seat) -> bool:
+        """Whether ``seat``'s divinations are obstructed now (W.1.4): an obstructed divination is no
+        divination with effects (no *divined* hook, no curse)."""
+        return self._game.identities[seat].obstructed
+
     def playable(self) -> list[str]:
         """The ids of every declared role, sorted."""
         return self._game.playable()

@@ -653,6 +653,9 @@ class Game:
             acts.append((ability.level or 0, len(self.night.actions), dead_action, ability, owner))
         acts = self._resolution_order(acts)
         for _, _, action, ability, owner in acts:
+            if ability.divination and self.identities[action.seat].obstructed:
+                ability.obstructed(self.ctx, action, owner)  # W.1.4: no result, no effect
+                continue
             ability.resolve(self.ctx, action, owner)
         self.night.deaths = len(self._fresh_dead)
         self._dawn()

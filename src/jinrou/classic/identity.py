@@ -12,7 +12,8 @@ fresh instance. The engine asks the identity, never a role; the identity combine
   recent prevails (恋人 → Friend; 狼の子分, 月狂病, 更生者 in wave 3). Extra roles never change them;
 * flags — attacks, immunity to wolf attacks, cursed when divined, steals a decided result, must
   vote, closes 霊界, hides the votes (闇狼) — the role's, some also from sub-roles and marks (a 狐憑き
-  is cursed, T.1.5); the chats read without writing (冥狼's 霊界) from every acting layer;
+  is cursed, T.1.5); obstructed divinations only from marks (W.1.4: 邪魔狂人, 雨男); the chats read
+  without writing (冥狼's 霊界) from every acting layer;
 * abilities, chats, knowledge given and shown — the union over the role, extra roles and
   sub-roles (an extra role's and a sub-role's actions are never required);
 * "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
@@ -124,6 +125,7 @@ class Identity:
         "lover",
         "main",
         "must_vote",
+        "obstructed",
         "reactions",
         "role",
         "seat",
@@ -153,6 +155,8 @@ class Identity:
     """Its role is listed among the wolves to those who know them (W.1.12: 暗躍者)."""
     known_to_wolves: bool
     """Its role is told to the wolves in a second list (W.1.12: スパイⅡ)."""
+    obstructed: bool
+    """A mark obstructs its divinations (W.1.4: 邪魔狂人, 雨男): they give no result and no effect."""
     listens: frozenset[str]
     """Chats its acting layers read while alive without writing (W.1.12: 冥狼 reads 霊界)."""
     lover: bool
@@ -211,6 +215,7 @@ class Identity:
         self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
         self._win = next((layer for layer in above if layer.role.has_win_rule), main)
         self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
+        self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
@@ -247,6 +252,7 @@ class Identity:
         self._team = role.team
         self._win = main
         self.cursed_by_divination = role.cursed_by_divination
+        self.obstructed = False
         self.lover = role.lover
         self.victory_mark = role.victory_mark
         self._told = ()
@@ -329,6 +335,10 @@ class Identity:
     def holds(self, kind: type[Role]) -> bool:
         """Whether its role or an extra role is a ``kind`` (V1.1.6: a 占いセット holds a 占い師)."""
         return any(isinstance(role, kind) for role in self._held)
+
+    def held(self) -> tuple[Role, ...]:
+        """Its role and extra roles (V1.1.6), in order: what :meth:`holds` looks through."""
+        return self._held
 
     def acting(self) -> tuple[Layer, ...]:
         """The layers whose actions, chats and knowledge the seat has: role, extra roles, sub-roles."""

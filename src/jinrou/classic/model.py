@@ -52,11 +52,12 @@ class Fortune(enum.Enum):
     WEREWOLF = "werewolf"
     VAMPIRE = "vampire"
     SUSPICIOUS = "suspicious"  # 子狐's failed divination
+    PUMPKIN = "pumpkin"  # かぼちゃ魔's costume (W.1.5)
 
     @property
     def name_ja(self) -> str:
         return {"human": "村人", "werewolf": "人狼", "vampire": "ヴァンパイア",
-                "suspicious": "なんだかとても怪しい人"}[self.value]  # fmt: skip
+                "suspicious": "なんだかとても怪しい人", "pumpkin": "かぼちゃ"}[self.value]  # fmt: skip
 
 
 class PsychicResult(enum.Enum):

@@ -74,6 +74,19 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "spy report": ("{player}の調査報告書が発見されました。", "{player}'s report was found."),
     "spy report roles": ("{roles}", "{roles}"),
     "acrobat": ("{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack."),
+    "divination obstructed": ("{player}が{target}を占いましたが、何者かに邪魔されました。",
+                              "{player} divined {target}, but something got in the way."),
+    "rain chosen": ("{player}は翌日に雨を降らせます。", "{player} will make it rain tomorrow."),
+    "rain": ("今日は雨が降っています。", "It is raining today."),
+    "sorcery found": ("{player}が{target}を調べたところ、占い師でした。", "{player} examined {target}: a seer."),
+    "sorcery not found": ("{player}が{target}を調べたところ、占い師ではありませんでした。",
+                          "{player} examined {target}: not a seer."),
+    "costumed": ("{player}が{target}をかぼちゃにしました。", "{player} turned {target} into a pumpkin."),
+    "shadow cast": ("{player}は{target}の影を抜きました。", "{player} drew out {target}'s shadow."),
+    "shadow wolf": ("{target}は影を抜かれたようです。", "{target}'s shadow seems to have been drawn out."),
+    "mind read": ("{player}の読心の結果、{target}は{result}でした。", "{player} read {target}'s mind: {result}."),
+    "mind read auto": ("{player}の今日の読心先は自動的に決定されます。",
+                       "{player}'s mind reading tonight is chosen automatically."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -216,6 +229,21 @@ RULES_JA: dict[str, str] = {
     "BlackCat": "黒猫: 人狼の味方です。処刑されると、人狼として数えられない生存者からランダムに1人が毒で死にます。",
     "WolfBoy": "狼少年: 毎晩ひとり（自分も可）を選べます（任意）。その人は次の夕方まで占い結果が人狼になります"
                "（死んでいればそのまま）。霊能結果と人狼占いには影響しません。",
+    "ObstructiveMad": "邪魔狂人: 毎晩ひとり（自分も可）を選びます（必須）。その人がその夜に行う占い（占い師・子狐・人狼占い・"
+                      "妖術師・サトリ・占いセット）は結果が出ず、効果もありません（呪殺なども起きません）。占った人は朝に"
+                      "「何者かに邪魔されました」と知らされます（即時の占い結果はそのままです）。",
+    "RainyBoy": "雨男: 2日目の夜から一度だけ、雨を降らせられます（対象なし）。次に生きて迎える朝に「今日は雨が降っています。」と"
+                "公表され、その日の夜は生きている全員の占いが邪魔されます（雨男がその日に死んでいても）。",
+    "Sorcerer": "妖術師: 毎晩、他のひとりを調べます（必須）。その人が占い師（占いセットを含む）かどうかを知ります。"
+                "呪殺はしません。占いと同じく邪魔されます。",
+    "Pumpkin": "かぼちゃ魔: 毎晩ひとり（自分も可）をかぼちゃにします（必須）。その人は以後ずっと、占い結果が「かぼちゃ」に"
+               "なります（霊能結果と人狼占いには影響しません）。",
+    "Shadow": "影法師: 最初の夜に、狩人全員の占い結果を人狼に、人狼のひとり（ランダム）の占い結果を村人にします。"
+              "影法師が生きている間だけ有効です。どの人狼かは影法師と人狼に知らされます。",
+    "Satori": "サトリ: 毎晩、他のひとりの心を読みます（必須）。占い結果がわかり、村人と出る人が大狼・占い師ならそれがわかります。"
+              "妖狐は死にます。初日白通知では1日目の夜の読心先が占い師と同じように（大狼と占い師を除いて）決まります。",
+    "Ushinotokimairi": "丑刻参: 毎晩ひとりを呪えます（任意）。その夜にその人が占われると呪殺されます。呪った夜は、"
+                       "丑刻参自身も占われると呪殺されます。",
     "MadCouple": "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。",
     "Fox": "妖狐: 誰としても数えられません。人狼に襲われても死にませんが、占われると死にます（呪殺）。勝敗が決まったときに"
            "生きていれば、妖狐陣営が勝利を奪います。",

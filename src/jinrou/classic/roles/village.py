@@ -32,6 +32,7 @@ class Diviner(Role):
 
     name_en = "Seer"
     abilities = (Divination(),)
+    mind_read = "Diviner"  # サトリ reads 「占い師」 (a 占いセット too)
 
     @on(PhaseOpened)
     def first_divination(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
@@ -39,14 +40,21 @@ class Diviner(Role):
         if event.moment is not Moment.DUSK or ctx.day != 1 or ctx.settings["firstnightdivine"] != "auto" or (
                 seat == ctx.scapegoat):
             return
-        pool = []
-        for s in ctx.living():
-            identity = ctx.identity(s)
-            fox = identity.role.category is Category.FOX and not identity.is_a(TinyFox)
-            if s not in (seat, ctx.scapegoat) and identity.fortune() is Fortune.HUMAN and not fox:
-                pool.append(s)
+        pool = first_divination_pool(ctx, seat)
         if pool:
             ctx.submit(Action(seat, Verb.DIVINE, (ctx.draw_seat("first divination", pool),)))
+
+
+def first_divination_pool(ctx: Context, seat: Seat) -> list[Seat]:
+    """Where ``firstnightdivine=auto`` may send ``seat``'s night-1 divination (§8): the other living
+    seats (身代わりくん aside) that read 村人, 妖狐系 but 子狐 excluded."""
+    pool = []
+    for s in ctx.living():
+        identity = ctx.identity(s)
+        fox = identity.role.category is Category.FOX and not identity.is_a(TinyFox)
+        if s not in (seat, ctx.scapegoat) and identity.fortune() is Fortune.HUMAN and not fox:
+            pool.append(s)
+    return pool
 
 
 @dataclass

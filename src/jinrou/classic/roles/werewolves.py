@@ -106,6 +106,7 @@ class BigWolf(Wolf):
     name_en = "Big Wolf"
     fortune = Fortune.HUMAN
     psychic = PsychicResult.BIG_WOLF
+    mind_read = PsychicResult.BIG_WOLF.value  # サトリ reads 「大狼」
 
 
 @role
