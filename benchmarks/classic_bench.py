@@ -14,7 +14,9 @@ far: 普通1 for 16 with its three 人狼 replaced by 欲張りな狼, 慎重な
 呪狼, 直感派狼, 闇狼 (``wolves16b``) and by 印狼, 冥狼, 欲張りな狼 (``wolves16c``); target < 25 ms a game.
 
 ``--madmen``: the same for wave 3's madmen declared so far: 普通1 for 16 with its 狂人 and two 村人
-replaced by 狼少年, スパイⅡ, 黒猫 (``madmen16a``) and by 聴狂人, 暗躍者, 曲芸師 (``madmen16b``).
+replaced by 狼少年, スパイⅡ, 黒猫 (``madmen16a``), by 聴狂人, 暗躍者, 曲芸師 (``madmen16b``), by 邪魔狂人,
+かぼちゃ魔, 丑刻参 (``madmen16c``), by サトリ, 妖術師, 影法師 (``madmen16d``) and by 雨男, 邪魔狂人, サトリ
+(``madmen16e``).
 
     python benchmarks/classic_bench.py                    # both
     python benchmarks/classic_bench.py --only game --games 500
@@ -46,6 +48,9 @@ WOLVES_16 = {
 MADMEN_16 = {
     "madmen16a": ("WolfBoy", "Spy2", "BlackCat"),
     "madmen16b": ("HearMadman", "LurkingMad", "Acrobat"),
+    "madmen16c": ("ObstructiveMad", "Pumpkin", "Ushinotokimairi"),
+    "madmen16d": ("Satori", "Sorcerer", "Shadow"),
+    "madmen16e": ("RainyBoy", "ObstructiveMad", "Satori"),
 }
 """The wave-3 madmen that replace 普通1's 狂人 and two 村人 in the ``--madmen`` casts."""
 
