@@ -220,7 +220,7 @@ def test_counts_and_sets_read_json_or_the_forms_text():
     ({"cast": "yaminabe", "excluded": ["Fox"]}, "categories and excluded roles are for 一部闇鍋"),
     ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "CurseWolf",
                                       "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf",
-                                      "TongueWolf", "GreedyWolf"]},
+                                      "TongueWolf", "GreedyWolf", "FascinatingWolf", "CynthiaWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
 ])
@@ -676,3 +676,36 @@ def test_divination_madmen_lines_reach_only_those_told_and_their_marks_nobody():
         text = json.dumps(table.view(seat), ensure_ascii=False)
         assert not any(mark in text for mark in ("Costumed", "ShadowBlacked", "ShadowWhited", "Obstructed",
                                                  "かぼちゃの仮装", "影法師の影", "占いの邪魔"))
+
+
+def test_team_changes_and_charms_reach_only_their_seats_and_show_with_the_role():
+    # classic-roles-werewolf W.1.6–W.1.8: 月狂病 is told and shown 「月狂病（{role}）」 with the 叫迷狂人's chat;
+    # 魅了 is told to nobody; both stay private until the end, when every seat's told sub-roles are shown
+    roles = ["CynthiaWolf", "Diviner", "QueenOfNight", "Guard", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 8, "cast": "fixed", "rules": {"scapegoat": "off"},
+                   "roles": {"CynthiaWolf": 1, "Diviner": 1, "QueenOfNight": 1, "Guard": 1, "Human": 4}},
+                  roles=roles, humans=range(8))
+    names = table.players
+    table.act(1, {"act": "divine", "targets": [names[0]]})  # the seer divines the 月狼
+    table.act(3, {"act": "guard", "targets": [names[2]]})  # the guard protects the 月下美人
+    table.act(0, {"act": "attack", "targets": [names[4]]})
+    for seat in range(8):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day"
+    seer, guard = table.view(1), table.view(3)
+    assert seer["me"]["shown"] == {"ja": "月狂病（占い師）", "en": "Moon lunacy (Seer)"}
+    assert seer["me"]["team"]["id"] == "Werewolf" and [s["id"] for s in seer["me"]["subs"]] == ["MoonPhilia"]
+    assert "madcouple" in keys(table.mode.channels(table.state, 1))
+    assert any("月のオーラ" in line["ja"] for line in seer["log"])
+    assert guard["me"]["shown"]["ja"] == "狩人" and guard["me"]["subs"] == [] and table.game.identity(3).has("Fascinated")
+    assert not table.game.alive[4]  # Eve, attacked, reads 霊界 and sees everything (霊界表示)
+    for seat in (None, 0, 2, 3, 5, 6, 7):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "月のオーラ" not in text and "MoonPhilia" not in text and "月狂病（" not in text, seat
+    for seat in (None, *range(8)):
+        assert "Fascinated" not in json.dumps(table.view(seat), ensure_ascii=False), seat
+    table.play_humans()
+    end = {p["name"]: p for p in table.view(None)["players"]}
+    assert [s["id"] for s in end[names[1]]["subs"]] == ["MoonPhilia"]
+    assert end[names[1]]["shown"]["ja"] == "月狂病（占い師）"

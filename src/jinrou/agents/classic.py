@@ -75,7 +75,12 @@ when optional. Of the wave-3 wolves, a 欲張りな狼 gorges (probability ½, f
 of its side has failed and more than three seats besides its side live, and attacks the next best
 seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
 non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target. A
-狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion).
+狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion). A 誘惑する女狼
+seduces the non-ally most likely a village power role (a claimed 占い師, 霊能者 or 狩人 +3, then value
+minus suspicion); a 美女 charms, every night, the non-ally most likely to hunt the wolves (trust plus
+value minus suspicion); a マッドサイエンティスト revives, from night 2, the dead seat of most value (a
+claimed power role +3), so it comes back as 狼の子分. A seat of team Werewolf by a sub-role (狼の子分,
+月狂病) that reports results (a seduced 占い師 or 霊能者) calls its black results white.
 Of the divination madmen, a 邪魔狂人 obstructs the seer claimant the village trusts most (none: the
 seat a seer would divine next, suspicion nearest ½); a かぼちゃ魔 costumes the non-ally the village
 trusts most, as the 狼少年 frames; a 丑刻参 curses, every night, the uncertain seat a seer would
@@ -115,6 +120,9 @@ FRAME = Verb("frame")  # 狼少年's (declared by the role)
 OBSTRUCT, COSTUME, CURSE, RAIN = Verb("obstruct"), Verb("costume"), Verb("curse"), Verb("rain")  # 邪魔狂人 …
 MIND_READERS = frozenset({"Sorcerer", "Satori"})
 """Wolf-side roles that divine: they always come out as 占い師 and report what they read."""
+SEDUCE, CHARM = Verb("seduce"), Verb("charm")  # 誘惑する女狼's and 美女's (declared by the roles)
+POWERS = frozenset({"Diviner", "Psychic", "Guard"})
+"""Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 
@@ -660,6 +668,7 @@ class HeuristicAgent:
         results = notes.own if role == "Diviner" else notes.psychic
         fresh = [(t, r) for t, r in results.items()
                  if t not in notes.reported and (_is_black(r) is not None or r == PUMPKIN)]
+        turned = _side(view.team) is Team.WEREWOLF  # 狼の子分, 月狂病: its blacks are its side now
         claims: list[Claim] = []
         countered = any(s != view.seat for s in notes.claimants(role))
         if not notes.came_out and (role == "Diviner" or fresh or countered):
@@ -668,8 +677,8 @@ class HeuristicAgent:
         if notes.came_out:
             for target, result in fresh:
                 notes.reported.add(target)
-                said = PUMPKIN if result == PUMPKIN else BLACK if _is_black(result) else WHITE  # かぼちゃ as it read
-                claims.append(Claim(REPORTED[role], target=target, result=said))
+                said = PUMPKIN if result == PUMPKIN else BLACK if _is_black(result) and not turned else WHITE
+                claims.append(Claim(REPORTED[role], target=target, result=said))  # かぼちゃ as it read
         return claims
 
     def _lie(self, view: SeatView, a: Assessment, rng: np.random.Generator) -> list[Claim]:
@@ -863,6 +872,9 @@ def _hide(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, nois
 
 def _revive(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
             rng: np.random.Generator) -> Action | None:
+    if _side(view.team) is Team.WEREWOLF:  # マッドサイエンティスト: its revived seat becomes 狼の子分
+        return _one(view, legal, _best(legal.targets, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0)
+                                       + a.value[s] + noise[s]))
     target = _best(legal.targets, lambda s: -a.suspicion[s] + noise[s])
     if not legal.required and a.suspicion[target] > 0:
         return None
@@ -955,6 +967,23 @@ def _rain(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, nois
     assert view.seat is not None and legal.verb is not None
     seers = [s for s in bot.notes.claimants("Diviner") if view.alive[s] and s not in a.allies and s != view.seat]
     return Action(view.seat, legal.verb) if seers else None
+def _seduce(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action:
+    """誘惑する女狼: the non-ally most likely a village power role (a claimed 占い師, 霊能者 or 狩人 first,
+    then the seat of most value to the village): made 狼の子分 at her death, it works for the wolves."""
+    pool = [s for s in legal.targets if s not in a.allies] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0)
+                                   + a.value[s] - a.suspicion[s] + noise[s]))
+
+
+def _charm(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """美女: every night, the non-ally most likely to hunt the wolves (a trusted claimant, a trusted
+    and unsuspected seat), who dies with her if the village executes her tomorrow."""
+    pool = [s for s in legal.targets if s not in a.allies]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + a.value[s] - a.suspicion[s] + noise[s]))
 
 
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
@@ -966,7 +995,7 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
-    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame,
+    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame, SEDUCE: _seduce, CHARM: _charm,
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""

@@ -71,6 +71,11 @@ class Context:
         """Whether ``seat`` died by sudden death (it never revives)."""
         return seat in self._game.sudden
 
+    def cause_of_death(self, seat: Seat) -> Cause | None:
+        """How ``seat`` died (None: it is alive), whether announced yet or not (美女's charm asks)."""
+        death = self._game.deaths[seat]
+        return death.cause if death is not None else None
+
     def announced_dead(self) -> list[Seat]:
         """Dead seats whose deaths have been announced (not those of the running night)."""
         return self._game.announced_dead()

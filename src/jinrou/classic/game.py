@@ -647,6 +647,9 @@ class Game:
             found = self._ability_of(self.night.fixed_attack)
             if found:
                 acts.append((found[0].level or 0, -1, self.night.fixed_attack, *found))
+        for seat in sorted(alive_at_end):  # level hooks (W.1.6): each seat in A whose layers declare one
+            for hook, owner in self.identities[seat].level_hooks:
+                acts.append((hook.level or 0, len(self.night.actions), Action(seat, hook.verb), hook, owner))
         self.emit(NightResolves())
         for dead_action, owner in self.night.dead_actions:
             ability = next(a for a in owner.role.abilities if a.verb is dead_action.verb)

@@ -34,7 +34,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
-    from jinrou.classic.abilities import Ability
+    from jinrou.classic.abilities import Ability, LevelHook
     from jinrou.classic.context import Context
     from jinrou.classic.events import Event, Handler, Threat
     from jinrou.classic.role import Role, Shown
@@ -121,6 +121,7 @@ class Identity:
         "immune_to_wolf_attack",
         "known_to_wolves",
         "layers",
+        "level_hooks",
         "listens",
         "lover",
         "main",
@@ -174,6 +175,9 @@ class Identity:
     engine then asks for none."""
     acts_while_dead: bool
     """Whether one of its abilities is open to it while dead (W.1.10)."""
+    level_hooks: tuple[tuple[LevelHook, Layer], ...]
+    """Each level hook of its layers (role, sub-roles, marks; W.1.6: 月狼 at 122), with its layer: most
+    seats none, and the night's resolution then adds nothing for them."""
 
     def __init__(self, seat: Seat, layers: Iterable[Layer] = ()) -> None:
         self.seat = seat
@@ -199,6 +203,8 @@ class Identity:
         self._nightly = tuple(a for a in self._abilities if a[0].when is When.NIGHT and not a[0].while_dead)
         self.acts_by_day = any(ability.when is When.DAY for ability, _, _ in self._abilities)
         self.acts_while_dead = any(ability.while_dead for ability, _, _ in self._abilities)
+        self.level_hooks = tuple((hook, layer) for layer in layers for hook in layer.role.level_hooks) if (
+            len(layers) > 1 or role.level_hooks) else ()
 
     def _settle_stack(self, layers: tuple[Layer, ...], main: Layer, role: Role) -> None:
         """:meth:`_settle` for a seat with layers above its role."""

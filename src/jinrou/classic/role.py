@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from jinrou.classic.abilities import Ability
+from jinrou.classic.abilities import Ability, LevelHook
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
 from jinrou.classic.events import Event, Handler, Threat, reactions
 from jinrou.classic.identity import Expiry, LayerKind
@@ -78,7 +78,7 @@ class Role:
     cursed_by_divination: ClassVar[bool] = False
     steals_victory: ClassVar[bool] = False  # §7.7a: alive, it takes a decided result for its team
     must_vote: ClassVar[bool] = True
-    closes_heaven: ClassVar[str | None] = None  # "in game" / "alive": the dead see less (霊界表示 norevive)
+    closes_heaven: ClassVar[str | None] = None  # "in game" / "alive" / "while able": the dead see less (霊界表示 norevive)
     shown: ClassVar[Shown | None] = None
     listens: ClassVar[frozenset[str]] = frozenset()  # chats it reads while alive but never writes (W.1.12)
     hides_votes: ClassVar[bool] = False  # alive, every published vote table is hidden (W.1.11b)
@@ -87,6 +87,7 @@ class Role:
     known_to_wolves: ClassVar[bool] = False  # told to the wolves in a second list (W.1.12: スパイⅡ)
     mind_read: ClassVar[str | None] = None  # the word a mind reader (サトリ) reads for it where its 占い is 村人
     abilities: ClassVar[tuple[Ability, ...]] = ()
+    level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
     # sub-roles, extra roles and marks (layers above a role)
     kind: ClassVar[LayerKind] = LayerKind.ROLE
@@ -172,6 +173,11 @@ class Role:
         """The priority its vote gives its candidate (決定者)."""
         return 0
 
+    def still_reviving(self, ctx: Context, me: Layer) -> bool:
+        """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a
+        living マッドサイエンティスト with its revival unused)."""
+        return ctx.alive(me.seat)
+
 
 R = TypeVar("R", bound=type[Role])
 
@@ -240,5 +246,5 @@ def declared(role_id: str) -> Role:
     return ROLES.get(role_id) or SUB_ROLES[role_id]
 
 
-__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "Role", "Shown", "declared", "mark", "role", "sub_role"]
+__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "LevelHook", "Role", "Shown", "declared", "mark", "role", "sub_role"]
 

@@ -23,12 +23,12 @@ from jinrou.classic.model import Fortune, Message, PsychicResult
 LANGS = ("ja", "en")
 
 _DEATH_JA = {
-    "execution": "{player}は処刑されました", "suicide": "{player}は後を追って死にました",
+    "execution": "{player}は処刑されました", "suicide": "{player}は誰かの後を追って自ら死を選びました。",
     "hunter": "{player}は銃殺されました", "leave": "{player}は村を去りました",
     "sudden": "{player}は突然死しました", "curse": "{player}は呪殺されました",
 }  # fmt: skip
 _DEATH_EN = {
-    "execution": "{player} was executed.", "suicide": "{player} died of grief.",
+    "execution": "{player} was executed.", "suicide": "{player} chose to follow someone in death.",
     "hunter": "{player} was shot.", "leave": "{player} left the village.",
     "sudden": "{player} died suddenly (no action in time).", "curse": "{player} was cursed to death.",
 }  # fmt: skip
@@ -87,10 +87,20 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "mind read": ("{player}の読心の結果、{target}は{result}でした。", "{player} read {target}'s mind: {result}."),
     "mind read auto": ("{player}の今日の読心先は自動的に決定されます。",
                        "{player}'s mind reading tonight is chosen automatically."),
+    "seduce chosen": ("{player}は{target}を誘惑しようとしています。", "{player} is seducing {target}."),
+    "seduced": ("{target}は狼に誘惑されました。", "{target} was seduced by the wolves: you are now a wolf minion."),
+    "moon aura": ("{target}は{player}の放つ月のオーラに魅せられました。",
+                  "{target} was bewitched by the moon aura of {player}: you now side with the wolves."),
+    "resuscitation": ("{player}は{target}に蘇生措置を施しました。", "{player} tries to resuscitate {target}."),
+    "minion": ("{target}は狼の子分になりました。", "{target} is now a wolf minion."),
+    "charmed": ("{player}は{target}を魅了しました。", "{player} charmed {target}."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
         "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
+SHOWN_WITH = {"WolfMinion": ("狼の子分（{role}）", "Wolf minion ({role})"),
+              "MoonPhilia": ("月狂病（{role}）", "Moon lunacy ({role})")}  # fmt: skip
+"""How a seat's role is shown under a sub-role that shows itself with it (W.1.8: 「狼の子分（{role}）」)."""
 VERBS = {
     "attack": ("襲撃", "attack"), "divine": ("占う", "divine"), "guard": ("護衛", "guard"),
     "pair": ("恋人にする", "make lovers"), "revive": ("蘇生", "revive"), "protect": ("加護", "bless"),
@@ -115,6 +125,20 @@ def role_name(role_id: str, lang: str) -> str:
     from jinrou.classic.roles import ROLES
 
     return ROLES[role_id].name_en if role_id in ROLES else CATALOG[role_id].name_en if role_id in CATALOG else role_id
+
+
+def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
+    """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
+    name, the latest outermost): 「狼の子分（占い師）」.
+
+    >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja")
+    '狼の子分（占い師）'
+    """
+    name = role_name(role_id, lang)
+    for sub in subs:
+        if sub in SHOWN_WITH:
+            name = SHOWN_WITH[sub][0 if lang == "ja" else 1].format(role=name)
+    return name
 
 
 def team_name(team_id: str, lang: str) -> str:
@@ -244,6 +268,20 @@ RULES_JA: dict[str, str] = {
               "妖狐は死にます。初日白通知では1日目の夜の読心先が占い師と同じように（大狼と占い師を除いて）決まります。",
     "Ushinotokimairi": "丑刻参: 毎晩ひとりを呪えます（任意）。その夜にその人が占われると呪殺されます。呪った夜は、"
                        "丑刻参自身も占われると呪殺されます。",
+    "FascinatingWolf": "誘惑する女狼: 人狼です。最初の夜に、他の生存者ひとりを誘惑します（必須、すぐに有効）。死んだとき（死因を"
+                       "問わず）、人狼として数えられる生存者がいて、誘惑した人が生きていて人狼陣営でなく人間なら、その人は"
+                       "狼の子分になります（通知あり）。",
+    "CynthiaWolf": "月狼: 人狼です。その夜に月狼を占った人（占い師、人狼占い、占いセット）や護衛した人は、生きていれば"
+                   "月狂病になります（夜の終わりに生きていれば、その夜に死んでいても効きます。通知あり）。",
+    "QueenOfNight": "月下美人: 人狼の味方です。その夜に月下美人を占った人や護衛した人は、生きていれば魅了されます（通知なし）。"
+                    "魅了された人は、月下美人が死んでいる埋葬のたびに後を追って死にます。",
+    "MadScientist": "マッドサイエンティスト: 人狼の味方です。2日目以降の夜に一度だけ、死者ひとりを蘇生できます（突然死を除く。"
+                    "選んだ時点で使用済み）。蘇生した人は狼の子分になります（通知あり）。生きていて未使用の間は蘇生役職として"
+                    "数えられます（霊界表示）。",
+    "AttractiveWoman": "美女: 人狼の味方です。毎晩、他の生存者ひとりを魅了できます（任意、通知なし）。次の夕方までに美女が人狼の"
+                       "襲撃以外で死ぬと、その埋葬で魅了された人も後を追って死にます。",
+    "WolfMinion": "狼の子分（付加役職）: 役職と能力はそのままで、人狼陣営になります。人狼陣営が勝てば勝利します。",
+    "MoonPhilia": "月狂病（付加役職）: 狼の子分と同じく人狼陣営になり、夜は叫迷狂人のチャットを読み書きできます。",
     "MadCouple": "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。",
     "Fox": "妖狐: 誰としても数えられません。人狼に襲われても死にませんが、占われると死にます（呪殺）。勝敗が決まったときに"
            "生きていれば、妖狐陣営が勝利を奪います。",

@@ -554,3 +554,19 @@ def test_bot_mind_readers_divine_and_come_out_as_seer_with_their_results(role):
     said = [c for game in claims for c in game]
     assert any(c.kind.value == "CO" and c.role == "Diviner" for c in said)
     assert any(c.kind.value == "DIVINED" for c in said)
+
+
+# ---------------------------------------------------------------------- with group T (月狼, 月下美人)
+
+
+def test_an_obstructed_divination_is_no_contact_for_cynthia_wolf_or_queen_of_night():
+    # W.1.4: no *divined* hook — the 月狼's 月狂病 and the 月下美人's 魅了 need a divination with effects
+    g = new(["CynthiaWolf", "Diviner", "ObstructiveMad", "Human", "Human", "Human", "Human"])
+    night(g, "C obstruct B", "B divine A", "A attack D")
+    assert not g.identity(1).has("MoonPhilia") and told(g, "moon aura") == []
+    g = new(["Werewolf", "QueenOfNight", "Diviner", "ObstructiveMad", "Human", "Human", "Human"])
+    night(g, "D obstruct C", "C divine B", "A attack E")
+    assert not g.identity(2).has("Fascinated")
+    g = new(["Werewolf", "QueenOfNight", "Satori", "Human", "Human", "Human", "Human"])
+    night(g, "C divine B", "A attack E")  # a mind reading is a divination with effects: a contact
+    assert g.identity(2).has("Fascinated")

@@ -18,7 +18,7 @@ from jinrou.classic.events import BurialPass, Died, Divined, Executed, PhaseOpen
 from jinrou.classic.identity import Expiry
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
-from jinrou.classic.roles.common import Divination, knows_wolves
+from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
 from jinrou.classic.roles.village import Diviner, Guard, OnceMemory, first_divination_pool
 
 if TYPE_CHECKING:
@@ -138,6 +138,118 @@ class WolfBoy(Role):
 
     name_en = "Wolf Boy"
     abilities = (Frame(),)
+
+
+# ---------------------------------------------------------------------- 月下美人, マッドサイエンティスト, 美女 (group T)
+
+
+@mark("Fascinated", "魅了")
+class Fascinated(Role):
+    """魅了 (a 月下美人's, for good; the seat is not told): at every burial at which the 月下美人 that
+    placed it is dead, the seat dies (後追い, `suicide`)."""
+
+    @on(BurialPass)
+    def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        if me.source is not None and not ctx.alive(me.source):
+            ctx.kill(me.seat, Cause.SUICIDE, me.source)
+
+
+class Fascination(ContactHook):
+    """月下美人's charm at level 122 (after 人狼占い's conversion at 120, which would end it): each seat
+    that divined or guarded it tonight and is alive gets 魅了, not told."""
+
+    level = 122
+
+    def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
+        ctx.grant(seat, Fascinated.id, me.seat)
+
+
+@role
+class QueenOfNight(Contacted):
+    """月下美人: at level 122 (acting if alive at the night's end), each seat that divined it with
+    effects or guarded it this night and is alive is charmed (魅了, not told): from then on, at every
+    burial at which the 月下美人 is dead, it dies (後追い)."""
+
+    name_en = "Queen of the Night"
+    level_hooks = (Fascination(),)
+
+
+class Resuscitation(Ability):
+    """マッドサイエンティスト's revival: once per game, any night from 2 while a seat is dead, optional,
+    level 100, a dead seat (never a sudden death's); spent when submitted, even if it fails. The
+    (redirected) target revives and becomes 狼の子分, told 「{target}は狼の子分になりました。」."""
+
+    verb = Verb.REVIVE
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "resuscitation", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.revive(target):
+            ctx.grant(target, "WolfMinion", me.seat)
+            ctx.tell(target, "minion", target=target)
+
+
+@role
+class MadScientist(Role):
+    """マッドサイエンティスト: once, from night 2, it may revive a dead seat, which becomes 狼の子分
+    (team Werewolf). While alive with its revival unused, the dead see less (霊界表示 norevive)."""
+
+    name_en = "Mad Scientist"
+    abilities = (Resuscitation(),)
+    closes_heaven = "while able"
+
+    def still_reviving(self, ctx: Context, me: Layer) -> bool:
+        return ctx.alive(me.seat) and Verb.REVIVE.value not in dict(me.uses)
+
+
+CHARM = Verb.declare("charm", label=("魅了", "charm"))
+
+
+@mark("Attracted", "美女の魅了", until=Expiry.DUSK)
+class WomanAttracted(Role):
+    """美女の魅了 (until the next dusk; the seat is not told): at a burial where the 美女 that placed it
+    is newly dead, by any cause but a wolf attack, the seat dies (後追い, `suicide`)."""
+
+    @on(BurialPass)
+    def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        source = me.source
+        if source is None or ctx.alive(source) or source in ctx.announced_dead():
+            return
+        if ctx.cause_of_death(source) is not Cause.ATTACK:
+            ctx.kill(me.seat, Cause.SUICIDE, source)
+
+
+class Charm(Ability):
+    """美女's charm: each night from 1, optional, level 100, another living seat (told 「{name}は
+    {target}を魅了しました。」): the (redirected) seat gets 美女の魅了 until the next dusk."""
+
+    verb = CHARM
+    required = False
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "charmed", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.alive(target):
+            ctx.grant(target, WomanAttracted.id, me.seat)
+
+
+@role
+class AttractiveWoman(Role):
+    """美女: each night it may charm another living seat until the next dusk; if the 美女 dies meanwhile
+    by any cause but a wolf attack, the charmed seat dies with it (後追い, at that burial)."""
+
+    name_en = "Attractive Woman"
+    abilities = (Charm(),)
 
 
 # ---------------------------------------------------------------------- divination (W.1.4, W.1.5, W.3)

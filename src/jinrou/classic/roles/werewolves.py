@@ -9,8 +9,8 @@ from jinrou.classic.abilities import Once
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import AttackedAt, AttackFailed, Died, Divined, Guarded, PhaseOpened, on
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, role
-from jinrou.classic.roles.common import Divination, knows_wolves
+from jinrou.classic.role import Ability, Chat, Role, Shown, role, sub_role
+from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
 from jinrou.classic.roles.village import Diviner, Human
 
 if TYPE_CHECKING:
@@ -429,3 +429,99 @@ class Spy(Role):
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.WEREWOLF and me.memory.left
+
+
+# ---------------------------------------------------------------------- team-changing sub-roles, 誘惑する女狼, 月狼
+# (W.1.8, W.1.6: group T)
+
+
+@sub_role("Wolf minion", "狼の子分")
+class WolfMinion(Role):
+    """狼の子分 (sub-role; shown 「狼の子分（{role}）」), told: the seat keeps its role, abilities,
+    results and parity count, but its team becomes Werewolf and it wins iff the result is Werewolf
+    (its role's own win rule, and that of a sub-role below it, e.g. 恋人, is dropped: the latest team
+    change on top prevails, W.1.8)."""
+
+    judge_team = Team.WEREWOLF
+    told = True
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.WEREWOLF
+
+
+@sub_role("Moon lunacy", "月狂病")
+class MoonPhilia(WolfMinion):
+    """月狂病 (sub-role; shown 「月狂病（{role}）」), told: as 狼の子分 — team Werewolf, wins iff the
+    result is Werewolf — and it also reads and writes the 叫迷狂人's night chat."""
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.MAD_COUPLE})
+
+
+SEDUCE = Verb.declare("seduce", label=("誘惑", "seduce"))
+
+
+@dataclass
+class SeduceMemory:
+    target: Seat | None = None  # the seat it seduced
+
+
+class Seduce(Ability):
+    """誘惑: its first night (night 1), required, at once: another living seat (settled here; the
+    reference also offers itself); told 「{name}は{target}を誘惑しようとしています。」. Not offered
+    while no living seat counts other than wolf."""
+
+    verb = SEDUCE
+    level = None
+    once = Once.GAME
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        wolves = set(ctx.counting(Count.WOLF))
+        return any(s not in wolves for s in ctx.living())
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.target = action.targets[0]
+        ctx.tell(action.seat, "seduce chosen", player=action.seat, target=action.targets[0])
+
+
+@role
+class FascinatingWolf(Wolf):
+    """誘惑する女狼: on its first night it seduces another living seat (at once). At its death, whatever
+    the cause, if a seat counting as wolf still lives and the seduced seat lives, is not of team
+    Werewolf and counts as human (not a wolf, a fox, a vampire), that seat becomes 狼の子分 (told
+    「{target}は狼に誘惑されました。」)."""
+
+    name_en = "Fascinating Wolf"
+    abilities = (ATTACK, Seduce())
+    Memory = SeduceMemory
+
+    @on(Died)
+    def seduced(self, ctx: Context, me: Layer, event: Died) -> None:
+        target = me.memory.target
+        if target is None or not ctx.alive(target) or not any(ctx.alive(s) for s in ctx.counting(Count.WOLF)):
+            return
+        identity = ctx.identity(target)
+        if identity.team() is not Team.WEREWOLF and identity.counts() is Count.HUMAN:
+            ctx.grant(target, WolfMinion.id, me.seat)
+            ctx.tell(target, "seduced", target=target)
+
+
+class MoonAura(ContactHook):
+    """月狼's aura at level 122: each seat that divined or guarded it tonight and is alive gets 月狂病,
+    told 「{target}は{name}の放つ月のオーラに魅せられました。」."""
+
+    level = 122
+
+    def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
+        ctx.grant(seat, MoonPhilia.id, me.seat)
+        ctx.tell(seat, "moon aura", player=me.seat, target=seat)
+
+
+@role
+class CynthiaWolf(Contacted, Wolf):
+    """月狼: at level 122 (acting if alive at the night's end, even if it died earlier that night), each
+    seat that divined it with effects (占い師, 人狼占い, a 占いセット) or guarded it this night and is
+    alive becomes 月狂病 (team Werewolf; the 叫迷狂人's chat), told."""
+
+    name_en = "Cynthia Wolf"
+    level_hooks = (MoonAura(),)
