@@ -115,7 +115,8 @@ def test_a_lunge_kill_runs_on_death_effects_with_the_tough_wolf_as_attacker():
 
 
 def test_the_lunge_flag_covers_every_attack_and_greed_is_not_triggered():
-    # W.1.9d: 一途 then 欲張り; settled here: every attack of the night, as the reference
+    """W.1.9d: 一途 then 欲張り. Settled here, as the reference: the flag covers every attack of the
+    night, not only the 一途な狼's own."""
     g = new(["ToughWolf", "GreedyWolf", "Fox", "Guard", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack E", "D guard F")
     lynch(g, "F")
@@ -331,7 +332,8 @@ def test_an_executed_carrier_takes_one_living_voter_drawn_uniformly():
 
 
 def test_a_bomb_explodes_once():
-    # settled here: the reference's attack check ignores "used" and may explode again
+    """Settled here (W.3): one explosion. The reference differs: its attack check ignores "used", so a
+    second attack on the carrier the same night would set it off again."""
     g = new(["Werewolf", "Werewolf", "Bomber", "Human", "Human", "Human", "Human", "Human", "Human"])
     night(g, "C bomb D", "A attack E")
     lynch(g, "I")
@@ -400,6 +402,12 @@ def test_psycho_killer_acts_while_dead_and_the_drawn_first_divination_counts():
     lynch(g, "B")  # the サイコキラー is executed
     night(g, "C revive B", "A attack D", draws=[("cat revival", "none"), ("poison", "E"), *said("CED")])
     assert dead(g)["C"] == "psycho" and "B" in dead(g)
+
+
+def test_a_fugitive_hiding_at_the_psycho_killer_dies():
+    g = new(["Werewolf", "PsychoKiller", "Fugitive", "Human", "Human", "Human", "Human"])
+    night(g, "C hide B", "A attack G", draws=said("CG"))
+    assert dead(g) == {"C": "psycho", "G": "attack"}
 
 
 def test_the_psycho_list_empties_each_night():

@@ -393,10 +393,10 @@ class Reflex(LevelHook):
 
 @role
 class PsychoKiller(Role):
-    """サイコキラー: every seat that chooses it as the target of a night action (a divination, a
-    guard, a hiding place, a revival, the wolf attack — at submission, not redirected; the drawn
-    night-1 divination too) dies at level 104, even if it is dead by then; the attack at 105 still
-    kills it."""
+    """サイコキラー: every seat that chooses it as the target of a night action (a divination, a hiding
+    place, a revival, the wolf attack — at submission, not redirected; the drawn night-1 divination
+    too; a guard when its protection lands on it at level 80) dies at level 104, even if the サイコキラー
+    is dead by then; the attack at 105 still kills it."""
 
     name_en = "Psycho Killer"
     Memory = PsychoMemory
