@@ -220,7 +220,8 @@ def test_counts_and_sets_read_json_or_the_forms_text():
     ({"cast": "yaminabe", "excluded": ["Fox"]}, "categories and excluded roles are for 一部闇鍋"),
     ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "CurseWolf",
                                       "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf",
-                                      "TongueWolf", "GreedyWolf", "FascinatingWolf", "CynthiaWolf"]},
+                                      "TongueWolf", "GreedyWolf", "FascinatingWolf", "CynthiaWolf", "ToughWolf",
+                                      "EyesWolf", "DecoyWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
 ])
@@ -709,3 +710,22 @@ def test_team_changes_and_charms_reach_only_their_seats_and_show_with_the_role()
     end = {p["name"]: p for p in table.view(None)["players"]}
     assert [s["id"] for s in end[names[1]]["subs"]] == ["MoonPhilia"]
     assert end[names[1]]["shown"]["ja"] == "月狂病（占い師）"
+
+
+def test_a_bomb_and_an_exposure_are_seen_by_nobody_not_even_the_carrier():
+    # classic-roles-werewolf W.1.7: marks are invisible to the marked seat unless stated (爆弾魔, 破壊の狂人)
+    roles = ["Human", "Bomber", "Werewolf", "Guard", "Human", "Human", "DestroyCraziest", "Human", "Human"]
+    table = Table({"players": 8}, roles=roles, humans=[0, 2, 3, 5])
+    assert [lg["verb"] for lg in table.view(0)["legal"]] == ["bomb"] and not table.view(0)["legal"][0]["required"]
+    table.act(0, {"act": "bomb", "targets": ["Dan"]})
+    table.act(5, {"act": "expose", "targets": ["Dan"]})
+    views = {seat: json.dumps(table.view(seat), ensure_ascii=False) for seat in (0, 2, 3, 5, None)}
+    assert table.game.identity(4).has("Bomb") is False  # placed at resolution, not at submission
+    for seat in (0, 2, 3, 5):
+        table.act(seat, {"done": True})
+    assert table.game.stage.value == "day" and table.game.identity(4).has("Bomb")
+    assert table.game.identity(4).has("Exposed")
+    for seat in (0, 2, 3, 5, None):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert '"Bomb"' not in text and '"Exposed"' not in text and "護衛無効" not in text, seat
+    assert all('"Bomb"' not in text for text in views.values())

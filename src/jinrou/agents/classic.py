@@ -87,7 +87,13 @@ trusts most, as the 狼少年 frames; a 丑刻参 curses, every night, the uncer
 divine next (never a seer claimant); a 雨男 makes it rain (from night 2) once a seer claimant it
 does not know lives. 妖術師 and サトリ divine as a seer does, never twice the same seat, and always
 come out as 占い師 (unless an ally claimed a result role): their daily report calls black a seat they
-found to be the 占い師, white the others they read.
+found to be the 占い師, white the others they read. A 一途な狼
+lunges when the seat it would attack is a trusted 占い師 claimant (trust > ½) and a guard may protect
+it (an attack of its side failed before, or the role list holds a 狩人 or 風来狩人); a 囮狼 decoys, half
+the nights from night 2, the most uncertain non-ally (the seat a seer most likely divines: it then
+reads 人狼) but never its side's likely prey; a 爆弾魔 bombs a claimed 狩人, else from night 2 the seat
+the village values most; a 破壊の狂人 exposes the most trusted 占い師 claimant every night. They lie
+(a fake 占い師) as every wolf and madman does; a サイコキラー has nothing to choose.
 """
 
 from __future__ import annotations
@@ -123,6 +129,9 @@ MIND_READERS = frozenset({"Sorcerer", "Satori"})
 SEDUCE, CHARM = Verb("seduce"), Verb("charm")  # 誘惑する女狼's and 美女's (declared by the roles)
 POWERS = frozenset({"Diviner", "Psychic", "Guard"})
 """Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
+LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("expose")  # wave 3 (the roles')
+P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
+GUARDS = ("Guard", "WanderingGuard")  # roles whose protection a lunge goes through
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 
@@ -986,6 +995,52 @@ def _charm(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + a.value[s] - a.suspicion[s] + noise[s]))
 
 
+def _lunge(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """一途な狼: lunges (its life for the kill) when the seat it would attack is a trusted 占い師
+    claimant (trust > ½) that a guard may well protect: an attack of its side already failed, or the
+    role list holds a guard."""
+    notes = bot.notes
+    target = _attack(bot, view, a, legal, noise, rng).targets[0]
+    if notes.co.get(target) != "Diviner" or a.trust.get(target, 0.0) <= 0.5:
+        return None
+    failed = any(view.alive[t] for n, t in notes.attacks.items() if n < view.day)
+    guarded = bot.table is None or any(bot.table.count(r) for r in GUARDS)
+    return _one(view, legal, target) if failed or guarded else None
+
+
+def _decoy(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """囮狼: half the nights, slips into the house of the non-ally a seer most likely divines (the
+    most uncertain) — the divination then reads 人狼 on it — but never the wolves' likely target."""
+    pool = [s for s in legal.targets if s not in a.allies and s != view.seat and s != view.scapegoat]
+    if len(pool) < 2 or rng.random() >= P_DECOY:
+        return None
+    prey = _best(pool, lambda s: a.value[s])  # what the attack policy takes
+    rest = [s for s in pool if s != prey]
+    return _one(view, legal, _best(rest, lambda s: a.probability(s) * (1 - a.probability(s)) + noise[s]))
+
+
+def _bomb(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """爆弾魔: bombs a claimed 狩人, else, from night 2, the seat the village values most (the
+    likely wolf target, which a guard protects: both die)."""
+    pool = [s for s in legal.targets if s not in a.allies]
+    guards = [s for s in pool if bot.notes.co.get(s) in GUARDS]
+    if guards:
+        return _one(view, legal, guards[0])
+    if view.day < 2 or not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.value[s] + noise[s]))
+
+
+def _expose(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action | None:
+    """破壊の狂人: exposes the most trusted living 占い師 claimant (its guard then saves nothing)."""
+    seers = [s for s in legal.targets if bot.notes.co.get(s) == "Diviner" and s not in a.allies and s != view.seat]
+    return _one(view, legal, _best(seers, lambda s: a.trust.get(s, 0.0) + noise[s])) if seers else None
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -997,6 +1052,7 @@ POLICIES: dict[Verb, Policy] = {
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
     Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame, SEDUCE: _seduce, CHARM: _charm,
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
+    LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

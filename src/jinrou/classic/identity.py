@@ -428,10 +428,15 @@ class Identity:
 
     def resists(self, ctx: Context, threat: Threat) -> bool:
         """§5.2 steps 3–4: its sub-roles and marks first (聖職者's protection), then its role."""
+        return self.resisting(ctx, threat) is not None
+
+    def resisting(self, ctx: Context, threat: Threat) -> Layer | None:
+        """:meth:`resists`, answering with the layer that stopped the death (its ``blocks_as`` says
+        why, W.1.9f), or None."""
         for layer in self._resisting:
             if layer.role.resist(ctx, layer, threat):
-                return True
-        return False
+                return layer
+        return None
 
     def vote_weight(self, ctx: Context) -> int:
         """What its vote is worth: 1 plus every layer's modifier (権力者 +1)."""

@@ -34,7 +34,7 @@ from jinrou.classic.abilities import Ability, LevelHook
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
 from jinrou.classic.events import Event, Handler, Threat, reactions
 from jinrou.classic.identity import Expiry, LayerKind
-from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
+from jinrou.classic.model import Blocked, Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -86,6 +86,9 @@ class Role:
     appears_as_wolf: ClassVar[bool] = False  # listed among the wolves told to those who know them (W.1.12)
     known_to_wolves: ClassVar[bool] = False  # told to the wolves in a second list (W.1.12: スパイⅡ)
     mind_read: ClassVar[str | None] = None  # the word a mind reader (サトリ) reads for it where its 占い is 村人
+    blocks_as: ClassVar[Blocked] = Blocked.RESISTANCE  # what its ``resist`` is, when it stops a death (W.1.9f)
+    voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
+    hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat

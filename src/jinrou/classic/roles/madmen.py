@@ -9,14 +9,14 @@ step 4), a death on execution, and a result overlay held by a mark (W.1.5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jinrou.classic.abilities import Once
+from jinrou.classic.abilities import LevelHook, Once
 from jinrou.classic.catalog import Team
-from jinrou.classic.events import BurialPass, Died, Divined, Executed, PhaseOpened, on
+from jinrou.classic.events import AttackedAt, BurialPass, Died, Divined, Executed, PhaseOpened, Targeted, on
 from jinrou.classic.identity import Expiry
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
 from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
 from jinrou.classic.roles.village import Diviner, Guard, OnceMemory, first_divination_pool
@@ -78,6 +78,7 @@ class Acrobat(Role):
     (§5.2 step 4); told 「{name}は人狼の襲撃を回避しました。」."""
 
     Memory = OnceMemory
+    blocks_as = Blocked.ACROBATICS
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         if threat.cause is not Cause.ATTACK or me.memory.used:
@@ -554,3 +555,162 @@ class Ushinotokimairi(Role):
     def exposed(self, ctx: Context, me: Layer, event: Divined) -> None:
         if ctx.done(me, CURSE):
             ctx.kill(me.seat, Cause.CURSE, event.by)
+
+
+# ---------------------------------------------------------------------- 狂人系: bombs, exposures, reflexes
+
+
+BOMB = Verb.declare("bomb", label=("爆弾を仕掛ける", "plant a bomb"))
+EXPOSE = Verb.declare("expose", label=("護衛を無効にする", "expose"))
+
+
+@dataclass
+class BombMemory:
+    exploded: bool = False  # it explodes once (settled here); removed at the next dawn then
+
+
+def explode(ctx: Context, me: Layer) -> None:
+    """The bomb ``me`` is spent: it leaves its seat at the next dawn (dead or alive)."""
+    me.memory.exploded = True
+    me.until = Expiry.DAWN
+
+
+class BombCheck(LevelHook):
+    """(a) At level 100, at the carrier's turn if it is in A: each guard protection of 狩人's kind on
+    it (exposed or not) kills its guard and the carrier (罠) and is removed."""
+
+    level = 100
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        guards = [] if me.memory.exploded else ctx.guards_on(me.seat)
+        if not guards:
+            return
+        explode(ctx, me)
+        for guard in dict.fromkeys(guards):
+            ctx.unguard(me.seat, guard)
+            ctx.kill(guard, Cause.TRAP, me.source)
+        ctx.kill(me.seat, Cause.TRAP, me.source)
+
+
+@mark("Bomb", "爆弾")
+class Bomb(Role):
+    """A bomb (W.1.7), invisible to its carrier, until it explodes once: (a) on a guard protection
+    at level 100 (:class:`BombCheck`); (b) after a wolf attack on the carrier, whatever its outcome,
+    the wolf that submitted it dies (罠), and after a ヴァンパイア's bite on the living carrier, that
+    vampire; (c) the carrier executed, a living seat among its voters of that ballot, drawn
+    uniformly (``bomb victim``). An exploded bomb leaves its seat at the next dawn."""
+
+    Memory = BombMemory
+    level_hooks = (BombCheck(),)
+
+    @on(AttackedAt)
+    def attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
+        if event.host != me.seat or me.memory.exploded or event.source is None:
+            return
+        explode(ctx, me)
+        ctx.kill(event.source, Cause.TRAP, me.source)
+
+    @on(Executed)
+    def executed(self, ctx: Context, me: Layer, event: Executed) -> None:
+        voters = [] if me.memory.exploded else [v for v in ctx.ballot_voters(me.seat) if ctx.alive(v)]
+        if voters:
+            explode(ctx, me)
+            ctx.kill(ctx.draw_seat("bomb victim", voters), Cause.TRAP, me.source)
+
+
+class PlantBomb(Ability):
+    """爆弾魔's bomb: once per game, any night from 1, optional, level 81: the (redirected) seat
+    carries a bomb."""
+
+    verb = BOMB
+    level = 81
+    required = False
+    once = Once.GAME
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.alive(target):
+            ctx.grant(target, Bomb.id, action.seat)
+
+
+@role
+class Bomber(Role):
+    """爆弾魔: once, any night, it may plant a bomb on another living seat (see the bomb: it
+    punishes the guards that protect its carrier, the wolf or vampire that attacks it, or one of
+    the voters that execute it; one explosion)."""
+
+    abilities = (PlantBomb(),)
+
+
+@mark("Exposed", "護衛無効", until=Expiry.DUSK)
+class Exposed(Role):
+    """Exposed by a 破壊の狂人 until the next dusk: guard protections on the seat (狩人's kind, 罠,
+    侍's counter guard) stop no attack — no GJ, no 瞳狼 line — though a bomb's and a 罠's guard
+    checks still see them."""
+
+    voids_guards = True
+
+
+class Expose(Ability):
+    """破壊の狂人's exposure: each night from 1, optional, level 90: a living seat, itself allowed."""
+
+    verb = EXPOSE
+    level = 90
+    required = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.alive(target):
+            ctx.grant(target, Exposed.id, action.seat)
+
+
+@role
+class DestroyCraziest(Role):
+    """破壊の狂人: each night it may expose a living seat (itself too): until the next dusk the guard
+    protections on it stop no attack."""
+
+    name_en = "Destroy Craziest"
+    abilities = (Expose(),)
+
+
+@dataclass
+class PsychoMemory:
+    night: int = 0  # the night of the seats below
+    by: list[Seat] = field(default_factory=list)  # who targeted it that night
+
+
+class Reflex(LevelHook):
+    """サイコキラー's reflex, level 104, also while it is dead: every seat that targeted it tonight and
+    is alive dies (`psycho`); the list is then spent."""
+
+    level = 104
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        memory: PsychoMemory = me.memory
+        by, memory.by = (memory.by if memory.night == ctx.day else []), []
+        for seat in by:
+            ctx.kill(seat, Cause.PSYCHO, me.seat)
+
+
+@role
+class PsychoKiller(Role):
+    """サイコキラー: every seat that chooses it as the target of a night action (a divination, a hiding
+    place, a revival, the wolf attack — at submission, not redirected; the drawn night-1 divination
+    too; a guard when its protection lands on it at level 80) dies at level 104, even if the サイコキラー
+    is dead by then; the attack at 105 still kills it."""
+
+    name_en = "Psycho Killer"
+    Memory = PsychoMemory
+    level_hooks = (Reflex(),)
+    hooks_while_dead = True
+
+    @on(Targeted)
+    def noted(self, ctx: Context, me: Layer, event: Targeted) -> None:
+        memory: PsychoMemory = me.memory
+        if memory.night != ctx.day:
+            memory.night, memory.by = ctx.day, []
+        if event.by != me.seat and event.by not in memory.by:
+            memory.by.append(event.by)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
@@ -223,6 +223,8 @@ class Noble(Role):
     """貴族: a wolf attack that would kill it while a 奴隷 lives kills every living 奴隷 instead
     (unguardable; their cause is the wolf attack)."""
 
+    blocks_as = Blocked.SUBSTITUTE
+
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         slaves = ctx.seats_of(Slave, living=True)
         if threat.cause is not Cause.ATTACK or not slaves:
@@ -324,6 +326,7 @@ class Fugitive(Role):
 
     abilities = (Hide(),)
     Memory = FugitiveMemory
+    blocks_as = Blocked.ESCAPE
 
     @staticmethod
     def caught(ctx: Context, me: Layer, cause: Cause, source: Seat | None) -> None:
@@ -461,6 +464,7 @@ class Cursed(Role):
     the next vote (executions or none); told when the next phase opens."""
 
     Memory = CursedMemory
+    blocks_as = Blocked.CURSE
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         if threat.cause not in (Cause.ATTACK, Cause.VAMPIRE):
