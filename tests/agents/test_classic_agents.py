@@ -427,6 +427,50 @@ def test_a_seer_turned_to_the_wolves_reports_its_black_results_as_white():
     assert reports == [Claim(ClaimKind.DIVINED, target=0, result="human")]
 
 
+# ---------------------------------------------------------------------- wave-3 attacks (一途な狼, 囮狼, 爆弾魔, 破壊の狂人, サイコキラー)
+
+
+def _bot_games(cast: dict[str, int], seeds: range) -> list[Game]:
+    """Whole games of heuristic bots told the role list, one per seed (``scapegoat=off``)."""
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    games = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [HeuristicAgent(cast) for _ in roles]
+        while not game.is_over:
+            if game.stage.value != "night":
+                talk(game, bots, rng)
+            act(game, bots, rng)
+            game.close(rng)
+        assert game.outcome is not None and not game.sudden
+        games.append(game)
+    return games
+
+
+def _used(games: list[Game], verb: str) -> list[dict]:
+    return [a for g in games for e in g.events for a in e.get("actions", []) if a["action"] == verb]
+
+
+@pytest.mark.parametrize(("role", "verb"), [("ToughWolf", "lunge"), ("DecoyWolf", "decoy"), ("Bomber", "bomb"),
+                                            ("DestroyCraziest", "expose")])
+def test_bot_games_with_a_wave3_attack_role_finish_and_use_its_ability(role, verb):
+    # docs/classic-bots.md: 一途 on a trusted seer a guard may protect, 囮狼 on the most uncertain
+    # non-ally, 爆弾魔 a claimed guard or the most valuable seat, 破壊の狂人 the trusted seer
+    cast = {role: 1, "Werewolf": 1 if role.endswith("Wolf") else 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}
+    games = _bot_games(cast, range(12))
+    uses = _used(games, verb)
+    assert len(uses) >= 3 and all(u["player"] == "A" for u in uses)
+    if verb in ("lunge", "bomb"):
+        assert max(Counter(id(g) for g in games for e in g.events for a in e.get("actions", [])
+                           if a["action"] == verb).values()) == 1  # once per game
+
+
+def test_bot_games_with_a_psycho_killer_finish_and_it_kills():
+    games = _bot_games({"PsychoKiller": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 6}, range(12))
+    assert any(d["cause"] == "psycho" for g in games for e in g.events for d in e.get("deaths", []))
+
+
 # ---------------------------------------------------------------------- seals and day actions (group S)
 
 

@@ -327,6 +327,7 @@ class Ability:
     while_dead: ClassVar[bool] = False
     targets_on_submit: ClassVar[bool] = True  # its targets are *targeted* (W.1.6) when it is submitted
     instead_of: ClassVar[Verb | None] = None  # it is another form of that verb's use (「襲撃しない」 spends an attack)
+    divination: ClassVar[bool] = False  # a divination (W.1.4): an obstructed seat's gives no result and no effect
     resolves_under_seal: ClassVar[bool] = False  # it resolves even if its holder is hypnotized (T.1.13), W.1.3
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
@@ -390,6 +391,10 @@ class Ability:
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         """What happens at its level in the night's resolution."""
+
+    def obstructed(self, ctx: Context, action: Action, me: Layer) -> None:
+        """What happens at its level instead of :meth:`resolve` when it is a ``divination`` and its
+        seat is obstructed (W.1.4): nothing, unless a divination says so (the line told at dawn)."""
 
 
 class LevelHook(Ability):

@@ -12,7 +12,8 @@ fresh instance. The engine asks the identity, never a role; the identity combine
   recent prevails (恋人 → Friend; 狼の子分, 月狂病, 更生者 in wave 3). Extra roles never change them;
 * flags — attacks, immunity to wolf attacks, cursed when divined, steals a decided result, must
   vote, closes 霊界, hides the votes (闇狼) — the role's, some also from sub-roles and marks (a 狐憑き
-  is cursed, T.1.5); the chats read without writing (冥狼's 霊界) from every acting layer;
+  is cursed, T.1.5); obstructed divinations only from marks (W.1.4: 邪魔狂人, 雨男); the chats read
+  without writing (冥狼's 霊界) from every acting layer;
 * abilities, chats, knowledge given and shown — the union over the role, extra roles and
   sub-roles (an extra role's and a sub-role's actions are never required);
 * "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
@@ -111,6 +112,7 @@ class Identity:
     __slots__ = (
         "_abilities",
         "_acting",
+        "_after_seal",
         "_chatting",
         "_counts",
         "_fortune",
@@ -143,6 +145,7 @@ class Identity:
         "lover",
         "main",
         "must_vote",
+        "obstructed",
         "reactions",
         "role",
         "sealed",
@@ -174,6 +177,8 @@ class Identity:
     """Its role is listed among the wolves to those who know them (W.1.12: 暗躍者)."""
     known_to_wolves: bool
     """Its role is told to the wolves in a second list (W.1.12: スパイⅡ)."""
+    obstructed: bool
+    """A mark obstructs its divinations (W.1.4: 邪魔狂人, 雨男): they give no result and no effect."""
     listens: frozenset[str]
     """Chats its acting layers read while alive without writing (W.1.12: 冥狼 reads 霊界)."""
     lover: bool
@@ -244,6 +249,7 @@ class Identity:
         self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
         self._win = next((layer for layer in above if layer.role.has_win_rule), main)
         self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
+        self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
@@ -265,6 +271,7 @@ class Identity:
                 reacting.setdefault(kind, []).extend((handler, layer.role, layer) for handler in handlers)
         self.reactions = {kind: tuple(found) for kind, found in reacting.items()}
         self.sealed = self.hypnotized = self.under_seal = False
+        self._after_seal = _NO_LAYERS
         if any(layer.role.seal is not None for layer in layers):
             self._settle_seal(layers)
 
@@ -278,7 +285,7 @@ class Identity:
         self.sealed = any(kind is Seal.SEALED for _, kind in seals)
         self.hypnotized = any(kind is Seal.HYPNOTIZED for _, kind in seals)
         self.under_seal = True
-        later = {id(layer) for layer in layers[seals[0][0] + 1:]}
+        self._after_seal = later = frozenset(id(layer) for layer in layers[seals[0][0] + 1:])
         self.reactions = {kind: kept for kind, found in self.reactions.items() if (kept := tuple(
             r for r in found if kind.through_seal or id(r[2]) in later))}
         self.cursed_by_divination = False  # the fox curse is a *divined* effect
@@ -298,6 +305,7 @@ class Identity:
         alone = self.layers
         answers = role.overrides
         self.sealed = self.hypnotized = self.under_seal = False
+        self._after_seal = _NO_LAYERS
         self._acting = alone
         self._ids = _NONE
         self._held = (role,)
@@ -307,6 +315,7 @@ class Identity:
         self._team = role.team
         self._win = main
         self.cursed_by_divination = role.cursed_by_divination
+        self.obstructed = False
         self.lover = role.lover
         self.victory_mark = role.victory_mark
         self._told = ()
@@ -390,6 +399,10 @@ class Identity:
         """Whether its role or an extra role is a ``kind`` (V1.1.6: a 占いセット holds a 占い師)."""
         return any(isinstance(role, kind) for role in self._held)
 
+    def held(self) -> tuple[Role, ...]:
+        """Its role and extra roles (V1.1.6), in order: what :meth:`holds` looks through."""
+        return self._held
+
     def acting(self) -> tuple[Layer, ...]:
         """The layers whose actions, chats and knowledge the seat has: role, extra roles, sub-roles."""
         return self._acting
@@ -470,12 +483,22 @@ class Identity:
             out |= layer.role.partners(ctx, layer)
         return out
 
+    def holds_back(self, layer: Layer) -> bool:
+        """Whether a seal holds ``layer`` back (W.1.3): the seat is sealed or hypnotized and gained it
+        before the seal (its role always); its actions and level hooks then resolve to nothing."""
+        return self.under_seal and id(layer) not in self._after_seal
+
     def resists(self, ctx: Context, threat: Threat) -> bool:
         """§5.2 steps 3–4: its sub-roles and marks first (聖職者's protection), then its role."""
+        return self.resisting(ctx, threat) is not None
+
+    def resisting(self, ctx: Context, threat: Threat) -> Layer | None:
+        """:meth:`resists`, answering with the layer that stopped the death (its ``blocks_as`` says
+        why, W.1.9f), or None."""
         for layer in self._resisting:
             if layer.role.resist(ctx, layer, threat):
-                return True
-        return False
+                return layer
+        return None
 
     def vote_weight(self, ctx: Context) -> int:
         """What its vote is worth: 1 plus every layer's modifier (権力者 +1)."""
@@ -502,6 +525,7 @@ class Identity:
 
 _NO_CHATS: frozenset[str] = frozenset()
 _NONE: frozenset[str] = frozenset()
+_NO_LAYERS: frozenset[int] = frozenset()
 
 
 __all__ = ["Expiry", "Identity", "Layer", "LayerKind", "Seal"]

@@ -7,7 +7,8 @@ are written once, in the catalog; the class adds only what is special about it:
 * values — ``name_en``, ``fortune`` and ``psychic`` results, ``counts`` (parity), ``judge_team``
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
   ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
-  ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``);
+  ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``,
+  ``mind_read``; a mark's ``fortune_overlay`` and ``blocks_divination``);
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
 * ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
   level, when, targets, parameters, required, effect);
@@ -33,7 +34,7 @@ from jinrou.classic.abilities import Ability, LevelHook
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
 from jinrou.classic.events import Event, Handler, Threat, reactions
 from jinrou.classic.identity import Expiry, LayerKind, Seal
-from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
+from jinrou.classic.model import Blocked, Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -84,6 +85,10 @@ class Role:
     goat_attacks_all: ClassVar[bool] = False  # as 身代わりくん it takes every open attack, not only as sole wolf
     appears_as_wolf: ClassVar[bool] = False  # listed among the wolves told to those who know them (W.1.12)
     known_to_wolves: ClassVar[bool] = False  # told to the wolves in a second list (W.1.12: スパイⅡ)
+    mind_read: ClassVar[str | None] = None  # the word a mind reader (サトリ) reads for it where its 占い is 村人
+    blocks_as: ClassVar[Blocked] = Blocked.RESISTANCE  # what its ``resist`` is, when it stops a death (W.1.9f)
+    voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
+    hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
@@ -94,6 +99,7 @@ class Role:
     told: ClassVar[bool] = False  # the seat is told it holds it (恋人, kits)
     fortune_overlay: ClassVar[Fortune | None] = None  # a mark's override of the 占い結果 (W.1.5)
     psychic_overlay: ClassVar[PsychicResult | None] = None
+    blocks_divination: ClassVar[bool] = False  # a mark's: its seat's divinations are obstructed (W.1.4)
     counts_as: ClassVar[Count | None] = None  # a sub-role's override of the count
     lover: ClassVar[bool] = False  # counts among the lovers (§7)
     victory_mark: ClassVar[bool] = False  # §7.9

@@ -27,6 +27,7 @@ class Divination(Ability):
 
     verb = Verb.DIVINE
     level = 100
+    divination = True  # obstructable (W.1.4)
     told_at_once = True  # with ``divineresult=immediate``; False: always at dawn
 
     def result(self, ctx: Context, target: Seat) -> str:
@@ -53,6 +54,12 @@ class Divination(Ability):
     def effect(self, ctx: Context, action: Action, target: Seat) -> None:
         if ctx.identity(target).cursed_by_divination:
             ctx.kill(target, Cause.CURSE, action.seat)
+
+    def obstructed(self, ctx: Context, action: Action, me: Layer) -> None:
+        """W.1.4: no result, no effect; told at dawn 「{name}が{target}を占いましたが、何者かに邪魔されました。」
+        instead of the result (a result told at submission stands: nothing more is said)."""
+        if not (self.told_at_once and ctx.settings["divineresult"] == "immediate"):
+            ctx.tell_at_dawn(action.seat, "divination obstructed", player=action.seat, target=action.targets[0])
 
 
 def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:

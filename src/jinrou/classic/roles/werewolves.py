@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Team
-from jinrou.classic.events import AttackedAt, AttackFailed, Died, Divined, Guarded, Nightfall, PhaseOpened, on
+from jinrou.classic.events import (
+    AttackedAt,
+    AttackFailed,
+    BurialPass,
+    Died,
+    Divined,
+    Guarded,
+    Nightfall,
+    PhaseOpened,
+    on,
+)
 from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role, sub_role
@@ -21,7 +31,7 @@ if TYPE_CHECKING:
 
 ABSTAIN = Verb.declare("abstain", label=("襲撃しない", "abstain"))
 GORGE = Verb.declare("gorge", label=("欲張る", "gorge"))
-ATTACK_FORMS = (Verb.ATTACK, ABSTAIN)
+ATTACK_FORMS: tuple[Verb, ...] = (Verb.ATTACK, ABSTAIN)
 """The verbs that spend one of tonight's attacks (W.1.9c: 慎重な狼's 「襲撃しない」 is one)."""
 
 
@@ -66,8 +76,16 @@ class Attack(Ability):
         if ctx.settings.on("noticebitten"):
             ctx.tell(target, "attacked")
         ctx.kill(target, Cause.ATTACK, action.seat)
+        why = ctx.blocked()
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
         if ctx.alive(target):
+            tough = ctx.failed_attacks_forced_by()
+            if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
+                ctx.die(target, Cause.ATTACK, tough)
+                ctx.kill(tough, Cause.TOUGH)
+                return
+            if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
+                ctx.log_attack_failure(target, why)
             ctx.emit(AttackFailed(target, action.seat))
 
 
@@ -107,6 +125,7 @@ class BigWolf(Wolf):
     name_en = "Big Wolf"
     fortune = Fortune.HUMAN
     psychic = PsychicResult.BIG_WOLF
+    mind_read = PsychicResult.BIG_WOLF.value  # サトリ reads 「大狼」
 
 
 @role
@@ -525,6 +544,90 @@ class CynthiaWolf(Contacted, Wolf):
 
     name_en = "Cynthia Wolf"
     level_hooks = (MoonAura(),)
+
+
+# ---------------------------------------------------------------------- wave 3 人狼系: attacks, failures, redirection
+
+
+LUNGE = Verb.declare("lunge", label=("捨て身の襲撃", "lunge"))
+DECOY = Verb.declare("decoy", label=("囮になる", "decoy"))
+ATTACK_FORMS = (*ATTACK_FORMS, LUNGE)  # a lunge is one of tonight's attacks (W.2 一途な狼)
+
+
+class Lunge(Attack):
+    """一途な狼's lunge: once per game, as an attack it submits while the wolves still have one to
+    choose (optional: the plain attack is the other form). Besides the attack notice the wolf chat
+    reads 「{name}は捨て身の覚悟で{target}を狙っています。」; tonight every failed wolf attack kills its
+    target anyway, then the 一途な狼 (W.1.9d, :class:`Attack`)."""
+
+    verb = LUNGE
+    once = Once.GAME
+    required = False
+    instead_of = Verb.ATTACK
+
+    def is_required(self, ctx: Context, me: Layer) -> bool:
+        return False
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        super().submit(ctx, action, me)
+        ctx.tell(ctx.chat_members(Chat.WOLF), "lunge", wolf=action.seat, target=action.target)
+        ctx.force_failed_attacks(action.seat)
+
+
+@role
+class ToughWolf(Wolf):
+    """一途な狼: once per game its attack may be a lunge: that night at level 105 each failed wolf
+    attack kills its target anyway (no immunity, guard, holy protection or resistance; the cause is
+    the attack, with the 一途な狼 as the attacker), then the 一途な狼, if alive, dies (捨て身); 欲張り
+    is then not triggered. The flag covers every attack of the night (settled, as the reference)."""
+
+    name_en = "Tough Wolf"
+    abilities = (ATTACK, Lunge())
+
+
+@role
+class EyesWolf(Wolf):
+    """瞳狼: at each burial at which a 瞳狼 lives, every living 瞳狼 is told one line per wolf attack
+    that failed on a protection or resistance since the last burial, naming the seat and why
+    (耐性, 護衛, 聖なる力, 悪魔の力, 呪いの力, 身代わり, 逃亡, 罠, 雪, 曲芸); otherwise the lines are lost."""
+
+    name_en = "Eyes Wolf"
+
+    @on(BurialPass)
+    def see(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        eyes = ctx.seats_of(EyesWolf, living=True)
+        if not eyes or eyes[0] != me.seat:  # the first living 瞳狼 reads the log for them all
+            return
+        for target, why in ctx.take_attack_failures():
+            ctx.tell(eyes, f"eyes {why.value}", target=target)
+
+
+class Decoy(Ability):
+    """囮狼's decoy: once per game, any night from 2, optional, level 40: a living seat; wolf chat
+    「{name}は{target}の家に忍び込み囮となりました。」 at submission; at level 40 every effect aimed at that
+    seat tonight lands on the 囮狼 instead (W.1.2)."""
+
+    verb = DECOY
+    level = 40
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(ctx.chat_members(Chat.WOLF), "decoy", wolf=action.seat, target=action.target)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.redirect(action.targets[0], action.seat)
+
+
+@role
+class DecoyWolf(Wolf):
+    """囮狼: once, from night 2, it may slip into a living seat's house as a decoy: tonight every
+    action on that seat is redirected to the 囮狼 (an attack there hits the 囮狼 and fails unless a
+    一途 night; a divination reads the 囮狼 under the chosen name; a guard protects it)."""
+
+    name_en = "Decoy Wolf"
+    abilities = (ATTACK, Decoy())
 
 
 # ---------------------------------------------------------------------- seals and day actions (W.1.1, W.1.3)
