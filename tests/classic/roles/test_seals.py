@@ -510,3 +510,26 @@ def test_a_hypnotized_mad_scientist_revives_nobody_and_the_blood_moon_seals_a_se
     g.apply(action(g, "A selfdestruct"))
     close(g)
     assert "C" in sealed(g) and "B" not in sealed(g)
+
+
+# ---------------------------------------------------------------------------------------------- with group A's roles
+
+
+def test_hypnotizing_a_decoyed_seat_hypnotizes_the_decoy_wolf_and_cancels_the_attacks():
+    # W.2 囮狼: "a 催眠 of it cancels tonight's attacks" — the hypnosis reads its target through the map
+    g = new(["DecoyWolf", "Hypnotist", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    vote(g, "AG BG CG DG EG FG GF")
+    night(g, "A decoy C", "B hypnotize C", "A attack D")
+    assert "D" in alive(g) and told(g, "hypnotized", "B") == [{"player": 1, "target": 2}]  # the chosen name
+
+
+def test_a_psycho_killer_sealed_by_the_blood_moon_kills_nobody_who_targets_it():
+    # W.1.3: its targeted hook and its level hook at 104 do nothing; the attack at 105 still kills it
+    g = new(["BloodWolf", "Werewolf", "PsychoKiller", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    g.apply(action(g, "A selfdestruct"))
+    close(g)
+    assert "C" in sealed(g)
+    night(g, "B attack C")
+    assert dead(g)["C"] == "attack" and "B" in alive(g)
