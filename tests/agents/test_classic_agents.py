@@ -358,3 +358,52 @@ def test_a_bot_wolf_boy_frames_a_seat_every_night_never_itself():
             frames += sum(1 for a in game.night.actions if a.verb.value == "frame") if game.stage.value == "night" else 0
             game.close(rng)
     assert frames >= 10
+
+
+# ---------------------------------------------------------------------- attackers, feigned death, public identity
+
+
+def bot_games(cast: dict[str, int], seeds: range, agent: type = HeuristicAgent) -> tuple[Counter[str], Counter[str]]:
+    """Whole games of ``agent`` bots (seat 0 holds the first role of ``cast``): the verbs seat 0 used,
+    counted, and the winners' teams; every game must end."""
+    used: Counter[str] = Counter()
+    results: Counter[str] = Counter()
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [agent(cast) for _ in roles]
+        for _ in range(200):
+            if game.is_over:
+                break
+            talk(game, bots, rng)
+            before = len(game.night.actions)
+            act(game, bots, rng)
+            used.update(a.verb.value for a in game.night.actions[before:] if a.seat == 0)
+            game.close(rng)
+        assert game.is_over, seed
+        results[game.outcome.winner_id if game.outcome else "?"] += 1
+    return used, results
+
+
+def test_bot_games_with_a_solitude_wolf_a_mad_dog_and_a_mad_hunter_end_and_use_their_abilities():
+    # docs/classic-bots.md: the 孤独な狼 attacks once alone; the 狂犬 bites a claimed seer or guard from night 2
+    used, _ = bot_games({"SolitudeWolf": 1, "Werewolf": 1, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 7},
+                        range(12))
+    assert used["attack"] > 0, used
+    used, _ = bot_games({"MadDog": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}, range(12))
+    assert 0 < used["bite"] <= 12, used  # once a game at most
+    used, _ = bot_games({"MadHunter": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6},
+                        range(12))
+    assert used["shoot"] > 0, used
+    used, _ = bot_games({"MadDog": 1, "CraftyWolf": 1, "AbsoluteWolf": 1, "SolitudeWolf": 1, "Diviner": 1,
+                         "Human": 6}, range(6), RandomAgent)
+    assert used["bite"] > 0, used
+
+
+def test_a_bot_crafty_wolf_feigns_when_suspected_and_rises_the_next_night_and_absolute_wolf_games_end():
+    used, _ = bot_games({"CraftyWolf": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 7},
+                        range(20))
+    assert used["feign"] > 0 and used["rise"] == used["feign"], used
+    used, results = bot_games({"AbsoluteWolf": 1, "Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 6}, range(8))
+    assert sum(results.values()) == 8 and used["attack"] > 0

@@ -75,7 +75,11 @@ when optional. Of the wave-3 wolves, a 欲張りな狼 gorges (probability ½, f
 of its side has failed and more than three seats besides its side live, and attacks the next best
 seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
 non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target. A
-狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion).
+狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion). A 狂犬
+bites, once, from night 2, the non-ally claimed 占い師 or 狩人 it trusts most (none claimed: it
+waits); a 狡猾な狼 feigns death when it is called black or named in a third of the day's VOTE claims
+and another known wolf lives, and rises the next night; a 復讐人 shoots as a madman votes (the
+village's most valuable seat).
 """
 
 from __future__ import annotations
@@ -105,6 +109,8 @@ NOISE = 0.25
 P_WOLF_FAKE, P_MAD_FAKE = 0.35, 0.6
 ABSTAIN, GORGE = Verb("abstain"), Verb("gorge")  # 慎重な狼's and 欲張りな狼's verbs (declared by the roles)
 FRAME = Verb("frame")  # 狼少年's (declared by the role)
+FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
+POWER_CLAIMS = ("Diviner", "Guard")  # the claims an optional bite (狂犬) goes for
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 
@@ -892,6 +898,42 @@ def _frame(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - a.suspicion[s] + noise[s]))
 
 
+def _bite(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """A required bite (ヴァンパイア) is an attack; an optional one (狂犬, once) waits for a non-ally
+    that claimed 占い師 or 狩人, the most trusted first."""
+    if legal.required:
+        return _attack(bot, view, a, legal, noise, rng)
+    pool = [s for s in legal.targets if s not in a.allies and bot.notes.co.get(s) in POWER_CLAIMS]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + a.value[s] + noise[s]))
+
+
+def _feign(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """狡猾な狼: feigns death when it is suspected — called black in a claimed divination, or named in
+    a third of today's VOTE claims — and another wolf it knows lives (its death must not end the game)."""
+    me = view.seat
+    assert me is not None
+    notes = bot.notes
+    labels = {s: view.labels.get(s, ()) for s in a.allies if view.alive[s]}
+    wolves = [s for s, held in labels.items()
+              if any(x == "wolves" or (x in ROLES and ROLES[x].counts is Count.WOLF) for x in held)]
+    black = any(results.get(me) == BLACK for c, results in notes.divined.items() if c != me)
+    named = sum(1 for t in notes.said.get(view.day, {}).values() if t == me)
+    if not wolves or not (black or 3 * named >= len(view.living())):
+        return None
+    return Action(me, legal.verb)  # type: ignore[arg-type]
+
+
+def _rise(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action:
+    """狡猾な狼: always rises the night after its feint."""
+    assert view.seat is not None
+    return Action(view.seat, legal.verb)  # type: ignore[arg-type]
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -899,9 +941,10 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 
 
 POLICIES: dict[Verb, Policy] = {
-    Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
+    Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
     Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame,
+    FEIGN: _feign, RISE: _rise,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

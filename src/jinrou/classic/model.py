@@ -29,6 +29,8 @@ class Cause(enum.Enum):
     LEAVE = "leave"
     SUDDEN = "sudden"
     GREEDY = "greedy"  # 欲張りな狼's price for a failed attack (W.1.14)
+    CRAFTY = "crafty"  # 狡猾な狼's feigned death (W.1.14: 死んだふり)
+    DOG = "dog"  # 狂犬's bite (W.1.14: 犬の襲撃)
 
     @property
     def name_ja(self) -> str:
@@ -39,6 +41,7 @@ _CAUSE_JA = {
     Cause.ATTACK: "人狼の襲撃", Cause.VAMPIRE: "ヴァンパイアの襲撃", Cause.EXECUTION: "処刑", Cause.CURSE: "呪殺",
     Cause.POISON: "毒", Cause.INFECTION: "感染症", Cause.SUICIDE: "後追い", Cause.HUNTER: "銃殺",
     Cause.LEAVE: "失踪", Cause.SUDDEN: "突然死", Cause.GREEDY: "強欲の報い",
+    Cause.CRAFTY: "死んだふり", Cause.DOG: "犬の襲撃",
 }  # fmt: skip
 
 #: Causes announced with their own text while the game runs; the rest read 「無残な姿で発見されました」.

@@ -18,7 +18,7 @@ from typing import Any
 
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Fortune, Message, PsychicResult
+from jinrou.classic.model import Cause, Fortune, Message, PsychicResult
 
 LANGS = ("ja", "en")
 
@@ -74,6 +74,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "spy report": ("{player}の調査報告書が発見されました。", "{player}'s report was found."),
     "spy report roles": ("{roles}", "{roles}"),
     "acrobat": ("{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack."),
+    "solitude attacks": ("{player}は襲撃できるようになりました。", "{player} may attack now."),
+    "solitude stops": ("他にも人狼がいるようです。{player}は襲撃できなくなりました。",
+                       "There seem to be other wolves: {player} may no longer attack."),
+    "feigned": ("{player}は死んだふりをしました。", "{player} feigns death."),
+    "rose": ("{player}は死んだふりをやめました。", "{player} stops feigning death."),
+    "absolute resisted": ("{player}は絶対狼の力で{cause}に耐えました。", "{player}, an Absolute Wolf, withstood {cause}."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -138,6 +144,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = ", ".join(f"{names[v]}→{names[t]}" for v, t in value.items())
         elif key == "roles" and isinstance(value, dict):
             args[key] = " ".join(f"{names[s]}:{role_name(str(r), lang)}" for s, r in value.items())
+        elif key == "cause" and message.key != "died" and isinstance(value, str):
+            args[key] = Cause(value).name_ja if lang == "ja" else value  # a note's cause (絶対狼)
         elif key == "candidates" and isinstance(value, list | tuple):
             args[key] = ", ".join(names[c] for c in value)
         elif key == "claim" and isinstance(value, Claim):
@@ -216,6 +224,17 @@ RULES_JA: dict[str, str] = {
     "BlackCat": "黒猫: 人狼の味方です。処刑されると、人狼として数えられない生存者からランダムに1人が毒で死にます。",
     "WolfBoy": "狼少年: 毎晩ひとり（自分も可）を選べます（任意）。その人は次の夕方まで占い結果が人狼になります"
                "（死んでいればそのまま）。霊能結果と人狼占いには影響しません。",
+    "SolitudeWolf": "孤独な狼: 人狼です。他の人狼もスパイⅡも知らず、人狼のチャットにも入れません（人狼からは見えます）。"
+                    "最初は襲撃できません。夕方、襲撃できる人狼が生きていなければ襲撃できるようになり（通知あり）、"
+                    "他に襲撃できる人狼がいれば襲撃できなくなります（通知あり）。自分の襲撃の通知は自分にだけ届きます。",
+    "CraftyWolf": "狡猾な狼: 人狼です。毎晩、死んだふりができます（任意）: その夜に死に（人狼の襲撃と同じに見えます）、"
+                  "その夜の襲撃はそのまま行われます。次の夜、死んだまま死んだふりをやめると蘇生します（朝に発表）。"
+                  "やめなければ、そのまま死にます。蘇生した後は再び使えます。",
+    "AbsoluteWolf": "絶対狼: 人狼です。誰が絶対狼かは全員に知らされます。人狼陣営のままで、他に生きている人狼が"
+                    "絶対狼だけでない間は、突然死以外のどの死（処刑も）にも耐えます（処刑されても誰も死にません）。",
+    "MadDog": "狂犬: 人狼の味方です。占い結果・霊能結果は人狼ですが、人間として数えられます。2日目以降の夜に一度だけ"
+              "ひとりを噛み殺せます（任意）。護衛では防げませんが、聖職者の加護や相手の耐性（妖狐など）は効きます。",
+    "MadHunter": "復讐人: 人狼の味方のハンターです。突然死以外で死ぬと、最期にひとりを撃ちます。",
     "MadCouple": "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。",
     "Fox": "妖狐: 誰としても数えられません。人狼に襲われても死にませんが、占われると死にます（呪殺）。勝敗が決まったときに"
            "生きていれば、妖狐陣営が勝利を奪います。",

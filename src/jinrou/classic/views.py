@@ -189,8 +189,9 @@ def _messages(game: Game, seat: Seat | None) -> tuple[tuple[int, Message], ...]:
 
 
 def heaven_sees_all(game: Game) -> bool:
-    """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, or a
-    living 魔術師 or 人狼占い); ``""`` never."""
+    """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, a
+    living 魔術師 or 人狼占い, a role whose own rule says so: a 狡猾な狼 alive or able to return);
+    ``""`` never."""
     mode = game.settings["heavenview"]
     if mode == "view":
         return True
@@ -198,5 +199,6 @@ def heaven_sees_all(game: Game) -> bool:
         return False
     return not any(
         (closes := game.identity(s).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
+        or (closes == "by rule" and (i := game.identity(s)).role.reviver(game.ctx, i.main))
         for s in game.seats()
     )

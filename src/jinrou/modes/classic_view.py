@@ -43,6 +43,7 @@ CAUSES_EN = {
     "attack": "killed by the wolves", "vampire": "killed by a vampire", "execution": "executed", "curse": "cursed",
     "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
     "leave": "left the village", "sudden": "sudden death", "greedy": "paid for its greed",
+    "crafty": "feigned death", "dog": "bitten by a mad dog",
 }  # fmt: skip
 FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}
 GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover")}

@@ -25,7 +25,8 @@ SPEC_ROLES = ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "Madm
 
 # Wave 3 roles declared so far (shared/spec/classic-roles-werewolf.md W.2)
 WAVE3_ROLES = ["CurseWolf", "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf", "TongueWolf",
-               "GreedyWolf", "LurkingMad", "HearMadman", "Spy2", "Acrobat", "BlackCat", "WolfBoy"]
+               "GreedyWolf", "LurkingMad", "HearMadman", "Spy2", "Acrobat", "BlackCat", "WolfBoy",
+               "SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -55,7 +56,7 @@ def test_declaration_agrees_with_the_catalog(role_id):
 
 # §8 results and §1 counts, written out from the spec
 SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY_FOX, "Devil": PsychicResult.WEREWOLF,
-                "MadWolf": PsychicResult.WEREWOLF}
+                "MadWolf": PsychicResult.WEREWOLF, "MadDog": PsychicResult.WEREWOLF}  # 狂犬: W.3
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE}
 
 
