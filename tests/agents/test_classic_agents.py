@@ -407,3 +407,40 @@ def test_a_bot_crafty_wolf_feigns_when_suspected_and_rises_the_next_night_and_ab
     assert used["feign"] > 0 and used["rise"] == used["feign"], used
     used, results = bot_games({"AbsoluteWolf": 1, "Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 6}, range(8))
     assert sum(results.values()) == 8 and used["attack"] > 0
+
+
+def test_a_bot_notes_a_seat_that_survived_the_execution_it_topped_and_the_village_votes_another_next_day():
+    # docs/classic-bots.md: 絶対狼 resists its execution while other wolves live; the village moves on
+    from jinrou.agents.classic import Notes
+
+    def notes_of(*messages: Message) -> Notes:
+        notes = Notes()
+
+        class View:
+            claims = ()
+
+        View.messages = [(0, m) for m in messages]  # type: ignore[attr-defined]
+        notes.read(View())  # type: ignore[arg-type]
+        return notes
+
+    votes = Message("votes", {"votes": {0: 1, 2: 1, 3: 1, 1: 0}})
+    assert notes_of(Message("morning", {"day": 2}), votes, Message("night", {"day": 2})).survived == {1: 2}
+    executed = Message("died", {"player": 1, "cause": "execution"})
+    assert notes_of(Message("morning", {"day": 2}), votes, executed, Message("night", {"day": 2})).survived == {}
+    cast = {"AbsoluteWolf": 1, "Werewolf": 1, "Diviner": 1, "Human": 5}
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    rng = np.random.default_rng(0)
+    game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+    game.apply(Action(1, Verb.ATTACK, (2,)))
+    game.close(rng)
+    for voter in (1, 3, 4, 5, 6, 7):
+        game.apply(Vote(voter, 0))
+    game.apply(Vote(0, 3))
+    game.close(rng)
+    assert game.alive[0] and game.day == 2
+    game.apply(Action(1, Verb.ATTACK, (3,)))
+    game.close(rng)
+    bot = HeuristicAgent(cast)
+    view = SeatView.of(game, 4)
+    assert bot.notes.survived == {} and not any(isinstance(c, Vote) and c.target == 0 for c in bot.act(view, rng))
+    assert bot.notes.survived == {0: 2}

@@ -54,7 +54,8 @@ days), white on an ally now and then — so that the story holds together. 悪�
 It **votes** for the candidate with the best objective plus the bandwagon: 2 × the share of today's
 claims naming it (a VOTE counts 2, an ESTIMATE ±1, each times the speaker's chance of being on the
 village's side), so the village converges. The village's
-objective is suspicion − ½·value; once every wolf left seems located (or at most one is left) while
+objective is suspicion − ½·value (− 12, the next day, for a seat that topped the day's last ballot
+alone and was not executed: it resisted, as a 絶対狼 does while other wolves live); once every wolf left seems located (or at most one is left) while
 a fox may live and the village can afford it, it hunts the fox first (+2·fox, −3 for a seat with
 suspicion > 1.5: executing the last wolf would hand the fox the win). Wolves and informed madmen
 blend in (suspicion, as a villager would) but push a seat that survived their attack (a fox, or a
@@ -113,6 +114,7 @@ FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the rol
 POWER_CLAIMS = ("Diviner", "Guard")  # the claims an optional bite (狂犬) goes for
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
+RESISTED = 12.0  # the day after a seat survived an execution it topped (絶対狼): the village votes another
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
 """Roles that come out and report their results, and how."""
@@ -209,6 +211,7 @@ class Notes:
     noise_key: tuple[int, bool] | None = None
     noise: list[float] = field(default_factory=list)
     version: int = 0  # counts what was read that may change the assessment
+    survived: dict[Seat, int] = field(default_factory=dict)  # topped a day's last ballot alone, not executed: the day
 
     def read(self, view: SeatView) -> None:
         """Read the messages and claims that are new since the last call."""
@@ -220,6 +223,8 @@ class Notes:
                 self.version += 1
             if key == "morning":
                 self.day = int(args["day"])  # type: ignore[call-overload]
+            elif key == "night":
+                self._note_survivor()
             elif key == "divined":
                 self.own[args["target"]] = str(args["result"])  # type: ignore[index]
             elif key == "psychic":
@@ -266,6 +271,19 @@ class Notes:
                 assert claim.target is not None and claim.result is not None
                 self.estimates.setdefault(day, {})[seat] = (claim.target, claim.result)
         self.claims = len(view.claims)
+
+    def _note_survivor(self) -> None:
+        """At dusk: the day's last ballot had one top who was not executed — it resisted (絶対狼, a
+        holy protection, a プリンス), so voting it again is likely wasted."""
+        tables = [table for day, table in self.ballots if day == self.day]
+        if not tables:
+            return
+        tally = Counter(tables[-1].values())
+        top = max(tally.values())
+        tops = [s for s, count in tally.items() if count == top]
+        if len(tops) == 1 and tops[0] not in self.executed:
+            self.survived[tops[0]] = self.day
+            self.version += 1
 
     def _came_out(self, seat: Seat, role: str) -> None:
         if self.co.setdefault(seat, role) != role:
@@ -606,6 +624,10 @@ class HeuristicAgent:
             scores = [x - 0.5 * v + 2.0 * f - (3.0 if x > 1.5 else 0.0) for x, v, f in zip(a.suspicion, a.value, a.fox)]
         else:
             scores = [x - 0.5 * v for x, v in zip(a.suspicion, a.value)]
+        if _side(view.team) is not Team.WEREWOLF:
+            for seat, day in self.notes.survived.items():  # it resisted its execution: another one the next day
+                if day == view.day - 1:
+                    scores[seat] -= RESISTED
         for ally in a.allies:
             scores[ally] = -100.0
         return scores
