@@ -54,8 +54,9 @@ days), white on an ally now and then — so that the story holds together. 悪�
 It **votes** for the candidate with the best objective plus the bandwagon: 2 × the share of today's
 claims naming it (a VOTE counts 2, an ESTIMATE ±1, each times the speaker's chance of being on the
 village's side), so the village converges. The village's
-objective is suspicion − ½·value (− 12, the next day, for a seat that topped the day's last ballot
-alone and was not executed: it resisted, as a 絶対狼 does while other wolves live); once every wolf left seems located (or at most one is left) while
+objective is suspicion − ½·value (at most −50 on the two days after a seat topped a day's last
+ballot alone and was not executed: it resisted, as a 絶対狼 does while other wolves live, so the
+village executes others first and tries it again on the third day); once every wolf left seems located (or at most one is left) while
 a fox may live and the village can afford it, it hunts the fox first (+2·fox, −3 for a seat with
 suspicion > 1.5: executing the last wolf would hand the fox the win). Wolves and informed madmen
 blend in (suspicion, as a villager would) but push a seat that survived their attack (a fox, or a
@@ -114,7 +115,7 @@ FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the rol
 POWER_CLAIMS = ("Diviner", "Guard")  # the claims an optional bite (狂犬) goes for
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
-RESISTED = 12.0  # the day after a seat survived an execution it topped (絶対狼): the village votes another
+RESISTED, RESISTED_DAYS = -50.0, 2  # a seat that survived the execution it topped (絶対狼): others first, 2 days
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
 """Roles that come out and report their results, and how."""
@@ -625,9 +626,9 @@ class HeuristicAgent:
         else:
             scores = [x - 0.5 * v for x, v in zip(a.suspicion, a.value)]
         if _side(view.team) is not Team.WEREWOLF:
-            for seat, day in self.notes.survived.items():  # it resisted its execution: another one the next day
-                if day == view.day - 1:
-                    scores[seat] -= RESISTED
+            for seat, day in self.notes.survived.items():  # it resisted its execution: others for two days
+                if view.day - day <= RESISTED_DAYS:
+                    scores[seat] = min(scores[seat], RESISTED)
         for ally in a.allies:
             scores[ally] = -100.0
         return scores
