@@ -4,12 +4,13 @@ consistent liars, claims that render and parse back, and a heuristic village tha
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 import pytest
 
 from jinrou.agents.classic import POLICIES, HeuristicAgent, RandomAgent, make_classic_agent
+from jinrou.classic.abilities import LevelHook
 from jinrou.classic.agent import Agent, act, talk
 from jinrou.classic.casting import deal, normal_cast
 from jinrou.classic.catalog import Team
@@ -103,7 +104,7 @@ def test_bots_only_choose_legal_actions_over_random_casts_and_settings(seed):
 
 
 def test_a_policy_for_every_verb_and_uniform_targets_for_a_verb_it_does_not_know(monkeypatch):
-    assert set(POLICIES) == set(Verb)
+    assert set(POLICIES) == set(Verb) - {LevelHook.verb}  # a level hook's verb is never offered
     monkeypatch.delitem(POLICIES, Verb.GUARD)
     monkeypatch.delitem(POLICIES, Verb.DIVINE)
     cast = {"Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 4}
@@ -358,6 +359,115 @@ def test_a_bot_wolf_boy_frames_a_seat_every_night_never_itself():
             frames += sum(1 for a in game.night.actions if a.verb.value == "frame") if game.stage.value == "night" else 0
             game.close(rng)
     assert frames >= 10
+
+
+# ---------------------------------------------------------------------- wave-3 group T (charms, team changes)
+
+
+def t_games(role: str, seeds: range, extra: Mapping[str, int] | None = None) -> tuple[Counter[str], list[Game]]:
+    """Whole games of heuristic bots with ``role`` on seat 0: the verbs seat 0 used at night, counted,
+    and the finished games."""
+    cast = {role: 1, "Werewolf": 1, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6, **(extra or {})}
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    used: Counter[str] = Counter()
+    games = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [Checked(HeuristicAgent(cast)) for _ in roles]
+        while not game.is_over:
+            if game.stage.value == "night":
+                before = len(game.night.actions)
+                act(game, bots, rng)
+                used.update(a.verb.value for a in game.night.actions[before:] if a.seat == 0)
+            else:
+                talk(game, bots, rng)
+                act(game, bots, rng)
+            game.close(rng)
+        assert game.outcome is not None and 0 not in game.sudden
+        games.append(game)
+    return used, games
+
+
+def test_bot_fascinating_wolf_seduces_on_night_one_a_non_ally():
+    used, games = t_games("FascinatingWolf", range(8))
+    assert used["seduce"] == 8
+    for game in games:
+        target = game.identity(0).main.memory.target
+        assert target is not None and target not in (0, 1)  # never itself nor the other wolf
+
+
+def test_bot_mad_scientist_revives_a_dead_seat_and_attractive_woman_charms_every_night():
+    used, games = t_games("MadScientist", range(8))
+    assert used["revive"] >= 4
+    assert any(any(identity.has("WolfMinion") for identity in game.identities) for game in games)
+    used, _ = t_games("AttractiveWoman", range(5))
+    assert used["charm"] >= 5
+
+
+def test_bot_games_with_cynthia_wolf_and_queen_of_night_finish_and_touch_their_diviners():
+    _, games = t_games("CynthiaWolf", range(12), {"QueenOfNight": 1})
+    touched = [s for game in games for identity in game.identities
+               if identity.has("MoonPhilia") or identity.has("Fascinated") for s in [identity.seat]]
+    assert touched
+
+
+def test_a_seer_turned_to_the_wolves_reports_its_black_results_as_white():
+    # docs/classic-bots.md: a seat of team Werewolf by 狼の子分 or 月狂病 that reports results
+    roles = ["CynthiaWolf", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human"]
+    game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"})
+    game.apply(Action(2, Verb.DIVINE, (0,)))  # the seer divines the 月狼: 人狼, and gets 月狂病
+    game.apply(Action(0, Verb.ATTACK, (3,)))
+    game.close(np.random.default_rng(0))
+    assert game.identity(2).has("MoonPhilia")
+    bot = HeuristicAgent()
+    claims = bot.talk(SeatView.of(game, 2), np.random.default_rng(0))
+    reports = [c for c in claims if c.kind is ClaimKind.DIVINED]
+    assert reports == [Claim(ClaimKind.DIVINED, target=0, result="human")]
+
+
+# ---------------------------------------------------------------------- wave-3 attacks (一途な狼, 囮狼, 爆弾魔, 破壊の狂人, サイコキラー)
+
+
+def _bot_games(cast: dict[str, int], seeds: range) -> list[Game]:
+    """Whole games of heuristic bots told the role list, one per seed (``scapegoat=off``)."""
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    games = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [HeuristicAgent(cast) for _ in roles]
+        while not game.is_over:
+            if game.stage.value != "night":
+                talk(game, bots, rng)
+            act(game, bots, rng)
+            game.close(rng)
+        assert game.outcome is not None and not game.sudden
+        games.append(game)
+    return games
+
+
+def _used(games: list[Game], verb: str) -> list[dict]:
+    return [a for g in games for e in g.events for a in e.get("actions", []) if a["action"] == verb]
+
+
+@pytest.mark.parametrize(("role", "verb"), [("ToughWolf", "lunge"), ("DecoyWolf", "decoy"), ("Bomber", "bomb"),
+                                            ("DestroyCraziest", "expose")])
+def test_bot_games_with_a_wave3_attack_role_finish_and_use_its_ability(role, verb):
+    # docs/classic-bots.md: 一途 on a trusted seer a guard may protect, 囮狼 on the most uncertain
+    # non-ally, 爆弾魔 a claimed guard or the most valuable seat, 破壊の狂人 the trusted seer
+    cast = {role: 1, "Werewolf": 1 if role.endswith("Wolf") else 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}
+    games = _bot_games(cast, range(12))
+    uses = _used(games, verb)
+    assert len(uses) >= 3 and all(u["player"] == "A" for u in uses)
+    if verb in ("lunge", "bomb"):
+        assert max(Counter(id(g) for g in games for e in g.events for a in e.get("actions", [])
+                           if a["action"] == verb).values()) == 1  # once per game
+
+
+def test_bot_games_with_a_psycho_killer_finish_and_it_kills():
+    games = _bot_games({"PsychoKiller": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 6}, range(12))
+    assert any(d["cause"] == "psycho" for g in games for e in g.events for d in e.get("deaths", []))
 
 
 # ---------------------------------------------------------------------- attackers, feigned death, public identity

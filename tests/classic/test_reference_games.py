@@ -19,7 +19,7 @@ from jinrou.classic.roles import ROLES
 from jinrou.errors import RecordError
 
 DATA = Path(__file__).parent.parent / "data" / "reference-games"
-SETS = ("core", "core-scapegoat", "wave3")
+SETS = ("core", "core-scapegoat", "wave3", "wave3-scapegoat")
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "reference-games"
 
 LEFT_OUT: dict[str, str] = {

@@ -220,8 +220,9 @@ def test_counts_and_sets_read_json_or_the_forms_text():
     ({"cast": "yaminabe", "excluded": ["Fox"]}, "categories and excluded roles are for 一部闇鍋"),
     ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "CurseWolf",
                                       "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf",
-                                      "TongueWolf", "GreedyWolf", "SolitudeWolf", "CraftyWolf",
-                                      "AbsoluteWolf"]},
+                                      "TongueWolf", "GreedyWolf", "FascinatingWolf", "CynthiaWolf", "ToughWolf",
+                                      "EyesWolf", "DecoyWolf", "SolitudeWolf",
+                                      "CraftyWolf", "AbsoluteWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
 ])
@@ -412,7 +413,9 @@ def test_a_person_claims_in_the_bots_language_and_everybody_reads_it():
     ({"claim": {"kind": "CO"}}, 'a claim is {"kind": "CO", "role": ROLE}'),
     ({"claim": {"kind": "CO", "role": "Pope"}}, "unknown role 'Pope'"),
     ({"claim": {"kind": "VOTE", "target": "Zed"}}, "no player 'Zed'"),
-    ({"claim": {"kind": "DIVINED", "target": "Cat", "result": "wolf"}}, "a result is human or werewolf, not 'wolf'"),
+    ({"claim": {"kind": "DIVINED", "target": "Cat", "result": "wolf"}},
+     "a divination is human, werewolf or pumpkin, not 'wolf'"),  # かぼちゃ魔's 「かぼちゃ」 (W.1.5)
+    ({"claim": {"kind": "IDENTIFIED", "target": "Cat", "result": "pumpkin"}}, "a result is human or werewolf, not 'pumpkin'"),
     ({"vote": "Ann", "extra": 1}, "unknown action ['extra', 'vote']"),
     ({"act": "fly", "targets": []}, "unknown action 'fly'"),
     ({"done": "yes"}, 'say {"done": true}'),
@@ -649,6 +652,84 @@ def test_a_hearing_madman_reads_the_wolf_talk_without_writing_or_seeing_proposal
     assert keys(channels) == {"village": False, "wolves": False}  # night: the wolves talk, it only reads
     assert {c.key: c.closed for c in channels}["wolves"] == "you read the wolves but may not write to them"
     assert table.mode.view(table.state, 0)["proposals"] == []
+
+
+def test_divination_madmen_lines_reach_only_those_told_and_their_marks_nobody():
+    # classic-roles-werewolf W.1.4, W.1.5: 影法師's line to itself and the wolf chat, かぼちゃ魔's to itself,
+    # an obstructed seer's to the seer; the marks (Costumed, Shadow…, Obstructed) are shown to nobody
+    roles = ["Human", "Shadow", "Pumpkin", "Werewolf", "Guard", "Diviner", "ObstructiveMad", "Human", "Human"]
+    table = Table({"players": 8}, roles=roles, humans=range(8))  # room seat i is game seat i + 1 (Ann, Ben, …)
+    shadow, pumpkin, wolf, _, seer, obstructer = range(6)  # the guard (Dan) guards from night 2
+
+    def holders(text: str) -> set[int | None]:
+        return {seat for seat in [None, *range(8)] if any(text in line["ja"] for line in table.view(seat)["log"])}
+
+    assert holders("AnnはCatの影を抜きました。") == {shadow}
+    assert holders("Catは影を抜かれたようです。") == {wolf}
+    table.act(pumpkin, {"act": "costume", "targets": ["Dan"]})
+    assert holders("BenがDanをかぼちゃにしました。") == {pumpkin}
+    table.act(obstructer, {"act": "obstruct", "targets": ["Eve"]})
+    table.act(seer, {"act": "divine", "targets": ["Dan"]})
+    for seat in range(8):
+        table.act(seat, {"done": True}) if table.view(seat)["me"]["may_finish"] else None
+    assert table.game.day == 2
+    assert holders("EveがDanを占いましたが、何者かに邪魔されました。") == {seer}
+    for seat in [None, *range(8)]:
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert not any(mark in text for mark in ("Costumed", "ShadowBlacked", "ShadowWhited", "Obstructed",
+                                                 "かぼちゃの仮装", "影法師の影", "占いの邪魔"))
+
+
+def test_team_changes_and_charms_reach_only_their_seats_and_show_with_the_role():
+    # classic-roles-werewolf W.1.6–W.1.8: 月狂病 is told and shown 「月狂病（{role}）」 with the 叫迷狂人's chat;
+    # 魅了 is told to nobody; both stay private until the end, when every seat's told sub-roles are shown
+    roles = ["CynthiaWolf", "Diviner", "QueenOfNight", "Guard", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 8, "cast": "fixed", "rules": {"scapegoat": "off"},
+                   "roles": {"CynthiaWolf": 1, "Diviner": 1, "QueenOfNight": 1, "Guard": 1, "Human": 4}},
+                  roles=roles, humans=range(8))
+    names = table.players
+    table.act(1, {"act": "divine", "targets": [names[0]]})  # the seer divines the 月狼
+    table.act(3, {"act": "guard", "targets": [names[2]]})  # the guard protects the 月下美人
+    table.act(0, {"act": "attack", "targets": [names[4]]})
+    for seat in range(8):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day"
+    seer, guard = table.view(1), table.view(3)
+    assert seer["me"]["shown"] == {"ja": "月狂病（占い師）", "en": "Moon lunacy (Seer)"}
+    assert seer["me"]["team"]["id"] == "Werewolf" and [s["id"] for s in seer["me"]["subs"]] == ["MoonPhilia"]
+    assert "madcouple" in keys(table.mode.channels(table.state, 1))
+    assert any("月のオーラ" in line["ja"] for line in seer["log"])
+    assert guard["me"]["shown"]["ja"] == "狩人" and guard["me"]["subs"] == [] and table.game.identity(3).has("Fascinated")
+    assert not table.game.alive[4]  # Eve, attacked, reads 霊界 and sees everything (霊界表示)
+    for seat in (None, 0, 2, 3, 5, 6, 7):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "月のオーラ" not in text and "MoonPhilia" not in text and "月狂病（" not in text, seat
+    for seat in (None, *range(8)):
+        assert "Fascinated" not in json.dumps(table.view(seat), ensure_ascii=False), seat
+    table.play_humans()
+    end = {p["name"]: p for p in table.view(None)["players"]}
+    assert [s["id"] for s in end[names[1]]["subs"]] == ["MoonPhilia"]
+    assert end[names[1]]["shown"]["ja"] == "月狂病（占い師）"
+
+
+def test_a_bomb_and_an_exposure_are_seen_by_nobody_not_even_the_carrier():
+    # classic-roles-werewolf W.1.7: marks are invisible to the marked seat unless stated (爆弾魔, 破壊の狂人)
+    roles = ["Human", "Bomber", "Werewolf", "Guard", "Human", "Human", "DestroyCraziest", "Human", "Human"]
+    table = Table({"players": 8}, roles=roles, humans=[0, 2, 3, 5])
+    assert [lg["verb"] for lg in table.view(0)["legal"]] == ["bomb"] and not table.view(0)["legal"][0]["required"]
+    table.act(0, {"act": "bomb", "targets": ["Dan"]})
+    table.act(5, {"act": "expose", "targets": ["Dan"]})
+    views = {seat: json.dumps(table.view(seat), ensure_ascii=False) for seat in (0, 2, 3, 5, None)}
+    assert table.game.identity(4).has("Bomb") is False  # placed at resolution, not at submission
+    for seat in (0, 2, 3, 5):
+        table.act(seat, {"done": True})
+    assert table.game.stage.value == "day" and table.game.identity(4).has("Bomb")
+    assert table.game.identity(4).has("Exposed")
+    for seat in (0, 2, 3, 5, None):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert '"Bomb"' not in text and '"Exposed"' not in text and "護衛無効" not in text, seat
+    assert all('"Bomb"' not in text for text in views.values())
 
 
 def test_a_solitude_wolf_has_no_wolf_channel_nor_the_wolves_notices_and_its_own_notice_is_its_own():

@@ -318,6 +318,8 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
     for seat, payloads in sent.items():
         me = None if seat is None else seat + 1  # game seat (身代わりくん is seat 0)
         mine = set() if me is None else set(chats_of(start_roles[me], game, me) | chats_of(end_roles[me], game, me))
+        if me is not None:  # a sub-role's chats too (月狂病 joins the 叫迷狂人's, W.1.8)
+            mine |= set(game.identity(me).chats(game.ctx))
         # chats read without writing (聴狂人: the wolves' talk, never their notices, W.1.12)
         heard = set() if me is None else set(ROLES[start_roles[me]].listens | ROLES[end_roles[me]].listens)
         told = {line for to, line in private if me in to}  # the same words may be told to several seats

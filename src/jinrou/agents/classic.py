@@ -77,11 +77,29 @@ when optional. Of the wave-3 wolves, a 欲張りな狼 gorges (probability ½, f
 of its side has failed and more than three seats besides its side live, and attacks the next best
 seat with the extra attack at once; a 慎重な狼 abstains with probability 1/20, never when at most two
 non-allies more than its side live; the guard a 直感派狼 sensed is worth +3 as an attack target. A
-狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion). A 狂犬
-bites, once, from night 2, the non-ally claimed 占い師 or 狩人 it trusts most (none claimed: it
-waits); a 狡猾な狼 feigns death when it is called black or named in a third of the day's VOTE claims
-and another known wolf lives, and rises the next night; a 復讐人 shoots as a madman votes (the
-village's most valuable seat).
+狼少年 frames, every night, the non-ally the village trusts most (trust minus suspicion). A 誘惑する女狼
+seduces the non-ally most likely a village power role (a claimed 占い師, 霊能者 or 狩人 +3, then value
+minus suspicion); a 美女 charms, every night, the non-ally most likely to hunt the wolves (trust plus
+value minus suspicion); a マッドサイエンティスト revives, from night 2, the dead seat of most value (a
+claimed power role +3), so it comes back as 狼の子分. A seat of team Werewolf by a sub-role (狼の子分,
+月狂病) that reports results (a seduced 占い師 or 霊能者) calls its black results white.
+Of the divination madmen, a 邪魔狂人 obstructs the seer claimant the village trusts most (none: the
+seat a seer would divine next, suspicion nearest ½); a かぼちゃ魔 costumes the non-ally the village
+trusts most, as the 狼少年 frames; a 丑刻参 curses, every night, the uncertain seat a seer would
+divine next (never a seer claimant); a 雨男 makes it rain (from night 2) once a seer claimant it
+does not know lives. 妖術師 and サトリ divine as a seer does, never twice the same seat, and always
+come out as 占い師 (unless an ally claimed a result role): their daily report calls black a seat they
+found to be the 占い師, white the others they read. A 一途な狼
+lunges when the seat it would attack is a trusted 占い師 claimant (trust > ½) and a guard may protect
+it (an attack of its side failed before, or the role list holds a 狩人 or 風来狩人); a 囮狼 decoys, half
+the nights from night 2, the most uncertain non-ally (the seat a seer most likely divines: it then
+reads 人狼) but never its side's likely prey; a 爆弾魔 bombs a claimed 狩人, else from night 2 the seat
+the village values most; a 破壊の狂人 exposes the most trusted 占い師 claimant every night. They lie
+(a fake 占い師) as every wolf and madman does; a サイコキラー has nothing to choose. A 狂犬 bites,
+once, from night 2, the non-ally claimed 占い師 or 狩人 it trusts most (none claimed: it waits); a
+狡猾な狼 feigns death when it is called black or named in a third of the day's VOTE claims and
+another known wolf lives, and rises the next night; a 復讐人 shoots as a madman votes (the village's
+most valuable seat).
 """
 
 from __future__ import annotations
@@ -111,6 +129,15 @@ NOISE = 0.25
 P_WOLF_FAKE, P_MAD_FAKE = 0.35, 0.6
 ABSTAIN, GORGE = Verb("abstain"), Verb("gorge")  # 慎重な狼's and 欲張りな狼's verbs (declared by the roles)
 FRAME = Verb("frame")  # 狼少年's (declared by the role)
+OBSTRUCT, COSTUME, CURSE, RAIN = Verb("obstruct"), Verb("costume"), Verb("curse"), Verb("rain")  # 邪魔狂人 …
+MIND_READERS = frozenset({"Sorcerer", "Satori"})
+"""Wolf-side roles that divine: they always come out as 占い師 and report what they read."""
+SEDUCE, CHARM = Verb("seduce"), Verb("charm")  # 誘惑する女狼's and 美女's (declared by the roles)
+POWERS = frozenset({"Diviner", "Psychic", "Guard"})
+"""Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
+LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("expose")  # wave 3 (the roles')
+P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
+GUARDS = ("Guard", "WanderingGuard")  # roles whose protection a lunge goes through
 FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
 POWER_CLAIMS = ("Diviner", "Guard")  # the claims an optional bite (狂犬) goes for
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
@@ -127,6 +154,7 @@ HOSTILE = frozenset({Team.WEREWOLF, Team.LONE_WOLF, Team.FOX, Team.VAMPIRE, Team
 """Teams against the village (the others, ニート and 恋人 aside)."""
 BLACK = "werewolf"
 WHITE = "human"
+PUMPKIN = "pumpkin"  # かぼちゃ魔's costume (W.1.5): a seer reports it; it weighs nothing either way
 
 
 # ---------------------------------------------------------------------- the random bot
@@ -194,6 +222,7 @@ class Notes:
     said: dict[int, dict[Seat, Seat]] = field(default_factory=dict)  # day → VOTE claims
     estimates: dict[int, dict[Seat, tuple[Seat, str]]] = field(default_factory=dict)  # day → ESTIMATE claims
     own: dict[Seat, str] = field(default_factory=dict)  # its own divination results
+    readings: dict[Seat, str] = field(default_factory=dict)  # 妖術師's and サトリ's results ("Diviner": a seer)
     psychic: dict[Seat, str] = field(default_factory=dict)  # its own psychic results
     executed: set[Seat] = field(default_factory=set)
     found_dead: set[Seat] = field(default_factory=set)  # died with a hidden cause (night kills)
@@ -230,6 +259,10 @@ class Notes:
                 self.own[args["target"]] = str(args["result"])  # type: ignore[index]
             elif key == "psychic":
                 self.psychic[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key == "mind read":
+                self.readings[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key in ("sorcery found", "sorcery not found"):
+                self.readings[args["target"]] = "Diviner" if key == "sorcery found" else "other"  # type: ignore[index]
             elif key == "votes":
                 table: dict[Seat, Seat] = dict(args["votes"])  # type: ignore[call-overload]
                 self.ballots.append((self.day, table))
@@ -414,6 +447,8 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
 
     def contradicts(target: Seat, result: str) -> bool:
         """A result the bot knows to be false."""
+        if result not in (BLACK, WHITE):
+            return False  # 「かぼちゃ」 says nothing of the side
         black = result == BLACK
         if target == me:
             return black != my_fortune_black
@@ -454,7 +489,7 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
                 g = 0.0
             elif result == BLACK and target in notes.found_dead:
                 g /= 6
-            if target in verdict:
+            if target in verdict and result in (BLACK, WHITE):
                 g *= math.exp(1.5 * verdict[target] * (1 if result == BLACK else -1))
         if c in notes.found_dead:
             g *= 1.6
@@ -463,7 +498,8 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
     rivals = set(seers)
     for c in seers:
         for target, result in notes.divined.get(c, {}).items():
-            if target not in rivals:  # a seer's word on a counter-claimant only says they disagree
+            # a seer's word on a counter-claimant only says they disagree; 「かぼちゃ」 says nothing
+            if target not in rivals and result in (BLACK, WHITE):
                 suspicion[target] += trust[c] * (W_BLACK if result == BLACK else -W_WHITE)
     for c in (*seers, *psychics):
         suspicion[c] += LIAR * (1 - 2 * trust[c])
@@ -668,7 +704,9 @@ class HeuristicAgent:
         """A 占い師's or 霊能者's coming out and its new results."""
         notes = self.notes
         results = notes.own if role == "Diviner" else notes.psychic
-        fresh = [(t, r) for t, r in results.items() if t not in notes.reported and _is_black(r) is not None]
+        fresh = [(t, r) for t, r in results.items()
+                 if t not in notes.reported and (_is_black(r) is not None or r == PUMPKIN)]
+        turned = _side(view.team) is Team.WEREWOLF  # 狼の子分, 月狂病: its blacks are its side now
         claims: list[Claim] = []
         countered = any(s != view.seat for s in notes.claimants(role))
         if not notes.came_out and (role == "Diviner" or fresh or countered):
@@ -677,7 +715,8 @@ class HeuristicAgent:
         if notes.came_out:
             for target, result in fresh:
                 notes.reported.add(target)
-                claims.append(Claim(REPORTED[role], target=target, result=BLACK if _is_black(result) else WHITE))
+                said = PUMPKIN if result == PUMPKIN else BLACK if _is_black(result) and not turned else WHITE
+                claims.append(Claim(REPORTED[role], target=target, result=said))  # かぼちゃ as it read
         return claims
 
     def _lie(self, view: SeatView, a: Assessment, rng: np.random.Generator) -> list[Claim]:
@@ -691,7 +730,9 @@ class HeuristicAgent:
             mine = ROLES.get(view.role or "")
             ally_claimed = any(notes.co.get(s) in REPORTED for s in a.allies)
             if mine is not None and not ally_claimed and view.day <= 2:
-                if mine.attacks:
+                if mine.id in MIND_READERS:
+                    lie = True
+                elif mine.attacks:
                     wolves = [s for s in (*a.allies, me) if view.alive[s] and view.known.get(s, "wolves") == "wolves"]
                     lie = me == min(wolves) and rng.random() < P_WOLF_FAKE
                 else:
@@ -710,7 +751,11 @@ class HeuristicAgent:
         enemies = [s for s in pool if s not in a.allies]
         friends = [s for s in pool if s in a.allies]
         black_ok = enemies and blacks * 3 < view.day
-        if rivals and black_ok and rng.random() < 0.5:
+        read = [(s, r) for s, r in notes.readings.items() if s in pool]
+        if read:  # 妖術師, サトリ: what they read, the 占い師 black
+            seer = [s for s, r in read if r == "Diviner"]
+            target, result = (seer[0], BLACK) if seer else (read[0][0], WHITE)
+        elif rivals and black_ok and rng.random() < 0.5:
             target, result = rivals[int(rng.integers(len(rivals)))], BLACK
         elif black_ok and rng.random() < 0.3:
             target, result = max(enemies, key=lambda s: a.value[s] + float(rng.random())), BLACK
@@ -812,7 +857,8 @@ def _divine(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
             rng: np.random.Generator) -> Action:
     notes = bot.notes
     wolf = ROLES[view.role].attacks if view.role in ROLES else False
-    pool = [s for s in legal.targets if s not in notes.own and s not in a.allies and s != view.scapegoat
+    pool = [s for s in legal.targets if s not in notes.own and s not in notes.readings and s not in a.allies
+            and s != view.scapegoat
             and not (wolf and notes.co.get(s) == "Diviner")] or list(legal.targets)
 
     def uncertainty(s: Seat) -> float:
@@ -864,6 +910,9 @@ def _hide(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, nois
 
 def _revive(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
             rng: np.random.Generator) -> Action | None:
+    if _side(view.team) is Team.WEREWOLF:  # マッドサイエンティスト: its revived seat becomes 狼の子分
+        return _one(view, legal, _best(legal.targets, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0)
+                                       + a.value[s] + noise[s]))
     target = _best(legal.targets, lambda s: -a.suspicion[s] + noise[s])
     if not legal.required and a.suspicion[target] > 0:
         return None
@@ -921,6 +970,104 @@ def _frame(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - a.suspicion[s] + noise[s]))
 
 
+def _costume(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+             rng: np.random.Generator) -> Action:
+    """かぼちゃ魔 (required): as the 狼少年 frames, else any legal seat."""
+    return _frame(bot, view, a, legal, noise, rng) or _one(view, legal, _best(legal.targets, lambda s: noise[s]))
+
+
+def _next_divined(view: SeatView, a: Assessment, pool: Sequence[Seat], noise: Sequence[float]) -> Seat:
+    """The seat a seer would divine next: suspicion nearest ½ (as :func:`_divine`)."""
+    return _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s])
+
+
+def _obstruct(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+              rng: np.random.Generator) -> Action:
+    """邪魔狂人: the seer claimant the village trusts most, else the seat a seer would divine next."""
+    seers = [s for s in bot.notes.claimants("Diviner") if s in legal.targets and s not in a.allies and s != view.seat]
+    if seers:
+        return _one(view, legal, _best(seers, lambda s: a.trust.get(s, 0.0) + 0.1 * noise[s]))
+    pool = [s for s in legal.targets if s not in a.allies and s != view.seat] or list(legal.targets)
+    return _one(view, legal, _next_divined(view, a, pool, noise))
+
+
+def _curse(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """丑刻参: the uncertain seat a seer would divine next (never a seer claimant, nor itself)."""
+    seers = set(bot.notes.claimants("Diviner"))
+    pool = [s for s in legal.targets if s not in a.allies and s not in seers and s != view.seat and s != view.scapegoat]
+    return _one(view, legal, _next_divined(view, a, pool, noise)) if pool else None
+
+
+def _rain(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """雨男: once a seer claimant it does not know lives."""
+    assert view.seat is not None and legal.verb is not None
+    seers = [s for s in bot.notes.claimants("Diviner") if view.alive[s] and s not in a.allies and s != view.seat]
+    return Action(view.seat, legal.verb) if seers else None
+def _seduce(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action:
+    """誘惑する女狼: the non-ally most likely a village power role (a claimed 占い師, 霊能者 or 狩人 first,
+    then the seat of most value to the village): made 狼の子分 at her death, it works for the wolves."""
+    pool = [s for s in legal.targets if s not in a.allies] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0)
+                                   + a.value[s] - a.suspicion[s] + noise[s]))
+
+
+def _charm(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """美女: every night, the non-ally most likely to hunt the wolves (a trusted claimant, a trusted
+    and unsuspected seat), who dies with her if the village executes her tomorrow."""
+    pool = [s for s in legal.targets if s not in a.allies]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + a.value[s] - a.suspicion[s] + noise[s]))
+
+
+def _lunge(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """一途な狼: lunges (its life for the kill) when the seat it would attack is a trusted 占い師
+    claimant (trust > ½) that a guard may well protect: an attack of its side already failed, or the
+    role list holds a guard."""
+    notes = bot.notes
+    target = _attack(bot, view, a, legal, noise, rng).targets[0]
+    if notes.co.get(target) != "Diviner" or a.trust.get(target, 0.0) <= 0.5:
+        return None
+    failed = any(view.alive[t] for n, t in notes.attacks.items() if n < view.day)
+    guarded = bot.table is None or any(bot.table.count(r) for r in GUARDS)
+    return _one(view, legal, target) if failed or guarded else None
+
+
+def _decoy(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """囮狼: half the nights, slips into the house of the non-ally a seer most likely divines (the
+    most uncertain) — the divination then reads 人狼 on it — but never the wolves' likely target."""
+    pool = [s for s in legal.targets if s not in a.allies and s != view.seat and s != view.scapegoat]
+    if len(pool) < 2 or rng.random() >= P_DECOY:
+        return None
+    prey = _best(pool, lambda s: a.value[s])  # what the attack policy takes
+    rest = [s for s in pool if s != prey]
+    return _one(view, legal, _best(rest, lambda s: a.probability(s) * (1 - a.probability(s)) + noise[s]))
+
+
+def _bomb(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """爆弾魔: bombs a claimed 狩人, else, from night 2, the seat the village values most (the
+    likely wolf target, which a guard protects: both die)."""
+    pool = [s for s in legal.targets if s not in a.allies]
+    guards = [s for s in pool if bot.notes.co.get(s) in GUARDS]
+    if guards:
+        return _one(view, legal, guards[0])
+    if view.day < 2 or not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.value[s] + noise[s]))
+
+
+def _expose(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action | None:
+    """破壊の狂人: exposes the most trusted living 占い師 claimant (its guard then saves nothing)."""
+    seers = [s for s in legal.targets if bot.notes.co.get(s) == "Diviner" and s not in a.allies and s != view.seat]
+    return _one(view, legal, _best(seers, lambda s: a.trust.get(s, 0.0) + noise[s])) if seers else None
 def _bite(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
           rng: np.random.Generator) -> Action | None:
     """A required bite (ヴァンパイア) is an attack; an optional one (狂犬, once) waits for a non-ally
@@ -966,8 +1113,9 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
-    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame,
-    FEIGN: _feign, RISE: _rise,
+    Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame, SEDUCE: _seduce, CHARM: _charm,
+    OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
+    LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

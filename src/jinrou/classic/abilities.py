@@ -327,6 +327,7 @@ class Ability:
     while_dead: ClassVar[bool] = False
     targets_on_submit: ClassVar[bool] = True  # its targets are *targeted* (W.1.6) when it is submitted
     instead_of: ClassVar[Verb | None] = None  # it is another form of that verb's use (「襲撃しない」 spends an attack)
+    divination: ClassVar[bool] = False  # a divination (W.1.4): an obstructed seat's gives no result and no effect
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 
@@ -385,6 +386,34 @@ class Ability:
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         """What happens at its level in the night's resolution."""
 
+    def obstructed(self, ctx: Context, action: Action, me: Layer) -> None:
+        """What happens at its level instead of :meth:`resolve` when it is a ``divination`` and its
+        seat is obstructed (W.1.4): nothing, unless a divination says so (the line told at dawn)."""
+
+
+class LevelHook(Ability):
+    """A layer's effect at a level of the night's resolution that no action asks for (a *level hook*,
+    W.1.3/W.1.6: 月狼's and 月下美人's contacts at 122). Each seat in A whose role, sub-role or mark
+    declares one (``Role.level_hooks``) acts at ``level``, at its turn in P as with an action of its
+    own; it is never offered nor recorded (its verb, ``hook``, names no action a player may take).
+    :meth:`act` runs only while the declaring layer is still on its seat (a 人狼占い's conversion at
+    120 ends the 月下美人 before 122)."""
+
+    verb = Verb.declare("hook", label=("能力の発動", "level hook"))
+    required = False
+    arity = 0
+    targets_on_submit = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        if any(layer is me for layer in ctx.identity(me.seat).layers):
+            self.act(ctx, me)
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        """What the hook does (``me``: the declaring layer)."""
+
 
 # ---------------------------------------------------------------------- helpers
 
@@ -441,4 +470,4 @@ def _names_to_seats(words: list[str], names: Sequence[str]) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-__all__ = ["RESERVED", "Ability", "Action", "Once", "Param", "ParamKind", "Verb", "When"]
+__all__ = ["RESERVED", "Ability", "Action", "LevelHook", "Once", "Param", "ParamKind", "Verb", "When"]

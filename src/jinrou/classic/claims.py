@@ -3,7 +3,7 @@
 In the spirit of the AIWolf protocol, a claim is one of
 
 * ``CO role`` — come out as a role (``COMINGOUT``);
-* ``DIVINED target human|werewolf`` — report a divination (``DIVINED``);
+* ``DIVINED target human|werewolf|pumpkin`` — report a divination (``DIVINED``; 「かぼちゃ」, W.1.5);
 * ``IDENTIFIED target human|werewolf`` — report a psychic result (``IDENTIFIED``);
 * ``VOTE target`` — say whom one will vote for (``VOTE``);
 * ``ESTIMATE target werewolf|human`` — say whom one suspects or trusts (``ESTIMATE``).
@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from jinrou.errors import JinrouError
 
 RESULTS = ("human", "werewolf")
-FORMS = ("CO ROLE", "DIVINED PLAYER human|werewolf", "IDENTIFIED PLAYER human|werewolf", "VOTE PLAYER",
+DIVINED_RESULTS = (*RESULTS, "pumpkin")  # a かぼちゃ魔's costume reads 「かぼちゃ」 to the diviners (W.1.5)
+FORMS = ("CO ROLE", "DIVINED PLAYER human|werewolf|pumpkin", "IDENTIFIED PLAYER human|werewolf", "VOTE PLAYER",
          "ESTIMATE PLAYER human|werewolf")
 """Every claim's notation, one per kind (the terminal's help lists them)."""
 QUOTED = 20
@@ -107,8 +108,9 @@ class Claim:
         target = folded.index(name.casefold())
         if kind is ClaimKind.VOTE:
             return cls(kind, target=target)
-        if result.lower() not in RESULTS:
-            raise ClaimError(f"the result must be human or werewolf, not {quote(result)}")
+        allowed = DIVINED_RESULTS if kind is ClaimKind.DIVINED else RESULTS
+        if result.lower() not in allowed:
+            raise ClaimError(f"the result must be {' or '.join(allowed)}, not {quote(result)}")
         result = result.lower()
         return cls(kind, target=target, result=result)
 

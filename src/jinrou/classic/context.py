@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from jinrou.classic.identity import Identity, Layer
-from jinrou.classic.model import Action, Cause, Count, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Seat, Verb
 
 if TYPE_CHECKING:
     from jinrou.classic.events import Event
@@ -70,6 +70,11 @@ class Context:
     def died_suddenly(self, seat: Seat) -> bool:
         """Whether ``seat`` died by sudden death (it never revives)."""
         return seat in self._game.sudden
+
+    def cause_of_death(self, seat: Seat) -> Cause | None:
+        """How ``seat`` died (None: it is alive), whether announced yet or not (美女's charm asks)."""
+        death = self._game.deaths[seat]
+        return death.cause if death is not None else None
 
     def announced_dead(self) -> list[Seat]:
         """Dead seats whose deaths have been announced (not those of the running night)."""
@@ -133,15 +138,65 @@ class Context:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
 
+    def obstructed(self, seat: Seat) -> bool:
+        """Whether ``seat``'s divinations are obstructed now (W.1.4): an obstructed divination is no
+        divination with effects (no *divined* hook, no curse)."""
+        return self._game.identities[seat].obstructed
+
     def playable(self) -> list[str]:
         """The ids of every declared role, sorted."""
         return self._game.playable()
+
+    def blocked(self) -> Blocked | None:
+        """Why the last kill did not kill (W.1.9f), None if it killed or its seat was dead."""
+        return self._game.blocked
+
+    def guards_on(self, target: Seat, kind: GuardKind = GuardKind.HUNTER) -> list[Seat]:
+        """The seats whose protection of ``kind`` ``target`` holds tonight (exposed or not)."""
+        return self._game.guards_on(target, kind)
+
+    def failed_attacks_forced_by(self) -> Seat | None:
+        """The seat whose flag makes tonight's failed wolf attacks kill anyway (W.1.9d: 一途), if any."""
+        return self._game.night.forced_by
+
+    def ballot_voters(self, target: Seat) -> list[Seat]:
+        """The seats that voted for ``target`` in the ballot being counted (none outside one)."""
+        ballot = self._game.ballot
+        return [] if ballot is None else [v for v, t in ballot.votes.items() if t == target]
 
     # ------------------------------------------------------------------ acts
 
     def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True) -> bool:
         """Try to kill ``seat`` through §5.2's resistances; True if it died."""
         return self._game.kill(seat, cause, source, guardable)
+
+    def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> bool:
+        """``seat``, if alive, dies now whatever protects it (W.1.9d: 一途); True if it died."""
+        if not self._game.alive[seat]:
+            return False
+        self._game.die(seat, cause, source)
+        return True
+
+    def redirect(self, seat: Seat, to: Seat) -> None:
+        """Tonight every effect aimed at ``seat`` and resolved from now lands on ``to`` (W.1.2)."""
+        self._game.night.redirects[seat] = to
+
+    def unguard(self, target: Seat, guard: Seat) -> None:
+        """``guard``'s protections of ``target`` are removed for the night."""
+        self._game.unguard(target, guard)
+
+    def log_attack_failure(self, target: Seat, why: Blocked) -> None:
+        """A wolf attack on ``target`` failed on ``why``: logged until the next burial (W.1.9f)."""
+        self._game.attack_failures = (*self._game.attack_failures, (target, why))
+
+    def take_attack_failures(self) -> tuple[tuple[Seat, Blocked], ...]:
+        """The failed wolf attacks logged since the last burial, now read (the log empties)."""
+        failures, self._game.attack_failures = self._game.attack_failures, ()
+        return failures
+
+    def force_failed_attacks(self, by: Seat) -> None:
+        """Tonight each failed wolf attack kills its target anyway, then ``by`` (W.1.9d: 一途)."""
+        self._game.night.forced_by = by
 
     def revive(self, seat: Seat) -> bool:
         """A dead seat comes back (never after a sudden death); True if it did."""
@@ -151,9 +206,10 @@ class Context:
         """A hunter will take a last shot (§5.5)."""
         self._game.arm(seat)
 
-    def guard(self, target: Seat, by: Seat) -> None:
-        """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
-        self._game.guard(target, by)
+    def guard(self, target: Seat, by: Seat, kind: GuardKind = GuardKind.HUNTER) -> None:
+        """Protect ``target`` from wolf and vampire attacks for the rest of the night (a protection of
+        ``kind``: 狩人's by default)."""
+        self._game.guard(target, by, kind)
 
     def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
         """Say something to one seat, some seats, or (None) everybody."""

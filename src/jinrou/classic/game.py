@@ -39,9 +39,11 @@ from jinrou.classic.events import BurialPass, Died, Event, Executed, NightResolv
 from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
 from jinrou.classic.model import (
     PUBLIC_CAUSES,
+    Blocked,
     Cause,
     Count,
     Death,
+    GuardKind,
     Message,
     Moment,
     Seat,
@@ -123,6 +125,10 @@ class Night:
     redirects: dict[Seat, Seat] = field(default_factory=dict)  # W.1.2: an effect aimed at a seat lands elsewhere
     dead_actions: list[tuple[Action, Layer]] = field(default_factory=list)  # taken by "while dead" rules
     deaths: int = 0
+    guard_kinds: dict[Seat, list[GuardKind]] = field(default_factory=dict)  # each of ``guarded``'s, in order
+    forced_by: Seat | None = None  # W.1.9d: tonight a failed wolf attack kills anyway (一途), set by that seat
+    rank: dict[Seat, int] = field(default_factory=dict)  # P over the seats sharing a level (§4.2)
+    late_hooks: list[Layer] = field(default_factory=list)  # layers with level hooks gained while resolving
 
 
 class Game:
@@ -137,6 +143,11 @@ class Game:
     day_actions: tuple[tuple[Action, Layer], ...] = ()
     """The day actions submitted in the open ballot, in order, with the layer whose ability each used
     (W.1.1; a class default, as ``changes``)."""
+    blocked: Blocked | None = None
+    """Why the last :meth:`kill` did not kill (W.1.9f; None: it killed, or its seat was dead)."""
+    attack_failures: tuple[tuple[Seat, Blocked], ...] = ()
+    """Each wolf attack that failed on a protection or resistance since the last burial, with why
+    (W.1.9f: the 瞳狼's lines), in order."""
 
     # ------------------------------------------------------------------ setup
 
@@ -663,13 +674,32 @@ class Game:
             found = self._ability_of(self.night.fixed_attack)
             if found:
                 acts.append((found[0].level or 0, -1, self.night.fixed_attack, *found))
+        for seat in sorted(alive_at_end):  # level hooks (W.1.6): each seat in A whose layers declare one
+            for hook, owner in self.identities[seat].level_hooks:
+                acts.append((hook.level or 0, len(self.night.actions), Action(seat, hook.verb), hook, owner))
         self.emit(NightResolves())
         for dead_action, owner in self.night.dead_actions:
             ability = next(a for a in owner.role.abilities if a.verb is dead_action.verb)
             acts.append((ability.level or 0, len(self.night.actions), dead_action, ability, owner))
+        for seat in self.dead():  # level hooks that run while their seat is dead too (W.3 サイコキラー)
+            for hook, owner in self.identities[seat].level_hooks:
+                if owner.role.hooks_while_dead:
+                    acts.append((hook.level or 0, len(self.night.actions), Action(seat, hook.verb), hook, owner))
         acts = self._resolution_order(acts)
-        for _, _, action, ability, owner in acts:
+        self.night.late_hooks = []
+        while acts:
+            level, _, action, ability, owner = acts.pop(0)
+            if ability.divination and self.identities[action.seat].obstructed:
+                ability.obstructed(self.ctx, action, owner)  # W.1.4: no result, no effect
+                continue
             ability.resolve(self.ctx, action, owner)
+            if self.night.late_hooks:  # a layer with level hooks gained tonight (a bomb at 81): from its level on
+                late, self.night.late_hooks = self.night.late_hooks, []
+                for layer in late:
+                    if layer.seat in alive_at_end or layer.role.hooks_while_dead:
+                        acts.extend((hook.level or 0, len(self.night.actions), Action(layer.seat, hook.verb), hook,
+                                     layer) for hook in layer.role.level_hooks if (hook.level or 0) > level)
+                acts.sort(key=self._resolution_key)
         self.night.deaths = len(self._fresh_dead)
         self._dawn()
 
@@ -685,15 +715,23 @@ class Game:
         """Sort by level; within a level by one uniform permutation P of the seats (§4.2), drawn
         only over the seats that share a level with another seat; wolf attacks keep their order."""
         by_level: dict[int, set[Seat]] = {}
-        for level, _, action, ability, _ in acts:
-            if ability.verb is not Verb.ATTACK:
-                by_level.setdefault(level, set()).add(action.seat)
+        for level, _, _, ability, owner in acts:
+            if ability.verb is not Verb.ATTACK and ability.instead_of is not Verb.ATTACK:
+                by_level.setdefault(level, set()).add(owner.seat)
         shared = sorted({s for seats in by_level.values() if len(seats) > 1 for s in seats})
         rank = {s: i for i, s in enumerate(shared)}
         if len(shared) > 1:
             ordered = self._draws.order("order", shared, [self.names[s] for s in shared])
             rank = {s: i for i, s in enumerate(ordered)}
-        return sorted(acts, key=lambda a: (a[0], a[1] if a[3].verb is Verb.ATTACK else rank.get(a[2].seat, 0), a[1]))
+        self.night.rank = rank
+        return sorted(acts, key=self._resolution_key)
+
+    def _resolution_key(self, act: tuple[Any, ...]) -> tuple[int, int, int]:
+        """An act's place: its level, then the wolf attacks in submission order and the others by P
+        (a seat P was not drawn over comes first at its level)."""
+        level, order, _, ability, owner = act
+        attack = ability.verb is Verb.ATTACK or ability.instead_of is Verb.ATTACK
+        return level, order if attack else self.night.rank.get(owner.seat, -1), order
 
     def _scapegoat_acts(self, goat: Seat) -> None:
         """身代わりくん takes uniform legal targets for each required action; it attacks only as the
@@ -739,25 +777,51 @@ class Game:
             for handler, role, layer in identities[seat].reactions.get(kind, ()):  # = Identity.react
                 handler(role, ctx, layer, event)
 
-    def guard(self, target: Seat, guard: Seat) -> None:
+    def guard(self, target: Seat, guard: Seat, kind: GuardKind = GuardKind.HUNTER) -> None:
         """Protect ``target`` from wolf and vampire attacks for the rest of the night."""
         self.night.guarded.setdefault(target, []).append(guard)
+        self.night.guard_kinds.setdefault(target, []).append(kind)
+
+    def guards_on(self, target: Seat, kind: GuardKind = GuardKind.HUNTER) -> list[Seat]:
+        """The seats whose protection of ``kind`` ``target`` holds tonight, in the order placed."""
+        return [g for g, k in zip(self.night.guarded.get(target, ()), self.night.guard_kinds.get(target, ()),
+                                  strict=True) if k is kind]
+
+    def unguard(self, target: Seat, guard: Seat) -> None:
+        """``guard``'s protections of ``target`` are removed (a bomb or a 罠 punished them)."""
+        kept = [(g, k) for g, k in zip(self.night.guarded.get(target, ()), self.night.guard_kinds.get(target, ()),
+                                       strict=True) if g != guard]
+        if kept:
+            self.night.guarded[target] = [g for g, _ in kept]
+            self.night.guard_kinds[target] = [k for _, k in kept]
+        else:
+            self.night.guarded.pop(target, None)
+            self.night.guard_kinds.pop(target, None)
 
     # ------------------------------------------------------------------ deaths
 
     def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True) -> bool:
-        """Try to kill ``seat`` (§5.2 resistances in order); True if it died."""
+        """Try to kill ``seat`` (§5.2 resistances in order); True if it died. When it did not,
+        :attr:`blocked` says why (W.1.9f)."""
+        self.blocked = None
         if not self.alive[seat]:
             return False
         identity = self.identities[seat]
         if cause is Cause.ATTACK and identity.immune_to_wolf_attack:
+            self.blocked = Blocked.RESISTANCE
             return False
-        if cause in (Cause.ATTACK, Cause.VAMPIRE) and guardable and seat in self.night.guarded:
+        if cause in (Cause.ATTACK, Cause.VAMPIRE) and guardable and seat in self.night.guarded and not any(
+                layer.role.voids_guards for layer in identity.extras()):  # an exposure voids them (破壊の狂人)
             if self.settings.on("gjmessage"):
                 self.tell(self.night.guarded[seat], "guard success", target=seat)
+            kinds = self.night.guard_kinds.get(seat, ())
+            self.blocked = Blocked.TRAP if kinds and kinds[0] is GuardKind.TRAP else Blocked.GUARD
             return False
-        if cause is not Cause.SUDDEN and identity.resists(self.ctx, Threat(seat, cause, source)):
-            return False  # sub-roles and marks first (聖職者's protection, step 3), then the role
+        if cause is not Cause.SUDDEN:
+            layer = identity.resisting(self.ctx, Threat(seat, cause, source))
+            if layer is not None:  # sub-roles and marks first (聖職者's protection, step 3), then the role
+                self.blocked = layer.role.blocks_as
+                return False
         self.die(seat, cause, source)
         return True
 
@@ -802,6 +866,8 @@ class Game:
         sub = SUB_ROLES[sub_id]
         layer = Layer.of(sub, sub.kind, seat, sub.until, source)
         self.identities[seat].gain(layer)
+        if sub.level_hooks and self.stage is Stage.NIGHT:
+            self.night.late_hooks.append(layer)
         return layer
 
     def remove(self, layer: Layer) -> None:
@@ -820,6 +886,7 @@ class Game:
             self.emit(BurialPass(moment))
             if len(self._fresh_dead) == before:
                 break
+        self.attack_failures = ()  # W.1.9f: logged until the next burial
         dead, self._fresh_dead = self._fresh_dead, []
         if len(dead) > 1:
             dead = self._draws.order("announcement", dead, [self.names[s] for s in dead])

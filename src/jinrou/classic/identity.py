@@ -12,7 +12,8 @@ fresh instance. The engine asks the identity, never a role; the identity combine
   recent prevails (恋人 → Friend; 狼の子分, 月狂病, 更生者 in wave 3). Extra roles never change them;
 * flags — attacks, immunity to wolf attacks, cursed when divined, steals a decided result, must
   vote, closes 霊界, hides the votes (闇狼) — the role's, some also from sub-roles and marks (a 狐憑き
-  is cursed, T.1.5); the chats read without writing (冥狼's 霊界) from every acting layer;
+  is cursed, T.1.5); obstructed divinations only from marks (W.1.4: 邪魔狂人, 雨男); the chats read
+  without writing (冥狼's 霊界) from every acting layer;
 * abilities, chats, knowledge given and shown — the union over the role, extra roles and
   sub-roles (an extra role's and a sub-role's actions are never required);
 * "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
@@ -33,7 +34,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
-    from jinrou.classic.abilities import Ability
+    from jinrou.classic.abilities import Ability, LevelHook
     from jinrou.classic.context import Context
     from jinrou.classic.events import Event, Handler, Threat
     from jinrou.classic.role import Role, Shown
@@ -120,10 +121,12 @@ class Identity:
         "immune_to_wolf_attack",
         "known_to_wolves",
         "layers",
+        "level_hooks",
         "listens",
         "lover",
         "main",
         "must_vote",
+        "obstructed",
         "reactions",
         "role",
         "seat",
@@ -154,6 +157,8 @@ class Identity:
     """Its role is listed among the wolves to those who know them (W.1.12: 暗躍者)."""
     known_to_wolves: bool
     """Its role is told to the wolves in a second list (W.1.12: スパイⅡ)."""
+    obstructed: bool
+    """A mark obstructs its divinations (W.1.4: 邪魔狂人, 雨男): they give no result and no effect."""
     listens: frozenset[str]
     """Chats its acting layers read while alive without writing (W.1.12: 冥狼 reads 霊界)."""
     lover: bool
@@ -171,6 +176,9 @@ class Identity:
     engine then asks for none."""
     acts_while_dead: bool
     """Whether one of its abilities is open to it while dead (W.1.10)."""
+    level_hooks: tuple[tuple[LevelHook, Layer], ...]
+    """Each level hook of its layers (role, sub-roles, marks; W.1.6: 月狼 at 122), with its layer: most
+    seats none, and the night's resolution then adds nothing for them."""
 
     def __init__(self, seat: Seat, layers: Iterable[Layer] = ()) -> None:
         self.seat = seat
@@ -196,6 +204,8 @@ class Identity:
         self._nightly = tuple(a for a in self._abilities if a[0].when is When.NIGHT and not a[0].while_dead)
         self.acts_by_day = any(ability.when is When.DAY for ability, _, _ in self._abilities)
         self.acts_while_dead = any(ability.while_dead for ability, _, _ in self._abilities)
+        self.level_hooks = tuple((hook, layer) for layer in layers for hook in layer.role.level_hooks) if (
+            len(layers) > 1 or role.level_hooks) else ()
 
     def _settle_stack(self, layers: tuple[Layer, ...], main: Layer, role: Role) -> None:
         """:meth:`_settle` for a seat with layers above its role."""
@@ -212,6 +222,7 @@ class Identity:
         self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
         self._win = next((layer for layer in above if layer.role.has_win_rule), main)
         self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
+        self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
@@ -248,6 +259,7 @@ class Identity:
         self._team = role.team
         self._win = main
         self.cursed_by_divination = role.cursed_by_divination
+        self.obstructed = False
         self.lover = role.lover
         self.victory_mark = role.victory_mark
         self._told = ()
@@ -336,6 +348,10 @@ class Identity:
         """Whether its role or an extra role is a ``kind`` (V1.1.6: a 占いセット holds a 占い師)."""
         return any(isinstance(role, kind) for role in self._held)
 
+    def held(self) -> tuple[Role, ...]:
+        """Its role and extra roles (V1.1.6), in order: what :meth:`holds` looks through."""
+        return self._held
+
     def acting(self) -> tuple[Layer, ...]:
         """The layers whose actions, chats and knowledge the seat has: role, extra roles, sub-roles."""
         return self._acting
@@ -418,10 +434,15 @@ class Identity:
 
     def resists(self, ctx: Context, threat: Threat) -> bool:
         """§5.2 steps 3–4: its sub-roles and marks first (聖職者's protection), then its role."""
+        return self.resisting(ctx, threat) is not None
+
+    def resisting(self, ctx: Context, threat: Threat) -> Layer | None:
+        """:meth:`resists`, answering with the layer that stopped the death (its ``blocks_as`` says
+        why, W.1.9f), or None."""
         for layer in self._resisting:
             if layer.role.resist(ctx, layer, threat):
-                return True
-        return False
+                return layer
+        return None
 
     def vote_weight(self, ctx: Context) -> int:
         """What its vote is worth: 1 plus every layer's modifier (権力者 +1)."""

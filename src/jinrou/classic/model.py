@@ -29,6 +29,9 @@ class Cause(enum.Enum):
     LEAVE = "leave"
     SUDDEN = "sudden"
     GREEDY = "greedy"  # 欲張りな狼's price for a failed attack (W.1.14)
+    TOUGH = "tough"  # 一途な狼's price for its lunge (W.1.14)
+    PSYCHO = "psycho"  # サイコキラー's reflex (W.1.14)
+    TRAP = "trap"  # a bomb's explosion (爆弾魔; W.1.14), a 罠
     CRAFTY = "crafty"  # 狡猾な狼's feigned death (W.1.14: 死んだふり)
     DOG = "dog"  # 狂犬's bite (W.1.14: 犬の襲撃)
 
@@ -41,11 +44,38 @@ _CAUSE_JA = {
     Cause.ATTACK: "人狼の襲撃", Cause.VAMPIRE: "ヴァンパイアの襲撃", Cause.EXECUTION: "処刑", Cause.CURSE: "呪殺",
     Cause.POISON: "毒", Cause.INFECTION: "感染症", Cause.SUICIDE: "後追い", Cause.HUNTER: "銃殺",
     Cause.LEAVE: "失踪", Cause.SUDDEN: "突然死", Cause.GREEDY: "強欲の報い",
+    Cause.TOUGH: "捨て身", Cause.PSYCHO: "サイコキラー", Cause.TRAP: "罠",
     Cause.CRAFTY: "死んだふり", Cause.DOG: "犬の襲撃",
 }  # fmt: skip
 
 #: Causes announced with their own text while the game runs; the rest read 「無残な姿で発見されました」.
 PUBLIC_CAUSES = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN})
+
+
+class Blocked(enum.Enum):
+    """Why a death did not happen (W.1.9f): what stopped it, as the 瞳狼's line names it. A
+    resisting declaration states its own (``Role.blocks_as``; default 耐性)."""
+
+    RESISTANCE = "resistance"  # 耐性: immunity or an own resistance (a wolf or vampire target, 妖狐, …)
+    GUARD = "guard"  # 護衛: a guard protection (狩人's kind), 侍
+    HOLY = "holy"  # 聖なる力: 聖職者's protection, 巫女
+    DEVIL = "devil"  # 悪魔の力: 悪魔くん
+    CURSE = "curse"  # 呪いの力: 呪われた者
+    SUBSTITUTE = "substitute"  # 身代わり: 貴族's 奴隷, サンタクロース's トナカイ, 人身御供
+    ESCAPE = "escape"  # 逃亡: 逃亡者 away
+    TRAP = "trap"  # 罠: 罠師
+    SNOW = "snow"  # 雪: 雪女
+    ACROBATICS = "acrobatics"  # 曲芸: 曲芸師
+
+
+class GuardKind(enum.Enum):
+    """What kind of protection a guard places (§5.2 step 2): 狩人's kind (狩人, 風来狩人, 狩人セット,
+    犬, V2.1.2's) is what a bomb and a 罠 punish and an exposure voids; 罠 and 侍's counter guard
+    are other kinds."""
+
+    HUNTER = "hunter"
+    TRAP = "trap"
+    COUNTER = "counter"
 
 
 class Fortune(enum.Enum):
@@ -55,11 +85,12 @@ class Fortune(enum.Enum):
     WEREWOLF = "werewolf"
     VAMPIRE = "vampire"
     SUSPICIOUS = "suspicious"  # 子狐's failed divination
+    PUMPKIN = "pumpkin"  # かぼちゃ魔's costume (W.1.5)
 
     @property
     def name_ja(self) -> str:
         return {"human": "村人", "werewolf": "人狼", "vampire": "ヴァンパイア",
-                "suspicious": "なんだかとても怪しい人"}[self.value]  # fmt: skip
+                "suspicious": "なんだかとても怪しい人", "pumpkin": "かぼちゃ"}[self.value]  # fmt: skip
 
 
 class PsychicResult(enum.Enum):
@@ -134,5 +165,20 @@ class Message:
         return hash((self.key, tuple(sorted(self.args.items(), key=str)), self.to))
 
 
-__all__ = ["PUBLIC_CAUSES", "Action", "Cause", "Count", "Death", "Fortune", "Message", "Moment", "PsychicResult",
-           "Seat", "Stage", "Verb", "Vote"]
+__all__ = [
+    "PUBLIC_CAUSES",
+    "Action",
+    "Blocked",
+    "Cause",
+    "Count",
+    "Death",
+    "Fortune",
+    "GuardKind",
+    "Message",
+    "Moment",
+    "PsychicResult",
+    "Seat",
+    "Stage",
+    "Verb",
+    "Vote",
+]

@@ -8,7 +8,7 @@ are written once, in the catalog; the class adds only what is special about it:
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
   ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
   ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``,
-  ``voids_resistance``);
+  ``mind_read``, ``voids_resistance``; a mark's ``fortune_overlay`` and ``blocks_divination``);
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
 * ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
   level, when, targets, parameters, required, effect);
@@ -30,11 +30,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from jinrou.classic.abilities import Ability
+from jinrou.classic.abilities import Ability, LevelHook
 from jinrou.classic.catalog import CatalogRole, Category, Team, catalog_role
 from jinrou.classic.events import Event, Handler, Threat, reactions
 from jinrou.classic.identity import Expiry, LayerKind
-from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
+from jinrou.classic.model import Blocked, Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -79,14 +79,19 @@ class Role:
     cursed_by_divination: ClassVar[bool] = False
     steals_victory: ClassVar[bool] = False  # §7.7a: alive, it takes a decided result for its team
     must_vote: ClassVar[bool] = True
-    closes_heaven: ClassVar[str | None] = None  # "in game" / "alive" / "by rule" (``reviver``): the dead see less (霊界表示 norevive)
+    closes_heaven: ClassVar[str | None] = None  # "in game" / "alive" / "while able": the dead see less (霊界表示 norevive)
     shown: ClassVar[Shown | None] = None
     listens: ClassVar[frozenset[str]] = frozenset()  # chats it reads while alive but never writes (W.1.12)
     hides_votes: ClassVar[bool] = False  # alive, every published vote table is hidden (W.1.11b)
     goat_attacks_all: ClassVar[bool] = False  # as 身代わりくん it takes every open attack, not only as sole wolf
     appears_as_wolf: ClassVar[bool] = False  # listed among the wolves told to those who know them (W.1.12)
     known_to_wolves: ClassVar[bool] = False  # told to the wolves in a second list (W.1.12: スパイⅡ)
+    mind_read: ClassVar[str | None] = None  # the word a mind reader (サトリ) reads for it where its 占い is 村人
+    blocks_as: ClassVar[Blocked] = Blocked.RESISTANCE  # what its ``resist`` is, when it stops a death (W.1.9f)
+    voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
+    hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
     abilities: ClassVar[tuple[Ability, ...]] = ()
+    level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
     # sub-roles, extra roles and marks (layers above a role)
     kind: ClassVar[LayerKind] = LayerKind.ROLE
@@ -94,6 +99,7 @@ class Role:
     told: ClassVar[bool] = False  # the seat is told it holds it (恋人, kits)
     fortune_overlay: ClassVar[Fortune | None] = None  # a mark's override of the 占い結果 (W.1.5)
     psychic_overlay: ClassVar[PsychicResult | None] = None
+    blocks_divination: ClassVar[bool] = False  # a mark's: its seat's divinations are obstructed (W.1.4)
     counts_as: ClassVar[Count | None] = None  # a sub-role's override of the count
     lover: ClassVar[bool] = False  # counts among the lovers (§7)
     victory_mark: ClassVar[bool] = False  # §7.9
@@ -144,11 +150,6 @@ class Role:
         (W.1.9a: 孤独な狼), its seat's identity settled again when that changes (``ctx.resettle``)."""
         return self.attacks
 
-    def reviver(self, ctx: Context, me: Layer) -> bool:
-        """With ``closes_heaven = "by rule"``: whether the seat could come back now, so that the dead
-        see less (霊界表示 norevive, W.1.12: a 狡猾な狼 alive or able to return)."""
-        return False
-
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         """Its own resistance to a death (§5.2 steps 3–4; an execution too, プリンス): True means the
         seat does not die."""
@@ -181,6 +182,11 @@ class Role:
     def vote_priority(self, ctx: Context, me: Layer) -> int:
         """The priority its vote gives its candidate (決定者)."""
         return 0
+
+    def still_reviving(self, ctx: Context, me: Layer) -> bool:
+        """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a
+        living マッドサイエンティスト with its revival unused)."""
+        return ctx.alive(me.seat)
 
 
 R = TypeVar("R", bound=type[Role])
@@ -250,5 +256,5 @@ def declared(role_id: str) -> Role:
     return ROLES.get(role_id) or SUB_ROLES[role_id]
 
 
-__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "Role", "Shown", "declared", "mark", "role", "sub_role"]
+__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "LevelHook", "Role", "Shown", "declared", "mark", "role", "sub_role"]
 

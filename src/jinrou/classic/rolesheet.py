@@ -51,7 +51,8 @@ def row(role: Role) -> RoleRow:
         fortune=role.fortune.name_ja,
         psychic=role.psychic.name_ja,
         counts=role.counts.value,
-        actions=tuple(_action(a) for a in role.abilities),
+        actions=(*(_action(a) for a in role.abilities),
+                 *(f"level {h.level} hook (no action): {_doc(h)}" for h in role.level_hooks)),
         rule=_doc(type(role)),
     )
 

@@ -23,12 +23,12 @@ from jinrou.classic.model import Cause, Fortune, Message, PsychicResult
 LANGS = ("ja", "en")
 
 _DEATH_JA = {
-    "execution": "{player}は処刑されました", "suicide": "{player}は後を追って死にました",
+    "execution": "{player}は処刑されました", "suicide": "{player}は誰かの後を追って自ら死を選びました。",
     "hunter": "{player}は銃殺されました", "leave": "{player}は村を去りました",
     "sudden": "{player}は突然死しました", "curse": "{player}は呪殺されました",
 }  # fmt: skip
 _DEATH_EN = {
-    "execution": "{player} was executed.", "suicide": "{player} died of grief.",
+    "execution": "{player} was executed.", "suicide": "{player} chose to follow someone in death.",
     "hunter": "{player} was shot.", "leave": "{player} left the village.",
     "sudden": "{player} died suddenly (no action in time).", "curse": "{player} was cursed to death.",
 }  # fmt: skip
@@ -74,6 +74,41 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "spy report": ("{player}の調査報告書が発見されました。", "{player}'s report was found."),
     "spy report roles": ("{roles}", "{roles}"),
     "acrobat": ("{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack."),
+    "divination obstructed": ("{player}が{target}を占いましたが、何者かに邪魔されました。",
+                              "{player} divined {target}, but something got in the way."),
+    "rain chosen": ("{player}は翌日に雨を降らせます。", "{player} will make it rain tomorrow."),
+    "rain": ("今日は雨が降っています。", "It is raining today."),
+    "sorcery found": ("{player}が{target}を調べたところ、占い師でした。", "{player} examined {target}: a seer."),
+    "sorcery not found": ("{player}が{target}を調べたところ、占い師ではありませんでした。",
+                          "{player} examined {target}: not a seer."),
+    "costumed": ("{player}が{target}をかぼちゃにしました。", "{player} turned {target} into a pumpkin."),
+    "shadow cast": ("{player}は{target}の影を抜きました。", "{player} drew out {target}'s shadow."),
+    "shadow wolf": ("{target}は影を抜かれたようです。", "{target}'s shadow seems to have been drawn out."),
+    "mind read": ("{player}の読心の結果、{target}は{result}でした。", "{player} read {target}'s mind: {result}."),
+    "mind read auto": ("{player}の今日の読心先は自動的に決定されます。",
+                       "{player}'s mind reading tonight is chosen automatically."),
+    "seduce chosen": ("{player}は{target}を誘惑しようとしています。", "{player} is seducing {target}."),
+    "seduced": ("{target}は狼に誘惑されました。", "{target} was seduced by the wolves: you are now a wolf minion."),
+    "moon aura": ("{target}は{player}の放つ月のオーラに魅せられました。",
+                  "{target} was bewitched by the moon aura of {player}: you now side with the wolves."),
+    "resuscitation": ("{player}は{target}に蘇生措置を施しました。", "{player} tries to resuscitate {target}."),
+    "minion": ("{target}は狼の子分になりました。", "{target} is now a wolf minion."),
+    "charmed": ("{player}は{target}を魅了しました。", "{player} charmed {target}."),
+    "lunge": ("{wolf}は捨て身の覚悟で{target}を狙っています。", "{wolf} lunges at {target}, whatever it costs."),
+    "decoy": ("{wolf}は{target}の家に忍び込み囮となりました。", "{wolf} slipped into {target}'s house as a decoy."),
+    "eyes resistance": ("{target}への襲撃は耐性に阻まれました。", "The attack on {target} was resisted."),
+    "eyes guard": ("{target}への襲撃は護衛に阻まれました。", "The attack on {target} was stopped by a guard."),
+    "eyes holy": ("{target}への襲撃は聖なる力に阻まれました。", "The attack on {target} was stopped by a holy power."),
+    "eyes devil": ("{target}への襲撃は悪魔の力に阻まれました。", "The attack on {target} was stopped by a devil's power."),
+    "eyes curse": ("{target}への襲撃は呪いの力に阻まれました。", "The attack on {target} was stopped by a curse."),
+    "eyes substitute": ("{target}への襲撃は何者かが身代わりになり失敗しました。",
+                        "The attack on {target} failed: someone died in its place."),
+    "eyes escape": ("{target}への襲撃は{target}の逃亡により失敗しました。",
+                    "The attack on {target} failed: {target} was away."),
+    "eyes trap": ("{target}への襲撃は罠に阻まれました。", "The attack on {target} was stopped by a trap."),
+    "eyes snow": ("{target}への襲撃は雪の力に阻まれました。", "The attack on {target} was stopped by the snow."),
+    "eyes acrobatics": ("{target}への襲撃は曲芸的な動きで回避されました。",
+                        "The attack on {target} was dodged with acrobatics."),
     "solitude attacks": ("{player}は襲撃できるようになりました。", "{player} may attack now."),
     "solitude stops": ("他にも人狼がいるようです。{player}は襲撃できなくなりました。",
                        "There seem to be other wolves: {player} may no longer attack."),
@@ -84,6 +119,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
         "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
+SHOWN_WITH = {"WolfMinion": ("狼の子分（{role}）", "Wolf minion ({role})"),
+              "MoonPhilia": ("月狂病（{role}）", "Moon lunacy ({role})")}  # fmt: skip
+"""How a seat's role is shown under a sub-role that shows itself with it (W.1.8: 「狼の子分（{role}）」)."""
 VERBS = {
     "attack": ("襲撃", "attack"), "divine": ("占う", "divine"), "guard": ("護衛", "guard"),
     "pair": ("恋人にする", "make lovers"), "revive": ("蘇生", "revive"), "protect": ("加護", "bless"),
@@ -108,6 +146,20 @@ def role_name(role_id: str, lang: str) -> str:
     from jinrou.classic.roles import ROLES
 
     return ROLES[role_id].name_en if role_id in ROLES else CATALOG[role_id].name_en if role_id in CATALOG else role_id
+
+
+def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
+    """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
+    name, the latest outermost): 「狼の子分（占い師）」.
+
+    >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja")
+    '狼の子分（占い師）'
+    """
+    name = role_name(role_id, lang)
+    for sub in subs:
+        if sub in SHOWN_WITH:
+            name = SHOWN_WITH[sub][0 if lang == "ja" else 1].format(role=name)
+    return name
 
 
 def team_name(team_id: str, lang: str) -> str:
@@ -222,8 +274,50 @@ RULES_JA: dict[str, str] = {
             "「調査報告書」が公開され、全員の現在の役職が明かされます。人狼陣営が勝ち、生き残っていれば勝利します。",
     "Acrobat": "曲芸師: 人狼の味方です。一度だけ、自分に届いた最初の人狼の襲撃を回避します（護衛されていれば届きません）。",
     "BlackCat": "黒猫: 人狼の味方です。処刑されると、人狼として数えられない生存者からランダムに1人が毒で死にます。",
+    "ToughWolf": "一途な狼: 人狼です。一度だけ、襲撃を捨て身の襲撃にできます。その夜は失敗した襲撃がすべて（耐性・護衛・加護を"
+                 "無視して）対象を殺し、その後一途な狼は死にます（捨て身）。欲張りな狼の代償はその夜は起きません。",
+    "EyesWolf": "瞳狼: 人狼です。埋葬のたびに、前の埋葬から耐性や護衛などで失敗した人狼の襲撃ごとに、誰への襲撃が"
+                "何に阻まれたかを知ります（生きている瞳狼全員）。",
+    "DecoyWolf": "囮狼: 人狼です。2日目以降の夜に一度だけ、生きている人の家に忍び込み囮になれます。その夜その人への"
+                 "行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。",
+    "Bomber": "爆弾魔: 人狼の味方です。一度だけ、夜に他の生存者ひとりに爆弾を仕掛けます。爆弾は一度だけ爆発します: "
+              "狩人系に護衛されるとその狩人と持ち主が、人狼に襲われると襲撃した人狼が、ヴァンパイアに襲われるとその"
+              "ヴァンパイアが、持ち主が処刑されるとその人に投票した生存者からランダムに1人が死にます（罠）。",
+    "DestroyCraziest": "破壊の狂人: 人狼の味方です。毎晩ひとり（自分も可）を選べます（任意）。次の夕方まで、その人への"
+                       "狩人系の護衛・罠・侍の護衛は襲撃を防ぎません。",
+    "PsychoKiller": "サイコキラー: 夜に自分を対象に選んだ人（占い・護衛・襲撃など）は、その夜のうちに死にます"
+                    "（サイコキラーが死んでいても）。人狼の襲撃ではサイコキラーも死にます。",
     "WolfBoy": "狼少年: 毎晩ひとり（自分も可）を選べます（任意）。その人は次の夕方まで占い結果が人狼になります"
                "（死んでいればそのまま）。霊能結果と人狼占いには影響しません。",
+    "ObstructiveMad": "邪魔狂人: 毎晩ひとり（自分も可）を選びます（必須）。その人がその夜に行う占い（占い師・子狐・人狼占い・"
+                      "妖術師・サトリ・占いセット）は結果が出ず、効果もありません（呪殺なども起きません）。占った人は朝に"
+                      "「何者かに邪魔されました」と知らされます（即時の占い結果はそのままです）。",
+    "RainyBoy": "雨男: 2日目の夜から一度だけ、雨を降らせられます（対象なし）。次に生きて迎える朝に「今日は雨が降っています。」と"
+                "公表され、その日の夜は生きている全員の占いが邪魔されます（雨男がその日に死んでいても）。",
+    "Sorcerer": "妖術師: 毎晩、他のひとりを調べます（必須）。その人が占い師（占いセットを含む）かどうかを知ります。"
+                "呪殺はしません。占いと同じく邪魔されます。",
+    "Pumpkin": "かぼちゃ魔: 毎晩ひとり（自分も可）をかぼちゃにします（必須）。その人は以後ずっと、占い結果が「かぼちゃ」に"
+               "なります（霊能結果と人狼占いには影響しません）。",
+    "Shadow": "影法師: 最初の夜に、狩人全員の占い結果を人狼に、人狼のひとり（ランダム）の占い結果を村人にします。"
+              "影法師が生きている間だけ有効です。どの人狼かは影法師と人狼に知らされます。",
+    "Satori": "サトリ: 毎晩、他のひとりの心を読みます（必須）。占い結果がわかり、村人と出る人が大狼・占い師ならそれがわかります。"
+              "妖狐は死にます。初日白通知では1日目の夜の読心先が占い師と同じように（大狼と占い師を除いて）決まります。",
+    "Ushinotokimairi": "丑刻参: 毎晩ひとりを呪えます（任意）。その夜にその人が占われると呪殺されます。呪った夜は、"
+                       "丑刻参自身も占われると呪殺されます。",
+    "FascinatingWolf": "誘惑する女狼: 人狼です。最初の夜に、他の生存者ひとりを誘惑します（必須、すぐに有効）。死んだとき（死因を"
+                       "問わず）、人狼として数えられる生存者がいて、誘惑した人が生きていて人狼陣営でなく人間なら、その人は"
+                       "狼の子分になります（通知あり）。",
+    "CynthiaWolf": "月狼: 人狼です。その夜に月狼を占った人（占い師、人狼占い、占いセット）や護衛した人は、生きていれば"
+                   "月狂病になります（夜の終わりに生きていれば、その夜に死んでいても効きます。通知あり）。",
+    "QueenOfNight": "月下美人: 人狼の味方です。その夜に月下美人を占った人や護衛した人は、生きていれば魅了されます（通知なし）。"
+                    "魅了された人は、月下美人が死んでいる埋葬のたびに後を追って死にます。",
+    "MadScientist": "マッドサイエンティスト: 人狼の味方です。2日目以降の夜に一度だけ、死者ひとりを蘇生できます（突然死を除く。"
+                    "選んだ時点で使用済み）。蘇生した人は狼の子分になります（通知あり）。生きていて未使用の間は蘇生役職として"
+                    "数えられます（霊界表示）。",
+    "AttractiveWoman": "美女: 人狼の味方です。毎晩、他の生存者ひとりを魅了できます（任意、通知なし）。次の夕方までに美女が人狼の"
+                       "襲撃以外で死ぬと、その埋葬で魅了された人も後を追って死にます。",
+    "WolfMinion": "狼の子分（付加役職）: 役職と能力はそのままで、人狼陣営になります。人狼陣営が勝てば勝利します。",
+    "MoonPhilia": "月狂病（付加役職）: 狼の子分と同じく人狼陣営になり、夜は叫迷狂人のチャットを読み書きできます。",
     "SolitudeWolf": "孤独な狼: 人狼です。他の人狼もスパイⅡも知らず、人狼のチャットにも入れません（人狼からは見えます）。"
                     "最初は襲撃できません。夕方、襲撃できる人狼が生きていなければ襲撃できるようになり（通知あり）、"
                     "他に襲撃できる人狼がいれば襲撃できなくなります（通知あり）。自分の襲撃の通知は自分にだけ届きます。",
@@ -260,6 +354,8 @@ RULES_JA: dict[str, str] = {
     "GuardKit": "狩人セット: 狩人の護衛ができます（任意）。",
     "Decider": "決定者: ランダムなひとりです。同数のとき、その票が処刑先を決めます。",
     "Authority": "権力者: ランダムなひとりです。その票は2票に数えられます。",
+    "Bomb": "爆弾: 爆弾魔が仕掛けた爆弾です（持ち主には見えません）。一度だけ爆発します。",
+    "Exposed": "護衛無効: 次の夕方まで、狩人系の護衛・罠・侍の護衛が襲撃を防ぎません。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

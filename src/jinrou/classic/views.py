@@ -70,6 +70,7 @@ class SeatView:
     vote: Seat | None = None  # its own vote in the open ballot
     labels: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # every label of ``known``, in order
     history: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # at the end: roles held, if it changed
+    subs_of: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # told sub-roles of the seats whose role it sees
 
     @property
     def n(self) -> int:
@@ -142,6 +143,7 @@ class SeatView:
             vote=ballot.votes.get(seat) if ballot is not None and seat is not None else None,
             labels=labels,
             history={s: held for s in game.seats() if len(held := game.roles_held(s)) > 1} if over else {},
+            subs_of={s: told for s in roles if (told := game.identity(s).told_layers())},
         )
 
 
@@ -189,16 +191,16 @@ def _messages(game: Game, seat: Seat | None) -> tuple[tuple[int, Message], ...]:
 
 
 def heaven_sees_all(game: Game) -> bool:
-    """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, a
-    living 魔術師 or 人狼占い, a role whose own rule says so: a 狡猾な狼 alive or able to return);
-    ``""`` never."""
+    """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, or a
+    living 魔術師 or 人狼占い, or a role that says it still may: a living マッドサイエンティスト with its
+    revival unused, a 狡猾な狼 alive or able to return, W.1.12); ``""`` never."""
     mode = game.settings["heavenview"]
     if mode == "view":
         return True
     if mode == "":
         return False
     return not any(
-        (closes := game.identity(s).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
-        or (closes == "by rule" and (i := game.identity(s)).role.reviver(game.ctx, i.main))
+        (closes := (identity := game.identity(s)).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])
+        or (closes == "while able" and identity.role.still_reviving(game.ctx, identity.main))
         for s in game.seats()
     )

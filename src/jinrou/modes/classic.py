@@ -58,7 +58,7 @@ import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic.catalog import UnknownRoleError, by_name
-from jinrou.classic.claims import RESULTS, Claim, ClaimKind, quote
+from jinrou.classic.claims import DIVINED_RESULTS, RESULTS, Claim, ClaimKind, quote
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
@@ -579,7 +579,11 @@ def _claim(game: Game, data: Any) -> Claim:
     target = _seat_named(game, data["target"])
     if kind is ClaimKind.VOTE:
         return Claim(kind, target=target)
-    if data["result"] not in RESULTS:
+    if data["result"] not in (DIVINED_RESULTS if kind is ClaimKind.DIVINED else RESULTS):
+        if kind is ClaimKind.DIVINED:  # a かぼちゃ魔's costume (W.1.5)
+            raise IllegalActionError(f"a divination is human, werewolf or pumpkin, not {quote(data['result'])}",
+                                     ja=f"占い結果は human（人間）、werewolf（人狼）か pumpkin（かぼちゃ）です: "
+                                        f"{quote(data['result'])} ではありません")
         raise IllegalActionError(f"a result is human or werewolf, not {quote(data['result'])}",
                                  ja=f"結果は human（人間）か werewolf（人狼）です: {quote(data['result'])} ではありません")
     return Claim(kind, target=target, result=data["result"])

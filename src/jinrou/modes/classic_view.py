@@ -23,7 +23,7 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import KITS, render, role_name, role_rule, verb_label
+from jinrou.classic.texts import KITS, render, role_name, role_rule, shown_role, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, Result, result_json
 
@@ -43,6 +43,7 @@ CAUSES_EN = {
     "attack": "killed by the wolves", "vampire": "killed by a vampire", "execution": "executed", "curse": "cursed",
     "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
     "leave": "left the village", "sudden": "sudden death", "greedy": "paid for its greed",
+    "tough": "gave its life for the kill", "psycho": "killed by a psycho killer", "trap": "caught in a trap (bomb)",
     "crafty": "feigned death", "dog": "bitten by a mad dog",
 }  # fmt: skip
 FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}
@@ -177,6 +178,12 @@ def _role(role_id: str) -> dict[str, Any]:
 
 
 @functools.cache
+def _shown(role_id: str, subs: tuple[str, ...]) -> dict[str, str]:
+    """The role as shown with its sub-roles (W.1.8: 「狼の子分（{role}）」)."""
+    return {"ja": shown_role(role_id, subs, "ja"), "en": shown_role(role_id, subs, "en")}
+
+
+@functools.cache
 def _rule(role_id: str) -> dict[str, str]:
     return {"ja": role_rule(role_id, "ja"), "en": role_rule(role_id, "en")}
 
@@ -206,6 +213,8 @@ def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dic
         "scapegoat": seat == sv.scapegoat,
         "cause": None if alive else _cause(cause),
         "role": _role(sv.roles[seat]) if seat in sv.roles else None,
+        "subs": [_names_of(sub) for sub in sv.subs_of.get(seat, ())],
+        "shown": _shown(sv.roles[seat], sv.subs_of.get(seat, ())) if seat in sv.roles else None,
         "known": [_known(label) for label in sv.labels.get(seat, ())],
         "you": seat == sv.seat,
     }
@@ -226,6 +235,7 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
         "rule": _rule(sv.role),  # the role's rule, as `jinrou classic roles` says it
         "team": _team(sv.team),
         "subs": [{**_names_of(s), "rule": _rule(s)} for s in sv.subs],
+        "shown": _shown(sv.role, sv.subs),  # 「狼の子分（占い師）」 (W.1.8)
         "known": [{"name": sv.names[s], **_known(label)} for s, labels in sorted(sv.labels.items()) for label in labels],
         "abilities": [{"verb": v, "ja": verb_label(v, "ja"), "en": verb_label(v, "en")} for v in dict.fromkeys(abilities)],
         "alive": sv.alive[me],

@@ -19,7 +19,7 @@ from jinrou.classic.agent import Agent, act, talk
 from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Message, Stage, Vote
-from jinrou.classic.texts import KITS, render, role_name, verb_label
+from jinrou.classic.texts import KITS, render, role_name, shown_role, verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import JinrouError
 
@@ -38,7 +38,8 @@ def line(message: Message, names: Sequence[str]) -> str:
 def role_card(view: SeatView) -> str:
     """The seat's role, team, sub-roles and the seats it knows."""
     assert view.role is not None and view.team is not None
-    text = f"You are [bold]{role_name(view.role, 'ja')}[/bold] ({role_name(view.role, 'en')}) — " \
+    ja, en = shown_role(view.role, view.subs, "ja"), shown_role(view.role, view.subs, "en")  # 「狼の子分（占い師）」
+    text = f"You are [bold]{ja}[/bold] ({en}) — " \
            f"{view.team.name_ja} ({view.team.name_en})"
     for sub in view.subs:
         text += f"; also {role_name(sub, 'en')}"

@@ -26,7 +26,10 @@ SPEC_ROLES = ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "Madm
 # Wave 3 roles declared so far (shared/spec/classic-roles-werewolf.md W.2)
 WAVE3_ROLES = ["CurseWolf", "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf", "TongueWolf",
                "GreedyWolf", "LurkingMad", "HearMadman", "Spy2", "Acrobat", "BlackCat", "WolfBoy",
-               "SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]
+               "ObstructiveMad", "RainyBoy", "Sorcerer", "Pumpkin", "Shadow", "Satori", "Ushinotokimairi"]
+WAVE3_ROLES += ["FascinatingWolf", "CynthiaWolf", "QueenOfNight", "MadScientist", "AttractiveWoman"]  # group T
+WAVE3_ROLES += ["ToughWolf", "EyesWolf", "DecoyWolf", "Bomber", "DestroyCraziest", "PsychoKiller"]  # group A
+WAVE3_ROLES += ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]  # group L
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}

@@ -432,3 +432,23 @@ def test_the_casting_rules_for_these_roles_are_data():
     from jinrou.yaminabe.rules import ALWAYS_RULES, JOBS_RULES
 
     assert "AbsoluteWolf" in ALWAYS_RULES and "ToughWolf" in JOBS_RULES
+
+
+# ---------------------------------------------------------------------------------------------- with group A's roles
+
+
+def test_a_mad_dogs_bite_on_a_decoyed_seat_kills_the_decoy_wolf():
+    # W.2 囮狼: "a ヴァンパイア or 狂犬 kill hits it" (W.1.2: the bite reads its target through the map)
+    g = new(["DecoyWolf", "Werewolf", "MadDog", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE IE")
+    night(g, "A decoy F", "C bite F", "B attack G", draws=[("announcement", ["A", "G"])])
+    assert dead(g)["A"] == "dog" and "F" in alive(g) and dead(g)["G"] == "attack"
+
+
+def test_an_eyes_wolf_reads_resistance_for_an_attack_on_the_absolute_wolf():
+    # W.2 瞳狼: an attack stopped by immunity or an own resistance reads 耐性 (wolfattack on)
+    g = new(["EyesWolf", "AbsoluteWolf", "Human", "Human", "Human", "Human", "Human"], {"wolfattack": "on"})
+    night(g, "A attack B")
+    assert "B" in alive(g)
+    assert rendered(g, "eyes resistance", "A") == ["Bへの襲撃は耐性に阻まれました。"]

@@ -1,13 +1,14 @@
-"""Pieces several role declarations share: knowing the wolves, divining, poisoning, guarding."""
+"""Pieces several role declarations share: knowing the wolves, divining, poisoning, guarding, being
+divined or guarded (W.1.6 contacts)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from jinrou.classic.events import Divined, Guarded, Targeted
+from jinrou.classic.events import Divined, Guarded, Targeted, on
 from jinrou.classic.model import Action, Cause, Seat, Verb
-from jinrou.classic.role import Ability
+from jinrou.classic.role import Ability, LevelHook, Role
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -26,6 +27,7 @@ class Divination(Ability):
 
     verb = Verb.DIVINE
     level = 100
+    divination = True  # obstructable (W.1.4)
     told_at_once = True  # with ``divineresult=immediate``; False: always at dawn
 
     def result(self, ctx: Context, target: Seat) -> str:
@@ -52,6 +54,12 @@ class Divination(Ability):
     def effect(self, ctx: Context, action: Action, target: Seat) -> None:
         if ctx.identity(target).cursed_by_divination:
             ctx.kill(target, Cause.CURSE, action.seat)
+
+    def obstructed(self, ctx: Context, action: Action, me: Layer) -> None:
+        """W.1.4: no result, no effect; told at dawn 「{name}が{target}を占いましたが、何者かに邪魔されました。」
+        instead of the result (a result told at submission stands: nothing more is said)."""
+        if not (self.told_at_once and ctx.settings["divineresult"] == "immediate"):
+            ctx.tell_at_dawn(action.seat, "divination obstructed", player=action.seat, target=action.targets[0])
 
 
 def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
@@ -115,3 +123,37 @@ def guard_dusk(me: Layer) -> None:
     """At dusk a guard's last target is the one it protected the night before (or nobody)."""
     memory: GuardMemory = me.memory
     memory.last, memory.tonight = memory.tonight, None
+
+
+@dataclass
+class ContactMemory:
+    """The seats that divined (with effects) or guarded this seat, with the night of each (W.1.6)."""
+
+    contacts: list[tuple[int, Seat]] = field(default_factory=list)
+
+
+class Contacted(Role):
+    """A role whose level hook reads who divined (with effects) or guarded it this night (W.1.6's
+    *divined* and *guarded*: 月狼, 月下美人); its ``Memory`` is :class:`ContactMemory`."""
+
+    Memory: ClassVar[type | None] = ContactMemory
+
+    @on(Divined, Guarded)
+    def contacted(self, ctx: Context, me: Layer, event: Divined | Guarded) -> None:
+        me.memory.contacts.append((ctx.day, event.by))
+
+
+class ContactHook(LevelHook):
+    """At its level, each seat that divined or guarded the hook's seat this night and is alive now
+    gets :meth:`touch` (once, in the order of contact); the night's contacts are then forgotten."""
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        memory: ContactMemory = me.memory
+        tonight = list(dict.fromkeys(s for night, s in memory.contacts if night == ctx.day))
+        memory.contacts = []
+        for seat in tonight:
+            if ctx.alive(seat):
+                self.touch(ctx, me, seat)
+
+    def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
+        """The effect on one living seat that touched it."""

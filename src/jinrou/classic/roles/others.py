@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import AttackedAt, Executed, PhaseOpened, Threat, on
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Role, mark, role
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ class Devil(Role):
 
     psychic = PsychicResult.WEREWOLF
     Memory = DevilMemory
+    blocks_as = Blocked.DEVIL
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         if threat.cause is not Cause.ATTACK:
@@ -64,6 +65,8 @@ class Bite(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])
+        if not ctx.alive(target):  # a dead target: no attack at all (reference: `return if t.dead`)
+            return
         ctx.kill(target, Cause.VAMPIRE, action.seat)
         ctx.emit(AttackedAt(target, Cause.VAMPIRE, action.seat))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jinrou.classic.identity import LayerKind
+from jinrou.classic.model import Blocked
 from jinrou.classic.role import Role, mark, sub_role
 from jinrou.classic.roles.village import Diviner, Guard, Psychic
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 @mark("Holy protection", "聖職者の加護")
 class HolyProtection(Role):
     """Saves the seat once from any death but a sudden one (§5.2 step 3); the seat is told."""
+
+    blocks_as = Blocked.HOLY
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         ctx.remove(me)

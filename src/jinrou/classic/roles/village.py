@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
@@ -32,6 +32,7 @@ class Diviner(Role):
 
     name_en = "Seer"
     abilities = (Divination(),)
+    mind_read = "Diviner"  # サトリ reads 「占い師」 (a 占いセット too)
 
     @on(PhaseOpened)
     def first_divination(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
@@ -39,14 +40,21 @@ class Diviner(Role):
         if event.moment is not Moment.DUSK or ctx.day != 1 or ctx.settings["firstnightdivine"] != "auto" or (
                 seat == ctx.scapegoat):
             return
-        pool = []
-        for s in ctx.living():
-            identity = ctx.identity(s)
-            fox = identity.role.category is Category.FOX and not identity.is_a(TinyFox)
-            if s not in (seat, ctx.scapegoat) and identity.fortune() is Fortune.HUMAN and not fox:
-                pool.append(s)
+        pool = first_divination_pool(ctx, seat)
         if pool:
             ctx.submit(Action(seat, Verb.DIVINE, (ctx.draw_seat("first divination", pool),)))
+
+
+def first_divination_pool(ctx: Context, seat: Seat) -> list[Seat]:
+    """Where ``firstnightdivine=auto`` may send ``seat``'s night-1 divination (§8): the other living
+    seats (身代わりくん aside) that read 村人, 妖狐系 but 子狐 excluded."""
+    pool = []
+    for s in ctx.living():
+        identity = ctx.identity(s)
+        fox = identity.role.category is Category.FOX and not identity.is_a(TinyFox)
+        if s not in (seat, ctx.scapegoat) and identity.fortune() is Fortune.HUMAN and not fox:
+            pool.append(s)
+    return pool
 
 
 @dataclass
@@ -215,6 +223,8 @@ class Noble(Role):
     """貴族: a wolf attack that would kill it while a 奴隷 lives kills every living 奴隷 instead
     (unguardable; their cause is the wolf attack)."""
 
+    blocks_as = Blocked.SUBSTITUTE
+
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         slaves = ctx.seats_of(Slave, living=True)
         if threat.cause is not Cause.ATTACK or not slaves:
@@ -316,6 +326,7 @@ class Fugitive(Role):
 
     abilities = (Hide(),)
     Memory = FugitiveMemory
+    blocks_as = Blocked.ESCAPE
 
     @staticmethod
     def caught(ctx: Context, me: Layer, cause: Cause, source: Seat | None) -> None:
@@ -453,6 +464,7 @@ class Cursed(Role):
     the next vote (executions or none); told when the next phase opens."""
 
     Memory = CursedMemory
+    blocks_as = Blocked.CURSE
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         if threat.cause not in (Cause.ATTACK, Cause.VAMPIRE):

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.abilities import Once
 from jinrou.classic.catalog import Team
-from jinrou.classic.events import AttackedAt, AttackFailed, Died, Divined, Guarded, PhaseOpened, Threat, on
+from jinrou.classic.events import AttackedAt, AttackFailed, BurialPass, Died, Divined, Guarded, PhaseOpened, Threat, on
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, role
-from jinrou.classic.roles.common import Divination, knows_wolves
+from jinrou.classic.role import Ability, Chat, Role, Shown, role, sub_role
+from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
 from jinrou.classic.roles.village import Diviner, Human
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 ABSTAIN = Verb.declare("abstain", label=("襲撃しない", "abstain"))
 GORGE = Verb.declare("gorge", label=("欲張る", "gorge"))
-ATTACK_FORMS = (Verb.ATTACK, ABSTAIN)
+ATTACK_FORMS: tuple[Verb, ...] = (Verb.ATTACK, ABSTAIN)
 """The verbs that spend one of tonight's attacks (W.1.9c: 慎重な狼's 「襲撃しない」 is one)."""
 
 
@@ -66,8 +66,16 @@ class Attack(Ability):
         if ctx.settings.on("noticebitten"):
             ctx.tell(target, "attacked")
         ctx.kill(target, Cause.ATTACK, action.seat)
+        why = ctx.blocked()
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
         if ctx.alive(target):
+            tough = ctx.failed_attacks_forced_by()
+            if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
+                ctx.die(target, Cause.ATTACK, tough)
+                ctx.kill(tough, Cause.TOUGH)
+                return
+            if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
+                ctx.log_attack_failure(target, why)
             ctx.emit(AttackFailed(target, action.seat))
 
 
@@ -107,6 +115,7 @@ class BigWolf(Wolf):
     name_en = "Big Wolf"
     fortune = Fortune.HUMAN
     psychic = PsychicResult.BIG_WOLF
+    mind_read = PsychicResult.BIG_WOLF.value  # サトリ reads 「大狼」
 
 
 @role
@@ -431,6 +440,185 @@ class Spy(Role):
         return result is Team.WEREWOLF and me.memory.left
 
 
+# ---------------------------------------------------------------------- team-changing sub-roles, 誘惑する女狼, 月狼
+# (W.1.8, W.1.6: group T)
+
+
+@sub_role("Wolf minion", "狼の子分")
+class WolfMinion(Role):
+    """狼の子分 (sub-role; shown 「狼の子分（{role}）」), told: the seat keeps its role, abilities,
+    results and parity count, but its team becomes Werewolf and it wins iff the result is Werewolf
+    (its role's own win rule, and that of a sub-role below it, e.g. 恋人, is dropped: the latest team
+    change on top prevails, W.1.8)."""
+
+    judge_team = Team.WEREWOLF
+    told = True
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.WEREWOLF
+
+
+@sub_role("Moon lunacy", "月狂病")
+class MoonPhilia(WolfMinion):
+    """月狂病 (sub-role; shown 「月狂病（{role}）」), told: as 狼の子分 — team Werewolf, wins iff the
+    result is Werewolf — and it also reads and writes the 叫迷狂人's night chat."""
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.MAD_COUPLE})
+
+
+SEDUCE = Verb.declare("seduce", label=("誘惑", "seduce"))
+
+
+@dataclass
+class SeduceMemory:
+    target: Seat | None = None  # the seat it seduced
+
+
+class Seduce(Ability):
+    """誘惑: its first night (night 1), required, at once: another living seat (settled here; the
+    reference also offers itself); told 「{name}は{target}を誘惑しようとしています。」. Not offered
+    while no living seat counts other than wolf."""
+
+    verb = SEDUCE
+    level = None
+    once = Once.GAME
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        wolves = set(ctx.counting(Count.WOLF))
+        return any(s not in wolves for s in ctx.living())
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.target = action.targets[0]
+        ctx.tell(action.seat, "seduce chosen", player=action.seat, target=action.targets[0])
+
+
+@role
+class FascinatingWolf(Wolf):
+    """誘惑する女狼: on its first night it seduces another living seat (at once). At its death, whatever
+    the cause, if a seat counting as wolf still lives and the seduced seat lives, is not of team
+    Werewolf and counts as human (not a wolf, a fox, a vampire), that seat becomes 狼の子分 (told
+    「{target}は狼に誘惑されました。」)."""
+
+    name_en = "Fascinating Wolf"
+    abilities = (ATTACK, Seduce())
+    Memory = SeduceMemory
+
+    @on(Died)
+    def seduced(self, ctx: Context, me: Layer, event: Died) -> None:
+        target = me.memory.target
+        if target is None or not ctx.alive(target) or not any(ctx.alive(s) for s in ctx.counting(Count.WOLF)):
+            return
+        identity = ctx.identity(target)
+        if identity.team() is not Team.WEREWOLF and identity.counts() is Count.HUMAN:
+            ctx.grant(target, WolfMinion.id, me.seat)
+            ctx.tell(target, "seduced", target=target)
+
+
+class MoonAura(ContactHook):
+    """月狼's aura at level 122: each seat that divined or guarded it tonight and is alive gets 月狂病,
+    told 「{target}は{name}の放つ月のオーラに魅せられました。」."""
+
+    level = 122
+
+    def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
+        ctx.grant(seat, MoonPhilia.id, me.seat)
+        ctx.tell(seat, "moon aura", player=me.seat, target=seat)
+
+
+@role
+class CynthiaWolf(Contacted, Wolf):
+    """月狼: at level 122 (acting if alive at the night's end, even if it died earlier that night), each
+    seat that divined it with effects (占い師, 人狼占い, a 占いセット) or guarded it this night and is
+    alive becomes 月狂病 (team Werewolf; the 叫迷狂人's chat), told."""
+
+    name_en = "Cynthia Wolf"
+    level_hooks = (MoonAura(),)
+
+
+# ---------------------------------------------------------------------- wave 3 人狼系: attacks, failures, redirection
+
+
+LUNGE = Verb.declare("lunge", label=("捨て身の襲撃", "lunge"))
+DECOY = Verb.declare("decoy", label=("囮になる", "decoy"))
+ATTACK_FORMS = (*ATTACK_FORMS, LUNGE)  # a lunge is one of tonight's attacks (W.2 一途な狼)
+
+
+class Lunge(Attack):
+    """一途な狼's lunge: once per game, as an attack it submits while the wolves still have one to
+    choose (optional: the plain attack is the other form). Besides the attack notice the wolf chat
+    reads 「{name}は捨て身の覚悟で{target}を狙っています。」; tonight every failed wolf attack kills its
+    target anyway, then the 一途な狼 (W.1.9d, :class:`Attack`)."""
+
+    verb = LUNGE
+    once = Once.GAME
+    required = False
+    instead_of = Verb.ATTACK
+
+    def is_required(self, ctx: Context, me: Layer) -> bool:
+        return False
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        super().submit(ctx, action, me)
+        ctx.tell(ctx.chat_members(Chat.WOLF), "lunge", wolf=action.seat, target=action.target)
+        ctx.force_failed_attacks(action.seat)
+
+
+@role
+class ToughWolf(Wolf):
+    """一途な狼: once per game its attack may be a lunge: that night at level 105 each failed wolf
+    attack kills its target anyway (no immunity, guard, holy protection or resistance; the cause is
+    the attack, with the 一途な狼 as the attacker), then the 一途な狼, if alive, dies (捨て身); 欲張り
+    is then not triggered. The flag covers every attack of the night (settled, as the reference)."""
+
+    name_en = "Tough Wolf"
+    abilities = (ATTACK, Lunge())
+
+
+@role
+class EyesWolf(Wolf):
+    """瞳狼: at each burial at which a 瞳狼 lives, every living 瞳狼 is told one line per wolf attack
+    that failed on a protection or resistance since the last burial, naming the seat and why
+    (耐性, 護衛, 聖なる力, 悪魔の力, 呪いの力, 身代わり, 逃亡, 罠, 雪, 曲芸); otherwise the lines are lost."""
+
+    name_en = "Eyes Wolf"
+
+    @on(BurialPass)
+    def see(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        eyes = ctx.seats_of(EyesWolf, living=True)
+        if not eyes or eyes[0] != me.seat:  # the first living 瞳狼 reads the log for them all
+            return
+        for target, why in ctx.take_attack_failures():
+            ctx.tell(eyes, f"eyes {why.value}", target=target)
+
+
+class Decoy(Ability):
+    """囮狼's decoy: once per game, any night from 2, optional, level 40: a living seat; wolf chat
+    「{name}は{target}の家に忍び込み囮となりました。」 at submission; at level 40 every effect aimed at that
+    seat tonight lands on the 囮狼 instead (W.1.2)."""
+
+    verb = DECOY
+    level = 40
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(ctx.chat_members(Chat.WOLF), "decoy", wolf=action.seat, target=action.target)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.redirect(action.targets[0], action.seat)
+
+
+@role
+class DecoyWolf(Wolf):
+    """囮狼: once, from night 2, it may slip into a living seat's house as a decoy: tonight every
+    action on that seat is redirected to the 囮狼 (an attack there hits the 囮狼 and fails unless a
+    一途 night; a divination reads the 囮狼 under the chosen name; a guard protects it)."""
+
+    name_en = "Decoy Wolf"
+    abilities = (ATTACK, Decoy())
+
 # ---------------------------------------------------------------------- wave 3 人狼系: attackers, feigned death, public identity (W.2)
 
 
@@ -538,9 +726,9 @@ class CraftyWolf(Wolf):
     name_en = "Crafty Wolf"
     abilities = (ATTACK, Feign(), Rise())
     Memory = CraftyMemory
-    closes_heaven = "by rule"
+    closes_heaven = "while able"
 
-    def reviver(self, ctx: Context, me: Layer) -> bool:
+    def still_reviving(self, ctx: Context, me: Layer) -> bool:
         returns = me.memory.returns
         return ctx.alive(me.seat) or (returns is not None and returns >= ctx.day and not ctx.died_suddenly(me.seat))
 

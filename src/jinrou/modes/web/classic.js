@@ -178,6 +178,7 @@
   }
 
   const RESULTS = () => [["human", ctx.t("human", "村人")], ["werewolf", ctx.t("werewolf", "人狼")]];
+  const DIVINED_RESULTS = () => [...RESULTS(), ["pumpkin", ctx.t("pumpkin", "かぼちゃ")]];  // かぼちゃ魔 (W.1.5)
 
   function claimForm(label, fields, make) {
     const form = ctx.el("form", undefined, "c-form");
@@ -199,7 +200,7 @@
     rebuild("#c-claim-forms", key, () => [
       claimForm(ctx.t("Come out as", "CO"), [select("role", game.co_roles.map((r) => [r.id, tx(r)]))],
         (f) => ({ kind: "CO", role: value(f, "role") })),
-      claimForm(ctx.t("I divined", "占い結果"), [select("target", others), select("result", RESULTS())],
+      claimForm(ctx.t("I divined", "占い結果"), [select("target", others), select("result", DIVINED_RESULTS())],
         (f) => ({ kind: "DIVINED", target: value(f, "target"), result: value(f, "result") })),
       claimForm(ctx.t("Psychic result", "霊能結果"), [select("target", others), select("result", RESULTS())],
         (f) => ({ kind: "IDENTIFIED", target: value(f, "target"), result: value(f, "result") })),
