@@ -11,13 +11,14 @@ with ``--workers`` processes (2; target < 10 min): wall time and games per secon
 
 ``--wolves``: instead, the per-game measurement of 16-seat casts with the wave-3 wolves declared so
 far: 普通1 for 16 with its three 人狼 replaced by 欲張りな狼, 慎重な狼, 舌禍狼 (``wolves16a``), by
-呪狼, 直感派狼, 闇狼 (``wolves16b``), by 印狼, 冥狼, 欲張りな狼 (``wolves16c``) and by 一途な狼, 瞳狼, 囮狼
-(``wolves16d``); target < 25 ms a game.
+呪狼, 直感派狼, 闇狼 (``wolves16b``), by 印狼, 冥狼, 欲張りな狼 (``wolves16c``), by 一途な狼, 瞳狼, 囮狼
+(``wolves16d``) and by 孤独な狼, 狡猾な狼, 絶対狼 (``wolves16e``); target < 25 ms a game.
 
 ``--madmen``: the same for wave 3's madmen declared so far: 普通1 for 16 with its 狂人 and two 村人
 replaced by 狼少年, スパイⅡ, 黒猫 (``madmen16a``), by 聴狂人, 暗躍者, 曲芸師 (``madmen16b``), by 邪魔狂人,
 かぼちゃ魔, 丑刻参 (``madmen16c``), by サトリ, 妖術師, 影法師 (``madmen16d``) and by 雨男, 邪魔狂人, サトリ
-(``madmen16e``) and by 爆弾魔, 破壊の狂人, サイコキラー (``madmen16f``).
+(``madmen16e``), by 爆弾魔, 破壊の狂人, サイコキラー (``madmen16f``) and by 狂犬, 復讐人, 狂人
+(``madmen16g``).
 
     python benchmarks/classic_bench.py                    # both
     python benchmarks/classic_bench.py --only game --games 500
@@ -45,6 +46,7 @@ WOLVES_16 = {
     "wolves16b": ("CurseWolf", "IntuitionWolf", "DarkWolf"),
     "wolves16c": ("SealWolf", "NetherWolf", "GreedyWolf"),
     "wolves16d": ("ToughWolf", "EyesWolf", "DecoyWolf"),
+    "wolves16e": ("SolitudeWolf", "CraftyWolf", "AbsoluteWolf"),
 }
 """The wave-3 wolves that replace 普通1's three 人狼 in the ``--wolves`` casts."""
 MADMEN_16 = {
@@ -54,6 +56,7 @@ MADMEN_16 = {
     "madmen16d": ("Satori", "Sorcerer", "Shadow"),
     "madmen16e": ("RainyBoy", "ObstructiveMad", "Satori"),
     "madmen16f": ("Bomber", "DestroyCraziest", "PsychoKiller"),
+    "madmen16g": ("MadDog", "MadHunter", "Madman"),
 }
 """The wave-3 madmen that replace 普通1's 狂人 and two 村人 in the ``--madmen`` casts."""
 

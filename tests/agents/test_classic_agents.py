@@ -471,6 +471,92 @@ def test_bot_games_with_a_psycho_killer_finish_and_it_kills():
     assert any(d["cause"] == "psycho" for g in games for e in g.events for d in e.get("deaths", []))
 
 
+# ---------------------------------------------------------------------- attackers, feigned death, public identity
+
+
+def bot_games(cast: dict[str, int], seeds: range, agent: type = HeuristicAgent) -> tuple[Counter[str], Counter[str]]:
+    """Whole games of ``agent`` bots (seat 0 holds the first role of ``cast``): the verbs seat 0 used,
+    counted, and the winners' teams; every game must end."""
+    used: Counter[str] = Counter()
+    results: Counter[str] = Counter()
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [agent(cast) for _ in roles]
+        for _ in range(200):
+            if game.is_over:
+                break
+            talk(game, bots, rng)
+            before = len(game.night.actions)
+            act(game, bots, rng)
+            used.update(a.verb.value for a in game.night.actions[before:] if a.seat == 0)
+            game.close(rng)
+        assert game.is_over, seed
+        results[game.outcome.winner_id if game.outcome else "?"] += 1
+    return used, results
+
+
+def test_bot_games_with_a_solitude_wolf_a_mad_dog_and_a_mad_hunter_end_and_use_their_abilities():
+    # docs/classic-bots.md: the 孤独な狼 attacks once alone; the 狂犬 bites a claimed seer or guard from night 2
+    used, _ = bot_games({"SolitudeWolf": 1, "Werewolf": 1, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 7},
+                        range(12))
+    assert used["attack"] > 0, used
+    used, _ = bot_games({"MadDog": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}, range(12))
+    assert 0 < used["bite"] <= 12, used  # once a game at most
+    used, _ = bot_games({"MadHunter": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6},
+                        range(12))
+    assert used["shoot"] > 0, used
+    used, _ = bot_games({"MadDog": 1, "CraftyWolf": 1, "AbsoluteWolf": 1, "SolitudeWolf": 1, "Diviner": 1,
+                         "Human": 6}, range(6), RandomAgent)
+    assert used["bite"] > 0, used
+
+
+def test_a_bot_crafty_wolf_feigns_when_suspected_and_rises_the_next_night_and_absolute_wolf_games_end():
+    used, _ = bot_games({"CraftyWolf": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 7},
+                        range(20))
+    assert used["feign"] > 0 and used["rise"] == used["feign"], used
+    used, results = bot_games({"AbsoluteWolf": 1, "Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 6}, range(8))
+    assert sum(results.values()) == 8 and used["attack"] > 0
+
+
+def test_a_bot_notes_a_seat_that_survived_the_execution_it_topped_and_the_village_votes_another_next_day():
+    # docs/classic-bots.md: 絶対狼 resists its execution while other wolves live; the village moves on
+    from jinrou.agents.classic import Notes
+
+    def notes_of(*messages: Message) -> Notes:
+        notes = Notes()
+
+        class View:
+            claims = ()
+
+        View.messages = [(0, m) for m in messages]  # type: ignore[attr-defined]
+        notes.read(View())  # type: ignore[arg-type]
+        return notes
+
+    votes = Message("votes", {"votes": {0: 1, 2: 1, 3: 1, 1: 0}})
+    assert notes_of(Message("morning", {"day": 2}), votes, Message("night", {"day": 2})).survived == {1: 2}
+    executed = Message("died", {"player": 1, "cause": "execution"})
+    assert notes_of(Message("morning", {"day": 2}), votes, executed, Message("night", {"day": 2})).survived == {}
+    cast = {"AbsoluteWolf": 1, "Werewolf": 1, "Diviner": 1, "Human": 5}
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    rng = np.random.default_rng(0)
+    game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+    game.apply(Action(1, Verb.ATTACK, (2,)))
+    game.close(rng)
+    for voter in (1, 3, 4, 5, 6, 7):
+        game.apply(Vote(voter, 0))
+    game.apply(Vote(0, 3))
+    game.close(rng)
+    assert game.alive[0] and game.day == 2
+    game.apply(Action(1, Verb.ATTACK, (3,)))
+    game.close(rng)
+    bot = HeuristicAgent(cast)
+    view = SeatView.of(game, 4)
+    assert bot.notes.survived == {} and not any(isinstance(c, Vote) and c.target == 0 for c in bot.act(view, rng))
+    assert bot.notes.survived == {0: 2}
+
+
 # ---------------------------------------------------------------------- seals and day actions (group S)
 
 

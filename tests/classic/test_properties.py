@@ -65,8 +65,12 @@ def check_invariants(game: Game) -> None:
             assert game.deaths[s] is None
         else:
             assert game.deaths[s] is not None and isinstance(game.deaths[s].cause, Cause)
-            if game.stage in (Stage.NIGHT, Stage.DAY):
+            if game.stage is Stage.DAY:
                 assert game.legal_actions(s) == [], f"dead seat {s} may act"
+            elif game.stage is Stage.NIGHT:  # only an optional action open while dead (W.1.10: 狡猾な狼's rise)
+                legal = game.legal_actions(s)
+                assert all(not lg.required for lg in legal) and (not legal or game.identity(s).acts_while_dead), \
+                    f"dead seat {s} may act"
     assert all(game.alive[s] for s in game.awaited() if game.stage is not Stage.HUNTER)
 
 

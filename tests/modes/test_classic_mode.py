@@ -221,7 +221,8 @@ def test_counts_and_sets_read_json_or_the_forms_text():
     ({"cast": "partial", "excluded": ["Werewolf", "BigWolf", "WolfCub", "WolfDiviner", "LoneWolf", "CurseWolf",
                                       "IntuitionWolf", "SealWolf", "DarkWolf", "NetherWolf", "CautiousWolf",
                                       "TongueWolf", "GreedyWolf", "FascinatingWolf", "CynthiaWolf", "ToughWolf",
-                                      "EyesWolf", "DecoyWolf", "ThreateningWolf", "BloodWolf"]},
+                                      "EyesWolf", "DecoyWolf", "SolitudeWolf",
+                                      "CraftyWolf", "AbsoluteWolf", "ThreateningWolf", "BloodWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
 ])
@@ -729,6 +730,46 @@ def test_a_bomb_and_an_exposure_are_seen_by_nobody_not_even_the_carrier():
         text = json.dumps(table.view(seat), ensure_ascii=False)
         assert '"Bomb"' not in text and '"Exposed"' not in text and "護衛無効" not in text, seat
     assert all('"Bomb"' not in text for text in views.values())
+
+
+def test_a_solitude_wolf_has_no_wolf_channel_nor_the_wolves_notices_and_its_own_notice_is_its_own():
+    # classic-roles-werewolf W.2 孤独な狼, W.1.12: outside the pack — no wolf chat, no proposals; the
+    # wolves do see it in their list; its own attack notice reaches only itself
+    roles = ["Human", "SolitudeWolf", "Werewolf", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 6}, roles=roles, humans=range(6))
+    assert keys(table.mode.channels(table.state, 0)) == {"village": False}
+    assert table.view(0)["proposals"] == []
+    assert [k["id"] for k in table.view(0)["players"][2]["known"]] == []
+    assert [k["id"] for k in table.view(1)["players"][1]["known"]] == ["wolves"]
+
+
+def test_every_player_knows_the_absolute_wolf_a_spectator_does_not():
+    # classic-roles-werewolf W.1.12 public identity: every seat is told at the start who holds it
+    roles = ["Human", "AbsoluteWolf", "Werewolf", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 6}, roles=roles, humans=range(6))
+    assert [k["id"] for k in table.view(1)["players"][1]["known"]] == ["wolves", "AbsoluteWolf"]
+    for seat in (2, 3, 4, 5):
+        assert [k["id"] for k in table.view(seat)["players"][1]["known"]] == ["AbsoluteWolf"], seat
+    assert table.view(0)["players"][1]["known"] == []  # itself
+    assert table.view(None)["players"][1]["known"] == []  # a spectator holds no seat: it is told nothing
+
+
+def test_a_dead_crafty_wolf_rises_online_and_its_feint_is_told_to_it_alone():
+    # classic-roles-werewolf W.2 狡猾な狼, W.1.10: an action while dead, through the same mode
+    roles = ["Human", "CraftyWolf", "Werewolf", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 9}, roles=roles, humans={0})
+    table.act(0, {"act": "feign", "targets": []})
+    table.act(0, {"done": True})
+    game = table.game
+    assert game.day == 2 and game.stage.value == "night" and not game.alive[1]
+    assert [legal["verb"] for legal in table.view(0)["legal"]] == ["rise"]
+    feint = f"{game.names[1]}は死んだふりをしました。"
+    assert sum(feint in line["ja"] for line in table.view(0)["log"]) == 1
+    assert all(feint not in line["ja"] for seat in range(1, 9) for line in table.view(seat)["log"])
+    table.act(0, {"act": "rise", "targets": []})
+    table.act(0, {"done": True})
+    assert game.alive[1] or game.is_over
+    assert any(f"{game.names[1]}は蘇生しました" in line["ja"] for line in table.view(None)["log"])
 
 
 def test_seals_and_day_actions_online_reach_only_those_the_rules_name():

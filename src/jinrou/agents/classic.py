@@ -54,7 +54,9 @@ days), white on an ally now and then — so that the story holds together. 悪�
 It **votes** for the candidate with the best objective plus the bandwagon: 2 × the share of today's
 claims naming it (a VOTE counts 2, an ESTIMATE ±1, each times the speaker's chance of being on the
 village's side), so the village converges. The village's
-objective is suspicion − ½·value; once every wolf left seems located (or at most one is left) while
+objective is suspicion − ½·value (at most −50 on the two days after a seat topped a day's last
+ballot alone and was not executed: it resisted, as a 絶対狼 does while other wolves live, so the
+village executes others first and tries it again on the third day); once every wolf left seems located (or at most one is left) while
 a fox may live and the village can afford it, it hunts the fox first (+2·fox, −3 for a seat with
 suspicion > 1.5: executing the last wolf would hand the fox the win). Wolves and informed madmen
 blend in (suspicion, as a villager would) but push a seat that survived their attack (a fox, or a
@@ -93,11 +95,14 @@ it (an attack of its side failed before, or the role list holds a 狩人 or 風�
 the nights from night 2, the most uncertain non-ally (the seat a seer most likely divines: it then
 reads 人狼) but never its side's likely prey; a 爆弾魔 bombs a claimed 狩人, else from night 2 the seat
 the village values most; a 破壊の狂人 exposes the most trusted 占い師 claimant every night. They lie
-(a fake 占い師) as every wolf and madman does; a サイコキラー has nothing to choose. By day its
-day actions come before its vote: a 威嚇する狼 threatens, and a 催眠術師 hypnotizes (by night), the
-claimed 占い師 or 狩人 the village trusts most; a 血狼 self-destructs when half the living said they
-vote for it; an イカサマ師 bets when its stock (≥ 2) would carry its choice past today's most
-announced target.
+(a fake 占い師) as every wolf and madman does; a サイコキラー has nothing to choose. A 狂犬 bites,
+once, from night 2, the non-ally claimed 占い師 or 狩人 it trusts most (none claimed: it waits); a
+狡猾な狼 feigns death when it is called black or named in a third of the day's VOTE claims and
+another known wolf lives, and rises the next night; a 復讐人 shoots as a madman votes (the village's
+most valuable seat). By day its day actions come before its vote: a 威嚇する狼 threatens, and a
+催眠術師 hypnotizes (by night), the claimed 占い師 or 狩人 the village trusts most; a 血狼
+self-destructs when half the living said they vote for it; an イカサマ師 bets when its stock (≥ 2)
+would carry its choice past today's most announced target.
 """
 
 from __future__ import annotations
@@ -136,8 +141,11 @@ POWERS = frozenset({"Diviner", "Psychic", "Guard"})
 LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("expose")  # wave 3 (the roles')
 P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
 GUARDS = ("Guard", "WanderingGuard")  # roles whose protection a lunge goes through
+FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
+POWER_CLAIMS = ("Diviner", "Guard")  # the claims an optional bite (狂犬) goes for
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
+RESISTED, RESISTED_DAYS = -50.0, 2  # a seat that survived the execution it topped (絶対狼): others first, 2 days
 THREATEN, SELFDESTRUCT = Verb("threaten"), Verb("selfdestruct")  # 威嚇する狼's and 血狼's day actions
 HYPNOTIZE, BET = Verb("hypnotize"), Verb("bet")  # 催眠術師's and イカサマ師's (declared by the roles)
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
@@ -246,6 +254,7 @@ class Notes:
     noise_key: tuple[int, bool] | None = None
     noise: list[float] = field(default_factory=list)
     version: int = 0  # counts what was read that may change the assessment
+    survived: dict[Seat, int] = field(default_factory=dict)  # topped a day's last ballot alone, not executed: the day
 
     def read(self, view: SeatView) -> None:
         """Read the messages and claims that are new since the last call."""
@@ -257,6 +266,8 @@ class Notes:
                 self.version += 1
             if key == "morning":
                 self.day = int(args["day"])  # type: ignore[call-overload]
+            elif key == "night":
+                self._note_survivor()
             elif key == "divined":
                 self.own[args["target"]] = str(args["result"])  # type: ignore[index]
             elif key == "psychic":
@@ -307,6 +318,19 @@ class Notes:
                 assert claim.target is not None and claim.result is not None
                 self.estimates.setdefault(day, {})[seat] = (claim.target, claim.result)
         self.claims = len(view.claims)
+
+    def _note_survivor(self) -> None:
+        """At dusk: the day's last ballot had one top who was not executed — it resisted (絶対狼, a
+        holy protection, a プリンス), so voting it again is likely wasted."""
+        tables = [table for day, table in self.ballots if day == self.day]
+        if not tables:
+            return
+        tally = Counter(tables[-1].values())
+        top = max(tally.values())
+        tops = [s for s, count in tally.items() if count == top]
+        if len(tops) == 1 and tops[0] not in self.executed:
+            self.survived[tops[0]] = self.day
+            self.version += 1
 
     def _came_out(self, seat: Seat, role: str) -> None:
         if self.co.setdefault(seat, role) != role:
@@ -650,6 +674,10 @@ class HeuristicAgent:
             scores = [x - 0.5 * v + 2.0 * f - (3.0 if x > 1.5 else 0.0) for x, v, f in zip(a.suspicion, a.value, a.fox)]
         else:
             scores = [x - 0.5 * v for x, v in zip(a.suspicion, a.value)]
+        if _side(view.team) is not Team.WEREWOLF:
+            for seat, day in self.notes.survived.items():  # it resisted its execution: others for two days
+                if view.day - day <= RESISTED_DAYS:
+                    scores[seat] = min(scores[seat], RESISTED)
         for ally in a.allies:
             scores[ally] = -100.0
         return scores
@@ -1103,6 +1131,40 @@ def _expose(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
     """破壊の狂人: exposes the most trusted living 占い師 claimant (its guard then saves nothing)."""
     seers = [s for s in legal.targets if bot.notes.co.get(s) == "Diviner" and s not in a.allies and s != view.seat]
     return _one(view, legal, _best(seers, lambda s: a.trust.get(s, 0.0) + noise[s])) if seers else None
+def _bite(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """A required bite (ヴァンパイア) is an attack; an optional one (狂犬, once) waits for a non-ally
+    that claimed 占い師 or 狩人, the most trusted first."""
+    if legal.required:
+        return _attack(bot, view, a, legal, noise, rng)
+    pool = [s for s in legal.targets if s not in a.allies and bot.notes.co.get(s) in POWER_CLAIMS]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) + a.value[s] + noise[s]))
+
+
+def _feign(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """狡猾な狼: feigns death when it is suspected — called black in a claimed divination, or named in
+    a third of today's VOTE claims — and another wolf it knows lives (its death must not end the game)."""
+    me = view.seat
+    assert me is not None
+    notes = bot.notes
+    labels = {s: view.labels.get(s, ()) for s in a.allies if view.alive[s]}
+    wolves = [s for s, held in labels.items()
+              if any(x == "wolves" or (x in ROLES and ROLES[x].counts is Count.WOLF) for x in held)]
+    black = any(results.get(me) == BLACK for c, results in notes.divined.items() if c != me)
+    named = sum(1 for t in notes.said.get(view.day, {}).values() if t == me)
+    if not wolves or not (black or 3 * named >= len(view.living())):
+        return None
+    return Action(me, legal.verb)  # type: ignore[arg-type]
+
+
+def _rise(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action:
+    """狡猾な狼: always rises the night after its feint."""
+    assert view.seat is not None
+    return Action(view.seat, legal.verb)  # type: ignore[arg-type]
 
 
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
@@ -1112,11 +1174,11 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 
 
 POLICIES: dict[Verb, Policy] = {
-    Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _attack,
+    Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
     Verb.SHOOT: _shoot, ABSTAIN: _abstain, GORGE: _gorge, FRAME: _frame, SEDUCE: _seduce, CHARM: _charm,
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
-    LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose,
+    LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""

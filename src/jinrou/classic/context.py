@@ -271,6 +271,16 @@ class Context:
         """Whether tonight's remaining wolf attacks were cancelled."""
         return self._game.night.attacks_cancelled
 
+    def resettle(self, seat: Seat) -> None:
+        """``seat``'s identity works its answers out again: an answer read from a layer's memory
+        changed (W.1.9a: 孤独な狼 becomes an attacker, or stops)."""
+        self._game.identities[seat].resettle()
+
+    def note(self, key: str, **args: Any) -> None:
+        """A hidden detail nobody is told while the game runs, shown to everybody at its end (絶対狼
+        resisted a death)."""
+        self._game.note(key, **args)
+
     def add_attack_next_night(self) -> None:
         """The wolves get one more attack on the next night that starts (狼の子)."""
         self._game.extra_attack = True

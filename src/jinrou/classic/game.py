@@ -149,6 +149,9 @@ class Game:
     changes: tuple[tuple[int, Seat, str], ...] = ()
     """Every change of a seat's role, in order: (phase, seat, the new role id). A class default, so
     that a game pickled before it was kept still reads (the server's snapshots)."""
+    notes: tuple[Message, ...] = ()
+    """Hidden details nobody is told while the game runs (:meth:`note`), told to everybody at its end
+    (a class default, as ``changes``)."""
     day_actions: tuple[tuple[Action, Layer], ...] = ()
     """The day actions submitted in the open ballot, in order, with the layer whose ability each used
     (W.1.1; a class default, as ``changes``)."""
@@ -290,6 +293,10 @@ class Game:
         """Say something to one seat, some seats, or (None) everybody."""
         to = None if seat is None else frozenset([seat] if isinstance(seat, int) else seat)
         self.messages.append((self.phase, Message(key, args, to)))
+
+    def note(self, key: str, **args: Any) -> None:
+        """A hidden detail, told to everybody when the game ends (絶対狼 resisted a death)."""
+        self.notes = (*self.notes, Message(key, args))
 
     def at_dawn(self, seat: Seat, key: str, **args: Any) -> None:
         """Tell ``seat`` at the next dawn, if it is still alive then (night results)."""
@@ -647,15 +654,24 @@ class Game:
         self.extra_attack = False
         if self.day == 1 and self.settings["scapegoat"] != "off":
             self.night.attacks = 0
-            goat = self.scapegoat
-            attackers = [s for s in self.living() if self.identities[s].attacks and s != goat]
-            if goat is not None and attackers and self.counts(goat) is not Count.WOLF:
-                wolf = self.draw_seat("scapegoat attacker", attackers)
-                self.night.fixed_attack = Action(wolf, Verb.ATTACK, (goat,))
+            self._scapegoat_attack()
         self.emit(Nightfall())  # the seals, before every dusk hook (W.1.3)
         self.emit(PhaseOpened(Moment.DUSK))
         self._bury(Moment.DUSK)
-        self._check_victory()
+        if self._check_victory():
+            return
+        if self.day == 1 and self.night.fixed_attack is None:
+            self._scapegoat_attack()  # a 孤独な狼 alone attacks from its dusk hook on (W.1.9a)
+
+    def _scapegoat_attack(self) -> None:
+        """Night 1's attack on 身代わりくん, by a living attacking wolf drawn uniformly (none: none).
+        Drawn before the dusk hooks (the records' order) or, when no wolf attacks yet, after them
+        (the reference draws it after them: a 孤独な狼 alone is an attacker by then)."""
+        goat = self.scapegoat
+        attackers = [s for s in self.living() if self.identities[s].attacks and s != goat]
+        if goat is not None and attackers and self.counts(goat) is not Count.WOLF:
+            wolf = self.draw_seat("scapegoat attacker", attackers)
+            self.night.fixed_attack = Action(wolf, Verb.ATTACK, (goat,))
 
     def attackers(self) -> list[Seat]:
         return [s for s in self.living() if self.identities[s].attacks]
@@ -1115,6 +1131,8 @@ class Game:
         self.stage = Stage.OVER
         self.ballot = None
         self.tell(None, "end", winner=self.outcome.winner_id)
+        for note in self.notes:
+            self.tell(None, note.key, **note.args)
         return True
 
 

@@ -163,7 +163,8 @@ class Identity:
     """The role's layer."""
     role: Role
     attacks: bool
-    """Whether it takes part in the wolves' attack (its role's)."""
+    """Whether it takes part in the wolves' attack: its role's answer (:meth:`Role.attacking`), which
+    may read the role's memory (W.1.9a: 孤独な狼); settled again by :meth:`resettle`."""
     immune_to_wolf_attack: bool
     cursed_by_divination: bool
     """Its role's, or a sub-role's or mark's (a 狐憑き is cursed, T.1.5)."""
@@ -216,7 +217,7 @@ class Identity:
         self.layers = layers
         self.main = main = layers[0]
         self.role = role = main.role
-        self.attacks = role.attacks
+        self.attacks = role.attacking(main)
         self.immune_to_wolf_attack = role.immune_to_wolf_attack
         self.steals_victory = role.steals_victory
         self.must_vote = role.must_vote
@@ -366,6 +367,11 @@ class Identity:
         layers = list(self.layers)
         layers.remove(layer)
         self._settle(tuple(layers))
+
+    def resettle(self) -> None:
+        """Work its answers out again, its layers unchanged: an answer read from a layer's memory
+        changed (W.1.9a: 孤独な狼 becomes an attacker at its dusk hook)."""
+        self._settle(self.layers)
 
     def expire(self, moment: Expiry) -> None:
         """Its marks that end at ``moment`` leave it (W.1.7)."""

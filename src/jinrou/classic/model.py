@@ -32,6 +32,8 @@ class Cause(enum.Enum):
     TOUGH = "tough"  # 一途な狼's price for its lunge (W.1.14)
     PSYCHO = "psycho"  # サイコキラー's reflex (W.1.14)
     TRAP = "trap"  # a bomb's explosion (爆弾魔; W.1.14), a 罠
+    CRAFTY = "crafty"  # 狡猾な狼's feigned death (W.1.14: 死んだふり)
+    DOG = "dog"  # 狂犬's bite (W.1.14: 犬の襲撃)
     SELFDESTRUCT = "selfdestruct"  # 血狼's day action (W.1.14)
 
     @property
@@ -44,6 +46,7 @@ _CAUSE_JA = {
     Cause.POISON: "毒", Cause.INFECTION: "感染症", Cause.SUICIDE: "後追い", Cause.HUNTER: "銃殺",
     Cause.LEAVE: "失踪", Cause.SUDDEN: "突然死", Cause.GREEDY: "強欲の報い",
     Cause.TOUGH: "捨て身", Cause.PSYCHO: "サイコキラー", Cause.TRAP: "罠",
+    Cause.CRAFTY: "死んだふり", Cause.DOG: "犬の襲撃",
     Cause.SELFDESTRUCT: "自爆",
 }  # fmt: skip
 

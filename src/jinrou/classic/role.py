@@ -8,7 +8,7 @@ are written once, in the catalog; the class adds only what is special about it:
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
   ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
   ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``,
-  ``mind_read``; a mark's ``fortune_overlay`` and ``blocks_divination``);
+  ``mind_read``, ``voids_resistance``; a mark's ``fortune_overlay`` and ``blocks_divination``);
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
 * ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
   level, when, targets, parameters, required, effect);
@@ -58,9 +58,10 @@ class Shown:
 
     chat: str | None = None
     team: Team | None = None
+    everyone: bool = False  # every other seat (W.1.12 public identity: 絶対狼)
 
     def sees(self, ctx: Context, viewer: Identity) -> bool:
-        return (self.chat is not None and self.chat in viewer.chats(ctx)) or (
+        return self.everyone or (self.chat is not None and self.chat in viewer.chats(ctx)) or (
             self.team is not None and viewer.team() is self.team)
 
 
@@ -103,6 +104,7 @@ class Role:
     counts_as: ClassVar[Count | None] = None  # a sub-role's override of the count
     lover: ClassVar[bool] = False  # counts among the lovers (§7)
     victory_mark: ClassVar[bool] = False  # §7.9
+    voids_resistance: ClassVar[bool] = False  # a sub-role that voids its holder's unconditional resistance (T.1.5)
     room_option: ClassVar[str | None] = None  # a room-wide sub-role: the setting that deals it (§11)
     # derived at registration
     catalog: ClassVar[CatalogRole]
@@ -143,6 +145,11 @@ class Role:
         return f"{self.name_ja} ({self.name_en})"
 
     # -------------------------------------------------------------- answers
+
+    def attacking(self, me: Layer) -> bool:
+        """Whether the seat takes part in the wolves' attack (``attacks``); a role may read its memory
+        (W.1.9a: 孤独な狼), its seat's identity settled again when that changes (``ctx.resettle``)."""
+        return self.attacks
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         """Its own resistance to a death (§5.2 steps 3–4; an execution too, プリンス): True means the

@@ -18,7 +18,7 @@ from typing import Any
 
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Fortune, Message, PsychicResult
+from jinrou.classic.model import Cause, Fortune, Message, PsychicResult
 
 LANGS = ("ja", "en")
 
@@ -109,6 +109,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "eyes snow": ("{target}への襲撃は雪の力に阻まれました。", "The attack on {target} was stopped by the snow."),
     "eyes acrobatics": ("{target}への襲撃は曲芸的な動きで回避されました。",
                         "The attack on {target} was dodged with acrobatics."),
+    "solitude attacks": ("{player}は襲撃できるようになりました。", "{player} may attack now."),
+    "solitude stops": ("他にも人狼がいるようです。{player}は襲撃できなくなりました。",
+                       "There seem to be other wolves: {player} may no longer attack."),
+    "feigned": ("{player}は死んだふりをしました。", "{player} feigns death."),
+    "rose": ("{player}は死んだふりをやめました。", "{player} stops feigning death."),
+    "absolute resisted": ("{player}は絶対狼の力で{cause}に耐えました。", "{player}, an Absolute Wolf, withstood {cause}."),
     "threatened": ("{player}は{target}を威嚇しました。", "{player} threatened {target}."),
     "sealed": ("{player}は威嚇されました。今夜は能力が無効化されます。",
                "{player} was threatened: its abilities are sealed tonight."),
@@ -199,6 +205,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = ", ".join(f"{names[v]}→{names[t]}" for v, t in value.items())
         elif key == "roles" and isinstance(value, dict):
             args[key] = " ".join(f"{names[s]}:{role_name(str(r), lang)}" for s, r in value.items())
+        elif key == "cause" and message.key != "died" and isinstance(value, str):
+            args[key] = Cause(value).name_ja if lang == "ja" else value  # a note's cause (絶対狼)
         elif key == "candidates" and isinstance(value, list | tuple):
             args[key] = ", ".join(names[c] for c in value)
         elif key == "claim" and isinstance(value, Claim):
@@ -319,6 +327,17 @@ RULES_JA: dict[str, str] = {
                        "襲撃以外で死ぬと、その埋葬で魅了された人も後を追って死にます。",
     "WolfMinion": "狼の子分（付加役職）: 役職と能力はそのままで、人狼陣営になります。人狼陣営が勝てば勝利します。",
     "MoonPhilia": "月狂病（付加役職）: 狼の子分と同じく人狼陣営になり、夜は叫迷狂人のチャットを読み書きできます。",
+    "SolitudeWolf": "孤独な狼: 人狼です。他の人狼もスパイⅡも知らず、人狼のチャットにも入れません（人狼からは見えます）。"
+                    "最初は襲撃できません。夕方、襲撃できる人狼が生きていなければ襲撃できるようになり（通知あり）、"
+                    "他に襲撃できる人狼がいれば襲撃できなくなります（通知あり）。自分の襲撃の通知は自分にだけ届きます。",
+    "CraftyWolf": "狡猾な狼: 人狼です。毎晩、死んだふりができます（任意）: その夜に死に（人狼の襲撃と同じに見えます）、"
+                  "その夜の襲撃はそのまま行われます。次の夜、死んだまま死んだふりをやめると蘇生します（朝に発表）。"
+                  "やめなければ、そのまま死にます。蘇生した後は再び使えます。",
+    "AbsoluteWolf": "絶対狼: 人狼です。誰が絶対狼かは全員に知らされます。人狼陣営のままで、他に生きている人狼が"
+                    "絶対狼だけでない間は、突然死以外のどの死（処刑も）にも耐えます（処刑されても誰も死にません）。",
+    "MadDog": "狂犬: 人狼の味方です。占い結果・霊能結果は人狼ですが、人間として数えられます。2日目以降の夜に一度だけ"
+              "ひとりを噛み殺せます（任意）。護衛では防げませんが、聖職者の加護や相手の耐性（妖狐など）は効きます。",
+    "MadHunter": "復讐人: 人狼の味方のハンターです。突然死以外で死ぬと、最期にひとりを撃ちます。",
     "MadCouple": "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。",
     "Fox": "妖狐: 誰としても数えられません。人狼に襲われても死にませんが、占われると死にます（呪殺）。勝敗が決まったときに"
            "生きていれば、妖狐陣営が勝利を奪います。",

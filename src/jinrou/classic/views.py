@@ -193,7 +193,7 @@ def _messages(game: Game, seat: Seat | None) -> tuple[tuple[int, Message], ...]:
 def heaven_sees_all(game: Game) -> bool:
     """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, or a
     living 魔術師 or 人狼占い, or a role that says it still may: a living マッドサイエンティスト with its
-    revival unused, W.1.12); ``""`` never."""
+    revival unused, a 狡猾な狼 alive or able to return, W.1.12); ``""`` never."""
     mode = game.settings["heavenview"]
     if mode == "view":
         return True

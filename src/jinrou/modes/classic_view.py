@@ -44,6 +44,7 @@ CAUSES_EN = {
     "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
     "leave": "left the village", "sudden": "sudden death", "greedy": "paid for its greed",
     "tough": "gave its life for the kill", "psycho": "killed by a psycho killer", "trap": "caught in a trap (bomb)",
+    "crafty": "feigned death", "dog": "bitten by a mad dog",
     "selfdestruct": "self-destructed",
 }  # fmt: skip
 FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}

@@ -533,3 +533,22 @@ def test_a_psycho_killer_sealed_by_the_blood_moon_kills_nobody_who_targets_it():
     assert "C" in sealed(g)
     night(g, "B attack C")
     assert dead(g)["C"] == "attack" and "B" in alive(g)
+
+
+# ---------------------------------------------------------------------------------------------- with group L's roles
+
+
+def test_a_hypnotized_absolute_wolf_loses_its_own_resistance_for_the_night():
+    # W.1.3: "its role's own resistances ... are void for the night"; hypnotizing a wolf also cancels the attacks
+    def game() -> Game:
+        g = new(["AbsoluteWolf", "Werewolf", "Hypnotist", "MadDog", "Human", "Human", "Human", "Human", "Human"])
+        night(g, "B attack I")
+        vote(g, "AH BH CH DH EH FH GH HG")
+        return g
+
+    g = game()
+    night(g, "D bite A", "B attack E")
+    assert "A" in alive(g)  # its own resistance (another wolf lives)
+    g = game()
+    night(g, "C hypnotize A", "D bite A", "B attack E")
+    assert dead(g)["A"] == "dog" and "E" in alive(g)

@@ -16,10 +16,10 @@ from jinrou.classic.abilities import LevelHook, Once, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, Divined, Executed, PhaseOpened, Targeted, on
 from jinrou.classic.identity import Expiry, Seal
-from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
 from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
-from jinrou.classic.roles.village import Diviner, Guard, OnceMemory, first_divination_pool
+from jinrou.classic.roles.village import Diviner, Guard, Hunter, OnceMemory, first_divination_pool
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -714,6 +714,45 @@ class PsychoKiller(Role):
             memory.night, memory.by = ctx.day, []
         if event.by != me.seat and event.by not in memory.by:
             memory.by.append(event.by)
+
+
+# ---------------------------------------------------------------------- attackers of the 狂人系: 狂犬, 復讐人
+
+
+class Bite(Ability):
+    """狂犬's bite: once per game, any night from 2, optional, level 100, another living seat: the
+    (redirected) target dies (`dog`); no guard stops it, a holy protection and the target's own
+    resistances do (a 妖狐 dies). Spent when it resolves."""
+
+    verb = Verb.BITE
+    first = 2
+    required = False
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.used
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.used = True
+        ctx.kill(ctx.aimed(action.targets[0]), Cause.DOG, action.seat, guardable=False)
+
+
+@role
+class MadDog(Role):
+    """狂犬: 占 人狼, 霊 人狼, counts human. Once, from night 2, it may bite a living seat to death (`dog`):
+    no guard stops it; a holy protection and the target's own resistances do."""
+
+    name_en = "Mad Dog"
+    fortune = Fortune.WEREWOLF
+    psychic = PsychicResult.WEREWOLF
+    abilities = (Bite(),)
+    Memory = OnceMemory
+
+
+@role
+class MadHunter(Hunter):
+    """復讐人: a ハンター of team Werewolf — on any death but a sudden one it takes a last shot."""
+
+    name_en = "Mad Hunter"  # not the ハンター's, which it would inherit
 
 
 # ---------------------------------------------------------------------- hypnosis and bets (W.1.3, W.1.11a)

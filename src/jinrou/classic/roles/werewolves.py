@@ -16,6 +16,7 @@ from jinrou.classic.events import (
     Guarded,
     Nightfall,
     PhaseOpened,
+    Threat,
     on,
 )
 from jinrou.classic.identity import Expiry, Seal
@@ -50,7 +51,7 @@ class Attack(Ability):
     level = 105
 
     def available(self, ctx: Context, me: Layer) -> bool:
-        return me.role.attacks and ctx.attacks_tonight() > 0
+        return ctx.identity(me.seat).attacks and ctx.attacks_tonight() > 0
 
     def done(self, ctx: Context, me: Layer) -> bool:
         return attacks_spent(ctx) >= ctx.attacks_tonight()
@@ -67,7 +68,8 @@ class Attack(Ability):
         return [s for s in ctx.living() if s not in wolves]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(ctx.chat_members(Chat.WOLF), "attack chosen", wolf=action.seat, target=action.target)
+        pack = ctx.chat_members(Chat.WOLF)  # a wolf outside the pack is told alone (W.1.12: 孤独な狼)
+        ctx.tell(pack if action.seat in pack else action.seat, "attack chosen", wolf=action.seat, target=action.target)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.attacks_cancelled():
@@ -628,6 +630,145 @@ class DecoyWolf(Wolf):
 
     name_en = "Decoy Wolf"
     abilities = (ATTACK, Decoy())
+
+# ---------------------------------------------------------------------- wave 3 人狼系: attackers, feigned death, public identity (W.2)
+
+
+@dataclass
+class SolitudeMemory:
+    attacks: bool = False  # it takes part in the attack (W.1.9a): not at first
+
+
+@role
+class SolitudeWolf(Wolf):
+    """孤独な狼: outside the pack (W.1.12) — it knows no wolf and no スパイⅡ, has no wolf chat and its
+    own attack notice is its own; the wolves do know it. Not an attacker at first; at its dusk hook,
+    not attacking while no living seat attacks, it becomes the attacker (told); attacking while
+    another living seat attacks, it stops (told). Several alone: one of them, drawn (W.1.9a)."""
+
+    name_en = "Solitary Wolf"
+    Memory = SolitudeMemory
+
+    def attacking(self, me: Layer) -> bool:
+        return bool(me.memory.attacks)
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {}
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset()
+
+    @on(PhaseOpened)
+    def turn(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DUSK:
+            return
+        attackers = ctx.attackers()
+        if not me.memory.attacks and not attackers:
+            alone = [s for s in ctx.seats_of(SolitudeWolf, living=True) if not ctx.identity(s).attacks]
+            chosen = ctx.draw_seat("solitude attacker", alone) if len(alone) > 1 else me.seat
+            self._set(ctx, ctx.identity(chosen).main, True)
+        elif me.memory.attacks and any(s != me.seat for s in attackers):
+            self._set(ctx, me, False)
+
+    @staticmethod
+    def _set(ctx: Context, me: Layer, attacks: bool) -> None:
+        me.memory.attacks = attacks
+        ctx.resettle(me.seat)
+        ctx.tell(me.seat, "solitude attacks" if attacks else "solitude stops", player=me.seat)
+
+
+FEIGN = Verb.declare("feign", label=("死んだふり", "feign death"))
+RISE = Verb.declare("rise", label=("死んだふりをやめる", "rise"))
+
+
+@dataclass
+class CraftyMemory:
+    returns: int | None = None  # the night it may rise: the one after it feigned
+
+
+class Feign(Ability):
+    """死んだふり: each night, optional, level 100, no target: told at once; it dies (`crafty`,
+    resistible) and may rise the next night. Its attack that night still stands."""
+
+    verb = FEIGN
+    arity = 0
+    required = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "feigned", player=action.seat)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.returns = ctx.day + 1  # also if killed otherwise earlier at this level (reference)
+        ctx.kill(me.seat, Cause.CRAFTY, me.seat)
+
+
+class Rise(Ability):
+    """死んだふりをやめる: the night after feigning, while dead, optional, level 100, no target: told at
+    once; it revives (announced at dawn). Not taken that night, the chance is gone."""
+
+    verb = RISE
+    arity = 0
+    required = False
+    while_dead = True
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.memory.returns == ctx.day and not ctx.died_suddenly(me.seat)
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "rose", player=action.seat)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.returns = None
+        ctx.revive(me.seat)
+
+
+@role
+class CraftyWolf(Wolf):
+    """狡猾な狼: each night it may feign death (死んだふり): at level 100 it dies (`crafty`, announced as
+    a wolf kill; dead for every count), its attack still standing; the next night, dead, it may rise
+    (revives at level 100, announced at dawn); not taken, the chance is gone. Usable again after each
+    return. A reviver for 霊界表示 while alive or able to return (W.1.10, W.1.12)."""
+
+    name_en = "Crafty Wolf"
+    abilities = (ATTACK, Feign(), Rise())
+    Memory = CraftyMemory
+    closes_heaven = "while able"
+
+    def still_reviving(self, ctx: Context, me: Layer) -> bool:
+        returns = me.memory.returns
+        return ctx.alive(me.seat) or (returns is not None and returns >= ctx.day and not ctx.died_suddenly(me.seat))
+
+    @on(PhaseOpened)
+    def wake(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:  # alive at dusk: a feint the night before is over (reference)
+            me.memory.returns = None
+
+
+@role
+class AbsoluteWolf(Wolf):
+    """絶対狼: every seat is told who holds it (W.1.12 public identity). It resists every death but a
+    sudden one, execution included (W.1.11c: the day goes on as after an execution), while its team is
+    Werewolf, it holds no sub-role that voids that (T.1.5: 暴動者, 狂愛, 絆) and a living seat counting as
+    wolf is not a 絶対狼; nobody is told (an end-of-game note)."""
+
+    name_en = "Absolute Wolf"
+    shown = Shown(everyone=True)
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        identity = ctx.identity(me.seat)
+        if identity.team() is not Team.WEREWOLF or any(layer.role.voids_resistance for layer in identity.extras()):
+            return False
+        wolves = [s for s in ctx.living() if ctx.identity(s).counts() is Count.WOLF]
+        if all(ctx.identity(s).is_a(AbsoluteWolf) for s in wolves):
+            return False
+        ctx.note("absolute resisted", player=me.seat, cause=threat.cause.value)
+        return True
 
 
 # ---------------------------------------------------------------------- seals and day actions (W.1.1, W.1.3)
