@@ -580,3 +580,23 @@ def test_bot_games_mixing_the_groups_end_and_replay_from_their_records(setup, ki
     assert g.outcome is not None
     record = write(g)
     assert write(replay(record)) == record
+
+
+# ---------------------------------------------------------------------- more hooks under seals (S × T, S × A)
+
+
+def test_a_hypnotized_fascinating_wolf_dying_that_night_makes_no_minion():
+    # W.1.3: a hypnotized seat's on-death hooks do nothing (the reference's UnderHypnosis.dying is a 村人's:
+    # L13112); the 狂犬's bite kills it through its resistance-free role
+    g = new(["Werewolf", "FascinatingWolf", "Hypnotist", "MadDog"] + ["Human"] * 7)
+    night(g, "B seduce E", "A attack K")
+    lynch(g, "J")
+    night(g, "C hypnotize B", "D bite B", "A attack F")  # a wolf hypnotized: the attack is cancelled
+    assert dead(g)["B"] == "dog" and "F" in alive(g)
+    assert not g.identity(4).has("WolfMinion")
+    g = new(["Werewolf", "FascinatingWolf", "MadDog"] + ["Human"] * 8)  # unhypnotized: the minion is made
+    night(g, "B seduce E", "A attack K")
+    lynch(g, "J")
+    night(g, "C bite B", "A attack F", draws=said("BF"))
+    assert g.identity(4).has("WolfMinion")
+
