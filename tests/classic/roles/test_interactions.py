@@ -600,3 +600,22 @@ def test_a_hypnotized_fascinating_wolf_dying_that_night_makes_no_minion():
     night(g, "C bite B", "A attack F", draws=said("BF"))
     assert g.identity(4).has("WolfMinion")
 
+
+
+def test_hypnotizing_the_psycho_killer_saves_the_hypnotist():
+    # the hypnotist targets it at submission (W.1.6), but the hypnosis at 50 voids its level hook at 104
+    # (W.1.3), as the reference's UnderHypnosis.midnight (L13109) skips PsychoKiller's midnight
+    g = new(["Werewolf", "Hypnotist", "PsychoKiller"] + ["Human"] * 6)
+    night(g, "A attack I")
+    lynch(g, "H")
+    night(g, "B hypnotize C", "A attack G")
+    assert "B" in alive(g) and "C" in alive(g) and dead(g)["G"] == "attack"
+
+
+def test_a_mad_dog_biting_the_psycho_killer_dies_of_its_reflex_after_the_bite():
+    # the bite at 100 kills the サイコキラー; its reflex runs at 104 while it is dead (W.3 PsychoKiller)
+    g = new(["Werewolf", "MadDog", "PsychoKiller"] + ["Human"] * 6)
+    night(g, "A attack I")
+    lynch(g, "H")
+    night(g, "B bite C", "A attack G", draws=said("BCG"))
+    assert {k: dead(g)[k] for k in "BCG"} == {"B": "psycho", "C": "dog", "G": "attack"}
