@@ -105,3 +105,13 @@ def test_a_pumpkin_divination_is_claimed_and_read_in_both_languages():
     t.act(1, {"claim": {"kind": "DIVINED", "target": "Ann", "result": "pumpkin"}})
     claim = t.view(3)["claims"][-1]
     assert claim["result"] == "pumpkin" and "かぼちゃ" in claim["ja"] and "pumpkin" in claim["en"], claim
+
+
+def test_a_divination_of_a_pumpkin_reads_pumpkin_in_both_languages():
+    t = table(["Pumpkin", "Diviner", "Werewolf", "Human", "Human", "Human"])
+    t.act(0, {"act": "costume", "targets": ["Dan"]})
+    t.act(1, {"act": "divine", "targets": ["Dan"]})
+    t.act(2, {"act": "attack", "targets": ["Eve"]})
+    settle(t, until=lambda t: t.game.day == 2)
+    told = [r for r in t.view(1)["me"]["results"] if "Dan" in r["en"]]
+    assert any("かぼちゃ" in r["ja"] and "pumpkin" in r["en"] for r in told), told
