@@ -81,12 +81,16 @@ def test_a_sealed_seat_is_told_why_its_night_chat_is_closed_and_nobody_else():
     t.act(0, {"act": "attack", "targets": ["Cat"]})
     settle(t, until=lambda t: t.game.day == 2)
     assert t.view(1)["chat_note"] is None
+    threaten = next(lg for lg in t.view(0)["legal"] if lg["verb"] == "threaten")  # a day action with a target
+    assert threaten["arity"] == 1 and "Ben" in threaten["targets"] and not threaten["required"]
     t.act(0, {"act": "threaten", "targets": ["Ben"]})
+    assert "threaten" not in [lg["verb"] for lg in t.view(0)["legal"]]  # once per game
     assert t.view(1)["chat_note"] is None  # sealed from the dusk on
     for seat, target in ((0, "Dan"), (1, "Dan"), (3, "Eve"), (4, "Dan"), (5, "Dan")):
         t.act(seat, {"vote": target})
     assert t.game.stage.value == "night" and t.game.identity(1).sealed
     assert t.view(1)["chat_note"] == SEALED_NOTE and t.view(1)["me"]["sealed"]
+    assert any("威嚇" in r["ja"] and "threatened" in r["en"] for r in t.view(1)["me"]["results"])  # told
     assert [t.view(s)["chat_note"] for s in (0, 3, None)] == [None, None, None]
 
 
