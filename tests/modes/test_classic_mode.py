@@ -492,7 +492,7 @@ def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
     assert spectator["me"] is None and all(p["role"] is None and p["known"] == [] for p in spectator["players"])
     assert spectator["legal"] == [] and spectator["proposals"] == []
     assert [lg["verb"] for lg in seer["legal"]] == ["divine"] and seer["legal"][0]["required"]
-    assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine"}]
+    assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine", "when": "night", "while_dead": False}]
     assert wolf["players"][0]["scapegoat"] and wolf["players"][0]["seat"] is None and wolf["players"][1]["seat"] == 0
     table.play_humans()
     end = table.view(None)
