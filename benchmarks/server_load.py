@@ -237,11 +237,11 @@ async def load(base: str, pids: list[int], rooms: int, players: int, cascade_sea
 def build_store(path: str, events: int, seed: int) -> dict:
     """A store of about ``events`` events: finished games (cloned from a few played ones), rooms in
     mid-game with their snapshots, rooms of chatter."""
-    from jinrou.server.service import RoomService
+    from jinrou.server.service import Blocking, RoomService
     from jinrou.server.store import open_store
 
     store = open_store(path)
-    service = RoomService(store)
+    service = Blocking(RoomService(store))
     service.chat_limits.rate = 1e9
     played = []
     for seats in (40, 30, 20):  # finished games: the bots play after their one person sleeps through night 1
@@ -302,7 +302,7 @@ def store_has_snapshot(path: str, room: str) -> bool:
 
 
 def restart(events: int, seed: int) -> dict:
-    from jinrou.server.service import RoomService
+    from jinrou.server.service import Blocking, RoomService
     from jinrou.server.store import open_store
 
     with tempfile.TemporaryDirectory() as folder:
@@ -310,7 +310,7 @@ def restart(events: int, seed: int) -> dict:
         made = build_store(path, events, seed)
         store = open_store(path)
         started = time.perf_counter()
-        service = RoomService(store)
+        service = Blocking(RoomService(store))
         service.restore()
         in_process = time.perf_counter() - started
         loaded = len(service.rooms.active)

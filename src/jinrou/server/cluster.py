@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from jinrou.server.rooms import Room, RoomError
-from jinrou.server.store import SCHEMA, SCHEMA_LOCK, PostgresStore, StoredEvent
+from jinrou.server.store import SCHEMA, SCHEMA_LOCK, Op, PostgresStore, Statements, StoredEvent
 
 if TYPE_CHECKING:
     from jinrou.server.service import RoomService
@@ -96,40 +96,41 @@ class NotOwner(RuntimeError):
     """An append by a process that does not hold the room's pin (or whose lease ran out)."""
 
 
+class ClusterStatements(Statements):
+    """The store's SQL for one process of a cluster: every append is checked against the room's
+    pin and notified on :data:`CHANNEL` in the same statement."""
+
+    def __init__(self, process: str):
+        self.process = process
+
+    def append(self, room: str, seq: int, kind: str, data: dict[str, Any], at: float) -> Op[StoredEvent]:
+        def stored(rows: list[tuple]) -> StoredEvent:
+            if not rows:
+                raise NotOwner(f"room {room}: process {self.process!r} does not hold its pin")
+            return StoredEvent(room, seq, kind, data, at)
+
+        return Op(((
+            ("WITH stored AS (INSERT INTO events (room, seq, kind, data, at) SELECT ?, ?, ?, ?, ? WHERE EXISTS "
+            "(SELECT 1 FROM pins WHERE room = ? AND process = ?) RETURNING room, seq) "
+            f"SELECT pg_notify('{CHANNEL}', room || ':' || seq) FROM stored"),
+            (room, seq, kind, json.dumps(data, ensure_ascii=False), at, room, self.process)),), stored)
+
+
 class ClusterStore(PostgresStore):
-    """The PostgreSQL store of one process of a cluster: every append is checked against the
-    room's pin and notified on :data:`CHANNEL` in the same statement."""
+    """The PostgreSQL store of one process of a cluster (see :class:`ClusterStatements`); its
+    schema includes the cluster's tables."""
+
+    statements: ClusterStatements
 
     def __init__(self, url: str, process: str, lease: float = LEASE_SECONDS):
         self.process, self.lease = process, lease
-        super().__init__(url)
+        super().__init__(url, ClusterStatements(process))
 
     def _create_schema(self) -> None:
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             for statement in (SCHEMA + ";" + CLUSTER_SCHEMA).split(";"):
                 self._db.execute(statement)
-
-    def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
-        at = time.time()
-        stored = self._query(
-            "WITH stored AS (INSERT INTO events (room, seq, kind, data, at) SELECT ?, ?, ?, ?, ? WHERE EXISTS "
-            "(SELECT 1 FROM pins WHERE room = ? AND process = ?) RETURNING room, seq) "
-            f"SELECT pg_notify('{CHANNEL}', room || ':' || seq) FROM stored",
-            (room, seq, kind, json.dumps(data, ensure_ascii=False), at, room, self.process))
-        if not stored:
-            raise NotOwner(f"room {room}: process {self.process!r} does not hold its pin")
-        return StoredEvent(room, seq, kind, data, at)
-
-    def pin(self, room: str) -> None:
-        """Pin a new room to this process (before its first event)."""
-        self._query("INSERT INTO pins (room, process, lease_until) VALUES (?, ?, now() + make_interval(secs => ?)) "
-                    "ON CONFLICT (room) DO NOTHING", (room, self.process, self.lease))
-        self._query("UPDATE processes SET rooms = rooms + 1 WHERE name = ?", (self.process,))  # placed by load
-
-    def made_by(self, maker: str) -> list[str]:
-        """The rooms in the lobby that count among the open rooms of the address keyed ``maker``."""
-        return [room for (room,) in self._query("SELECT room FROM lobby WHERE maker = ? AND holds", (maker,))]
 
 
 class Cluster:
@@ -152,19 +153,23 @@ class Cluster:
         self._away = True  # until the first query: a process that starts has been away too
         self._back = 0.0  # (monotonic) when the database answered again after being away
 
-    # ------------------------------------------------- hooks of RoomService (synchronous)
+    # ------------------------------------------------------------ hooks of RoomService
 
     def owns(self, room_id: str) -> bool:
         return room_id in self.owned
 
-    def pin(self, room_id: str) -> None:
-        self.store.pin(room_id)
+    async def pin(self, room_id: str) -> None:
+        """Pin a new room to this process (before its first event)."""
+        await self._run("INSERT INTO pins (room, process, lease_until) VALUES (%s, %s, now() + make_interval(secs => "
+                        "%s)) ON CONFLICT (room) DO NOTHING", (room_id, self.name, self.lease))
+        await self._run("UPDATE processes SET rooms = rooms + 1 WHERE name = %s", (self.name,))  # placed by load
         self.owned.add(room_id)
 
-    def open_rooms(self, maker: str) -> int:
+    async def open_rooms(self, maker: str) -> int:
         """The open rooms the address keyed ``maker`` made that other processes hold (from the
         lobby lines their owners wrote; this process counts its own in memory)."""
-        return sum(1 for room in self.store.made_by(maker) if room not in self.owned)
+        rows = await self._run("SELECT room FROM lobby WHERE maker = %s AND holds", (maker,))
+        return sum(1 for (room,) in rows if room not in self.owned)
 
     def changed(self, room: Room) -> None:
         """A room of ours changed: its lobby line is written soon (once for a burst of changes)."""
@@ -255,7 +260,7 @@ class Cluster:
             "UPDATE pins SET lease_until = now() + make_interval(secs => %s) WHERE process = %s RETURNING room",
             (*lease, self.name))}
         for room_id in kept & self.owned - in_memory:  # left memory when the store failed: back now
-            service.adopt(room_id)
+            await service.adopt(room_id)
         for room_id in self.owned - kept:
             log.warning("cluster: room %s was taken by another process", room_id)
             self.owned.discard(room_id)
@@ -284,7 +289,7 @@ class Cluster:
             self.owned.add(room_id)
             if not first:  # at the start, the service's restore loads them
                 log.info("cluster: room %s taken over", room_id)
-                service.adopt(room_id)
+                await service.adopt(room_id)
 
     # ------------------------------------------------------------------- routing
 
@@ -311,7 +316,7 @@ class Cluster:
         if claimed:
             self.owned.add(room_id)
             assert self.service is not None
-            self.service.adopt(room_id)
+            await self.service.adopt(room_id)
             return None
         rows = await self._run("SELECT q.address FROM pins p JOIN processes q ON q.name = p.process "
                                "WHERE p.room = %s", (room_id,))
@@ -416,7 +421,7 @@ class Cluster:
         heard, self._heard = self._heard, {}
         assert self.service is not None
         for room_id, seq in heard.items():
-            self.service.heard(room_id, seq)
+            self._spawn(self.service.heard(room_id, seq))
 
 
 def cluster_address(host: str, port: int) -> str:
