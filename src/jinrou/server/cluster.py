@@ -16,8 +16,9 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
   rooms nobody else holds. An append racing a take is either read by the new owner when it loads
   the room, or it makes the new owner's append of the same number fail on the key (it reads the
   room again).
-  A process renews its leases every :data:`RENEW_SECONDS`; a room it learns it lost (another process
-  took the pin) leaves its memory.
+  A process renews its leases every :data:`RENEW_SECONDS` from a thread of its own (:class:`Keeper`:
+  a loop stalled by a burst of load keeps its rooms, up to :data:`STALL_SECONDS`); a room it learns
+  it lost (another process took the pin) leaves its memory.
 - **Any process answers.** A command for a room (join, act, chat, …) that reaches a process which
   does not own it is forwarded over HTTP to the owner (one hop: a forwarded request is never
   forwarded again); a room nobody holds (its owner died and the lease ran out, or a finished room
@@ -43,9 +44,11 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -60,7 +63,12 @@ LEASE_SECONDS = 2.0
 """How long a pin holds without renewal: a dead process's rooms are taken this long after its last
 renewal (plus at most one round of :data:`RENEW_SECONDS`)."""
 RENEW_SECONDS = 0.5
-"""How often a process renews its leases, says it is alive and takes expired pins."""
+"""How often a process renews its leases, says it is alive and takes expired pins: four renewals a
+lease, so a renewal late by up to 1.5 s (a busy machine) loses nothing."""
+STALL_SECONDS = 30.0
+"""How long a process whose event loop is stalled (busy: a burst of load) keeps its leases: its
+:class:`Keeper` thread renews them while the loop has beaten within this. A loop hung for longer
+loses its rooms (a lease later); a process that died loses them a lease after its last renewal."""
 FORWARD_SECONDS = 30.0
 """How long a forwarded command may take at its owner."""
 CHANNEL = "jinrou_rooms"
@@ -139,9 +147,10 @@ class Cluster:
     ``address`` is where the other processes reach this one (``http://127.0.0.1:8001``)."""
 
     def __init__(self, store: ClusterStore, address: str, lease: float = LEASE_SECONDS,
-                 renew: float = RENEW_SECONDS):
+                 renew: float = RENEW_SECONDS, stall: float = STALL_SECONDS):
         self.store, self.name, self.address = store, store.process, address.rstrip("/")
         self.lease, self.renew = lease, renew
+        self.keeper = Keeper(store.url, self.name, lease, renew, stall)
         self.owned: set[str] = set()
         self.service: RoomService | None = None
         self._db: Any = None  # an async connection for pins, processes and the lobby
@@ -185,12 +194,14 @@ class Cluster:
         self.service = service
         await self._heartbeat(first=True)
         self._tasks = [asyncio.ensure_future(self._beating()), asyncio.ensure_future(self._listening())]
+        self.keeper.start()
 
     async def stop(self) -> None:
         """A clean stop: the pins are released at once (the other processes take the rooms at their
         next round), this process leaves the list."""
         for task in self._tasks:
             task.cancel()
+        await asyncio.to_thread(self.keeper.stop)
         try:
             await self._run("DELETE FROM pins WHERE process = %s", (self.name,))
             await self._run("DELETE FROM processes WHERE name = %s", (self.name,))
@@ -236,6 +247,7 @@ class Cluster:
     async def _beating(self) -> None:
         while True:
             await asyncio.sleep(self.renew)
+            self.keeper.beat = time.monotonic()  # the loop is alive: the keeper renews the leases
             try:
                 await self._heartbeat()
             except Exception as error:  # noqa: BLE001 — the database is away: try again next round
@@ -422,6 +434,57 @@ class Cluster:
         assert self.service is not None
         for room_id, seq in heard.items():
             self._spawn(self.service.heard(room_id, seq))
+
+
+class Keeper(threading.Thread):
+    """Renews this process's leases (and says it is alive) every ``renew`` seconds, from a thread
+    of its own on a connection of its own, as long as the event loop has beaten (:attr:`beat`,
+    set by the loop's heartbeat) within ``stall`` seconds. So a loop that is busy for a moment — a
+    burst of load on a shared machine stalled one for 4–8 s — keeps its rooms, and goes on
+    appending them; a process that is SIGKILLed stops renewing at once (its rooms are taken a
+    lease later), one whose loop hangs stops after ``stall``. The loop's own heartbeat renews too
+    and does the rest (learning which rooms are still its own, taking expired pins)."""
+
+    def __init__(self, url: str, process: str, lease: float, renew: float, stall: float):
+        super().__init__(name=f"jinrou-leases-{process}", daemon=True)
+        self.url, self.process, self.lease, self.renew, self.stall = url, process, lease, renew, stall
+        self.beat = time.monotonic()
+        self.renewed = 0  # rounds that renewed (for tests and logs)
+        self._quit = threading.Event()
+        self._db: Any = None
+
+    def run(self) -> None:
+        while not self._quit.wait(self.renew):
+            if time.monotonic() - self.beat > self.stall:
+                continue  # the loop hangs: let the leases run out, another process takes the rooms
+            try:
+                self._renew()
+            except Exception as error:  # noqa: BLE001 — the database is away: next round
+                log.warning("cluster: leases not renewed by the keeper (%s)", type(error).__name__)
+                self._close()
+
+    def _renew(self) -> None:
+        import psycopg
+
+        if self._db is None or self._db.closed or self._db.broken:
+            self._db = psycopg.connect(self.url, autocommit=True, connect_timeout=2)
+        self._db.execute("UPDATE processes SET alive_until = now() + make_interval(secs => %s) WHERE name = %s",
+                         (self.lease, self.process))
+        self._db.execute("UPDATE pins SET lease_until = now() + make_interval(secs => %s) WHERE process = %s",
+                         (self.lease, self.process))
+        self.renewed += 1
+
+    def _close(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(Exception):
+                self._db.close()
+            self._db = None
+
+    def stop(self) -> None:
+        self._quit.set()
+        if self.is_alive():
+            self.join(5)
+        self._close()
 
 
 def cluster_address(host: str, port: int) -> str:
