@@ -84,6 +84,8 @@ FINISHED_CACHED = 32
 """Finished rooms kept in memory; older ones are loaded from their snapshot when asked for."""
 REPLICAS_CACHED = 64
 """Rooms of other processes (a cluster) kept in memory without a connection to them."""
+BOT_SECONDS = 20.0
+"""How long a bot may think on its thread; one that has not decided sits out the turn."""
 log = logging.getLogger("jinrou.server")
 
 
@@ -213,6 +215,7 @@ class RoomService:
         self._dirty: set[str] = set()
         self._progress_state = Progress()
         self._secret: bytes | None = None
+        self._refused: dict[str, set[tuple[int, tuple[int, int]]]] = {}  # room → (bot seat, turn) sitting out
         self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment",
                                   ja="発言が速すぎます。少し待ってください")
         """Per seat (or spectator name): twelve lines at once, then two a second."""
@@ -362,6 +365,7 @@ class RoomService:
         if room is not None:
             self._disarm(room)
         self._progress_state.snapshot_at.pop(room_id, None)
+        self._refused.pop(room_id, None)
 
     async def adopt(self, room_id: str) -> None:
         """The room became this process's (created elsewhere, or its owner died): read it from the
@@ -756,7 +760,8 @@ class RoomService:
                 made += 1
                 continue
             waiting = mode.awaited(room.state)
-            bot = next((s for s in waiting if room.is_bot(s)), None)
+            refused = self._refused.get(room.id, set())
+            bot = next((s for s in waiting if room.is_bot(s) and (s, room.turn_key) not in refused), None)
             if bot is not None:  # one at a time: a slice may end between two bots
                 await self._bot_acts(room, bot)
                 made += 1
@@ -785,10 +790,22 @@ class RoomService:
     async def _bot_acts(self, room: Room, seat: int) -> None:
         """A bot of this room (its owner runs them) plays its seat as a client would: it decides
         off the event loop, on a thread (other rooms go on meanwhile; this room's lock is held, so
-        its state does not move under the bot), with the generator of ``(seed, seq)``, and its
-        action takes the path of a person's (:meth:`_act`: checked, stored, folded)."""
-        action = await asyncio.to_thread(room.mode.bot_action, room.state, seat, self._rng(room))
-        await self._act(room, seat, action)
+        its state does not move under the bot), with the generator of ``(seed, seq)``, from what
+        its seat sees (each mode's ``bot_action`` reads the seat's view: quantum's ``PlayerView``,
+        classic's ``SeatView``, shogi's public board), and its action takes the path of a person's
+        (:meth:`_act`: checked, stored, folded). A bot whose action is refused, or that has not
+        decided within :data:`BOT_SECONDS`, sits out the turn: it is a seat the game waits for,
+        whose deadline passes as a person's does."""
+        try:
+            action = await asyncio.wait_for(asyncio.to_thread(room.mode.bot_action, room.state, seat,
+                                                              self._rng(room)), BOT_SECONDS)
+            await self._act(room, seat, action)
+        except (RoomError, TimeoutError) as error:
+            if isinstance(error, NotStored):
+                raise
+            log.warning("room %s: the bot of seat %d sits out the turn (%s)", room.id, seat,
+                        str(error) or "too slow")
+            self._refused.setdefault(room.id, set()).add((seat, room.turn_key))
 
     def _later(self, room: Room, ran: float) -> bool:
         """Schedule the room's next slice after a pause as long as this one ran (at most a slice),
@@ -838,6 +855,7 @@ class RoomService:
         await self._snapshot(room, force=True)
         await self.db.archive(room.id, room.seq, room.summary(), room.record())
         self.rooms.keep_finished(room)
+        self._refused.pop(room.id, None)
 
     def _arm(self, room: Room) -> None:
         self._disarm(room)
