@@ -260,6 +260,10 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         try:
             room, seat, spectator = await service.reader(websocket.path_params["room"], token, query.get("pass"))
             have = line_counts(query.get("have"))
+            if sockets.total() >= limits.process_sockets:
+                raise RoomError(f"this server holds {limits.process_sockets} connections, its most: try again in a "
+                                f"moment", status=503, ja=f"このサーバーの接続が上限（{limits.process_sockets}）に達しています。"
+                                                          f"少ししてからもう一度どうぞ")
             if sockets[where] >= limits.sockets:
                 raise RoomError(f"too many connections from your address (at most {limits.sockets}): close a tab",
                                 status=429, ja=f"あなたのアドレスからの接続が多すぎます（{limits.sockets}まで）。タブを閉じてください")
