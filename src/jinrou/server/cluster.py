@@ -258,20 +258,19 @@ class Cluster:
         the expired pins (and, at the start, the rooms nobody has pinned)."""
         service = self.service
         assert service is not None
-        in_memory = set(service.rooms.active) | set(service.rooms.finished)
         lease = (self.lease,)
         await self._run("INSERT INTO processes (name, address, rooms, alive_until) VALUES "
                         "(%s, %s, %s, now() + make_interval(secs => %s)) ON CONFLICT (name) DO UPDATE SET "
                         "address = excluded.address, rooms = excluded.rooms, alive_until = excluded.alive_until",
                         (self.name, self.address, len(service.rooms.active), *lease))
-        for room_id in self.owned - in_memory:  # a finished room left memory: anyone may claim it later
+        for room_id in self.owned - service.rooms.in_memory():  # a finished room left memory: anyone may claim it
             if await self._run("DELETE FROM pins WHERE room = %s AND process = %s AND room IN (SELECT room FROM "
                                "archive) RETURNING room", (room_id, self.name)):
                 self.owned.discard(room_id)
         kept = {r for (r,) in await self._run(
             "UPDATE pins SET lease_until = now() + make_interval(secs => %s) WHERE process = %s RETURNING room",
             (*lease, self.name))}
-        for room_id in kept & self.owned - in_memory:  # left memory when the store failed: back now
+        for room_id in kept & self.owned - service.rooms.in_memory():  # left memory when the store failed: back
             await service.adopt(room_id)
         for room_id in self.owned - kept:
             log.warning("cluster: room %s was taken by another process", room_id)

@@ -42,7 +42,7 @@ import time
 import uuid
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -151,6 +151,10 @@ class RoomTable(Mapping[str, Room]):
     def __setitem__(self, room_id: str, room: Room) -> None:
         self.active[room_id] = room
 
+    def in_memory(self) -> set[str]:
+        """The rooms of this process in memory now (active or finished)."""
+        return set(self.active) | set(self.finished)
+
     def keep(self, room: Room) -> Room:
         """Keep a room read from the store (active, or finished), unless one is kept already (a
         concurrent read got there first): the one kept."""
@@ -213,6 +217,7 @@ class RoomService:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._dirty: set[str] = set()
+        self._deferred: set[str] = set()  # rooms whose push waits for their lock to be let go
         self._progress_state = Progress()
         self._secret: bytes | None = None
         self._refused: dict[str, set[tuple[int, tuple[int, int]]]] = {}  # room → (bot seat, turn) sitting out
@@ -233,6 +238,19 @@ class RoomService:
         if lock is None:
             lock = self._locks[room_id] = asyncio.Lock()
         return lock
+
+    @contextlib.asynccontextmanager
+    async def _holding(self, room_id: str) -> AsyncIterator[None]:
+        """Hold the room's lock; a push that came due meanwhile is sent once it is let go (a room
+        is never pushed halfway through a command: a phase closed and its outcomes not drawn yet)."""
+        async with self._lock(room_id):
+            try:
+                yield
+            finally:
+                if room_id in self._deferred:
+                    self._deferred.discard(room_id)
+                    self._dirty.add(room_id)
+                    asyncio.get_running_loop().call_soon(self._flush, room_id)
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` on the loop as a task of its own (kept until done; its failure logged)."""
@@ -298,7 +316,7 @@ class RoomService:
     async def _go_on(self, room_id: str) -> None:
         """Let a room of this process's go on (its bots, its deadline re-armed; a game over is
         archived), under its lock."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = self.rooms.active.get(room_id)
             if room is None:
                 return
@@ -369,15 +387,17 @@ class RoomService:
 
     async def adopt(self, room_id: str) -> None:
         """The room became this process's (created elsewhere, or its owner died): read it from the
-        store as a restart does, let its game go on and re-arm its deadline."""
-        self.release(room_id)
-        self.rooms.replicas.pop(room_id, None)
-        try:
-            room = await self._find(room_id)
-        except Exception as error:  # noqa: BLE001 — the database is away: read it again soon
-            log.warning("room %s: not read (%s)", room_id, type(error).__name__)
-            self._later_revive(room_id, RETRY_SECONDS)
-            return
+        store as a restart does, let its game go on and re-arm its deadline. Under the room's lock:
+        a command in flight finishes on the room as it was, the next one reads it anew."""
+        async with self._holding(room_id):
+            self.release(room_id)
+            self.rooms.replicas.pop(room_id, None)
+            try:
+                room = await self._find(room_id)
+            except Exception as error:  # noqa: BLE001 — the database is away: read it again soon
+                log.warning("room %s: not read (%s)", room_id, type(error).__name__)
+                self._later_revive(room_id, RETRY_SECONDS)
+                return
         if room is not None:
             await self._go_on(room_id)
             self._notify(room)
@@ -468,7 +488,7 @@ class RoomService:
         now = self.clock()
         for room in list(self.rooms.active.values()):
             if not room.started and not room.order and now - room.touched >= self.limits.idle_room_seconds:
-                async with self._lock(room.id):
+                async with self._holding(room.id):
                     if room.started or room.order or self.rooms.active.get(room.id) is not room:
                         continue
                     try:
@@ -483,7 +503,7 @@ class RoomService:
                    ) -> tuple[int, str]:
         """Take the first free seat. A password room needs its password (``verified``: the caller
         has checked it already, off the event loop)."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             if room.started:
                 raise RoomError("the game has started: you can watch as a spectator",
@@ -501,7 +521,7 @@ class RoomService:
 
     async def leave(self, room_id: str, token: Any) -> None:
         """Give one's seat back before the start (the token no longer opens anything)."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             seat = room.seat_of(token)
             if room.started:
@@ -512,7 +532,7 @@ class RoomService:
 
     async def kick(self, room_id: str, token: Any, target: Any) -> None:
         """The host empties another seat (a person's or a bot's) before the start."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             seat = room.seat_of(token)
             if room.started:
@@ -532,7 +552,7 @@ class RoomService:
             self._notify(room)
 
     async def fill_with_bots(self, room_id: str, token: Any) -> None:
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             room.seat_of(token)
             if room.started:
@@ -544,7 +564,7 @@ class RoomService:
             self._notify(room)
 
     async def start(self, room_id: str, token: Any) -> None:
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             room.seat_of(token)
             if room.started:
@@ -559,7 +579,7 @@ class RoomService:
     async def rematch(self, room_id: str, token: Any) -> str:
         """A new room with the same settings and the same seats (each token opens its seat there
         too); asked again, the same room."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             room.seat_of(token)
             if not room.is_over:
@@ -580,7 +600,7 @@ class RoomService:
     async def act(self, room_id: str, token: Any, action: Any) -> None:
         """A seat's action (its token), checked, stored, folded; then the game goes on (bots,
         outcomes) as far as it can without a person."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             seat = room.seat_of(token)
             if not room.started:
@@ -611,7 +631,7 @@ class RoomService:
                    spectator: str | None = None) -> None:
         """Say ``text`` in ``channel`` (None: the first one the speaker may write). A seat speaks with
         its token; a spectator with the name of his pass (``spectator``), in the spectators' channel."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = await self.room(room_id)
             seat = None if spectator is not None and token is None else room.seat_of(token)
             if not isinstance(text, str) or not text.strip():
@@ -874,7 +894,7 @@ class RoomService:
 
     async def _deadline_passed(self, room_id: str, key: tuple[int, int]) -> None:
         """The turn ``key`` of the room ran out of time (its timer fired)."""
-        async with self._lock(room_id):
+        async with self._holding(room_id):
             room = self.rooms.active.get(room_id)
             if room is None or room.turn_key != key or room.is_over:
                 return
@@ -930,6 +950,10 @@ class RoomService:
         something happened that it cannot see (another seat's night action, a chat it does not
         read), not even by the fact of a message."""
         self._dirty.discard(room_id)
+        lock = self._locks.get(room_id)
+        if lock is not None and lock.locked():  # halfway through a command: pushed when it is done
+            self._deferred.add(room_id)
+            return
         listeners = self.listeners.get(room_id)
         room = self.rooms.active.get(room_id) or self.rooms.finished.get(room_id) or self.rooms.replicas.get(room_id)
         if room is None or not listeners:
