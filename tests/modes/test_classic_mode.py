@@ -768,6 +768,7 @@ def test_a_dead_crafty_wolf_rises_online_and_its_feint_is_told_to_it_alone():
     assert all(feint not in line["ja"] for seat in range(1, 9) for line in table.view(seat)["log"])
     table.act(0, {"act": "rise", "targets": []})
     table.act(0, {"done": True})
+    game = table.game  # the night closed into a new game (ClassicMode.draw)
     assert game.alive[1] or game.is_over
     assert any(f"{game.names[1]}は蘇生しました" in line["ja"] for line in table.view(None)["log"])
 
