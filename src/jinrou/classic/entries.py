@@ -24,7 +24,7 @@ from jinrou.classic.draws import Draw
 from jinrou.classic.model import Cause, Seat, Stage
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PhaseOpen:
     """A phase opened: a night, a ballot (``runoff``: its candidates when it is a runoff) or a
     hunter's last shot."""
@@ -33,14 +33,14 @@ class PhaseOpen:
     runoff: tuple[Seat, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Acted:
     """A seat chose an action (a night or day action, a hunter's shot) in the open phase."""
 
     action: Action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Voted:
     """``seat`` voted for ``target`` in the open ballot."""
 
@@ -48,12 +48,12 @@ class Voted:
     target: Seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class VotesVoided:
     """A day action ended the day without a vote (W.1.1: 自爆): the votes cast in it are void."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Claimed:
     """``seat`` said ``claim`` in the day chat."""
 
@@ -61,7 +61,7 @@ class Claimed:
     claim: Claim
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Death:
     """``seat`` died of ``cause``."""
 
@@ -69,14 +69,14 @@ class Death:
     cause: Cause
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Revived:
     """A dead ``seat`` came back."""
 
     seat: Seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
     """The random outcomes one call of the rules drew (the start, or a phase's close), in order."""
 

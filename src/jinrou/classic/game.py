@@ -7,7 +7,10 @@ roles a narrow :class:`~jinrou.classic.context.Context`, never itself; nothing h
 three stages — the night (actions), a ballot (votes) or a hunter's last shot — and moves on when
 :meth:`Game.close` is called (a deadline, or everybody done). Every call validates before it
 changes anything; every random outcome comes from the :class:`~jinrou.classic.draws.Draws` given to
-``close`` and is written into the game's record (:attr:`Game.events`).
+``close``. What happens is appended to :attr:`Game.entries` as typed entries
+(:mod:`jinrou.classic.entries`, seats not names): :mod:`jinrou.classic.record` alone writes them as
+JSON. :mod:`jinrou.classic.rules` is the pure surface over this class (check, fold, close into a
+new game).
 
 Conventions (settled in ``docs/classic-rules.md``): the first seat is 身代わりくん when the setting
 ``scapegoat`` is ``on``; hooks that the spec runs "in a random order" at dusk and dawn run in seat

@@ -35,8 +35,9 @@ chooses); ``{"done": true}`` (the night, or the discussion, is over for me).
 is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
 draw and the deal from the room's generator) and each phase's close (``{"draws": […]}``, the
 engine's :class:`~jinrou.classic.draws.Draw` list). :meth:`ClassicMode.close` only marks the phase
-as closing (or opens its grace); :meth:`ClassicMode.draw` closes it; :meth:`ClassicMode.happen`
-confirms what was just drawn, or replays a stored outcome through the engine (a restart).
+as closing (or opens its grace); :meth:`ClassicMode.draw` closes it into a new game, the village
+unchanged; :meth:`ClassicMode.happen` folds that game in once its outcome is stored, or closes a
+new one from a stored outcome (a restart).
 
 **State.** The order is the one several server processes need: :meth:`ClassicMode.check` checks
 an action and changes nothing, the server stores it, and :meth:`ClassicMode.act` folds it — into the
