@@ -138,6 +138,11 @@ class Context:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
 
+    def sealed_tonight(self, seat: Seat) -> bool:
+        """Whether ``seat`` is sealed (封印, W.1.3) now or was when the last night ended: its seal ends at
+        that dawn, before the burial (W.2 瞳狼: "not one sealed that night")."""
+        return self._game.identities[seat].sealed or seat in self._game.night.sealed
+
     def obstructed(self, seat: Seat) -> bool:
         """Whether ``seat``'s divinations are obstructed now (W.1.4): an obstructed divination is no
         divination with effects (no *divined* hook, no curse)."""

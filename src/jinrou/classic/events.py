@@ -69,6 +69,7 @@ class AttackedAt(Event):
     逃亡者 hiding there dies, §4.3)."""
 
     scope: ClassVar[Scope] = Scope.EVERY
+    through_seal: ClassVar[bool] = True  # not one of W.1.3's voided hooks: a bomb planted before a seal goes off
     host: Seat
     cause: Cause
     source: Seat | None = None

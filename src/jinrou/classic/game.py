@@ -156,6 +156,7 @@ class Night:
     forced_by: Seat | None = None  # W.1.9d: tonight a failed wolf attack kills anyway (一途), set by that seat
     rank: dict[Seat, int] = field(default_factory=dict)  # P over the seats sharing a level (§4.2)
     late_hooks: list[Layer] = field(default_factory=list)  # layers with level hooks gained while resolving
+    sealed: frozenset[Seat] = frozenset()  # the seats sealed when it ended (W.2 瞳狼: not told at that dawn)
 
 
 class Game:
@@ -1049,6 +1050,7 @@ class Game:
     def _dawn(self) -> None:
         """Day ``day + 1`` starts (§3.3)."""
         self.day += 1
+        self.night.sealed = frozenset(s for s in self.seats() if self.identities[s].sealed)
         self._expire(Expiry.DAWN)
         self.tell(None, "morning", day=self.day)
         self._bury(Moment.DAWN)

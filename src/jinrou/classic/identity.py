@@ -65,7 +65,7 @@ class Seal(enum.Enum):
     """What a mark that seals its seat holds back (W.1.3), answered by the identity for every layer.
 
     Both void the seat's own hooks (its role's, extra roles' and sub-roles' reactions: on-death,
-    *divined*, *targeted*, dusk and level hooks — not its burial or *guarded* hooks, nor the hooks of
+    *divined*, *targeted*, dusk and level hooks — not its burial, *guarded* or attacked-at hooks, nor the hooks of
     marks others placed on it; :attr:`~jinrou.classic.events.Event.through_seal`) and the fox curse
     (a *divined* effect); its actions resolve to nothing (unless the ability says otherwise:
     :attr:`~jinrou.classic.abilities.Ability.resolves_under_seal`)."""

@@ -36,7 +36,7 @@ _DEATH_EN = {
 TEMPLATES: dict[str, tuple[str, str]] = {
     "night": ("{day}日目の夜になりました。", "Night {day} falls."),
     "morning": ("{day}日目の朝になりました。", "Day {day} dawns."),
-    "revived": ("{player}は蘇生しました", "{player} came back to life."),
+    "revived": ("{player}は蘇生しました。", "{player} came back to life."),
     "votes": ("投票結果: {votes}", "Votes: {votes}"),
     "no execution": ("処刑は行われませんでした。", "Nobody is executed today."),
     "revote": ("再投票です。あと{left}回の投票で結論が出なければ引き分けになります。",

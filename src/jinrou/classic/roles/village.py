@@ -293,6 +293,7 @@ class Priest(Role):
 class FugitiveMemory:
     hiding: Seat | None = None  # tonight's host
     caught: bool = False  # it died (or was doomed) at its host's tonight
+    night: int = 0  # the night it chose ``hiding`` (a sealed seat skips the dusk hook that clears it: W.1.3)
 
 
 class Hide(Ability):
@@ -305,7 +306,7 @@ class Hide(Ability):
         return ctx.day >= (1 if ctx.settings["scapegoat"] == "off" else 2)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        me.memory.hiding = action.targets[0]
+        me.memory.hiding, me.memory.night = action.targets[0], ctx.day
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         host = ctx.aimed(action.targets[0])
@@ -340,11 +341,12 @@ class Fugitive(Role):
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         memory: FugitiveMemory = me.memory
-        return threat.cause in (Cause.ATTACK, Cause.VAMPIRE) and memory.hiding is not None and not memory.caught
+        return (threat.cause in (Cause.ATTACK, Cause.VAMPIRE) and memory.hiding is not None and not memory.caught
+                and memory.night == ctx.day)
 
     @on(AttackedAt)
     def host_attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
-        if ctx.alive(me.seat) and me.memory.hiding == event.host:
+        if ctx.alive(me.seat) and me.memory.hiding == event.host and me.memory.night == ctx.day:
             self.caught(ctx, me, event.cause, None)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:

@@ -600,7 +600,9 @@ class EyesWolf(Wolf):
         eyes = ctx.seats_of(EyesWolf, living=True)
         if not eyes or eyes[0] != me.seat:  # the first living 瞳狼 reads the log for them all
             return
-        for target, why in ctx.take_attack_failures():
+        failures = ctx.take_attack_failures()
+        eyes = [s for s in eyes if not ctx.sealed_tonight(s)]  # not one sealed that night (its lines are lost)
+        for target, why in failures if eyes else ():
             ctx.tell(eyes, f"eyes {why.value}", target=target)
 
 
@@ -664,7 +666,8 @@ class SolitudeWolf(Wolf):
             return
         attackers = ctx.attackers()
         if not me.memory.attacks and not attackers:
-            alone = [s for s in ctx.seats_of(SolitudeWolf, living=True) if not ctx.identity(s).attacks]
+            alone = [s for s in ctx.seats_of(SolitudeWolf, living=True)  # a sealed one skips its hook (W.1.3)
+                     if not ctx.identity(s).attacks and not ctx.identity(s).sealed]
             chosen = ctx.draw_seat("solitude attacker", alone) if len(alone) > 1 else me.seat
             self._set(ctx, ctx.identity(chosen).main, True)
         elif me.memory.attacks and any(s != me.seat for s in attackers):
