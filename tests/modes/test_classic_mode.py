@@ -492,7 +492,7 @@ def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
     assert spectator["me"] is None and all(p["role"] is None and p["known"] == [] for p in spectator["players"])
     assert spectator["legal"] == [] and spectator["proposals"] == []
     assert [lg["verb"] for lg in seer["legal"]] == ["divine"] and seer["legal"][0]["required"]
-    assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine"}]
+    assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine", "when": "night", "while_dead": False}]
     assert wolf["players"][0]["scapegoat"] and wolf["players"][0]["seat"] is None and wolf["players"][1]["seat"] == 0
     table.play_humans()
     end = table.view(None)
@@ -516,7 +516,18 @@ def test_every_role_and_told_sub_role_has_a_rule_in_japanese_and_in_english():
 
     for role in [*ROLES, *VISIBLE_SUBS]:
         ja, en = role_rule(role, "ja"), role_rule(role, "en")
-        assert re.search("[ぁ-ん]", ja) and re.search("[a-z]{3}", en) and "``" not in en and "§" not in en, role
+        assert re.search("[ぁ-ん]", ja) and re.search("[a-z]{3}", en), role
+        # no spec section numbers, no markup, no Japanese broken by the docstring's line ends
+        assert not re.search(r"§|\b[WVT]\d?\.\d|`|[ぁ-んァ-ン一-龯] [ぁ-んァ-ン一-龯{]", en), (role, en)
+
+
+def test_a_rule_card_drops_the_specs_section_numbers_and_joins_japanese_lines():
+    from jinrou.classic.texts import role_rule
+
+    assert role_rule("ObstructiveMad", "en") == (  # (W.1.4: …) keeps what follows its colon
+        "Obstructive Madman: each night it must obstruct a living seat, whose divinations that night give no "
+        "result and no effect (占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット).")
+    assert "「{name}の調査報告書が発見されました。」" in role_rule("Spy2", "en")  # a line end inside it in the source
 
 
 def test_the_log_comes_in_both_languages_line_by_line_private_lines_marked():

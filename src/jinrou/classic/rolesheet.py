@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from jinrou.classic.role import Ability, Role
 from jinrou.classic.roles import ROLES
+from jinrou.classic.texts import docstring_text
 
 
 def _doc(obj: object) -> str:
-    return " ".join((inspect.getdoc(obj) or "").split())
+    return docstring_text(obj)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ where it has one (「…は無残な姿で発見されました」).
 
 from __future__ import annotations
 
+import inspect
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -387,22 +389,34 @@ RULES_EN = {"Werewolf": "人狼: attacks a seat each night, with the other wolve
 """Rules whose declaration says too little for a player (the declaration of 人狼 is its name only)."""
 
 
+_REF = r"(?:§|(?:W|V\d|T)\.)\d+(?:\.\d+)*[a-z]?(?: step \d+)?"
+_SPEC_REFS = re.compile(rf" ?\({_REF}(?:,? {_REF})*(?: [^)]*)?\)| ?\b{_REF}\b")
+"""The spec's section numbers in a declaration's docstring (``(W.1.12)``, ``(§5.2 step 4)``): not for players."""
+_CJK = "\u3000-\u9fff\uff00-\uffef"
+_CJK_BREAK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}{{])|(?<=}}) (?=[{_CJK}])")
+"""A docstring's line break inside Japanese text (「…は {target}の…」): joined without a space."""
+
+
+def docstring_text(obj: object) -> str:
+    """``obj``'s docstring as one line: its line breaks are spaces, except inside Japanese text."""
+    return _CJK_BREAK.sub("", " ".join((inspect.getdoc(obj) or "").split()))
+_SPEC_REF_OPENING = re.compile(rf"\({_REF}(?:,? {_REF})*[:;,] ")
+_SPEC_REF_CLOSING = re.compile(rf"[;,] {_REF}(?:,? {_REF})*\)")
+
+
 def role_rule(role_id: str, lang: str) -> str:
     """A role's (or sub-role's) rule in ``lang``: the Japanese of :data:`RULES_JA`, or the English
     of its declaration's docstring (markup and section references removed) — also in Japanese for a
     role none is written for yet."""
     if lang == "ja" and role_id in RULES_JA:
         return RULES_JA[role_id]
-    import inspect
-    import re
-
     from jinrou.classic.roles import ROLES, SUB_ROLES
 
     if role_id in RULES_EN:
         text = RULES_EN[role_id]
     else:
         owner = ROLES.get(role_id) or SUB_ROLES[role_id]
-        text = " ".join((inspect.getdoc(type(owner)) or "").split()).replace("``", "")
-        text = re.sub(r" ?\(§[\d.]+[^)]*\)", "", text)
+        text = docstring_text(type(owner)).replace("``", "")
+        text = _SPEC_REFS.sub("", _SPEC_REF_OPENING.sub("(", _SPEC_REF_CLOSING.sub(")", text))).replace("`", "")
     name = role_name(role_id, "ja")  # the declaration opens with the Japanese name: an English page says it in English
     return f"{role_name(role_id, 'en')}:{text.removeprefix(name + ':')}" if text.startswith(name + ":") else text

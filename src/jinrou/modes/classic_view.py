@@ -45,8 +45,11 @@ CAUSES_EN = {
     "leave": "left the village", "sudden": "sudden death", "greedy": "paid for its greed",
     "tough": "gave its life for the kill", "psycho": "killed by a psycho killer", "trap": "caught in a trap (bomb)",
     "crafty": "feigned death", "dog": "bitten by a mad dog",
-    "selfdestruct": "self-destructed",
+    "selfdestruct": "blew itself up",
 }  # fmt: skip
+SEALED_NOTE = {"ja": "封印されています: 今夜は夜の会話ができません（独り言のみ）。",
+               "en": "You are sealed (封印されています): no night chat tonight."}
+"""What the chat says instead of its box to a seat sealed for the night (W.1.3)."""
 FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}
 GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover")}
 """Labels of what a seat knows of another that are groups rather than roles."""
@@ -138,6 +141,8 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
         "proposals": [{"wolf": names[p.seat], "target": names[p.targets[0]]} for p in village.proposals]
         if "wolf" in sv.reads and not over and (me is None or "wolf" not in game.identity(me).listens) else [],
         "published": None if sv.published is None else _published(sv.published),
+        "chat_note": SEALED_NOTE if me is not None and sv.stage is Stage.NIGHT and game.identity(me).sealed
+        and not over else None,
         "co_roles": _co_roles(sv) if me is not None and sv.stage is Stage.DAY and game.alive[me] else [],
         "log": [_line(game, pm) for pm in sv.messages],  # {"ja": …, "en": …} each
         "result": result_json(result, village.players),
@@ -221,6 +226,7 @@ def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dic
     }
     if sv.outcome is not None:
         data["won"] = seat in sv.outcome.winners
+        data["team"] = _team(game.identity(seat).team())  # at the end: 狼の子分 is 人狼陣営 (W.1.8)
         data["history"] = [_names_of(r) for r in sv.history.get(seat, ())]
     return data
 
@@ -228,8 +234,10 @@ def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dic
 def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     game = village.game
     assert game is not None and sv.role is not None and sv.team is not None
-    abilities = [ability.verb.value for owner in (ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs))
-                 for ability in owner.abilities]
+    abilities: dict[str, Any] = {}  # a verb once: its first declaration
+    for owner in (ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs)):
+        for ability in owner.abilities:
+            abilities.setdefault(ability.verb.value, ability)
     night = game.stage is Stage.NIGHT and village.turn == "main"
     return {
         "role": _role(sv.role),
@@ -238,8 +246,10 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
         "subs": [{**_names_of(s), "rule": _rule(s)} for s in sv.subs],
         "shown": _shown(sv.role, sv.subs),  # 「狼の子分（占い師）」 (W.1.8)
         "known": [{"name": sv.names[s], **_known(label)} for s, labels in sorted(sv.labels.items()) for label in labels],
-        "abilities": [{"verb": v, "ja": verb_label(v, "ja"), "en": verb_label(v, "en")} for v in dict.fromkeys(abilities)],
+        "abilities": [{"verb": v, "ja": verb_label(a.verb, "ja"), "en": verb_label(a.verb, "en"), "when": a.when.value,
+                       "while_dead": a.while_dead} for v, a in abilities.items()],  # the card's lines
         "alive": sv.alive[me],
+        "sealed": game.identity(me).sealed,  # 封印 (W.1.3): told by 威嚇, public by 血月
         "ready": me in village.ready,
         "may_finish": me not in village.ready and (
             night and not (sv.alive[me] and village.missing(me))

@@ -95,8 +95,10 @@
     $("#c-card").hidden = !me;
     if (!me) return;
     $("#c-card-title").textContent = ctx.t("Your role", "あなたの役職");
-    $("#c-role").replaceChildren(ctx.el("strong", tx(me.role)), ctx.t(` (${me.role.ja})`, ""));
-    $("#c-team").textContent = `${tx(me.team)}${me.alive ? "" : ctx.t(" — you are dead", " — 死亡")}`;
+    const shown = me.shown && tx(me.shown) !== tx(me.role) ? me.shown : me.role;  // 「狼の子分（占い師）」 (W.1.8)
+    $("#c-role").replaceChildren(ctx.el("strong", tx(shown)), ctx.t(` (${shown.ja})`, ""));
+    $("#c-team").textContent = `${tx(me.team)}${me.alive ? "" : ctx.t(" — you are dead", " — 死亡")}`
+      + (me.sealed ? ctx.t(" — sealed tonight (封印)", " — 今夜は封印されています") : "");
     $("#c-rule").textContent = tx(me.rule);
     const facts = [];
     for (const sub of me.subs) facts.push(ctx.t(`Also: ${named(sub)} — ${sub.rule.en}`, `付加: ${sub.rule.ja}`));
@@ -105,17 +107,24 @@
       for (const k of me.known) (labels[k.name] = labels[k.name] || []).push(tx(k));
       facts.push(ctx.t("You know: ", "知っている人: ") + Object.entries(labels).map(([name, l]) => `${name} (${l.join(ctx.t(", ", "・"))})`).join(", "));
     }
-    facts.push(me.abilities.length
-      ? ctx.t("At night you may: ", "夜にできること: ") + me.abilities.map(tx).join(", ")
-      : ctx.t("You have no night action.", "夜の行動はありません。"));
-    const tonight = game.legal.filter((l) => l.verb !== "vote");
-    if (game.stage === "day" && me.alive && tonight.length) {  // day actions (W.1.1), open all day
-      facts.push(ctx.t("Today you may also: ", "今日できること: ") + tonight.map(tx).join(", "));
+    // what the card claims is what the seat may still use: alive, its night abilities (not those it has only
+    // while dead) and its day abilities, each on its line; dead or over, none — what a dead seat may still do
+    // (狡猾な狼's rise, W.1.10) is the "Tonight (while dead)" line, when it is open
+    if (me.alive && !game.result) {
+      const night = me.abilities.filter((a) => a.when !== "day" && !a.while_dead);
+      const day = me.abilities.filter((a) => a.when === "day");
+      facts.push(night.length ? ctx.t("At night you may: ", "夜にできること: ") + night.map(tx).join(", ")
+        : ctx.t("You have no night action.", "夜の行動はありません。"));
+      if (day.length) facts.push(ctx.t("By day you may: ", "昼にできること: ") + day.map(tx).join(", "));
     }
-    if (game.stage === "night" && me.alive) {
+    const tonight = game.legal.filter((l) => l.verb !== "vote");
+    // by day, what is still open of them is the "Today" section's controls (W.1.1: open all day)
+    if (game.stage === "night" && (me.alive || tonight.length)) {
+      const label = me.alive ? ctx.t("Tonight: ", "今夜: ") : ctx.t("Tonight (while dead): ", "今夜（死亡中）: ");
       facts.push(tonight.length
-        ? ctx.t("Tonight: ", "今夜: ") + tonight.map((l) => `${tx(l)}${l.required ? ctx.t(" (required)", "（必須）") : ""}`).join(", ")
-        : ctx.t("Nothing left to do tonight.", "今夜することはもうありません。"));
+        ? label + tonight.map((l) => `${tx(l)}${l.required ? ctx.t(" (required)", "（必須）") : ""}`).join(", ")
+        : me.sealed ? ctx.t("Sealed tonight: no night action.", "今夜は封印されていて、夜の行動はできません。")
+          : ctx.t("Nothing left to do tonight.", "今夜することはもうありません。"));
     }
     $("#c-facts").replaceChildren(...facts.map((f) => ctx.el("li", f)));
     $("#c-results-title").textContent = ctx.t("Your results", "あなたへの通知");
@@ -123,8 +132,28 @@
       : [ctx.el("li", ctx.t("nothing yet", "まだありません"))]));
   }
 
+  const WARN = {  // actions that cannot be taken back, asked again
+    selfdestruct: { en: "Self-destruct (自爆)? You die now and the day ends without a vote.",
+      ja: "自爆しますか？ あなたは今すぐ死亡し、今日は投票なしで終わります。" },
+  };
+
   function actionForm(legal) {
     const form = ctx.el("form", undefined, "c-form");
+    const alone = legal.verb !== "vote" && !legal.arity && !(legal.params || []).length;  // gorge, feign, rise, 自爆
+    if (alone) {  // one button, named for what it does
+      const go = button(tx(legal));
+      go.className = "c-one";
+      form.append(go);
+      if (legal.required) form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const warning = WARN[legal.verb];
+        if (warning && !window.confirm(tx(warning))) return;
+        ctx.act({ act: legal.verb, targets: [] });
+      });
+      form.dataset.verb = legal.verb;
+      return form;
+    }
     form.append(ctx.el("span", tx(legal), "c-verb"));
     const targets = legal.targets.map((n) => [n, n]);
     for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(select(`target${i}`, targets));
@@ -223,12 +252,21 @@
       li.append(name);
       li.append(badge(p.alive ? ctx.t("alive", "生存") : `${ctx.t("dead", "死亡")}${p.cause ? ` · ${tx(p.cause)}` : ""}`));
       if (p.scapegoat) li.append(badge(ctx.t("NPC", "NPC")));
-      if (p.role) li.append(badge(named(p.role), p.role.team && p.role.team.id === "Werewolf" ? "role wolf" : "role"));
+      if (p.role) {
+        const team = p.team || p.role.team;  // at the end, the team it ended in (狼の子分: 人狼陣営)
+        li.append(badge(shownName(p), team && team.id === "Werewolf" ? "role wolf" : "role"));
+      }
       for (const k of (p.role ? [] : p.known || [])) li.append(badge(tx(k), k.id === "wolves" ? "wolf" : "role"));
       if (p.won !== undefined) li.append(badge(p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), p.won ? "win" : "lose"));
       if (claims[p.name]) li.append(ctx.el("span", claims[p.name].join(" · "), "c-claims"));
       return li;
     }));
+  }
+
+  // A seat's role as shown with its sub-roles (「狼の子分（占い師）」, W.1.8), else the role's name.
+  function shownName(p) {
+    const shown = p.shown && p.subs && p.subs.length && tx(p.shown) !== tx(p.role) ? p.shown : p.role;
+    return named(shown);
   }
 
   function renderPublished(game) {
@@ -255,11 +293,12 @@
     $("#c-end-head").replaceChildren(head);
     $("#c-end-body").replaceChildren(...game.players.map((p) => {
       const tr = ctx.el("tr");
-      const held = p.history && p.history.length ? p.history : p.role ? [p.role] : [];  // 呪われた者 → 人狼
+      const held = (p.history && p.history.length ? p.history : p.role ? [p.role] : []).map(tx);  // 呪われた者 → 人狼
+      if (held.length && p.shown && p.subs && p.subs.length && tx(p.shown) !== tx(p.role)) held[held.length - 1] = tx(p.shown);
       const name = ctx.el("td", p.name);
       name.translate = false;
-      tr.append(name, ctx.el("td", held.map(tx).join(" → ")),
-        ctx.el("td", p.role && p.role.team ? tx(p.role.team) : ""),
+      const team = p.team || (p.role && p.role.team);  // the team it ended in (a 狼の子分 won with the wolves)
+      tr.append(name, ctx.el("td", held.join(" → ")), ctx.el("td", team ? tx(team) : ""),
         ctx.el("td", p.alive ? ctx.t("alive", "生存") : tx(p.cause)), ctx.el("td", p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), "c-short"));
       return tr;
     }));

@@ -203,6 +203,9 @@ function renderChat(view) {  // the tab shown: the reader's choice, else one the
   const named = view.you !== null || (pass && !pass.startsWith("."));
   $("#say").hidden = !current || !current.write || !named;
   $("#spectate").hidden = view.you !== null || named || !current || !current.write;
+  const note = view.game && view.game.chat_note;  // why the box is closed, where the mode says (封印されています)
+  $("#chat-note").hidden = !note || !$("#say").hidden;
+  $("#chat-note").textContent = note ? t(note.en, note.ja) : "";
 }
 
 function renderLog(game) {
