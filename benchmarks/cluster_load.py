@@ -83,7 +83,7 @@ class Deployment:
         self.processes = {
             name: subprocess.Popen([sys.executable, "-m", "jinrou.cli", "serve", "--port", str(port), "--db", url,
                                     "--cluster", name, *LOAD_LIMITS], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
+                                   stderr=open(Path(folder) / f"{name}-{count}.log", "w"))  # noqa: SIM115
             for name, port in self.ports.items()}
         for port in self.ports.values():
             wait_listening(port)

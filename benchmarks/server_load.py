@@ -85,9 +85,12 @@ def wait_listening(port: int, timeout: float = 30.0) -> None:
 
 
 async def player(url: str, rng: random.Random, think: float, stats: dict, done: asyncio.Event) -> None:
-    """Reads every push at once (its latency is measured there); acts from a separate task after a
-    moment's thought, so that thinking never delays reading."""
+    """Reads every push at once (its latency is measured there); acts, when its seat is awaited,
+    from a separate task after a moment's thought, so that thinking never delays reading. An action refused for the connection's
+    rate (not for its content) is sent again, as a page would: else the game waits for it until its
+    deadline."""
     acted = None  # the (phase, log length) of the view we last acted on: stale views are not acted on again
+    last = None  # the last action sent
     pending: set[asyncio.Task] = set()
 
     async def act(ws, action: dict) -> None:
@@ -101,6 +104,11 @@ async def player(url: str, rng: random.Random, think: float, stats: dict, done: 
                 message = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
             except TimeoutError:
                 continue
+            if message.get("type") == "error" and "slow down" in message.get("error", "") and last is not None:
+                task = asyncio.create_task(act(ws, last))  # refused for its rate, not its content: sent again
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+                continue
             if message.get("type") != "view":
                 continue
             stats["latency"].append(time.time() - message["server_time"])
@@ -109,15 +117,17 @@ async def player(url: str, rng: random.Random, think: float, stats: dict, done: 
                 continue
             if game["outcome"] is not None:
                 break
-            legal, key = game["legal"], (game["phase"], len(game["log"]), tuple(game["waiting_for"]))
-            if key == acted or not any(legal.values()):
-                continue
+            legal, key = game["legal"], (game["phase"], len(game["log"]))
+            me = game["players"][message["you"]]["name"]
+            if key == acted or pending or not any(legal.values()) or me not in game["waiting_for"]:
+                continue  # (a seat that has voted, or whose night action is in or on its way, is not awaited)
             acted = key
             if legal["vote"]:
                 action = {"vote": rng.choice(legal["vote"])}
             else:
                 action = {"divine": rng.choice(legal["divine"]) if legal["divine"] else None,
                           "attack": rng.choice(legal["attack"]) if legal["attack"] else None}
+            last = action
             task = asyncio.create_task(act(ws, action))
             pending.add(task)
             task.add_done_callback(pending.discard)
@@ -212,7 +222,8 @@ async def load(base: str, pids: list[int], rooms: int, players: int, cascade_sea
     await asyncio.wait_for(watcher, timeout=timeout)
     cascade_end = ended[0] if ended else None
     probe.terminate()
-    probes = [(float(at), float(took)) for at, took in (line.split() for line in probe.communicate()[0].splitlines())]
+    lines = (line.split() for line in probe.communicate()[0].splitlines())
+    probes = [(float(p[0]), float(p[1])) for p in lines if len(p) == 2]  # (the last line may be cut by terminate)
     await asyncio.sleep(1.0)
     rss_after = sum(rss_mb(pid) for pid in pids)
     latency = sorted(stats["latency"])
@@ -237,11 +248,11 @@ async def load(base: str, pids: list[int], rooms: int, players: int, cascade_sea
 def build_store(path: str, events: int, seed: int) -> dict:
     """A store of about ``events`` events: finished games (cloned from a few played ones), rooms in
     mid-game with their snapshots, rooms of chatter."""
-    from jinrou.server.service import RoomService
+    from jinrou.server.service import Blocking, RoomService
     from jinrou.server.store import open_store
 
     store = open_store(path)
-    service = RoomService(store)
+    service = Blocking(RoomService(store))
     service.chat_limits.rate = 1e9
     played = []
     for seats in (40, 30, 20):  # finished games: the bots play after their one person sleeps through night 1
@@ -302,7 +313,7 @@ def store_has_snapshot(path: str, room: str) -> bool:
 
 
 def restart(events: int, seed: int) -> dict:
-    from jinrou.server.service import RoomService
+    from jinrou.server.service import Blocking, RoomService
     from jinrou.server.store import open_store
 
     with tempfile.TemporaryDirectory() as folder:
@@ -310,7 +321,7 @@ def restart(events: int, seed: int) -> dict:
         made = build_store(path, events, seed)
         store = open_store(path)
         started = time.perf_counter()
-        service = RoomService(store)
+        service = Blocking(RoomService(store))
         service.restore()
         in_process = time.perf_counter() - started
         loaded = len(service.rooms.active)

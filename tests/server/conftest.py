@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from jinrou.server.app import create_app
+from jinrou.server.service import Blocking
 from jinrou.server.store import open_store
 
 POSTGRES = os.environ.get("JINROU_TEST_POSTGRES")
@@ -31,6 +32,12 @@ def store(request, tmp_path):
         store = open_store(str(tmp_path / "jinrou.db"))
     yield store
     store.close()
+
+
+def blocking(client: TestClient) -> Blocking:
+    """The app's room service, driven from the test: each coroutine runs on the app's own loop
+    (after whatever it still had to do, never beside it), the game's slices included."""
+    return Blocking(client.app.state.service, client.portal.call)
 
 
 @pytest.fixture

@@ -105,3 +105,23 @@ def test_a_real_server_caps_rooms_and_connections_per_address_and_per_room(limit
         assert refused.value.rcvd.code == 4429 and "too many connections from your address" in refused.value.rcvd.reason
     with connect(ws_url + second) as ws:  # the connections closed: served again
         assert '"type":"view"' in ws.recv(timeout=5)
+
+
+def test_a_process_holds_at_most_its_cap_of_connections_and_says_try_again(tmp_path):
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    from jinrou.server.app import create_app
+    from jinrou.server.store import open_store
+
+    app = create_app(open_store(str(tmp_path / "cap.db")), ServerLimits(process_sockets=2))
+    with TestClient(app) as client, contextlib.ExitStack() as held:
+        rooms = [new_room(client) for _ in range(2)]
+        for room in rooms:  # two rooms, one connection each: the process's two
+            held.enter_context(client.websocket_connect(f"/ws/rooms/{room}")).receive_json()
+        with client.websocket_connect(f"/ws/rooms/{rooms[0]}") as ws, pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4503 and "this server holds 2 connections" in closed.value.reason
+        held.close()  # one goes: served again
+        with client.websocket_connect(f"/ws/rooms/{rooms[1]}") as ws:
+            assert ws.receive_json()["type"] == "view"

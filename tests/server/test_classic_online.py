@@ -28,7 +28,7 @@ from jinrou.server.service import Listener
 from jinrou.server.store import open_store
 from tests.modes.test_classic_mode import first_choice
 
-from .conftest import Server, free_port, wait_until
+from .conftest import Server, blocking, free_port, wait_until
 from .test_restart import call
 
 PUBLIC_CAUSES = {"execution", "suicide", "hunter", "leave", "sudden"}
@@ -56,7 +56,7 @@ def deadline(client, room: str) -> None:
     """What the room's timer does when the turn's deadline passes, on the server's own loop (after
     whatever it still had to do, never beside it)."""
     service = client.app.state.service
-    client.portal.call(lambda: service._deadline_passed(room, service.rooms[room].turn_key))
+    blocking(client)._deadline_passed(room, service.rooms[room].turn_key)
 
 
 def awaited(client, room: str) -> tuple[int, ...]:

@@ -68,10 +68,10 @@ class Proxy:
 
 def http_config(servers: list[Server]) -> str:
     """The config of docs/server-scaling.md: affinity by room id, health checks, another server on failure."""
-    lines = "\n".join(f"    server {s.name} 127.0.0.1:{s.port} check inter 300ms fall 2 rise 1" for s in servers)
+    lines = "\n".join(f"    server {s.name} 127.0.0.1:{s.port} check inter 300ms fall 2 rise 1 maxconn 2100" for s in servers)
     return ("global\n    maxconn 2000\n"
             "defaults\n    mode http\n    timeout connect 1s\n    timeout client 60s\n    timeout server 60s\n"
-            "    timeout tunnel 1h\n    timeout check 2s\n    option forwardfor\n    option redispatch\n    retries 3\n"
+            "    timeout tunnel 1h\n    timeout check 2s\n    timeout queue 5s\n    option forwardfor\n    option redispatch\n    retries 3\n"
             "frontend jinrou\n    bind 127.0.0.1:{port}\n    default_backend servers\n"
             "backend servers\n    option httpchk GET /\n"
             "    http-request set-header X-Room %[path,field(4,/)]\n"

@@ -71,7 +71,7 @@ def test_a_forty_seat_room_of_bots_plays_in_slices_that_let_other_work_run(clien
 
         ticking = asyncio.ensure_future(ticker())
         began = time.perf_counter()
-        service._deadline_passed(room, service.rooms[room].turn_key)
+        await service._deadline_passed(room, service.rooms[room].turn_key)
         in_slices = room in service._progress_state.pending
         while room in service._progress_state.pending:
             await asyncio.sleep(0.005)

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from jinrou.server.rooms import RoomError
-from jinrou.server.service import RoomService
+from jinrou.server.service import Blocking, RoomService
 from jinrou.server.store import open_store
 
 from .conftest import POSTGRES
@@ -19,7 +19,7 @@ ROOM = {"name": "one log", "seats": 5, "wolves": 1, "night_seconds": 60, "day_se
 
 
 def test_an_event_another_writer_took_drops_the_room_and_the_store_has_the_truth(store):
-    mine = RoomService(store)
+    mine = Blocking(RoomService(store))
     room = mine.create(dict(ROOM))
     _, ann = mine.join(room.id, "Ann")
     other = store  # a second writer of the same log: another process's service would do just this
@@ -33,10 +33,11 @@ def test_an_event_another_writer_took_drops_the_room_and_the_store_has_the_truth
     assert [line.text for line in again.chat] == ["I was first"] and again is not room
     mine.chat(room.id, ann, "hello")  # the next try goes through
     assert [e.data.get("text") for e in store.events(room.id)][-2:] == ["I was first", "hello"]
+    mine.close()
 
 
 def test_an_action_the_mode_checked_in_place_is_not_kept_when_the_store_refuses_it(store):
-    mine = RoomService(store)
+    mine = Blocking(RoomService(store))
     room = mine.create({"name": "classic", "mode": "classic", "players": 6, "cast": "fixed",
                         "roles": {"Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 4}})
     tokens = [mine.join(room.id, name)[1] for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")]
@@ -48,6 +49,7 @@ def test_an_action_the_mode_checked_in_place_is_not_kept_when_the_store_refuses_
     again = mine.room(room.id)
     assert [e.kind for e in store.events(room.id)] == before
     assert 1 not in again.state.ready  # the refused action left no trace in the room read again
+    mine.close()
 
 
 @pytest.mark.skipif(not POSTGRES, reason="needs JINROU_TEST_POSTGRES (CI sets it)")

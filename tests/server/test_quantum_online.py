@@ -5,6 +5,7 @@ import re
 
 from jinrou.quantum.record import Record
 
+from .conftest import blocking
 from .test_api import join, my_action, new_room, view
 
 
@@ -33,7 +34,7 @@ def play(client, room, tokens, skip=(), limit=300):
                 client.post(f"/api/rooms/{room}/action", json={"token": token, "action": my_action(game)})
                 acted = True
         if not acted:
-            service._deadline_passed(room, service.rooms[room].turn_key)
+            blocking(client)._deadline_passed(room, service.rooms[room].turn_key)
     raise AssertionError("the game did not end")
 
 
@@ -80,7 +81,7 @@ def test_the_dead_talk_in_heaven_which_the_living_never_read(client):
         service = client.app.state.service
         ben = view(client, room, tokens[1])["game"]
         client.post(f"/api/rooms/{room}/action", json={"token": tokens[1], "action": my_action(ben)})
-        service._deadline_passed(room, service.rooms[room].turn_key)  # Ann misses night 1: she dies
+        blocking(client)._deadline_passed(room, service.rooms[room].turn_key)  # Ann misses night 1: she dies
         ann = view(client, room, tokens[0])
         assert not ann["game"]["players"][0]["alive"]
         keys = {c["key"]: c["write"] for c in ann["channels"]}

@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 from jinrou.server import service as service_module
 from jinrou.server import snapshots
 from jinrou.server.rooms import Room
-from jinrou.server.service import RoomService
+from jinrou.server.service import Blocking, RoomService
 from jinrou.server.store import Snapshot, open_store
 
 from .conftest import Server, wait_until
@@ -139,7 +139,7 @@ def counting_folds(monkeypatch):
 
 def test_a_restart_folds_only_what_came_after_the_snapshots_and_skips_finished_rooms(tmp_path, monkeypatch):
     store = open_store(str(tmp_path / "r.db"))
-    service = RoomService(store)
+    service = Blocking(RoomService(store))
     finished, _ = cascade(service)
     assert finished.is_over and store.archived(finished.id)["record"]["format"] == "jinrou.quantum/1"
     running = service.create({"name": "talk", "seats": 5})
@@ -149,19 +149,19 @@ def test_a_restart_folds_only_what_came_after_the_snapshots_and_skips_finished_r
         service.chat(running.id, token, f"line {i}")
     before = public(running)
     folded = counting_folds(monkeypatch)
-    again = RoomService(store)
+    again = Blocking(RoomService(store))
     again.restore()
     assert list(again.rooms) == [running.id] and public(again.rooms[running.id]) == before
     assert len(folded) == 301  # the talking room's events after 'created'; none of the finished room's
     folded.clear()
-    assert public(again.rooms[finished.id]) == public(finished)  # asked for: loaded from its snapshot
+    assert public(again.room(finished.id)) == public(finished)  # asked for: loaded from its snapshot
     assert folded == [] and finished.id not in again.rooms.active
 
 
 def test_a_room_restored_from_its_snapshot_equals_its_full_replay(tmp_path, monkeypatch):
     monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 50)
     store = open_store(str(tmp_path / "s.db"))
-    service = RoomService(store)
+    service = Blocking(RoomService(store))
     room = service.create({"name": "long", "seats": 12, "night_seconds": 60, "day_seconds": 60})
     tokens = [service.join(room.id, name)[1] for name in ("Ann", "Ben")]
     service.fill_with_bots(room.id, tokens[0])
@@ -174,30 +174,30 @@ def test_a_room_restored_from_its_snapshot_equals_its_full_replay(tmp_path, monk
     assert saved is not None and 0 < saved.seq <= room.seq
     service.chat(room.id, tokens[1], "after the snapshot") if not room.is_over else None
     replayed = Room.from_events(store.events(room.id))
-    restored = RoomService(store)._load(room.id)
+    restored = Blocking(RoomService(store))._load(room.id)
     assert public(restored) == public(replayed) == public(room)
     assert restored.state == replayed.state and restored.seq == replayed.seq
 
 
 def test_a_snapshot_by_other_code_or_with_foreign_classes_is_ignored_for_the_events(tmp_path):
     store = open_store(str(tmp_path / "t.db"))
-    service = RoomService(store)
+    service = Blocking(RoomService(store))
     room = service.create({"name": "t", "seats": 5})
     service.join(room.id, "Ann")
     good = snapshots.take(room)
     store.save_snapshot(Snapshot(room.id, good.seq, "0" * 32, good.data))  # another version of the code
-    assert RoomService(store)._load(room.id).names == room.names
+    assert Blocking(RoomService(store))._load(room.id).names == room.names
     hostile = base64.b64encode(pickle.dumps(("jinrou.room/1", "quantum", {"id": eval}))).decode()
     store.save_snapshot(Snapshot(room.id, good.seq, snapshots.fingerprint(), hostile))
     with pytest.raises(snapshots.SnapshotError, match="may not load builtins.eval"):
         snapshots.restore(store.snapshot(room.id))
     store.save_snapshot(Snapshot(room.id, good.seq, snapshots.fingerprint(), "not base64 at all!"))
-    assert RoomService(store)._load(room.id).names == room.names  # the events are the truth
+    assert Blocking(RoomService(store))._load(room.id).names == room.names  # the events are the truth
 
 
 def test_a_finished_game_leaves_memory(tmp_path, monkeypatch):
     monkeypatch.setattr(service_module, "FINISHED_CACHED", 1)
-    service = RoomService(open_store(str(tmp_path / "m.db")))
+    service = Blocking(RoomService(open_store(str(tmp_path / "m.db"))))
     first, _ = cascade(service, seats=8)
     state = weakref.ref(first.state)
     assert first.is_over and first.id not in service.rooms.active

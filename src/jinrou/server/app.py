@@ -95,17 +95,17 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         """Close idle rooms now and then (a room made and left empty leaves the lobby)."""
         while True:
             await asyncio.sleep(min(60.0, limits.idle_room_seconds / 4))
-            service.sweep()
+            await service.sweep()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         if cluster is not None:
             await cluster.start(service)
-        service.restore()
+        await service.restore()
         sweeper = asyncio.ensure_future(sweeping())
         yield
         sweeper.cancel()
-        service.shutdown()
+        await service.shutdown()
         if cluster is not None:
             await cluster.stop()
         hasher.shutdown()
@@ -175,12 +175,12 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     async def create_room(request: Request) -> Any:
         data = await body(request)
         password = validate_settings(data)["password"]
-        service.may_create(address(request))  # before the slow hashing; create checks again after it
+        await service.may_create(address(request))  # before the slow hashing; create checks again after it
         hashed = None if password is None else await hasher.run(address(request), hash_password, password)
-        return {"id": service.create(data, hashed, address=address(request)).id}
+        return {"id": (await service.create(data, hashed, address=address(request))).id}
 
     async def check_password(request: Request, room_id: str, password: Any) -> bool:
-        room = service.room(room_id)
+        room = await service.room(room_id)
         if room.password is None:
             return True
         if not isinstance(password, str) or not password:
@@ -191,39 +191,39 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         data, room_id = await body(request), request.path_params["room"]
         if not await check_password(request, room_id, data.get("password")):
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
-        seat, token = service.join(room_id, data.get("name"), verified=True)
+        seat, token = await service.join(room_id, data.get("name"), verified=True)
         return {"seat": seat, "token": token}
 
     async def watch(request: Request) -> Any:
         data, room_id = await body(request), request.path_params["room"]
         if not await check_password(request, room_id, data.get("password")):
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
-        return {"pass": service.pass_for(room_id, data.get("name"))}
+        return {"pass": await service.pass_for(room_id, data.get("name"))}
 
     async def leave(request: Request) -> Any:
-        service.leave(request.path_params["room"], (await body(request)).get("token"))
+        await service.leave(request.path_params["room"], (await body(request)).get("token"))
         return {"ok": True}
 
     async def kick(request: Request) -> Any:
         data = await body(request)
-        service.kick(request.path_params["room"], data.get("token"), data.get("seat"))
+        await service.kick(request.path_params["room"], data.get("token"), data.get("seat"))
         return {"ok": True}
 
     async def bots(request: Request) -> Any:
-        service.fill_with_bots(request.path_params["room"], (await body(request)).get("token"))
+        await service.fill_with_bots(request.path_params["room"], (await body(request)).get("token"))
         return {"ok": True}
 
     async def start(request: Request) -> Any:
-        service.start(request.path_params["room"], (await body(request)).get("token"))
+        await service.start(request.path_params["room"], (await body(request)).get("token"))
         await service.settled(request.path_params["room"])  # the bots' turns, played in slices
         return {"ok": True}
 
     async def rematch(request: Request) -> Any:
-        return {"id": service.rematch(request.path_params["room"], (await body(request)).get("token"))}
+        return {"id": await service.rematch(request.path_params["room"], (await body(request)).get("token"))}
 
     async def act(request: Request) -> Any:
         data = await body(request)
-        service.act(request.path_params["room"], data.get("token"), data.get("action"))
+        await service.act(request.path_params["room"], data.get("token"), data.get("action"))
         await service.settled(request.path_params["room"])
         return {"ok": True}
 
@@ -232,21 +232,21 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         token, pass_ = data.get("token"), data.get("pass")
         name = None
         if not token and pass_:
-            name = service.reader(room_id, None, pass_)[2]
+            name = (await service.reader(room_id, None, pass_))[2]
             if not name:
                 raise RoomError("to chat as a spectator, ask for a pass with a name (watch)", status=403,
                                 ja="観戦者として発言するには、名前を入れて観戦パスを受け取ってください")
-        service.chat(room_id, token, data.get("text"), data.get("channel"), spectator=name)
+        await service.chat(room_id, token, data.get("text"), data.get("channel"), spectator=name)
         return {"ok": True}
 
     async def view(request: Request) -> Any:
         query = request.query_params
-        room, seat, _ = service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
+        room, seat, _ = await service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
         return room.view(seat, service.clock())
 
     async def record(request: Request) -> Any:
         query = request.query_params
-        room, _, _ = service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
+        room, _, _ = await service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
         if not room.is_over:
             raise RoomError("the record is published when the game is over", status=403,
                             ja="記録はゲームが終わってから公開されます")
@@ -258,8 +258,12 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         token = query.get("token")
         where = address(websocket)
         try:
-            room, seat, spectator = service.reader(websocket.path_params["room"], token, query.get("pass"))
+            room, seat, spectator = await service.reader(websocket.path_params["room"], token, query.get("pass"))
             have = line_counts(query.get("have"))
+            if sockets.total() >= limits.process_sockets:
+                raise RoomError(f"this server holds {limits.process_sockets} connections, its most: try again in a "
+                                f"moment", status=503, ja=f"このサーバーの接続が上限（{limits.process_sockets}）に達しています。"
+                                                          f"少ししてからもう一度どうぞ")
             if sockets[where] >= limits.sockets:
                 raise RoomError(f"too many connections from your address (at most {limits.sockets}): close a tab",
                                 status=429, ja=f"あなたのアドレスからの接続が多すぎます（{limits.sockets}まで）。タブを閉じてください")
@@ -286,12 +290,12 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                             owner := await cluster.route(room.id)):
                         await elsewhere(owner, room.id, token, query.get("pass"), data, where)
                     elif data.get("type") == "action":
-                        service.act(room.id, token, data.get("action"))
+                        await service.act(room.id, token, data.get("action"))
                     elif data.get("type") == "chat":
                         if token is None and not spectator:
                             raise RoomError("chatting needs your seat token, or a spectator's pass with a name "
                                             "(watch)", status=403)
-                        service.chat(room.id, token, data.get("text"), data.get("channel"),
+                        await service.chat(room.id, token, data.get("text"), data.get("channel"),
                                      spectator=None if token else spectator)
                     elif data.get("type") == "ping":  # answered after the pushes due so far
                         await service.caught_up(listener)
@@ -359,7 +363,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
 
 def database_away(error: Exception) -> bool:
     """Whether ``error`` is PostgreSQL's connection lost or refused (a 503, not a bug)."""
-    return type(error).__module__.startswith("psycopg") and type(error).__name__ == "OperationalError"
+    return any(kind.__module__.startswith("psycopg") and kind.__name__ == "OperationalError"
+               for kind in type(error).__mro__)  # (the async pool's PoolTimeout is one)
 
 
 def incoming(message: Mapping[str, Any]) -> dict[str, Any]:

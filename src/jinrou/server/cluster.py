@@ -16,8 +16,9 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
   rooms nobody else holds. An append racing a take is either read by the new owner when it loads
   the room, or it makes the new owner's append of the same number fail on the key (it reads the
   room again).
-  A process renews its leases every :data:`RENEW_SECONDS`; a room it learns it lost (another process
-  took the pin) leaves its memory.
+  A process renews its leases every :data:`RENEW_SECONDS` from a thread of its own (:class:`Keeper`:
+  a loop stalled by a burst of load keeps its rooms, up to :data:`STALL_SECONDS`); a room it learns
+  it lost (another process took the pin) leaves its memory.
 - **Any process answers.** A command for a room (join, act, chat, …) that reaches a process which
   does not own it is forwarded over HTTP to the owner (one hop: a forwarded request is never
   forwarded again); a room nobody holds (its owner died and the lease ran out, or a finished room
@@ -43,15 +44,17 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from jinrou.server.rooms import Room, RoomError
-from jinrou.server.store import SCHEMA, SCHEMA_LOCK, PostgresStore, StoredEvent
+from jinrou.server.store import SCHEMA, SCHEMA_LOCK, Op, PostgresStore, Statements, StoredEvent
 
 if TYPE_CHECKING:
     from jinrou.server.service import RoomService
@@ -60,7 +63,12 @@ LEASE_SECONDS = 2.0
 """How long a pin holds without renewal: a dead process's rooms are taken this long after its last
 renewal (plus at most one round of :data:`RENEW_SECONDS`)."""
 RENEW_SECONDS = 0.5
-"""How often a process renews its leases, says it is alive and takes expired pins."""
+"""How often a process renews its leases, says it is alive and takes expired pins: four renewals a
+lease, so a renewal late by up to 1.5 s (a busy machine) loses nothing."""
+STALL_SECONDS = 30.0
+"""How long a process whose event loop is stalled (busy: a burst of load) keeps its leases: its
+:class:`Keeper` thread renews them while the loop has beaten within this. A loop hung for longer
+loses its rooms (a lease later); a process that died loses them a lease after its last renewal."""
 FORWARD_SECONDS = 30.0
 """How long a forwarded command may take at its owner."""
 CHANNEL = "jinrou_rooms"
@@ -96,40 +104,41 @@ class NotOwner(RuntimeError):
     """An append by a process that does not hold the room's pin (or whose lease ran out)."""
 
 
+class ClusterStatements(Statements):
+    """The store's SQL for one process of a cluster: every append is checked against the room's
+    pin and notified on :data:`CHANNEL` in the same statement."""
+
+    def __init__(self, process: str):
+        self.process = process
+
+    def append(self, room: str, seq: int, kind: str, data: dict[str, Any], at: float) -> Op[StoredEvent]:
+        def stored(rows: list[tuple]) -> StoredEvent:
+            if not rows:
+                raise NotOwner(f"room {room}: process {self.process!r} does not hold its pin")
+            return StoredEvent(room, seq, kind, data, at)
+
+        return Op(((
+            ("WITH stored AS (INSERT INTO events (room, seq, kind, data, at) SELECT ?, ?, ?, ?, ? WHERE EXISTS "
+            "(SELECT 1 FROM pins WHERE room = ? AND process = ?) RETURNING room, seq) "
+            f"SELECT pg_notify('{CHANNEL}', room || ':' || seq) FROM stored"),
+            (room, seq, kind, json.dumps(data, ensure_ascii=False), at, room, self.process)),), stored)
+
+
 class ClusterStore(PostgresStore):
-    """The PostgreSQL store of one process of a cluster: every append is checked against the
-    room's pin and notified on :data:`CHANNEL` in the same statement."""
+    """The PostgreSQL store of one process of a cluster (see :class:`ClusterStatements`); its
+    schema includes the cluster's tables."""
+
+    statements: ClusterStatements
 
     def __init__(self, url: str, process: str, lease: float = LEASE_SECONDS):
         self.process, self.lease = process, lease
-        super().__init__(url)
+        super().__init__(url, ClusterStatements(process))
 
     def _create_schema(self) -> None:
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             for statement in (SCHEMA + ";" + CLUSTER_SCHEMA).split(";"):
                 self._db.execute(statement)
-
-    def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
-        at = time.time()
-        stored = self._query(
-            "WITH stored AS (INSERT INTO events (room, seq, kind, data, at) SELECT ?, ?, ?, ?, ? WHERE EXISTS "
-            "(SELECT 1 FROM pins WHERE room = ? AND process = ?) RETURNING room, seq) "
-            f"SELECT pg_notify('{CHANNEL}', room || ':' || seq) FROM stored",
-            (room, seq, kind, json.dumps(data, ensure_ascii=False), at, room, self.process))
-        if not stored:
-            raise NotOwner(f"room {room}: process {self.process!r} does not hold its pin")
-        return StoredEvent(room, seq, kind, data, at)
-
-    def pin(self, room: str) -> None:
-        """Pin a new room to this process (before its first event)."""
-        self._query("INSERT INTO pins (room, process, lease_until) VALUES (?, ?, now() + make_interval(secs => ?)) "
-                    "ON CONFLICT (room) DO NOTHING", (room, self.process, self.lease))
-        self._query("UPDATE processes SET rooms = rooms + 1 WHERE name = ?", (self.process,))  # placed by load
-
-    def made_by(self, maker: str) -> list[str]:
-        """The rooms in the lobby that count among the open rooms of the address keyed ``maker``."""
-        return [room for (room,) in self._query("SELECT room FROM lobby WHERE maker = ? AND holds", (maker,))]
 
 
 class Cluster:
@@ -138,9 +147,10 @@ class Cluster:
     ``address`` is where the other processes reach this one (``http://127.0.0.1:8001``)."""
 
     def __init__(self, store: ClusterStore, address: str, lease: float = LEASE_SECONDS,
-                 renew: float = RENEW_SECONDS):
+                 renew: float = RENEW_SECONDS, stall: float = STALL_SECONDS):
         self.store, self.name, self.address = store, store.process, address.rstrip("/")
         self.lease, self.renew = lease, renew
+        self.keeper = Keeper(store.url, self.name, lease, renew, stall)
         self.owned: set[str] = set()
         self.service: RoomService | None = None
         self._db: Any = None  # an async connection for pins, processes and the lobby
@@ -152,19 +162,23 @@ class Cluster:
         self._away = True  # until the first query: a process that starts has been away too
         self._back = 0.0  # (monotonic) when the database answered again after being away
 
-    # ------------------------------------------------- hooks of RoomService (synchronous)
+    # ------------------------------------------------------------ hooks of RoomService
 
     def owns(self, room_id: str) -> bool:
         return room_id in self.owned
 
-    def pin(self, room_id: str) -> None:
-        self.store.pin(room_id)
+    async def pin(self, room_id: str) -> None:
+        """Pin a new room to this process (before its first event)."""
+        await self._run("INSERT INTO pins (room, process, lease_until) VALUES (%s, %s, now() + make_interval(secs => "
+                        "%s)) ON CONFLICT (room) DO NOTHING", (room_id, self.name, self.lease))
+        await self._run("UPDATE processes SET rooms = rooms + 1 WHERE name = %s", (self.name,))  # placed by load
         self.owned.add(room_id)
 
-    def open_rooms(self, maker: str) -> int:
+    async def open_rooms(self, maker: str) -> int:
         """The open rooms the address keyed ``maker`` made that other processes hold (from the
         lobby lines their owners wrote; this process counts its own in memory)."""
-        return sum(1 for room in self.store.made_by(maker) if room not in self.owned)
+        rows = await self._run("SELECT room FROM lobby WHERE maker = %s AND holds", (maker,))
+        return sum(1 for (room,) in rows if room not in self.owned)
 
     def changed(self, room: Room) -> None:
         """A room of ours changed: its lobby line is written soon (once for a burst of changes)."""
@@ -180,12 +194,14 @@ class Cluster:
         self.service = service
         await self._heartbeat(first=True)
         self._tasks = [asyncio.ensure_future(self._beating()), asyncio.ensure_future(self._listening())]
+        self.keeper.start()
 
     async def stop(self) -> None:
         """A clean stop: the pins are released at once (the other processes take the rooms at their
         next round), this process leaves the list."""
         for task in self._tasks:
             task.cancel()
+        await asyncio.to_thread(self.keeper.stop)
         try:
             await self._run("DELETE FROM pins WHERE process = %s", (self.name,))
             await self._run("DELETE FROM processes WHERE name = %s", (self.name,))
@@ -231,6 +247,7 @@ class Cluster:
     async def _beating(self) -> None:
         while True:
             await asyncio.sleep(self.renew)
+            self.keeper.beat = time.monotonic()  # the loop is alive: the keeper renews the leases
             try:
                 await self._heartbeat()
             except Exception as error:  # noqa: BLE001 — the database is away: try again next round
@@ -241,21 +258,20 @@ class Cluster:
         the expired pins (and, at the start, the rooms nobody has pinned)."""
         service = self.service
         assert service is not None
-        in_memory = set(service.rooms.active) | set(service.rooms.finished)
         lease = (self.lease,)
         await self._run("INSERT INTO processes (name, address, rooms, alive_until) VALUES "
                         "(%s, %s, %s, now() + make_interval(secs => %s)) ON CONFLICT (name) DO UPDATE SET "
                         "address = excluded.address, rooms = excluded.rooms, alive_until = excluded.alive_until",
                         (self.name, self.address, len(service.rooms.active), *lease))
-        for room_id in self.owned - in_memory:  # a finished room left memory: anyone may claim it later
+        for room_id in self.owned - service.rooms.in_memory():  # a finished room left memory: anyone may claim it
             if await self._run("DELETE FROM pins WHERE room = %s AND process = %s AND room IN (SELECT room FROM "
                                "archive) RETURNING room", (room_id, self.name)):
                 self.owned.discard(room_id)
         kept = {r for (r,) in await self._run(
             "UPDATE pins SET lease_until = now() + make_interval(secs => %s) WHERE process = %s RETURNING room",
             (*lease, self.name))}
-        for room_id in kept & self.owned - in_memory:  # left memory when the store failed: back now
-            service.adopt(room_id)
+        for room_id in kept & self.owned - service.rooms.in_memory():  # left memory when the store failed: back
+            await service.adopt(room_id)
         for room_id in self.owned - kept:
             log.warning("cluster: room %s was taken by another process", room_id)
             self.owned.discard(room_id)
@@ -284,7 +300,7 @@ class Cluster:
             self.owned.add(room_id)
             if not first:  # at the start, the service's restore loads them
                 log.info("cluster: room %s taken over", room_id)
-                service.adopt(room_id)
+                await service.adopt(room_id)
 
     # ------------------------------------------------------------------- routing
 
@@ -311,7 +327,7 @@ class Cluster:
         if claimed:
             self.owned.add(room_id)
             assert self.service is not None
-            self.service.adopt(room_id)
+            await self.service.adopt(room_id)
             return None
         rows = await self._run("SELECT q.address FROM pins p JOIN processes q ON q.name = p.process "
                                "WHERE p.room = %s", (room_id,))
@@ -416,7 +432,58 @@ class Cluster:
         heard, self._heard = self._heard, {}
         assert self.service is not None
         for room_id, seq in heard.items():
-            self.service.heard(room_id, seq)
+            self._spawn(self.service.heard(room_id, seq))
+
+
+class Keeper(threading.Thread):
+    """Renews this process's leases (and says it is alive) every ``renew`` seconds, from a thread
+    of its own on a connection of its own, as long as the event loop has beaten (:attr:`beat`,
+    set by the loop's heartbeat) within ``stall`` seconds. So a loop that is busy for a moment — a
+    burst of load on a shared machine stalled one for 4–8 s — keeps its rooms, and goes on
+    appending them; a process that is SIGKILLed stops renewing at once (its rooms are taken a
+    lease later), one whose loop hangs stops after ``stall``. The loop's own heartbeat renews too
+    and does the rest (learning which rooms are still its own, taking expired pins)."""
+
+    def __init__(self, url: str, process: str, lease: float, renew: float, stall: float):
+        super().__init__(name=f"jinrou-leases-{process}", daemon=True)
+        self.url, self.process, self.lease, self.renew, self.stall = url, process, lease, renew, stall
+        self.beat = time.monotonic()
+        self.renewed = 0  # rounds that renewed (for tests and logs)
+        self._quit = threading.Event()
+        self._db: Any = None
+
+    def run(self) -> None:
+        while not self._quit.wait(self.renew):
+            if time.monotonic() - self.beat > self.stall:
+                continue  # the loop hangs: let the leases run out, another process takes the rooms
+            try:
+                self._renew()
+            except Exception as error:  # noqa: BLE001 — the database is away: next round
+                log.warning("cluster: leases not renewed by the keeper (%s)", type(error).__name__)
+                self._close()
+
+    def _renew(self) -> None:
+        import psycopg
+
+        if self._db is None or self._db.closed or self._db.broken:
+            self._db = psycopg.connect(self.url, autocommit=True, connect_timeout=2)
+        self._db.execute("UPDATE processes SET alive_until = now() + make_interval(secs => %s) WHERE name = %s",
+                         (self.lease, self.process))
+        self._db.execute("UPDATE pins SET lease_until = now() + make_interval(secs => %s) WHERE process = %s",
+                         (self.lease, self.process))
+        self.renewed += 1
+
+    def _close(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(Exception):
+                self._db.close()
+            self._db = None
+
+    def stop(self) -> None:
+        self._quit.set()
+        if self.is_alive():
+            self.join(5)
+        self._close()
 
 
 def cluster_address(host: str, port: int) -> str:

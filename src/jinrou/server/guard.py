@@ -155,6 +155,9 @@ class ServerLimits:
     """WebSocket connections to one room at once."""
     actions_per_second: float = 5.0
     """A seat's actions a second (by HTTP and WebSocket together), after a first twenty."""
+    process_sockets: int = 2000
+    """WebSocket connections this process holds at once (in a cluster, each process's own cap: the
+    proxy spreads the rooms; beyond it a connection is closed with 4503 "try again")."""
 
     @classmethod
     def parse(cls, text: str) -> ServerLimits:

@@ -8,6 +8,12 @@ event number, see :mod:`jinrou.server.snapshots`) and ``archive`` (a finished ro
 record, so that a restart does not fold it at all). ``meta`` keeps the server's secret (the key of
 spectators' passes). Both stores use parameterised queries only; the event data is JSON text.
 
+The SQL of each operation is written once (:class:`Statements`, an :class:`Op` each) and run by two
+kinds of store: a synchronous :class:`Store` (the CLI, tests, tools) and its asynchronous twin
+(:meth:`Store.asynchronous`, what the server awaits: SQLite on one thread of its own, PostgreSQL
+through psycopg's :class:`~psycopg_pool.AsyncConnectionPool`), so the event loop never waits on
+the database.
+
     open_store("jinrou.db")                           # SQLite file (the default)
     open_store("sqlite:///var/lib/jinrou.db")
     open_store("postgresql://user:pw@127.0.0.1/jinrou")
@@ -15,14 +21,17 @@ spectators' passes). Both stores use parameterised queries only; the event data 
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import re
 import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -73,8 +82,71 @@ class StoredEvent:
     at: float
 
 
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Op(Generic[T]):
+    """One operation of the store: its statements (``?`` placeholders), run in order in one
+    connection, and how the rows of the last one become the answer. Written once, run by the
+    synchronous stores (:class:`SQLiteStore`, :class:`PostgresStore`) and the asynchronous ones
+    (:class:`ThreadedStore`, :class:`PooledStore`) alike."""
+
+    statements: tuple[tuple[str, tuple], ...]
+    decode: Callable[[list[tuple]], T]
+
+
+def _nothing(rows: list[tuple]) -> None:
+    return None
+
+
+class Statements:
+    """The SQL of every operation (both databases share it)."""
+
+    def append(self, room: str, seq: int, kind: str, data: dict[str, Any], at: float) -> Op[StoredEvent]:
+        return Op((("INSERT INTO events (room, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                    (room, seq, kind, json.dumps(data, ensure_ascii=False), at)),),
+                  lambda rows: StoredEvent(room, seq, kind, data, at))
+
+    def rooms(self) -> Op[list[str]]:
+        return Op((("SELECT room FROM events WHERE seq = 0 ORDER BY at, room", ()),), lambda rows: [r[0] for r in rows])
+
+    def events(self, room: str, after: int = -1) -> Op[list[StoredEvent]]:
+        return Op((("SELECT room, seq, kind, data, at FROM events WHERE room = ? AND seq > ? ORDER BY seq",
+                    (room, after)),),
+                  lambda rows: [StoredEvent(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows])
+
+    def active_rooms(self) -> Op[list[str]]:
+        return Op(((("SELECT room FROM events WHERE seq = 0 AND room NOT IN (SELECT room FROM archive) "
+                    "ORDER BY at, room"), ()),), lambda rows: [r[0] for r in rows])
+
+    def save_snapshot(self, snapshot: Snapshot) -> Op[None]:
+        return Op(((("INSERT INTO snapshots (room, seq, fingerprint, data) VALUES (?, ?, ?, ?) ON CONFLICT (room) "
+                    "DO UPDATE SET seq = excluded.seq, fingerprint = excluded.fingerprint, data = excluded.data"),
+                    (snapshot.room, snapshot.seq, snapshot.fingerprint, snapshot.data)),), _nothing)
+
+    def snapshot(self, room: str) -> Op[Snapshot | None]:
+        return Op((("SELECT room, seq, fingerprint, data FROM snapshots WHERE room = ?", (room,)),),
+                  lambda rows: Snapshot(*rows[0]) if rows else None)
+
+    def archive(self, room: str, seq: int, summary: dict[str, Any], record: dict[str, Any]) -> Op[None]:
+        return Op(((("INSERT INTO archive (room, seq, summary, record, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (room) "
+                    "DO NOTHING"), (room, seq, json.dumps(summary, ensure_ascii=False),
+                                   json.dumps(record, ensure_ascii=False), time.time())),), _nothing)
+
+    def archived(self, room: str) -> Op[dict[str, Any] | None]:
+        return Op((("SELECT summary, record FROM archive WHERE room = ?", (room,)),),
+                  lambda rows: {"summary": json.loads(rows[0][0]), "record": json.loads(rows[0][1])} if rows else None)
+
+    def secret(self) -> Op[bytes]:
+        return Op((("INSERT INTO meta (key, value) VALUES ('secret', ?) ON CONFLICT (key) DO NOTHING",
+                    (secrets.token_hex(32),)),
+                   ("SELECT value FROM meta WHERE key = 'secret'", ())), lambda rows: bytes.fromhex(rows[0][0]))
+
+
 class Store(Protocol):
-    """Where room events live."""
+    """Where room events live, reached synchronously (the CLI, tests, a store's setup); the server
+    reaches it through :meth:`asynchronous`."""
 
     def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
         """Store event ``seq`` of ``room`` (fails if that number is taken: one writer per room)."""
@@ -110,17 +182,150 @@ class Store(Protocol):
         """The server's secret key, made once and kept."""
         ...
 
+    def asynchronous(self) -> AsyncStore:
+        """The same store, reached without blocking an event loop (opened on first use, from the loop)."""
+        ...
+
     def close(self) -> None: ...
 
 
-class _SQLStore:
-    """The SQL both databases share; a subclass opens the connection and names its placeholder."""
+class _Operations:
+    """The operations of a store, each one :class:`Op` of ``statements`` run by ``run``: the
+    synchronous and the asynchronous stores differ only in how they run an operation."""
+
+    statements: Statements
+
+    def run(self, op: Op[T]) -> T:
+        raise NotImplementedError
+
+    def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
+        return self.run(self.statements.append(room, seq, kind, data, time.time()))
+
+    def rooms(self) -> list[str]:
+        return self.run(self.statements.rooms())
+
+    def events(self, room: str, after: int = -1) -> list[StoredEvent]:
+        return self.run(self.statements.events(room, after))
+
+    def active_rooms(self) -> list[str]:
+        return self.run(self.statements.active_rooms())
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        self.run(self.statements.save_snapshot(snapshot))
+
+    def snapshot(self, room: str) -> Snapshot | None:
+        return self.run(self.statements.snapshot(room))
+
+    def archive(self, room: str, seq: int, summary: dict[str, Any], record: dict[str, Any]) -> None:
+        self.run(self.statements.archive(room, seq, summary, record))
+
+    def archived(self, room: str) -> dict[str, Any] | None:
+        return self.run(self.statements.archived(room))
+
+    def secret(self) -> bytes:
+        return self.run(self.statements.secret())
+
+
+class AsyncStore:
+    """A store reached from an event loop without blocking it: the operations of :class:`Store`,
+    awaited (``run`` is a coroutine here). Subclasses: :class:`ThreadedStore` (SQLite, on one
+    thread of its own), :class:`PooledStore` (PostgreSQL through psycopg's async pool)."""
+
+    statements: Statements
+
+    async def run(self, op: Op[T]) -> T:
+        raise NotImplementedError
+
+    async def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
+        return await self.run(self.statements.append(room, seq, kind, data, time.time()))
+
+    async def events(self, room: str, after: int = -1) -> list[StoredEvent]:
+        return await self.run(self.statements.events(room, after))
+
+    async def active_rooms(self) -> list[str]:
+        return await self.run(self.statements.active_rooms())
+
+    async def save_snapshot(self, snapshot: Snapshot) -> None:
+        await self.run(self.statements.save_snapshot(snapshot))
+
+    async def snapshot(self, room: str) -> Snapshot | None:
+        return await self.run(self.statements.snapshot(room))
+
+    async def archive(self, room: str, seq: int, summary: dict[str, Any], record: dict[str, Any]) -> None:
+        await self.run(self.statements.archive(room, seq, summary, record))
+
+    async def archived(self, room: str) -> dict[str, Any] | None:
+        return await self.run(self.statements.archived(room))
+
+    async def secret(self) -> bytes:
+        return await self.run(self.statements.secret())
+
+    async def close(self) -> None:
+        return None
+
+
+class ThreadedStore(AsyncStore):
+    """A synchronous store run on one thread of its own (SQLite's objects belong to one thread at a
+    time: one writer thread keeps them there, and the loop only awaits)."""
+
+    def __init__(self, store: _SQLStore):
+        self.store, self.statements = store, store.statements
+        self._thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="jinrou-store")
+
+    async def run(self, op: Op[T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, self.store.run, op)
+
+    async def close(self) -> None:
+        self._thread.shutdown(wait=False)
+
+
+POOL_SIZE = 4
+"""Connections of a process's async pool: appends to different rooms run at once, each room's in order."""
+POOL_WAIT_SECONDS = 3.0
+"""How long an operation waits for a connection (while the database is away) before it fails."""
+
+
+class PooledStore(AsyncStore):
+    """PostgreSQL through psycopg's :class:`~psycopg_pool.AsyncConnectionPool`, autocommit: every
+    operation awaits its statements on a connection of the pool (a broken one is replaced)."""
+
+    def __init__(self, url: str, statements: Statements):
+        self.url, self.statements = url, statements
+        self._pool: Any = None
+
+    async def _opened(self) -> Any:
+        if self._pool is None:
+            from psycopg_pool import AsyncConnectionPool
+
+            self._pool = AsyncConnectionPool(self.url, min_size=1, max_size=POOL_SIZE, open=False,
+                                             kwargs={"autocommit": True, "connect_timeout": 3},
+                                             timeout=POOL_WAIT_SECONDS)
+            await self._pool.open()
+        return self._pool
+
+    async def run(self, op: Op[T]) -> T:
+        pool = await self._opened()
+        rows: list[tuple] = []
+        async with pool.connection() as db:
+            for sql, parameters in op.statements:
+                cursor = await db.execute(sql.replace("?", "%s"), parameters)
+                rows = await cursor.fetchall() if cursor.description else []
+        return op.decode(rows)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+
+
+class _SQLStore(_Operations):
+    """The synchronous store: one connection; a subclass opens it and names its placeholder."""
 
     placeholder = "?"
 
-    def __init__(self, db) -> None:
+    def __init__(self, db, statements: Statements | None = None) -> None:
         self._db = db
-        self._lock = threading.Lock()  # one connection, used from the server thread and tests alike
+        self.statements = statements or Statements()
+        self._lock = threading.Lock()  # one connection, used from the store's thread and tests alike
         self._create_schema()
 
     def _create_schema(self) -> None:
@@ -128,53 +333,22 @@ class _SQLStore:
             self._db.execute(statement)
 
     def _query(self, sql: str, parameters: tuple = ()) -> list[tuple]:
+        return self.run(Op(((sql, parameters),), lambda rows: rows))
+
+    def run(self, op: Op[T]) -> T:
+        rows: list[tuple] = []
         with self._lock:
-            cursor = self._connection().execute(sql.replace("?", self.placeholder), parameters)
-            return cursor.fetchall() if cursor.description else []
+            db = self._connection()
+            for sql, parameters in op.statements:
+                cursor = db.execute(sql.replace("?", self.placeholder), parameters)
+                rows = cursor.fetchall() if cursor.description else []
+        return op.decode(rows)
 
     def _connection(self) -> Any:
         return self._db
 
-    def append(self, room: str, seq: int, kind: str, data: dict[str, Any]) -> StoredEvent:
-        at = time.time()
-        self._query("INSERT INTO events (room, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
-                    (room, seq, kind, json.dumps(data, ensure_ascii=False), at))
-        return StoredEvent(room, seq, kind, data, at)
-
-    def rooms(self) -> list[str]:
-        return [r[0] for r in self._query("SELECT room FROM events WHERE seq = 0 ORDER BY at, room")]
-
-    def events(self, room: str, after: int = -1) -> list[StoredEvent]:
-        rows = self._query("SELECT room, seq, kind, data, at FROM events WHERE room = ? AND seq > ? ORDER BY seq",
-                           (room, after))
-        return [StoredEvent(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
-
-    def active_rooms(self) -> list[str]:
-        return [r[0] for r in self._query("SELECT room FROM events WHERE seq = 0 AND room NOT IN "
-                                          "(SELECT room FROM archive) ORDER BY at, room")]
-
-    def save_snapshot(self, snapshot: Snapshot) -> None:
-        self._query("INSERT INTO snapshots (room, seq, fingerprint, data) VALUES (?, ?, ?, ?) ON CONFLICT (room) "
-                    "DO UPDATE SET seq = excluded.seq, fingerprint = excluded.fingerprint, data = excluded.data",
-                    (snapshot.room, snapshot.seq, snapshot.fingerprint, snapshot.data))
-
-    def snapshot(self, room: str) -> Snapshot | None:
-        rows = self._query("SELECT room, seq, fingerprint, data FROM snapshots WHERE room = ?", (room,))
-        return Snapshot(*rows[0]) if rows else None
-
-    def archive(self, room: str, seq: int, summary: dict[str, Any], record: dict[str, Any]) -> None:
-        self._query("INSERT INTO archive (room, seq, summary, record, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (room) "
-                    "DO NOTHING", (room, seq, json.dumps(summary, ensure_ascii=False),
-                                   json.dumps(record, ensure_ascii=False), time.time()))
-
-    def archived(self, room: str) -> dict[str, Any] | None:
-        rows = self._query("SELECT summary, record FROM archive WHERE room = ?", (room,))
-        return {"summary": json.loads(rows[0][0]), "record": json.loads(rows[0][1])} if rows else None
-
-    def secret(self) -> bytes:
-        self._query("INSERT INTO meta (key, value) VALUES ('secret', ?) ON CONFLICT (key) DO NOTHING",
-                    (secrets.token_hex(32),))
-        return bytes.fromhex(self._query("SELECT value FROM meta WHERE key = 'secret'")[0][0])
+    def asynchronous(self) -> AsyncStore:
+        return ThreadedStore(self)
 
     def close(self) -> None:
         with self._lock:
@@ -206,9 +380,9 @@ class PostgresStore(_SQLStore):
 
     placeholder = "%s"
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, statements: Statements | None = None):
         self.url = url
-        super().__init__(self._connect())
+        super().__init__(self._connect(), statements)
 
     def _connect(self) -> Any:
         import psycopg
@@ -227,6 +401,9 @@ class PostgresStore(_SQLStore):
         if self._db.closed or self._db.broken:
             self._db = self._connect()
         return self._db
+
+    def asynchronous(self) -> AsyncStore:
+        return PooledStore(self.url, self.statements)
 
 
 def redacted(text: str, url: str | None = None) -> str:
