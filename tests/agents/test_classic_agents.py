@@ -17,6 +17,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Message, Verb, Vote
+from jinrou.classic.record import events as record_events
 from jinrou.classic.record import write
 from jinrou.classic.roles import ROLES
 from jinrou.classic.settings import Settings
@@ -179,7 +180,7 @@ def test_the_heuristic_psychic_reports_the_executed_truthfully():
 
 def phase_claims(game: Game) -> Iterator[tuple[int, int, Claim]]:
     """Every claim with the index of the phase it was made in (as deaths count phases)."""
-    phases = [e for e in game.events if e["type"] != "outcome"]
+    phases = [e for e in record_events(game) if e["type"] != "outcome"]
     for index, event in enumerate(phases):
         for said in event.get("claims", []):
             yield index, game.names.index(said["player"]), Claim.parse(said["claim"], game.names)
@@ -226,7 +227,7 @@ def test_claims_render_in_both_languages():
 def test_heuristic_village_bots_vote_together_and_rarely_draw():
     games = list(heuristic_games(normal_cast(12), 30, seed=100))
     assert sum(g.outcome is not None and g.outcome.winner is None for g in games) <= 2
-    ballots = sum(1 for g in games for e in g.events if e["type"] == "day")
+    ballots = sum(1 for g in games for e in record_events(g) if e["type"] == "day")
     assert ballots <= 1.5 * sum(g.day - 1 for g in games)  # few revotes: the bots converge
 
 
@@ -282,7 +283,7 @@ def test_bot_wolves_never_attack_their_whispering_madman():
     for seed in range(40):
         game = play_game(cast, Settings.parse({"scapegoat": "off"}), HeuristicAgent, seed)
         mad = game.names[game.cast.index("WhisperingMad")]
-        for event in game.events:
+        for event in record_events(game):
             for action in event.get("actions", []) if event["type"] == "night" else []:
                 if action["action"] == "attack":
                     attacks += 1
@@ -449,7 +450,7 @@ def _bot_games(cast: dict[str, int], seeds: range) -> list[Game]:
 
 
 def _used(games: list[Game], verb: str) -> list[dict]:
-    return [a for g in games for e in g.events for a in e.get("actions", []) if a["action"] == verb]
+    return [a for g in games for e in record_events(g) for a in e.get("actions", []) if a["action"] == verb]
 
 
 @pytest.mark.parametrize(("role", "verb"), [("ToughWolf", "lunge"), ("DecoyWolf", "decoy"), ("Bomber", "bomb"),
@@ -462,13 +463,13 @@ def test_bot_games_with_a_wave3_attack_role_finish_and_use_its_ability(role, ver
     uses = _used(games, verb)
     assert len(uses) >= 3 and all(u["player"] == "A" for u in uses)
     if verb in ("lunge", "bomb"):
-        assert max(Counter(id(g) for g in games for e in g.events for a in e.get("actions", [])
+        assert max(Counter(id(g) for g in games for e in record_events(g) for a in e.get("actions", [])
                            if a["action"] == verb).values()) == 1  # once per game
 
 
 def test_bot_games_with_a_psycho_killer_finish_and_it_kills():
     games = _bot_games({"PsychoKiller": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 6}, range(12))
-    assert any(d["cause"] == "psycho" for g in games for e in g.events for d in e.get("deaths", []))
+    assert any(d["cause"] == "psycho" for g in games for e in record_events(g) for d in e.get("deaths", []))
 
 
 # ---------------------------------------------------------------------- attackers, feigned death, public identity

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.model import Stage, Vote
+from jinrou.classic.record import events as record_events
 
 from .helpers import cast, close, dead, legal_verbs, new, night, result, seat, told, vote, winners
 
@@ -159,7 +160,7 @@ def test_runoff_revote_holds_a_runoff_among_the_tops_first():
     g = day_two(runoff="revote")
     vote(g, "AC CA DA EC FG GF")
     assert g.ballot.runoff and candidates(g) == ("A", "C") and g.revotes == 0
-    assert g.events[g.phase]["runoff"] == ["A", "C"]
+    assert record_events(g)[g.phase]["runoff"] == ["A", "C"]
     # all living seats vote, for the candidates only (a candidate for the other one)
     assert legal_verbs(g, "A") == {"vote": ("C",)} and legal_verbs(g, "D") == {"vote": ("A", "C")}
     vote(g, "AC CA DA EA FA GC")

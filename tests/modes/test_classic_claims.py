@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from jinrou.classic.record import events as record_events
 from jinrou.errors import IllegalActionError
 
 from .test_classic_mode import Table, first_choice, seer_table
@@ -151,7 +152,7 @@ def test_bots_vote_at_once_when_the_people_have_all_voted():
     table.act(1, {"vote": "Dan"})
     assert bot_votes(table) == {}
     table.act(2, {"vote": "Dan"})  # the last person's vote: the bots vote and the ballot closes
-    first = next(e for e in table.game.events if e["type"] == "day")
+    first = next(e for e in record_events(table.game) if e["type"] == "day")
     assert set(first["votes"]) == {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"}
 
 

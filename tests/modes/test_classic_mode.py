@@ -779,6 +779,7 @@ def test_a_dead_crafty_wolf_rises_online_and_its_feint_is_told_to_it_alone():
     assert all(feint not in line["ja"] for seat in range(1, 9) for line in table.view(seat)["log"])
     table.act(0, {"act": "rise", "targets": []})
     table.act(0, {"done": True})
+    game = table.game  # the night closed into a new game (ClassicMode.draw)
     assert game.alive[1] or game.is_over
     assert any(f"{game.names[1]}は蘇生しました" in line["ja"] for line in table.view(None)["log"])
 
@@ -817,3 +818,76 @@ def test_seals_and_day_actions_online_reach_only_those_the_rules_name():
         assert {"Fayは自らを犠牲に血月の力を引き出します。", "血月の力により村人たちは能力を封印されています。"} <= set(lines(seat))
     day = [e for e in table.mode.record(table.state, 0)["events"] if e["type"] == "day"][-1]
     assert day["actions"] == [{"player": "Fay", "action": "selfdestruct"}] and day["votes"] == {}
+
+
+# ---------------------------------------------------------------------- check, store, fold (issue 23 §1)
+
+
+def test_the_mode_checks_an_action_without_changing_anything():
+    """ClassicMode.check refuses what act refuses and changes nothing — every view and the record
+    are the same before and after a refused action, and after an accepted one that was only
+    checked; act then folds it."""
+    table = Table({"players": 6, "rules": {"scapegoat": "off"}}, roles=SEER_GAME[1:], humans=range(6))
+    mode, village = table.mode, table.state
+
+    def seen() -> tuple[Any, ...]:
+        return (village.version, mode.record(village, 0), [mode.view(village, s) for s in (None, *range(6))],
+                mode.awaited(village), sorted(village.ready), list(village.proposals))
+
+    before = seen()
+    wolf = next(s for s in range(6) if table.game.role(s).id == "Werewolf")
+    human = next(s for s in range(6) if table.game.role(s).id == "Human")
+    refused = [
+        (human, "text", "an action is an object"),
+        (human, {"fly": True}, "unknown action"),
+        (human, {"vote": "Ann"}, "cannot vote now"),
+        (human, {"act": "attack", "targets": ["Ann"]}, "no action 'attack'"),
+        (wolf, {"act": "attack", "targets": [table.players[wolf]]}, "allowed are"),
+        (wolf, {"act": "attack", "targets": ["Nobody"]}, "no player"),
+        (human, {"propose": "attack", "targets": ["Ann"]}, "only a wolf"),
+        (human, {"claim": {"kind": "CO", "role": "Diviner"}}, "claims are made by day"),
+        (human, {"done": False}, "when your night"),
+        (wolf, {"done": True}, "first attack"),
+    ]
+    for seat, action, message in refused:
+        with pytest.raises(IllegalActionError, match=message):
+            mode.check(village, seat, action)
+        with pytest.raises(IllegalActionError, match=message):
+            mode.act(village, seat, action)
+        assert seen() == before, action
+    target = next(s for s in range(6) if s != wolf and table.game.role(s).id != "Werewolf")
+    attack = {"act": "attack", "targets": [table.players[target]]}
+    mode.check(village, wolf, attack)  # allowed, only checked
+    assert seen() == before
+    mode.act(village, wolf, attack)
+    assert seen() != before and not any(lg.verb and lg.verb.value == "attack" for lg in table.game.legal_actions(wolf))
+
+
+def test_the_online_draw_leaves_the_live_game_unchanged_until_happen():
+    table = Table({"players": 6, "rules": {"scapegoat": "off"}}, roles=SEER_GAME[1:], humans=range(6))
+    mode, village = table.mode, table.state
+    wolf = next(s for s in range(6) if table.game.role(s).id == "Werewolf")
+    seer = next(s for s in range(6) if table.game.role(s).id == "Diviner")
+    others = [s for s in range(6) if s not in (wolf, seer)]
+    table.act(wolf, {"act": "attack", "targets": [table.players[others[0]]]})
+    table.act(seer, {"act": "divine", "targets": [table.players[wolf]]})
+    while not village.closing:
+        village = mode.close(village)
+    live = village.game
+    assert live is not None
+    before = (write(live), [mode.view(village, s) for s in (None, *range(6))], live.stage, list(live.alive))
+    outcome = mode.draw(village, lambda: np.random.default_rng(5))
+    assert outcome is not None and mode.draw(village, lambda: np.random.default_rng(6)) == outcome  # kept, not redrawn
+    assert village.game is live and (write(live), [mode.view(village, s) for s in (None, *range(6))], live.stage,
+                                     list(live.alive)) == before
+    village = mode.happen(village, outcome)
+    assert village.game is not live and village.game.stage.value == "day" and not village.game.alive[others[0]]
+    assert live.stage.value == "night" and live.alive[others[0]]  # the old game was never touched
+    # a stored outcome folded at a restart (no outcome drawn in this process) closes a copy too
+    restarted = mode.start(table.players, table.settings)
+    for kind, data in table.events:
+        restarted = fold(mode, restarted, kind, data)
+    old = restarted.game
+    assert old is not None and old.stage.value == "night"
+    restarted = mode.happen(restarted, json.loads(json.dumps(outcome)))
+    assert restarted.game is not old and write(restarted.game) == write(village.game) and old.stage.value == "night"

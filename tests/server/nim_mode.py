@@ -53,6 +53,9 @@ class NimMode:
     def awaited(self, pile: Pile) -> tuple[int, ...]:
         return () if pile.winner is not None else (pile.turn % 2,)
 
+    def check(self, pile: Pile, seat: int, action: Any) -> None:
+        self.act(pile, seat, action)  # piles are immutable: the next one is made and dropped
+
     def act(self, pile: Pile, seat: int, action: Any) -> Pile:
         take = action.get("take") if isinstance(action, dict) else None
         if seat != pile.turn % 2:

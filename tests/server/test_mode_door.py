@@ -80,3 +80,48 @@ def test_every_registered_mode_has_its_page_script_as_package_data():
         assert mode.script.is_file(), mode.name
         relative = mode.script.relative_to(Path(modes.__file__).parent)
         assert any(relative.match(pattern) for pattern in data["jinrou.modes"]), relative
+
+
+def test_an_action_is_checked_then_stored_then_folded(nim, monkeypatch):
+    """The service asks the mode's pure check first; a refused action is neither stored nor folded,
+    an accepted one is stored, then folded (Room.fold runs the mode's act): "check, append, fold"."""
+    from jinrou.server.rooms import Room
+    from tests.server.nim_mode import NimMode
+
+    calls: list[str] = []
+    check, act, fold = NimMode.check, NimMode.act, Room.fold
+
+    checking: list[bool] = []
+
+    def spy_check(self, *args):
+        calls.append("check")
+        checking.append(True)  # nim's check makes the next pile and drops it: not a fold
+        try:
+            return check(self, *args)
+        finally:
+            checking.pop()
+
+    def spy_act(self, *args):
+        if not checking:
+            calls.append("act")
+        return act(self, *args)
+
+    def spy_fold(room, event):
+        calls.append(f"fold {event.kind}")
+        fold(room, event)
+
+    monkeypatch.setattr(NimMode, "check", spy_check)
+    monkeypatch.setattr(NimMode, "act", spy_act)
+    monkeypatch.setattr(Room, "fold", spy_fold)
+    room = nim.post("/api/rooms", json={"name": "nim table", "mode": "nim", "stones": 7}).json()["id"]
+    token = nim.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
+    nim.post(f"/api/rooms/{room}/bots", json={"token": token})
+    nim.post(f"/api/rooms/{room}/start", json={"token": token})
+    calls.clear()
+    assert nim.post(f"/api/rooms/{room}/action", json={"token": token, "action": {"take": 4}}).json() == {
+        "error": "take 1–3 stones: {\"take\": n}"}
+    assert calls == ["check"]  # refused: nothing stored, nothing folded
+    calls.clear()
+    assert nim.post(f"/api/rooms/{room}/action", json={"token": token, "action": {"take": 1}}).json() == {"ok": True}
+    assert calls[:3] == ["check", "fold action", "act"]  # the bot's answer follows the same path
+    assert calls[3:6] == ["check", "fold action", "act"]

@@ -129,9 +129,9 @@ def counting_folds(monkeypatch):
     folded = []
     original = Room.fold
 
-    def fold(self, event, state=None):
+    def fold(self, event):
         folded.append(event.seq)
-        original(self, event, state)
+        original(self, event)
 
     monkeypatch.setattr(Room, "fold", fold)
     return folded

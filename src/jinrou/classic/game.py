@@ -7,7 +7,10 @@ roles a narrow :class:`~jinrou.classic.context.Context`, never itself; nothing h
 three stages — the night (actions), a ballot (votes) or a hunter's last shot — and moves on when
 :meth:`Game.close` is called (a deadline, or everybody done). Every call validates before it
 changes anything; every random outcome comes from the :class:`~jinrou.classic.draws.Draws` given to
-``close`` and is written into the game's record (:attr:`Game.events`).
+``close``. What happens is appended to :attr:`Game.entries` as typed entries
+(:mod:`jinrou.classic.entries`, seats not names): :mod:`jinrou.classic.record` alone writes them as
+JSON. :mod:`jinrou.classic.rules` is the pure surface over this class (check, fold, close into a
+new game).
 
 Conventions (settled in ``docs/classic-rules.md``): the first seat is 身代わりくん when the setting
 ``scapegoat`` is ``on``; hooks that the spec runs "in a random order" at dusk and dawn run in seat
@@ -23,6 +26,7 @@ order (none of the 42 roles' hooks interact there); only orders that matter are 
 from __future__ import annotations
 
 import copy
+import enum
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from jinrou.classic import entries as log
 from jinrou.classic.abilities import Ability, Action, Param, Verb, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
@@ -66,12 +71,22 @@ from jinrou.classic.role import Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.texts import verb_label
-from jinrou.errors import IllegalActionError, ImpossibleOutcomeError, SetupError
+from jinrou.errors import IllegalActionError, SetupError
 from jinrou.players import check_setup
 
 MAX_REVOTES = 4
 DRAW = "Draw"
 _STAGE_JA = {Stage.NIGHT: "夜", Stage.DAY: "昼", Stage.HUNTER: "ハンターの時間", Stage.OVER: "終了後"}
+
+
+class Then(enum.Enum):
+    """What follows a burial once the hunters have shot and nobody has won (a hunter stage keeps it
+    in :attr:`Game.resume`)."""
+
+    DAWN_HOOKS = "dawn hooks"  # the dawn hooks, after the night's deaths
+    OPEN_VOTE = "open vote"  # the day's first ballot
+    RETAKE = "retake"  # the ballot again, after its non-voters died
+    DUSK = "dusk"  # the next night
 
 
 @dataclass(frozen=True)
@@ -178,17 +193,18 @@ class Game:
         self.ctx = Context(self)  # what the roles see of this game
         self.day = 1
         self.stage = Stage.NIGHT
-        self.phase = 0  # index of the open phase event
+        self.phase = 0  # index of the open phase (its phase event in the record)
+        self.opened = 0  # phases opened so far
         self.revotes = 0
         self.ballot: Ballot | None = None
         self.night = Night()
         self.executions: list[tuple[int, Seat]] = []  # (day, seat)
         self.armed: list[Seat] = []  # hunters waiting to shoot
-        self.resume = ""  # what follows the hunter stage
+        self.resume: Then | None = None  # what follows the hunter stage
         self.outcome: Outcome | None = None
         self.claims: list[tuple[int, Seat, Claim]] = []  # (day, seat, claim), public
         self.messages: list[tuple[int, Message]] = []  # (phase, message)
-        self.events: list[dict[str, Any]] = []  # the record's events, JSON-ready
+        self.entries: list[log.Entry] = []  # what happened, typed: record.py writes it
         self._dawn_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told at dawn to the living
         self._next_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told when the next phase opens
         self._fresh_dead: list[Seat] = []
@@ -240,8 +256,21 @@ class Game:
         return game
 
     def copy(self) -> Game:
-        """An independent copy (bots try moves on copies)."""
+        """An independent copy (bots try moves on copies; :func:`jinrou.classic.rules.close` closes
+        a phase on one)."""
         return copy.deepcopy(self)
+
+    _APPEND_ONLY = frozenset({"entries", "messages", "claims", "executions"})
+    """Lists the engine only appends immutable items to: a copy gets a list of its own holding the
+    same items (deep-copying them is most of a copy's cost: the record of a 30-seat game)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        new = Game.__new__(Game)
+        memo[id(self)] = new  # first: the roles' context of the copy sees the copy
+        shared = self._APPEND_ONLY
+        new.__dict__.update({key: list(value) if key in shared else copy.deepcopy(value, memo)
+                             for key, value in self.__dict__.items()})
+        return new
 
     # ------------------------------------------------------------------ queries
 
@@ -393,6 +422,19 @@ class Game:
             raise IllegalActionError("the game is over", ja="ゲームは終了しました")
         self._submit(choice, recorded=True)
 
+    def check(self, choice: Action | Vote) -> None:
+        """Whether :meth:`apply` would accept ``choice`` now; changes nothing.
+
+        Raises:
+            IllegalActionError: the choice is not allowed now (the message says what is).
+        """
+        if self.stage is Stage.OVER:
+            raise IllegalActionError("the game is over", ja="ゲームは終了しました")
+        if isinstance(choice, Vote):
+            self._check_vote(choice)
+        else:
+            self._check_action(choice)
+
     def _submit(self, choice: Action | Vote, recorded: bool) -> None:
         """Apply a checked choice; ``recorded`` False for choices the rules drew (their draw is the
         record)."""
@@ -402,7 +444,7 @@ class Game:
             self.ballot.votes[choice.seat] = choice.target
             self.ballot.weights[choice.seat] = self.identities[choice.seat].vote_weight(self.ctx)
             if recorded:
-                self._phase_event()["votes"][self.names[choice.seat]] = self.names[choice.target]
+                self.entries.append(log.Voted(choice.seat, choice.target))
             return
         ability, owner = self._check_action(choice)
         if self.stage is Stage.DAY:
@@ -412,7 +454,7 @@ class Game:
             self.night.actions.append(choice)
             self.night.owners.append(owner if ability is not None else None)
         if recorded:  # a day event's actions are applied before its votes (W.1.1)
-            self._phase_event().setdefault("actions", []).append(choice.to_json(self.names))
+            self.entries.append(log.Acted(choice))
         if ability is not None:
             if ability.once is not None:
                 owner.uses = (*((v, d) for v, d in owner.uses if v != choice.verb.value), (choice.verb.value, self.day))
@@ -428,8 +470,7 @@ class Game:
             IllegalActionError: see :meth:`check_claim`.
         """
         self.check_claim(seat, claim)
-        self._phase_event().setdefault("claims", []).append(
-            {"player": self.names[seat], "claim": claim.notation(self.names)})
+        self.entries.append(log.Claimed(seat, claim))
         self.claims.append((self.day, seat, claim))
         self.tell(None, "claim", player=seat, claim=claim)
 
@@ -567,32 +608,53 @@ class Game:
     # ------------------------------------------------------------------ closing a phase
 
     def close(self, draws: Draws | np.random.Generator | None = None) -> None:
-        """End the open phase (its deadline, or everybody done) and play on to the next one.
+        """End the open phase (its deadline, or everybody done) and play on to the next one, in
+        place: for the game's only holder (a simulation, a bot's trial, a replay).
 
         Missing required actions and votes are sudden deaths (突然死); random outcomes come from
-        ``draws`` (a generator, or outcomes given by a record) and are recorded.
+        ``draws`` (a generator, or outcomes given by a record) and are recorded. Outcomes drawn from
+        a generator are always possible: the phase is folded into this game directly. Given ones
+        may not be: they are checked first by closing the phase on a new game (:meth:`closed`,
+        which leaves this one as it was when they are impossible), then the same outcomes are
+        folded into this game — check, then fold: nothing is ever undone.
 
         Raises:
             ImpossibleOutcomeError: a given outcome cannot happen here, or one is missing and there
                 is no generator (the game is left as it was).
         """
+        draws = draws if isinstance(draws, Draws) else Draws(draws)
+        if draws.rng is None or draws.given:
+            start = len(draws.taken)
+            self.closed(draws)  # raises here, this game untouched, when an outcome is impossible
+            draws = Draws(None, draws.taken[start:])  # the very outcomes the check drew: possible
+        self.fold_close(draws)
+
+    def closed(self, draws: Draws | np.random.Generator | None = None) -> Game:
+        """A new game: this one with its open phase closed (see :meth:`close`); this one is left
+        unchanged whatever happens (an impossible outcome raises before anything is kept).
+
+        Raises:
+            ImpossibleOutcomeError: as :meth:`close`.
+        """
         if self.stage is Stage.OVER:
             raise IllegalActionError("the game is over")
-        draws = draws if isinstance(draws, Draws) else Draws(draws)
-        # only given outcomes can be impossible: keep the state to put back then
-        saved = copy.deepcopy(self.__dict__) if draws.rng is None or draws.given else None
-        try:
-            with self._drawing(draws):
-                if self.stage is Stage.NIGHT:
-                    self._close_night()
-                elif self.stage is Stage.DAY:
-                    self._close_ballot()
-                else:
-                    self._close_hunter()
-        except ImpossibleOutcomeError:
-            if saved is not None:
-                self.__dict__.update(saved)
-            raise
+        game = self.copy()
+        game.fold_close(draws)
+        return game
+
+    def fold_close(self, draws: Draws | np.random.Generator | None = None) -> None:
+        """Close the open phase on this very game. Only for outcomes that cannot be impossible (a
+        generator) or a game that is thrown away when one is: an :class:`ImpossibleOutcomeError`
+        leaves it half-closed (:meth:`closed` is the safe form)."""
+        if self.stage is Stage.OVER:
+            raise IllegalActionError("the game is over")
+        with self._drawing(draws):
+            if self.stage is Stage.NIGHT:
+                self._close_night()
+            elif self.stage is Stage.DAY:
+                self._close_ballot()
+            else:
+                self._close_hunter()
 
     class _Drawing:
         def __init__(self, game: Game, draws: Draws | np.random.Generator | None) -> None:
@@ -602,12 +664,12 @@ class Game:
         def __enter__(self) -> None:
             self.game._draws = self.draws
             self.start = len(self.draws.taken)
-            self.at = len(self.game.events)  # the outcome goes right after the phase being closed
+            self.at = len(self.game.entries)  # the outcome goes right after the phase being closed
 
         def __exit__(self, *exc: object) -> None:
             taken = self.draws.taken[self.start:]
             if taken and exc[0] is None:
-                self.game.events.insert(self.at, {"type": "outcome", "draws": [d.to_json() for d in taken]})
+                self.game.entries.insert(self.at, log.Outcome(tuple(taken)))
             self.game._draws = Draws(None)
 
     def _drawing(self, draws: Draws | np.random.Generator | None) -> Game._Drawing:
@@ -621,23 +683,16 @@ class Game:
         """A uniform random seat of ``seats``, recorded by name."""
         return int(self._draws.choice(kind, list(seats), label=[self.names[s] for s in seats]))
 
-    def _open_phase(self, kind: str) -> None:
-        self.phase = sum(1 for e in self.events if e["type"] != "outcome")
-        event: dict[str, Any] = {"type": kind}
-        if kind == "day":
-            event["votes"] = {}
+    def _open_phase(self, stage: Stage) -> None:
+        self.phase, self.opened = self.opened, self.opened + 1
+        runoff = None
+        if stage is Stage.DAY:
             assert self.ballot is not None
-            if self.ballot.runoff:
-                event["runoff"] = [self.names[c] for c in self.ballot.candidates]
-        else:
-            event["actions"] = []
-        self.events.append(event)
+            runoff = self.ballot.candidates if self.ballot.runoff else None
+        self.entries.append(log.PhaseOpen(stage, runoff))
         news, self._next_news = self._next_news, []
         for seat, key, args in news:
             self.tell(seat, key, **args)
-
-    def _phase_event(self) -> dict[str, Any]:
-        return next(e for e in reversed(self.events) if e["type"] != "outcome")
 
     # ------------------------------------------------------------------ night
 
@@ -646,7 +701,7 @@ class Game:
         self.stage = Stage.NIGHT
         self.night = Night()
         self._expire(Expiry.DUSK)
-        self._open_phase("night")
+        self._open_phase(Stage.NIGHT)
         self.tell(None, "night", day=self.day)
         self._bury(Moment.DUSK)
         if self._check_victory():  # after every burial (§3): a cast without wolves ends at once
@@ -833,7 +888,7 @@ class Game:
         ballot.ended = True
         ballot.votes.clear()
         ballot.weights.clear()
-        self._phase_event()["votes"] = {}
+        self.entries.append(log.VotesVoided())
 
     def voted(self, seat: Seat) -> bool:
         """Whether ``seat`` has voted in the open ballot."""
@@ -870,7 +925,7 @@ class Game:
         """``seat`` dies now, whatever protects it; its death hooks run (§5.3)."""
         self.alive[seat] = False
         self.deaths[seat] = Death(self.phase, cause)
-        self._phase_event().setdefault("deaths", []).append({"player": self.names[seat], "cause": cause.value})
+        self.entries.append(log.Death(seat, cause))
         if cause is Cause.SUDDEN:
             self.sudden.add(seat)
         self._fresh_dead.append(seat)
@@ -885,7 +940,7 @@ class Game:
         self.alive[seat] = True
         self.deaths[seat] = None
         self._fresh_revived.append(seat)
-        self._phase_event().setdefault("revived", []).append(self.names[seat])
+        self.entries.append(log.Revived(seat))
         return True
 
     def arm(self, seat: Seat) -> None:
@@ -946,7 +1001,7 @@ class Game:
         for seat in revived:
             self.tell(None, "revived", player=seat)
 
-    def _after_burial(self, then: str) -> None:
+    def _after_burial(self, then: Then) -> None:
         """After a burial: the hunters' last shots and the win check (§3), then ``then``."""
         if self.armed and not self.living():
             self.armed = []  # nobody left to shoot: no hunter phase (the reference's hunterCheck)
@@ -956,11 +1011,22 @@ class Game:
             self.resume = then
             self.stage = Stage.HUNTER
             self.night.actions, self.night.owners = [], []
-            self._open_phase("hunter")
+            self._open_phase(Stage.HUNTER)
             return
         if self._check_victory():
             return
-        getattr(self, then)()
+        self._continue(then)
+
+    def _continue(self, then: Then) -> None:
+        """Go on with ``then``."""
+        if then is Then.DAWN_HOOKS:
+            self._dawn_hooks()
+        elif then is Then.OPEN_VOTE:
+            self._open_vote()
+        elif then is Then.RETAKE:
+            self._retake()
+        else:
+            self._dusk()
 
     def _close_hunter(self) -> None:
         for hunter in list(self.armed):
@@ -975,7 +1041,9 @@ class Game:
             self.kill(shot.targets[0], Cause.HUNTER, shot.seat)
         self.night.actions, self.night.owners = [], []
         self._bury(Moment.HUNTER)
-        self._after_burial(self.resume)
+        then, self.resume = self.resume, None
+        assert then is not None
+        self._after_burial(then)
 
     # ------------------------------------------------------------------ dawn and day
 
@@ -986,7 +1054,7 @@ class Game:
         self._expire(Expiry.DAWN)
         self.tell(None, "morning", day=self.day)
         self._bury(Moment.DAWN)
-        self._after_burial("_dawn_hooks")
+        self._after_burial(Then.DAWN_HOOKS)
 
     def _dawn_hooks(self) -> None:
         news, self._dawn_news = self._dawn_news, []
@@ -995,7 +1063,7 @@ class Game:
                 self.tell(seat, key, **args)
         self.emit(PhaseOpened(Moment.DAWN))
         self._bury(Moment.DAWN)
-        self._after_burial("_open_vote")
+        self._after_burial(Then.OPEN_VOTE)
 
     def _open_vote(self) -> None:
         self.revotes = 0
@@ -1005,14 +1073,14 @@ class Game:
         self.stage = Stage.DAY
         self.day_actions = ()
         self.ballot = Ballot(runoff, candidates)
-        self._open_phase("day")
+        self._open_phase(Stage.DAY)
 
     def _close_ballot(self) -> None:
         ballot = self.ballot
         assert ballot is not None
         if ballot.ended:  # W.1.1: the day ended without a vote, as after an execution
             self._bury(Moment.DAY)
-            self._after_burial("_dusk_after_day")
+            self._after_burial(Then.DUSK)
             return
         goat = self.scapegoat
         if goat is not None and self.alive[goat] and goat not in ballot.votes:
@@ -1024,7 +1092,7 @@ class Game:
             for seat in missing:
                 self.kill(seat, Cause.SUDDEN)
             self._bury(Moment.ABSENT)
-            self._after_burial("_retake")
+            self._after_burial(Then.RETAKE)
             return
         if not self.settings.on("voteresult"):
             if any(self.identities[s].hides_votes for s in self.living()):  # W.1.11b (闇狼)
@@ -1071,7 +1139,7 @@ class Game:
         elif rule == "none":
             self.tell(None, "no execution")
             self._bury(Moment.DAY)
-            self._after_burial("_dusk_after_day")
+            self._after_burial(Then.DUSK)
         else:
             self._execute(self._in_tally_order(tops))
 
@@ -1104,10 +1172,7 @@ class Game:
             if self.settings.on("GMpsychic"):
                 self.tell(None, "psychic result", target=seat, result=self.identities[seat].psychic().value)
         self._bury(Moment.DAY)
-        self._after_burial("_dusk_after_day")
-
-    def _dusk_after_day(self) -> None:
-        self._dusk()
+        self._after_burial(Then.DUSK)
 
     def executed_on(self, day: int) -> list[Seat]:
         return [s for d, s in self.executions if d == day]

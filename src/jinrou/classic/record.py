@@ -2,8 +2,10 @@
 
 A record holds the players, their roles at the start, the settings, the seed and the events: one
 per phase (``night``, each ballot's ``day``, ``hunter``) with the choices made in it, and after a
-phase that drew random outcomes an ``outcome`` event with them. Replaying feeds the choices and the
-outcomes through the same :meth:`Game.apply` and :meth:`Game.close` the game used:
+phase that drew random outcomes an ``outcome`` event with them. The engine keeps what happened as
+typed entries (:mod:`jinrou.classic.entries`, seats not names); this module alone writes them as
+JSON (:func:`events`) and reads JSON back. Replaying feeds the choices and the outcomes through the
+same :meth:`Game.apply` and :meth:`Game.close` the game used:
 
 * an **input record** holds only the choices (outcomes optional): what is missing is a sudden death
   or is drawn from the record's seed, and replay returns the full record;
@@ -31,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from jinrou import chatlog
+from jinrou.classic import entries as log
 from jinrou.classic.claims import Claim, ClaimError
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game
@@ -64,6 +67,49 @@ def message_json(message: Message, names: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+def events(game: Game) -> list[dict[str, Any]]:
+    """The record's events of ``game`` so far, from its typed entries: one per phase, each followed
+    by the ``outcome`` event of the outcomes its close drew (the start's come first), without what
+    each player learned (:func:`write` adds it)."""
+    names = game.names
+    out: list[dict[str, Any]] = []
+    phase: dict[str, Any] = {}
+    for entry in game.entries:
+        kind = type(entry)
+        if kind is log.PhaseOpen:
+            assert isinstance(entry, log.PhaseOpen)
+            phase = {"type": entry.stage.value}
+            if entry.stage is Stage.DAY:
+                phase["votes"] = {}
+                if entry.runoff is not None:
+                    phase["runoff"] = [names[c] for c in entry.runoff]
+            else:
+                phase["actions"] = []
+            out.append(phase)
+        elif kind is log.Voted:
+            assert isinstance(entry, log.Voted)
+            phase["votes"][names[entry.seat]] = names[entry.target]
+        elif kind is log.Acted:
+            assert isinstance(entry, log.Acted)
+            phase.setdefault("actions", []).append(entry.action.to_json(names))
+        elif kind is log.Death:
+            assert isinstance(entry, log.Death)
+            phase.setdefault("deaths", []).append({"player": names[entry.seat], "cause": entry.cause.value})
+        elif kind is log.Revived:
+            assert isinstance(entry, log.Revived)
+            phase.setdefault("revived", []).append(names[entry.seat])
+        elif kind is log.Claimed:
+            assert isinstance(entry, log.Claimed)
+            phase.setdefault("claims", []).append({"player": names[entry.seat],
+                                                   "claim": entry.claim.notation(names)})
+        elif kind is log.VotesVoided:
+            phase["votes"] = {}
+        else:
+            assert isinstance(entry, log.Outcome)
+            out.append({"type": "outcome", "draws": [d.to_json() for d in entry.draws]})
+    return out
+
+
 def write(game: Game, seed: int | None = None) -> dict[str, Any]:
     """The full record of ``game`` (canonical: every setting spelled out)."""
     names = game.names
@@ -72,22 +118,21 @@ def write(game: Game, seed: int | None = None) -> dict[str, Any]:
         if message.to is not None:
             for seat in sorted(message.to):
                 learned.setdefault(phase, {}).setdefault(names[seat], []).append(message_json(message, names))
-    events = []
+    written = []
     phase = 0
-    for event in game.events:
-        event = dict(event)
+    for event in events(game):
         if event["type"] != "outcome":
             if phase in learned:
                 event["learned"] = learned[phase]
             phase += 1
-        events.append(event)
+        written.append(event)
     record: dict[str, Any] = {
         "format": FORMAT,
         "players": list(names),
         "roles": {names[s]: role for s, role in enumerate(game.cast)},
         "settings": dict(game.settings.values),
         "seed": seed,
-        "events": events,
+        "events": written,
     }
     if game.published is not None:
         record["published"] = game.published.to_json()
@@ -197,7 +242,7 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
                 f"unknown event type {kind!r}: events are night, day, hunter and outcome"
             raise _fail(where, what)
         if game.is_over:
-            opened = sum(1 for e in game.events if e["type"] != "outcome")
+            opened = game.opened
             choices = any(event.get(k) for k in ("actions", "votes", "claims"))
             if opened != played + 1 or choices:  # not the phase the game ended in, as its own record has it
                 raise _fail(where, "the game is already over")

@@ -282,7 +282,17 @@ class Mode(Protocol):
         """Seats whose action the game waits for (a fact for the server, never shown as such)."""
         ...
 
-    def act(self, state: Any, seat: Seat, action: Any) -> Any: ...
+    def check(self, state: Any, seat: Seat, action: Any) -> None:
+        """Whether :meth:`act` accepts ``action`` from ``seat`` now: IllegalActionError (the message
+        goes to the player) when not. Changes nothing — the server checks, stores the action, and
+        only then folds it with :meth:`act`."""
+        ...
+
+    def act(self, state: Any, seat: Seat, action: Any) -> Any:
+        """The state after ``seat``'s ``action`` (checked again first: IllegalActionError, the
+        state unchanged, when it is not allowed now)."""
+        ...
+
     def close(self, state: Any) -> Any:
         """The deadline passed: whoever is awaited has missed it."""
         ...

@@ -35,12 +35,16 @@ chooses); ``{"done": true}`` (the night, or the discussion, is over for me).
 is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
 draw and the deal from the room's generator) and each phase's close (``{"draws": […]}``, the
 engine's :class:`~jinrou.classic.draws.Draw` list). :meth:`ClassicMode.close` only marks the phase
-as closing (or opens its grace); :meth:`ClassicMode.draw` closes it; :meth:`ClassicMode.happen`
-confirms what was just drawn, or replays a stored outcome through the engine (a restart).
+as closing (or opens its grace); :meth:`ClassicMode.draw` closes it into a new game, the village
+unchanged; :meth:`ClassicMode.happen` folds that game in once its outcome is stored, or closes a
+new one from a stored outcome (a restart).
 
-**State.** A :class:`Village` is advanced in place: copying a whole game for every vote, or every
-close, would cost more than the vote (about 10 ms at 30 seats). Every action is checked before
-anything changes, so a refused one leaves the state as it was; the server keeps no older state.
+**State.** The order is the one several server processes need: :meth:`ClassicMode.check` checks
+an action and changes nothing, the server stores it, and :meth:`ClassicMode.act` folds it — into the
+:class:`Village` in place (it checks again first: a refused action leaves the state as it was; a
+copy of the game per vote would cost more than the vote, see :mod:`jinrou.classic.rules`). A
+phase's close is the one place a copy is made: :meth:`ClassicMode.draw` closes it into a new game
+and stores that outcome, the live village unchanged, and :meth:`ClassicMode.happen` folds it in.
 Bots keep their notes in the village (a snapshot pickles them); after a restart from the events
 they read the game afresh from their views, and a bot never repeats a claim it made (so a restored
 占い師 bot does not come out twice). Views are cached per change of the village.
@@ -57,6 +61,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
+from jinrou.classic import rules
 from jinrou.classic.catalog import UnknownRoleError, by_name
 from jinrou.classic.claims import DIVINED_RESULTS, RESULTS, Claim, ClaimKind, quote
 from jinrou.classic.draws import Draw, Draws
@@ -203,9 +208,37 @@ class ClassicMode:
 
     # ------------------------------------------------------------- actions
 
+    def check(self, village: Village, seat: Seat, action: Any) -> None:
+        """Whether :meth:`act` accepts ``action`` from ``seat`` now; IllegalActionError (the message
+        for the player) when not. Changes nothing: the server checks, stores the action, then folds."""
+        self._checked(village, seat, action)
+
     def act(self, village: Village, seat: Seat, action: Any) -> Village:
-        """A player's action (see the module docstring); IllegalActionError, the state unchanged,
-        when it is not allowed now."""
+        """A player's action (see the module docstring): checked (:meth:`check`), then folded into
+        the village; IllegalActionError, the state unchanged, when it is not allowed now."""
+        kind, me, choices = self._checked(village, seat, action)
+        game = village.game
+        assert game is not None
+        if kind == "propose":
+            village.proposals[:] = [p for p in village.proposals if p.seat != me] + [
+                c for c in choices if isinstance(c, Action)]
+        elif kind == "done":
+            village.ready.add(me)
+        else:
+            for choice in choices:
+                rules.fold(game, choice)
+            if kind == "act" and village.proposals and not any(
+                    lg.verb is Verb.ATTACK for s in game.attackers() for lg in game.legal_actions(s)):
+                village.proposals.clear()  # the wolves attacked: nothing is left to propose
+            if kind == "claims":
+                village.talked.add(me)
+        village.version += 1
+        return village
+
+    def _checked(self, village: Village, seat: Seat, action: Any) -> tuple[str, Seat, tuple[rules.Choice, ...]]:
+        """The action's kind, the game seat and the engine's choices it makes (for ``propose``: the
+        proposed attack; none for ``done``), every one checked; IllegalActionError otherwise.
+        Changes nothing."""
         game = village.game
         if game is None:
             raise IllegalActionError("the cast is being drawn: wait a moment", ja="配役を決めています。少しお待ちください")
@@ -220,28 +253,28 @@ class ClassicMode:
         if kind is None or set(action) - allowed:
             raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}",
                                      ja=f"不明な行動 {sorted(action)}: {FORMS} のどれかです")
+        choices: tuple[rules.Choice, ...]
         if kind == "vote":
             if game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
                 raise IllegalActionError("the vote opens after the discussion", ja="投票は議論の後に始まります")
-            game.apply(Vote(me, _seat_named(game, action["vote"])))
+            choices = (Vote(me, _seat_named(game, action["vote"])),)
         elif kind == "act":
-            game.apply(_action(game, me, action["act"], action.get("targets", []), action))
-            if village.proposals and not any(lg.verb is Verb.ATTACK for s in game.attackers()
-                                             for lg in game.legal_actions(s)):
-                village.proposals.clear()  # the wolves attacked: nothing is left to propose
+            choices = (_action(game, me, action["act"], action.get("targets", []), action),)
         elif kind == "propose":
-            self._propose(village, me, action)
+            return kind, me, (self._proposal(village, me, action),)
         elif kind == "claim":
-            self._claim(village, me, [action["claim"]])
+            choices = self._claims(village, me, [action["claim"]])
         elif kind == "claims":
-            self._claim(village, me, action["claims"], many=True)
-            village.talked.add(me)
+            choices = self._claims(village, me, action["claims"], many=True)
         else:
-            self._done(village, me, action["done"])
-        village.version += 1
-        return village
+            self._check_done(village, me, action["done"])
+            return kind, me, ()
+        for choice in choices:
+            rules.check(game, choice)
+        return kind, me, choices
 
-    def _propose(self, village: Village, me: Seat, action: dict[str, Any]) -> None:
+    def _proposal(self, village: Village, me: Seat, action: dict[str, Any]) -> Action:
+        """The attack ``me`` proposes, checked."""
         game = village.game
         assert game is not None
         proposal = _action(game, me, action["propose"], action.get("targets", []), {})
@@ -250,11 +283,12 @@ class ClassicMode:
                 or proposal.targets[0] not in legal.targets:
             raise IllegalActionError("only a wolf that may attack tonight proposes an attack, on one of its targets",
                                      ja="襲撃を提案できるのは今夜襲撃できる人狼だけで、襲撃できる相手のひとりです")
-        village.proposals[:] = [p for p in village.proposals if p.seat != me] + [proposal]
+        return proposal
 
-    def _claim(self, village: Village, me: Seat, data: Any, many: bool = False) -> None:
-        """Say ``data``, one claim or (``many``) a non-empty list of them: every one is checked
-        (who speaks, when, about whom) before any is said."""
+    def _claims(self, village: Village, me: Seat, data: Any, many: bool = False) -> tuple[rules.Say, ...]:
+        """What ``me`` says with ``data``, one claim or (``many``) a non-empty list of them: every one
+        is checked (who speaks, when, about whom; :func:`jinrou.classic.rules.check` checks them
+        again) before any is said."""
         game = village.game
         assert game is not None
         game.check_claim(me)  # at night, from the dead: refused whatever was sent
@@ -265,12 +299,9 @@ class ClassicMode:
         said = sum(1 for day, s, _ in game.claims if s == me and day == game.day)
         if said + len(claims) > MAX_CLAIMS:
             raise IllegalActionError(f"at most {MAX_CLAIMS} claims a day", ja=f"主張は1日{MAX_CLAIMS}回までです")
-        for claim in claims:
-            game.check_claim(me, claim)
-        for claim in claims:
-            game.claim(me, claim)
+        return tuple(rules.Say(me, claim) for claim in claims)
 
-    def _done(self, village: Village, me: Seat, value: Any) -> None:
+    def _check_done(self, village: Village, me: Seat, value: Any) -> None:
         game = village.game
         assert game is not None
         if value is not True:
@@ -287,7 +318,6 @@ class ClassicMode:
                 "vote" if game.stage is Stage.DAY else "the night waits only for missing actions"),
                 ja="今は終えるものはありません: " + ("投票してください" if game.stage is Stage.DAY
                                                else "夜はまだの必須行動だけを待っています"))
-        village.ready.add(me)
 
     def close(self, village: Village) -> Village:
         """The turn's deadline passed, or nobody is awaited: the next turn (grace, voting), or the
@@ -315,10 +345,10 @@ class ClassicMode:
     def draw(self, village: Village, make_rng: Callable[[], np.random.Generator]) -> dict[str, Any] | None:
         """The cast, or a closing phase's outcomes (None when nothing is to be drawn).
 
-        The phase is closed on the village's game itself, as the draws are made (a copy of the game
-        would cost more than the close), and the outcome kept: :meth:`happen` then only confirms it
-        (a stored outcome, at a restart, is replayed instead), and asked again before that, this
-        gives the same outcome, never a second close."""
+        The phase is closed into a new game (:func:`jinrou.classic.rules.close`), as the draws are
+        made; the village keeps its game, unchanged, until :meth:`happen` folds the stored outcome:
+        it then takes the new game (a stored outcome, at a restart, is closed anew from its draws).
+        Asked again before that, this gives the same outcome, never a second close."""
         if village.drawn is not None:
             return village.drawn[0]
         if village.failed is not None or not (village.game is None or village.closing):
@@ -327,8 +357,8 @@ class ClassicMode:
         if village.game is None:
             outcome, game = self._cast(village, rng)
         else:
-            game, draws = village.game, Draws(rng)
-            game.close(draws)
+            draws = Draws(rng)
+            game = rules.close(village.game, draws)
             outcome = {"draws": [d.to_json() for d in draws.taken]}
         if game is not None:
             village.drawn = (outcome, game)
@@ -366,8 +396,7 @@ class ClassicMode:
                                 RoleList.from_json(outcome["published"]))
             else:
                 assert village.game is not None
-                game = village.game
-                game.close(given)
+                game = rules.close(village.game, given)
             if given.leftover():
                 raise ImpossibleOutcomeError(f"the outcome gives draws the rules did not make: {given.leftover()}")
         village.game = game

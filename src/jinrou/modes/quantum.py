@@ -164,6 +164,11 @@ class QuantumMode:
 
     # ------------------------------------------------------------- actions
 
+    def check(self, game: Game, seat: Seat, action: Any) -> None:
+        """Whether :meth:`act` accepts ``action``: the game is immutable, so the state it would make
+        is made and dropped."""
+        self.act(game, seat, action)
+
     def act(self, game: Game, seat: Seat, action: Any) -> Game:
         """``{"divine": name|null, "attack": name|null}`` at night, ``{"vote": name}`` by day."""
         if not isinstance(action, dict):

@@ -109,6 +109,11 @@ class ShogiMode:
     def awaited(self, match: Match) -> tuple[Seat, ...]:
         return () if match.side is None else (match.side,)
 
+    def check(self, match: Match, seat: Seat, action: Any) -> None:
+        """Whether :meth:`act` accepts ``action``: a move is tried on a copy (:meth:`Match.after`),
+        the match itself unchanged."""
+        self.act(match, seat, action)
+
     def act(self, match: Match, seat: Seat, action: Any) -> Match:
         """``{"move": "⑤c4"}`` from the side to move, or ``{"resign": true}`` from either side."""
         if not isinstance(action, dict) or len(action) != 1 or not {"move", "resign"} >= set(action):

@@ -174,9 +174,9 @@ class Room:
                    [None] * seats, used=[0.0] * seats, seq=event.seq + 1, rematch_of=data.get("rematch_of"),
                    by=data.get("by"), touched=event.at)
 
-    def fold(self, event: StoredEvent, state: Any = None) -> None:
-        """Apply one stored event (``state``: the game after an action, when the caller has already
-        computed it while validating)."""
+    def fold(self, event: StoredEvent) -> None:
+        """Apply one stored event (an action: the mode's ``act``, after the service's pure ``check``
+        and the store's append)."""
         data, kind = event.data, event.kind
         if kind == "joined":
             self.seats[data["seat"]] = Seat(data["name"], data["token"])
@@ -192,7 +192,7 @@ class Room:
             self.state = self.mode.start(tuple(self.names), self.settings)
         elif kind == "action":
             self.used[data["seat"]] += data.get("spent", 0.0)
-            self.state = state if state is not None else self.mode.act(self.state, data["seat"], data["action"])
+            self.state = self.mode.act(self.state, data["seat"], data["action"])
         elif kind == "close":
             self.state = self.mode.close(self.state)
             self.round += 1

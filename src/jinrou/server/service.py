@@ -1,11 +1,12 @@
 """Rooms at work: commands append events, bots play, deadlines fire, views are pushed.
 
-:class:`RoomService` is the only writer. A command validates against the room's current state,
-appends its event(s) to the store, folds them into the room, lets the game progress (random
-outcomes drawn and stored, bots acting, phases closing when everybody has acted), arms the phase
-deadline, and pushes every connected player his own view. It runs on one asyncio loop and never
-blocks it: the store is awaited (:class:`~jinrou.server.store.AsyncStore` — SQLite on a thread of its
-own, PostgreSQL through psycopg's async pool), and bots think on threads. While a command awaits,
+:class:`RoomService` is the only writer. A command validates against the room's current state (an
+action through the mode's pure ``check``, which changes nothing), appends its event(s) to the
+store, folds them into the room, lets the game progress (random outcomes drawn and stored, bots
+acting, phases closing when everybody has acted), arms the phase deadline, and pushes every
+connected player his own view. It runs on one asyncio loop and never blocks it: the store is awaited
+(:class:`~jinrou.server.store.AsyncStore` — SQLite on a thread of its own, PostgreSQL through
+psycopg's async pool), and bots think on threads. While a command awaits,
 other rooms go on; each room has a lock, held from a command's check to its fold ("check, append,
 fold"), so one room's commands run one at a time, in order.
 
@@ -622,10 +623,10 @@ class RoomService:
         if spent:
             data["spent"] = round(spent, 3)
         try:
-            after = room.mode.act(room.state, seat, action)  # validate first: a refused action stores nothing
+            room.mode.check(room.state, seat, action)  # the mode's pure check: a refused action stores nothing
         except (IllegalActionError, ImpossibleOutcomeError) as error:
             raise RoomError(str(error), ja=error.ja) from None
-        await self._append(room, "action", data, after)
+        await self._append(room, "action", data)  # stored, then folded (Room.fold: the mode's act)
 
     async def chat(self, room_id: str, token: Any, text: Any, channel: Any = None,
                    spectator: str | None = None) -> None:
@@ -710,12 +711,14 @@ class RoomService:
 
     # ------------------------------------------------------------- internals
 
-    async def _append(self, room: Room, kind: str, data: dict[str, Any], state: Any = None) -> None:
+    async def _append(self, room: Room, kind: str, data: dict[str, Any]) -> None:
         """Store the event, then fold it (the room's lock is held: nothing else writes it meanwhile).
-        A mode may have changed its state in place while checking (or drawing); if the store
-        refuses the event — another writer took its number, the database went away — the room
-        leaves memory and is read again from the store when next asked for, so memory is never
-        ahead of the log."""
+        Nothing is folded before the store has the event: an action was only checked
+        (``Mode.check`` changes nothing), an outcome only drawn (classic closes its phase into a new
+        game it keeps aside until ``happen``). If the store refuses the event — another writer took
+        its number, the database went away — the room still leaves memory and is read again from
+        the store when next asked for (a mode may keep what it drew), so memory is never ahead of
+        the log."""
         try:
             stored = await self.db.append(room.id, room.seq, kind, data)
         except Exception as error:  # noqa: BLE001 — whatever the database raises: the log is the truth
@@ -724,7 +727,7 @@ class RoomService:
             self._forget(room)
             raise NotStored("the room could not be saved just now: try again", status=503,
                             ja="部屋を保存できませんでした。もう一度どうぞ") from None
-        room.fold(stored, state)
+        room.fold(stored)
 
     def _forget(self, room: Room) -> None:
         """Drop a room from memory (its timer too) and read it again from the store soon, so that

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.model import Stage
+from jinrou.classic.record import events as record_events
 from jinrou.classic.role import Chat
 from jinrou.errors import ImpossibleOutcomeError
 
@@ -125,7 +126,7 @@ def test_psychicresult_sunset_tells_at_that_dusk():
     vote(g, "AB BA CA EA FA GA")
     assert g.stage is Stage.NIGHT and told(g, "psychic", "C") == [{"target": 0, "result": "werewolf"}]
     (phase, _), = [(p, m) for p, m in g.messages if m.key == "psychic"]
-    assert g.events[phase]["type"] == "night" and phase == g.phase  # told in night 2
+    assert record_events(g)[phase]["type"] == "night" and phase == g.phase  # told in night 2
 
 
 def test_gmpsychic_announces_the_executed_seats_result_to_everybody():
@@ -444,7 +445,7 @@ def test_no_hunter_phase_when_nobody_is_left_to_shoot():
     g = new(["Werewolf", "Hunter", "Human", "Human"], {"drawvote": "all", "votemyself": "on"})
     night(g, "A attack C")
     vote(g, "AB BA DD", draws=[("announcement", ["A", "B", "D"])])  # a three-way tie: all executed
-    assert result(g) == "Draw" and [e["type"] for e in g.events] == ["night", "day", "outcome"]
+    assert result(g) == "Draw" and [e["type"] for e in record_events(g)] == ["night", "day", "outcome"]
 
 
 def test_hunter_dying_suddenly_is_not_armed():
@@ -737,7 +738,7 @@ def test_cursed_survives_the_attack_and_turns_wolf_after_the_next_vote_told_the_
     vote(g, "AD BD CD DA ED FD GD HD")
     assert g.role(1).id == "Werewolf" and g.stage is Stage.NIGHT
     ((phase, _),) = [(p, m) for p, m in g.messages if m.key == "role changed"]
-    assert g.events[phase]["type"] == "night" and phase == g.phase  # told at night 2, not at the vote
+    assert record_events(g)[phase]["type"] == "night" and phase == g.phase  # told at night 2, not at the vote
     assert legal_verbs(g, "B") == {"attack": ("C", "E", "F", "G", "H")}
 
 

@@ -1,0 +1,103 @@
+"""The classic rules as a pure surface: check a choice, fold it, close a phase into a new game.
+
+What a server needs to keep one room right across processes is an order: **check** a player's
+choice without changing anything, **store** it, and only then **fold** it into the state; a phase's
+close likewise draws its outcomes on a state nobody else sees, the outcome is stored, and only then
+does the room take the new state. This module gives that order over :class:`~jinrou.classic.game.Game`:
+
+* :func:`check` — whether a choice (an action, a vote, a claim) is allowed now; raises
+  :class:`~jinrou.errors.IllegalActionError` and changes nothing;
+* :func:`fold` — apply an accepted choice and return the record entries it produced
+  (:mod:`jinrou.classic.entries`);
+* :func:`close` — close the open phase and return a NEW game (the given one unchanged): an
+  outcome that cannot happen raises before anything is kept, so no game is ever left half-closed
+  and nothing is undone.
+
+Why choices fold in place and only the close makes a new state: a new state per choice is a copy
+of the game (its identities, layers and memories) per choice — measured in ``docs/classic-rules.md``
+(how the engine is built; ``benchmarks/classic_close.py``): 0.45 ms at 16 seats, 0.9 ms at 30, and
+a phase has about one choice per seat (14, 30) but one close, so a 16-seat bot game would take
+about four times as long. A choice is checked
+completely before it changes anything (:func:`check` is the very check :meth:`Game.apply` runs),
+so folding in place after a check is as safe as a new state; a close draws random outcomes that a
+record or a restart may give and that may be impossible, so it alone works on a copy. The functions
+are free functions over the game rather than more methods on it so that the order is one small
+door a caller reads in one place (the online mode, the server); :class:`Game` keeps its in-place
+methods for its only holders (simulations, bots' trials, replays).
+
+>>> from jinrou.classic.game import Game
+>>> from jinrou.classic.model import Action, Verb
+>>> g = Game.new("ABCDE", ["Werewolf", "Diviner", "Human", "Human", "Human"], {"scapegoat": "off"})
+>>> check(g, Action(0, Verb.ATTACK, (0,)))
+Traceback (most recent call last):
+...
+jinrou.errors.IllegalActionError: A cannot attack A: allowed are B, C, D, E
+>>> fold(g, Action(0, Verb.ATTACK, (4,)))
+(Acted(action=Action(seat=0, verb=Verb('attack'), targets=(4,), params=())),)
+>>> _ = fold(g, Action(1, Verb.DIVINE, (0,)))
+>>> h = close(g, Draws(None))  # nothing to draw tonight: no generator needed
+>>> g.stage.value, h.stage.value, h.alive[4]
+('night', 'day', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from jinrou.classic.claims import Claim
+from jinrou.classic.draws import Draws
+from jinrou.classic.entries import Entry
+from jinrou.classic.game import Game
+from jinrou.classic.model import Action, Seat, Vote
+
+
+@dataclass(frozen=True)
+class Say:
+    """``seat`` says ``claim`` in the day chat (a choice, as an action or a vote is)."""
+
+    seat: Seat
+    claim: Claim
+
+
+Choice = Action | Vote | Say
+"""What a seat may choose: an action (night, day, a hunter's shot), a vote, or a claim."""
+
+
+def check(game: Game, choice: Choice) -> None:
+    """Whether ``choice`` may be folded into ``game`` now; changes nothing.
+
+    Raises:
+        IllegalActionError: it is not allowed now (the message says what is, in English and Japanese).
+    """
+    if isinstance(choice, Say):
+        game.check_claim(choice.seat, choice.claim)
+    else:
+        game.check(choice)
+
+
+def fold(game: Game, choice: Choice) -> tuple[Entry, ...]:
+    """Apply ``choice`` to ``game`` (checked first: a refused one raises IllegalActionError and
+    changes nothing) and return the record entries it produced, in order."""
+    start = len(game.entries)
+    if isinstance(choice, Say):
+        game.claim(choice.seat, choice.claim)
+    else:
+        game.apply(choice)
+    return tuple(game.entries[start:])
+
+
+def close(game: Game, draws: Draws | np.random.Generator | None = None) -> Game:
+    """A new game: ``game`` with its open phase closed, its random outcomes from ``draws`` (a
+    generator, or outcomes given by a record or a stored outcome); ``game`` itself is unchanged.
+
+    Raises:
+        ImpossibleOutcomeError: a given outcome cannot happen here, or one is missing and there is
+            no generator (``game`` is unchanged; no new game is made).
+        IllegalActionError: the game is over.
+    """
+    return game.closed(draws)
+
+
+__all__ = ["Choice", "Say", "check", "close", "fold"]
