@@ -65,7 +65,8 @@ def pass_deadline(app, loop, room: str) -> None:
     service = app.state.service
 
     async def passed() -> None:
-        service._deadline_passed(room, service.rooms[room].turn_key)
+        await service._deadline_passed(room, service.rooms[room].turn_key)
+        await service.settled(room)  # the bots' part that follows, in slices
 
     asyncio.run_coroutine_threadsafe(passed(), loop).result(10)
 
@@ -141,6 +142,7 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
         expect(ann.locator("#seats li")).to_have_count(8)
         assert app.state.service.rooms[room].seq == 9  # the cast is event 10, as the seed was chosen for
         ann.click("#start")
+        wait_until(lambda: getattr(app.state.service.rooms[room].state, "game", None) is not None, what="the cast")
         game = app.state.service.rooms[room].state.game
         seer = next(game.names[s] for s in game.seats() if game.role(s).id == "Diviner")
         humans = [game.names[s] for s in game.seats() if game.role(s).id == "Human" and game.names[s] != "Dan"]
