@@ -590,3 +590,12 @@ def test_bots_with_seals_and_day_actions_finish_and_use_them():
     assert taken["selfdestruct"] >= 1, taken
     randomly = played_verbs(cast, range(12), RandomAgent)
     assert randomly["threaten"] and randomly["selfdestruct"] and randomly["bet"] and randomly["hypnotize"], randomly
+
+
+def test_bots_with_king_gambler_and_secretary_finish_and_use_them():
+    # docs/classic-bots.md: a 秘書 assists the seat it trusts most, a ギャンブラー bets as an イカサマ師 does
+    cast = {"Werewolf": 2, "King": 1, "Gambler": 1, "Secretary": 1, "Diviner": 1, "Human": 5}
+    taken = played_verbs(cast, range(8))
+    assert taken["assist"] >= 3, taken
+    randomly = played_verbs(cast, range(8), RandomAgent)
+    assert randomly["assist"] and randomly["bet"], randomly

@@ -820,6 +820,28 @@ def test_seals_and_day_actions_online_reach_only_those_the_rules_name():
     assert day["actions"] == [{"player": "Fay", "action": "selfdestruct"}] and day["votes"] == {}
 
 
+
+def test_vote_weights_online_reach_only_those_the_rules_name():
+    # classic-roles-village-1 V1.1.2, V1.1.7: the 秘書's assist is told to the 秘書 only, its 補佐 is not
+    # shown to the assisted seat; a ギャンブラー's bet is told to it only
+    roles = ["Human", "Werewolf", "Secretary", "Gambler", "King", "Human", "Human", "Human"]
+    table = Table({"players": 7}, roles=roles, humans=range(7))  # Ann 人狼, Ben 秘書, Cat ギャンブラー, Dan 王様
+
+    def lines(seat: int) -> list[str]:
+        return [line["ja"] for line in table.view(seat)["log"]]
+
+    table.act(1, {"act": "assist", "targets": ["Dan"]})
+    for seat in range(7):
+        table.act(seat, {"done": True})
+    assisted = "» BenはDanを補佐しました。"
+    assert assisted in lines(1) and all(assisted not in lines(s) for s in (0, 2, 3, 4, 5, 6))
+    assert "補佐" not in str(table.view(3)) and "Assisted" not in str(table.view(3))
+    assert [lg["verb"] for lg in table.view(2)["legal"]] == ["vote", "bet"]
+    table.act(2, {"act": "bet"})
+    bet = "» Catは賭けに出ました。"
+    assert bet in lines(2) and all(bet not in lines(s) for s in (0, 1, 3, 4, 5, 6))
+
+
 # ---------------------------------------------------------------------- check, store, fold (issue 23 §1)
 
 

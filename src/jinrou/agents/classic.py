@@ -148,6 +148,7 @@ GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
 RESISTED, RESISTED_DAYS = -50.0, 2  # a seat that survived the execution it topped (絶対狼): others first, 2 days
 THREATEN, SELFDESTRUCT = Verb("threaten"), Verb("selfdestruct")  # 威嚇する狼's and 血狼's day actions
 HYPNOTIZE, BET = Verb("hypnotize"), Verb("bet")  # 催眠術師's and イカサマ師's (declared by the roles)
+ASSIST = Verb("assist")  # 秘書's (declared by the role)
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 
@@ -1071,7 +1072,7 @@ def _hypnotize(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal,
 
 def _bet(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
          rng: np.random.Generator) -> Action | None:
-    """イカサマ師: bets (its whole stock) when the stock would decide the vote: it has stocked at least
+    """イカサマ師, ギャンブラー: bets (its whole stock) when the stock would decide the vote: it has stocked at least
     2, and its choice, behind or level with today's most announced target, would pass it."""
     assert view.seat is not None
     stock = view.day - bot.notes.bet
@@ -1085,6 +1086,12 @@ def _bet(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise
         bot.notes.bet = view.day
         return Action(view.seat, BET)
     return None
+
+
+def _assist(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action | None:
+    """秘書: assists the seat it trusts most — that seat's vote tomorrow weighs 1 more."""
+    return _one(view, legal, _best(legal.targets, lambda s: a.trust.get(s, 0.0) + noise[s])) if legal.targets else None
 
 
 def _lunge(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
@@ -1180,6 +1187,7 @@ POLICIES: dict[Verb, Policy] = {
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
+    ASSIST: _assist,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

@@ -126,6 +126,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                    "The blood moon seals the villagers' abilities tonight."),
     "hypnotized": ("{player}が{target}に催眠術をかけました。", "{player} hypnotized {target}."),
     "bet": ("{player}は賭けに出ました。", "{player} bets its stocked votes."),
+    "assisted": ("{player}は{target}を補佐しました。", "{player} assists {target}: its votes tomorrow weigh 1 more."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -380,6 +381,13 @@ RULES_JA: dict[str, str] = {
               "なります。耐性は残ります。",
     "Hypnotized": "催眠: その夜、行動と能力が無効になり、自分の耐性やそれまでに受けた護衛も効きません（後から受けた護衛は"
                   "効きます）。次に生きて迎える朝まで続きます。",
+    "King": "王様: 村人の仲間です。投票が1票多く数えられます（2票）。",
+    "Gambler": "ギャンブラー: 村人の仲間です。生きて朝を迎えるたびに票を1つためます（2日目に1）。普段の投票は0票で、"
+               "昼に「賭けに出る」と、その後の投票がためた票すべての重さになり、その日の夕方にためた票は0になります。"
+               "投票した後は、その投票では賭けられません。",
+    "Secretary": "秘書: 村人の仲間です。毎晩、自分以外の生きているひとりを補佐できます（任意）。補佐された人の次の日の投票は"
+                 "1票多く数えられます（本人には知らされません）。",
+    "Assisted": "補佐: 秘書に補佐されました。次の夕方まで、投票が1票多く数えられます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

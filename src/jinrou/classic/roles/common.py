@@ -1,13 +1,14 @@
 """Pieces several role declarations share: knowing the wolves, divining, poisoning, guarding, being
-divined or guarded (W.1.6 contacts)."""
+divined or guarded (W.1.6 contacts), gambling with stocked votes (W.1.11a, V1.1.2)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from jinrou.classic.events import Divined, Guarded, Targeted, on
-from jinrou.classic.model import Action, Cause, Seat, Verb
+from jinrou.classic.abilities import Once, When
+from jinrou.classic.events import Divined, Guarded, PhaseOpened, Targeted, on
+from jinrou.classic.model import Action, Cause, Moment, Seat, Verb
 from jinrou.classic.role import Ability, LevelHook, Role
 
 if TYPE_CHECKING:
@@ -157,3 +158,60 @@ class ContactHook(LevelHook):
 
     def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
         """The effect on one living seat that touched it."""
+
+
+# ---------------------------------------------------------------------- bets (W.1.11a, V1.1.2)
+
+BET = Verb.declare("bet", label=("賭けに出る", "bet"))
+
+
+@dataclass
+class StockMemory:
+    stock: int = 0  # votes stocked: +1 at each dawn it lives (1 on day 2)
+    bet: int = 0  # the day it bet (0: never)
+
+
+class Bet(Ability):
+    """賭け: each day, optional, no target: told 「{name}は賭けに出ました。」; its votes cast after it that
+    day weigh its whole stock. Refused once it has voted in the current ballot (settled here)."""
+
+    verb = BET
+    level = None
+    when = When.DAY
+    arity = 0
+    required = False
+    once = Once.DAY
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def refuse(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
+        if ctx.voted(me.seat):
+            return ("it has voted in this ballot already: a bet counts only for the votes cast after it",
+                    "この投票ではもう投票しました（賭けはその後の投票にだけ効きます）")
+        return None
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.bet = ctx.day
+        ctx.tell(me.seat, "bet", player=me.seat)
+
+
+class Gamble(Role):
+    """The gambler's mechanic, whatever its team (イカサマ師 W.3, ギャンブラー V1.2): it stocks a vote at each
+    dawn it lives (1 on day 2); its votes weigh 0, or, once it bet that day, its whole stock; a day it
+    bet ends with stock 0. Held as an extra role (V1.1.6) it does the same on its seat."""
+
+    abilities: ClassVar[tuple[Ability, ...]] = (Bet(),)
+    Memory: ClassVar[type | None] = StockMemory
+
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
+        memory: StockMemory = me.memory
+        return memory.stock - 1 if memory.bet == ctx.day else -1
+
+    @on(PhaseOpened)
+    def stock(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        memory: StockMemory = me.memory
+        if event.moment is Moment.DAWN:
+            memory.stock += 1
+        elif memory.bet == ctx.day:
+            memory.stock = 0

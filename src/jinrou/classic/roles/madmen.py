@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jinrou.classic.abilities import LevelHook, Once, When
+from jinrou.classic.abilities import LevelHook, Once
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, Divined, Executed, PhaseOpened, Targeted, on
 from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
-from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
+from jinrou.classic.roles.common import Contacted, ContactHook, Divination, Gamble, knows_wolves
 from jinrou.classic.roles.village import Diviner, Guard, Hunter, OnceMemory, first_divination_pool
 
 if TYPE_CHECKING:
@@ -758,7 +758,6 @@ class MadHunter(Hunter):
 # ---------------------------------------------------------------------- hypnosis and bets (W.1.3, W.1.11a)
 
 HYPNOTIZE = Verb.declare("hypnotize", label=("催眠術", "hypnotize"))
-BET = Verb.declare("bet", label=("賭けに出る", "bet"))
 
 
 @mark("Hypnotized", "催眠", until=Expiry.LIVING_DAWN)
@@ -800,53 +799,7 @@ class Hypnotist(Role):
     abilities = (Hypnotize(),)
 
 
-@dataclass
-class StockMemory:
-    stock: int = 0  # votes stocked: +1 at each dawn it lives (1 on day 2)
-    bet: int = 0  # the day it bet (0: never)
-
-
-class Bet(Ability):
-    """賭け: each day, optional, no target: told 「{name}は賭けに出ました。」; its votes cast after it that
-    day weigh its whole stock. Refused once it has voted in the current ballot (settled here)."""
-
-    verb = BET
-    level = None
-    when = When.DAY
-    arity = 0
-    required = False
-    once = Once.DAY
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
-    def refuse(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
-        if ctx.voted(me.seat):
-            return ("it has voted in this ballot already: a bet counts only for the votes cast after it",
-                    "この投票ではもう投票しました（賭けはその後の投票にだけ効きます）")
-        return None
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        me.memory.bet = ctx.day
-        ctx.tell(me.seat, "bet", player=me.seat)
-
-
 @role
-class Faker(Role):
+class Faker(Gamble):
     """イカサマ師: a ギャンブラー of team Werewolf (W.1.11a). It stocks a vote at each dawn it lives (1 on
     day 2); its votes weigh 0, or, once it bet that day, its whole stock; a day it bet ends with stock 0."""
-
-    abilities = (Bet(),)
-    Memory = StockMemory
-
-    def vote_weight(self, ctx: Context, me: Layer) -> int:
-        memory: StockMemory = me.memory
-        return memory.stock - 1 if memory.bet == ctx.day else -1
-
-    @on(PhaseOpened)
-    def stock(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        memory: StockMemory = me.memory
-        if event.moment is Moment.DAWN:
-            memory.stock += 1
-        elif memory.bet == ctx.day:
-            memory.stock = 0

@@ -7,9 +7,18 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
+from jinrou.classic.identity import Expiry
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, role
-from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
+from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
+from jinrou.classic.roles.common import (
+    Divination,
+    Gamble,
+    GuardMemory,
+    Protection,
+    guard_dusk,
+    knows_wolves,
+    poison,
+)
 from jinrou.classic.roles.foxes import TinyFox
 
 if TYPE_CHECKING:
@@ -480,3 +489,52 @@ class Cursed(Role):
         # after the vote, not after non-voters' sudden deaths (reference)
         if me.memory.turns and event.moment is Moment.DAY:
             ctx.change_role(me.seat, me.memory.turns, told_now=False)
+
+
+# ---------------------------------------------------------------------- group VA (issue 24): vote weights, executions
+
+ASSIST = Verb.declare("assist", label=("補佐", "assist"))
+
+
+@role
+class King(Role):
+    """王様: its votes weigh 1 more (V1.1.2)."""
+
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
+        return 1
+
+
+@role
+class Gambler(Gamble):
+    """ギャンブラー: an イカサマ師 of team Human (V1.1.2, W.3). It stocks a vote at each dawn it lives (1 on
+    day 2); its votes weigh 0, or, once it bet that day, its whole stock; a day it bet ends with stock 0."""
+
+
+@mark("Assisted", "補佐", until=Expiry.DUSK)
+class Assisted(Role):
+    """補佐 (秘書), to the next dusk, not told: the seat's votes weigh 1 more (V1.1.2)."""
+
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
+        return 1
+
+
+class Assist(Ability):
+    """補佐: each night, optional, level 100, another living seat (told 「{name}は{target}を補佐しました。」);
+    the (redirected) target gets 補佐: its votes of the next day weigh 1 more."""
+
+    verb = ASSIST
+    required = False
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(me.seat, "assisted", player=me.seat, target=action.target)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.grant(ctx.aimed(action.targets[0]), "Assisted", action.seat)
+
+
+@role
+class Secretary(Role):
+    """秘書: each night it may assist another living seat (level 100): that seat's votes of the next day
+    weigh 1 more (V1.1.2)."""
+
+    abilities = (Assist(),)
