@@ -102,7 +102,7 @@ def test_verbs_are_declared_once_with_their_parameters_and_unpickle_as_themselve
 
 # ---------------------------------------------------------------------- day actions in the engine
 
-ROLES = ["Werewolf", "Gambler", "Human", "Human", "Human", "Diviner"]
+ROLES = ["Werewolf", "Poet", "Human", "Human", "Human", "Diviner"]
 
 
 def day_two():

@@ -2,7 +2,7 @@
 proves the mode door): no declared role has a day action yet, so this one proves the mechanism
 through the engine, the record, the online mode and the terminal.
 
-It sits under the catalog id ``Gambler`` (ギャンブラー, a later wave's role with a day ``bet``) only
+It sits under the catalog id ``Poet`` (歌人, a later wave's role; ギャンブラー, its first home, is declared since issue 24) only
 because a role's id must be a catalog id; its rule is the tests' own. By day, once a day, optional
 (W.1.1), it *wagers* on a living seat: a stake (a choice, ``high`` or ``low``) and a guess of that
 seat's role (a role id). A right guess with a high stake makes its later votes that day weigh one
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Layer
 
-ID = "Gambler"
+ID = "Poet"
 STAKES = ("high", "low")
 
 
@@ -56,7 +56,7 @@ def declared() -> Iterator[type[Role]]:
 
     Wager.verb = verb
 
-    class Gambler(Role):
+    class Poet(Role):
         """The tests' gambler (see the module docstring)."""
 
         abilities = (Wager(),)
@@ -65,9 +65,9 @@ def declared() -> Iterator[type[Role]]:
         def vote_weight(self, ctx: Context, me: Layer) -> int:
             return 1 if me.memory.day == ctx.day else 0
 
-    role(Gambler)
+    role(Poet)
     try:
-        yield Gambler
+        yield Poet
     finally:
         del ROLES[ID]
         Verb.forget("wager")
