@@ -599,3 +599,13 @@ def test_bots_with_king_gambler_and_secretary_finish_and_use_them():
     assert taken["assist"] >= 3, taken
     randomly = played_verbs(cast, range(8), RandomAgent)
     assert randomly["assist"] and randomly["bet"], randomly
+
+
+def test_bots_with_troublemaker_and_dictator_finish_and_use_them():
+    # docs/classic-bots.md: a トラブルメーカー stirs trouble from night 2 in a large village, a 独裁者
+    # dictates the seat it is sure of; several executions a day (V1.1.3) play to the end
+    cast = {"Werewolf": 2, "TroubleMaker": 1, "Dictator": 1, "Diviner": 1, "Prince": 1, "Human": 6}
+    taken = played_verbs(cast, range(8))
+    assert taken["trouble"] >= 3 and taken["dictate"] >= 1, taken
+    randomly = played_verbs(cast, range(8), RandomAgent)
+    assert randomly["trouble"] and randomly["dictate"], randomly

@@ -824,13 +824,17 @@ def test_seals_and_day_actions_online_reach_only_those_the_rules_name():
 def test_vote_weights_online_reach_only_those_the_rules_name():
     # classic-roles-village-1 V1.1.2, V1.1.7: the 秘書's assist is told to the 秘書 only, its 補佐 is not
     # shown to the assisted seat; a ギャンブラー's bet is told to it only
-    roles = ["Human", "Werewolf", "Secretary", "Gambler", "King", "Human", "Human", "Human"]
-    table = Table({"players": 7}, roles=roles, humans=range(7))  # Ann 人狼, Ben 秘書, Cat ギャンブラー, Dan 王様
+    # (V1.1.3, V1.1.1) a トラブルメーカー's trouble is told to it, the added execution to everyone; a
+    # 独裁者's decree is public and ends the day
+    roles = ["Human", "Werewolf", "Secretary", "Gambler", "King", "TroubleMaker", "Dictator", "Human"]
+    table = Table({"players": 7}, roles=roles, humans=range(7))  # Ann 人狼, Ben 秘書, Cat ギャンブラー, Dan 王様,
+    # Eve トラブルメーカー, Fay 独裁者
 
     def lines(seat: int) -> list[str]:
         return [line["ja"] for line in table.view(seat)["log"]]
 
     table.act(1, {"act": "assist", "targets": ["Dan"]})
+    table.act(4, {"act": "trouble", "targets": []})
     for seat in range(7):
         table.act(seat, {"done": True})
     assisted = "» BenはDanを補佐しました。"
@@ -840,6 +844,12 @@ def test_vote_weights_online_reach_only_those_the_rules_name():
     table.act(2, {"act": "bet"})
     bet = "» Catは賭けに出ました。"
     assert bet in lines(2) and all(bet not in lines(s) for s in (0, 1, 3, 4, 5, 6))
+    trouble = "» Eveは村でトラブルを起こしました。"
+    assert trouble in lines(4) and all(trouble not in lines(s) for s in (0, 1, 2, 3, 5, 6))
+    assert all("トラブルメーカーにより村が混乱しています。今日は2人処刑されます。" in lines(s) for s in range(7))
+    table.act(5, {"act": "dictate", "targets": ["Ann"]})
+    assert all("独裁者のFayにより、Annの処刑が宣言されました。" in lines(s) for s in range(7))
+    assert table.game.is_over
 
 
 # ---------------------------------------------------------------------- check, store, fold (issue 23 §1)

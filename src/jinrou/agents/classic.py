@@ -149,6 +149,9 @@ RESISTED, RESISTED_DAYS = -50.0, 2  # a seat that survived the execution it topp
 THREATEN, SELFDESTRUCT = Verb("threaten"), Verb("selfdestruct")  # 威嚇する狼's and 血狼's day actions
 HYPNOTIZE, BET = Verb("hypnotize"), Verb("bet")  # 催眠術師's and イカサマ師's (declared by the roles)
 ASSIST = Verb("assist")  # 秘書's (declared by the role)
+TROUBLE, DICTATE = Verb("trouble"), Verb("dictate")  # トラブルメーカー's and 独裁者's (declared by the roles)
+TROUBLE_LIVING = 7  # a トラブルメーカー stirs trouble from night 2 while at least this many seats live
+DICTATE_SURE = 0.8  # a 独裁者 dictates once the seat it would vote for is a wolf with this probability
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 
@@ -1094,6 +1097,27 @@ def _assist(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
     return _one(view, legal, _best(legal.targets, lambda s: a.trust.get(s, 0.0) + noise[s])) if legal.targets else None
 
 
+def _trouble(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+             rng: np.random.Generator) -> Action | None:
+    """トラブルメーカー: stirs up trouble (two executions tomorrow) from night 2 while the village is
+    still large — at least 7 living — so that the extra execution costs the wolves more than the village."""
+    assert view.seat is not None
+    if view.day >= 2 and len(view.living()) >= TROUBLE_LIVING:
+        return Action(view.seat, TROUBLE)
+    return None
+
+
+def _dictate(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+             rng: np.random.Generator) -> Action | None:
+    """独裁者: declares the execution of the non-ally it suspects most once that seat is probably a
+    wolf (probability 0.8 or more): the vote cannot save it then."""
+    pool = [s for s in legal.targets if s != view.seat and s not in a.allies]
+    if not pool:
+        return None
+    target = _best(pool, lambda s: a.suspicion[s] + noise[s])
+    return _one(view, legal, target) if a.probability(target) >= DICTATE_SURE else None
+
+
 def _lunge(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action | None:
     """一途な狼: lunges (its life for the kill) when the seat it would attack is a trusted 占い師
@@ -1187,7 +1211,7 @@ POLICIES: dict[Verb, Policy] = {
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
-    ASSIST: _assist,
+    ASSIST: _assist, TROUBLE: _trouble, DICTATE: _dictate,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

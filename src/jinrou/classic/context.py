@@ -224,6 +224,18 @@ class Context:
         """The day ends at once without a vote (W.1.1: 自爆); the votes cast are void."""
         self._game.end_day()
 
+    def add_execution(self, notice: str | None = None) -> None:
+        """One more execution (V1.1.3): today (the ballot now closing), or with ``notice`` at the next
+        dawn hooks, where the public ``notice`` tells the new count (``count``)."""
+        if notice is None:
+            self._game.executions_left += 1
+        else:
+            self._game.dawn_executions.append(notice)
+
+    def execute(self, seat: Seat) -> bool:
+        """Execute ``seat`` now, outside a ballot (V1.1.1: 独裁者); True if it died."""
+        return self._game.execute(seat)
+
     def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
         """Say something to one seat, some seats, or (None) everybody."""
         self._game.tell(seat, key, **args)

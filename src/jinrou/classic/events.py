@@ -128,6 +128,7 @@ class BurialPass(Event):
     scope: ClassVar[Scope] = Scope.LIVING
     through_seal: ClassVar[bool] = True
     moment: Moment
+    last: bool = True  # False: a day's intermediate burial, more executions to come (V1.1.3)
 
 
 @dataclass(frozen=True)

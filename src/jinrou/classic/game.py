@@ -87,6 +87,7 @@ class Then(enum.Enum):
     OPEN_VOTE = "open vote"  # the day's first ballot
     RETAKE = "retake"  # the ballot again, after its non-voters died
     DUSK = "dusk"  # the next night
+    NEXT_EXECUTION = "next execution"  # V1.1.3: a new ballot, executions being left today
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,8 @@ class Game:
         self.ballot: Ballot | None = None
         self.night = Night()
         self.executions: list[tuple[int, Seat]] = []  # (day, seat)
+        self.executions_left = 1  # V1.1.3: ballots ending in an execution still to come today (1 at dawn)
+        self.dawn_executions: list[str] = []  # V1.1.3: +1 each at the next dawn hooks, with its public notice
         self.armed: list[Seat] = []  # hunters waiting to shoot
         self.resume: Then | None = None  # what follows the hunter stage
         self.outcome: Outcome | None = None
@@ -979,11 +982,12 @@ class Game:
             if moment is Expiry.DAWN and alive[identity.seat]:
                 identity.expire(Expiry.LIVING_DAWN)
 
-    def _bury(self, moment: Moment) -> None:
-        """Burial (§5.4): burial hooks until nobody new dies, then the announcements."""
+    def _bury(self, moment: Moment, last: bool = True) -> None:
+        """Burial (§5.4): burial hooks until nobody new dies, then the announcements (``last``: False
+        for a day's intermediate burial, V1.1.3)."""
         while True:
             before = len(self._fresh_dead)
-            self.emit(BurialPass(moment))
+            self.emit(BurialPass(moment, last))
             if len(self._fresh_dead) == before:
                 break
         self.attack_failures = ()  # W.1.9f: logged until the next burial
@@ -1025,6 +1029,8 @@ class Game:
             self._open_vote()
         elif then is Then.RETAKE:
             self._retake()
+        elif then is Then.NEXT_EXECUTION:
+            self._next_execution()
         else:
             self._dusk()
 
@@ -1050,6 +1056,7 @@ class Game:
     def _dawn(self) -> None:
         """Day ``day + 1`` starts (§3.3)."""
         self.day += 1
+        self.executions_left = 1  # V1.1.3: set at dawn, before the dawn hooks
         self.night.sealed = frozenset(s for s in self.seats() if self.identities[s].sealed)
         self._expire(Expiry.DAWN)
         self.tell(None, "morning", day=self.day)
@@ -1057,6 +1064,10 @@ class Game:
         self._after_burial(Then.DAWN_HOOKS)
 
     def _dawn_hooks(self) -> None:
+        more, self.dawn_executions = self.dawn_executions, []
+        for key in more:  # V1.1.3: executions added for today (トラブルメーカー), each announced with the new count
+            self.executions_left += 1
+            self.tell(None, key, count=self.executions_left)
         news, self._dawn_news = self._dawn_news, []
         for seat, key, args in news:
             if self.alive[seat]:
@@ -1164,15 +1175,30 @@ class Game:
         self._new_ballot(False, tuple(self.living()))
 
     def _execute(self, seats: list[Seat]) -> None:
-        """Execute ``seats`` one at a time, each death's effects before the next (§6)."""
+        """Execute ``seats`` one at a time, each death's effects before the next (§6). The ballot uses
+        one of the day's executions whatever it kills (V1.1.3); with some left, the burial is an
+        intermediate one and a new ballot follows."""
         for seat in seats:
-            if not self.kill(seat, Cause.EXECUTION):  # resisted (§5.2: a holy protection, プリンス)
-                continue
-            self.executions.append((self.day, seat))
-            if self.settings.on("GMpsychic"):
-                self.tell(None, "psychic result", target=seat, result=self.identities[seat].psychic().value)
-        self._bury(Moment.DAY)
-        self._after_burial(Then.DUSK)
+            self.execute(seat)
+        self.executions_left -= 1
+        last = self.executions_left <= 0
+        self._bury(Moment.DAY, last=last)
+        self._after_burial(Then.DUSK if last else Then.NEXT_EXECUTION)
+
+    def execute(self, seat: Seat) -> bool:
+        """Execute one seat (§6; a 独裁者's too): True if it died (a holy protection, プリンス resist)."""
+        if not self.kill(seat, Cause.EXECUTION):  # resisted (§5.2: a holy protection, プリンス)
+            return False
+        self.executions.append((self.day, seat))
+        if self.settings.on("GMpsychic"):
+            self.tell(None, "psychic result", target=seat, result=self.identities[seat].psychic().value)
+        return True
+
+    def _next_execution(self) -> None:
+        """V1.1.3: executions are left today — public notice, r ← 0 and a new ballot among all living."""
+        self.tell(None, "executions left", count=self.executions_left)
+        self.revotes = 0
+        self._new_ballot(False, tuple(self.living()))
 
     def executed_on(self, day: int) -> list[Seat]:
         return [s for d, s in self.executions if d == day]

@@ -126,6 +126,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                    "The blood moon seals the villagers' abilities tonight."),
     "hypnotized": ("{player}が{target}に催眠術をかけました。", "{player} hypnotized {target}."),
     "bet": ("{player}は賭けに出ました。", "{player} bets its stocked votes."),
+    "trouble": ("{player}は村でトラブルを起こしました。", "{player} stirs up trouble in the village."),
+    "troubled": ("トラブルメーカーにより村が混乱しています。今日は{count}人処刑されます。",
+                 "A Trouble Maker threw the village into confusion: {count} executions today."),
+    "executions left": ("今日はあと{count}人処刑します。もう一度投票してください。",
+                        "{count} more to execute today: vote again."),
+    "dictated": ("独裁者の{player}により、{target}の処刑が宣言されました。", "The Dictator {player} decreed {target}'s execution."),
     "assisted": ("{player}は{target}を補佐しました。", "{player} assists {target}: its votes tomorrow weigh 1 more."),
 }  # fmt: skip
 
@@ -388,6 +394,11 @@ RULES_JA: dict[str, str] = {
     "Secretary": "秘書: 村人の仲間です。毎晩、自分以外の生きているひとりを補佐できます（任意）。補佐された人の次の日の投票は"
                  "1票多く数えられます（本人には知らされません）。",
     "Assisted": "補佐: 秘書に補佐されました。次の夕方まで、投票が1票多く数えられます。",
+    "TroubleMaker": "トラブルメーカー: 村人の仲間です。一度だけ、夜にトラブルを起こせます（任意）。次の日は処刑が1人増え、"
+                    "朝に全員へ知らされます（その夜に死んでも有効。能力を封じられていると不発）。処刑のたびに、まだ処刑が"
+                    "残っていれば、埋葬の後にもう一度投票します。",
+    "Dictator": "独裁者: 村人の仲間です。一度だけ、昼にひとり（自分も可）の処刑を宣言できます。その場で処刑され、"
+                "投票は無効になってその日は終わります（残りの処刑もなくなります）。プリンスは処刑を取り消します。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

@@ -33,7 +33,7 @@ def line(g: Game, key: str, lang: str = "ja") -> str:
 
 
 def test_the_roles_of_group_va_declared_so_far_have_cards():
-    for role_id in ("King", "Gambler", "Secretary", "Assisted"):
+    for role_id in ("King", "Gambler", "Secretary", "Assisted", "TroubleMaker", "Dictator"):
         assert RULES_JA[role_id]
     assert ROLES["King"].team.value == "Human" and ROLES["Gambler"].team.value == "Human"
 
@@ -145,3 +145,158 @@ def test_record_round_trip_of_assist_and_a_gambler_bet():
     assert write(replay(full))["events"][:-1] == full["events"][:-1]
     assert full["events"][0]["actions"][1] == {"player": "B", "action": "assist", "target": "C"}
 
+
+
+# ---------------------------------------------------------------------------------------------- トラブルメーカー
+
+
+def test_troublemaker_gives_the_next_day_two_executions_with_an_intermediate_burial():
+    g = new(["Werewolf", "TroubleMaker", "Human", "Human", "Human", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B")["trouble"] == ()
+    night(g, "A attack I", "B trouble")
+    assert told(g, "trouble", "B") == [{"player": 1}] and line(g, "trouble") == "Bは村でトラブルを起こしました。"
+    assert told(g, "troubled", None) == [{"count": 2}]
+    assert line(g, "troubled") == "トラブルメーカーにより村が混乱しています。今日は2人処刑されます。"
+    vote(g, "AC BC CD DC EC FC GC HC")
+    assert dead(g)["C"] == "execution" and g.stage.value == "day"  # a new ballot, the same day
+    assert told(g, "executions left", None) == [{"count": 1}]
+    assert line(g, "executions left") == "今日はあと1人処刑します。もう一度投票してください。"
+    assert g.ballot is not None and g.ballot.candidates == tuple(g.living())
+    vote(g, "AD BD DE ED FD GD HD")
+    assert dead(g)["D"] == "execution" and g.stage.value == "night" and g.day == 2
+    assert "trouble" not in legal_verbs(g, "B")  # once per game
+    error = refused(g, action(g, "B trouble"), "B .TroubleMaker. has no action 'trouble'")
+    assert error.ja
+    night(g, "A attack H")
+    assert g.executions_left == 1 and told(g, "troubled", None) == [{"count": 2}]
+
+
+def test_troublemaker_acts_even_if_it_dies_that_night_and_fizzles_when_hypnotized():
+    g = new(["Werewolf", "TroubleMaker", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B", "B trouble")
+    assert dead(g) == {"B": "attack"} and told(g, "troubled", None) == [{"count": 2}]
+    g = new(["Werewolf", "TroubleMaker", "Hypnotist", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I")
+    vote(g, "AD BD CD DE ED FD GD HD")
+    night(g, "A attack H", "C hypnotize B", "B trouble")  # hypnotized at 50, the trouble at 100 fizzles
+    assert told(g, "troubled", None) == [] and "trouble" not in legal_verbs(g, "B")  # spent at submission
+    vote(g, "AE BE CE EF FE GE")
+    assert g.stage.value == "night"
+
+
+def test_two_executions_with_a_prince_the_cancelled_one_uses_an_execution_and_the_day_goes_on():
+    """V1.1.3 (§8 amended): a プリンス's cancelled execution uses one; with one left the day goes on."""
+    g = new(["Werewolf", "TroubleMaker", "Prince", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "B trouble")
+    vote(g, "AC BC CD DC EC FC GC")
+    assert "C" not in dead(g) and told(g, "prince", None) == [{"player": 2}]
+    assert told(g, "executions left", None) == [{"count": 1}] and g.stage.value == "day"
+    vote(g, "AC BC CD DC EC FC GC")  # a プリンス resists once only
+    assert dead(g)["C"] == "execution" and g.stage.value == "night"
+
+
+def test_a_cursed_seat_changes_only_in_the_days_last_burial():
+    g = new(["Werewolf", "TroubleMaker", "Cursed", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C", "B trouble")
+    assert "C" not in dead(g)
+    vote(g, "AD BD CD DE ED FD GD HD ID")
+    assert g.identity(2).role.id == "Cursed"  # the intermediate burial: not yet
+    vote(g, "AE BE CE EF FE GE HE IE")
+    assert g.identity(2).role.id == "Werewolf"
+
+
+def test_a_won_game_after_the_first_of_two_executions_ends_there():
+    g = new(["Werewolf", "TroubleMaker", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack G", "B trouble")
+    vote(g, "AB BA CA DA EA FA")
+    assert g.is_over and g.outcome is not None and g.outcome.winner_id == "Human"
+    assert told(g, "executions left") == []
+
+
+def test_a_ballot_without_execution_ends_the_day_whatever_is_left():
+    g = new(["Werewolf", "TroubleMaker", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"drawvote": "none", "runoff": "no"})
+    night(g, "A attack H", "B trouble")
+    vote(g, "AC BC CD ED DE FE GF")  # C 2, D 2, E 2: a tie, nobody executed
+    assert g.stage.value == "night" and told(g, "executions left") == []
+
+
+def test_drawvote_all_executes_every_top_with_one_execution():
+    g = new(["Werewolf", "TroubleMaker", "Human", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"drawvote": "all", "runoff": "no"})
+    night(g, "A attack I", "B trouble")
+    vote(g, "AC BC CD DC ED FD GE HE", [("announcement", ["D", "C"])])  # C 3, D 3: both, by the one ballot
+    assert dead(g)["C"] == dead(g)["D"] == "execution" and g.stage.value == "day"
+    vote(g, "AE BE EF FE GE HE")
+    assert dead(g)["E"] == "execution" and g.stage.value == "night"
+
+
+# ---------------------------------------------------------------------------------------------- 独裁者
+
+
+def test_dictator_executes_at_once_and_ends_the_day_its_votes_void():
+    g = new(["Werewolf", "Dictator", "Psychic", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    assert legal_verbs(g, "B")["dictate"] == tuple("ABCDEFG")  # itself allowed
+    cast(g, "CD DC")
+    g.apply(action(g, "B dictate A"))
+    assert told(g, "dictated", None) == [{"player": 1, "target": 0}]
+    assert line(g, "dictated") == "独裁者のBにより、Aの処刑が宣言されました。"
+    assert dead(g)["A"] == "execution" and g.ballot is not None and g.ballot.votes == {}
+    assert legal_verbs(g, "C") == {}  # nobody acts or votes any more
+    close(g)
+    assert g.is_over and g.outcome is not None and g.outcome.winner_id == "Human"
+    day = [e for e in write(g)["events"] if e["type"] == "day"]
+    assert day[0]["actions"] == [{"player": "B", "action": "dictate", "target": "A"}] and day[0].get("votes", {}) == {}
+
+
+def test_dictator_drops_the_remaining_executions_and_settles_a_tie():
+    g = new(["Werewolf", "TroubleMaker", "Dictator", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"drawvote": "revote", "runoff": "no"})
+    night(g, "A attack I", "B trouble")
+    vote(g, "AD BD CE DE EF FG GD HE")  # D 3, E 3: a tie, the ballot is taken again
+    assert g.stage.value == "day" and not dead(g).get("D")
+    g.apply(action(g, "C dictate D"))
+    close(g)
+    assert dead(g)["D"] == "execution" and g.stage.value == "night"  # the second execution is dropped
+    assert told(g, "executions left") == []
+    assert "dictate" not in legal_verbs(g, "C")
+
+
+def test_dictator_against_a_prince_and_gm_psychic():
+    """Settled here (V1.2 独裁者): ``GMpsychic`` announces the 霊能結果 of a dictated execution (the
+    reference's shortcut omits it)."""
+    g = new(["Werewolf", "Dictator", "Prince", "Human", "Human", "Human", "Human"], {"GMpsychic": "on"})
+    night(g, "A attack G")
+    g.apply(action(g, "B dictate C"))
+    assert "C" not in dead(g) and told(g, "prince", None) == [{"player": 2}]
+    close(g)
+    assert g.stage.value == "night" and g.day == 2  # the day ends anyway
+    g2 = new(["Werewolf", "Dictator", "Human", "Human", "Human", "Human", "Human"], {"GMpsychic": "on"})
+    night(g2, "A attack G")
+    g2.apply(action(g2, "B dictate C"))
+    assert told(g2, "psychic result", None) == [{"target": 2, "result": "human"}]
+
+
+def test_dictator_refuses_a_dead_seat_and_a_second_dictate():
+    g = new(["Werewolf", "Dictator", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    error = refused(g, action(g, "B dictate H"), "B")
+    assert error.ja
+    g.apply(action(g, "B dictate C"))
+    close(g)
+    night(g, "A attack G")
+    refused(g, action(g, "B dictate D"), "B .Dictator. has no action 'dictate'")
+
+
+def test_record_round_trip_of_trouble_several_ballots_and_dictate():
+    g = new(["Werewolf", "TroubleMaker", "Dictator", "Prince", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I", "B trouble")
+    vote(g, "AD BD CD DE ED FD GD HD")  # the プリンス: cancelled, one execution left
+    vote(g, "AE BE CE DE EF FE GE HE")
+    night(g, "A attack H")
+    g.apply(action(g, "C dictate F"))
+    close(g)
+    full = write(g)
+    assert write(replay(full))["events"][:-1] == full["events"][:-1]
+    assert {"player": "B", "action": "trouble"} in full["events"][0]["actions"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
 from jinrou.classic.identity import Expiry
@@ -487,13 +488,15 @@ class Cursed(Role):
     @on(BurialPass)
     def turn(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         # after the vote, not after non-voters' sudden deaths (reference)
-        if me.memory.turns and event.moment is Moment.DAY:
+        if me.memory.turns and event.moment is Moment.DAY and event.last:  # V1.1.3: the day's last burial
             ctx.change_role(me.seat, me.memory.turns, told_now=False)
 
 
 # ---------------------------------------------------------------------- group VA (issue 24): vote weights, executions
 
 ASSIST = Verb.declare("assist", label=("補佐", "assist"))
+TROUBLE = Verb.declare("trouble", label=("トラブルを起こす", "stir up trouble"))
+DICTATE = Verb.declare("dictate", label=("処刑を宣言", "dictate"))
 
 
 @role
@@ -538,3 +541,61 @@ class Secretary(Role):
     weigh 1 more (V1.1.2)."""
 
     abilities = (Assist(),)
+
+
+class Trouble(Ability):
+    """トラブル: once per game, any night, optional, no target, spent at submission (told 「{name}は村で
+    トラブルを起こしました。」); at level 100 (a sealed or hypnotized one fizzles) the next day gets one
+    more execution, announced at its dawn even if the トラブルメーカー died that night (V1.1.3)."""
+
+    verb = TROUBLE
+    arity = 0
+    required = False
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(me.seat, "trouble", player=me.seat)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.add_execution("troubled")
+
+
+@role
+class TroubleMaker(Role):
+    """トラブルメーカー: once, any night, it stirs up trouble: the next day executes one more seat
+    (「トラブルメーカーにより村が混乱しています。今日は{k}人処刑されます。」, V1.1.3)."""
+
+    abilities = (Trouble(),)
+
+
+class Dictate(Ability):
+    """独裁: once per game, any day, optional, a living seat (itself allowed, as the reference): public
+    「独裁者の{name}により、{target}の処刑が宣言されました。」; the day ends at once (its votes void) and
+    the target is executed — a プリンス cancels it — then burial, hunters, win check and dusk; the
+    day's remaining executions are dropped (V1.1.1, V1.1.3)."""
+
+    verb = DICTATE
+    level = None
+    when = When.DAY
+    required = False
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return list(ctx.living())
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = action.targets[0]
+        ctx.tell(None, "dictated", player=me.seat, target=target)
+        ctx.end_day()
+        ctx.execute(target)
+
+
+@role
+class Dictator(Role):
+    """独裁者: once, by day, it declares a seat's execution: the seat is executed at once and the day
+    ends (V1.1.1)."""
+
+    abilities = (Dictate(),)
