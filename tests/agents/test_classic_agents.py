@@ -609,3 +609,22 @@ def test_bots_with_troublemaker_and_dictator_finish_and_use_them():
     assert taken["trouble"] >= 3 and taken["dictate"] >= 1, taken
     randomly = played_verbs(cast, range(8), RandomAgent)
     assert randomly["trouble"] and randomly["dictate"], randomly
+
+
+def test_bots_with_a_monster_finish_and_use_its_absorbed_abilities():
+    # V1.1.6: a フランケンシュタインの怪物 uses the actions of the roles it absorbed (here a 占い師's divination)
+    cast = {"Werewolf": 2, "FrankensteinsMonster": 1, "Diviner": 2, "Guard": 1, "Human": 5}
+    roles = [r for r, count in cast.items() for _ in range(count)]
+    used = 0
+    for seed in range(8):
+        rng = np.random.default_rng(seed)
+        game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
+        bots = [HeuristicAgent(cast) for _ in roles]
+        while not game.is_over:
+            talk(game, bots, rng)
+            act(game, bots, rng)
+            game.close(rng)
+        monster = roles.index("FrankensteinsMonster")
+        used += sum(1 for e in write(game)["events"] for a in e.get("actions", [])
+                    if a["player"] == game.names[monster] and a["action"] == "divine")
+    assert used >= 1

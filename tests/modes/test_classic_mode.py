@@ -852,6 +852,22 @@ def test_vote_weights_online_reach_only_those_the_rules_name():
     assert table.game.is_over
 
 
+def test_a_monsters_absorption_online_is_told_to_it_only():
+    # classic-roles-village-1 V1.1.6: the absorbed role is told to the フランケンシュタインの怪物 alone
+    roles = ["Human", "Werewolf", "FrankensteinsMonster", "Diviner", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 7, "rules": {"scapegoat": "off"}}, roles=roles[1:], humans=range(7))
+
+    def lines(seat: int) -> list[str]:
+        return [line["ja"] for line in table.view(seat)["log"]]
+
+    table.act(0, {"act": "attack", "targets": ["Cat"]})
+    table.act(2, {"act": "divine", "targets": ["Dan"]})
+    for seat in table.mode.awaited(table.state):
+        table.act(seat, {"done": True})
+    absorbed = "» BenはCatの死体から占い師の能力を吸収しました。"
+    assert absorbed in lines(1) and all(absorbed not in lines(s) for s in (0, 2, 3, 4, 5, 6))
+
+
 # ---------------------------------------------------------------------- check, store, fold (issue 23 §1)
 
 

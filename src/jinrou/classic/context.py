@@ -220,9 +220,10 @@ class Context:
         ``kind``: 狩人's by default)."""
         self._game.guard(target, by, kind)
 
-    def end_day(self) -> None:
-        """The day ends at once without a vote (W.1.1: 自爆); the votes cast are void."""
-        self._game.end_day()
+    def end_day(self, execute: Seat | None = None) -> None:
+        """The day ends at once without a vote (W.1.1: 自爆); the votes cast are void. ``execute``: the
+        seat executed when the day closes (V1.1.1: 独裁者 — nobody may act before that)."""
+        self._game.end_day(execute)
 
     def add_execution(self, notice: str | None = None) -> None:
         """One more execution (V1.1.3): today (the ballot now closing), or with ``notice`` at the next
@@ -232,9 +233,19 @@ class Context:
         else:
             self._game.dawn_executions.append(notice)
 
-    def execute(self, seat: Seat) -> bool:
-        """Execute ``seat`` now, outside a ballot (V1.1.1: 独裁者); True if it died."""
-        return self._game.execute(seat)
+    def add_role(self, seat: Seat, role_id: str) -> Layer:
+        """``seat`` gains a fresh playable role as an extra role (V1.1.6: フランケンシュタインの怪物)."""
+        return self._game.add_role(seat, role_id)
+
+    def burying(self) -> list[Seat]:
+        """The seats that died since the last burial's announcements (a burial hook's new dead)."""
+        return self._game.burying()
+
+    def day_ended(self) -> bool:
+        """Whether the open day was ended by a day action (W.1.1: 自爆, 独裁者), its votes void."""
+        ballot = self._game.ballot
+        return ballot is not None and ballot.ended
+
 
     def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
         """Say something to one seat, some seats, or (None) everybody."""

@@ -138,6 +138,7 @@ class Ballot:
     votes: dict[Seat, Seat] = field(default_factory=dict)
     weights: dict[Seat, int] = field(default_factory=dict)  # each vote's weight, counted when cast (W.1.11a)
     ended: bool = False  # a day action ended the day without a vote (W.1.1: 自爆); its votes are void
+    decreed: Seat | None = None  # V1.1.1: the seat a day action (独裁者) executes when the ended day closes
 
 
 @dataclass
@@ -882,13 +883,15 @@ class Game:
             self.night.guarded.pop(target, None)
             self.night.guard_kinds.pop(target, None)
 
-    def end_day(self) -> None:
+    def end_day(self, execute: Seat | None = None) -> None:
         """A day action ends the day at once (W.1.1: 自爆): no vote — the votes already cast are void
-        (and leave the record) — and nobody may act or vote any more; closing it buries the dead,
-        gives the hunters their shots and checks the victory as after an execution, then dusk."""
+        (and leave the record) — and nobody may act or vote any more; closing it executes ``execute``
+        (V1.1.1: 独裁者), buries the dead, gives the hunters their shots and checks the victory as after
+        an execution, then dusk."""
         ballot = self.ballot
         assert ballot is not None and self.stage is Stage.DAY
         ballot.ended = True
+        ballot.decreed = execute
         ballot.votes.clear()
         ballot.weights.clear()
         self.entries.append(log.VotesVoided())
@@ -968,6 +971,20 @@ class Game:
         if sub.level_hooks and self.stage is Stage.NIGHT:
             self.night.late_hooks.append(layer)
         return layer
+
+    def add_role(self, seat: Seat, role_id: str) -> Layer:
+        """``seat`` gains a fresh instance of the playable role ``role_id`` as an extra role (V1.1.6: its
+        actions optional, its knowledge, chats and hooks; never its team, results, count or resistances)."""
+        role = ROLES[role_id]
+        layer = Layer.of(role, LayerKind.EXTRA, seat)
+        self.identities[seat].gain(layer)
+        if role.level_hooks and self.stage is Stage.NIGHT:
+            self.night.late_hooks.append(layer)
+        return layer
+
+    def burying(self) -> list[Seat]:
+        """The seats dead since the last burial's announcements (this burial's dead so far)."""
+        return list(self._fresh_dead)
 
     def remove(self, layer: Layer) -> None:
         """A layer above a role leaves its seat (the one below shows again)."""
@@ -1090,6 +1107,8 @@ class Game:
         ballot = self.ballot
         assert ballot is not None
         if ballot.ended:  # W.1.1: the day ended without a vote, as after an execution
+            if ballot.decreed is not None:  # V1.1.1: its execution draws (埋毒者), so it is carried out here
+                self.execute(ballot.decreed)
             self._bury(Moment.DAY)
             self._after_burial(Then.DUSK)
             return

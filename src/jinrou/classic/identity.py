@@ -263,7 +263,8 @@ class Identity:
         self.showing = tuple((layer.role.id, shown) for layer in acting if (shown := layer.role.shown) is not None)
         self._heaven = tuple(layer for layer in layers if "speaks_in_heaven" in layer.role.overrides)
         self._lovers = tuple(layer for layer in layers if layer.role.lover)
-        self._resisting = tuple(layer for layer in (*layers[1:], main) if "resist" in layer.role.overrides)
+        self._resisting = tuple(layer for layer in (*layers[1:], main) if "resist" in layer.role.overrides
+                                and layer.kind is not LayerKind.EXTRA)  # V1.1.6: no extra role's resistances
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
         self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
         reacting: dict[type[Event], list[tuple[Handler, Role, Layer]]] = {}

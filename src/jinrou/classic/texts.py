@@ -132,6 +132,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "executions left": ("今日はあと{count}人処刑します。もう一度投票してください。",
                         "{count} more to execute today: vote again."),
     "dictated": ("独裁者の{player}により、{target}の処刑が宣言されました。", "The Dictator {player} decreed {target}'s execution."),
+    "absorbed": ("{player}は{target}の死体から{role}の能力を吸収しました。", "{player} absorbed {target}'s power as {role}."),
     "assisted": ("{player}は{target}を補佐しました。", "{player} assists {target}: its votes tomorrow weigh 1 more."),
 }  # fmt: skip
 
@@ -397,6 +398,9 @@ RULES_JA: dict[str, str] = {
     "TroubleMaker": "トラブルメーカー: 村人の仲間です。一度だけ、夜にトラブルを起こせます（任意）。次の日は処刑が1人増え、"
                     "朝に全員へ知らされます（その夜に死んでも有効。能力を封じられていると不発）。処刑のたびに、まだ処刑が"
                     "残っていれば、埋葬の後にもう一度投票します。",
+    "FrankensteinsMonster": "フランケンシュタインの怪物: 村人の仲間です。生きている間、村人陣営の人が死ぬたびに、その人の役職の"
+                            "能力を吸収します（複数重ねられます。夜の能力はすべて任意。占い結果・陣営・耐性は村人のまま）。"
+                            "投票で処刑されると、その日の処刑が1人増えます。",
     "Dictator": "独裁者: 村人の仲間です。一度だけ、昼にひとり（自分も可）の処刑を宣言できます。その場で処刑され、"
                 "投票は無効になってその日は終わります（残りの処刑もなくなります）。プリンスは処刑を取り消します。",
 }  # fmt: skip

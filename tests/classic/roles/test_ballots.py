@@ -1,5 +1,6 @@
-"""Vote weights and the roles of group VA (shared/spec/classic-roles-village-1.md V1.1.2, V1.2): 王様,
-ギャンブラー, 秘書 (``roles/village.py``).
+"""Vote weights, several executions a day, day actions and extra roles — the roles of group VA
+(shared/spec/classic-roles-village-1.md V1.1.1–3, V1.1.6, V1.2): 王様, ギャンブラー, 秘書, トラブルメーカー,
+独裁者, フランケンシュタインの怪物 (``roles/village.py``).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
@@ -12,11 +13,12 @@ from jinrou.classic.abilities import Action
 from jinrou.classic.game import Game
 from jinrou.classic.model import Vote
 from jinrou.classic.record import replay, write
+from jinrou.classic.role import Chat
 from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import RULES_JA, render
 from jinrou.errors import IllegalActionError
 
-from ..helpers import action, cast, close, dead, legal_verbs, new, night, snapshot, told, vote
+from ..helpers import action, cast, chats, close, dead, knows, legal_verbs, new, night, snapshot, told, vote
 
 
 def refused(g: Game, choice: Action | Vote, match: str) -> IllegalActionError:
@@ -33,7 +35,8 @@ def line(g: Game, key: str, lang: str = "ja") -> str:
 
 
 def test_the_roles_of_group_va_declared_so_far_have_cards():
-    for role_id in ("King", "Gambler", "Secretary", "Assisted", "TroubleMaker", "Dictator"):
+    for role_id in ("King", "Gambler", "Secretary", "Assisted", "TroubleMaker", "Dictator",
+                    "FrankensteinsMonster"):
         assert RULES_JA[role_id]
     assert ROLES["King"].team.value == "Human" and ROLES["Gambler"].team.value == "Human"
 
@@ -234,7 +237,10 @@ def test_drawvote_all_executes_every_top_with_one_execution():
 # ---------------------------------------------------------------------------------------------- 独裁者
 
 
-def test_dictator_executes_at_once_and_ends_the_day_its_votes_void():
+def test_dictator_ends_the_day_at_once_its_votes_void_and_the_close_executes():
+    """Settled here: the decree ends the day at submission (nobody acts or votes any more); its
+    execution is carried out when the day closes, since its effects may draw (埋毒者's poison) and the
+    rules draw only at a close."""
     g = new(["Werewolf", "Dictator", "Psychic", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack H")
     assert legal_verbs(g, "B")["dictate"] == tuple("ABCDEFG")  # itself allowed
@@ -242,10 +248,10 @@ def test_dictator_executes_at_once_and_ends_the_day_its_votes_void():
     g.apply(action(g, "B dictate A"))
     assert told(g, "dictated", None) == [{"player": 1, "target": 0}]
     assert line(g, "dictated") == "独裁者のBにより、Aの処刑が宣言されました。"
-    assert dead(g)["A"] == "execution" and g.ballot is not None and g.ballot.votes == {}
+    assert g.ballot is not None and g.ballot.votes == {}
     assert legal_verbs(g, "C") == {}  # nobody acts or votes any more
     close(g)
-    assert g.is_over and g.outcome is not None and g.outcome.winner_id == "Human"
+    assert dead(g)["A"] == "execution" and g.is_over and g.outcome is not None and g.outcome.winner_id == "Human"
     day = [e for e in write(g)["events"] if e["type"] == "day"]
     assert day[0]["actions"] == [{"player": "B", "action": "dictate", "target": "A"}] and day[0].get("votes", {}) == {}
 
@@ -269,13 +275,22 @@ def test_dictator_against_a_prince_and_gm_psychic():
     g = new(["Werewolf", "Dictator", "Prince", "Human", "Human", "Human", "Human"], {"GMpsychic": "on"})
     night(g, "A attack G")
     g.apply(action(g, "B dictate C"))
-    assert "C" not in dead(g) and told(g, "prince", None) == [{"player": 2}]
     close(g)
+    assert "C" not in dead(g) and told(g, "prince", None) == [{"player": 2}]
     assert g.stage.value == "night" and g.day == 2  # the day ends anyway
     g2 = new(["Werewolf", "Dictator", "Human", "Human", "Human", "Human", "Human"], {"GMpsychic": "on"})
     night(g2, "A attack G")
     g2.apply(action(g2, "B dictate C"))
+    close(g2)
     assert told(g2, "psychic result", None) == [{"target": 2, "result": "human"}]
+
+
+def test_dictating_a_poisoner_draws_its_victim_at_the_close():
+    g = new(["Werewolf", "Dictator", "Poisoner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    g.apply(action(g, "B dictate C"))
+    close(g, [("poison", "D"), ("announcement", ["C", "D"])])
+    assert dead(g)["C"] == "execution" and dead(g)["D"] == "poison"
 
 
 def test_dictator_refuses_a_dead_seat_and_a_second_dictate():
@@ -300,3 +315,75 @@ def test_record_round_trip_of_trouble_several_ballots_and_dictate():
     full = write(g)
     assert write(replay(full))["events"][:-1] == full["events"][:-1]
     assert {"player": "B", "action": "trouble"} in full["events"][0]["actions"]
+
+
+# ---------------------------------------------------------------------------------------------- フランケンシュタインの怪物
+
+
+def test_monster_absorbs_a_dead_villagers_role_as_an_optional_extra_role():
+    g = new(["Werewolf", "FrankensteinsMonster", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C", "C divine D")
+    assert told(g, "absorbed", "B") == [{"player": 1, "target": 2, "role": "Diviner"}]
+    assert line(g, "absorbed") == "BはCの死体から占い師の能力を吸収しました。"
+    assert [layer.kind.value for layer in g.identity(1).layers] == ["role", "extra"]
+    assert g.identity(1).fortune().value == "human" and g.identity(1).team().value == "Human"
+    vote(g, "AD BD CD DE ED FD GD HD".replace("CD ", ""))
+    assert "divine" in legal_verbs(g, "B")
+    night(g, "A attack E", "B divine A")  # it divines with its absorbed 占い師
+    assert {"target": 0, "result": "werewolf"} in [
+        {k: v for k, v in m.items() if k in ("target", "result")} for m in told(g, "divined", "B")]
+    night_g = new(["Werewolf", "FrankensteinsMonster", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(night_g, "A attack C", "C divine D")
+    vote(night_g, "AD BD DE ED FD GD HD")
+    night(night_g, "A attack E")  # the absorbed divination is optional: no sudden death
+    assert "B" not in dead(night_g)
+
+
+def test_monster_absorbs_only_team_human_and_never_a_resistance():
+    g = new(["Werewolf", "Werewolf", "FrankensteinsMonster", "Prince", "Human", "Human", "Human", "Human",
+             "Human"])
+    night(g, "A attack D")
+    assert told(g, "absorbed", "C")[0]["role"] == "Prince"
+    vote(g, "AB BE CB EB FB GB HB IB")  # a wolf executed: team Werewolf, nothing absorbed
+    assert dead(g)["B"] == "execution" and len(told(g, "absorbed", "C")) == 1
+    night(g, "A attack I")
+    vote(g, "AC CE EC FC GC HC")  # its absorbed プリンス does not resist (V1.1.6)
+    assert dead(g)["C"] == "execution" and told(g, "prince") == []
+
+
+def test_monster_executed_by_a_ballot_adds_an_execution_but_not_by_a_dictator():
+    g = new(["Werewolf", "FrankensteinsMonster", "Human", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I")
+    vote(g, "AB BC CB DB EB FB GB HB")
+    assert dead(g)["B"] == "execution" and told(g, "executions left", None) == [{"count": 1}]
+    vote(g, "AC CD DC EC FC GC HC")
+    assert dead(g)["C"] == "execution" and g.stage.value == "night"
+    g = new(["Werewolf", "FrankensteinsMonster", "Dictator", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    g.apply(action(g, "C dictate B"))
+    close(g)
+    assert dead(g)["B"] == "execution" and g.stage.value == "night" and told(g, "executions left") == []
+
+
+def test_monster_with_an_absorbed_dictator_dictates_and_from_a_mad_wolf_learns_the_wolves():
+    g = new(["Werewolf", "FrankensteinsMonster", "Dictator", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    assert "dictate" in legal_verbs(g, "B")
+    g.apply(action(g, "B dictate A"))
+    close(g)
+    assert dead(g)["A"] == "execution" and g.is_over
+    g = new(["Werewolf", "FrankensteinsMonster", "MadWolf", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    vote(g, "AC BC CD DC EC FC GC")  # the 狂人狼 executed
+    assert told(g, "absorbed", "B")[-1]["role"] == "MadWolf"
+    assert knows(g, "B") == {"A": "wolves", "C": "wolves"} and Chat.WOLF in chats(g, "B")
+    assert g.identity(1).counts().value == "human" and not g.identity(1).attacks
+
+
+def test_record_round_trip_of_a_monster_game():
+    g = new(["Werewolf", "FrankensteinsMonster", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C", "C divine D")
+    vote(g, "AB BD DB EB FB GB HB")
+    vote(g, "AD DE ED FD GD HD")
+    full = write(g)
+    assert write(replay(full))["events"][:-1] == full["events"][:-1]

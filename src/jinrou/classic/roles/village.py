@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Category, Team
-from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
+from jinrou.classic.events import AttackedAt, BurialPass, Died, Executed, NightResolves, PhaseOpened, Threat, on
 from jinrou.classic.identity import Expiry
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
@@ -573,9 +573,9 @@ class TroubleMaker(Role):
 
 class Dictate(Ability):
     """独裁: once per game, any day, optional, a living seat (itself allowed, as the reference): public
-    「独裁者の{name}により、{target}の処刑が宣言されました。」; the day ends at once (its votes void) and
-    the target is executed — a プリンス cancels it — then burial, hunters, win check and dusk; the
-    day's remaining executions are dropped (V1.1.1, V1.1.3)."""
+    「独裁者の{name}により、{target}の処刑が宣言されました。」; the day ends at once (its votes void,
+    nobody acts any more) and closing it executes the target — a プリンス cancels it — then burial,
+    hunters, win check and dusk; the day's remaining executions are dropped (V1.1.1, V1.1.3)."""
 
     verb = DICTATE
     level = None
@@ -589,8 +589,7 @@ class Dictate(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]
         ctx.tell(None, "dictated", player=me.seat, target=target)
-        ctx.end_day()
-        ctx.execute(target)
+        ctx.end_day(execute=target)
 
 
 @role
@@ -599,3 +598,37 @@ class Dictator(Role):
     ends (V1.1.1)."""
 
     abilities = (Dictate(),)
+
+
+@dataclass
+class MonsterMemory:
+    seen: list[Seat] = field(default_factory=list)  # the dead it has looked at (each once)
+
+
+@role
+class FrankensteinsMonster(Role):
+    """フランケンシュタインの怪物: executed by a ballot, the day gets one more execution (not by a 独裁者,
+    V1.1.3). In each burial it lives, it absorbs the role (main role, fresh) of each newly dead seat of
+    team Human that is not a フランケンシュタインの怪物, as an extra role (V1.1.6), told 「{name}は{target}
+    の死体から{role}の能力を吸収しました。」; its results, count, team and resistances stay its own."""
+
+    name_en = "Frankenstein's Monster"
+    Memory = MonsterMemory
+
+    @on(Executed)
+    def executed(self, ctx: Context, me: Layer, event: Executed) -> None:
+        if not ctx.day_ended():  # a ballot's execution, not a 独裁者's
+            ctx.add_execution()
+
+    @on(BurialPass)
+    def absorb(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        memory: MonsterMemory = me.memory
+        for seat in ctx.burying():
+            if seat in memory.seen or ctx.alive(seat):
+                continue
+            memory.seen.append(seat)
+            identity = ctx.identity(seat)
+            if identity.team() is not Team.HUMAN or identity.role.id == me.role.id:
+                continue
+            ctx.add_role(me.seat, identity.role.id)
+            ctx.tell(me.seat, "absorbed", player=me.seat, target=seat, role=identity.role.id)
