@@ -397,6 +397,11 @@ class Identity:
         """Whether a layer above the role is declared as ``role_id`` (a sub-role, kit or mark)."""
         return role_id in self._ids
 
+    def wolf_role(self) -> bool:
+        """V1.1.13 *wolf role* (老人, カウンセラー, 野生児): its role counts as a wolf for parity (人狼系, 狂人狼),
+        whatever a sub-role makes the seat count (狐憑き)."""
+        return self.role.counts is Count.WOLF
+
     def is_a(self, kind: type[Role]) -> bool:
         """Whether the seat's role is a ``kind`` (its declaration class or a subclass)."""
         return isinstance(self.role, kind)

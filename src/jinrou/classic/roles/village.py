@@ -480,3 +480,39 @@ class Cursed(Role):
         # after the vote, not after non-voters' sudden deaths (reference)
         if me.memory.turns and event.moment is Moment.DAY:
             ctx.change_role(me.seat, me.memory.turns, told_now=False)
+
+
+# ---------------------------------------------------------------- group VD (village part 1: V1.2)
+
+
+@role
+class SeersMama(Role):
+    """予言者のママ: at its first dusk it is told the seats holding 占い師, dead or alive, extra roles and
+    kits included (V1.1.6), in seat order: 「{name}は予言者のママです。占い師は{a,b}です。」, or
+    「{name}は予言者のママです。占い師はいません。」. Once."""
+
+    name_en = "Seer's Mama"
+    Memory = OnceMemory
+
+    @on(PhaseOpened)
+    def seers(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DUSK or me.memory.used:
+            return
+        me.memory.used = True
+        seers = ctx.holding(Diviner)
+        if seers:
+            ctx.tell(me.seat, "seers mama", player=me.seat, seats=seers)
+        else:
+            ctx.tell(me.seat, "seers mama none", player=me.seat)
+
+
+@role
+class Tarzan(Role):
+    """野生児: at each dawn it lives it is told 「{name}は{k}人の人狼の気配を感じました。」, k the living
+    seats of a wolf role (V1.1.13) after the night's deaths."""
+
+    @on(PhaseOpened)
+    def sense(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DAWN:
+            count = sum(1 for s in ctx.living() if ctx.identity(s).wolf_role())
+            ctx.tell(me.seat, "tarzan", player=me.seat, count=count)
