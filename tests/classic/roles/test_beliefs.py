@@ -1,5 +1,5 @@
 """Wave 3's village, part 1, group VD (``roles/village.py``; shared/spec/classic-roles-village-1.md V1.2):
-予言者のママ, 野生児.
+予言者のママ, 野生児, 夢遊病者, 預言者 (V1.1.5: believes it is 村人).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
@@ -13,7 +13,7 @@ from jinrou.classic.roles.village import SeersMama
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
 
-from ..helpers import dead, new, night, told, vote
+from ..helpers import alive, dead, new, night, told, vote
 
 
 def _lines(g, letter: str) -> list[str]:
@@ -87,3 +87,116 @@ def test_seers_mama_and_tarzan_round_trip():
     doc = write(g)
     again = replay(doc)
     assert write(again) == doc and again.messages == g.messages
+
+
+# ---------------------------------------------------------------------------------------- V1.1.5, 夢遊病者
+
+
+def _role_seen(g, letter: str) -> str | None:
+    return SeatView.of(g, g.names.index(letter)).role
+
+
+def test_sleepwalker_believes_it_is_a_villager_until_its_dusk_of_night_3():
+    g = new(["Werewolf", "Werewolf", "Sleepwalker", "Human", "Human", "Human", "Human", "Human", "Human"])
+    view = SeatView.of(g, 2)
+    assert view.role == "Human" and view.roles == {2: "Human"}
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE HE IE")
+    # night 2: the wolves are told the living 夢遊病者
+    assert told(g, "sleepwalkers", "A") == [{"seats": [2]}] and told(g, "sleepwalkers", "B") == [{"seats": [2]}]
+    assert told(g, "sleepwalkers", "C") == [] and told(g, "sleepwalkers", "F") == []
+    assert "Cが徘徊しています。" in _lines(g, "A")
+    assert _role_seen(g, "C") == "Human" and told(g, "sleepwalker aware") == []
+    night(g, "A attack F")
+    vote(g, "AG BG CG GA HG IG")
+    assert told(g, "sleepwalker aware", "C") == [{"player": 2}]
+    assert "Cは深夜徘徊を自覚しました。" in _lines(g, "C")
+    assert told(g, "role revealed", "C") == [{"role": "Sleepwalker"}]
+    assert _role_seen(g, "C") == "Sleepwalker"
+    assert len(told(g, "sleepwalkers")) == 1  # night 2 only
+
+
+def test_sleepwalker_notice_names_every_living_one_and_goes_to_wolves_not_the_whispering_madman():
+    g = new(["Werewolf", "WhisperingMad", "Sleepwalker", "Sleepwalker", "Sleepwalker", "Human", "Human", "Human",
+             "Human"])
+    night(g, "A attack E")
+    vote(g, "AF BF CF DF FA GF HF IF")
+    assert told(g, "sleepwalkers") == [{"seats": [2, 3]}]
+    assert told(g, "sleepwalkers", "A") and not told(g, "sleepwalkers", "B")
+    assert "C,Dが徘徊しています。" in _lines(g, "A")
+
+
+def test_sleepwalker_none_alive_on_night_2_gives_no_notice():
+    g = new(["Werewolf", "Sleepwalker", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    vote(g, "AC CA DC EC FC GC")
+    assert told(g, "sleepwalkers") == []
+
+
+def test_wolf_diviner_heaven_and_the_end_see_the_real_role():
+    g = new(["WolfDiviner", "Sleepwalker", "Oracle", "Human", "Human", "Human", "Human"], {"heavenview": "view"})
+    night(g, "A divine B", "A attack D")
+    assert told(g, "divined", "A") == [{"target": 1, "result": "Sleepwalker"}]
+    assert _role_seen(g, "B") == "Human" and _role_seen(g, "C") == "Human"
+    vote(g, "AB BA CB EB FB GB")  # the sleepwalker executed
+    assert SeatView.of(g, 1).role == "Sleepwalker"  # 霊界
+    night(g, "A attack E")
+    vote(g, "AF CA FA GA")
+    assert g.is_over and SeatView.of(g, 2).role == "Oracle"
+    assert SeatView.of(g, 2).roles[1] == "Sleepwalker"
+
+
+# ---------------------------------------------------------------------------------------- 預言者
+
+
+def test_oracle_tells_werewolves_about_to_win_when_humans_minus_wolves_is_at_most_2_and_reveals_its_role():
+    g = new(["Werewolf", "Werewolf", "Oracle", "Human", "Human", "Human", "Human", "Human"])
+    assert _role_seen(g, "C") == "Human"
+    night(g, "A attack D")  # H 5, W 2: 3 > 2, W ≠ 1: none
+    assert told(g, "oracle werewolf") == [] and _role_seen(g, "C") == "Human"
+    vote(g, "AE BE CE EA FE GE HE")
+    night(g, "A attack F")  # H 3, W 2
+    assert told(g, "oracle werewolf", "C") == [{"player": 2}]
+    assert "Cに神託が下りました。人狼陣営が勝利目前です。" in _lines(g, "C")
+    assert told(g, "role revealed", "C") == [{"role": "Oracle"}] and _role_seen(g, "C") == "Oracle"
+
+
+def test_oracle_fox_wins_over_werewolf_when_a_fox_lives():
+    g = new(["Werewolf", "Fox", "Oracle", "Human", "Human"])
+    night(g, "A attack D")  # H 3 (fox counts none), W 1
+    assert told(g, "oracle fox", "C") == [{"player": 2}]
+
+
+def test_oracle_one_wolf_among_more_than_4_is_no_oracle_and_4_is():
+    g = new(["Werewolf", "Oracle", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")  # A 6, H 5, W 1
+    assert told(g, "oracle werewolf") == []
+    vote(g, "AD BD DA ED FD GD")
+    night(g, "A attack E")  # A 4, H 3, W 1: H − W = 2
+    assert told(g, "oracle werewolf", "B") == [{"player": 1}]
+
+
+def test_oracle_lovers_about_to_win_and_settled_none_when_more_than_2_others_live():
+    # settled here: L > 0 and N > 2 → none (the reference repeats its previous oracle)
+    g = new(["Werewolf", "Oracle", "Cupid", "Human", "Human", "Human", "Human"])
+    night(g, "C pair D E", "A attack F")
+    assert told(g, "oracle friend") == [] and told(g, "oracle werewolf") == []  # L 2, N 3
+    vote(g, "AG BG CG DG EG GA")
+    night(g, "A attack C")  # L 2 (D, E), N 2 (A, B)
+    assert told(g, "oracle friend", "B") == [{"player": 1}]
+    assert "Bに神託が下りました。恋人陣営が勝利目前です。" in _lines(g, "B")
+
+
+def test_oracle_dead_is_told_nothing():
+    g = new(["Werewolf", "Oracle", "Human", "Human"])
+    night(g, "A attack B")
+    assert told(g, "oracle werewolf") == [] and alive(g) == "ACD"
+
+
+def test_sleepwalker_and_oracle_round_trip():
+    g = new(["Werewolf", "Werewolf", "Sleepwalker", "Oracle", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E")
+    vote(g, "AF BF CF DF FA GF HF")
+    night(g, "A attack G")
+    record = write(g)
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]

@@ -516,3 +516,72 @@ class Tarzan(Role):
         if event.moment is Moment.DAWN:
             count = sum(1 for s in ctx.living() if ctx.identity(s).wolf_role())
             ctx.tell(me.seat, "tarzan", player=me.seat, count=count)
+
+
+@dataclass
+class BeliefMemory:
+    aware: bool = False  # V1.1.5: it has learned its role
+
+
+def become_aware(ctx: Context, me: Layer) -> None:
+    """V1.1.5: the seat learns its real role (told)."""
+    me.memory.aware = True
+    ctx.tell(me.seat, "role revealed", role=me.role.id)
+
+
+@role
+class Sleepwalker(Role):
+    """夢遊病者: believes it is 村人 (V1.1.5). At the start of night 2 the wolves (wolf roles in the wolf
+    chat; not 囁き狂人) get 「{a,b}が徘徊しています。」 naming every living 夢遊病者 (none alive: nothing).
+    At its first dusk from night 3 on it is told 「{name}は深夜徘徊を自覚しました。」 and learns its role."""
+
+    believes = "Human"
+    Memory = BeliefMemory
+
+    @on(PhaseOpened)
+    def wander(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DUSK:
+            return
+        if ctx.day == 2:
+            walkers = ctx.seats_of(Sleepwalker, living=True)
+            if walkers and walkers[0] == me.seat:  # one notice, sent by the first
+                wolves = [s for s in ctx.chat_members(Chat.WOLF) if ctx.identity(s).wolf_role()]
+                if wolves:
+                    ctx.tell(wolves, "sleepwalkers", seats=walkers)
+        elif ctx.day >= 3 and not me.memory.aware:
+            ctx.tell(me.seat, "sleepwalker aware", player=me.seat)
+            become_aware(ctx, me)
+
+
+@role
+class Oracle(Role):
+    """預言者: believes it is 村人 until its first oracle (V1.1.5). At each dawn it lives, with L living
+    恋人, N other living seats, H and W the parity humans and wolves, F living 妖狐系, A living seats:
+    L > 0 → 恋人 if N ≤ 2 (else none: settled here, the reference repeats its previous oracle); else
+    H − W ≤ 2 → 妖狐 if F > 0, else 人狼; else W = 1 → 妖狐 if F > 0, else 人狼 if A ≤ 4; otherwise none.
+    Told 「{name}に神託が下りました。{恋人|妖狐|人狼}陣営が勝利目前です。」; the first one reveals its role."""
+
+    believes = "Human"
+    Memory = BeliefMemory
+
+    @on(PhaseOpened)
+    def oracle(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DAWN:
+            return
+        living = [ctx.identity(s) for s in ctx.living()]
+        lovers = sum(1 for i in living if i.lover)
+        humans = sum(1 for i in living if i.counts() is Count.HUMAN)
+        wolves = sum(1 for i in living if i.counts() is Count.WOLF)
+        foxes = sum(1 for i in living if i.role.category is Category.FOX)
+        side = None
+        if lovers:
+            side = "friend" if len(living) - lovers <= 2 else None
+        elif humans - wolves <= 2:
+            side = "fox" if foxes else "werewolf"
+        elif wolves == 1:
+            side = "fox" if foxes else "werewolf" if len(living) <= 4 else None
+        if side is None:
+            return
+        ctx.tell(me.seat, f"oracle {side}", player=me.seat)
+        if not me.memory.aware:
+            become_aware(ctx, me)
