@@ -619,9 +619,10 @@ def test_bots_with_seers_mama_and_tarzan_finish_and_the_mama_sees_through_a_fals
     assert plain.seers is None
 
 
-def test_bots_with_a_sleepwalker_and_an_oracle_finish_and_play_as_villagers_until_told():
+def test_bots_with_a_sleepwalker_an_oracle_and_a_fate_finish_and_play_as_villagers_until_told():
     # V1.1.5: the bot's view says 村人 until the trigger; the game goes on as any other
-    cast = {"Werewolf": 2, "Madman": 1, "Diviner": 1, "Sleepwalker": 1, "Oracle": 1, "Guard": 1, "Human": 5}
+    cast = {"Werewolf": 2, "Madman": 1, "Diviner": 1, "Sleepwalker": 1, "Oracle": 1, "Fate": 1, "Guard": 1,
+            "Human": 4}
     taken = played_verbs(cast, range(6))
     assert taken["divine"] and taken["attack"], taken
     randomly = played_verbs(cast, range(6), RandomAgent)

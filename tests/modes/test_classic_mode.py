@@ -911,15 +911,15 @@ def test_seers_mama_and_tarzan_lines_reach_only_their_seats():
 
 
 def test_a_seat_that_believes_it_is_a_villager_is_never_shown_its_role_before_its_trigger():
-    # classic-roles-village-1 V1.1.5: 夢遊病者 and 預言者 are told 村人 (name and card) until their trigger
-    roles = ["Human", "Sleepwalker", "Oracle", "Werewolf", "Human", "Human", "Human", "Human", "Human"]
+    # classic-roles-village-1 V1.1.5: 夢遊病者, 預言者, 運命の子 are told 村人 (name and card) until their trigger
+    roles = ["Human", "Sleepwalker", "Oracle", "Werewolf", "Fate", "Human", "Human", "Human", "Human"]
     table = Table({"players": 8}, roles=roles, humans=range(8))
-    walker, oracle = 0, 1
+    walker, oracle, fate = 0, 1, 3
     human = table.view(4)["me"]
-    for seat in (walker, oracle):
+    for seat in (walker, oracle, fate):
         me = table.view(seat)["me"]
         assert me["role"] == human["role"] and me["rule"] == human["rule"] and me["shown"] == human["shown"]
         # the public role list (the host's, the same for everybody) names the roles in the game; 闇鍋 lists
         # these as 村人 (yaminabe §5)
         text = json.dumps({k: v for k, v in table.view(seat).items() if k != "published"}, ensure_ascii=False)
-        assert not any(word in text for word in ("Sleepwalker", "Oracle", "夢遊病者", "預言者")), text
+        assert not any(word in text for word in ("Sleepwalker", "Oracle", "Fate", "夢遊病者", "預言者", "運命の子")), text

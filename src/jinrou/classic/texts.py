@@ -135,6 +135,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "sleepwalker aware": ("{player}は深夜徘徊を自覚しました。", "{player} realizes it sleepwalks."),
     "oracle friend": ("{player}に神託が下りました。恋人陣営が勝利目前です。", "{player} receives an oracle: the lovers are about to win."),
     "oracle fox": ("{player}に神託が下りました。妖狐陣営が勝利目前です。", "{player} receives an oracle: the foxes are about to win."),
+    "fate": ("{player}は運命の子でした。{role}として生きる覚悟を決めました。",
+             "{player} was a Child of Fate: it resolves to live as {role}."),
     "oracle werewolf": ("{player}に神託が下りました。人狼陣営が勝利目前です。",
                         "{player} receives an oracle: the werewolves are about to win."),
 }  # fmt: skip
@@ -399,6 +401,8 @@ RULES_JA: dict[str, str] = {
                    "夢遊病者と見えます）。2日目の夜、人狼たちには生きている夢遊病者が「徘徊している」と知らされます。",
     "Oracle": "預言者: 村人です。最初の神託まで自分を村人だと思っています。生きて朝を迎えるたびに、恋人・妖狐・人狼の陣営が"
               "勝利目前なら神託でそれを知ります。",
+    "Fate": "運命の子: 村人です。自分を村人だと思っています。初めて占われた夜の終わりに生きていれば、村人陣営の役職から"
+            "ランダムに選ばれた役職になります（占い結果は村人）。",
     "Tarzan": "野生児: 村人です。生きて朝を迎えるたびに、生きている人狼（人狼系の役職と狂人狼）の人数を知ります。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as

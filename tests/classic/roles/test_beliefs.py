@@ -13,7 +13,7 @@ from jinrou.classic.roles.village import SeersMama
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
 
-from ..helpers import alive, dead, new, night, told, vote
+from ..helpers import Recorder, action, alive, dead, legal_verbs, new, night, told, vote
 
 
 def _lines(g, letter: str) -> list[str]:
@@ -199,4 +199,83 @@ def test_sleepwalker_and_oracle_round_trip():
     vote(g, "AF BF CF DF FA GF HF")
     night(g, "A attack G")
     record = write(g)
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+# ---------------------------------------------------------------------------------------- 運命の子
+
+
+def test_fate_divined_becomes_a_drawn_human_role_at_level_122_and_acts_from_the_next_night():
+    g = new(["Werewolf", "Fate", "Diviner", "Human", "Human", "Human", "Human"])
+    assert _role_seen(g, "B") == "Human"
+    rec = Recorder([("fate role", "Guard")])
+    for text in ("A attack D", "C divine B"):
+        g.apply(action(g, text))
+    g.close(rec)
+    assert told(g, "divined", "C") == [{"target": 1, "result": "human"}]  # the divination itself reads 村人
+    kind, options, weights = rec.asked[0]
+    assert kind == "fate role" and weights is None and "Fate" in options and "Guard" in options
+    assert "Werewolf" not in options and "Madman" not in options and "Fox" not in options
+    assert options == sorted(options) and "MadWolf" in options  # catalog team Human
+    assert g.role(1).id == "Guard" and _role_seen(g, "B") == "Guard"
+    assert told(g, "fate", "B") == [{"player": 1, "role": "Guard"}]
+    assert "Bは運命の子でした。Guardとして生きる覚悟を決めました。" not in _lines(g, "B")
+    assert "Bは運命の子でした。狩人として生きる覚悟を決めました。" in _lines(g, "B")
+    vote(g, "AE BE CE EA FE GE")
+    assert "guard" in legal_verbs(g, "B")
+    night(g, "A attack F", "B guard F", "C divine A")
+    assert dead(g) == {"D": "attack", "E": "execution"}  # guarded
+    vote(g, "AB BA CA FA GA")
+    assert g.is_over and SeatView.of(g, 1).history[1] == ("Fate", "Guard")
+
+
+def test_fate_marked_but_dead_at_122_does_not_change_and_its_mark_is_dropped_at_the_next_dusk():
+    g = new(["Werewolf", "Fate", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B", "C divine B")  # no draw: dead at 122
+    assert g.role(1).id == "Fate" and dead(g) == {"B": "attack"}
+    layer = g.identity(1).main
+    assert layer.memory.marked
+    vote(g, "AE CE DE EA FE GE")
+    assert not layer.memory.marked
+
+
+def test_fate_drawing_a_believing_role_is_told_villager_and_a_dusk_hook_runs_at_once():
+    g = new(["Werewolf", "Fate", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C divine B", draws=[("fate role", "Sleepwalker")])
+    assert told(g, "fate", "B") == [{"player": 1, "role": "Human"}] and _role_seen(g, "B") == "Human"
+    assert g.role(1).id == "Sleepwalker"
+    assert all(m["role"] == "Human" for m in told(g, "role changed", "B"))
+    g = new(["Werewolf", "Fate", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C divine B", draws=[("fate role", "SeersMama")])
+    assert told(g, "seers mama", "B") == [{"player": 1, "seats": [2]}]  # its first dusk: at once
+    vote(g, "AE BE CE EA FE GE")
+    assert len(told(g, "seers mama", "B")) == 1
+
+
+def test_fate_by_a_wolf_diviner_and_only_its_first_divination_marks():
+    g = new(["WolfDiviner", "Fate", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "A divine B", draws=[("fate role", "Fate")])  # 運命の子 itself possible
+    assert told(g, "divined", "A") == [{"target": 1, "result": "Fate"}]
+    assert g.role(1).id == "Fate" and told(g, "fate", "B") == [{"player": 1, "role": "Human"}]
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "A attack F")  # not divined: nothing
+    assert told(g, "fate", "B") == [{"player": 1, "role": "Human"}]
+
+
+def test_a_living_fate_closes_heaven_under_norevive_and_a_changed_one_does_not():
+    g = new(["Werewolf", "Fate", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C divine E")
+    assert SeatView.of(g, 3).roles == {3: "Human"}  # the dead see only their own: a 運命の子 lives
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "A attack F", "C divine B", draws=[("fate role", "Human")])
+    assert len(SeatView.of(g, 3).roles) == 7
+
+
+def test_fate_round_trip():
+    g = new(["Werewolf", "Fate", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C divine B", draws=[("fate role", "Guard")])
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "A attack F", "B guard C", "C divine A")
+    record = write(g)
+    assert record["events"][1] == {"type": "outcome", "draws": [{"draw": "fate role", "value": "Guard"}]}
     assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]

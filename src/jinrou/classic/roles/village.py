@@ -5,10 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jinrou.classic.catalog import Category, Team
-from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
+from jinrou.classic.catalog import Category, Team, catalog_role
+from jinrou.classic.events import (
+    AttackedAt,
+    BurialPass,
+    Died,
+    Divined,
+    Nightfall,
+    NightResolves,
+    PhaseOpened,
+    Threat,
+    on,
+)
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, role
+from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
 
@@ -585,3 +595,57 @@ class Oracle(Role):
         ctx.tell(me.seat, f"oracle {side}", player=me.seat)
         if not me.memory.aware:
             become_aware(ctx, me)
+
+
+@dataclass
+class FateMemory:
+    aware: bool = False  # V1.1.5 (a 運命の子 never learns it: it changes role)
+    marked: bool = False  # divined: it changes at level 122 if alive
+    marked_on: int = 0  # the night it was marked (a mark on a dead seat is dropped at the next dusk)
+
+
+def human_roles(ctx: Context) -> list[str]:
+    """The playable roles of catalog team Human, sorted (運命の子's and 課金者's pools)."""
+    return [r for r in ctx.playable() if catalog_role(r).team is Team.HUMAN]
+
+
+class Destiny(LevelHook):
+    """運命の子's change at level 122: marked and alive, it becomes a uniform random role of catalog
+    team Human (draw ``fate role``), whose dusk hook runs at once."""
+
+    level = 122
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        if not me.memory.marked or not ctx.alive(me.seat):
+            return
+        new = ctx.draw("fate role", human_roles(ctx))
+        ctx.change_role(me.seat, new, told_now=False)
+        ctx.tell(me.seat, "fate", player=me.seat, role=declared(new).believes or new)
+        ctx.dusk_hook(me.seat)
+
+
+@role
+class Fate(Role):
+    """運命の子: believes it is 村人 (V1.1.5). The first *divined* hook on it (占い師, 人狼占い, a 占いセット …)
+    marks it; at level 122 that night, if alive, it becomes a uniform random role among the playable
+    roles of catalog team Human (draw ``fate role``; 運命の子 itself possible) (V1.1.4), and the new role's
+    dusk hook runs at once; told 「{name}は運命の子でした。{role}として生きる覚悟を決めました。」 ({role}: 村人
+    for a role that believes it is 村人). The divination reads 村人. Marked but dead at 122: the mark is
+    dropped at the next dusk. A living 運命の子 is a reviver (霊界表示 ``norevive``); the changed seat no
+    longer is."""
+
+    believes = "Human"
+    Memory = FateMemory
+    closes_heaven = "alive"
+    level_hooks = (Destiny(),)
+
+    @on(Divined)
+    def marked(self, ctx: Context, me: Layer, event: Divined) -> None:
+        if not me.memory.marked:
+            me.memory.marked, me.memory.marked_on = True, ctx.day
+
+    @on(Nightfall)
+    def drop(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        """At the next dusk (a dead seat too: :class:`Nightfall` reaches every seat)."""
+        if me.memory.marked and ctx.day > me.memory.marked_on:
+            me.memory.marked = False
