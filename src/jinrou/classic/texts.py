@@ -134,6 +134,19 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dictated": ("独裁者の{player}により、{target}の処刑が宣言されました。", "The Dictator {player} decreed {target}'s execution."),
     "absorbed": ("{player}は{target}の死体から{role}の能力を吸収しました。", "{player} absorbed {target}'s power as {role}."),
     "assisted": ("{player}は{target}を補佐しました。", "{player} assists {target}: its votes tomorrow weigh 1 more."),
+    # group VD (village part 1)
+    "seers mama": ("{player}は予言者のママです。占い師は{seats}です。", "{player} is the Seer's Mama. The seers are {seats}."),
+    "seers mama none": ("{player}は予言者のママです。占い師はいません。", "{player} is the Seer's Mama. There is no seer."),
+    "tarzan": ("{player}は{count}人の人狼の気配を感じました。", "{player} senses {count} werewolves."),
+    "role revealed": ("あなたの本当の役職は{role}です", "Your true role is {role}."),
+    "sleepwalkers": ("{seats}が徘徊しています。", "{seats} are wandering about at night."),
+    "sleepwalker aware": ("{player}は深夜徘徊を自覚しました。", "{player} realizes it sleepwalks."),
+    "oracle friend": ("{player}に神託が下りました。恋人陣営が勝利目前です。", "{player} receives an oracle: the lovers are about to win."),
+    "oracle fox": ("{player}に神託が下りました。妖狐陣営が勝利目前です。", "{player} receives an oracle: the foxes are about to win."),
+    "fate": ("{player}は運命の子でした。{role}として生きる覚悟を決めました。",
+             "{player} was a Child of Fate: it resolves to live as {role}."),
+    "oracle werewolf": ("{player}に神託が下りました。人狼陣営が勝利目前です。",
+                        "{player} receives an oracle: the werewolves are about to win."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -219,6 +232,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = Cause(value).name_ja if lang == "ja" else value  # a note's cause (絶対狼)
         elif key == "candidates" and isinstance(value, list | tuple):
             args[key] = ", ".join(names[c] for c in value)
+        elif key == "seats" and isinstance(value, list | tuple):
+            args[key] = ("," if lang == "ja" else ", ").join(names[c] for c in value)
         elif key == "claim" and isinstance(value, Claim):
             args[key] = value.render(names, lang)
         else:
@@ -403,6 +418,15 @@ RULES_JA: dict[str, str] = {
                             "投票で処刑されると、その日の処刑が1人増えます。",
     "Dictator": "独裁者: 村人の仲間です。一度だけ、昼にひとり（自分も可）の処刑を宣言できます。その場で処刑され、"
                 "投票は無効になってその日は終わります（残りの処刑もなくなります）。プリンスは処刑を取り消します。",
+    # group VD (village part 1)
+    "SeersMama": "予言者のママ: 村人です。最初の夜に、占い師が誰か（死者や占いセットの持ち主も含む）を知ります。",
+    "Sleepwalker": "夢遊病者: 村人です。3日目以降の最初の夕方まで、自分を村人だと思っています（人狼の占いや霊界、終了時は"
+                   "夢遊病者と見えます）。2日目の夜、人狼たちには生きている夢遊病者が「徘徊している」と知らされます。",
+    "Oracle": "預言者: 村人です。最初の神託まで自分を村人だと思っています。生きて朝を迎えるたびに、恋人・妖狐・人狼の陣営が"
+              "勝利目前なら神託でそれを知ります。",
+    "Fate": "運命の子: 村人です。自分を村人だと思っています。初めて占われた夜の終わりに生きていれば、村人陣営の役職から"
+            "ランダムに選ばれた役職になります（占い結果は村人）。",
+    "Tarzan": "野生児: 村人です。生きて朝を迎えるたびに、生きている人狼（人狼系の役職と狂人狼）の人数を知ります。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""
