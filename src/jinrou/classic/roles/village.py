@@ -26,6 +26,7 @@ from jinrou.classic.roles.common import (
     Divination,
     Gamble,
     GuardMemory,
+    PlaceMark,
     Protection,
     guard_dusk,
     knows_wolves,
@@ -532,18 +533,17 @@ class Assisted(Role):
         return 1
 
 
-class Assist(Ability):
+class Assist(PlaceMark):
     """補佐: each night, optional, level 100, another living seat (told 「{name}は{target}を補佐しました。」);
-    the (redirected) target gets 補佐: its votes of the next day weigh 1 more."""
+    the (redirected) target, alive then, gets 補佐: its votes of the next day weigh 1 more."""
 
     verb = ASSIST
     required = False
+    mark = "Assisted"
+    itself = False
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(me.seat, "assisted", player=me.seat, target=action.target)
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.grant(ctx.aimed(action.targets[0]), "Assisted", action.seat)
 
 
 @role
