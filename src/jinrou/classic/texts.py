@@ -380,6 +380,7 @@ RULES_JA: dict[str, str] = {
               "なります。耐性は残ります。",
     "Hypnotized": "催眠: その夜、行動と能力が無効になり、自分の耐性やそれまでに受けた護衛も効きません（後から受けた護衛は"
                   "効きます）。次に生きて迎える朝まで続きます。",
+    "Lycan": "狼憑き: 村人です。占い結果は人狼です（霊能結果は村人）。ほかの能力はありません。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

@@ -480,3 +480,14 @@ class Cursed(Role):
         # after the vote, not after non-voters' sudden deaths (reference)
         if me.memory.turns and event.moment is Moment.DAY:
             ctx.change_role(me.seat, me.memory.turns, told_now=False)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Group VB (classic-roles-village-1 V1.2): 犬, 罠師, 巫女, タフガイ, 狼憑き
+
+
+@role
+class Lycan(Role):
+    """狼憑き: a 村人 whose 占い結果 is 人狼; its 霊能結果 is 村人 and it counts human. Nothing else."""
+
+    fortune = Fortune.WEREWOLF
