@@ -381,6 +381,9 @@ RULES_JA: dict[str, str] = {
     "Hypnotized": "催眠: その夜、行動と能力が無効になり、自分の耐性やそれまでに受けた護衛も効きません（後から受けた護衛は"
                   "効きます）。次に生きて迎える朝まで続きます。",
     "Lycan": "狼憑き: 村人です。占い結果は人狼です（霊能結果は村人）。ほかの能力はありません。",
+    "ToughGuy": "タフガイ: 人狼の襲撃では死にません（何度でも。ヴァンパイアの襲撃では死にます）。最初に襲撃されると"
+                "（通知なし）、翌日は生きていますが、その次の夜に必ず死にます（護衛・加護・耐性も効きません）。",
+    "Doomed": "瀕死（タフガイ）: その夜に必ず死にます（人狼の襲撃）。本人には知らされません。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

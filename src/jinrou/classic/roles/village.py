@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, role
+from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, mark, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
 
@@ -491,3 +491,52 @@ class Lycan(Role):
     """狼憑き: a 村人 whose 占い結果 is 人狼; its 霊能結果 is 村人 and it counts human. Nothing else."""
 
     fortune = Fortune.WEREWOLF
+
+
+@dataclass
+class ToughMemory:
+    state: str = ""  # "bitten" by its first resisted wolf attack, "doomed" from the next dawn
+
+
+class ToughDeath(LevelHook):
+    """A doomed seat's death: at level 100 it dies (`attack`); nothing prevents it (no protection,
+    resistance, seal or hypnosis). The mark is then spent."""
+
+    level = 100
+    resolves_under_seal = True
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        ctx.remove(me)
+        ctx.die(me.seat, Cause.ATTACK)
+
+
+@mark("Doomed", "瀕死")
+class Doomed(Role):
+    """Doomed (タフガイ, not told): it dies at level 100 of the night (:class:`ToughDeath`)."""
+
+    level_hooks = (ToughDeath(),)
+
+
+@role
+class ToughGuy(Role):
+    """タフガイ: resists every wolf attack (not a vampire's: §5.2 step 4); the first one bites it
+    (not told): it lives through the next day and dies at level 100 of the following night
+    (`attack`), whatever protects it."""
+
+    name_en = "Tough Guy"
+    Memory = ToughMemory
+    death_resistance = True
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause is not Cause.ATTACK:
+            return False
+        if not me.memory.state:
+            me.memory.state = "bitten"
+        return True
+
+    @on(PhaseOpened)
+    def doomed(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        memory: ToughMemory = me.memory
+        if event.moment is Moment.DAWN and memory.state == "bitten":
+            memory.state = "doomed"
+            ctx.grant(me.seat, Doomed.id, me.seat)
