@@ -590,3 +590,13 @@ def test_bots_with_seals_and_day_actions_finish_and_use_them():
     assert taken["selfdestruct"] >= 1, taken
     randomly = played_verbs(cast, range(12), RandomAgent)
     assert randomly["threaten"] and randomly["selfdestruct"] and randomly["bet"] and randomly["hypnotize"], randomly
+
+
+def test_bot_games_with_a_miko_finish_and_it_prays_once():
+    # docs/classic-bots.md: a 巫女 prays once, when it may die or be executed
+    cast = {"Miko": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}
+    games = _bot_games(cast, range(8))
+    uses = _used(games, "pray")
+    assert len(uses) >= 3 and all(u["player"] == "A" for u in uses)
+    assert max(Counter(id(g) for g in games for e in record_events(g) for a in e.get("actions", [])
+                       if a["action"] == "pray").values()) == 1

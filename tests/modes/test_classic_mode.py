@@ -891,3 +891,21 @@ def test_the_online_draw_leaves_the_live_game_unchanged_until_happen():
     assert old is not None and old.stage.value == "night"
     restarted = mode.happen(restarted, json.loads(json.dumps(outcome)))
     assert restarted.game is not old and write(restarted.game) == write(village.game) and old.stage.value == "night"
+
+
+def test_a_mikos_prayer_and_protection_are_seen_by_nobody_but_its_told_line():
+    # classic-roles-village-1 V1.1.7: 巫女の加護 is a mark, not shown; the 巫女 is told its prayer only
+    roles = ["Human", "Miko", "Werewolf", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 6}, roles=roles, humans=range(6))
+    assert [lg["verb"] for lg in table.view(0)["legal"]] == ["pray"] and not table.view(0)["legal"][0]["required"]
+    table.act(0, {"act": "pray"})
+    assert table.game.identity(1).has("Prayer")
+    for seat in range(6):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day" and table.game.identity(1).has("MikoProtection")
+    for seat in (None, *range(6)):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "MikoProtection" not in text and "巫女の加護" not in text and '"Prayer"' not in text, seat
+    assert any("聖なる力で自身を守りました" in line["ja"] for line in table.view(0)["log"])
+    assert not any("聖なる力" in line["ja"] for seat in (None, 1, 2) for line in table.view(seat)["log"])

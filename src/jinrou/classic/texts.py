@@ -126,6 +126,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                    "The blood moon seals the villagers' abilities tonight."),
     "hypnotized": ("{player}が{target}に催眠術をかけました。", "{player} hypnotized {target}."),
     "bet": ("{player}は賭けに出ました。", "{player} bets its stocked votes."),
+    "prayed": ("{player}が聖なる力で自身を守りました。", "{player} prays for holy protection."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -384,6 +385,10 @@ RULES_JA: dict[str, str] = {
     "ToughGuy": "タフガイ: 人狼の襲撃では死にません（何度でも。ヴァンパイアの襲撃では死にます）。最初に襲撃されると"
                 "（通知なし）、翌日は生きていますが、その次の夜に必ず死にます（護衛・加護・耐性も効きません）。",
     "Doomed": "瀕死（タフガイ）: その夜に必ず死にます（人狼の襲撃）。本人には知らされません。",
+    "Miko": "巫女: 一度だけ、夜に祈れます（任意、対象なし）。その夜の途中（レベル71）から次の夕方まで、突然死以外の"
+            "どんな死にも耐えます（何度でも、通知なし。処刑されても誰も死にません）。",
+    "MikoProtection": "巫女の加護: 次の夕方まで、突然死以外のどんな死にも耐えます（何度でも、通知なし）。",
+    "Prayer": "祈り: 巫女の祈りです。能力が封印されていない夜のレベル71で巫女の加護になります。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

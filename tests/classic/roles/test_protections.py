@@ -6,7 +6,13 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
+import pytest
+
+from jinrou.classic.record import replay, write
+from jinrou.errors import IllegalActionError
+
 from ..helpers import (
+    action,
     alive,
     dead,
     legal_verbs,
@@ -98,3 +104,75 @@ def test_a_hypnotized_doomed_tough_guy_still_dies():
     vote(g, "AD BD CD DE ED FD GD")
     night(g, "B hypnotize C", "A attack E", draws=[("announcement", ["C", "E"])])
     assert dead(g) == {"D": "execution", "C": "attack", "E": "attack"}
+
+
+# ---------------------------------------------------------------------------------------------- 巫女
+
+
+def test_miko_prays_once_and_survives_the_attack_silently():
+    # V1.2 Miko: told at submission; at 71 巫女の加護 (V1.1.9c): silent; the 瞳狼 reads 聖なる力
+    g = new(["EyesWolf", "Miko", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B") == {"pray": ()}
+    g.apply(action(g, "B pray"))
+    assert told(g, "prayed", "B") == [{"player": 1}]
+    assert legal_verbs(g, "B") == {}  # spent at submission
+    messages = len(g.messages)
+    night(g, "A attack B")
+    assert "B" in alive(g) and dead(g) == {}
+    assert [m.key for _, m in g.messages[messages:] if m.to is not None and 1 in m.to] == []
+    (line,) = [m for _, m in g.messages if m.key.startswith("eyes")]
+    assert line.key == "eyes holy" and line.args == {"target": 1}
+    record = write(g)
+    assert {"player": "B", "action": "pray"} in record["events"][0]["actions"]
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+def test_miko_survives_the_next_days_execution_and_the_day_goes_on_then_the_protection_ends_at_dusk():
+    # "it also survives the next day's executions" (W.1.11c); 巫女の加護 lasts to the next dusk
+    g = new(["Werewolf", "Miko", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B pray", "A attack C")
+    messages = len(g.messages)
+    vote(g, "AB BA DB EB FB GB")
+    assert "B" in alive(g) and g.day == 2 and g.executions == []
+    assert [m.key for _, m in g.messages[messages:]] == ["votes", "night"]
+    assert "pray" not in legal_verbs(g, "B")
+    with pytest.raises(IllegalActionError, match="has no action 'pray' tonight"):
+        g.apply(action(g, "B pray"))
+    night(g, "A attack B")
+    assert dead(g)["B"] == "attack"
+
+
+def test_miko_protection_comes_after_the_guard_and_before_the_priests_which_is_kept():
+    g = new(["Werewolf", "Miko", "Guard", "Priest", "Human", "Human", "Human"], {"gjmessage": "on"})
+    night(g, "B pray", "C guard B", "D protect B", "A attack B")
+    assert "B" in alive(g) and told(g, "guard success", "C") == [{"target": 1}]
+    vote(g, "AE BE CE DE EF FE GE")
+    assert "B" in alive(g) and told(g, "holy protection used", "B") == []
+    night(g, "C guard D", "A attack B")  # the prayer is over: the 聖職者's protection now saves it
+    assert "B" in alive(g) and told(g, "holy protection used", "B") == [{}]
+
+
+def test_miko_protection_stops_a_mad_dogs_bite_and_a_vampire():
+    g = new(["Werewolf", "Miko", "MadDog", "Vampire", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E")
+    vote(g, "AF BF CF DF FG GF HF")
+    night(g, "B pray", "C bite B", "D bite B", "A attack B", draws=[("order", ["C", "D"])])
+    assert "B" in alive(g)
+
+
+def test_a_hypnotized_miko_keeps_its_prayer_for_the_next_free_night():
+    # V1.2 Miko: hypnotized at 71 (W.1.3) the prayer is not lost: it takes effect at 71 of the next night
+    # it is in A, neither sealed nor hypnotized (the reference)
+    g = new(["Werewolf", "Hypnotist", "Miko", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE")
+    night(g, "C pray", "B hypnotize C", "A attack C")
+    assert dead(g)["C"] == "attack"
+
+    g = new(["Werewolf", "Hypnotist", "Miko", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE")
+    night(g, "C pray", "B hypnotize C", "A attack F")
+    vote(g, "AG BG CG GH HG")
+    night(g, "A attack C")
+    assert "C" in alive(g)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jinrou.classic.abilities import Once
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
+from jinrou.classic.identity import Expiry
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, mark, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
@@ -519,7 +521,7 @@ class Doomed(Role):
 
 @role
 class ToughGuy(Role):
-    """タフガイ: resists every wolf attack (not a vampire's: §5.2 step 4); the first one bites it
+    """タフガイ: resists every wolf attack (§5.2 step 4; not a vampire's); the first one bites it
     (not told): it lives through the next day and dies at level 100 of the following night
     (`attack`), whatever protects it."""
 
@@ -540,3 +542,64 @@ class ToughGuy(Role):
         if event.moment is Moment.DAWN and memory.state == "bitten":
             memory.state = "doomed"
             ctx.grant(me.seat, Doomed.id, me.seat)
+
+
+PRAY = Verb.declare("pray", label=("祈る", "pray"))
+
+
+@mark("Miko protection", "巫女の加護", until=Expiry.DUSK)
+class MikoProtection(Role):
+    """巫女の加護 (V1.1.9c), to the next dusk: stops every death but a sudden one, any number of times,
+    silently; asked after guard protection and before 聖職者's protection (which is then kept); an
+    execution it stops is W.1.11c's resisted execution."""
+
+    blocks_as = Blocked.HOLY
+    resists_first = True
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        return True
+
+
+class Praying(LevelHook):
+    """At level 71 a prayer not yet answered gives its seat 巫女の加護 (and is spent); held back by a
+    seal or a hypnosis, it waits for the next night its seat is in A and free (the reference)."""
+
+    level = 71
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        ctx.remove(me)
+        ctx.grant(me.seat, MikoProtection.id, me.seat)
+
+
+@mark("Prayer", "祈り")
+class Prayer(Role):
+    """A 巫女's prayer, from its submission until level 71 of a night its seat is free (:class:`Praying`)."""
+
+    level_hooks = (Praying(),)
+
+
+class Pray(Ability):
+    """巫女's prayer: once per game, any night from 1, optional, no target, spent at submission; told
+    at once 「{name}が聖なる力で自身を守りました。」; at level 71 it gets 巫女の加護 until the next dusk."""
+
+    verb = PRAY
+    level = None  # its effect is the prayer's level hook, at 71
+    arity = 0
+    required = False
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.grant(action.seat, Prayer.id, action.seat)
+        ctx.tell(action.seat, "prayed", player=action.seat)
+
+
+@role
+class Miko(Role):
+    """巫女: once, any night, it may pray: from level 71 to the next dusk every death but a sudden one
+    misses it, silently (its execution too: the day goes on as after an execution)."""
+
+    abilities = (Pray(),)
+    death_resistance = True
