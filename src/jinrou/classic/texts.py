@@ -127,6 +127,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "hypnotized": ("{player}が{target}に催眠術をかけました。", "{player} hypnotized {target}."),
     "bet": ("{player}は賭けに出ました。", "{player} bets its stocked votes."),
     "prayed": ("{player}が聖なる力で自身を守りました。", "{player} prays for holy protection."),
+    "adopted": ("{player}は{target}を飼い主に選びました。", "{player} chose {target} as its owner."),
+    "dog bite": ("{player}が{target}を襲撃しました。", "{player} attacks {target}."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -389,6 +391,9 @@ RULES_JA: dict[str, str] = {
             "どんな死にも耐えます（何度でも、通知なし。処刑されても誰も死にません）。",
     "MikoProtection": "巫女の加護: 次の夕方まで、突然死以外のどんな死にも耐えます（何度でも、通知なし）。",
     "Prayer": "祈り: 巫女の祈りです。能力が封印されていない夜のレベル71で巫女の加護になります。",
+    "Dog": "犬: 占い結果・霊能結果は人狼ですが、人間として数えられます。最初の夜に、他の生存者ひとりを飼い主に選びます"
+           "（必須、相手には知らされません）。以降の夜は、飼い主が生きていれば飼い主を襲えます（任意。護衛では防げません）。"
+           "襲わない夜は、狩人と同じく飼い主を護衛します。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

@@ -19,6 +19,7 @@ from ..helpers import (
     new,
     night,
     result,
+    snapshot,
     told,
     vote,
     winners,
@@ -176,3 +177,73 @@ def test_a_hypnotized_miko_keeps_its_prayer_for_the_next_free_night():
     vote(g, "AG BG CG GH HG")
     night(g, "A attack C")
     assert "C" in alive(g)
+
+
+# ---------------------------------------------------------------------------------------------- 犬
+
+
+def test_dog_reads_werewolf_adopts_on_night_1_and_guards_its_owner_after():
+    # V1.2 Dog: 占 人狼, 霊 人狼, counts human; night 1 adopt (required, at once; the owner is not told);
+    # each later night it does not bite, its owner has a guard protection (V1.1.9a) with the GJ notice
+    g = new(["Werewolf", "Dog", "Human", "Human", "Human", "Human", "Human"], {"gjmessage": "on"})
+    dog = g.identity(1)
+    assert dog.fortune().value == "werewolf" and dog.psychic().value == "werewolf" and dog.counts().value == "human"
+    assert legal_verbs(g, "B") == {"adopt": ("A", "C", "D", "E", "F", "G")}
+    g.apply(action(g, "B adopt C"))
+    assert told(g, "adopted", "B") == [{"player": 1, "target": 2}] and told(g, "adopted", "C") == []
+    assert legal_verbs(g, "B") == {}  # no bite on its first night
+    night(g, "A attack C")
+    assert dead(g) == {"C": "attack"}  # no protection on the adoption night
+    g = new(["Werewolf", "Dog", "Human", "Human", "Human", "Human", "Human"], {"gjmessage": "on"})
+    night(g, "B adopt C", "A attack D")
+    vote(g, "AE BE CE EF FE GE")
+    assert legal_verbs(g, "B") == {"bite": ("C",)}
+    night(g, "A attack C")
+    assert "C" in alive(g) and told(g, "guard success", "B") == [{"target": 2}]
+    record = write(g)
+    assert {"player": "B", "action": "adopt", "target": "C"} in record["events"][0]["actions"]
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+def test_dog_bites_its_owner_through_a_guard_and_a_fox_owner_dies():
+    # the bite: level 80, `dog`, not guardable; told at submission
+    g = new(["Werewolf", "Dog", "Fox", "Guard", "Human", "Human", "Human", "Human"])
+    night(g, "B adopt C", "D guard E", "A attack F", draws=[("order", ["B", "D"])])  # the dog's hook is at 80
+    vote(g, "AG BG CG DG EG GH HG")
+    g.apply(action(g, "B bite C"))
+    assert told(g, "dog bite", "B") == [{"player": 1, "target": 2}]
+    night(g, "D guard C", "A attack E", draws=[("order", ["D", "B"]), ("announcement", ["C", "E"])])
+    assert dead(g)["C"] == "dog" and dead(g)["E"] == "attack"
+    vote(g, "AH BH DH HA")
+    assert legal_verbs(g, "B") == {}  # nothing once the owner is dead
+    record = write(g)
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+def test_a_praying_miko_survives_its_dogs_bite_and_a_bite_on_another_seat_is_refused():
+    g = new(["Werewolf", "Dog", "Miko", "Human", "Human", "Human", "Human"])
+    night(g, "B adopt C", "A attack D")
+    vote(g, "AE BE CE EF FE GE")
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="B cannot bite F"):
+        g.apply(action(g, "B bite F"))
+    assert snapshot(g) == before
+    night(g, "C pray", "B bite C", "A attack F")
+    assert "C" in alive(g) and dead(g)["F"] == "attack"
+
+
+def test_a_bomb_on_the_dogs_owner_kills_the_dog_as_a_guard():
+    # V1.2 Dog: 爆弾魔's bomb treats its protection as a 狩人's
+    g = new(["Werewolf", "Dog", "Bomber", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B adopt D", "C bomb D", "A attack E")
+    vote(g, "AF BF CF DF FG GF HF")
+    night(g, "A attack G", draws=[("announcement", ["B", "D", "G"])])
+    assert dead(g)["B"] == "trap" and dead(g)["D"] == "trap"
+
+
+def test_a_scapegoat_dog_adopts_a_drawn_owner_and_guards_it_from_night_2():
+    g = new(["Dog", "Werewolf", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on", "safety": "free"},
+            start=[("scapegoat attacker", "B")])
+    assert g.scapegoat == 0
+    night(g, draws=[("scapegoat adopt", "C")])
+    assert told(g, "adopted", "A") == [{"player": 0, "target": 2}] and dead(g) == {"A": "attack"}

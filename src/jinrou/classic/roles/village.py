@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.abilities import Once
 from jinrou.classic.catalog import Category, Team
-from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
+from jinrou.classic.events import (
+    AttackedAt,
+    BurialPass,
+    Died,
+    Guarded,
+    NightResolves,
+    PhaseOpened,
+    Targeted,
+    Threat,
+    on,
+)
 from jinrou.classic.identity import Expiry
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, mark, role
@@ -602,4 +612,87 @@ class Miko(Role):
     misses it, silently (its execution too: the day goes on as after an execution)."""
 
     abilities = (Pray(),)
+    death_resistance = True
+
+
+ADOPT = Verb.declare("adopt", label=("飼い主を選ぶ", "adopt an owner"))
+
+
+@dataclass
+class DogMemory:
+    owner: Seat | None = None  # its owner (not told), chosen on its first night
+    night: int = 0  # the night it adopted
+    bit: int = 0  # the night it bit
+
+
+class Adopt(Ability):
+    """犬's choice of owner: its first night, required, at once: another living seat (not told)."""
+
+    verb = ADOPT
+    level = None
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.memory.owner is None
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: DogMemory = me.memory
+        memory.owner, memory.night = action.targets[0], ctx.day
+        ctx.tell(action.seat, "adopted", player=action.seat, target=action.targets[0])
+
+
+class DogBite(Ability):
+    """犬's bite: each night after its first while the owner lives, optional, level 80, the owner (not
+    redirected): it dies (`dog`); no guard stops it, a holy protection, 巫女の加護 and its own
+    resistances do. Told at submission 「{name}が{target}を襲撃しました。」; *targeted* after the kill."""
+
+    verb = Verb.BITE
+    level = 80
+    required = False
+    targets_on_submit = False
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        memory: DogMemory = me.memory
+        return memory.owner is not None and memory.night < ctx.day and ctx.alive(memory.owner)
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        owner = me.memory.owner
+        return [owner] if owner is not None and ctx.alive(owner) else []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.bit = ctx.day
+        ctx.tell(action.seat, "dog bite", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        owner = action.targets[0]
+        ctx.kill(owner, Cause.DOG, action.seat, guardable=False)
+        ctx.emit(Targeted(owner, action.seat, self.verb))
+
+
+class DogGuard(LevelHook):
+    """犬's protection (V1.1.9a): each night after its first that it does not bite, level 80, its living
+    owner gets a guard protection of 狩人's kind (*guarded*, and *targeted* as a 狩人's)."""
+
+    level = 80
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        memory: DogMemory = me.memory
+        owner = memory.owner
+        if owner is None or memory.night >= ctx.day or memory.bit == ctx.day or not ctx.alive(owner):
+            return
+        ctx.guard(owner, me.seat)
+        ctx.emit(Targeted(owner, me.seat, Verb.GUARD))
+        ctx.emit(Guarded(owner, me.seat))
+
+
+@role
+class Dog(Role):
+    """犬: 占 人狼, 霊 人狼, counts human. On its first night it must choose another living seat as its
+    owner (not told). Each later night, while the owner lives, it may bite the owner to death (`dog`:
+    no guard stops it); else it guards the owner as a 狩人 does."""
+
+    fortune = Fortune.WEREWOLF
+    psychic = PsychicResult.WEREWOLF
+    Memory = DogMemory
+    abilities = (Adopt(), DogBite())
+    level_hooks = (DogGuard(),)
     death_resistance = True
