@@ -608,3 +608,10 @@ def test_bot_games_with_a_dog_finish_and_it_adopts_on_night_one():
     games = _bot_games(cast, range(6))
     uses = _used(games, "adopt")
     assert len(uses) == len(games) and all(u["player"] == "A" and u["target"] != "A" for u in uses)
+
+
+def test_bot_games_with_a_trapper_finish_and_it_traps_from_night_two():
+    cast = {"Trapper": 1, "Werewolf": 2, "Diviner": 1, "Psychic": 1, "Human": 7}
+    games = _bot_games(cast, range(6))
+    uses = _used(games, "trap")
+    assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)

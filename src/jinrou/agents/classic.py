@@ -105,7 +105,7 @@ self-destructs when half the living said they vote for it; an イカサマ師 be
 would carry its choice past today's most announced target. A 巫女 prays once, when it claimed a role,
 was named in a third of the day's VOTE claims or at most five seats live (else w.p. 0.3 from night 2).
 A 犬 adopts the seat of most value and least suspicion, guards it, and bites it only once its suspicion
-reaches log-odds 2.
+reaches log-odds 2. A 罠師 traps the seat a guard would protect (the most valuable).
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("e
 P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
 GUARDS = ("Guard", "WanderingGuard")  # roles whose protection a lunge goes through
 FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
-PRAY, ADOPT = Verb("pray"), Verb("adopt")  # 巫女's and 犬's (declared by the roles)
+PRAY, ADOPT, TRAP = Verb("pray"), Verb("adopt"), Verb("trap")  # 巫女's, 犬's, 罠師's (declared by the roles)
 DOG_BITE = 2.0  # the suspicion (log-odds) of its owner from which a 犬 bites it
 P_PRAY = 0.3  # 巫女's prayer on a quiet night from night 2
 POWER_CLAIMS = ("Diviner", "Guard")  # the claims an optional bite (狂犬) goes for
@@ -1207,7 +1207,7 @@ POLICIES: dict[Verb, Policy] = {
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
-    PRAY: _pray, ADOPT: _adopt,
+    PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

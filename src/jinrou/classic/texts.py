@@ -129,6 +129,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "prayed": ("{player}が聖なる力で自身を守りました。", "{player} prays for holy protection."),
     "adopted": ("{player}は{target}を飼い主に選びました。", "{player} chose {target} as its owner."),
     "dog bite": ("{player}が{target}を襲撃しました。", "{player} attacks {target}."),
+    "trap set": ("{player}は{target}を罠で護衛しました。", "{player} set a trap to protect {target}."),
+    "trap success": ("{trapper}の罠により{target}が襲撃から守られました。",
+                     "{trapper}'s trap protected {target} from an attack."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -394,6 +397,10 @@ RULES_JA: dict[str, str] = {
     "Dog": "犬: 占い結果・霊能結果は人狼ですが、人間として数えられます。最初の夜に、他の生存者ひとりを飼い主に選びます"
            "（必須、相手には知らされません）。以降の夜は、飼い主が生きていれば飼い主を襲えます（任意。護衛では防げません）。"
            "襲わない夜は、狩人と同じく飼い主を護衛します。",
+    "Trapper": "罠師: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ。前回と同じ人は不可）に罠を仕掛けます"
+               "（必須）。朝まで、その人を護衛した狩人・風来狩人・狩人セット・犬は罠で死に、その人は守られません。そうでなければ"
+               "その人への人狼・ヴァンパイアの襲撃は失敗し、襲撃した人狼からランダムにひとり（またはヴァンパイア）が罠で死にます。",
+    "Trapped": "罠: 罠師の罠です（本人には見えません）。朝まで続きます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

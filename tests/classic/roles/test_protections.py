@@ -247,3 +247,57 @@ def test_a_scapegoat_dog_adopts_a_drawn_owner_and_guards_it_from_night_2():
     assert g.scapegoat == 0
     night(g, draws=[("scapegoat adopt", "C")])
     assert told(g, "adopted", "A") == [{"player": 0, "target": 2}] and dead(g) == {"A": "attack"}
+
+
+# ---------------------------------------------------------------------------------------------- 罠師
+
+
+def test_trapper_traps_from_night_2_and_a_stopped_attack_kills_a_random_attacking_wolf():
+    # V1.2 Trapper, V1.1.9b: draw `trap victim`; GJ 「{trapper}の罠により{name}が襲撃から守られました。」; 瞳狼: 罠
+    g = new(["EyesWolf", "Werewolf", "Trapper", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"gjmessage": "on"})
+    assert legal_verbs(g, "C") == {}  # never night 1
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE IE")
+    assert legal_verbs(g, "C") == {"trap": ("A", "B", "F", "G", "H", "I")}
+    g.apply(action(g, "C trap F"))
+    assert told(g, "trap set", "C") == [{"player": 2, "target": 5}]
+    night(g, "A attack F", draws=[("trap victim", "B")])
+    assert "F" in alive(g) and dead(g)["B"] == "trap"
+    assert told(g, "trap success", "C") == [{"trapper": 2, "target": 5}] and told(g, "guard success") == []
+    (line,) = [m for _, m in g.messages if m.key.startswith("eyes")]
+    assert line.key == "eyes trap" and line.args == {"target": 5}
+    record = write(g)
+    assert {"player": "C", "action": "trap", "target": "F"} in record["events"][2]["actions"]
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+    # never the seat of its previous trap; a refused trap changes nothing
+    vote(g, "AG CG FG GA HG IG")
+    assert "F" not in legal_verbs(g, "C")["trap"]
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="C cannot trap F"):
+        g.apply(action(g, "C trap F"))
+    assert snapshot(g) == before
+
+
+def test_a_guard_or_a_dog_guarding_a_trapped_seat_dies_and_the_seat_is_unprotected():
+    g = new(["Werewolf", "Trapper", "Guard", "Dog", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "D adopt E", "C guard F", "A attack G", draws=[("order", ["C", "D"])])
+    vote(g, "AH BH CH DH EH FH HI IH")
+    night(g, "B trap E", "C guard E", "A attack E", draws=[("order", ["C", "D"]),
+                                                          ("announcement", ["C", "D", "E"])])
+    assert {s: dead(g)[s] for s in "CDE"} == {"C": "trap", "D": "trap", "E": "attack"}
+
+
+def test_a_trap_stops_a_vampire_and_kills_it():
+    g = new(["Werewolf", "Vampire", "Trapper", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE")
+    night(g, "C trap F", "B bite F", "A attack G", draws=[("announcement", ["B", "G"])])
+    assert "F" in alive(g) and dead(g)["B"] == "trap"
+
+
+def test_a_scapegoat_trapper_traps_a_drawn_seat_from_night_2():
+    g = new(["Trapper", "Werewolf", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on", "safety": "free"},
+            start=[("scapegoat attacker", "B")])
+    night(g)
+    assert dead(g) == {"A": "attack"}  # the scapegoat dies on night 1 without trapping

@@ -19,7 +19,18 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.identity import Expiry
-from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import (
+    Action,
+    Blocked,
+    Cause,
+    Count,
+    Fortune,
+    GuardKind,
+    Moment,
+    PsychicResult,
+    Seat,
+    Verb,
+)
 from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, mark, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
@@ -695,4 +706,87 @@ class Dog(Role):
     Memory = DogMemory
     abilities = (Adopt(), DogBite())
     level_hooks = (DogGuard(),)
+    death_resistance = True
+
+
+TRAP = Verb.declare("trap", label=("罠を仕掛ける", "set a trap"))
+
+
+class TrapCheck(LevelHook):
+    """罠's check (V1.1.9b), level 100, at the trapped seat's turn if it is in A: every guard protection of
+    狩人's kind on it (exposed or not) costs its guard's life (`trap`), and those protections and the
+    trap are removed."""
+
+    level = 100
+    resolves_under_seal = True  # the trapper's act, not the trapped seat's
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        guards = ctx.guards_on(me.seat)
+        if not guards:
+            return
+        ctx.remove(me)
+        ctx.unguard(me.seat, me.source)
+        for guard in dict.fromkeys(guards):
+            ctx.unguard(me.seat, guard)
+            ctx.kill(guard, Cause.TRAP, me.source)
+
+
+@mark("Trapped", "罠", until=Expiry.DAWN)
+class Trapped(Role):
+    """A 罠師's trap on a seat, to dawn (not shown): its guard check at 100 (:class:`TrapCheck`); each
+    wolf attack it stops (a guard protection of the 罠 kind) kills a uniform random living attacking
+    wolf (draw `trap victim`), a vampire attack it stops the vampire (`trap`)."""
+
+    level_hooks = (TrapCheck(),)
+
+    @on(AttackedAt)
+    def sprung(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
+        if event.host != me.seat or ctx.blocked() is not Blocked.TRAP or not ctx.alive(me.seat):
+            return
+        if event.cause is Cause.VAMPIRE and event.source is not None:
+            ctx.kill(event.source, Cause.TRAP, me.source)
+        elif event.cause is Cause.ATTACK and (wolves := ctx.attackers()):
+            ctx.kill(ctx.draw_seat("trap victim", wolves), Cause.TRAP, me.source)
+
+
+@dataclass
+class TrapMemory:
+    last: Seat | None = None  # the seat of its previous trap
+
+
+class SetTrap(Ability):
+    """罠師's trap: each night from 2, required, level 81: a living seat, not itself (unless
+    ``guardmyself``), never the seat of its previous trap; told at once 「{name}は{target}を罠で護衛しました。」.
+    The (redirected) seat, if alive, holds a protection of the 罠 kind and the trap until dawn (*guarded*)."""
+
+    verb = TRAP
+    level = 81
+    first = 2
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        mine = ctx.settings.on("guardmyself")
+        last = me.memory.last
+        return [s for s in ctx.living() if (mine or s != me.seat) and s != last]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.last = action.targets[0]
+        ctx.tell(action.seat, "trap set", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if not ctx.alive(target):
+            return
+        ctx.guard(target, action.seat, GuardKind.TRAP)
+        ctx.grant(target, Trapped.id, action.seat)
+        ctx.emit(Guarded(target, action.seat))
+
+
+@role
+class Trapper(Role):
+    """罠師: from night 2 it must set a trap on a living seat (never the same twice in a row): until dawn
+    a 狩人's kind of guard on that seat dies, and the seat is unprotected; else each wolf or vampire
+    attack on it fails and kills a random attacking wolf, or the vampire."""
+
+    Memory = TrapMemory
+    abilities = (SetTrap(),)
     death_resistance = True
