@@ -508,6 +508,7 @@ GROUPS = {
     "T": ["CynthiaWolf", "QueenOfNight", "FascinatingWolf", "MadScientist", "AttractiveWoman"],
     "A": ["ToughWolf", "EyesWolf", "DecoyWolf", "Bomber", "DestroyCraziest", "PsychoKiller"],
     "L": ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"],
+    "VA": ["King", "Gambler", "Secretary", "TroubleMaker", "Dictator", "FrankensteinsMonster"],
 }
 MIXED = [r for roles in GROUPS.values() for r in roles]
 VILLAGE = ["Human", "Diviner", "Guard", "Psychic", "Fox", "Priest", "Acrobat", "Poisoner", "Hunter"]
