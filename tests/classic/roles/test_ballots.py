@@ -208,6 +208,15 @@ def test_a_cursed_seat_changes_only_in_the_days_last_burial():
     assert g.identity(2).role.id == "Werewolf"
 
 
+def test_a_hunter_executed_by_the_first_of_two_ballots_shoots_before_the_next_ballot():
+    g = new(["Werewolf", "Werewolf", "TroubleMaker", "Hunter", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I", "C trouble")
+    vote(g, "AD BD CD DE ED FD GD HD")
+    assert g.stage.value == "hunter" and told(g, "executions left") == []
+    night(g, "D shoot E")  # its shot, then the notice and the new ballot (V1.1.3)
+    assert dead(g)["E"] == "hunter" and g.stage.value == "day" and told(g, "executions left", None) == [{"count": 1}]
+
+
 def test_a_won_game_after_the_first_of_two_executions_ends_there():
     g = new(["Werewolf", "TroubleMaker", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack G", "B trouble")
