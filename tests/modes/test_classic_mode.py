@@ -938,3 +938,5 @@ def test_whisper_roles_online_reach_only_those_the_rules_name_and_a_silenced_sea
     assert keys(table.mode.channels(table.state, 2))["village"] is True
     with pytest.raises(IllegalActionError, match="silenced"):
         table.mode.act(table.state, 3, {"claim": {"kind": "comingout", "role": "Diviner"}})
+    for seat in [None, *range(9)]:  # the mark itself is shown to nobody (its seat is told a line)
+        assert "Silenced" not in json.dumps(table.view(seat), ensure_ascii=False)

@@ -299,3 +299,33 @@ def test_interpreter_pair_is_targeted_at_level_45_on_both_seats_and_not_redirect
     night(g, "A attack G", "B pair C D", draws=[("announcement", ["B", "G"])])
     assert dead(g) == {"G": "attack", "B": "psycho"}  # サイコキラー kills who targets it
     assert g.identity(3).has("Interpreted")
+
+
+# ---------------------------------------------------------------------- interactions with declared roles
+
+
+def test_liar_reads_a_pumpkin_costume_unchanged_whatever_its_draw():
+    # V1.2 嘘つき: the 占い結果 with W.1.5 overlays; a word other than 村人/人狼 is never swapped
+    g = new(["Werewolf", "Liar", "Pumpkin", "Human", "Human", "Human", "Human"])
+    night(g, "C costume D", "A attack E", "B divine D", draws=[("liar divination", False)])
+    assert told(g, "liar divined", "B") == [{"target": 3, "result": "pumpkin"}]
+    assert line(g, "liar divined", "en") == "Not too sure, but by psychic divination D is pumpkin, I think. Maybe."
+
+
+def test_a_silence_aimed_at_a_decoyed_seat_silences_the_decoy_wolf():
+    # V1.1.14: redirection applies to 呪いをかける者's curse; the told line names the seat silenced
+    g = new(["DecoyWolf", "Spellcaster", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    vote(g, "AG BG CG DG EG FG GA")
+    night(g, "A decoy C", "A attack D", "B silence C")
+    assert g.identity(0).silenced and not g.identity(2).silenced
+    assert told(g, "silenced", "A") == [{"target": 0}] and told(g, "silenced", "C") == []
+    assert g.identity(1).main.memory.chosen == [2]  # the seat chosen counts, not the one reached
+
+
+def test_a_pi_investigating_a_decoyed_seat_reads_the_decoy_wolf_and_its_neighbours():
+    g = new(["DecoyWolf", "PI", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H")
+    vote(g, "AG BG CG DG EG FG GA")
+    night(g, "A decoy D", "A attack E", "B divine D")
+    assert told(g, "investigated", "B") == [{"player": 1, "target": 3, "results": "werewolf"}]
