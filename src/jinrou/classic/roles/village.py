@@ -21,7 +21,15 @@ from jinrou.classic.events import (
 from jinrou.classic.identity import Expiry
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared, mark, role, sub_role
-from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
+from jinrou.classic.roles.common import (
+    Divination,
+    GuardMemory,
+    PlaceMark,
+    Protection,
+    guard_dusk,
+    knows_wolves,
+    poison,
+)
 from jinrou.classic.roles.foxes import TinyFox
 
 if TYPE_CHECKING:
@@ -755,26 +763,27 @@ class SpellMemory:
     chosen: list[Seat] = field(default_factory=list)  # every seat it chose, counted at submission
 
 
-class Spell(Ability):
+class Spell(PlaceMark):
     """呪いをかける者's curse: each night from 2, optional, level 100, a living seat it never chose
     before (itself allowed): if the (redirected) target lives at its level it gets 沈黙 until the next
     dusk, told."""
 
     verb = Verb.declare("silence", label=("呪いをかける", "silence"))
+    mark = "Silenced"
     first = 2
     required = False
 
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return [s for s in ctx.living() if s not in me.memory.chosen]
+        return [s for s in super().targets(ctx, me) if s not in me.memory.chosen]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.chosen.append(action.targets[0])
         ctx.tell(action.seat, "spell cast", player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        super().resolve(ctx, action, me)  # 沈黙 on the (redirected) target if it lives
         target = ctx.aimed(action.targets[0])
         if ctx.alive(target):
-            ctx.grant(target, Silenced.id, source=action.seat)
             ctx.tell(target, "silenced", target=target)
 
 
