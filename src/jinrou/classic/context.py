@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from jinrou.classic.catalog import Category
 from jinrou.classic.identity import Identity, Layer
 from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Seat, Verb
 
@@ -289,3 +290,14 @@ class Context:
     def add_attack_next_night(self) -> None:
         """The wolves get one more attack on the next night that starts (狼の子)."""
         self._game.extra_attack = True
+
+    def sicken_wolves(self) -> None:
+        """The wolves get no attack on the next night that starts (V1.1.10: 病人's sick mark); it
+        prevails over :meth:`add_attack_next_night` (settled here)."""
+        self._game.sick_wolves = True
+
+    def wolf_role(self, seat: Seat) -> bool:
+        """Whether ``seat`` holds a *wolf role* (V1.1.13, read by 老人 and カウンセラー): its role is
+        人狼系 or counts as a wolf (狂人狼) — the parity's wolves."""
+        identity = self._game.identities[seat]
+        return identity.role.category is Category.WEREWOLF or identity.role.counts is Count.WOLF

@@ -37,6 +37,8 @@ from jinrou.classic.identity import Expiry, LayerKind, Seal
 from jinrou.classic.model import Blocked, Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Identity, Layer
 
@@ -90,6 +92,7 @@ class Role:
     blocks_as: ClassVar[Blocked] = Blocked.RESISTANCE  # what its ``resist`` is, when it stops a death (W.1.9f)
     voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
     hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
+    assassination_reflex: ClassVar[Fraction | None] = None  # V1.1.9d: an 暗殺者 aiming at it dies instead w.p. p
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
