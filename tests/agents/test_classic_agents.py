@@ -609,3 +609,13 @@ def test_bot_games_with_a_group_vc_role_finish_and_use_its_ability(role, verbs):
 def test_bot_games_with_diseased_and_oldman_finish():
     games = _bot_games({"Diseased": 1, "Oldman": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 5}, range(6))
     assert all(g.outcome is not None for g in games)
+
+
+def test_random_bots_with_the_group_vc_roles_choose_legal_actions_and_use_them():
+    roles = ["Werewolf", "Werewolf", "Assassin", "Witch", "Counselor", "Diseased", "Oldman", "Madman", "Human", "Human"]
+    used: set[str] = set()
+    for seed in range(8):
+        game = play(roles, {"scapegoat": "off"}, [Checked(RandomAgent()) for _ in roles], seed)  # illegal raises
+        assert game.outcome is not None and not game.sudden
+        used |= {a["action"] for e in record_events(game) for a in e.get("actions", [])}
+    assert {"assassinate", "poison", "revive", "counsel"} <= used
