@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from jinrou.classic.catalog import Category
 from jinrou.classic.identity import Identity, Layer
-from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Moment, Seat, Verb
 
 if TYPE_CHECKING:
     from jinrou.classic.events import Event
@@ -245,6 +244,14 @@ class Context:
         """The seat's role becomes a fresh ``role_id``; told now, or when the next phase opens."""
         self._game.change_role(seat, role_id, told_now)
 
+    def dusk_hook(self, seat: Seat) -> None:
+        """``seat``'s role runs its dusk reactions now (V1.1.4: 運命の子's new role, at once)."""
+        from jinrou.classic.events import PhaseOpened
+
+        identity = self._game.identities[seat]
+        for handler in identity.role.reactions.get(PhaseOpened, ()):
+            handler(identity.role, self, identity.main, PhaseOpened(Moment.DUSK))
+
     def grant(self, seat: Seat, role_id: str, source: Seat | None = None) -> Layer:
         """``seat`` gains a sub-role, extra role or mark (on top of its layers)."""
         return self._game.grant(seat, role_id, source)
@@ -296,8 +303,3 @@ class Context:
         prevails over :meth:`add_attack_next_night` (settled here)."""
         self._game.sick_wolves = True
 
-    def wolf_role(self, seat: Seat) -> bool:
-        """Whether ``seat`` holds a *wolf role* (V1.1.13, read by 老人 and カウンセラー): its role is
-        人狼系 or counts as a wolf (狂人狼) — the parity's wolves."""
-        identity = self._game.identities[seat]
-        return identity.role.category is Category.WEREWOLF or identity.role.counts is Count.WOLF

@@ -93,6 +93,7 @@ class Role:
     voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
     hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
     assassination_reflex: ClassVar[Fraction | None] = None  # V1.1.9d: an 暗殺者 aiming at it dies instead w.p. p
+    believes: ClassVar[str | None] = None  # V1.1.5: the role the seat is told it holds until ``aware`` (預言者: 村人)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
@@ -186,6 +187,11 @@ class Role:
     def vote_priority(self, ctx: Context, me: Layer) -> int:
         """The priority its vote gives its candidate (決定者)."""
         return 0
+
+    def believed(self, me: Layer) -> str | None:
+        """V1.1.5: the role id the seat is told it holds instead of this one (``believes``) until its
+        memory says it is ``aware``; None: it knows its role."""
+        return None if self.believes is None or getattr(me.memory, "aware", False) else self.believes
 
     def still_reviving(self, ctx: Context, me: Layer) -> bool:
         """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a
