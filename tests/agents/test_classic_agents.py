@@ -699,3 +699,32 @@ def test_bots_with_a_sleepwalker_an_oracle_and_a_fate_finish_and_play_as_village
     assert taken["divine"] and taken["attack"], taken
     randomly = played_verbs(cast, range(6), RandomAgent)
     assert randomly["attack"], randomly
+
+
+@pytest.mark.parametrize(("role", "verbs"), [("Assassin", ("assassinate",)), ("Witch", ("poison", "revive")),
+                                             ("Counselor", ("counsel",))])
+def test_bot_games_with_a_group_vc_role_finish_and_use_its_ability(role, verbs):
+    # docs/classic-bots.md: 暗殺者 and 魔女's 毒薬 on a seat suspected enough, 蘇生薬 on a trusted dead seat,
+    # カウンセラー on a seat suspected but likely no wolf
+    cast = {role: 1, "Werewolf": 2, "Madman": 1, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 5}
+    games = _bot_games(cast, range(12))
+    uses = [u for verb in verbs for u in _used(games, verb)]
+    assert uses and all(u["player"] == "A" for u in uses)
+    if role == "Assassin":
+        assert max(Counter(id(g) for g in games for e in record_events(g) for a in e.get("actions", [])
+                           if a["action"] == "assassinate").values()) == 1  # once per game
+
+
+def test_bot_games_with_diseased_and_oldman_finish():
+    games = _bot_games({"Diseased": 1, "Oldman": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 5}, range(6))
+    assert all(g.outcome is not None for g in games)
+
+
+def test_random_bots_with_the_group_vc_roles_choose_legal_actions_and_use_them():
+    roles = ["Werewolf", "Werewolf", "Assassin", "Witch", "Counselor", "Diseased", "Oldman", "Madman", "Human", "Human"]
+    used: set[str] = set()
+    for seed in range(8):
+        game = play(roles, {"scapegoat": "off"}, [Checked(RandomAgent()) for _ in roles], seed)  # illegal raises
+        assert game.outcome is not None and not game.sudden
+        used |= {a["action"] for e in record_events(game) for a in e.get("actions", [])}
+    assert {"assassinate", "poison", "revive", "counsel"} <= used

@@ -1067,3 +1067,46 @@ def test_a_seat_that_believes_it_is_a_villager_is_never_shown_its_role_before_it
         # these as 村人 (yaminabe §5)
         text = json.dumps({k: v for k, v in table.view(seat).items() if k != "published"}, ensure_ascii=False)
         assert not any(word in text for word in ("Sleepwalker", "Oracle", "Fate", "夢遊病者", "預言者", "運命の子")), text
+
+
+def test_counseling_assassination_and_potions_reach_only_their_seats():
+    # classic-roles-village-1 V1.2 (group VC): the カウンセラー's, 暗殺者's and 魔女's lines are told to
+    # themselves only; 更生者 is told to its seat and shown 「更生者（{role}）」; the カウンセリング mark and
+    # the hidden causes (暗殺, 毒薬) reach nobody while the game runs
+    roles = ["Werewolf", "Counselor", "Madman", "Assassin", "Witch", "Human", "Human", "Human"]
+    table = Table({"players": 8, "cast": "fixed", "rules": {"scapegoat": "off"},
+                   "roles": {"Werewolf": 1, "Counselor": 1, "Madman": 1, "Assassin": 1, "Witch": 1, "Human": 3}},
+                  roles=roles, humans=range(8))
+    names = table.players
+
+    def finish() -> None:
+        for seat in range(8):
+            if table.view(seat)["me"]["may_finish"]:
+                table.act(seat, {"done": True})
+
+    def holders(text: str) -> set[int | None]:
+        return {seat for seat in [None, *range(8)] if any(text in line["ja"] for line in table.view(seat)["log"])}
+
+    table.act(0, {"act": "attack", "targets": [names[7]]})
+    finish()
+    for seat in range(7):
+        table.act(seat, {"vote": names[5 if seat == 6 else 6]})
+    assert table.game.stage.value == "night" and table.game.day == 2
+    table.act(1, {"act": "counsel", "targets": [names[2]]})
+    table.act(3, {"act": "assassinate", "targets": [names[5]]})
+    table.act(4, {"act": "revive", "targets": [names[7]]})
+    table.act(0, {"act": "attack", "targets": [names[4]]})
+    assert holders(f"{names[1]}が{names[2]}をカウンセリングしました。") == {1}
+    assert holders(f"{names[3]}が{names[5]}を暗殺しました。") == {3}
+    assert holders(f"{names[4]}は{names[7]}に蘇生薬を使いました。") == {4}
+    finish()
+    assert table.game.day == 3 and table.game.alive[7]
+    assert holders(f"{names[2]}はカウンセリングされて更生しました。") == {2}
+    madman = table.view(2)
+    assert madman["me"]["shown"]["ja"] == "更生者（狂人）" and [s["id"] for s in madman["me"]["subs"]] == ["Reformed"]
+    for seat in (None, 1, 3):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "更生者（" not in text and "Reformed" not in text and "Counseled" not in text, seat
+        assert "蘇生薬を使" not in text and '"cause": "assassinate"' not in text, seat
+        assert seat == 3 or "暗殺しました" not in text, seat
+    assert holders(f"{names[5]}は無残な姿で発見されました") == {None, *range(8)}

@@ -161,6 +161,8 @@ TROUBLE_LIVING = 7  # a トラブルメーカー stirs trouble from night 2 whil
 DICTATE_SURE = 0.8  # a 独裁者 dictates once the seat it would vote for is a wolf with this probability
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
+ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counsel")  # 暗殺者, 魔女, カウンセラー
+KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
 """Roles that come out and report their results, and how."""
@@ -204,7 +206,13 @@ class RandomAgent:
             choice = _uniform(view, legal, rng)
             if choice is not None:
                 out.append(choice)
-        return _votes_last(out)
+        return _votes_last(_one_potion(out))
+
+
+def _one_potion(out: list[Action | Vote]) -> list[Action | Vote]:
+    """魔女's potions exclude each other tonight (V1.2: one a night): the first chosen stays."""
+    potions = [c for c in out if isinstance(c, Action) and c.verb in (POISON, Verb.REVIVE)]
+    return [c for c in out if c not in potions[1:]]
 
 
 def _votes_last(out: list[Action | Vote]) -> list[Action | Vote]:
@@ -838,7 +846,7 @@ class HeuristicAgent:
                 out.append(choice)
         if any(isinstance(c, Action) and c.verb is SELFDESTRUCT for c in out):
             return [c for c in out if not isinstance(c, Vote)]  # the day ends without a vote
-        return _votes_last(self._gorged(view, a, out, noise, rng))
+        return _votes_last(self._gorged(view, a, _one_potion(out), noise, rng))
 
     def _gorged(self, view: SeatView, a: Assessment, out: list[Action | Vote], noise: Sequence[float],
                 rng: np.random.Generator) -> list[Action | Vote]:
@@ -1243,6 +1251,26 @@ def _rise(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, nois
     return Action(view.seat, legal.verb)  # type: ignore[arg-type]
 
 
+def _kill(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """暗殺者, 魔女's 毒薬: once sure enough, the most suspected seat that is no ally (nor itself)."""
+    pool = [s for s in legal.targets if s not in a.allies and s != view.seat]
+    if not pool:
+        return None
+    target = _best(pool, lambda s: a.suspicion[s] + noise[s])
+    return _one(view, legal, target) if a.suspicion[target] >= KILL_SURE else None
+
+
+def _counsel(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+             rng: np.random.Generator) -> Action | None:
+    """カウンセラー: the most suspected seat that is likely no wolf (a wolf would kill it): a madman,
+    a fox or a lover turns village; nothing when every seat looks clean or wolfish."""
+    pool = [s for s in legal.targets if s not in a.allies and s != view.seat and 0.2 <= a.suspicion[s] < 0.5]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.suspicion[s] + noise[s]))
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -1258,6 +1286,7 @@ POLICIES: dict[Verb, Policy] = {
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
     ASSIST: _assist, TROUBLE: _trouble, DICTATE: _dictate,
     SILENCE: _silence,
+    ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""

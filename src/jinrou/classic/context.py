@@ -320,3 +320,9 @@ class Context:
     def add_attack_next_night(self) -> None:
         """The wolves get one more attack on the next night that starts (狼の子)."""
         self._game.extra_attack = True
+
+    def sicken_wolves(self) -> None:
+        """The wolves get no attack on the next night that starts (V1.1.10: 病人's sick mark); it
+        prevails over :meth:`add_attack_next_night` (settled here)."""
+        self._game.sick_wolves = True
+

@@ -192,6 +192,7 @@ class Game:
         self.deaths: list[Death | None] = [None] * n
         self.sudden: set[Seat] = set()
         self.extra_attack = False  # the next night that starts has one more attack (狼の子)
+        self.sick_wolves = False  # the next night that starts has no attack (V1.1.10: 病人), over 狼の子's bonus
         self.ctx = Context(self)  # what the roles see of this game
         self.day = 1
         self.stage = Stage.NIGHT
@@ -715,8 +716,10 @@ class Game:
         self._bury(Moment.DUSK)
         if self._check_victory():  # after every burial (§3): a cast without wolves ends at once
             return
-        self.night.attacks = 2 if self.extra_attack else 1
-        self.extra_attack = False
+        self.night.attacks = 0 if self.sick_wolves else 2 if self.extra_attack else 1
+        if self.sick_wolves and self.attackers():  # V1.1.10: the wolf notice, to the wolves only
+            self.tell(self.attackers(), "wolves sick")
+        self.extra_attack = self.sick_wolves = False
         if self.day == 1 and self.settings["scapegoat"] != "off":
             self.night.attacks = 0
             self._scapegoat_attack()

@@ -35,6 +35,9 @@ class Cause(enum.Enum):
     CRAFTY = "crafty"  # 狡猾な狼's feigned death (W.1.14: 死んだふり)
     DOG = "dog"  # 狂犬's bite (W.1.14: 犬の襲撃)
     SELFDESTRUCT = "selfdestruct"  # 血狼's day action (W.1.14)
+    WITCH = "witch"  # 魔女's 毒薬 (V1.1.16)
+    ASSASSINATE = "assassinate"  # 暗殺者's 暗殺 (V1.1.16)
+    INFIRM = "infirm"  # 老人's 老衰, public (V1.1.16)
 
     @property
     def name_ja(self) -> str:
@@ -48,10 +51,11 @@ _CAUSE_JA = {
     Cause.TOUGH: "捨て身", Cause.PSYCHO: "サイコキラー", Cause.TRAP: "罠",
     Cause.CRAFTY: "死んだふり", Cause.DOG: "犬の襲撃",
     Cause.SELFDESTRUCT: "自爆",
+    Cause.WITCH: "毒薬", Cause.ASSASSINATE: "暗殺", Cause.INFIRM: "老衰",
 }  # fmt: skip
 
 #: Causes announced with their own text while the game runs; the rest read 「無残な姿で発見されました」.
-PUBLIC_CAUSES = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN})
+PUBLIC_CAUSES = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN, Cause.INFIRM})
 
 
 class Blocked(enum.Enum):

@@ -37,6 +37,8 @@ from jinrou.classic.identity import Expiry, LayerKind, Seal
 from jinrou.classic.model import Blocked, Count, Fortune, PsychicResult, Seat
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Identity, Layer
 
@@ -91,6 +93,7 @@ class Role:
     voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
     hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
     silences: ClassVar[bool] = False  # a mark: its seat cannot write the day chat (V1.1.15 沈黙; vote and will kept)
+    assassination_reflex: ClassVar[Fraction | None] = None  # V1.1.9d: an 暗殺者 aiming at it dies instead w.p. p
     believes: ClassVar[str | None] = None  # V1.1.5: the role the seat is told it holds until ``aware`` (預言者: 村人)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)

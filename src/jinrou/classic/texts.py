@@ -28,11 +28,13 @@ _DEATH_JA = {
     "execution": "{player}は処刑されました", "suicide": "{player}は誰かの後を追って自ら死を選びました。",
     "hunter": "{player}は銃殺されました", "leave": "{player}は村を去りました",
     "sudden": "{player}は突然死しました", "curse": "{player}は呪殺されました",
+    "infirm": "{player}は老衰で死亡しました。",
 }  # fmt: skip
 _DEATH_EN = {
     "execution": "{player} was executed.", "suicide": "{player} chose to follow someone in death.",
     "hunter": "{player} was shot.", "leave": "{player} left the village.",
     "sudden": "{player} died suddenly (no action in time).", "curse": "{player} was cursed to death.",
+    "infirm": "{player} died of old age.",
 }  # fmt: skip
 
 TEMPLATES: dict[str, tuple[str, str]] = {
@@ -146,6 +148,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "miracle": ("{player}は{target}に奇蹟の力を使います。", "{player} uses its miraculous power on {target}."),
     "interprets": ("{player}は{target}を通訳します。", "{player} will interpret for {target}."),
     "interpreted": ("{player}は通訳を手配されました。", "{player} was given an interpreter: you may use the couple chat."),
+    "wolves sick": ("人狼たちは病気になりました。今日は襲撃できません。", "The werewolves fell sick: no attack tonight."),
+    "assassinate": ("{player}が{target}を暗殺しました。", "{player} assassinates {target}."),
+    "witch poison": ("{player}は{target}に毒薬を使いました。", "{player} used a poison on {target}."),
+    "witch revive": ("{player}は{target}に蘇生薬を使いました。", "{player} used a revival potion on {target}."),
+    "counsel": ("{player}が{target}をカウンセリングしました。", "{player} counsels {target}."),
+    "reformed": ("{player}はカウンセリングされて更生しました。", "{player} was counseled and reformed (team Human)."),
     "prayed": ("{player}が聖なる力で自身を守りました。", "{player} prays for holy protection."),
     "adopted": ("{player}は{target}を飼い主に選びました。", "{player} chose {target} as its owner."),
     "dog bite": ("{player}が{target}を襲撃しました。", "{player} attacks {target}."),
@@ -170,7 +178,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
         "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
 SHOWN_WITH = {"WolfMinion": ("狼の子分（{role}）", "Wolf minion ({role})"),
-              "MoonPhilia": ("月狂病（{role}）", "Moon lunacy ({role})")}  # fmt: skip
+              "MoonPhilia": ("月狂病（{role}）", "Moon lunacy ({role})"),
+              "Reformed": ("更生者（{role}）", "Reformed ({role})")}  # fmt: skip
 """How a seat's role is shown under a sub-role that shows itself with it (W.1.8: 「狼の子分（{role}）」)."""
 VERBS = {
     "attack": ("襲撃", "attack"), "divine": ("占う", "divine"), "guard": ("護衛", "guard"),
@@ -452,6 +461,17 @@ RULES_JA: dict[str, str] = {
                             "投票で処刑されると、その日の処刑が1人増えます。",
     "Dictator": "独裁者: 村人の仲間です。一度だけ、昼にひとり（自分も可）の処刑を宣言できます。その場で処刑され、"
                 "投票は無効になってその日は終わります（残りの処刑もなくなります）。プリンスは処刑を取り消します。",
+    "Diseased": "病人: 人狼に襲撃されて死ぬと、次の夜は人狼が襲撃できません（人狼に通知。狼の子の追加の襲撃より優先）。",
+    "Oldman": "老人: 生きて迎える朝ごとに、その日が生存する人狼役職（人狼系・狂人狼）の数の2倍を超えていれば老衰で死にます"
+              "（公表されます。聖なる力は効きます）。人狼ひとりなら3日目の朝、ふたりなら5日目の朝です。",
+    "Assassin": "暗殺者: 2日目以降の夜に一度だけ、他の生存者ひとりを暗殺できます（任意）。護衛では防げませんが、聖なる力や"
+                "相手の耐性は効きます。暗殺反射を持つ相手では、その確率で代わりに自分が死にます。",
+    "Witch": "魔女: 2日目以降の夜に、薬を合わせて2回まで（1晩に1回、蘇生薬は1回まで）使えます（任意）。毒薬: 他の生存者"
+             "ひとりが死にます（護衛では防げません）。蘇生薬: 死者ひとりが必ず蘇生します（突然死を除く）。",
+    "Counselor": "カウンセラー: 2日目以降の夜、生存者ひとり（自分も可）をカウンセリングできます（任意）。村人陣営でない人は"
+                 "翌朝生きていれば村人陣営の更生者になります。ただし人狼役職やヴァンパイアをカウンセリングすると自分が死にます。"
+                 "結果は知らされません。",
+    "Reformed": "更生者（付加役職）: 役職と能力はそのままで、村人陣営になります。村人陣営が勝てば勝利します。",
     "Lycan": "狼憑き: 村人です。占い結果は人狼です（霊能結果は村人）。ほかの能力はありません。",
     "ToughGuy": "タフガイ: 人狼の襲撃では死にません（何度でも。ヴァンパイアの襲撃では死にます）。最初に襲撃されると"
                 "（通知なし）、翌日は生きていますが、その次の夜に必ず死にます（護衛・加護・耐性も効きません）。",

@@ -47,6 +47,7 @@ CAUSES_EN = {
     "tough": "gave its life for the kill", "psycho": "killed by a psycho killer", "trap": "caught in a trap (bomb)",
     "crafty": "feigned death", "dog": "bitten by a mad dog",
     "selfdestruct": "blew itself up",
+    "witch": "a witch's poison", "assassinate": "assassinated", "infirm": "old age",
 }  # fmt: skip
 SEALED_NOTE = {"ja": "封印されています: 今夜は夜の会話ができません（独り言のみ）。",
                "en": "You are sealed (封印されています): no night chat tonight."}

@@ -33,6 +33,7 @@ WAVE3_ROLES += ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunt
 WAVE3_ROLES += ["ThreateningWolf", "BloodWolf", "Hypnotist", "Faker"]  # group S
 WAVE3_ROLES += ["King", "Gambler", "Secretary", "TroubleMaker", "Dictator", "FrankensteinsMonster"]  # group VA
 WAVE3_ROLES += ["Liar", "PI", "Spellcaster", "Saint", "Interpreter"]  # group VE (issue 24)
+WAVE3_ROLES += ["Diseased", "Oldman", "Assassin", "Witch", "Counselor"]  # group VC (issue 24)
 WAVE3_ROLES += ["Lycan", "ToughGuy", "Miko", "Dog", "Trapper"]  # group VB
 WAVE3_ROLES += ["SeersMama", "Tarzan", "Sleepwalker", "Oracle", "Fate"]  # group VD
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;

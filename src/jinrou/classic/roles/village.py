@@ -1189,6 +1189,221 @@ class Interpreter(Role):
     listens = frozenset({Chat.COUPLE})
 
 
+# ---------------------------------------------------------------------- group VC (issue 24): 暗殺者 病人 老人 魔女
+# カウンセラー (V1.1.9d assassination reflex, V1.1.10 sick, V1.1.8 更生者, V1.1.16 causes)
+
+
+@role
+class Diseased(Role):
+    """病人: when it dies of a wolf attack, the wolves get no attack on the next night (V1.1.10's sick
+    mark, told to them at that dusk; it prevails over a 狼の子's bonus: settled here)."""
+
+    @on(Died)
+    def sicken(self, ctx: Context, me: Layer, event: Died) -> None:
+        if event.cause is Cause.ATTACK and event.source is not None and ctx.identity(event.source).attacks:
+            ctx.sicken_wolves()
+
+
+@dataclass
+class OldmanMemory:
+    day: int = 0  # the last day its age was checked
+
+
+@role
+class Oldman(Role):
+    """老人: in each dawn burial it lives (checked once, after the night's deaths are set, before the
+    win check), on day d it dies of old age (``infirm``, public) if d > 2 × the living wolf roles
+    (V1.1.13); a holy protection still saves it."""
+
+    name_en = "Old Man"
+    Memory = OldmanMemory
+
+    @on(BurialPass)
+    def age(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        if event.moment is not Moment.DAWN or me.memory.day == ctx.day:
+            return
+        me.memory.day = ctx.day
+        wolves = sum(1 for s in ctx.living() if ctx.identity(s).wolf_role())
+        if ctx.day > 2 * wolves:
+            ctx.kill(me.seat, Cause.INFIRM, guardable=False)
+
+
+ASSASSINATE = Verb.declare("assassinate", label=("暗殺", "assassinate"))
+
+
+@dataclass
+class AssassinMemory:
+    used: bool = False  # its assassination has resolved
+
+
+class Assassination(Ability):
+    """暗殺: once per game, any night from 2, optional, level 100: another living seat dies
+    (``assassinate``; not guardable, resistible) — or, if it declares an assassination reflex p
+    (V1.1.9d), w.p. p the 暗殺者 dies instead (drawn even if the target died tonight already). Spent
+    when it resolves."""
+
+    verb = ASSASSINATE
+    required = False
+    first = 2
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.used
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "assassinate", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.used = True
+        target = ctx.aimed(action.targets[0])
+        p = ctx.identity(target).role.assassination_reflex
+        if p and ctx.draw("assassination reflex", [True, False], weights=[p.numerator, p.denominator - p.numerator]):
+            ctx.kill(action.seat, Cause.ASSASSINATE, target, guardable=False)
+        else:
+            ctx.kill(target, Cause.ASSASSINATE, action.seat, guardable=False)
+
+
+@role
+class Assassin(Role):
+    """暗殺者: once per game, from night 2, it may assassinate another living seat (unguardable)."""
+
+    abilities = (Assassination(),)
+    Memory = AssassinMemory
+
+
+POISON = Verb.declare("poison", label=("毒薬", "poison"))
+
+
+@dataclass
+class WitchMemory:
+    potions: int = 0  # potions used (two in all)
+    revived: bool = False  # its one 蘇生薬 is used
+    night: int = 0  # the last night it used one (at most one a night)
+
+
+class WitchPotion(Ability):
+    """A 魔女's potion: from night 2, optional, level 100, spent at submission; two in all, at most one
+    a night."""
+
+    required = False
+    first = 2
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        memory: WitchMemory = me.memory
+        return memory.potions < 2 and memory.night != ctx.day
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: WitchMemory = me.memory
+        memory.potions, memory.night = memory.potions + 1, ctx.day
+        ctx.tell(action.seat, f"witch {self.verb.value}", player=action.seat, target=action.targets[0])
+
+
+class WitchPoison(WitchPotion):
+    """毒薬: another living seat dies (``witch``; not guardable; holy protection and resistances apply)."""
+
+    verb = POISON
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.kill(ctx.aimed(action.targets[0]), Cause.WITCH, action.seat, guardable=False)
+
+
+class WitchRevival(WitchPotion):
+    """蘇生薬 (one at most): a dead seat (never a sudden death's) revives, always."""
+
+    verb = Verb.REVIVE
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return super().available(ctx, me) and not me.memory.revived
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.revived = True
+        super().submit(ctx, action, me)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.revive(ctx.aimed(action.targets[0]))
+
+
+@role
+class Witch(Role):
+    """魔女: two potions in all (one 蘇生薬 at most), one a night from night 2: 毒薬 kills a living seat,
+    蘇生薬 revives a dead one. Alive, it is a reviver (霊界表示)."""
+
+    abilities = (WitchPoison(), WitchRevival())
+    Memory = WitchMemory
+    closes_heaven = "alive"
+
+
+@sub_role("Reformed", "更生者")
+class Reformed(Role):
+    """更生者 (sub-role; shown 「更生者（{role}）」), told: the seat keeps its role, abilities, results
+    and parity count, but its team becomes Human and it wins iff the result is Human (V1.1.8, the
+    mirror of 狼の子分: the latest team change on top prevails)."""
+
+    judge_team = Team.HUMAN
+    told = True
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.HUMAN
+
+
+@mark("Counseled", "カウンセリング")
+class Counseled(Role):
+    """The mark a カウンセラー leaves at level 110 on a seat it noted: at the next dawn, if the seat
+    lives and is not of team Human, it becomes 更生者 (told); the mark then ends (the カウンセラー
+    may have died meanwhile)."""
+
+    @on(PhaseOpened)
+    def reform(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DAWN:
+            return
+        ctx.remove(me)
+        if ctx.identity(me.seat).team() is not Team.HUMAN:
+            ctx.grant(me.seat, Reformed.id, me.source)
+            ctx.tell(me.seat, "reformed", player=me.seat)
+
+
+COUNSEL = Verb.declare("counsel", label=("カウンセリング", "counsel"))
+
+
+class Counsel(Ability):
+    """カウンセリング: each night from 2, optional, level 110: a living seat (itself allowed). At 110
+    the (redirected) target, even dead by then: a wolf role (V1.1.13) not of team Human → the
+    カウンセラー dies (``attack``, unguardable); a ヴァンパイア not of team Human → it dies
+    (``vampire``); else the target is noted for the next dawn."""
+
+    verb = COUNSEL
+    level = 110
+    required = False
+    first = 2
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "counsel", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        identity = ctx.identity(target)
+        human = identity.team() is Team.HUMAN
+        if identity.wolf_role() and not human:
+            ctx.kill(action.seat, Cause.ATTACK, target, guardable=False)
+        elif identity.role.id == "Vampire" and not human:
+            ctx.kill(action.seat, Cause.VAMPIRE, target, guardable=False)
+        elif identity.counts() is not Count.VAMPIRE:
+            ctx.grant(target, Counseled.id, action.seat)
+
+
+@role
+class Counselor(Role):
+    """カウンセラー: each night from 2 it may counsel a living seat: one not of team Human becomes
+    更生者 at the next dawn, but counseling a wolf role or a ヴァンパイア kills the カウンセラー."""
+
+    abilities = (Counsel(),)
+
+
 # ---------------------------------------------------------------------- group VA (issue 24): vote weights, executions
 
 ASSIST = Verb.declare("assist", label=("補佐", "assist"))
