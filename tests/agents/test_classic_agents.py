@@ -590,3 +590,15 @@ def test_bots_with_seals_and_day_actions_finish_and_use_them():
     assert taken["selfdestruct"] >= 1, taken
     randomly = played_verbs(cast, range(12), RandomAgent)
     assert randomly["threaten"] and randomly["selfdestruct"] and randomly["bet"] and randomly["hypnotize"], randomly
+
+
+# ---------------------------------------------------------------------- issue 24, group VF (一言主神, おばけ)
+
+
+def test_bot_games_with_hitokotonushinokami_and_tiny_ghost_finish_and_it_divines_and_comes_out_as_a_seer():
+    cast = {"Hitokotonushinokami": 1, "TinyGhost": 1, "Werewolf": 2, "Guard": 1, "Psychic": 1, "Human": 5}
+    games = _bot_games(cast, range(8))
+    uses = _used(games, "divine")
+    assert len(uses) >= 8 and all(u["player"] == "A" for u in uses)
+    said = [claim for g in games for _, s, claim in g.claims if s == 0 and claim.kind is ClaimKind.COMINGOUT]
+    assert said and all(claim.role == "Diviner" for claim in said)

@@ -891,3 +891,22 @@ def test_the_online_draw_leaves_the_live_game_unchanged_until_happen():
     assert old is not None and old.stage.value == "night"
     restarted = mode.happen(restarted, json.loads(json.dumps(outcome)))
     assert restarted.game is not old and write(restarted.game) == write(village.game) and old.stage.value == "night"
+
+
+def test_fatal_strike_reaches_nobody_online():
+    # classic-roles-village-1 V1.1.7, V1.2 一言主神: 痛恨 is a mark for good that nobody is told of
+    roles = ["Werewolf", "Hitokotonushinokami", "TinyGhost", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 7, "cast": "fixed", "rules": {"scapegoat": "off"},
+                   "roles": {"Werewolf": 1, "Hitokotonushinokami": 1, "TinyGhost": 1, "Human": 4}},
+                  roles=roles, humans=range(7))
+    names = table.players
+    table.act(1, {"act": "divine", "targets": [names[2]]})
+    table.act(0, {"act": "attack", "targets": [names[4]]})
+    for seat in range(7):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day" and table.game.identity(2).has("FatalStrike")
+    assert table.view(2)["me"]["subs"] == []
+    for seat in (None, *range(7)):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "FatalStrike" not in text, seat

@@ -152,6 +152,7 @@ SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠�
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
+CLAIMED_AS = {"Hitokotonushinokami": "Diviner"}  # a role that divines as a 占い師 comes out as one (一言主神)
 """Roles that come out and report their results, and how."""
 PAIRED = frozenset({"Couple"})
 """Roles whose two members know each other and come out together."""
@@ -691,7 +692,7 @@ class HeuristicAgent:
         a = self._read(view)
         notes = self.notes
         claims: list[Claim] = []
-        role = view.role or ""
+        role = CLAIMED_AS.get(view.role or "", view.role or "")
         if role in REPORTED:
             claims += self._report(view, role)
         elif role in PAIRED and not notes.came_out:

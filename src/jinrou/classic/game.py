@@ -1108,6 +1108,12 @@ class Game:
             tally[target] += ballot.weights[voter]
             p = self.identities[voter].vote_priority(self.ctx)
             priority[target] = max(priority.get(target, 0), p)
+        for c in sorted(ballot.candidates):  # V1.1.2: received-vote modifiers (痛恨), each living candidate in seat order
+            if self.alive[c] and self.identities[c].receives_votes():
+                extra = self.identities[c].vote_received(self.ctx)
+                if extra:
+                    tally[c] += extra
+                    priority.setdefault(c, 0)
         most = max(tally.values())
         tops = [c for c in tally if tally[c] == most]
         best = max(priority[c] for c in tops)

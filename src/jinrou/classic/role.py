@@ -73,6 +73,7 @@ class Role:
     fortune: ClassVar[Fortune] = Fortune.HUMAN
     psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN
+    human: ClassVar[bool | None] = None  # "is human" for the rules that ask (女王観戦者, 誘惑する女狼); None: counts human
     judge_team: ClassVar[Team | None] = None  # None: the catalog team
     attacks: ClassVar[bool] = False  # takes part in the wolves' attack
     immune_to_wolf_attack: ClassVar[bool] = False
@@ -184,6 +185,11 @@ class Role:
         """The priority its vote gives its candidate (決定者)."""
         return 0
 
+    def vote_received(self, ctx: Context, me: Layer) -> int:
+        """Votes its living seat receives beyond those cast, per ballot it is a candidate of, after the
+        tally (V1.1.2: 痛恨)."""
+        return 0
+
     def still_reviving(self, ctx: Context, me: Layer) -> bool:
         """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a
         living マッドサイエンティスト with its revival unused)."""
@@ -198,7 +204,8 @@ SUB_ROLES: dict[str, Role] = {}
 """Every declared sub-role, extra role and mark by id."""
 
 
-ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority")
+ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority",
+           "vote_received")
 """The answers an identity asks only of the layers that declare them: Role's default of each changes
 nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
 

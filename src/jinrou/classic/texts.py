@@ -380,6 +380,11 @@ RULES_JA: dict[str, str] = {
               "なります。耐性は残ります。",
     "Hypnotized": "催眠: その夜、行動と能力が無効になり、自分の耐性やそれまでに受けた護衛も効きません（後から受けた護衛は"
                   "効きます）。次に生きて迎える朝まで続きます。",
+    "TinyGhost": "おばけ: 能力はありません。勝敗の人数（人間と人狼の数）には、人間としても人狼としても数えられません"
+                 "（女王観戦者の感染症と誘惑する女狼の誘惑では人間です）。",
+    "Hitokotonushinokami": "一言主神: 占い師と同じく毎晩ひとりを占います（必須。妖狐は呪殺され、初日白通知も同じ）。"
+                           "占った相手には痛恨がずっと付きます（絶対狼を除く。本人には知らされません）。",
+    "FatalStrike": "痛恨: 投票のたびに、生きている候補者なら20分の1の確率で100票を追加で受けます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

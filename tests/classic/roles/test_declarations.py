@@ -31,6 +31,7 @@ WAVE3_ROLES += ["FascinatingWolf", "CynthiaWolf", "QueenOfNight", "MadScientist"
 WAVE3_ROLES += ["ToughWolf", "EyesWolf", "DecoyWolf", "Bomber", "DestroyCraziest", "PsychoKiller"]  # group A
 WAVE3_ROLES += ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]  # group L
 WAVE3_ROLES += ["ThreateningWolf", "BloodWolf", "Hypnotist", "Faker"]  # group S
+WAVE3_ROLES += ["TinyGhost", "Hitokotonushinokami"]  # issue 24, group VF
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -61,7 +62,8 @@ def test_declaration_agrees_with_the_catalog(role_id):
 # §8 results and §1 counts, written out from the spec
 SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY_FOX, "Devil": PsychicResult.WEREWOLF,
                 "MadWolf": PsychicResult.WEREWOLF, "MadDog": PsychicResult.WEREWOLF}  # 狂犬: W.3
-SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE}
+SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
+               "TinyGhost": Count.NONE}  # V1.2 おばけ
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

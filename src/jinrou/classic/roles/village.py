@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from jinrou.classic.catalog import Category, Team
 from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, role
+from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
 
@@ -418,7 +418,7 @@ class QueenSpectator(Role):
     @on(Died)
     def infect(self, ctx: Context, me: Layer, event: Died) -> None:
         for s in ctx.living():
-            if ctx.identity(s).counts() is Count.HUMAN:
+            if ctx.identity(s).is_human():
                 ctx.kill(s, Cause.INFECTION, me.seat)
 
 
@@ -480,3 +480,47 @@ class Cursed(Role):
         # after the vote, not after non-voters' sudden deaths (reference)
         if me.memory.turns and event.moment is Moment.DAY:
             ctx.change_role(me.seat, me.memory.turns, told_now=False)
+
+
+# ---------------------------------------------------------------------- group VF (issue 24): 閻魔 おばけ 忍者 一言主神
+
+
+@role
+class TinyGhost(Role):
+    """おばけ: counts none (neither human nor wolf in the parity, §1, §7), yet is human for the rules
+    that ask whether a seat is human (女王観戦者's infection, 誘惑する女狼's seduction), as the reference."""
+
+    counts = Count.NONE
+    human = True
+
+
+@mark("FatalStrike", "痛恨")
+class FatalStrike(Role):
+    """痛恨 (一言主神's, for good; the seat is not told): in each ballot it is a living candidate of, it
+    draws ``fatal strike`` (1 in 20) and on true receives 100 more votes (V1.1.2, after the tally)."""
+
+    def vote_received(self, ctx: Context, me: Layer) -> int:
+        return 100 if ctx.draw("fatal strike", [True, False], weights=[1, 19]) else 0
+
+
+class FatalDivination(Divination):
+    """一言主神's 占い: the 占い師's, and its target gets 痛恨 for good (once; never a 絶対狼), before
+    the *divined* hook."""
+
+    def effect(self, ctx: Context, action: Action, target: Seat) -> None:
+        super().effect(ctx, action, target)
+        from jinrou.classic.roles.werewolves import AbsoluteWolf  # here: werewolves imports this module
+
+        identity = ctx.identity(target)
+        if not identity.is_a(AbsoluteWolf) and identity.layer(FatalStrike.id) is None:
+            ctx.grant(target, FatalStrike.id, action.seat)
+
+
+@role
+class Hitokotonushinokami(Role):
+    """一言主神: a 占い師 in every respect (its divination, results, curse, ``firstnightdivine=auto``) but
+    not one for "holds 占い師" tests; its target also gets 痛恨 for good."""
+
+    name_en = "Hitokotonushinokami"
+    abilities = (FatalDivination(),)
+    first_divination = Diviner.first_divination  # the 占い師's own hook (draw `first divination`)
