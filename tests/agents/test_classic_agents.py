@@ -602,3 +602,10 @@ def test_bot_games_with_hitokotonushinokami_and_tiny_ghost_finish_and_it_divines
     assert len(uses) >= 8 and all(u["player"] == "A" for u in uses)
     said = [claim for g in games for _, s, claim in g.claims if s == 0 and claim.kind is ClaimKind.COMINGOUT]
     assert said and all(claim.role == "Diviner" for claim in said)
+
+
+def test_bot_games_with_a_ninja_finish_and_it_scouts_every_night_never_itself():
+    cast = {"Ninja": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 6}
+    games = _bot_games(cast, range(6))
+    uses = _used(games, "scout")
+    assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)

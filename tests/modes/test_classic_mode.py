@@ -910,3 +910,21 @@ def test_fatal_strike_reaches_nobody_online():
     for seat in (None, *range(7)):
         text = json.dumps(table.view(seat), ensure_ascii=False)
         assert "FatalStrike" not in text, seat
+
+
+def test_a_ninjas_scouting_reaches_only_the_ninja():
+    # classic-roles-village-1 V1.2 忍者: its choice and its result are told to it alone
+    roles = ["Werewolf", "Ninja", "Human", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 7, "cast": "fixed", "rules": {"scapegoat": "off"},
+                   "roles": {"Werewolf": 1, "Ninja": 1, "Human": 5}}, roles=roles, humans=range(7))
+    names = table.players
+    table.act(1, {"act": "scout", "targets": [names[0]]})
+    table.act(0, {"act": "attack", "targets": [names[4]]})
+    for seat in range(7):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day"
+    assert any("夜に行動可能でした" in line["ja"] for line in table.view(1)["log"])
+    for seat in (None, 0, 2, 3, 5, 6):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "偵察の結果" not in text and "を偵察しました" not in text, seat

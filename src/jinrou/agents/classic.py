@@ -149,6 +149,7 @@ RESISTED, RESISTED_DAYS = -50.0, 2  # a seat that survived the execution it topp
 THREATEN, SELFDESTRUCT = Verb("threaten"), Verb("selfdestruct")  # 威嚇する狼's and 血狼's day actions
 HYPNOTIZE, BET = Verb("hypnotize"), Verb("bet")  # 催眠術師's and イカサマ師's (declared by the roles)
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
+SCOUT = Verb("scout")  # 忍者's (declared by the role)
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
@@ -1174,6 +1175,12 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(legal.targets, lambda s: scores[s] + noise[s]))
 
 
+def _scout(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """忍者: the seat it is least sure of (its result is private: it only guides the 忍者's own doubt)."""
+    return _one(view, legal, _best(legal.targets, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1181,6 +1188,7 @@ POLICIES: dict[Verb, Policy] = {
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
+    SCOUT: _scout,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

@@ -138,6 +138,11 @@ class Context:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
 
+    def had_action_open(self, seat: Seat) -> bool:
+        """V1.1.11: whether ``seat`` had a night action open tonight, as read after the dusk hooks (noted
+        only for a night at whose dusk a living seat's role declares ``reads_open_actions``)."""
+        return seat in self._game.night.open_actions
+
     def sealed_tonight(self, seat: Seat) -> bool:
         """Whether ``seat`` is sealed (封印, W.1.3) now or was when the last night ended: its seal ends at
         that dawn, before the burial (W.2 瞳狼: "not one sealed that night")."""

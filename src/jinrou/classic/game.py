@@ -157,6 +157,7 @@ class Night:
     rank: dict[Seat, int] = field(default_factory=dict)  # P over the seats sharing a level (§4.2)
     late_hooks: list[Layer] = field(default_factory=list)  # layers with level hooks gained while resolving
     sealed: frozenset[Seat] = frozenset()  # the seats sealed when it ended (W.2 瞳狼: not told at that dawn)
+    open_actions: frozenset[Seat] = frozenset()  # V1.1.11: noted at dusk only when a living seat reads it (忍者)
 
 
 class Game:
@@ -718,6 +719,18 @@ class Game:
             return
         if self.day == 1 and self.night.fixed_attack is None:
             self._scapegoat_attack()  # a 孤独な狼 alone attacks from its dusk hook on (W.1.9a)
+        if any(role.reads_open_actions for s in self.living() for role in self.identities[s].held()):
+            self.night.open_actions = self._open_actions()
+
+    def _open_actions(self) -> frozenset[Seat]:
+        """V1.1.11: the living seats with a night action open tonight, read after the dusk hooks: an
+        ability open and not yet done (optional ones too), and, as the reference, an action the rules
+        already submitted for it (``firstnightdivine=auto``) and every attacking wolf on night 1 with
+        身代わりくん."""
+        goat_night = self.day == 1 and self.settings["scapegoat"] != "off"
+        submitted = {a.seat for a in self.night.actions}
+        return frozenset(s for s in self.living() if s in submitted or (goat_night and self.identities[s].attacks)
+                         or self._legal_abilities(s, []))
 
     def _scapegoat_attack(self) -> None:
         """Night 1's attack on 身代わりくん, by a living attacking wolf drawn uniformly (none: none).

@@ -73,6 +73,7 @@ class Role:
     fortune: ClassVar[Fortune] = Fortune.HUMAN
     psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN
+    reads_open_actions: ClassVar[bool] = False  # V1.1.11: the engine notes at dusk who has a night action open (忍者)
     human: ClassVar[bool | None] = None  # "is human" for the rules that ask (女王観戦者, 誘惑する女狼); None: counts human
     judge_team: ClassVar[Team | None] = None  # None: the catalog team
     attacks: ClassVar[bool] = False  # takes part in the wolves' attack

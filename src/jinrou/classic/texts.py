@@ -126,6 +126,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                    "The blood moon seals the villagers' abilities tonight."),
     "hypnotized": ("{player}が{target}に催眠術をかけました。", "{player} hypnotized {target}."),
     "bet": ("{player}は賭けに出ました。", "{player} bets its stocked votes."),
+    "scout chosen": ("{player}は{target}を偵察しました。", "{player} scouts {target}."),
+    "scout active": ("{player}の偵察の結果、{target}は夜に行動可能でした。",
+                     "{player}'s scouting: {target} could act tonight."),
+    "scout idle": ("{player}の偵察の結果、{target}は夜に行動していませんでした。",
+                   "{player}'s scouting: {target} did not act tonight."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -384,6 +389,8 @@ RULES_JA: dict[str, str] = {
                  "（女王観戦者の感染症と誘惑する女狼の誘惑では人間です）。",
     "Hitokotonushinokami": "一言主神: 占い師と同じく毎晩ひとりを占います（必須。妖狐は呪殺され、初日白通知も同じ）。"
                            "占った相手には痛恨がずっと付きます（絶対狼を除く。本人には知らされません）。",
+    "Ninja": "忍者: 毎晩、身代わりくん以外の他のひとりを偵察します（必須）。その夜、相手が夜に行動可能だったかどうかを"
+             "知ります（任意の能力も数え、使い切った能力は数えません）。",
     "FatalStrike": "痛恨: 投票のたびに、生きている候補者なら20分の1の確率で100票を追加で受けます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as

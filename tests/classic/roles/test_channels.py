@@ -1,5 +1,5 @@
-"""Issue 24, group VF: おばけ and 一言主神 (``roles/village.py``; shared/spec/classic-roles-village-1.md V1.2,
-mechanics V1.1.2's received-vote modifier 痛恨).
+"""Issue 24, group VF: おばけ, 一言主神 and 忍者 (``roles/village.py``; shared/spec/classic-roles-village-1.md V1.2,
+mechanics V1.1.2's received-vote modifier 痛恨, V1.1.11 a night action open).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
@@ -136,3 +136,90 @@ def test_divine_refused_on_itself_or_twice_and_nothing_changes():
         g.apply(action(g, "B divine D"))
     assert snapshot(g) == before
     close(g)
+
+
+# ---------------------------------------------------------------------------------------------- 忍者
+
+
+def scouted(g, ninja: str = "B") -> list[str]:
+    """What the 忍者 was told of its scouting, as 'active'/'idle' with the target's letter."""
+    out = []
+    for _, m in g.messages:
+        if m.key in ("scout active", "scout idle") and m.to is not None and g.names.index(ninja) in m.to:
+            out.append(f"{m.key.split()[1]} {g.names[m.args['target']]}")
+    return out
+
+
+def test_ninja_scouts_another_living_seat_required_and_learns_if_it_could_act():
+    g = new(["Werewolf", "Ninja", "Madman", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B") == {"scout": ("A", "C", "D", "E", "F", "G")} and 1 in g.awaited()
+    g.apply(action(g, "B scout A"))
+    assert told(g, "scout chosen", "B") == [{"player": 1, "target": 0}]
+    night(g, "A attack D")
+    assert scouted(g) == ["active A"]
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "B scout C", "A attack F")  # 狂人: no night action
+    assert scouted(g) == ["active A", "idle C"]
+    record = write(g)
+    assert {"player": "B", "action": "scout", "target": "A"} in record["events"][0]["actions"]
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+def test_ninja_counts_an_optional_action_until_it_is_spent():
+    # V1.1.11: 聖職者 yes until spent (whether or not it is used that night)
+    g = new(["Werewolf", "Ninja", "Human", "Human", "Human", "Human", "Priest"])
+    night(g, "B scout G", "A attack C")  # G does not use it: still open
+    assert scouted(g) == ["active G"]
+    vote(g, "AD BD DA ED FD GD")
+    night(g, "G protect E", "B scout G", "A attack F")
+    assert scouted(g) == ["active G", "active G"]
+    vote(g, "AE BE EA GE")
+    assert result(g) is None
+    night(g, "B scout G", "A attack G")
+    assert scouted(g) == ["active G", "active G", "idle G"]  # spent
+
+
+def test_ninja_reads_the_wolves_on_night_one_with_the_scapegoat_and_a_seer_divining_automatically():
+    # V1.1.11, as the reference: every attacking wolf on night 1 with scapegoat=on; with
+    # firstnightdivine=auto, a seer on night 1 though its divination was drawn at dusk
+    settings = {"scapegoat": "on", "firstnightdivine": "auto"}
+    g = new(["Human", "Ninja", "Werewolf", "Diviner", "Human", "Human", "Human", "Human"], settings,
+            start=[("scapegoat attacker", "C"), ("first divination", "E")])
+    assert legal_verbs(g, "B") == {"scout": ("C", "D", "E", "F", "G", "H")}  # never 身代わりくん
+    assert legal_verbs(g, "C") == {} and legal_verbs(g, "D") == {}
+    night(g, "B scout C", draws=[("order", ["D", "B"])])
+    assert scouted(g) == ["active C"]
+    g = new(["Human", "Ninja", "Werewolf", "Diviner", "Human", "Human", "Human", "Human"], settings,
+            start=[("scapegoat attacker", "C"), ("first divination", "E")])
+    night(g, "B scout D", draws=[("order", ["D", "B"])])
+    assert scouted(g) == ["active D"]
+
+
+def test_ninja_scout_refused_on_itself_the_scapegoat_or_twice_and_nothing_changes():
+    """Settled here: not itself (as §4.1); the reference also offers the 忍者 itself."""
+    g = new(["Human", "Ninja", "Werewolf", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
+            start=[("scapegoat attacker", "C")])
+    before = snapshot(g)
+    for text in ("B scout B", "B scout A"):
+        with pytest.raises(IllegalActionError, match="cannot scout") as refused:
+            g.apply(action(g, text))
+        assert "「偵察」できません" in refused.value.ja
+        assert snapshot(g) == before
+    g.apply(action(g, "B scout C"))
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="B has already chosen to scout tonight"):
+        g.apply(action(g, "B scout D"))
+    assert snapshot(g) == before
+
+
+def test_a_scapegoat_ninja_scouts_a_drawn_seat():
+    g = new(["Ninja", "Werewolf", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
+            start=[("scapegoat attacker", "B")])
+    taken = close(g, [("scapegoat scout", "C")])
+    assert [d.kind for d in taken] == ["scapegoat scout"] and dead(g) == {"A": "attack"}
+
+
+def test_ninja_left_without_scouting_dies_suddenly():
+    g = new(["Werewolf", "Ninja", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C", draws=[("announcement", ["B", "C"])])
+    assert dead(g) == {"B": "sudden", "C": "attack"}

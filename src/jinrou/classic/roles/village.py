@@ -524,3 +524,35 @@ class Hitokotonushinokami(Role):
     name_en = "Hitokotonushinokami"
     abilities = (FatalDivination(),)
     first_divination = Diviner.first_divination  # the 占い師's own hook (draw `first divination`)
+
+
+SCOUT = Verb.declare("scout", label=("偵察", "scout"))
+
+
+class Scouting(Ability):
+    """忍者's scouting: each night from 1, required, level 100, another living seat but 身代わりくん (not
+    itself: settled here, as §4.1); told at once 「…を偵察しました。」, and at level 100 whether the
+    (redirected) target had a night action open tonight (V1.1.11), told by the chosen name."""
+
+    verb = SCOUT
+    level = 100
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.living() if s not in (me.seat, ctx.scapegoat)]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "scout chosen", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        key = "scout active" if ctx.had_action_open(target) else "scout idle"
+        ctx.tell(action.seat, key, player=action.seat, target=action.targets[0])
+
+
+@role
+class Ninja(Role):
+    """忍者: scouts a seat each night (required) and learns whether it had a night action open (V1.1.11:
+    an optional one counts, a spent once-only one does not)."""
+
+    abilities = (Scouting(),)
+    reads_open_actions = True
