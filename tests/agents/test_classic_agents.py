@@ -605,7 +605,7 @@ def test_bot_games_with_hitokotonushinokami_and_tiny_ghost_finish_and_it_divines
 
 
 def test_bot_games_with_a_ninja_finish_and_it_scouts_every_night_never_itself():
-    cast = {"Ninja": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 6}
+    cast = {"Ninja": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Emma": 1, "Human": 5}
     games = _bot_games(cast, range(6))
     uses = _used(games, "scout")
     assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)

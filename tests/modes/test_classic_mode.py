@@ -912,11 +912,11 @@ def test_fatal_strike_reaches_nobody_online():
         assert "FatalStrike" not in text, seat
 
 
-def test_a_ninjas_scouting_reaches_only_the_ninja():
-    # classic-roles-village-1 V1.2 忍者: its choice and its result are told to it alone
-    roles = ["Werewolf", "Ninja", "Human", "Human", "Human", "Human", "Human"]
+def test_a_ninjas_scouting_and_emmas_lines_reach_only_them():
+    # classic-roles-village-1 V1.2 忍者: its choice and its result are told to it alone; 閻魔's lines likewise
+    roles = ["Werewolf", "Ninja", "Emma", "Human", "Human", "Human", "Human"]
     table = Table({"players": 7, "cast": "fixed", "rules": {"scapegoat": "off"},
-                   "roles": {"Werewolf": 1, "Ninja": 1, "Human": 5}}, roles=roles, humans=range(7))
+                   "roles": {"Werewolf": 1, "Ninja": 1, "Emma": 1, "Human": 4}}, roles=roles, humans=range(7))
     names = table.players
     table.act(1, {"act": "scout", "targets": [names[0]]})
     table.act(0, {"act": "attack", "targets": [names[4]]})
@@ -925,6 +925,9 @@ def test_a_ninjas_scouting_reaches_only_the_ninja():
             table.act(seat, {"done": True})
     assert table.game.stage.value == "day"
     assert any("夜に行動可能でした" in line["ja"] for line in table.view(1)["log"])
+    assert any("人狼の餌食になったようです" in line["ja"] for line in table.view(2)["log"])  # 閻魔's line: its own
     for seat in (None, 0, 2, 3, 5, 6):
         text = json.dumps(table.view(seat), ensure_ascii=False)
         assert "偵察の結果" not in text and "を偵察しました" not in text, seat
+    for seat in (None, 0, 1, 3, 5, 6):
+        assert "ようです。" not in json.dumps(table.view(seat), ensure_ascii=False), seat

@@ -41,6 +41,7 @@ from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.events import (
+    Announced,
     BurialPass,
     Died,
     Event,
@@ -934,6 +935,12 @@ class Game:
         self.die(seat, cause, source)
         return True
 
+    def death_kind(self, seat: Seat, kind: str) -> None:
+        """V1.1.12: note the exact kind of ``seat``'s death beside its cause (後追い: lover, fox …)."""
+        death = self.deaths[seat]
+        if death is not None:
+            self.deaths[seat] = Death(death.phase, death.cause, kind)
+
     def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> None:
         """``seat`` dies now, whatever protects it; its death hooks run (§5.3)."""
         self.alive[seat] = False
@@ -1003,6 +1010,7 @@ class Game:
         dead, self._fresh_dead = self._fresh_dead, []
         if len(dead) > 1:
             dead = self._draws.order("announcement", dead, [self.names[s] for s in dead])
+        announced = []
         for seat in dead:
             death = self.deaths[seat]
             if death is None:  # revived in the same night
@@ -1010,6 +1018,9 @@ class Game:
             shown = death.cause if death.cause in PUBLIC_CAUSES or (
                 death.cause is Cause.CURSE and self.settings.on("deadfox")) else None
             self.tell(None, "died", player=seat, cause=shown.value if shown else None)
+            announced.append(seat)
+        if announced:
+            self.emit(Announced(tuple(announced)))  # V1.1.12: 閻魔's lines, to the seats alive now
         revived, self._fresh_revived = self._fresh_revived, []
         for seat in revived:
             self.tell(None, "revived", player=seat)

@@ -1,5 +1,6 @@
-"""Issue 24, group VF: おばけ, 一言主神 and 忍者 (``roles/village.py``; shared/spec/classic-roles-village-1.md V1.2,
-mechanics V1.1.2's received-vote modifier 痛恨, V1.1.11 a night action open).
+"""Issue 24, group VF: おばけ, 一言主神, 忍者 and 閻魔 (``roles/village.py``; shared/spec/classic-roles-village-1.md V1.2,
+mechanics V1.1.2's received-vote modifier 痛恨, V1.1.11 a night action open,
+V1.1.12 閻魔's channel and the finer kinds of death).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
@@ -223,3 +224,56 @@ def test_ninja_left_without_scouting_dies_suddenly():
     g = new(["Werewolf", "Ninja", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack C", draws=[("announcement", ["B", "C"])])
     assert dead(g) == {"B": "sudden", "C": "attack"}
+
+
+# ---------------------------------------------------------------------------------------------- 閻魔
+
+
+def judged(g, emma: str = "B") -> list[str]:
+    """閻魔's lines, as 'KIND LETTER', in the order told."""
+    return [f"{m.key[5:]} {g.names[m.args['player']]}" for _, m in g.messages
+            if m.key.startswith("emma ") and m.to is not None and g.names.index(emma) in m.to]
+
+
+def test_emma_learns_each_announced_deaths_kind_none_for_an_execution():
+    g = new(["Werewolf", "Emma", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    assert judged(g) == ["attack C"] and told(g, "emma attack", "D") == []
+    vote(g, "AD BD DA ED FD GD")
+    assert judged(g) == ["attack C"]  # none for an execution
+    record = write(g)
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+def test_emma_tells_a_lovers_suicide_apart_in_announcement_order():
+    g = new(["Werewolf", "Emma", "Cupid", "Human", "Human", "Human", "Human"])
+    night(g, "C pair D E", "A attack D", draws=[("announcement", ["E", "D"])])
+    assert dead(g) == {"D": "attack", "E": "suicide"}
+    assert judged(g) == ["lover E", "attack D"]
+    assert g.deaths[4].kind == "lover" and g.deaths[3].kind is None
+
+
+def test_emma_tells_fox_and_twin_suicides_and_a_curse_unless_announced():
+    g = new(["Werewolf", "Emma", "Diviner", "Fox", "Immoral", "Twin", "Twin", "Human", "Human"])
+    night(g, "C divine D", "A attack F", draws=[("announcement", ["D", "E", "F", "G"])])
+    assert dead(g) == {"D": "curse", "E": "suicide", "F": "attack", "G": "suicide"}
+    assert judged(g) == ["curse D", "fox E", "attack F", "twin G"]
+    g = new(["Werewolf", "Emma", "Diviner", "Fox", "Human", "Human", "Human"], {"deadfox": "on"})
+    night(g, "C divine D", "A attack E", draws=[("announcement", ["D", "E"])])
+    assert judged(g) == ["attack E"]  # the curse was announced publicly
+
+
+def test_emma_dead_in_the_burial_is_told_nothing_and_a_poison_has_its_line():
+    g = new(["Werewolf", "Emma", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    assert judged(g) == []
+    g = new(["Werewolf", "Emma", "Poisoner", "Human", "Human", "Human", "Human", "Werewolf"])
+    night(g, "A attack C", draws=[("announcement", ["C", "A"])])
+    assert dead(g) == {"A": "poison", "C": "attack"} and judged(g) == ["attack C", "poison A"]
+
+
+def test_emma_tells_a_charmed_seats_suicide_as_possession():
+    g = new(["Werewolf", "QueenOfNight", "Diviner", "Emma", "Human", "Human", "Human"])
+    night(g, "C divine B", "A attack B", draws=[("announcement", ["B", "C"])])
+    assert dead(g) == {"B": "attack", "C": "suicide"} and g.deaths[2].kind == "charm"
+    assert judged(g, "D") == ["attack B", "charm C"]

@@ -31,7 +31,7 @@ WAVE3_ROLES += ["FascinatingWolf", "CynthiaWolf", "QueenOfNight", "MadScientist"
 WAVE3_ROLES += ["ToughWolf", "EyesWolf", "DecoyWolf", "Bomber", "DestroyCraziest", "PsychoKiller"]  # group A
 WAVE3_ROLES += ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]  # group L
 WAVE3_ROLES += ["ThreateningWolf", "BloodWolf", "Hypnotist", "Faker"]  # group S
-WAVE3_ROLES += ["TinyGhost", "Hitokotonushinokami", "Ninja"]  # issue 24, group VF
+WAVE3_ROLES += ["TinyGhost", "Hitokotonushinokami", "Ninja", "Emma"]  # issue 24, group VF
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Category, Team
-from jinrou.classic.events import AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
+from jinrou.classic.events import Announced, AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
@@ -153,7 +153,7 @@ class Twin(Role):
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         if any(not ctx.alive(s) for s in ctx.seats_of(Twin, exclude=me.seat)):
-            ctx.kill(me.seat, Cause.SUICIDE)
+            ctx.follow(me.seat, "twin")
 
 
 @role
@@ -556,3 +556,30 @@ class Ninja(Role):
 
     abilities = (Scouting(),)
     reads_open_actions = True
+
+
+EMMA_LINES = {
+    "attack": "attack", "greedy": "attack", "tough": "attack", "crafty": "attack",
+    "poison": "poison", "witch": "poison", "infection": "infection", "vampire": "vampire", "dog": "dog",
+    "trap": "trap", "curse": "curse", "psycho": "psycho", "selfdestruct": "selfdestruct", "assassinate": "assassinate",
+    "lover": "lover", "fox": "fox", "twin": "twin", "charm": "charm",
+}  # fmt: skip
+"""閻魔's line (message ``emma KEY``) per death: by the exact kind kept beside the cause where there is
+one (後追い's), else by the cause; a death not here (execution, hunter shot, leave, sudden death, a
+kind without a line) gives none (V1.2 Emma, V1.1.12)."""
+
+
+@role
+class Emma(Role):
+    """閻魔: at each burial, if alive after its deaths, told one line per death announced there, in
+    announcement order, with its exact kind (V1.1.12); none for a curse announced publicly (deadfox)."""
+
+    @on(Announced)
+    def judge(self, ctx: Context, me: Layer, event: Announced) -> None:
+        for seat in event.seats:
+            cause = ctx.cause_of_death(seat)
+            if cause is None or (cause is Cause.CURSE and ctx.settings.on("deadfox")):
+                continue
+            line = EMMA_LINES.get(ctx.death_kind(seat) or cause.value)
+            if line is not None:
+                ctx.tell(me.seat, f"emma {line}", player=seat)
