@@ -609,3 +609,40 @@ def test_bot_games_with_a_ninja_finish_and_it_scouts_every_night_never_itself():
     games = _bot_games(cast, range(6))
     uses = _used(games, "scout")
     assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)
+
+
+# ---------------------------------------------------------------------- village part 1, group VD
+
+
+def test_bots_with_seers_mama_and_tarzan_finish_and_the_mama_sees_through_a_false_seer():
+    # docs/classic-bots.md: the mama takes the seats told to hold 占い師 as village and gives any other
+    # 占い師 claimant weight 0.1
+    from jinrou.agents.classic import Notes, assess
+
+    cast = {"Werewolf": 2, "Madman": 1, "Diviner": 1, "SeersMama": 1, "Tarzan": 1, "Human": 6}
+    taken = played_verbs(cast, range(6))
+    assert taken["divine"] and taken["attack"], taken
+    game = Game.new("ABCDEF", ["Werewolf", "SeersMama", "Diviner", "Human", "Human", "Human"], {"scapegoat": "off"},
+                    np.random.default_rng(0))
+    for text in ("A attack F", "C divine D"):
+        game.apply(Action.parse(text, game.names))
+    game.close(np.random.default_rng(0))
+    game.claim(0, Claim(ClaimKind.COMINGOUT, role="Diviner"))
+    game.claim(2, Claim(ClaimKind.COMINGOUT, role="Diviner"))
+    mama, notes, plain = SeatView.of(game, 1), Notes(), Notes()
+    notes.read(mama)
+    assert notes.seers == frozenset({2})
+    seen = assess(mama, notes)
+    assert seen.suspicion[0] > seen.suspicion[2] and seen.trust[0] < seen.trust[2]
+    plain.read(SeatView.of(game, 3))
+    assert plain.seers is None
+
+
+def test_bots_with_a_sleepwalker_an_oracle_and_a_fate_finish_and_play_as_villagers_until_told():
+    # V1.1.5: the bot's view says 村人 until the trigger; the game goes on as any other
+    cast = {"Werewolf": 2, "Madman": 1, "Diviner": 1, "Sleepwalker": 1, "Oracle": 1, "Fate": 1, "Guard": 1,
+            "Human": 4}
+    taken = played_verbs(cast, range(6))
+    assert taken["divine"] and taken["attack"], taken
+    randomly = played_verbs(cast, range(6), RandomAgent)
+    assert randomly["attack"], randomly

@@ -931,3 +931,34 @@ def test_a_ninjas_scouting_and_emmas_lines_reach_only_them():
         assert "偵察の結果" not in text and "を偵察しました" not in text, seat
     for seat in (None, 0, 1, 3, 5, 6):
         assert "ようです。" not in json.dumps(table.view(seat), ensure_ascii=False), seat
+
+def test_seers_mama_and_tarzan_lines_reach_only_their_seats():
+    # classic-roles-village-1 V1.2 予言者のママ (its first dusk) and 野生児 (each dawn): told, private
+    roles = ["Human", "SeersMama", "Diviner", "Werewolf", "Tarzan", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 8}, roles=roles, humans=range(8))  # room seat i is game seat i + 1 (Ann, Ben, …)
+    mama, seer, _, tarzan = range(4)
+
+    def holders(text: str) -> set[int | None]:
+        return {seat for seat in [None, *range(8)] if any(text in line["ja"] for line in table.view(seat)["log"])}
+
+    assert holders("Annは予言者のママです。占い師はBenです。") == {mama}
+    table.act(seer, {"act": "divine", "targets": ["Cat"]})
+    for seat in range(8):
+        table.act(seat, {"done": True}) if table.view(seat)["me"]["may_finish"] else None
+    assert table.game.day == 2
+    assert holders("Danは1人の人狼の気配を感じました。") == {tarzan}
+
+
+def test_a_seat_that_believes_it_is_a_villager_is_never_shown_its_role_before_its_trigger():
+    # classic-roles-village-1 V1.1.5: 夢遊病者, 預言者, 運命の子 are told 村人 (name and card) until their trigger
+    roles = ["Human", "Sleepwalker", "Oracle", "Werewolf", "Fate", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 8}, roles=roles, humans=range(8))
+    walker, oracle, fate = 0, 1, 3
+    human = table.view(4)["me"]
+    for seat in (walker, oracle, fate):
+        me = table.view(seat)["me"]
+        assert me["role"] == human["role"] and me["rule"] == human["rule"] and me["shown"] == human["shown"]
+        # the public role list (the host's, the same for everybody) names the roles in the game; 闇鍋 lists
+        # these as 村人 (yaminabe §5)
+        text = json.dumps({k: v for k, v in table.view(seat).items() if k != "published"}, ensure_ascii=False)
+        assert not any(word in text for word in ("Sleepwalker", "Oracle", "Fate", "夢遊病者", "預言者", "運命の子")), text

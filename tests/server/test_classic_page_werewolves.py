@@ -140,7 +140,8 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
         expect(dan.locator("#who")).to_contain_text("Dan")
         ann.click("#bots")
         expect(ann.locator("#seats li")).to_have_count(8)
-        assert app.state.service.rooms[room].seq == 9  # the cast is event 10, as the seed was chosen for
+        # the cast is event 10, as the seed was chosen for (the page may show a seat before its event settles)
+        wait_until(lambda: app.state.service.rooms[room].seq == 9, what="the eight seats stored")
         ann.click("#start")
         wait_until(lambda: getattr(app.state.service.rooms[room].state, "game", None) is not None, what="the cast")
         game = app.state.service.rooms[room].state.game

@@ -257,6 +257,7 @@ class Notes:
     noise: list[float] = field(default_factory=list)
     version: int = 0  # counts what was read that may change the assessment
     survived: dict[Seat, int] = field(default_factory=dict)  # topped a day's last ballot alone, not executed: the day
+    seers: frozenset[Seat] | None = None  # 予言者のママ: the seats told to hold 占い師 (None: not told)
 
     def read(self, view: SeatView) -> None:
         """Read the messages and claims that are new since the last call."""
@@ -298,6 +299,8 @@ class Notes:
                 self.bitten = True
             elif key == "charged":
                 self.charged = True
+            elif key in ("seers mama", "seers mama none"):
+                self.seers = frozenset(args.get("seats") or ())  # type: ignore[call-overload]
         self.messages = len(view.messages)
         for day, seat, claim in view.claims[self.claims:]:
             kind = claim.kind
@@ -450,6 +453,8 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
         black = _is_black(result)
         if black or (black is not None and result in ROLES):
             known.setdefault(s, black)
+    for s in notes.seers or ():  # 予言者のママ: the true 占い師 are village
+        known.setdefault(s, False)
     if mine is not None:
         known[me] = mine.team is not Team.HUMAN
     for s, black in known.items():
@@ -603,6 +608,8 @@ def _claimant_weight(view: SeatView, notes: Notes, c: Seat, known: dict[Seat, bo
         return 0.0  # the role is not in the game
     if known.get(c):
         return 0.0  # an enemy of the village never holds a village result role
+    if notes.seers is not None and notes.co[c] == "Diviner" and c not in notes.seers:
+        return 0.1  # 予言者のママ was told the seers: another claimant lies (or got a 占いセット later)
     if not village and c in allies:
         return 0.0  # its own side lies
     return 1 / 3 if c in notes.switched else 1.0

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from jinrou.classic.identity import Identity, Layer
-from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Moment, Seat, Verb
 
 if TYPE_CHECKING:
     from jinrou.classic.events import Event
@@ -261,6 +261,14 @@ class Context:
     def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
         """The seat's role becomes a fresh ``role_id``; told now, or when the next phase opens."""
         self._game.change_role(seat, role_id, told_now)
+
+    def dusk_hook(self, seat: Seat) -> None:
+        """``seat``'s role runs its dusk reactions now (V1.1.4: 運命の子's new role, at once)."""
+        from jinrou.classic.events import PhaseOpened
+
+        identity = self._game.identities[seat]
+        for handler in identity.role.reactions.get(PhaseOpened, ()):
+            handler(identity.role, self, identity.main, PhaseOpened(Moment.DUSK))
 
     def grant(self, seat: Seat, role_id: str, source: Seat | None = None) -> Layer:
         """``seat`` gains a sub-role, extra role or mark (on top of its layers)."""

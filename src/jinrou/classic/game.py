@@ -972,10 +972,11 @@ class Game:
         it is told now, or when the next phase opens (``told_now`` False)."""
         self.identities[seat].change_role(Layer.of(ROLES[role_id], LayerKind.ROLE, seat))
         self.changes = (*self.changes, (self.phase, seat, role_id))
+        shown = ROLES[role_id].believes or role_id  # V1.1.5: a role that believes it is 村人 is told so
         if told_now:
-            self.tell(seat, "role changed", role=role_id)
+            self.tell(seat, "role changed", role=shown)
         else:
-            self.at_next_phase(seat, "role changed", role=role_id)
+            self.at_next_phase(seat, "role changed", role=shown)
 
     def grant(self, seat: Seat, sub_id: str, source: Seat | None = None) -> Layer:
         """``seat`` gains a fresh sub-role, extra role or mark ``sub_id``, on top of its layers."""

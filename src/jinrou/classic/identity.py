@@ -400,6 +400,16 @@ class Identity:
         """Whether a layer above the role is declared as ``role_id`` (a sub-role, kit or mark)."""
         return role_id in self._ids
 
+    def own_role(self) -> str:
+        """The role id the seat itself is told it holds: its role's, or the one it believes (V1.1.5:
+        村人 until its trigger). 人狼占い, 霊界 and the end read the real role (``role``)."""
+        return self.role.believed(self.main) or self.role.id
+
+    def wolf_role(self) -> bool:
+        """V1.1.13 *wolf role* (老人, カウンセラー, 野生児): its role counts as a wolf for parity (人狼系, 狂人狼),
+        whatever a sub-role makes the seat count (狐憑き)."""
+        return self.role.counts is Count.WOLF
+
     def is_a(self, kind: type[Role]) -> bool:
         """Whether the seat's role is a ``kind`` (its declaration class or a subclass)."""
         return isinstance(self.role, kind)

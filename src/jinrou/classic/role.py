@@ -92,6 +92,7 @@ class Role:
     blocks_as: ClassVar[Blocked] = Blocked.RESISTANCE  # what its ``resist`` is, when it stops a death (W.1.9f)
     voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
     hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
+    believes: ClassVar[str | None] = None  # V1.1.5: the role the seat is told it holds until ``aware`` (預言者: 村人)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
     Memory: ClassVar[type | None] = None  # a dataclass: one instance's state on its seat
@@ -190,6 +191,11 @@ class Role:
         """Votes its living seat receives beyond those cast, per ballot it is a candidate of, after the
         tally (V1.1.2: 痛恨)."""
         return 0
+
+    def believed(self, me: Layer) -> str | None:
+        """V1.1.5: the role id the seat is told it holds instead of this one (``believes``) until its
+        memory says it is ``aware``; None: it knows its role."""
+        return None if self.believes is None or getattr(me.memory, "aware", False) else self.believes
 
     def still_reviving(self, ctx: Context, me: Layer) -> bool:
         """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a

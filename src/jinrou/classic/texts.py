@@ -146,6 +146,19 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "emma assassinate": ("{player}は暗殺されたようです。", "{player} seems to have been assassinated."),
     "scout idle": ("{player}の偵察の結果、{target}は夜に行動していませんでした。",
                    "{player}'s scouting: {target} did not act tonight."),
+    # group VD (village part 1)
+    "seers mama": ("{player}は予言者のママです。占い師は{seats}です。", "{player} is the Seer's Mama. The seers are {seats}."),
+    "seers mama none": ("{player}は予言者のママです。占い師はいません。", "{player} is the Seer's Mama. There is no seer."),
+    "tarzan": ("{player}は{count}人の人狼の気配を感じました。", "{player} senses {count} werewolves."),
+    "role revealed": ("あなたの本当の役職は{role}です", "Your true role is {role}."),
+    "sleepwalkers": ("{seats}が徘徊しています。", "{seats} are wandering about at night."),
+    "sleepwalker aware": ("{player}は深夜徘徊を自覚しました。", "{player} realizes it sleepwalks."),
+    "oracle friend": ("{player}に神託が下りました。恋人陣営が勝利目前です。", "{player} receives an oracle: the lovers are about to win."),
+    "oracle fox": ("{player}に神託が下りました。妖狐陣営が勝利目前です。", "{player} receives an oracle: the foxes are about to win."),
+    "fate": ("{player}は運命の子でした。{role}として生きる覚悟を決めました。",
+             "{player} was a Child of Fate: it resolves to live as {role}."),
+    "oracle werewolf": ("{player}に神託が下りました。人狼陣営が勝利目前です。",
+                        "{player} receives an oracle: the werewolves are about to win."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -231,6 +244,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = Cause(value).name_ja if lang == "ja" else value  # a note's cause (絶対狼)
         elif key == "candidates" and isinstance(value, list | tuple):
             args[key] = ", ".join(names[c] for c in value)
+        elif key == "seats" and isinstance(value, list | tuple):
+            args[key] = ("," if lang == "ja" else ", ").join(names[c] for c in value)
         elif key == "claim" and isinstance(value, Claim):
             args[key] = value.render(names, lang)
         else:
@@ -409,6 +424,15 @@ RULES_JA: dict[str, str] = {
     "Emma": "閻魔: 埋葬のたびに、生きていれば、そこで発表された死者それぞれの詳しい死因を知ります（処刑・銃殺・失踪・"
             "突然死を除く。後追いは恋人・狐・双子・魅了の別まで。deadfoxで公表される呪殺を除く）。",
     "FatalStrike": "痛恨: 投票のたびに、生きている候補者なら20分の1の確率で100票を追加で受けます。",
+    # group VD (village part 1)
+    "SeersMama": "予言者のママ: 村人です。最初の夜に、占い師が誰か（死者や占いセットの持ち主も含む）を知ります。",
+    "Sleepwalker": "夢遊病者: 村人です。3日目以降の最初の夕方まで、自分を村人だと思っています（人狼の占いや霊界、終了時は"
+                   "夢遊病者と見えます）。2日目の夜、人狼たちには生きている夢遊病者が「徘徊している」と知らされます。",
+    "Oracle": "預言者: 村人です。最初の神託まで自分を村人だと思っています。生きて朝を迎えるたびに、恋人・妖狐・人狼の陣営が"
+              "勝利目前なら神託でそれを知ります。",
+    "Fate": "運命の子: 村人です。自分を村人だと思っています。初めて占われた夜の終わりに生きていれば、村人陣営の役職から"
+            "ランダムに選ばれた役職になります（占い結果は村人）。",
+    "Tarzan": "野生児: 村人です。生きて朝を迎えるたびに、生きている人狼（人狼系の役職と狂人狼）の人数を知ります。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

@@ -98,7 +98,7 @@ class SeatView:
         role = team = None
         if seat is not None:
             ctx, me = game.ctx, game.identity(seat)
-            role = me.role.id
+            role = me.role.id if everything else me.own_role()  # V1.1.5: 村人 until its trigger
             team = me.team()
             subs = me.told_layers()  # 恋人 and kits (決定者, 権力者 and marks are not told)
             roles[seat] = role

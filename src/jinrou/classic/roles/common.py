@@ -62,6 +62,23 @@ class Divination(Ability):
             ctx.tell_at_dawn(action.seat, "divination obstructed", player=action.seat, target=action.targets[0])
 
 
+class PlaceMark(Ability):
+    """A night action that places a mark (``mark``, a declared mark's id) on the (redirected) target,
+    if that seat is alive when it resolves; aimed at any living seat, the actor's own included unless
+    ``itself`` is False."""
+
+    mark: ClassVar[str]
+    itself: ClassVar[bool] = True
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living() if self.itself else super().targets(ctx, me)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.alive(target):
+            ctx.grant(target, self.mark, action.seat)
+
+
 def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
     """埋毒者/猫又 poison (§8): after a wolf attack the wolf that chose it (``poisonwolf=selector``;
     nobody if it is dead by then, as the reference's Poisoner.dying) or a random living attacking

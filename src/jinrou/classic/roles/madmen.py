@@ -18,7 +18,7 @@ from jinrou.classic.events import AttackedAt, BurialPass, Died, Divined, Execute
 from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
-from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
+from jinrou.classic.roles.common import Contacted, ContactHook, Divination, PlaceMark, knows_wolves
 from jinrou.classic.roles.village import Diviner, Guard, Hunter, OnceMemory, first_divination_pool
 
 if TYPE_CHECKING:
@@ -115,21 +115,14 @@ class Framed(Role):
             ctx.remove(me)
 
 
-class Frame(Ability):
+class Frame(PlaceMark):
     """狼少年's frame: each night from 1, optional, level 90, a living seat (itself allowed): the
     (redirected) target reads 人狼 until its next dusk hook; a private fact."""
 
     verb = FRAME
+    mark = "Framed"
     level = 90
     required = False
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return ctx.living()
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if ctx.alive(target):
-            ctx.grant(target, "Framed", action.seat)
 
 
 @role
@@ -228,20 +221,17 @@ class WomanAttracted(Role):
             ctx.follow(me.seat, "charm", source)
 
 
-class Charm(Ability):
+class Charm(PlaceMark):
     """美女's charm: each night from 1, optional, level 100, another living seat (told 「{name}は
     {target}を魅了しました。」): the (redirected) seat gets 美女の魅了 until the next dusk."""
 
     verb = CHARM
+    mark = WomanAttracted.id
+    itself = False
     required = False
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(action.seat, "charmed", player=action.seat, target=action.targets[0])
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if ctx.alive(target):
-            ctx.grant(target, WomanAttracted.id, me.seat)
 
 
 @role
@@ -273,20 +263,13 @@ class Obstructed(Role):
     blocks_divination = True
 
 
-class Obstruct(Ability):
+class Obstruct(PlaceMark):
     """邪魔狂人's obstruction: each night from 1, required, level 90, a living seat (itself allowed):
     the (redirected) target is obstructed until the next dusk."""
 
     verb = OBSTRUCT
+    mark = "Obstructed"
     level = 90
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return ctx.living()
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if ctx.alive(target):
-            ctx.grant(target, "Obstructed", action.seat)
 
 
 @role
@@ -527,21 +510,14 @@ class Hexed(Role):
         ctx.kill(me.seat, Cause.CURSE, event.by)
 
 
-class Hex(Ability):
+class Hex(PlaceMark):
     """丑刻参's curse: each night from 1, optional, level 90, a living seat: the (redirected) target
     carries 呪い until the next dusk."""
 
     verb = CURSE
+    mark = "Hexed"
     level = 90
     required = False
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return ctx.living()
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if ctx.alive(target):
-            ctx.grant(target, "Hexed", action.seat)
 
 
 @role
@@ -618,19 +594,16 @@ class Bomb(Role):
             ctx.kill(ctx.draw_seat("bomb victim", voters), Cause.TRAP, me.source)
 
 
-class PlantBomb(Ability):
+class PlantBomb(PlaceMark):
     """爆弾魔's bomb: once per game, any night from 1, optional, level 81: the (redirected) seat
     carries a bomb."""
 
     verb = BOMB
+    mark = Bomb.id
+    itself = False
     level = 81
     required = False
     once = Once.GAME
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if ctx.alive(target):
-            ctx.grant(target, Bomb.id, action.seat)
 
 
 @role
@@ -651,20 +624,13 @@ class Exposed(Role):
     voids_guards = True
 
 
-class Expose(Ability):
+class Expose(PlaceMark):
     """破壊の狂人's exposure: each night from 1, optional, level 90: a living seat, itself allowed."""
 
     verb = EXPOSE
+    mark = Exposed.id
     level = 90
     required = False
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return ctx.living()
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if ctx.alive(target):
-            ctx.grant(target, Exposed.id, action.seat)
 
 
 @role

@@ -5,10 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jinrou.classic.catalog import Category, Team
-from jinrou.classic.events import Announced, AttackedAt, BurialPass, Died, NightResolves, PhaseOpened, Threat, on
+from jinrou.classic.catalog import Category, Team, catalog_role
+from jinrou.classic.events import (
+    Announced,
+    AttackedAt,
+    BurialPass,
+    Died,
+    Divined,
+    Nightfall,
+    NightResolves,
+    PhaseOpened,
+    Threat,
+    on,
+)
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
+from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared, mark, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
 
@@ -583,3 +594,161 @@ class Emma(Role):
             line = EMMA_LINES.get(ctx.death_kind(seat) or cause.value)
             if line is not None:
                 ctx.tell(me.seat, f"emma {line}", player=seat)
+
+# ---------------------------------------------------------------- group VD (village part 1: V1.2)
+
+
+@role
+class SeersMama(Role):
+    """予言者のママ: at its first dusk it is told the seats holding 占い師, dead or alive, extra roles and
+    kits included (V1.1.6), in seat order: 「{name}は予言者のママです。占い師は{a,b}です。」, or
+    「{name}は予言者のママです。占い師はいません。」. Once."""
+
+    name_en = "Seer's Mama"
+    Memory = OnceMemory
+
+    @on(PhaseOpened)
+    def seers(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DUSK or me.memory.used:
+            return
+        me.memory.used = True
+        seers = ctx.holding(Diviner)
+        if seers:
+            ctx.tell(me.seat, "seers mama", player=me.seat, seats=seers)
+        else:
+            ctx.tell(me.seat, "seers mama none", player=me.seat)
+
+
+@role
+class Tarzan(Role):
+    """野生児: at each dawn it lives it is told 「{name}は{k}人の人狼の気配を感じました。」, k the living
+    seats of a wolf role (V1.1.13) after the night's deaths."""
+
+    @on(PhaseOpened)
+    def sense(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DAWN:
+            count = sum(1 for s in ctx.living() if ctx.identity(s).wolf_role())
+            ctx.tell(me.seat, "tarzan", player=me.seat, count=count)
+
+
+@dataclass
+class BeliefMemory:
+    aware: bool = False  # V1.1.5: it has learned its role
+
+
+def become_aware(ctx: Context, me: Layer) -> None:
+    """V1.1.5: the seat learns its real role (told)."""
+    me.memory.aware = True
+    ctx.tell(me.seat, "role revealed", role=me.role.id)
+
+
+@role
+class Sleepwalker(Role):
+    """夢遊病者: believes it is 村人 (V1.1.5). At the start of night 2 the wolves (wolf roles in the wolf
+    chat; not 囁き狂人) get 「{a,b}が徘徊しています。」 naming every living 夢遊病者 (none alive: nothing).
+    At its first dusk from night 3 on it is told 「{name}は深夜徘徊を自覚しました。」 and learns its role."""
+
+    believes = "Human"
+    Memory = BeliefMemory
+
+    @on(PhaseOpened)
+    def wander(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DUSK:
+            return
+        if ctx.day == 2:
+            walkers = ctx.seats_of(Sleepwalker, living=True)
+            if walkers and walkers[0] == me.seat:  # one notice, sent by the first
+                wolves = [s for s in ctx.chat_members(Chat.WOLF) if ctx.identity(s).wolf_role()]
+                if wolves:
+                    ctx.tell(wolves, "sleepwalkers", seats=walkers)
+        elif ctx.day >= 3 and not me.memory.aware:
+            ctx.tell(me.seat, "sleepwalker aware", player=me.seat)
+            become_aware(ctx, me)
+
+
+@role
+class Oracle(Role):
+    """預言者: believes it is 村人 until its first oracle (V1.1.5). At each dawn it lives, with L living
+    恋人, N other living seats, H and W the parity humans and wolves, F living 妖狐系, A living seats:
+    L > 0 → 恋人 if N ≤ 2 (else none: settled here, the reference repeats its previous oracle); else
+    H − W ≤ 2 → 妖狐 if F > 0, else 人狼; else W = 1 → 妖狐 if F > 0, else 人狼 if A ≤ 4; otherwise none.
+    Told 「{name}に神託が下りました。{恋人|妖狐|人狼}陣営が勝利目前です。」; the first one reveals its role."""
+
+    believes = "Human"
+    Memory = BeliefMemory
+
+    @on(PhaseOpened)
+    def oracle(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DAWN:
+            return
+        living = [ctx.identity(s) for s in ctx.living()]
+        lovers = sum(1 for i in living if i.lover)
+        humans = sum(1 for i in living if i.counts() is Count.HUMAN)
+        wolves = sum(1 for i in living if i.counts() is Count.WOLF)
+        foxes = sum(1 for i in living if i.role.category is Category.FOX)
+        side = None
+        if lovers:
+            side = "friend" if len(living) - lovers <= 2 else None
+        elif humans - wolves <= 2:
+            side = "fox" if foxes else "werewolf"
+        elif wolves == 1:
+            side = "fox" if foxes else "werewolf" if len(living) <= 4 else None
+        if side is None:
+            return
+        ctx.tell(me.seat, f"oracle {side}", player=me.seat)
+        if not me.memory.aware:
+            become_aware(ctx, me)
+
+
+@dataclass
+class FateMemory:
+    aware: bool = False  # V1.1.5 (a 運命の子 never learns it: it changes role)
+    marked: bool = False  # divined: it changes at level 122 if alive
+    marked_on: int = 0  # the night it was marked (a mark on a dead seat is dropped at the next dusk)
+
+
+def human_roles(ctx: Context) -> list[str]:
+    """The playable roles of catalog team Human, sorted (運命の子's and 課金者's pools)."""
+    return [r for r in ctx.playable() if catalog_role(r).team is Team.HUMAN]
+
+
+class Destiny(LevelHook):
+    """運命の子's change at level 122: marked and alive, it becomes a uniform random role of catalog
+    team Human (draw ``fate role``), whose dusk hook runs at once."""
+
+    level = 122
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        if not me.memory.marked or not ctx.alive(me.seat):
+            return
+        new = ctx.draw("fate role", human_roles(ctx))
+        ctx.change_role(me.seat, new, told_now=False)
+        ctx.tell(me.seat, "fate", player=me.seat, role=declared(new).believes or new)
+        ctx.dusk_hook(me.seat)
+
+
+@role
+class Fate(Role):
+    """運命の子: believes it is 村人 (V1.1.5). The first *divined* hook on it (占い師, 人狼占い, a 占いセット …)
+    marks it; at level 122 that night, if alive, it becomes a uniform random role among the playable
+    roles of catalog team Human (draw ``fate role``; 運命の子 itself possible) (V1.1.4), and the new role's
+    dusk hook runs at once; told 「{name}は運命の子でした。{role}として生きる覚悟を決めました。」 ({role}: 村人
+    for a role that believes it is 村人). The divination reads 村人. Marked but dead at 122: the mark is
+    dropped at the next dusk. A living 運命の子 is a reviver (霊界表示 ``norevive``); the changed seat no
+    longer is."""
+
+    believes = "Human"
+    Memory = FateMemory
+    closes_heaven = "alive"
+    level_hooks = (Destiny(),)
+
+    @on(Divined)
+    def marked(self, ctx: Context, me: Layer, event: Divined) -> None:
+        if not me.memory.marked:
+            me.memory.marked, me.memory.marked_on = True, ctx.day
+
+    @on(Nightfall)
+    def drop(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        """At the next dusk (a dead seat too: :class:`Nightfall` reaches every seat)."""
+        if me.memory.marked and ctx.day > me.memory.marked_on:
+            me.memory.marked = False
