@@ -611,6 +611,31 @@ def test_bot_games_with_a_ninja_finish_and_it_scouts_every_night_never_itself():
     assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)
 
 
+def test_bot_games_with_a_miko_finish_and_it_prays_once():
+    # docs/classic-bots.md: a 巫女 prays once, when it may die or be executed
+    cast = {"Miko": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}
+    games = _bot_games(cast, range(8))
+    uses = _used(games, "pray")
+    assert len(uses) >= 3 and all(u["player"] == "A" for u in uses)
+    assert max(Counter(id(g) for g in games for e in record_events(g) for a in e.get("actions", [])
+                       if a["action"] == "pray").values()) == 1
+
+
+def test_bot_games_with_a_dog_finish_and_it_adopts_on_night_one():
+    # docs/classic-bots.md: a 犬 adopts the most valuable seat on night 1 and bites it only when sure
+    cast = {"Dog": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}
+    games = _bot_games(cast, range(6))
+    uses = _used(games, "adopt")
+    assert len(uses) == len(games) and all(u["player"] == "A" and u["target"] != "A" for u in uses)
+
+
+def test_bot_games_with_a_trapper_finish_and_it_traps_from_night_two():
+    cast = {"Trapper": 1, "Werewolf": 2, "Diviner": 1, "Psychic": 1, "Human": 7}
+    games = _bot_games(cast, range(6))
+    uses = _used(games, "trap")
+    assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)
+
+
 # ---------------------------------------------------------------------- village part 1, group VD
 
 

@@ -932,6 +932,55 @@ def test_a_ninjas_scouting_and_emmas_lines_reach_only_them():
     for seat in (None, 0, 1, 3, 5, 6):
         assert "ようです。" not in json.dumps(table.view(seat), ensure_ascii=False), seat
 
+
+def test_a_mikos_prayer_and_protection_are_seen_by_nobody_but_its_told_line():
+    # classic-roles-village-1 V1.1.7: 巫女の加護 is a mark, not shown; the 巫女 is told its prayer only
+    roles = ["Human", "Miko", "Werewolf", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 6}, roles=roles, humans=range(6))
+    assert [lg["verb"] for lg in table.view(0)["legal"]] == ["pray"] and not table.view(0)["legal"][0]["required"]
+    table.act(0, {"act": "pray"})
+    assert table.game.identity(1).has("Prayer")
+    for seat in range(6):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day" and table.game.identity(1).has("MikoProtection")
+    for seat in (None, *range(6)):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "MikoProtection" not in text and "巫女の加護" not in text and '"Prayer"' not in text, seat
+    assert any("聖なる力で自身を守りました" in line["ja"] for line in table.view(0)["log"])
+    assert not any("聖なる力" in line["ja"] for seat in (None, 1, 2) for line in table.view(seat)["log"])
+
+
+def test_a_dogs_owner_and_a_trap_are_private_to_the_dog_and_the_trapper():
+    # classic-roles-village-1 V1.1.7: the 犬's owner is not told; the 罠 is a mark nobody sees
+    roles = ["Human", "Trapper", "Werewolf", "Dog", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 7}, roles=roles, humans=[0, 2, 3, 4, 5, 6])
+    names = table.players
+    assert [lg["verb"] for lg in table.view(0)["legal"]] == []  # no trap on night 1
+    table.act(2, {"act": "adopt", "targets": [names[4]]})
+    for seat in (0, 2, 3, 4, 5, 6):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day"
+    for seat in (None, 0, 1, 3, 4, 5, 6):
+        assert not any("飼い主" in line["ja"] for line in table.view(seat)["log"]), seat
+    assert any("飼い主に選びました" in line["ja"] for line in table.view(2)["log"])
+    for seat in (0, 2, 3, 4, 5, 6):
+        if table.game.alive[seat + 1] and table.game.stage.value == "day":
+            table.act(seat, {"vote": names[5] if seat != 5 else names[6]})
+    if table.game.stage.value != "night" or not table.game.alive[1]:
+        pytest.fail("the game took another turn")
+    target = next(n for i, n in enumerate(names) if i not in (0, 1) and table.game.alive[i + 1])
+    table.act(0, {"act": "trap", "targets": [target]})
+    trapped = names.index(target) + 1
+    assert table.game.identity(trapped).has("Trapped") is False  # placed at resolution
+    for seat in (None, *range(7)):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert '"Trapped"' not in text, seat
+        if seat != 0:
+            assert "罠で護衛しました" not in text, seat
+
+
 def test_seers_mama_and_tarzan_lines_reach_only_their_seats():
     # classic-roles-village-1 V1.2 予言者のママ (its first dusk) and 野生児 (each dawn): told, private
     roles = ["Human", "SeersMama", "Diviner", "Werewolf", "Tarzan", "Human", "Human", "Human", "Human"]

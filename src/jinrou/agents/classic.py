@@ -102,7 +102,10 @@ another known wolf lives, and rises the next night; a 復讐人 shoots as a madm
 most valuable seat). By day its day actions come before its vote: a 威嚇する狼 threatens, and a
 催眠術師 hypnotizes (by night), the claimed 占い師 or 狩人 the village trusts most; a 血狼
 self-destructs when half the living said they vote for it; an イカサマ師 bets when its stock (≥ 2)
-would carry its choice past today's most announced target.
+would carry its choice past today's most announced target. A 巫女 prays once, when it claimed a role,
+was named in a third of the day's VOTE claims or at most five seats live (else w.p. 0.3 from night 2).
+A 犬 adopts the seat of most value and least suspicion, guards it, and bites it only once its suspicion
+reaches log-odds 2. A 罠師 traps the seat a guard would protect (the most valuable).
 """
 
 from __future__ import annotations
@@ -142,6 +145,9 @@ LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("e
 P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
 GUARDS = ("Guard", "WanderingGuard")  # roles whose protection a lunge goes through
 FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
+PRAY, ADOPT, TRAP = Verb("pray"), Verb("adopt"), Verb("trap")  # 巫女's, 犬's, 罠師's (declared by the roles)
+DOG_BITE = 2.0  # the suspicion (log-odds) of its owner from which a 犬 bites it
+P_PRAY = 0.3  # 巫女's prayer on a quiet night from night 2
 POWER_CLAIMS = ("Diviner", "Guard")  # the claims an optional bite (狂犬) goes for
 P_ABSTAIN, P_GORGE = 0.05, 0.5  # 慎重な狼's 「襲撃しない」, 欲張りな狼's extra attack, when they make sense
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
@@ -1029,6 +1035,24 @@ def _rain(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, nois
     assert view.seat is not None and legal.verb is not None
     seers = [s for s in bot.notes.claimants("Diviner") if view.alive[s] and s not in a.allies and s != view.seat]
     return Action(view.seat, legal.verb) if seers else None
+def _adopt(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """犬: the owner it will guard, the seat of most value to the village and least suspect."""
+    return _one(view, legal, _best(legal.targets, lambda s: a.value[s] - a.suspicion[s] + noise[s]))
+
+
+def _pray(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """巫女: once, on a night it may die or be executed the next day: once it claimed a role, or was named
+    in a third of the day's VOTE claims, or when at most five seats live; else w.p. P_PRAY from night 2."""
+    assert view.seat is not None and legal.verb is not None
+    me = view.seat
+    living = len(view.living())
+    named = sum(1 for t in bot.notes.said.get(view.day, {}).values() if t == me)
+    wanted = me in bot.notes.co or living <= 5 or 3 * named >= living or (view.day >= 2 and rng.random() < P_PRAY)
+    return Action(me, legal.verb) if wanted else None
+
+
 def _seduce(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
             rng: np.random.Generator) -> Action:
     """誘惑する女狼: the non-ally most likely a village power role (a claimed 占い師, 霊能者 or 狩人 first,
@@ -1146,6 +1170,9 @@ def _bite(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, nois
     that claimed 占い師 or 狩人, the most trusted first."""
     if legal.required:
         return _attack(bot, view, a, legal, noise, rng)
+    if view.role == "Dog":  # 犬: its owner only, once the bot is fairly sure the owner is a wolf
+        owner = [s for s in legal.targets if s not in a.allies and a.suspicion[s] >= DOG_BITE]
+        return _one(view, legal, owner[0]) if owner else None
     pool = [s for s in legal.targets if s not in a.allies and bot.notes.co.get(s) in POWER_CLAIMS]
     if not pool:
         return None
@@ -1196,6 +1223,7 @@ POLICIES: dict[Verb, Policy] = {
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
     SCOUT: _scout,
+    PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

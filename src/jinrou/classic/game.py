@@ -923,7 +923,12 @@ class Game:
         if cause in (Cause.ATTACK, Cause.VAMPIRE) and guardable and seat in self.night.guarded and not any(
                 layer.role.voids_guards for layer in identity.extras()):  # an exposure voids them (破壊の狂人)
             if self.settings.on("gjmessage"):
-                self.tell(self.night.guarded[seat], "guard success", target=seat)
+                placed = list(zip(self.night.guarded[seat], self.night.guard_kinds.get(seat, ()), strict=True))
+                guards = [g for g, k in placed if k is not GuardKind.TRAP]
+                if guards:
+                    self.tell(guards, "guard success", target=seat)
+                for trapper in dict.fromkeys(g for g, k in placed if k is GuardKind.TRAP):  # V1.2 罠師's GJ line
+                    self.tell(trapper, "trap success", trapper=trapper, target=seat)
             kinds = self.night.guard_kinds.get(seat, ())
             self.blocked = Blocked.TRAP if kinds and kinds[0] is GuardKind.TRAP else Blocked.GUARD
             return False

@@ -265,6 +265,8 @@ class Identity:
         self._heaven = tuple(layer for layer in layers if "speaks_in_heaven" in layer.role.overrides)
         self._lovers = tuple(layer for layer in layers if layer.role.lover)
         self._resisting = tuple(layer for layer in (*layers[1:], main) if "resist" in layer.role.overrides)
+        if any(layer.role.resists_first for layer in self._resisting):  # V1.1.9c: before 聖職者's protection
+            self._resisting = tuple(sorted(self._resisting, key=lambda layer: not layer.role.resists_first))
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
         self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
         self._receiving = tuple(layer for layer in layers if "vote_received" in layer.role.overrides)

@@ -146,6 +146,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "emma assassinate": ("{player}は暗殺されたようです。", "{player} seems to have been assassinated."),
     "scout idle": ("{player}の偵察の結果、{target}は夜に行動していませんでした。",
                    "{player}'s scouting: {target} did not act tonight."),
+    "prayed": ("{player}が聖なる力で自身を守りました。", "{player} prays for holy protection."),
+    "adopted": ("{player}は{target}を飼い主に選びました。", "{player} chose {target} as its owner."),
+    "dog bite": ("{player}が{target}を襲撃しました。", "{player} attacks {target}."),
+    "trap set": ("{player}は{target}を罠で護衛しました。", "{player} set a trap to protect {target}."),
+    "trap success": ("{trapper}の罠により{target}が襲撃から守られました。",
+                     "{trapper}'s trap protected {target} from an attack."),
     # group VD (village part 1)
     "seers mama": ("{player}は予言者のママです。占い師は{seats}です。", "{player} is the Seer's Mama. The seers are {seats}."),
     "seers mama none": ("{player}は予言者のママです。占い師はいません。", "{player} is the Seer's Mama. There is no seer."),
@@ -424,6 +430,21 @@ RULES_JA: dict[str, str] = {
     "Emma": "閻魔: 埋葬のたびに、生きていれば、そこで発表された死者それぞれの詳しい死因を知ります（処刑・銃殺・失踪・"
             "突然死を除く。後追いは恋人・狐・双子・魅了の別まで。deadfoxで公表される呪殺を除く）。",
     "FatalStrike": "痛恨: 投票のたびに、生きている候補者なら20分の1の確率で100票を追加で受けます。",
+    "Lycan": "狼憑き: 村人です。占い結果は人狼です（霊能結果は村人）。ほかの能力はありません。",
+    "ToughGuy": "タフガイ: 人狼の襲撃では死にません（何度でも。ヴァンパイアの襲撃では死にます）。最初に襲撃されると"
+                "（通知なし）、翌日は生きていますが、その次の夜に必ず死にます（護衛・加護・耐性も効きません）。",
+    "Doomed": "瀕死（タフガイ）: その夜に必ず死にます（人狼の襲撃）。本人には知らされません。",
+    "Miko": "巫女: 一度だけ、夜に祈れます（任意、対象なし）。その夜の途中（レベル71）から次の夕方まで、突然死以外の"
+            "どんな死にも耐えます（何度でも、通知なし。処刑されても誰も死にません）。",
+    "MikoProtection": "巫女の加護: 次の夕方まで、突然死以外のどんな死にも耐えます（何度でも、通知なし）。",
+    "Prayer": "祈り: 巫女の祈りです。能力が封印されていない夜のレベル71で巫女の加護になります。",
+    "Dog": "犬: 占い結果・霊能結果は人狼ですが、人間として数えられます。最初の夜に、他の生存者ひとりを飼い主に選びます"
+           "（必須、相手には知らされません）。以降の夜は、飼い主が生きていれば飼い主を襲えます（任意。護衛では防げません）。"
+           "襲わない夜は、狩人と同じく飼い主を護衛します。",
+    "Trapper": "罠師: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ。前回と同じ人は不可）に罠を仕掛けます"
+               "（必須）。朝まで、その人を護衛した狩人・風来狩人・狩人セット・犬は罠で死に、その人は守られません。そうでなければ"
+               "その人への人狼・ヴァンパイアの襲撃は失敗し、襲撃した人狼からランダムにひとり（またはヴァンパイア）が罠で死にます。",
+    "Trapped": "罠: 罠師の罠です（本人には見えません）。朝まで続きます。",
     # group VD (village part 1)
     "SeersMama": "予言者のママ: 村人です。最初の夜に、占い師が誰か（死者や占いセットの持ち主も含む）を知ります。",
     "Sleepwalker": "夢遊病者: 村人です。3日目以降の最初の夕方まで、自分を村人だと思っています（人狼の占いや霊界、終了時は"

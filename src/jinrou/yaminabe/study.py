@@ -29,7 +29,7 @@ the team of the role it was dealt, the game for the team the engine names as win
 >>> [(row.seats, row.winner.value) for row in result.rows[Safety.MIDDLE, 8]][:2]
 [((5, 2, 0, 0, 1), 'village'), ((4, 2, 0, 0, 2), 'village')]
 >>> result.overall(Safety.MIDDLE, Side.VILLAGE)
-Tally(wins=4, games=4)
+Tally(wins=3, games=4)
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ WAVE3_ROLES += ["ToughWolf", "EyesWolf", "DecoyWolf", "Bomber", "DestroyCraziest
 WAVE3_ROLES += ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]  # group L
 WAVE3_ROLES += ["ThreateningWolf", "BloodWolf", "Hypnotist", "Faker"]  # group S
 WAVE3_ROLES += ["TinyGhost", "Hitokotonushinokami", "Ninja", "Emma"]  # issue 24, group VF
+WAVE3_ROLES += ["Lycan", "ToughGuy", "Miko", "Dog", "Trapper"]  # group VB
 WAVE3_ROLES += ["SeersMama", "Tarzan", "Sleepwalker", "Oracle", "Fate"]  # group VD
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
@@ -63,6 +64,7 @@ def test_declaration_agrees_with_the_catalog(role_id):
 # §8 results and §1 counts, written out from the spec
 SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY_FOX, "Devil": PsychicResult.WEREWOLF,
                 "MadWolf": PsychicResult.WEREWOLF, "MadDog": PsychicResult.WEREWOLF}  # 狂犬: W.3
+SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
                "TinyGhost": Count.NONE}  # V1.2 おばけ
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jinrou.classic.abilities import Once
 from jinrou.classic.catalog import Category, Team, catalog_role
 from jinrou.classic.events import (
     Announced,
@@ -12,13 +13,27 @@ from jinrou.classic.events import (
     BurialPass,
     Died,
     Divined,
+    Guarded,
     Nightfall,
     NightResolves,
     PhaseOpened,
+    Targeted,
     Threat,
     on,
 )
-from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.identity import Expiry
+from jinrou.classic.model import (
+    Action,
+    Blocked,
+    Cause,
+    Count,
+    Fortune,
+    GuardKind,
+    Moment,
+    PsychicResult,
+    Seat,
+    Verb,
+)
 from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared, mark, role
 from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
 from jinrou.classic.roles.foxes import TinyFox
@@ -594,6 +609,293 @@ class Emma(Role):
             line = EMMA_LINES.get(ctx.death_kind(seat) or cause.value)
             if line is not None:
                 ctx.tell(me.seat, f"emma {line}", player=seat)
+
+# ---------------------------------------------------------------------------------------------------------
+# Group VB (classic-roles-village-1 V1.2): 犬, 罠師, 巫女, タフガイ, 狼憑き
+
+
+@role
+class Lycan(Role):
+    """狼憑き: a 村人 whose 占い結果 is 人狼; its 霊能結果 is 村人 and it counts human. Nothing else."""
+
+    fortune = Fortune.WEREWOLF
+
+
+@dataclass
+class ToughMemory:
+    state: str = ""  # "bitten" by its first resisted wolf attack, "doomed" from the next dawn
+
+
+class ToughDeath(LevelHook):
+    """A doomed seat's death: at level 100 it dies (`attack`); nothing prevents it (no protection,
+    resistance, seal or hypnosis). The mark is then spent."""
+
+    level = 100
+    resolves_under_seal = True
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        ctx.remove(me)
+        ctx.die(me.seat, Cause.ATTACK)
+
+
+@mark("Doomed", "瀕死")
+class Doomed(Role):
+    """Doomed (タフガイ, not told): it dies at level 100 of the night (:class:`ToughDeath`)."""
+
+    level_hooks = (ToughDeath(),)
+
+
+@role
+class ToughGuy(Role):
+    """タフガイ: resists every wolf attack (§5.2 step 4; not a vampire's); the first one bites it
+    (not told): it lives through the next day and dies at level 100 of the following night
+    (`attack`), whatever protects it."""
+
+    name_en = "Tough Guy"
+    Memory = ToughMemory
+    death_resistance = True
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause is not Cause.ATTACK:
+            return False
+        if not me.memory.state:
+            me.memory.state = "bitten"
+        return True
+
+    @on(PhaseOpened)
+    def doomed(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        memory: ToughMemory = me.memory
+        if event.moment is Moment.DAWN and memory.state == "bitten":
+            memory.state = "doomed"
+            ctx.grant(me.seat, Doomed.id, me.seat)
+
+
+PRAY = Verb.declare("pray", label=("祈る", "pray"))
+
+
+@mark("Miko protection", "巫女の加護", until=Expiry.DUSK)
+class MikoProtection(Role):
+    """巫女の加護 (V1.1.9c), to the next dusk: stops every death but a sudden one, any number of times,
+    silently; asked after guard protection and before 聖職者's protection (which is then kept); an
+    execution it stops is W.1.11c's resisted execution."""
+
+    blocks_as = Blocked.HOLY
+    resists_first = True
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        return True
+
+
+class Praying(LevelHook):
+    """At level 71 a prayer not yet answered gives its seat 巫女の加護 (and is spent); held back by a
+    seal or a hypnosis, it waits for the next night its seat is in A and free (the reference)."""
+
+    level = 71
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        ctx.remove(me)
+        ctx.grant(me.seat, MikoProtection.id, me.seat)
+
+
+@mark("Prayer", "祈り")
+class Prayer(Role):
+    """A 巫女's prayer, from its submission until level 71 of a night its seat is free (:class:`Praying`)."""
+
+    level_hooks = (Praying(),)
+
+
+class Pray(Ability):
+    """巫女's prayer: once per game, any night from 1, optional, no target, spent at submission; told
+    at once 「{name}が聖なる力で自身を守りました。」; at level 71 it gets 巫女の加護 until the next dusk."""
+
+    verb = PRAY
+    level = None  # its effect is the prayer's level hook, at 71
+    arity = 0
+    required = False
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.grant(action.seat, Prayer.id, action.seat)
+        ctx.tell(action.seat, "prayed", player=action.seat)
+
+
+@role
+class Miko(Role):
+    """巫女: once, any night, it may pray: from level 71 to the next dusk every death but a sudden one
+    misses it, silently (its execution too: the day goes on as after an execution)."""
+
+    abilities = (Pray(),)
+    death_resistance = True
+
+
+ADOPT = Verb.declare("adopt", label=("飼い主を選ぶ", "adopt an owner"))
+
+
+@dataclass
+class DogMemory:
+    owner: Seat | None = None  # its owner (not told), chosen on its first night
+    night: int = 0  # the night it adopted
+    bit: int = 0  # the night it bit
+
+
+class Adopt(Ability):
+    """犬's choice of owner: its first night, required, at once: another living seat (not told)."""
+
+    verb = ADOPT
+    level = None
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.memory.owner is None
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: DogMemory = me.memory
+        memory.owner, memory.night = action.targets[0], ctx.day
+        ctx.tell(action.seat, "adopted", player=action.seat, target=action.targets[0])
+
+
+class DogBite(Ability):
+    """犬's bite: each night after its first while the owner lives, optional, level 80, the owner (not
+    redirected): it dies (`dog`); no guard stops it, a holy protection, 巫女の加護 and its own
+    resistances do. Told at submission 「{name}が{target}を襲撃しました。」; *targeted* after the kill."""
+
+    verb = Verb.BITE
+    level = 80
+    required = False
+    targets_on_submit = False
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        memory: DogMemory = me.memory
+        return memory.owner is not None and memory.night < ctx.day and ctx.alive(memory.owner)
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        owner = me.memory.owner
+        return [owner] if owner is not None and ctx.alive(owner) else []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.bit = ctx.day
+        ctx.tell(action.seat, "dog bite", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        owner = action.targets[0]
+        ctx.kill(owner, Cause.DOG, action.seat, guardable=False)
+        ctx.emit(Targeted(owner, action.seat, self.verb))
+
+
+class DogGuard(LevelHook):
+    """犬's protection (V1.1.9a): each night after its first that it does not bite, level 80, its living
+    owner gets a guard protection of 狩人's kind (*guarded*, and *targeted* as a 狩人's)."""
+
+    level = 80
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        memory: DogMemory = me.memory
+        owner = memory.owner
+        if owner is None or memory.night >= ctx.day or memory.bit == ctx.day or not ctx.alive(owner):
+            return
+        ctx.guard(owner, me.seat)
+        ctx.emit(Targeted(owner, me.seat, Verb.GUARD))
+        ctx.emit(Guarded(owner, me.seat))
+
+
+@role
+class Dog(Role):
+    """犬: 占 人狼, 霊 人狼, counts human. On its first night it must choose another living seat as its
+    owner (not told). Each later night, while the owner lives, it may bite the owner to death (`dog`:
+    no guard stops it); else it guards the owner as a 狩人 does."""
+
+    fortune = Fortune.WEREWOLF
+    psychic = PsychicResult.WEREWOLF
+    Memory = DogMemory
+    abilities = (Adopt(), DogBite())
+    level_hooks = (DogGuard(),)
+    death_resistance = True
+
+
+TRAP = Verb.declare("trap", label=("罠を仕掛ける", "set a trap"))
+
+
+class TrapCheck(LevelHook):
+    """罠's check (V1.1.9b), level 100, at the trapped seat's turn if it is in A: every guard protection of
+    狩人's kind on it (exposed or not) costs its guard's life (`trap`), and those protections and the
+    trap are removed."""
+
+    level = 100
+    resolves_under_seal = True  # the trapper's act, not the trapped seat's
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        guards = ctx.guards_on(me.seat)
+        if not guards:
+            return
+        ctx.remove(me)
+        ctx.unguard(me.seat, me.source)
+        for guard in dict.fromkeys(guards):
+            ctx.unguard(me.seat, guard)
+            ctx.kill(guard, Cause.TRAP, me.source)
+
+
+@mark("Trapped", "罠", until=Expiry.DAWN)
+class Trapped(Role):
+    """A 罠師's trap on a seat, to dawn (not shown): its guard check at 100 (:class:`TrapCheck`); each
+    wolf attack it stops (a guard protection of the 罠 kind) kills a uniform random living attacking
+    wolf (draw `trap victim`), a vampire attack it stops the vampire (`trap`)."""
+
+    level_hooks = (TrapCheck(),)
+
+    @on(AttackedAt)
+    def sprung(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
+        if event.host != me.seat or ctx.blocked() is not Blocked.TRAP or not ctx.alive(me.seat):
+            return
+        if event.cause is Cause.VAMPIRE and event.source is not None:
+            ctx.kill(event.source, Cause.TRAP, me.source)
+        elif event.cause is Cause.ATTACK and (wolves := ctx.attackers()):
+            ctx.kill(ctx.draw_seat("trap victim", wolves), Cause.TRAP, me.source)
+
+
+@dataclass
+class TrapMemory:
+    last: Seat | None = None  # the seat of its previous trap
+
+
+class SetTrap(Ability):
+    """罠師's trap: each night from 2, required, level 81: a living seat, not itself (unless
+    ``guardmyself``), never the seat of its previous trap; told at once 「{name}は{target}を罠で護衛しました。」.
+    The (redirected) seat, if alive, holds a protection of the 罠 kind and the trap until dawn (*guarded*)."""
+
+    verb = TRAP
+    level = 81
+    first = 2
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        mine = ctx.settings.on("guardmyself")
+        last = me.memory.last
+        return [s for s in ctx.living() if (mine or s != me.seat) and s != last]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.last = action.targets[0]
+        ctx.tell(action.seat, "trap set", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if not ctx.alive(target):
+            return
+        ctx.guard(target, action.seat, GuardKind.TRAP)
+        ctx.grant(target, Trapped.id, action.seat)
+        ctx.emit(Guarded(target, action.seat))
+
+
+@role
+class Trapper(Role):
+    """罠師: from night 2 it must set a trap on a living seat (never the same twice in a row): until dawn
+    a 狩人's kind of guard on that seat dies, and the seat is unprotected; else each wolf or vampire
+    attack on it fails and kills a random attacking wolf, or the vampire."""
+
+    Memory = TrapMemory
+    abilities = (SetTrap(),)
+    death_resistance = True
+
 
 # ---------------------------------------------------------------- group VD (village part 1: V1.2)
 
