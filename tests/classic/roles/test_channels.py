@@ -277,3 +277,15 @@ def test_emma_tells_a_charmed_seats_suicide_as_possession():
     night(g, "C divine B", "A attack B", draws=[("announcement", ["B", "C"])])
     assert dead(g) == {"B": "attack", "C": "suicide"} and g.deaths[2].kind == "charm"
     assert judged(g, "D") == ["attack B", "charm C"]
+
+
+def test_ninja_reads_a_sealed_seer_as_idle():
+    # V1.1.11: a sealed seat (W.1.3) has no night action open
+    g = new(["ThreateningWolf", "Ninja", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "B scout C", "C divine A", draws=[("order", ["B", "C"])])
+    assert scouted(g) == ["active C"]
+    g.apply(action(g, "A threaten C"))
+    vote(g, "AE BE CE EA FE GE")
+    assert legal_verbs(g, "C") == {}
+    night(g, "B scout C", "A attack F")
+    assert scouted(g) == ["active C", "idle C"]
