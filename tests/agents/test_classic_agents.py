@@ -611,6 +611,17 @@ def test_bot_games_with_a_ninja_finish_and_it_scouts_every_night_never_itself():
     assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)
 
 
+def test_bots_with_the_whisper_roles_finish_and_use_their_abilities():
+    # docs/classic-bots.md: 嘘つき divines as a seer does, 超常現象研究者 investigates once, 呪いをかける者
+    # silences the most suspected seat, 通訳 pairs itself with the least suspected, 御子 revives on night 4
+    cast = {"Werewolf": 2, "Liar": 1, "PI": 1, "Spellcaster": 1, "Saint": 1, "Interpreter": 1, "Couple": 2,
+            "Diviner": 1, "Human": 4}
+    taken = played_verbs(cast, range(8))
+    assert taken["silence"] >= 3 and taken["pair"] >= 8 and taken["divine"] >= 8 and taken["revive"] >= 1, taken
+    randomly = played_verbs(cast, range(8), RandomAgent)
+    assert randomly["silence"] and randomly["pair"] >= 8, randomly
+
+
 def test_bot_games_with_a_miko_finish_and_it_prays_once():
     # docs/classic-bots.md: a 巫女 prays once, when it may die or be executed
     cast = {"Miko": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}

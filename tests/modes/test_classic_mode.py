@@ -933,6 +933,55 @@ def test_a_ninjas_scouting_and_emmas_lines_reach_only_them():
         assert "ようです。" not in json.dumps(table.view(seat), ensure_ascii=False), seat
 
 
+def test_whisper_roles_online_reach_only_those_the_rules_name_and_a_silenced_seat_cannot_speak():
+    # classic-roles-village-1 V1.1.15, V1.2: 通訳's pairing told to it and each seat, the interpreted seat
+    # writes the couple chat from night 2, the 通訳 only reads it; 嘘つき's and 超常現象研究者's results and
+    # 呪いをかける者's choice to themselves, 沈黙 to its seat, whose day chat is closed with one line
+    from jinrou.modes.classic_view import SILENCED
+
+    roles = ["Human", "Spellcaster", "Interpreter", "Saint", "Couple", "Werewolf", "Liar", "PI", "Human", "Couple"]
+    table = Table({"players": 9}, roles=roles, humans=range(9))  # Ann 呪いをかける者, Ben 通訳, Cat 御子, Dan 共有者,
+    # Eve 人狼, Fay 嘘つき, Gus 超常現象研究者, Hal 村人, Ivy 共有者
+
+    def holders(text: str) -> set[int | None]:
+        return {seat for seat in [None, *range(9)] if any(text in line["ja"] for line in table.view(seat)["log"])}
+
+    assert keys(table.mode.channels(table.state, 1)) == {"village": False, "couples": False}  # reads, never writes
+    assert keys(table.mode.channels(table.state, 2))["couples"] is True  # 御子 writes it
+    assert "couples" not in keys(table.mode.channels(table.state, 7))
+    table.act(1, {"act": "pair", "targets": ["Gus", "Hal"]})
+    table.act(5, {"act": "divine", "targets": ["Eve"]})
+    table.act(6, {"act": "divine", "targets": ["Cat"]})
+    for seat in table.mode.awaited(table.state):
+        table.act(seat, {"done": True})
+    assert table.game.day == 2
+    assert holders("BenはHalを通訳します。") == {1} and holders("Halは通訳を手配されました。") == {7}
+    assert holders("Gusは通訳を手配されました。") == {6}
+    assert holders("霊能占いの結果、Eveは") == {5}
+    assert holders("GusがCatとその両隣を調査したところ") == {6}
+    for seat in [None, *range(9)]:
+        assert "Interpreted" not in json.dumps(table.view(seat), ensure_ascii=False)
+    for seat in range(9):
+        table.act(seat, {"vote": "Hal" if seat != 7 else "Ann"})
+    assert keys(table.mode.channels(table.state, 1))["couples"] is False  # night 2: still only reads
+    assert keys(table.mode.channels(table.state, 6))["couples"] is True  # the interpreted 超常現象研究者 writes
+    assert table.game.alive[8] is False  # Hal (interpreted) was executed
+    table.act(0, {"act": "silence", "targets": ["Dan"]})
+    assert holders("AnnがDanに呪いをかけました。") == {0}
+    table.act(4, {"act": "attack", "targets": ["Ivy"]})
+    table.act(5, {"act": "divine", "targets": ["Hal"]})
+    for seat in table.mode.awaited(table.state):
+        table.act(seat, {"done": True})
+    assert table.game.day == 3
+    assert holders("Danは呪いをかけられました。昼に発言できません。") == {3}
+    assert {c.key: c.closed for c in table.mode.channels(table.state, 3)}["village"] == SILENCED
+    assert keys(table.mode.channels(table.state, 2))["village"] is True
+    with pytest.raises(IllegalActionError, match="silenced"):
+        table.mode.act(table.state, 3, {"claim": {"kind": "comingout", "role": "Diviner"}})
+    for seat in [None, *range(9)]:  # the mark itself is shown to nobody (its seat is told a line)
+        assert "Silenced" not in json.dumps(table.view(seat), ensure_ascii=False)
+
+
 def test_a_mikos_prayer_and_protection_are_seen_by_nobody_but_its_told_line():
     # classic-roles-village-1 V1.1.7: 巫女の加護 is a mark, not shown; the 巫女 is told its prayer only
     roles = ["Human", "Miko", "Werewolf", "Human", "Human", "Human", "Human"]

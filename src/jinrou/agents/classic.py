@@ -139,6 +139,7 @@ OBSTRUCT, COSTUME, CURSE, RAIN = Verb("obstruct"), Verb("costume"), Verb("curse"
 MIND_READERS = frozenset({"Sorcerer", "Satori"})
 """Wolf-side roles that divine: they always come out as 占い師 and report what they read."""
 SEDUCE, CHARM = Verb("seduce"), Verb("charm")  # 誘惑する女狼's and 美女's (declared by the roles)
+SILENCE = Verb("silence")  # 呪いをかける者's (declared by the role)
 POWERS = frozenset({"Diviner", "Psychic", "Guard"})
 """Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
 LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("expose")  # wave 3 (the roles')
@@ -1062,6 +1063,16 @@ def _seduce(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
                                    + a.value[s] - a.suspicion[s] + noise[s]))
 
 
+def _silence(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+             rng: np.random.Generator) -> Action | None:
+    """呪いをかける者: every night it may, the most suspected seat it never chose (never itself nor an
+    ally): silenced for a day, a wolf cannot argue its case or lie about results."""
+    pool = [s for s in legal.targets if s != view.seat and s not in a.allies]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: a.suspicion[s] + noise[s]))
+
+
 def _charm(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action | None:
     """美女: every night, the non-ally most likely to hunt the wolves (a trusted claimant, a trusted
@@ -1223,6 +1234,7 @@ POLICIES: dict[Verb, Policy] = {
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
     SCOUT: _scout,
+    SILENCE: _silence,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""

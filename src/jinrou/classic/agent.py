@@ -42,7 +42,7 @@ def talk(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -
     if game.stage is Stage.DAY and game.revotes == 0 and game.ballot is not None and not game.ballot.runoff:
         for seat in game.living():
             agent = agents[seat]
-            if agent is not None:
+            if agent is not None and not game.identity(seat).silenced:  # 沈黙 (V1.1.15): it says nothing
                 for claim in agent.talk(SeatView.of(game, seat), rng):
                     game.claim(seat, claim)
 

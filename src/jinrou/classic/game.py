@@ -480,7 +480,7 @@ class Game:
         """Whether ``seat`` may say ``claim`` now (None: whether it may speak at all); changes nothing.
 
         Raises:
-            IllegalActionError: not by day, a dead or unknown seat, a claim about no player, or a
+            IllegalActionError: not by day, a dead, silenced (沈黙) or unknown seat, a claim about no player, or a
                 VOTE claim for a dead player.
         """
         self._check_seat(seat)
@@ -490,6 +490,11 @@ class Game:
         if not self.alive[seat]:
             raise IllegalActionError(f"{self.names[seat]} is dead: the dead do not speak in the day chat",
                                      ja=f"{self.names[seat]}は死亡しています: 死者は昼の会話で話せません")
+        if self.identities[seat].silenced:
+            raise IllegalActionError(f"{self.names[seat]} is silenced (沈黙) until dusk: no day chat (its vote and will "
+                                     "are unaffected)",
+                                     ja=f"{self.names[seat]}は呪いをかけられています（沈黙）: 夕方まで昼の会話で発言できません"
+                                     "（投票・遺言はできます）")
         if claim is None or claim.target is None:
             return
         self._check_seat(claim.target)

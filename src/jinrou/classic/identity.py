@@ -152,6 +152,7 @@ class Identity:
         "sealed",
         "seat",
         "showing",
+        "silenced",
         "steals_victory",
         "under_seal",
         "victory_mark",
@@ -208,6 +209,8 @@ class Identity:
     protections it gained before)."""
     under_seal: bool
     """Either of the two (what the engine asks before an action resolves)."""
+    silenced: bool
+    """Whether a mark silences it (V1.1.15 沈黙): it cannot write the day chat (vote and will unaffected)."""
 
     def __init__(self, seat: Seat, layers: Iterable[Layer] = ()) -> None:
         self.seat = seat
@@ -254,6 +257,7 @@ class Identity:
         self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
+        self.silenced = any(layer.role.silences for layer in layers)
         self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
         # which layers answer what (the others keep Role's defaults)
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
@@ -323,6 +327,7 @@ class Identity:
         self.obstructed = False
         self.lover = role.lover
         self.victory_mark = role.victory_mark
+        self.silenced = role.silences
         self._told = ()
         self._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
         self._chatting = alone if "chats" in answers else ()

@@ -92,6 +92,7 @@ class Role:
     blocks_as: ClassVar[Blocked] = Blocked.RESISTANCE  # what its ``resist`` is, when it stops a death (W.1.9f)
     voids_guards: ClassVar[bool] = False  # a mark: guard protections on its seat stop no attack (W.3 破壊の狂人)
     hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
+    silences: ClassVar[bool] = False  # a mark: its seat cannot write the day chat (V1.1.15 沈黙; vote and will kept)
     believes: ClassVar[str | None] = None  # V1.1.5: the role the seat is told it holds until ``aware`` (預言者: 村人)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)

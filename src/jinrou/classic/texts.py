@@ -146,6 +146,18 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "emma assassinate": ("{player}は暗殺されたようです。", "{player} seems to have been assassinated."),
     "scout idle": ("{player}の偵察の結果、{target}は夜に行動していませんでした。",
                    "{player}'s scouting: {target} did not act tonight."),
+    "liar divined": ("あんまり自信ないけど、霊能占いの結果、{target}は{result}だと思う。たぶん。",
+                     "Not too sure, but by psychic divination {target} is {result}, I think. Maybe."),
+    "investigated": ("{player}が{target}とその両隣を調査したところ、{results}が発見されました。",
+                     "{player} investigated {target} and its two neighbours: found {results}."),
+    "investigated human": ("{player}が{target}とその両隣を調査したところ、全員村人でした。",
+                           "{player} investigated {target} and its two neighbours: all villagers."),
+    "spell cast": ("{player}が{target}に呪いをかけました。", "{player} cursed {target}."),
+    "silenced": ("{target}は呪いをかけられました。昼に発言できません。",
+                 "{target} was cursed: it cannot speak in the day chat until dusk."),
+    "miracle": ("{player}は{target}に奇蹟の力を使います。", "{player} uses its miraculous power on {target}."),
+    "interprets": ("{player}は{target}を通訳します。", "{player} will interpret for {target}."),
+    "interpreted": ("{player}は通訳を手配されました。", "{player} was given an interpreter: you may use the couple chat."),
     "prayed": ("{player}が聖なる力で自身を守りました。", "{player} prays for holy protection."),
     "adopted": ("{player}は{target}を飼い主に選びました。", "{player} chose {target} as its owner."),
     "dog bite": ("{player}が{target}を襲撃しました。", "{player} attacks {target}."),
@@ -240,6 +252,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = role_name(str(value), lang)
         elif key == "result":
             args[key] = result_name(str(value), lang)
+        elif key == "results" and isinstance(value, str):  # several results, comma-joined (超常現象研究者)
+            args[key] = ("," if lang == "ja" else ", ").join(result_name(v, lang) for v in value.split(","))
         elif key == "kit":
             args[key] = KITS[str(value)][0 if lang == "ja" else 1]
         elif key == "votes" and isinstance(value, dict):
@@ -419,6 +433,20 @@ RULES_JA: dict[str, str] = {
              "投票した後は、その投票では賭けられません。",
     "Sealed": "封印: 夕方から次に生きて迎える朝まで、夜の能力・夜の会話（独り言のみ）・死亡時や占われた時などの能力が無効に"
               "なります。耐性は残ります。",
+    "Liar": "嘘つき: 毎晩、自分以外のひとり（生死を問わず）を必ず占います。結果は朝に届きますが、10回に3回だけ正しく、"
+            "それ以外は村人と人狼が入れ替わります（他の結果はそのまま）。呪殺はせず、邪魔もされません。村人陣営が勝ち、"
+            "生き残っていれば勝利します。",
+    "PI": "超常現象研究者: 一度だけ、夜に生きている人ひとり（自分も可）とその両隣（席順、死者も含む）を調査し、村人以外の"
+          "占い結果があればそれを知ります（なければ「全員村人」）。調査した本人が妖狐なら呪殺します。邪魔された調査は"
+          "使ったことになりません。",
+    "Spellcaster": "呪いをかける者: 2日目以降の夜に、まだ選んだことのない生存者ひとり（自分も可）に呪いをかけられます。"
+                   "相手は次の夕方まで昼の会話で発言できません（沈黙。投票・遺言はできます）。",
+    "Saint": "御子: 共有者と御子を知っていて、共有者からも知られています。共有者の会話を読み書きできます。4日目の夜にだけ、"
+             "死者ひとりを蘇生できます（奇蹟。その時点で御子が生きていれば必ず成功）。",
+    "Interpreter": "通訳: 共有者の会話を読めます（書けません）。最初の夜に生存者ふたり（自分も可）を必ず選び、その2人は"
+                   "2日目の夜から共有者の会話を読み書きできるようになります。",
+    "Silenced": "沈黙: 次の夕方まで昼の会話で発言できません。投票・遺言はできます。",
+    "Interpreted": "通訳: 共有者の会話を読み書きできます（通訳に手配されました）。",
     "Hypnotized": "催眠: その夜、行動と能力が無効になり、自分の耐性やそれまでに受けた護衛も効きません（後から受けた護衛は"
                   "効きます）。次に生きて迎える朝まで続きます。",
     "TinyGhost": "おばけ: 能力はありません。勝敗の人数（人間と人狼の数）には、人間としても人狼としても数えられません"

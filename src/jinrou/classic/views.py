@@ -161,7 +161,8 @@ def _chats(game: Game, seat: Seat | None, heaven: bool) -> tuple[frozenset[str],
     ctx = game.ctx
     own = game.identity(seat).chats(ctx)
     if game.alive[seat]:
-        now = {Stage.NIGHT: own, Stage.DAY: {DAY_CHAT}, Stage.HUNTER: {DAY_CHAT}}.get(game.stage, set())
+        day = set() if game.identity(seat).silenced else {DAY_CHAT}  # 沈黙 (V1.1.15): no day chat
+        now = {Stage.NIGHT: own, Stage.DAY: day, Stage.HUNTER: day}.get(game.stage, set())
         return frozenset({DAY_CHAT}) | own | game.identity(seat).listens, frozenset(now)
     reads = {DAY_CHAT, HEAVEN_CHAT, *own}
     if heaven:

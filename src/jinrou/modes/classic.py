@@ -421,7 +421,7 @@ class ClassicMode:
         names = game.names
         view_of = SeatView.of(game, me)
         if game.stage is Stage.DAY:
-            if village.first_ballot and me not in village.talked:
+            if village.first_ballot and me not in village.talked and not game.identity(me).silenced:  # 沈黙
                 said = [c for c in _ask(agent.talk, view_of, rng) if not _repeated(game, me, c)]
                 room = MAX_CLAIMS - sum(1 for day, s, _ in game.claims if s == me and day == game.day)
                 if said[:max(0, room)]:  # a bot with nothing to say (its own failure) goes on to its vote

@@ -39,6 +39,7 @@ CHANNELS = {
 SPECTATORS = "spectators only read the chat"
 SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
 TO_THE_LIVING = "the dead do not speak to the living: write in 霊界 (the dead)"
+SILENCED = "you are silenced (沈黙: 呪いをかけられました) until dusk: no day chat; your vote and will are unaffected"
 CAUSES_EN = {
     "attack": "killed by the wolves", "vampire": "killed by a vampire", "execution": "executed", "curse": "cursed",
     "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
@@ -69,7 +70,8 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     elif DAY_CHAT in view.writes or game.is_over:
         closed = None
     else:
-        closed = TO_THE_LIVING if not alive else SILENT_NIGHT
+        closed = TO_THE_LIVING if not alive else SILENCED if game.identity(me).silenced and (
+            game.stage is not Stage.NIGHT) else SILENT_NIGHT
     found = [Channel(key, en, ja, closed)]
     for chat in sorted(view.reads - {DAY_CHAT, HEAVEN_CHAT}, key=lambda c: (list(CHANNELS).index(c) if c in CHANNELS else 99, c)):
         key, en, ja = CHANNELS.get(chat, (chat, chat, chat))

@@ -32,6 +32,7 @@ WAVE3_ROLES += ["ToughWolf", "EyesWolf", "DecoyWolf", "Bomber", "DestroyCraziest
 WAVE3_ROLES += ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]  # group L
 WAVE3_ROLES += ["ThreateningWolf", "BloodWolf", "Hypnotist", "Faker"]  # group S
 WAVE3_ROLES += ["TinyGhost", "Hitokotonushinokami", "Ninja", "Emma"]  # issue 24, group VF
+WAVE3_ROLES += ["Liar", "PI", "Spellcaster", "Saint", "Interpreter"]  # group VE (issue 24)
 WAVE3_ROLES += ["Lycan", "ToughGuy", "Miko", "Dog", "Trapper"]  # group VB
 WAVE3_ROLES += ["SeersMama", "Tarzan", "Sleepwalker", "Oracle", "Fate"]  # group VD
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;

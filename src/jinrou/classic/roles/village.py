@@ -34,13 +34,21 @@ from jinrou.classic.model import (
     Seat,
     Verb,
 )
-from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared, mark, role
-from jinrou.classic.roles.common import Divination, GuardMemory, Protection, guard_dusk, knows_wolves, poison
+from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared, mark, role, sub_role
+from jinrou.classic.roles.common import (
+    Divination,
+    GuardMemory,
+    PlaceMark,
+    Protection,
+    guard_dusk,
+    knows_wolves,
+    poison,
+)
 from jinrou.classic.roles.foxes import TinyFox
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
-    from jinrou.classic.identity import Layer
+    from jinrou.classic.identity import Identity, Layer
 
 
 @role
@@ -1054,3 +1062,229 @@ class Fate(Role):
         """At the next dusk (a dead seat too: :class:`Nightfall` reaches every seat)."""
         if me.memory.marked and ctx.day > me.memory.marked_on:
             me.memory.marked = False
+
+
+# ---------------------------------------------------------------------- group VE (issue 24): 嘘つき,
+# 超常現象研究者, 呪いをかける者, 御子, 通訳 — chats (V1.1.15), 沈黙, divination variants
+
+
+class LiarDivination(Divination):
+    """嘘つき's divination: each night from 1, required, level 100, any other seat, living or dead.
+    At its level one draw (``liar divination``): 3 in 10 the true 占い結果 (overlays read), else
+    村人↔人狼 inverted (any other word unchanged); told at dawn, even with ``immediate``. No curse, no
+    *divined* hook, not obstructable."""
+
+    divination = False
+    told_at_once = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.seats() if s != me.seat]
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        fortune = ctx.identity(ctx.aimed(action.targets[0])).fortune()
+        if not ctx.draw("liar divination", [True, False], weights=[3, 7]):
+            fortune = {Fortune.HUMAN: Fortune.WEREWOLF, Fortune.WEREWOLF: Fortune.HUMAN}.get(fortune, fortune)
+        ctx.tell_at_dawn(action.seat, "liar divined", target=action.targets[0], result=fortune.value)
+
+
+@role
+class Liar(Role):
+    """嘘つき: each night it must divine another seat, living or dead; told at dawn 「あんまり自信ないけど、
+    霊能占いの結果、{target}は{result}だと思う。たぶん。」 — the true 占い結果 3 times in 10, else 村人 and 人狼
+    swapped. No curse, no obstruction, no auto first divination. Wins iff the result is Human and it is
+    alive."""
+
+    abilities = (LiarDivination(),)
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.HUMAN and ctx.alive(me.seat)
+
+
+class Investigation(Divination):
+    """超常現象研究者's divination: once per game, any night from 1, optional, level 100, a living seat
+    (itself allowed). It reads the 占い結果 of the target and its two neighbours in seat order
+    (circular, dead seats and 身代わりくん included): each non-村人 word once, by last occurrence in
+    (target, previous, next). Effects on the target only (a 妖狐 dies, *divined* hook); obstructable
+    (W.1.4), an obstructed try not spent (the reference); spent when it reads."""
+
+    required = False
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.used
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def result(self, ctx: Context, target: Seat) -> str:
+        n = ctx.n
+        words = [ctx.identity(s).fortune().value for s in (target, (target - 1) % n, (target + 1) % n)]
+        found = [w for i, w in enumerate(words) if w != Fortune.HUMAN.value and w not in words[i + 1:]]
+        return ",".join(found)
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        if ctx.settings["divineresult"] == "immediate":
+            me.memory.used = True  # read at once (the reference)
+        super().submit(ctx, action, me)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.used = True
+        super().resolve(ctx, action, me)
+
+    def tell(self, ctx: Context, action: Action, result: str, now: bool) -> None:
+        args: dict[str, object] = {"player": action.seat, "target": action.targets[0]}
+        key = "investigated" if result else "investigated human"
+        if result:
+            args["results"] = result
+        if now:
+            ctx.tell(action.seat, key, **args)
+        else:
+            ctx.tell_at_dawn(action.seat, key, **args)
+
+
+@role
+class PI(Role):
+    """超常現象研究者: once per game, on any night, it may investigate a living seat (itself allowed) and
+    its two neighbours in seat order: told 「{name}が{target}とその両隣を調査したところ、{words}が発見されまし
+    た。」 (each result but 村人 once) or 「…、全員村人でした。」. A 妖狐 investigated dies (the target only);
+    an obstructed try is not spent. No auto first divination."""
+
+    name_en = "Paranormal Investigator"
+    abilities = (Investigation(),)
+    Memory = OnceMemory
+
+
+@mark("Silenced", "沈黙", until=Expiry.DUSK)
+class Silenced(Role):
+    """沈黙 (呪いをかける者): until the next dusk its seat cannot write the day chat (its vote, will
+    and monologue are unaffected)."""
+
+    silences = True
+
+
+@dataclass
+class SpellMemory:
+    chosen: list[Seat] = field(default_factory=list)  # every seat it chose, counted at submission
+
+
+class Spell(PlaceMark):
+    """呪いをかける者's curse: each night from 2, optional, level 100, a living seat it never chose
+    before (itself allowed): if the (redirected) target lives at its level it gets 沈黙 until the next
+    dusk, told."""
+
+    verb = Verb.declare("silence", label=("呪いをかける", "silence"))
+    mark = "Silenced"
+    first = 2
+    required = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in super().targets(ctx, me) if s not in me.memory.chosen]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.chosen.append(action.targets[0])
+        ctx.tell(action.seat, "spell cast", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        super().resolve(ctx, action, me)  # 沈黙 on the (redirected) target if it lives
+        target = ctx.aimed(action.targets[0])
+        if ctx.alive(target):
+            ctx.tell(target, "silenced", target=target)
+
+
+@role
+class Spellcaster(Role):
+    """呪いをかける者: from night 2 it may curse a living seat it never chose before (itself allowed):
+    told 「{target}は呪いをかけられました。昼に発言できません。」, that seat cannot speak in the day chat
+    until the next dusk (沈黙)."""
+
+    abilities = (Spell(),)
+    Memory = SpellMemory
+
+
+class SaintShown(Shown):
+    """御子 is known to the 共有者 (§8: they see it among their partners)."""
+
+    def sees(self, ctx: Context, viewer: Identity) -> bool:
+        return viewer.holds(Couple)
+
+
+class Miracle(Ability):
+    """御子's miracle: night 4 only, optional, level 121, a dead seat (never a sudden death's; not
+    offered when none is dead): it revives if the 御子, in A, still lives at level 121."""
+
+    verb = Verb.REVIVE
+    level = 121
+    required = False
+    first = 4
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day == 4
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "miracle", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        if ctx.alive(action.seat):
+            ctx.revive(ctx.aimed(action.targets[0]))
+
+
+@role
+class Saint(Role):
+    """御子: knows the 共有者 and the other 御子, who know it; reads and writes the couple chat. On night
+    4 only it may revive a dead seat (「{name}は{target}に奇蹟の力を使います。」), if it is still alive when
+    the miracle acts (level 121). A reviver while alive."""
+
+    abilities = (Miracle(),)
+    shown = SaintShown()
+    closes_heaven = "alive"
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: ctx.identity(s).role.id for s in ctx.seats() if s != me.seat and (
+            ctx.identity(s).holds(Couple) or ctx.identity(s).holds(Saint))}
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.COUPLE})
+
+
+@sub_role("Interpreted", "通訳")
+class Interpreted(Role):
+    """通訳 (通訳's pairing): its seat reads and writes the couple chat for good."""
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.COUPLE})
+
+
+class Interpretation(Ability):
+    """通訳's pairing: its first night (night 1), required, level 45, two distinct living seats (itself
+    allowed): both are interpreted for good (each told), *targeted* at level 45, never redirected."""
+
+    verb = Verb.PAIR
+    level = 45
+    arity = 2
+    targets_on_submit = False  # both targeted at level 45 (V1.1.14)
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day == 1
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        for seat in action.targets:
+            ctx.emit(Targeted(seat, action.seat, self.verb))
+            if not ctx.identity(seat).has(Interpreted.id):
+                ctx.grant(seat, Interpreted.id, source=action.seat)
+            ctx.tell(action.seat, "interprets", player=action.seat, target=seat)
+            ctx.tell(seat, "interpreted", player=seat)
+
+
+@role
+class Interpreter(Role):
+    """通訳: reads the couple chat (cannot write). On its first night it must choose two living seats
+    (itself allowed): from night 2 both read and write the couple chat for good (each told
+    「{name}は通訳を手配されました。」)."""
+
+    abilities = (Interpretation(),)
+    listens = frozenset({Chat.COUPLE})
