@@ -628,6 +628,23 @@ def test_bots_with_a_monster_finish_and_use_its_absorbed_abilities():
         used += sum(1 for e in write(game)["events"] for a in e.get("actions", [])
                     if a["player"] == game.names[monster] and a["action"] == "divine")
     assert used >= 1
+# ---------------------------------------------------------------------- issue 24, group VF (一言主神, おばけ)
+
+
+def test_bot_games_with_hitokotonushinokami_and_tiny_ghost_finish_and_it_divines_and_comes_out_as_a_seer():
+    cast = {"Hitokotonushinokami": 1, "TinyGhost": 1, "Werewolf": 2, "Guard": 1, "Psychic": 1, "Human": 5}
+    games = _bot_games(cast, range(8))
+    uses = _used(games, "divine")
+    assert len(uses) >= 8 and all(u["player"] == "A" for u in uses)
+    said = [claim for g in games for _, s, claim in g.claims if s == 0 and claim.kind is ClaimKind.COMINGOUT]
+    assert said and all(claim.role == "Diviner" for claim in said)
+
+
+def test_bot_games_with_a_ninja_finish_and_it_scouts_every_night_never_itself():
+    cast = {"Ninja": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Emma": 1, "Human": 5}
+    games = _bot_games(cast, range(6))
+    uses = _used(games, "scout")
+    assert len(uses) >= 6 and all(u["player"] == "A" and u["target"] != "A" for u in uses)
 
 
 def test_bots_with_the_whisper_roles_finish_and_use_their_abilities():
@@ -639,6 +656,8 @@ def test_bots_with_the_whisper_roles_finish_and_use_their_abilities():
     assert taken["silence"] >= 3 and taken["pair"] >= 8 and taken["divine"] >= 8 and taken["revive"] >= 1, taken
     randomly = played_verbs(cast, range(8), RandomAgent)
     assert randomly["silence"] and randomly["pair"] >= 8, randomly
+
+
 def test_bot_games_with_a_miko_finish_and_it_prays_once():
     # docs/classic-bots.md: a 巫女 prays once, when it may die or be executed
     cast = {"Miko": 1, "Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 6}

@@ -942,6 +942,46 @@ def test_the_online_draw_leaves_the_live_game_unchanged_until_happen():
     assert restarted.game is not old and write(restarted.game) == write(village.game) and old.stage.value == "night"
 
 
+def test_fatal_strike_reaches_nobody_online():
+    # classic-roles-village-1 V1.1.7, V1.2 一言主神: 痛恨 is a mark for good that nobody is told of
+    roles = ["Werewolf", "Hitokotonushinokami", "TinyGhost", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 7, "cast": "fixed", "rules": {"scapegoat": "off"},
+                   "roles": {"Werewolf": 1, "Hitokotonushinokami": 1, "TinyGhost": 1, "Human": 4}},
+                  roles=roles, humans=range(7))
+    names = table.players
+    table.act(1, {"act": "divine", "targets": [names[2]]})
+    table.act(0, {"act": "attack", "targets": [names[4]]})
+    for seat in range(7):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day" and table.game.identity(2).has("FatalStrike")
+    assert table.view(2)["me"]["subs"] == []
+    for seat in (None, *range(7)):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "FatalStrike" not in text, seat
+
+
+def test_a_ninjas_scouting_and_emmas_lines_reach_only_them():
+    # classic-roles-village-1 V1.2 忍者: its choice and its result are told to it alone; 閻魔's lines likewise
+    roles = ["Werewolf", "Ninja", "Emma", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 7, "cast": "fixed", "rules": {"scapegoat": "off"},
+                   "roles": {"Werewolf": 1, "Ninja": 1, "Emma": 1, "Human": 4}}, roles=roles, humans=range(7))
+    names = table.players
+    table.act(1, {"act": "scout", "targets": [names[0]]})
+    table.act(0, {"act": "attack", "targets": [names[4]]})
+    for seat in range(7):
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day"
+    assert any("夜に行動可能でした" in line["ja"] for line in table.view(1)["log"])
+    assert any("人狼の餌食になったようです" in line["ja"] for line in table.view(2)["log"])  # 閻魔's line: its own
+    for seat in (None, 0, 2, 3, 5, 6):
+        text = json.dumps(table.view(seat), ensure_ascii=False)
+        assert "偵察の結果" not in text and "を偵察しました" not in text, seat
+    for seat in (None, 0, 1, 3, 5, 6):
+        assert "ようです。" not in json.dumps(table.view(seat), ensure_ascii=False), seat
+
+
 def test_whisper_roles_online_reach_only_those_the_rules_name_and_a_silenced_seat_cannot_speak():
     # classic-roles-village-1 V1.1.15, V1.2: 通訳's pairing told to it and each seat, the interpreted seat
     # writes the couple chat from night 2, the 通訳 only reads it; 嘘つき's and 超常現象研究者's results and
@@ -989,6 +1029,8 @@ def test_whisper_roles_online_reach_only_those_the_rules_name_and_a_silenced_sea
         table.mode.act(table.state, 3, {"claim": {"kind": "comingout", "role": "Diviner"}})
     for seat in [None, *range(9)]:  # the mark itself is shown to nobody (its seat is told a line)
         assert "Silenced" not in json.dumps(table.view(seat), ensure_ascii=False)
+
+
 def test_a_mikos_prayer_and_protection_are_seen_by_nobody_but_its_told_line():
     # classic-roles-village-1 V1.1.7: 巫女の加護 is a mark, not shown; the 巫女 is told its prayer only
     roles = ["Human", "Miko", "Werewolf", "Human", "Human", "Human", "Human"]

@@ -160,11 +160,13 @@ TROUBLE, DICTATE = Verb("trouble"), Verb("dictate")  # トラブルメーカー'
 TROUBLE_LIVING = 7  # a トラブルメーカー stirs trouble from night 2 while at least this many seats live
 DICTATE_SURE = 0.8  # a 独裁者 dictates once the seat it would vote for is a wolf with this probability
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
+SCOUT = Verb("scout")  # 忍者's (declared by the role)
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counsel")  # 暗殺者, 魔女, カウンセラー
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
+CLAIMED_AS = {"Hitokotonushinokami": "Diviner"}  # a role that divines as a 占い師 comes out as one (一言主神)
 """Roles that come out and report their results, and how."""
 PAIRED = frozenset({"Couple"})
 """Roles whose two members know each other and come out together."""
@@ -717,7 +719,7 @@ class HeuristicAgent:
         a = self._read(view)
         notes = self.notes
         claims: list[Claim] = []
-        role = view.role or ""
+        role = CLAIMED_AS.get(view.role or "", view.role or "")
         if role in REPORTED:
             claims += self._report(view, role)
         elif role in PAIRED and not notes.came_out:
@@ -1277,6 +1279,12 @@ def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(legal.targets, lambda s: scores[s] + noise[s]))
 
 
+def _scout(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """忍者: the seat it is least sure of (its result is private: it only guides the 忍者's own doubt)."""
+    return _one(view, legal, _best(legal.targets, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1285,6 +1293,7 @@ POLICIES: dict[Verb, Policy] = {
     LUNGE: _lunge, DECOY: _decoy, BOMB: _bomb, EXPOSE: _expose, FEIGN: _feign, RISE: _rise,
     THREATEN: _threaten, SELFDESTRUCT: _selfdestruct, HYPNOTIZE: _hypnotize, BET: _bet,
     ASSIST: _assist, TROUBLE: _trouble, DICTATE: _dictate,
+    SCOUT: _scout,
     SILENCE: _silence,
     ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,

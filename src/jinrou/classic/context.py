@@ -71,6 +71,19 @@ class Context:
         """Whether ``seat`` died by sudden death (it never revives)."""
         return seat in self._game.sudden
 
+    def follow(self, seat: Seat, kind: str, source: Seat | None = None) -> bool:
+        """``seat`` dies by 後追い (`suicide`, through §5.2) and the engine keeps ``kind`` beside the cause
+        (V1.1.12: "lover", "fox", "twin", "charm" …); True if it died."""
+        if not self._game.kill(seat, Cause.SUICIDE, source):
+            return False
+        self._game.death_kind(seat, kind)
+        return True
+
+    def death_kind(self, seat: Seat) -> str | None:
+        """The exact kind of ``seat``'s death noted beside its cause (V1.1.12), or None."""
+        death = self._game.deaths[seat]
+        return death.kind if death is not None else None
+
     def cause_of_death(self, seat: Seat) -> Cause | None:
         """How ``seat`` died (None: it is alive), whether announced yet or not (美女's charm asks)."""
         death = self._game.deaths[seat]
@@ -137,6 +150,11 @@ class Context:
     def aimed(self, seat: Seat) -> Seat:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
+
+    def had_action_open(self, seat: Seat) -> bool:
+        """V1.1.11: whether ``seat`` had a night action open tonight, as read after the dusk hooks (noted
+        only for a night at whose dusk a living seat's role declares ``reads_open_actions``)."""
+        return seat in self._game.night.open_actions
 
     def sealed_tonight(self, seat: Seat) -> bool:
         """Whether ``seat`` is sealed (封印, W.1.3) now or was when the last night ended: its seal ends at

@@ -187,8 +187,17 @@ def reactions(cls: type) -> dict[type[Event], tuple[Handler, ...]]:
     return {kind: tuple(handlers) for kind, handlers in found.items()}
 
 
+@dataclass(frozen=True)
+class Announced(Event):
+    """A burial announced ``seats``' deaths, in announcement order (V1.1.12: 閻魔's channel): sent to
+    the seats alive after that burial."""
+
+    scope: ClassVar[Scope] = Scope.LIVING
+    seats: tuple[Seat, ...]
+
+
 __all__ = [
-    "AttackFailed", "AttackedAt", "BurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightResolves",
+    "Announced", "AttackFailed", "AttackedAt", "BurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightResolves",
     "Nightfall",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

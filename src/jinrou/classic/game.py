@@ -41,6 +41,7 @@ from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.events import (
+    Announced,
     BurialPass,
     Died,
     Event,
@@ -159,6 +160,7 @@ class Night:
     rank: dict[Seat, int] = field(default_factory=dict)  # P over the seats sharing a level (§4.2)
     late_hooks: list[Layer] = field(default_factory=list)  # layers with level hooks gained while resolving
     sealed: frozenset[Seat] = frozenset()  # the seats sealed when it ended (W.2 瞳狼: not told at that dawn)
+    open_actions: frozenset[Seat] = frozenset()  # V1.1.11: noted at dusk only when a living seat reads it (忍者)
 
 
 class Game:
@@ -730,6 +732,18 @@ class Game:
             return
         if self.day == 1 and self.night.fixed_attack is None:
             self._scapegoat_attack()  # a 孤独な狼 alone attacks from its dusk hook on (W.1.9a)
+        if any(role.reads_open_actions for s in self.living() for role in self.identities[s].held()):
+            self.night.open_actions = self._open_actions()
+
+    def _open_actions(self) -> frozenset[Seat]:
+        """V1.1.11: the living seats with a night action open tonight, read after the dusk hooks: an
+        ability open and not yet done (optional ones too), and, as the reference, an action the rules
+        already submitted for it (``firstnightdivine=auto``) and every attacking wolf on night 1 with
+        身代わりくん."""
+        goat_night = self.day == 1 and self.settings["scapegoat"] != "off"
+        submitted = {a.seat for a in self.night.actions}
+        return frozenset(s for s in self.living() if s in submitted or (goat_night and self.identities[s].attacks)
+                         or self._legal_abilities(s, []))
 
     def _scapegoat_attack(self) -> None:
         """Night 1's attack on 身代わりくん, by a living attacking wolf drawn uniformly (none: none).
@@ -940,6 +954,12 @@ class Game:
         self.die(seat, cause, source)
         return True
 
+    def death_kind(self, seat: Seat, kind: str) -> None:
+        """V1.1.12: note the exact kind of ``seat``'s death beside its cause (後追い: lover, fox …)."""
+        death = self.deaths[seat]
+        if death is not None:
+            self.deaths[seat] = Death(death.phase, death.cause, kind)
+
     def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> None:
         """``seat`` dies now, whatever protects it; its death hooks run (§5.3)."""
         self.alive[seat] = False
@@ -1025,6 +1045,7 @@ class Game:
         dead, self._fresh_dead = self._fresh_dead, []
         if len(dead) > 1:
             dead = self._draws.order("announcement", dead, [self.names[s] for s in dead])
+        announced = []
         for seat in dead:
             death = self.deaths[seat]
             if death is None:  # revived in the same night
@@ -1032,6 +1053,9 @@ class Game:
             shown = death.cause if death.cause in PUBLIC_CAUSES or (
                 death.cause is Cause.CURSE and self.settings.on("deadfox")) else None
             self.tell(None, "died", player=seat, cause=shown.value if shown else None)
+            announced.append(seat)
+        if announced:
+            self.emit(Announced(tuple(announced)))  # V1.1.12: 閻魔's lines, to the seats alive now
         revived, self._fresh_revived = self._fresh_revived, []
         for seat in revived:
             self.tell(None, "revived", player=seat)
@@ -1152,6 +1176,12 @@ class Game:
             tally[target] += ballot.weights[voter]
             p = self.identities[voter].vote_priority(self.ctx)
             priority[target] = max(priority.get(target, 0), p)
+        for c in sorted(ballot.candidates):  # V1.1.2: received-vote modifiers (痛恨), each living candidate in seat order
+            if self.alive[c] and self.identities[c].receives_votes():
+                extra = self.identities[c].vote_received(self.ctx)
+                if extra:
+                    tally[c] += extra
+                    priority.setdefault(c, 0)
         most = max(tally.values())
         tops = [c for c in tally if tally[c] == most]
         best = max(priority[c] for c in tops)

@@ -124,6 +124,7 @@ class Identity:
         "_nightly",
         "_prioritising",
         "_psychic",
+        "_receiving",
         "_resisting",
         "_team",
         "_told",
@@ -273,6 +274,7 @@ class Identity:
             self._resisting = tuple(sorted(self._resisting, key=lambda layer: not layer.role.resists_first))
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
         self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
+        self._receiving = tuple(layer for layer in layers if "vote_received" in layer.role.overrides)
         reacting: dict[type[Event], list[tuple[Handler, Role, Layer]]] = {}
         for layer in layers:
             for kind, handlers in layer.role.reactions.items():
@@ -338,6 +340,7 @@ class Identity:
         self._resisting = alone if "resist" in answers else ()
         self._weighing = alone if "vote_weight" in answers else ()
         self._prioritising = alone if "vote_priority" in answers else ()
+        self._receiving = alone if "vote_received" in answers else ()
         self.reactions = {kind: tuple([(handler, role, main) for handler in handlers])
                           for kind, handlers in role.reactions.items()} if role.reactions else {}
 
@@ -523,6 +526,22 @@ class Identity:
             if layer.role.resist(ctx, layer, threat):
                 return layer
         return None
+
+    def receives_votes(self) -> bool:
+        """Whether a layer adds votes to those it receives (V1.1.2: 痛恨)."""
+        return bool(self._receiving)
+
+    def vote_received(self, ctx: Context) -> int:
+        """The votes it receives in a ballot beyond those cast: its layers' modifiers, summed."""
+        return sum([layer.role.vote_received(ctx, layer) for layer in self._receiving])
+
+    def is_human(self) -> bool:
+        """Whether it is human for the rules that ask (女王観戦者's infection, 誘惑する女狼): it counts
+        human, or its role says so while its count is its role's (おばけ)."""
+        human = self.role.human
+        if human is None or self._counts is not self.role.counts:
+            return self._counts is Count.HUMAN
+        return human
 
     def vote_weight(self, ctx: Context) -> int:
         """What its vote is worth: 1 plus every layer's modifier (権力者 +1)."""

@@ -154,6 +154,7 @@ class Death:
 
     phase: int
     cause: Cause
+    kind: str | None = None  # V1.1.12: the exact kind where the cause merges several (後追い: lover, fox, twin, charm)
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,8 @@ class Role:
     fortune: ClassVar[Fortune] = Fortune.HUMAN
     psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN
+    reads_open_actions: ClassVar[bool] = False  # V1.1.11: the engine notes at dusk who has a night action open (忍者)
+    human: ClassVar[bool | None] = None  # "is human" for the rules that ask (女王観戦者, 誘惑する女狼); None: counts human
     judge_team: ClassVar[Team | None] = None  # None: the catalog team
     attacks: ClassVar[bool] = False  # takes part in the wolves' attack
     immune_to_wolf_attack: ClassVar[bool] = False
@@ -191,6 +193,11 @@ class Role:
         """The priority its vote gives its candidate (決定者)."""
         return 0
 
+    def vote_received(self, ctx: Context, me: Layer) -> int:
+        """Votes its living seat receives beyond those cast, per ballot it is a candidate of, after the
+        tally (V1.1.2: 痛恨)."""
+        return 0
+
     def believed(self, me: Layer) -> str | None:
         """V1.1.5: the role id the seat is told it holds instead of this one (``believes``) until its
         memory says it is ``aware``; None: it knows its role."""
@@ -210,7 +217,8 @@ SUB_ROLES: dict[str, Role] = {}
 """Every declared sub-role, extra role and mark by id."""
 
 
-ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority")
+ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority",
+           "vote_received")
 """The answers an identity asks only of the layers that declare them: Role's default of each changes
 nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
 

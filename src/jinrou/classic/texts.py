@@ -136,6 +136,26 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "dictated": ("独裁者の{player}により、{target}の処刑が宣言されました。", "The Dictator {player} decreed {target}'s execution."),
     "absorbed": ("{player}は{target}の死体から{role}の能力を吸収しました。", "{player} absorbed {target}'s power as {role}."),
     "assisted": ("{player}は{target}を補佐しました。", "{player} assists {target}: its votes tomorrow weigh 1 more."),
+    "scout chosen": ("{player}は{target}を偵察しました。", "{player} scouts {target}."),
+    "scout active": ("{player}の偵察の結果、{target}は夜に行動可能でした。",
+                     "{player}'s scouting: {target} could act tonight."),
+    "emma attack": ("{player}は人狼の餌食になったようです。", "{player} seems to have fallen prey to the wolves."),
+    "emma poison": ("{player}は毒に冒されたようです。", "{player} seems to have been poisoned."),
+    "emma infection": ("{player}は感染症により死亡したようです。", "{player} seems to have died of the infection."),
+    "emma vampire": ("{player}はヴァンパイアの餌食になったようです。", "{player} seems to have fallen prey to a vampire."),
+    "emma dog": ("{player}は犬の餌食になったようです。", "{player} seems to have fallen prey to a dog."),
+    "emma trap": ("{player}は罠にかかって死亡したようです。", "{player} seems to have died in a trap."),
+    "emma curse": ("{player}は呪殺されたようです。", "{player} seems to have been cursed to death."),
+    "emma psycho": ("{player}はサイコキラーに殺されたようです。", "{player} seems to have been killed by a psycho killer."),
+    "emma lover": ("{player}は恋人の後を追って死亡したようです。", "{player} seems to have followed a lover in death."),
+    "emma fox": ("{player}は狐の後を追って死亡したようです。", "{player} seems to have followed the foxes in death."),
+    "emma twin": ("{player}は双子の後を追って死亡したようです。", "{player} seems to have followed a twin in death."),
+    "emma charm": ("{player}は何かに取り憑かれて自ら命を断ったようです。",
+                   "{player} seems to have taken its own life, possessed by something."),
+    "emma selfdestruct": ("{player}は自爆したようです。", "{player} seems to have blown itself up."),
+    "emma assassinate": ("{player}は暗殺されたようです。", "{player} seems to have been assassinated."),
+    "scout idle": ("{player}の偵察の結果、{target}は夜に行動していませんでした。",
+                   "{player}'s scouting: {target} did not act tonight."),
     "liar divined": ("あんまり自信ないけど、霊能占いの結果、{target}は{result}だと思う。たぶん。",
                      "Not too sure, but by psychic divination {target} is {result}, I think. Maybe."),
     "investigated": ("{player}が{target}とその両隣を調査したところ、{results}が発見されました。",
@@ -472,6 +492,15 @@ RULES_JA: dict[str, str] = {
                  "翌朝生きていれば村人陣営の更生者になります。ただし人狼役職やヴァンパイアをカウンセリングすると自分が死にます。"
                  "結果は知らされません。",
     "Reformed": "更生者（付加役職）: 役職と能力はそのままで、村人陣営になります。村人陣営が勝てば勝利します。",
+    "TinyGhost": "おばけ: 能力はありません。勝敗の人数（人間と人狼の数）には、人間としても人狼としても数えられません"
+                 "（女王観戦者の感染症と誘惑する女狼の誘惑では人間です）。",
+    "Hitokotonushinokami": "一言主神: 占い師と同じく毎晩ひとりを占います（必須。妖狐は呪殺され、初日白通知も同じ）。"
+                           "占った相手には痛恨がずっと付きます（絶対狼を除く。本人には知らされません）。",
+    "Ninja": "忍者: 毎晩、身代わりくん以外の他のひとりを偵察します（必須）。その夜、相手が夜に行動可能だったかどうかを"
+             "知ります（任意の能力も数え、使い切った能力は数えません）。",
+    "Emma": "閻魔: 埋葬のたびに、生きていれば、そこで発表された死者それぞれの詳しい死因を知ります（処刑・銃殺・失踪・"
+            "突然死を除く。後追いは恋人・狐・双子・魅了の別まで。deadfoxで公表される呪殺を除く）。",
+    "FatalStrike": "痛恨: 投票のたびに、生きている候補者なら20分の1の確率で100票を追加で受けます。",
     "Lycan": "狼憑き: 村人です。占い結果は人狼です（霊能結果は村人）。ほかの能力はありません。",
     "ToughGuy": "タフガイ: 人狼の襲撃では死にません（何度でも。ヴァンパイアの襲撃では死にます）。最初に襲撃されると"
                 "（通知なし）、翌日は生きていますが、その次の夜に必ず死にます（護衛・加護・耐性も効きません）。",

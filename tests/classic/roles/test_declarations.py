@@ -32,6 +32,7 @@ WAVE3_ROLES += ["ToughWolf", "EyesWolf", "DecoyWolf", "Bomber", "DestroyCraziest
 WAVE3_ROLES += ["SolitudeWolf", "CraftyWolf", "AbsoluteWolf", "MadDog", "MadHunter"]  # group L
 WAVE3_ROLES += ["ThreateningWolf", "BloodWolf", "Hypnotist", "Faker"]  # group S
 WAVE3_ROLES += ["King", "Gambler", "Secretary", "TroubleMaker", "Dictator", "FrankensteinsMonster"]  # group VA
+WAVE3_ROLES += ["TinyGhost", "Hitokotonushinokami", "Ninja", "Emma"]  # issue 24, group VF
 WAVE3_ROLES += ["Liar", "PI", "Spellcaster", "Saint", "Interpreter"]  # group VE (issue 24)
 WAVE3_ROLES += ["Diseased", "Oldman", "Assassin", "Witch", "Counselor"]  # group VC (issue 24)
 WAVE3_ROLES += ["Lycan", "ToughGuy", "Miko", "Dog", "Trapper"]  # group VB
@@ -67,7 +68,8 @@ def test_declaration_agrees_with_the_catalog(role_id):
 SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY_FOX, "Devil": PsychicResult.WEREWOLF,
                 "MadWolf": PsychicResult.WEREWOLF, "MadDog": PsychicResult.WEREWOLF}  # 狂犬: W.3
 SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
-SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE}
+SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
+               "TinyGhost": Count.NONE}  # V1.2 おばけ
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

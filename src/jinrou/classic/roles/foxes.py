@@ -76,4 +76,4 @@ class Immoral(Role):
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         if not any(ctx.identity(s).steals_victory for s in ctx.living()):
-            ctx.kill(me.seat, Cause.SUICIDE)
+            ctx.follow(me.seat, "fox")

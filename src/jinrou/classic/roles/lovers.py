@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import BurialPass, on
-from jinrou.classic.model import Action, Cause, Seat, Verb
+from jinrou.classic.model import Action, Seat, Verb
 from jinrou.classic.role import Ability, Role, role, sub_role
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ class Lovers(Role):
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         if any(not ctx.alive(s) for s in self._bound(ctx, me)):
-            ctx.kill(me.seat, Cause.SUICIDE)
+            ctx.follow(me.seat, "lover")
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.FRIEND and ctx.alive(me.seat)

@@ -145,7 +145,7 @@ class Fascinated(Role):
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         if me.source is not None and not ctx.alive(me.source):
-            ctx.kill(me.seat, Cause.SUICIDE, me.source)
+            ctx.follow(me.seat, "charm", me.source)
 
 
 class Fascination(ContactHook):
@@ -218,7 +218,7 @@ class WomanAttracted(Role):
         if source is None or ctx.alive(source) or source in ctx.announced_dead():
             return
         if ctx.cause_of_death(source) is not Cause.ATTACK:
-            ctx.kill(me.seat, Cause.SUICIDE, source)
+            ctx.follow(me.seat, "charm", source)
 
 
 class Charm(PlaceMark):

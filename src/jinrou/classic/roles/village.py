@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Category, Team, catalog_role
 from jinrou.classic.events import (
+    Announced,
     AttackedAt,
     BurialPass,
     Died,
@@ -188,7 +189,7 @@ class Twin(Role):
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         if any(not ctx.alive(s) for s in ctx.seats_of(Twin, exclude=me.seat)):
-            ctx.kill(me.seat, Cause.SUICIDE)
+            ctx.follow(me.seat, "twin")
 
 
 @role
@@ -453,7 +454,7 @@ class QueenSpectator(Role):
     @on(Died)
     def infect(self, ctx: Context, me: Layer, event: Died) -> None:
         for s in ctx.living():
-            if ctx.identity(s).counts() is Count.HUMAN:
+            if ctx.identity(s).is_human():
                 ctx.kill(s, Cause.INFECTION, me.seat)
 
 
@@ -516,6 +517,108 @@ class Cursed(Role):
         if me.memory.turns and event.moment is Moment.DAY and event.last:  # V1.1.3: the day's last burial
             ctx.change_role(me.seat, me.memory.turns, told_now=False)
 
+
+# ---------------------------------------------------------------------- group VF (issue 24): 閻魔 おばけ 忍者 一言主神
+
+
+@role
+class TinyGhost(Role):
+    """おばけ: counts none (neither human nor wolf in the parity, §1, §7), yet is human for the rules
+    that ask whether a seat is human (女王観戦者's infection, 誘惑する女狼's seduction), as the reference."""
+
+    counts = Count.NONE
+    human = True
+
+
+@mark("FatalStrike", "痛恨")
+class FatalStrike(Role):
+    """痛恨 (一言主神's, for good; the seat is not told): in each ballot it is a living candidate of, it
+    draws ``fatal strike`` (1 in 20) and on true receives 100 more votes (V1.1.2, after the tally)."""
+
+    def vote_received(self, ctx: Context, me: Layer) -> int:
+        return 100 if ctx.draw("fatal strike", [True, False], weights=[1, 19]) else 0
+
+
+class FatalDivination(Divination):
+    """一言主神's 占い: the 占い師's, and its target gets 痛恨 for good (once; never a 絶対狼), before
+    the *divined* hook."""
+
+    def effect(self, ctx: Context, action: Action, target: Seat) -> None:
+        super().effect(ctx, action, target)
+        from jinrou.classic.roles.werewolves import AbsoluteWolf  # here: werewolves imports this module
+
+        identity = ctx.identity(target)
+        if not identity.is_a(AbsoluteWolf) and identity.layer(FatalStrike.id) is None:
+            ctx.grant(target, FatalStrike.id, action.seat)
+
+
+@role
+class Hitokotonushinokami(Role):
+    """一言主神: a 占い師 in every respect (its divination, results, curse, ``firstnightdivine=auto``) but
+    not one for "holds 占い師" tests; its target also gets 痛恨 for good."""
+
+    name_en = "Hitokotonushinokami"
+    abilities = (FatalDivination(),)
+    first_divination = Diviner.first_divination  # the 占い師's own hook (draw `first divination`)
+
+
+SCOUT = Verb.declare("scout", label=("偵察", "scout"))
+
+
+class Scouting(Ability):
+    """忍者's scouting: each night from 1, required, level 100, another living seat but 身代わりくん (not
+    itself: settled here, as §4.1); told at once 「…を偵察しました。」, and at level 100 whether the
+    (redirected) target had a night action open tonight (V1.1.11), told by the chosen name."""
+
+    verb = SCOUT
+    level = 100
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.living() if s not in (me.seat, ctx.scapegoat)]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "scout chosen", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        key = "scout active" if ctx.had_action_open(target) else "scout idle"
+        ctx.tell(action.seat, key, player=action.seat, target=action.targets[0])
+
+
+@role
+class Ninja(Role):
+    """忍者: scouts a seat each night (required) and learns whether it had a night action open (V1.1.11:
+    an optional one counts, a spent once-only one does not)."""
+
+    abilities = (Scouting(),)
+    reads_open_actions = True
+
+
+EMMA_LINES = {
+    "attack": "attack", "greedy": "attack", "tough": "attack", "crafty": "attack",
+    "poison": "poison", "witch": "poison", "infection": "infection", "vampire": "vampire", "dog": "dog",
+    "trap": "trap", "curse": "curse", "psycho": "psycho", "selfdestruct": "selfdestruct", "assassinate": "assassinate",
+    "lover": "lover", "fox": "fox", "twin": "twin", "charm": "charm",
+}  # fmt: skip
+"""閻魔's line (message ``emma KEY``) per death: by the exact kind kept beside the cause where there is
+one (後追い's), else by the cause; a death not here (execution, hunter shot, leave, sudden death, a
+kind without a line) gives none (V1.2 Emma, V1.1.12)."""
+
+
+@role
+class Emma(Role):
+    """閻魔: at each burial, if alive after its deaths, told one line per death announced there, in
+    announcement order, with its exact kind (V1.1.12); none for a curse announced publicly (deadfox)."""
+
+    @on(Announced)
+    def judge(self, ctx: Context, me: Layer, event: Announced) -> None:
+        for seat in event.seats:
+            cause = ctx.cause_of_death(seat)
+            if cause is None or (cause is Cause.CURSE and ctx.settings.on("deadfox")):
+                continue
+            line = EMMA_LINES.get(ctx.death_kind(seat) or cause.value)
+            if line is not None:
+                ctx.tell(me.seat, f"emma {line}", player=seat)
 
 # ---------------------------------------------------------------------------------------------------------
 # Group VB (classic-roles-village-1 V1.2): 犬, 罠師, 巫女, タフガイ, 狼憑き

@@ -522,7 +522,7 @@ class FascinatingWolf(Wolf):
         if target is None or not ctx.alive(target) or not any(ctx.alive(s) for s in ctx.counting(Count.WOLF)):
             return
         identity = ctx.identity(target)
-        if identity.team() is not Team.WEREWOLF and identity.counts() is Count.HUMAN:
+        if identity.team() is not Team.WEREWOLF and identity.is_human():
             ctx.grant(target, WolfMinion.id, me.seat)
             ctx.tell(target, "seduced", target=target)
 
