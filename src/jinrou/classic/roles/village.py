@@ -1637,6 +1637,8 @@ class FrankensteinsMonster(Role):
     @on(BurialPass)
     def absorb(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         memory: MonsterMemory = me.memory
+        if not ctx.alive(me.seat):  # died earlier in this burial (a lover's suicide): it absorbs no more
+            return
         for seat in ctx.burying():
             if seat in memory.seen or ctx.alive(seat):
                 continue
