@@ -26,9 +26,9 @@ the team of the role it was dealt, the game for the team the engine names as win
 
 >>> plan = Plan.build(levels=("middle",), players=(8,), games=4, seed=1)
 >>> result = play_plan(plan)
->>> [(row.seats, row.winner.value) for row in result.rows[Safety.MIDDLE, 8]][:2]
-[((5, 2, 0, 0, 1), 'village'), ((4, 2, 0, 0, 2), 'wolf')]
->>> tally = result.overall(Safety.MIDDLE, Side.VILLAGE)  # its wins move with the roles declared
+>>> [row.seats for row in result.rows[Safety.MIDDLE, 8]][:2]  # each game's seats by side
+[(5, 2, 0, 0, 1), (4, 2, 0, 0, 2)]
+>>> tally = result.overall(Safety.MIDDLE, Side.VILLAGE)  # who wins moves with the roles declared
 >>> tally.games, 0 <= tally.wins <= tally.games
 (4, True)
 """
