@@ -70,6 +70,8 @@ class Table:
                 for seat in bots:
                     if seat in mode.awaited(self.state):  # as the service: a day action may end the day
                         self._record("action", [seat, mode.bot_action(self.state, seat, self.rng())])
+                    if self.state.pending is not None:  # as the service: its outcome is drawn before anything else
+                        break
                 continue
             if waiting:
                 return

@@ -419,15 +419,46 @@ class Game:
 
     # ------------------------------------------------------------------ applying choices
 
-    def apply(self, choice: Action | Vote) -> None:
+    def apply(self, choice: Action | Vote, draws: Draws | np.random.Generator | None = None) -> None:
         """Submit a night action, a hunter's shot or a vote; effective at once where the rules say.
+        ``draws``: where an action that draws when submitted (:meth:`draws_at_once`) takes its
+        outcomes — a generator, or outcomes given by a record or a stored outcome (checked on a copy
+        first, as :meth:`close` does); any other choice ignores it.
 
         Raises:
             IllegalActionError: the choice is not allowed now (nothing changes).
+            ImpossibleOutcomeError: a given outcome cannot happen, or one is missing and there is no
+                generator (nothing changes).
         """
         if self.stage is Stage.OVER:
             raise IllegalActionError("the game is over", ja="ゲームは終了しました")
-        self._submit(choice, recorded=True)
+        if not (isinstance(choice, Action) and self.draws_at_once(choice)):
+            self._submit(choice, recorded=True)
+            return
+        draws = draws if isinstance(draws, Draws) else Draws(draws)
+        if draws.rng is None or draws.given:
+            start = len(draws.taken)
+            self.copy()._submit_drawing(choice, draws)  # raises here, this game untouched, when impossible
+            draws = Draws(None, draws.taken[start:])
+        self._submit_drawing(choice, draws)
+
+    def draws_at_once(self, action: Action) -> bool:
+        """Whether submitting ``action`` draws random outcomes (its ability's ``draws_on_submit``):
+        the actor sees them at once, so they travel with the action (:class:`~jinrou.classic.entries.Acted`)."""
+        if isinstance(action.seat, bool) or not isinstance(action.seat, int) or not 0 <= action.seat < self.n:
+            return False  # no seat: refused by the check, with its message
+        return any(ability.draws_on_submit for ability, _, _ in self._abilities(action.seat)
+                   if ability.verb is action.verb)
+
+    def _submit_drawing(self, action: Action, draws: Draws) -> None:
+        """Submit ``action`` taking its outcomes from ``draws``; they are written on its entry."""
+        at, start = len(self.entries), len(draws.taken)
+        self._draws = draws
+        try:
+            self._submit(action, recorded=True)
+        finally:
+            self._draws = Draws(None)
+        self.entries[at] = log.Acted(action, tuple(draws.taken[start:]))
 
     def check(self, choice: Action | Vote) -> None:
         """Whether :meth:`apply` would accept ``choice`` now; changes nothing.

@@ -281,7 +281,7 @@ def _value(param: Param, value: str) -> dict[str, str]:
         return {"id": value, "ja": KITS[value][0], "en": KITS[value][1]}
     if param.kind is ParamKind.ROLE:
         return {"id": value, "ja": role_name(value, "ja"), "en": role_name(value, "en")}
-    return {"id": value, "ja": value, "en": value}
+    return {"id": value, "ja": param.name(value, "ja"), "en": param.name(value, "en")}
 
 
 _CLAIMS: weakref.WeakKeyDictionary[Game, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
