@@ -106,3 +106,16 @@ def test_players_by_number_or_in_lower_case_roles_by_english_name_and_help_lists
                  "claim VOTE PLAYER", "claim ESTIMATE PLAYER human|werewolf"):
         assert form in text
     assert any(p.startswith("占い (divine)") for p in typist.prompts)  # answered with a number
+
+
+def test_an_ability_with_its_own_label_is_prompted_under_it():
+    # 通訳's pair is 「通訳する」 (Ability.label), not キューピッド's 「恋人にする」; the person answers two names
+    roles = ["Human", "Interpreter", "Werewolf", "Guard", "Human", "Werewolf", "Madman", "Diviner", "Human"]
+    game = Game.new(NAMES, roles, {}, np.random.default_rng(4))
+    agents = [None if s in (0, 1) else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    person = Person(out)
+    game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=120), ask=person).run()
+    assert any(p.startswith("通訳する (pair): two names of ") for p in person.prompts)
+    assert not any("恋人にする" in p for p in person.prompts)
+    assert game.is_over

@@ -329,6 +329,7 @@ class Ability:
     instead_of: ClassVar[Verb | None] = None  # it is another form of that verb's use (「襲撃しない」 spends an attack)
     divination: ClassVar[bool] = False  # a divination (W.1.4): an obstructed seat's gives no result and no effect
     resolves_under_seal: ClassVar[bool] = False  # it resolves even if its holder is hypnotized (T.1.13), W.1.3
+    label: ClassVar[tuple[str, str] | None] = None  # its name for players (ja, en) where its verb's does not fit (通訳)
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 

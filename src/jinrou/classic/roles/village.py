@@ -1263,6 +1263,7 @@ class Interpretation(Ability):
     allowed): both are interpreted for good (each told), *targeted* at level 45, never redirected."""
 
     verb = Verb.PAIR
+    label = ("通訳する", "interpret")  # not キューピッド's 「恋人にする」
     level = 45
     arity = 2
     targets_on_submit = False  # both targeted at level 45 (V1.1.14)
