@@ -822,6 +822,7 @@ class Dog(Role):
     abilities = (Adopt(), DogBite())
     level_hooks = (DogGuard(),)
     death_resistance = True
+    deadly_weapon = True
 
 
 TRAP = Verb.declare("trap", label=("罠を仕掛ける", "set a trap"))
@@ -905,6 +906,8 @@ class Trapper(Role):
     Memory = TrapMemory
     abilities = (SetTrap(),)
     death_resistance = True
+    deadly_weapon = True
+    guard_role = True
 
 
 # ---------------------------------------------------------------- group VD (village part 1: V1.2)
@@ -1372,6 +1375,7 @@ class Assassin(Role):
 
     abilities = (Assassination(),)
     Memory = AssassinMemory
+    deadly_weapon = True
 
 
 POISON = Verb.declare("poison", label=("毒薬", "poison"))
@@ -1437,6 +1441,7 @@ class Witch(Role):
     abilities = (WitchPoison(), WitchRevival())
     Memory = WitchMemory
     closes_heaven = "alive"
+    deadly_weapon = True
 
 
 @sub_role("Reformed", "更生者")
