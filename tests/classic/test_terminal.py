@@ -141,3 +141,16 @@ def test_a_gacha_addict_sees_each_pull_at_once_and_is_asked_again_then_commits()
     pulls = [a for a in night["actions"] if a["action"] == "gacha"]
     assert [a["kind"] for a in pulls] == ["normal", "premium"] and all(len(a["draws"]) == 2 for a in pulls)
     assert write(replay(write(game, 3)), 3) == write(game, 3)
+
+
+def test_an_ability_with_its_own_label_is_prompted_under_it():
+    # 通訳's pair is 「通訳する」 (Ability.label), not キューピッド's 「恋人にする」; the person answers two names
+    roles = ["Human", "Interpreter", "Werewolf", "Guard", "Human", "Werewolf", "Madman", "Diviner", "Human"]
+    game = Game.new(NAMES, roles, {}, np.random.default_rng(4))
+    agents = [None if s in (0, 1) else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    person = Person(out)
+    game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=120), ask=person).run()
+    assert any(p.startswith("通訳する (pair): two names of ") for p in person.prompts)
+    assert not any("恋人にする" in p for p in person.prompts)
+    assert game.is_over

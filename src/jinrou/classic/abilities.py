@@ -338,6 +338,7 @@ class Ability:
     divination: ClassVar[bool] = False  # a divination (W.1.4): an obstructed seat's gives no result and no effect
     resolves_under_seal: ClassVar[bool] = False  # it resolves even if its holder is hypnotized (T.1.13), W.1.3
     draws_on_submit: ClassVar[bool] = False  # its submission draws outcomes the actor sees at once (課金者's gacha)
+    label: ClassVar[tuple[str, str] | None] = None  # its name for players (ja, en) where its verb's does not fit (通訳)
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 

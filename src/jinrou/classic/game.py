@@ -102,6 +102,7 @@ class Legal:
     arity: int = 1
     values: tuple[tuple[str, ...], ...] = ()  # per parameter of the verb, in its declared order
     instead_of: Verb | None = None  # a form of that verb's use, taken instead of it (「襲撃しない」 for an attack)
+    label: tuple[str, str] | None = None  # the ability's own name for players (ja, en), before its verb's (通訳)
 
     @property
     def params(self) -> tuple[Param, ...]:
@@ -392,7 +393,8 @@ class Game:
             targets = ability.targets(self.ctx, owner)
             if targets or ability.arity == 0:
                 values = ability.values(self.ctx, owner) if ability.verb.params else ()
-                legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values, ability.instead_of))
+                legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values, ability.instead_of,
+                                   ability.label))
         return legal
 
     def awaited(self) -> list[Seat]:
@@ -591,6 +593,8 @@ class Game:
             raise IllegalActionError(f"the day ended without a vote (自爆): {who} cannot {action.verb.value} today",
                                      ja=f"今日は投票なしで終わりました（自爆）: {who}はもう{verb}できません")
         mine = [(ability, owner) for ability, owner, _ in self._abilities(action.seat) if ability.verb is action.verb]
+        if mine and mine[0][0].label is not None:  # the ability's own name (通訳's 「通訳する」)
+            verb = f"「{mine[0][0].label[0]}」"
         if not mine:
             if self.stage is Stage.DAY and not self.identities[action.seat].declares(action.verb, When.DAY):
                 raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}",

@@ -216,11 +216,13 @@ VERBS = {
 """Each action verb (the record's word) in Japanese and English."""
 
 
-def verb_label(verb: Any, lang: str = "ja") -> str:
-    """A verb's name for players in ``lang``: the table above, else the label its declaration gives
+def verb_label(verb: Any, lang: str = "ja", label: tuple[str, str] | None = None) -> str:
+    """A verb's name for players in ``lang``: ``label``, the ability's own where it has one
+    (:attr:`~jinrou.classic.abilities.Ability.label`, :attr:`~jinrou.classic.game.Legal.label`: 通訳's
+    「通訳する」 for its ``pair``), else the table above, else the label its declaration gives
     (:meth:`~jinrou.classic.abilities.Verb.declare`), else the verb itself."""
     value = getattr(verb, "value", verb)
-    names = VERBS.get(value) or getattr(verb, "label", None) or (value, value)
+    names = label or VERBS.get(value) or getattr(verb, "label", None) or (value, value)
     return str(names[0 if lang == "ja" else 1])
 
 

@@ -320,8 +320,9 @@ class ClassicMode:
             missing = village.missing(me) if game.alive[me] else []
             if missing:
                 verb = missing[0].verb
+                ja = verb_label(verb, "ja", missing[0].label) if verb else "投票"
                 raise IllegalActionError(f"first {verb.value if verb else 'vote'}: it is required tonight",
-                                         ja=f"先に「{verb_label(verb, 'ja') if verb else '投票'}」をしてください（今夜は必須です）")
+                                         ja=f"先に「{ja}」をしてください（今夜は必須です）")
         elif not (game.stage is Stage.DAY and village.turn is Turn.DISCUSSION and game.alive[me]):
             raise IllegalActionError("there is nothing to finish now: " + (
                 "vote" if game.stage is Stage.DAY else "the night waits only for missing actions"),

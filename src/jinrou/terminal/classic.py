@@ -90,7 +90,7 @@ CLAIM_HELP = ("come out as a role: its id, English or Japanese name (CO Seer, CO
 def day_help(names: Sequence[str], actions: Sequence[Legal] = ()) -> str:
     """Everything a person may type by day: the vote, the seat's day actions and every kind of claim."""
     lines = ["vote NAME                                  vote (a name in any case, or its number in the table)"]
-    lines += [f"{_form(lg, names):<42} {verb_label(lg.verb, 'en')} (a day action)" for lg in actions]
+    lines += [f"{_form(lg, names):<42} {verb_label(lg.verb, 'en', lg.label)} (a day action)" for lg in actions]
     lines += [f"claim {form:<36} {text}" for form, text in zip(FORMS, CLAIM_HELP, strict=True)]
     lines.append(f"A player is a name or a number: claim VOTE {names[-1]}, claim VOTE {len(names)}. help: this list.")
     return "\n".join(lines)
@@ -202,7 +202,8 @@ class TerminalPlay:
         may then choose again: 課金者's gacha)."""
         assert legal.verb is not None and view.seat is not None
         names = [view.names[t] for t in legal.targets]
-        verb = f"{VERBS_JA.get(legal.verb.value) or verb_label(legal.verb, 'ja')} ({legal.verb.value})"
+        ja = legal.label[0] if legal.label else VERBS_JA.get(legal.verb.value) or verb_label(legal.verb, "ja")
+        verb = f"{ja} ({legal.verb.value})"
         optional = "" if legal.required else " or skip"
         while True:
             if legal.arity == 0 and not legal.params:

@@ -822,6 +822,7 @@ class Dog(Role):
     abilities = (Adopt(), DogBite())
     level_hooks = (DogGuard(),)
     death_resistance = True
+    deadly_weapon = True
 
 
 TRAP = Verb.declare("trap", label=("罠を仕掛ける", "set a trap"))
@@ -905,6 +906,8 @@ class Trapper(Role):
     Memory = TrapMemory
     abilities = (SetTrap(),)
     death_resistance = True
+    deadly_weapon = True
+    guard_role = True
 
 
 # ---------------------------------------------------------------- group VD (village part 1: V1.2)
@@ -1263,6 +1266,7 @@ class Interpretation(Ability):
     allowed): both are interpreted for good (each told), *targeted* at level 45, never redirected."""
 
     verb = Verb.PAIR
+    label = ("通訳する", "interpret")  # not キューピッド's 「恋人にする」
     level = 45
     arity = 2
     targets_on_submit = False  # both targeted at level 45 (V1.1.14)
@@ -1371,6 +1375,7 @@ class Assassin(Role):
 
     abilities = (Assassination(),)
     Memory = AssassinMemory
+    deadly_weapon = True
 
 
 POISON = Verb.declare("poison", label=("毒薬", "poison"))
@@ -1436,6 +1441,7 @@ class Witch(Role):
     abilities = (WitchPoison(), WitchRevival())
     Memory = WitchMemory
     closes_heaven = "alive"
+    deadly_weapon = True
 
 
 @sub_role("Reformed", "更生者")
