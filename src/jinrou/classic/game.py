@@ -140,6 +140,7 @@ class Ballot:
     weights: dict[Seat, int] = field(default_factory=dict)  # each vote's weight, counted when cast (W.1.11a)
     ended: bool = False  # a day action ended the day without a vote (W.1.1: 自爆); its votes are void
     decreed: Seat | None = None  # V1.1.1: the seat a day action (独裁者) executes when the ended day closes
+    decreed_by: Seat | None = None  # its only voter (V1.2 独裁者: for 爆弾魔's bomb)
 
 
 @dataclass
@@ -905,15 +906,16 @@ class Game:
             self.night.guarded.pop(target, None)
             self.night.guard_kinds.pop(target, None)
 
-    def end_day(self, execute: Seat | None = None) -> None:
+    def end_day(self, execute: Seat | None = None, by: Seat | None = None) -> None:
         """A day action ends the day at once (W.1.1: 自爆): no vote — the votes already cast are void
         (and leave the record) — and nobody may act or vote any more; closing it executes ``execute``
         (V1.1.1: 独裁者), buries the dead, gives the hunters their shots and checks the victory as after
-        an execution, then dusk."""
+        an execution, then dusk; ``by``: the seat that decreed it, its only voter."""
         ballot = self.ballot
         assert ballot is not None and self.stage is Stage.DAY
         ballot.ended = True
         ballot.decreed = execute
+        ballot.decreed_by = by
         ballot.votes.clear()
         ballot.weights.clear()
         self.entries.append(log.VotesVoided())

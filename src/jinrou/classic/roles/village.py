@@ -1603,7 +1603,7 @@ class Dictate(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]
         ctx.tell(None, "dictated", player=me.seat, target=target)
-        ctx.end_day(execute=target)
+        ctx.end_day(execute=target, by=me.seat)
 
 
 @role

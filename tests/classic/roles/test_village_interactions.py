@@ -1,0 +1,119 @@
+"""Issue 24's village roles against each other and the werewolf batch's mechanics: the interactions
+between the groups VA–VF (shared/spec/classic-roles-village-1.md V1.1, V1.2; where the spec is silent the
+reference's code decides, lines cited).
+
+Conventions: the package docstring (``tests/classic/roles/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from jinrou.classic.record import replay, write
+
+from ..helpers import action, alive, cast, close, dead, new, night, told, vote
+
+
+def same_replay(g) -> None:  # type: ignore[no-untyped-def]
+    record = write(g)
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+# ---------------------------------------------------------------------- 1. 独裁者 × ballots
+
+
+def test_a_dictated_bomb_carrier_blows_up_its_only_voter_the_dictator():
+    """V1.2 独裁者: "its only voter is the 独裁者, for 爆弾魔's bomb" — the day's votes are void, so no
+    seat that voted before the decree is a voter (reference L5916–5947: ``pl.die game, "punish", [@id]``)."""
+    g = new(["Werewolf", "Dictator", "Bomber", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "C bomb D")
+    cast(g, "ED FD GD")
+    g.apply(action(g, "B dictate D"))
+    close(g, [("bomb victim", "B"), ("announcement", ["D", "B"])])
+    assert dead(g)["D"] == "execution" and dead(g)["B"] == "trap"
+    assert {"E", "F", "G"} <= set(alive(g))  # their votes were void
+    same_replay(g)
+
+
+def test_a_dictator_dictating_the_bomb_carrier_alone_and_dead_voters_none():
+    # the bomb needs a living voter: a 独裁者 dictating itself with the bomb on it leaves nobody to hit
+    g = new(["Werewolf", "Dictator", "Bomber", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "C bomb B")
+    g.apply(action(g, "B dictate B"))
+    close(g)
+    assert dead(g) == {"H": "attack", "B": "execution"}
+
+
+def test_a_bomb_still_hits_the_voters_of_an_ordinary_ballot():
+    g = new(["Werewolf", "Bomber", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack H", "B bomb D")
+    vote(g, "AD BD CD DE ED FD GD", [("bomb victim", "F"), ("announcement", ["D", "F"])])
+    assert dead(g)["F"] == "trap"
+
+
+def test_dictator_against_a_tie_under_drawvote_random_and_none_draws_nothing():
+    """A decree ends the day before the ballot is counted: no tie break is drawn, and
+    ``drawvote=none`` does not stop it (the execution is the decree's, not the ballot's)."""
+    for drawvote in ("random", "none", "all"):
+        g = new(["Werewolf", "Dictator", "Human", "Human", "Human", "Human", "Human", "Human"],
+                {"drawvote": drawvote})
+        night(g, "A attack H")
+        cast(g, "AD CE DE ED FD GE")  # a tie of D and E if counted
+        g.apply(action(g, "B dictate C"))
+        close(g)
+        assert dead(g) == {"H": "attack", "C": "execution"} and g.stage.value == "night"
+
+
+def test_dictator_drops_a_troublemakers_second_execution_also_after_the_first_ballot():
+    # V1.1.3: a 独裁者's execution ends the day; the トラブルメーカー's extra one is dropped — also when
+    # the decree comes after the first of the day's two ballots
+    g = new(["Werewolf", "TroubleMaker", "Dictator", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I", "B trouble")
+    assert told(g, "troubled", None)
+    vote(g, "AD BD CD DE ED FD GD HD")
+    assert dead(g)["D"] == "execution" and told(g, "executions left", None) == [{"count": 1}]
+    g.apply(action(g, "C dictate E"))
+    close(g)
+    assert dead(g)["E"] == "execution" and g.stage.value == "night" and g.day == 2
+    assert len(told(g, "executions left", None)) == 1
+    same_replay(g)
+
+
+# ---------------------------------------------------------------------- 2. 巫女の加護 against this batch's causes
+
+
+def test_miko_protection_stops_the_witchs_poison_and_an_assassination():
+    """V1.1.9c: 巫女の加護 stops every cause but sudden death — the 魔女's poison ("holy and 巫女
+    protection … apply") and the 暗殺 (resistible) among them."""
+    g = new(["Werewolf", "Witch", "Assassin", "Miko", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I")
+    vote(g, "AH BH CH DH EH FH GH HA")
+    night(g, "D pray", "B poison D", "C assassinate D", "A attack G", draws=[("order", ["B", "C"])])
+    assert "D" in alive(g) and dead(g)["G"] == "attack"
+    assert told(g, "died", None)[-1]["player"] == 6
+    same_replay(g)
+
+
+def test_miko_protection_stops_old_age_at_the_next_dawn():
+    """V1.2 老人: "holy and 巫女 protection apply, as the reference" (MikoProtected's
+    checkDeathResistance refuses only ``gone-*``, L12729–12756): a monster that absorbed a 老人 and a 巫女
+    prays on night 2 and outlives its old age at dawn 3; without the prayer it dies then."""
+    for prays in (True, False):
+        g = new(["Werewolf", "FrankensteinsMonster", "Oldman", "Miko", "Human", "Human", "Human", "Human",
+                 "Human"])
+        night(g, "A attack C")
+        vote(g, "AD BD DE ED FD GD HD ID")
+        assert [r["role"] for r in told(g, "absorbed", "B")] == ["Oldman", "Miko"]
+        night(g, *(["B pray"] if prays else []), "A attack E",
+              draws=[] if prays else [("announcement", ["E", "B"])])
+        assert g.day == 3
+        assert ("B" in alive(g)) is prays and dead(g).get("B") == (None if prays else "infirm")
+
+
+def test_miko_protection_stops_a_dictated_execution_silently_and_the_day_ends():
+    # V1.2 独裁者: "プリンス cancels with its notice, 巫女 silently"; the decree ends the day all the same
+    g = new(["Werewolf", "Dictator", "Miko", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C pray", "A attack H")
+    messages = len(g.messages)
+    g.apply(action(g, "B dictate C"))
+    close(g)
+    assert "C" in alive(g) and g.stage.value == "night" and g.executions == []
+    assert [m.key for _, m in g.messages[messages:]] == ["dictated", "night"]
