@@ -8,8 +8,9 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 from __future__ import annotations
 
 from jinrou.classic.record import replay, write
+from jinrou.classic.role import Chat
 
-from ..helpers import action, alive, cast, close, dead, new, night, told, vote
+from ..helpers import action, alive, cast, chats, close, dead, legal_verbs, new, night, told, vote
 
 
 def same_replay(g) -> None:  # type: ignore[no-untyped-def]
@@ -117,3 +118,105 @@ def test_miko_protection_stops_a_dictated_execution_silently_and_the_day_ends():
     close(g)
     assert "C" in alive(g) and g.stage.value == "night" and g.executions == []
     assert [m.key for _, m in g.messages[messages:]] == ["dictated", "night"]
+
+
+# ---------------------------------------------------------------------- 3. フランケンシュタインの怪物 absorbing the other groups' roles
+
+
+def monster_with(role: str, seats: int = 10):  # type: ignore[no-untyped-def]
+    """A game where the フランケンシュタインの怪物 B has absorbed C's ``role`` (C bitten on night 1); day 2
+    executes D: night 2 is open."""
+    g = new(["Werewolf", "FrankensteinsMonster", role] + ["Human"] * (seats - 3))
+    night(g, "A attack C")
+    assert told(g, "absorbed", "B") == [{"player": 1, "target": 2, "role": role}]
+    vote(g, " ".join(f"{x}D" for x in "ABEFGHIJ"[: seats - 2]) + " DE")
+    assert dead(g)["D"] == "execution"
+    return g
+
+
+def test_monster_with_an_absorbed_dog_adopts_then_guards_or_bites_its_owner():
+    """V1.1.6: the absorbed 犬 chooses its owner the first night the monster holds it (the reference's
+    Dog adopts while it has no owner, L5808–5915), optionally (an extra role's action)."""
+    g = monster_with("Dog")
+    assert legal_verbs(g, "B") == {"adopt": tuple("AEFGHIJ")}
+    night(g, "B adopt E", "A attack F")
+    assert told(g, "adopted", "B") == [{"player": 1, "target": 4}] and dead(g)["F"] == "attack"
+    vote(g, "AG BG EG GH HG IG JG")
+    assert legal_verbs(g, "B") == {"bite": ("E",)}
+    night(g, "A attack E")  # not biting: it guards its owner as a 狩人
+    assert "E" in alive(g)
+    vote(g, "AH BH EH HI IH JH")
+    night(g, "B bite E", "A attack I", draws=[("announcement", ["E", "I"])])
+    assert dead(g)["E"] == "dog"
+    same_replay(g)
+
+
+def test_monster_left_without_adopting_lives_an_absorbed_required_action_is_optional():
+    g = monster_with("Dog")
+    night(g, "A attack F")
+    assert "B" in alive(g)
+
+
+def test_monster_with_an_absorbed_trapper_traps_and_kills_an_attacking_wolf():
+    g = new(["Werewolf", "Werewolf", "FrankensteinsMonster", "Trapper"] + ["Human"] * 8)
+    night(g, "A attack D")
+    assert told(g, "absorbed", "C")[0]["role"] == "Trapper"
+    vote(g, "AE BE CE EF FE GE HE IE JE KE LE")
+    assert legal_verbs(g, "C")["trap"] == tuple("ABFGHIJKL")  # not itself, from night 2
+    night(g, "C trap F", "A attack F", draws=[("trap victim", "B")])
+    assert "F" in alive(g) and dead(g)["B"] == "trap"
+    vote(g, "AG CG FG GH HG IG JG KG LG")
+    assert "F" not in legal_verbs(g, "C")["trap"]  # never its previous trap's seat
+    night(g, "A attack H")  # not trapping: no sudden death
+    assert "C" in alive(g)
+    same_replay(g)
+
+
+def test_monster_with_an_absorbed_witch_poisons_and_an_absorbed_assassin_assassinates():
+    g = monster_with("Witch")
+    assert set(legal_verbs(g, "B")) == {"poison", "revive"}
+    night(g, "B poison E", "A attack F", draws=[("announcement", ["E", "F"])])
+    assert dead(g)["E"] == "witch"
+    same_replay(g)
+    g = monster_with("Assassin")
+    night(g, "B assassinate E", "A attack F", draws=[("announcement", ["E", "F"])])
+    assert dead(g)["E"] == "assassinate"
+    vote(g, "AG BG GH HG IG JG")
+    assert "assassinate" not in legal_verbs(g, "B")  # spent
+    same_replay(g)
+
+
+def test_monster_with_an_absorbed_saint_revives_on_night_4_and_shares_the_couple_chat():
+    g = monster_with("Saint")
+    assert Chat.COUPLE in chats(g, "B")
+    assert "revive" not in legal_verbs(g, "B")
+    night(g, "A attack E")
+    vote(g, "AF BF FG GF HF IF JF")
+    night(g, "A attack G")
+    vote(g, "AH BH HI IH JH")
+    assert g.day == 4 and legal_verbs(g, "B")["revive"] == tuple("CDEFGH")
+    night(g, "B revive C", "A attack I")
+    assert "C" in alive(g)
+    same_replay(g)
+
+
+def test_monster_with_an_absorbed_emma_judges_its_burials_deaths_from_the_one_it_absorbs_in():
+    """The monster absorbs in the burial before the living 閻魔 are listed (the reference's bury:
+    ``beforebury`` loops, then ``emma_alive``, L1890–1912): it is told the line of the 閻魔 it absorbs."""
+    g = monster_with("Emma")
+    assert told(g, "emma attack", "B") == [{"player": 2}]
+    night(g, "A attack E")
+    assert told(g, "emma attack", "B") == [{"player": 2}, {"player": 4}]
+
+
+def test_monster_with_an_absorbed_ninja_scouts_and_a_ninja_reads_an_absorbed_action_as_open():
+    """V1.1.11: a seat has a night action open if one of its role's or *extra roles'* actions is."""
+    g = monster_with("Ninja")
+    night(g, "B scout A", "A attack E")
+    assert told(g, "scout active", "B") == [{"player": 1, "target": 0}]
+    g = new(["Werewolf", "FrankensteinsMonster", "Witch", "Ninja", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "D scout B", "A attack C")
+    assert told(g, "scout idle", "D") == [{"player": 3, "target": 1}]  # a bare monster: nothing open
+    vote(g, "AE BE DE EF FE GE HE IE")
+    night(g, "D scout B", "A attack F")
+    assert told(g, "scout active", "D") == [{"player": 3, "target": 1}]  # its absorbed potions
