@@ -7,8 +7,11 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
+import pytest
+
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
+from jinrou.classic.texts import render
 
 from ..helpers import action, alive, cast, chats, close, dead, legal_verbs, new, night, told, vote
 
@@ -220,3 +223,73 @@ def test_monster_with_an_absorbed_ninja_scouts_and_a_ninja_reads_an_absorbed_act
     vote(g, "AE BE DE EF FE GE HE IE")
     night(g, "D scout B", "A attack F")
     assert told(g, "scout active", "D") == [{"player": 3, "target": 1}]  # its absorbed potions
+
+
+# ---------------------------------------------------------------------- 4. 忍者 × the roles that believe they are 村人
+
+
+@pytest.mark.parametrize("scouted", ["C", "D", "E"])
+def test_ninja_reads_a_seat_believing_it_is_a_villager_by_its_real_roles_actions_idle(scouted: str):
+    """V1.1.11 reads the seat's real role (V1.1.5: what the seat is told does not matter) — and
+    夢遊病者, 預言者 and 運命の子 have no night action, so the 忍者 learns 「夜に行動していませんでした」
+    (the reference: ``ninja_data`` is ``!jobdone``, a Player's default ``jobdone`` is ``sleeping`` =
+    true, L1430–1441, L3441–3443); it learns no role."""
+    g = new(["Werewolf", "Ninja", "Sleepwalker", "Oracle", "Fate", "Human", "Human", "Human", "Human"])
+    night(g, f"B scout {scouted}", "A attack I")
+    assert told(g, "scout idle", "B") == [{"player": 1, "target": "CDE".index(scouted) + 2}]
+    assert told(g, "scout active", "B") == []
+
+
+def test_ninja_reads_a_changed_fate_by_its_new_roles_action_from_the_next_night():
+    g = new(["Werewolf", "Ninja", "Fate", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B scout C", "D divine C", "A attack I", draws=[("order", ["B", "D"]), ("fate role", "Guard")])
+    assert g.identity(2).role.id == "Guard" and told(g, "scout idle", "B") == [{"player": 1, "target": 2}]
+    vote(g, "AH BH CH DH EH FH GH HA")
+    night(g, "B scout C", "C guard D", "D divine E", "A attack G", draws=[("order", ["B", "D"])])
+    assert told(g, "scout active", "B") == [{"player": 1, "target": 2}]
+    same_replay(g)
+
+
+# ---------------------------------------------------------------------- 5. 閻魔 × this batch's finer causes
+
+
+def judged(g, emma: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """閻魔's lines, as 'KIND LETTER', in the order told."""
+    return [f"{m.key[5:]} {g.names[m.args['player']]}" for _, m in g.messages
+            if m.key.startswith("emma ") and m.to is not None and g.names.index(emma) in m.to]
+
+
+def test_emma_tells_a_dog_bite_the_witchs_poison_and_an_assassination_in_announcement_order():
+    """V1.2 Emma: ``dog`` 犬の餌食, ``witch`` 毒に冒された (as ``poison``), ``assassinate`` 暗殺された."""
+    g = new(["Werewolf", "Emma", "Dog", "Witch", "Assassin"] + ["Human"] * 6)
+    night(g, "C adopt F", "A attack K")
+    vote(g, "AJ BJ CJ DJ EJ FJ GJ HJ IJ JA")
+    night(g, "C bite F", "D poison G", "E assassinate H", "A attack I",
+          draws=[("order", ["D", "E"]), ("announcement", ["H", "G", "I", "F"])])
+    assert dead(g) == {"K": "attack", "J": "execution", "F": "dog", "G": "witch", "H": "assassinate", "I": "attack"}
+    assert judged(g, "B") == ["attack K", "assassinate H", "poison G", "attack I", "dog F"]
+    (line,) = [m for _, m in g.messages if m.key == "emma dog"]
+    assert render(line, g.names) == "Fは犬の餌食になったようです。"
+    same_replay(g)
+
+
+def test_emma_tells_a_guard_and_a_wolf_killed_by_a_trap():
+    g = new(["Werewolf", "Werewolf", "Emma", "Trapper", "Guard"] + ["Human"] * 8)
+    night(g, "A attack M", "E guard F")
+    vote(g, "AL BL CL DL EL FL GL HL IL JL KL LA")
+    night(g, "D trap H", "E guard H", "A attack H", draws=[("announcement", ["E", "H"])])
+    assert dead(g)["E"] == "trap" and judged(g, "C")[-2:] == ["trap E", "attack H"]
+    vote(g, "AK BK CK DK FK GK IK JK KA")
+    night(g, "D trap G", "A attack G", draws=[("trap victim", "A")])
+    assert dead(g)["A"] == "trap" and judged(g, "C")[-1] == "trap A"
+    assert render([m for _, m in g.messages if m.key == "emma trap"][-1], g.names) == "Aは罠にかかって死亡したようです。"
+
+
+def test_emma_has_no_line_for_old_age_and_tells_a_tough_guys_delayed_death_as_an_attack():
+    g = new(["Werewolf", "Emma", "Oldman", "ToughGuy"] + ["Human"] * 6)
+    night(g, "A attack D")
+    assert "D" in alive(g) and judged(g, "B") == []
+    vote(g, "AJ BJ CJ DJ EJ FJ GJ HJ IJ JA")
+    night(g, "A attack I", draws=[("announcement", ["D", "I", "C"])])
+    assert dead(g) == {"J": "execution", "D": "attack", "I": "attack", "C": "infirm"}
+    assert judged(g, "B") == ["attack D", "attack I"]  # none for 老衰 (public)
