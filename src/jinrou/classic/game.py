@@ -68,7 +68,7 @@ from jinrou.classic.model import (
     Vote,
 )
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import Role
+from jinrou.classic.role import Chat, Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.texts import verb_label
@@ -720,8 +720,10 @@ class Game:
         if self._check_victory():  # after every burial (§3): a cast without wolves ends at once
             return
         self.night.attacks = 0 if self.sick_wolves else 2 if self.extra_attack else 1
-        if self.sick_wolves and self.attackers():  # V1.1.10: the wolf notice, to the wolves only
-            self.tell(self.attackers(), "wolves sick")
+        if self.sick_wolves:  # V1.1.10: the wolf notice, to the pack's wolves (a 孤独な狼 hears none)
+            pack = [s for s in self.ctx.chat_members(Chat.WOLF) if self.identities[s].wolf_role()]
+            if pack:
+                self.tell(pack, "wolves sick")
         self.extra_attack = self.sick_wolves = False
         if self.day == 1 and self.settings["scapegoat"] != "off":
             self.night.attacks = 0

@@ -293,3 +293,85 @@ def test_emma_has_no_line_for_old_age_and_tells_a_tough_guys_delayed_death_as_an
     night(g, "A attack I", draws=[("announcement", ["D", "I", "C"])])
     assert dead(g) == {"J": "execution", "D": "attack", "I": "attack", "C": "infirm"}
     assert judged(g, "B") == ["attack D", "attack I"]  # none for 老衰 (public)
+
+
+# ---------------------------------------------------------------------- 6. 運命の子 divined by 超常現象研究者 and 一言主神
+
+
+def test_fate_investigated_by_the_pi_as_its_target_changes_at_122_and_as_a_neighbour_does_not():
+    """V1.1.14: *divined* also by 超常現象研究者 — its target only (V1.2 PI: effects on the target only)."""
+    g = new(["Werewolf", "PI", "Fate", "Human", "Human", "Human", "Human"])
+    night(g, "B divine C", "A attack G", draws=[("fate role", "Guard")])
+    assert g.role(2).id == "Guard" and told(g, "fate", "C") == [{"player": 2, "role": "Guard"}]
+    same_replay(g)
+    g = new(["Werewolf", "PI", "Fate", "Human", "Human", "Human", "Human"])
+    night(g, "B divine D", "A attack G")  # C is D's neighbour: read, not divined
+    assert g.role(2).id == "Fate" and not g.identity(2).main.memory.marked
+
+
+def test_fate_divined_by_hitokotonushinokami_changes_at_122_and_keeps_its_fatal_strike():
+    g = new(["Werewolf", "Hitokotonushinokami", "Fate", "Human", "Human", "Human", "Human"])
+    night(g, "B divine C", "A attack G", draws=[("fate role", "Diviner")])
+    assert told(g, "divined", "B") == [{"target": 2, "result": "human"}]
+    assert g.role(2).id == "Diviner" and told(g, "fate", "C") == [{"player": 2, "role": "Diviner"}]
+    assert "FatalStrike" in [layer.role.id for layer in g.identity(2).layers]
+    same_replay(g)
+
+
+def test_fate_divined_automatically_on_night_1_by_hitokotonushinokami():
+    g = new(["Werewolf", "Hitokotonushinokami", "Fate", "Human", "Human"], {"firstnightdivine": "auto"},
+            start=[("first divination", "C")])
+    night(g, "A attack E", draws=[("fate role", "Guard")])
+    assert g.role(2).id == "Guard"
+
+
+# ---------------------------------------------------------------------- 7. 病人's sick night × 夢遊病者, 孤独な狼, 狼の子
+
+
+def test_a_sick_night_with_a_sleepwalker_gives_the_pack_both_notices_and_no_attack():
+    """V1.1.10: the wolf notices — the sick night's and 夢遊病者's — go to the pack's wolves (a 狂人狼
+    among them: the reference's wolfskill log is heard by every Werewolf class, L1328–1352), not to a
+    囁き狂人."""
+    g = new(["Werewolf", "Werewolf", "MadWolf", "WhisperingMad", "Diseased", "Sleepwalker"] + ["Human"] * 6)
+    night(g, "A attack E")
+    vote(g, "AL BL CL DL FL GL HL IL JL KL LA")
+    assert "attack" not in legal_verbs(g, "A") and "attack" not in legal_verbs(g, "B")
+    for letter in "ABC":
+        assert told(g, "wolves sick", letter) == [{}] and told(g, "sleepwalkers", letter) == [{"seats": [5]}]
+    assert told(g, "wolves sick", "D") == [] and told(g, "sleepwalkers", "D") == []
+    night(g)
+    assert dead(g) == {"E": "attack", "L": "execution"}
+    same_replay(g)
+
+
+def test_a_solitary_wolf_that_killed_the_diseased_cannot_attack_and_hears_no_pack_notice():
+    """孤独な狼 as the only attacker: its kill of the 病人 sickens it (0 attacks the next night); like
+    夢遊病者's notice, the sick notice is the pack's, and a 孤独な狼 hears no wolfskill log not addressed
+    to it (the reference's SolitudeWolf.isListener)."""
+    g = new(["SolitudeWolf", "Diseased", "Sleepwalker", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    vote(g, "AD CD DC ED FD GD")
+    assert legal_verbs(g, "A") == {} and told(g, "wolves sick") == [] and told(g, "sleepwalkers") == []
+    night(g)
+    assert dead(g) == {"B": "attack", "D": "execution"}
+    vote(g, "AE CE EC FE GE")
+    assert "attack" in legal_verbs(g, "A")
+
+
+def test_the_sick_night_prevails_over_a_cub_poisoned_the_same_night_with_several_wolves():
+    # settled (V1.1.10): the sick mark prevails over 狼の子's pending bonus, both used up — with two
+    # wolves and the cub dying the same night as the 病人 (the 魔女's poison)
+    g = new(["Werewolf", "Werewolf", "WolfCub", "Witch", "Diseased"] + ["Human"] * 8)
+    night(g, "A attack F")
+    vote(g, "AM BM CM DM EM GM HM IM JM KM LM MA")
+    night(g, "D poison C", "B attack E", draws=[("announcement", ["C", "E"])])
+    assert dead(g)["C"] == "witch" and dead(g)["E"] == "attack"
+    vote(g, "AL BL DL GL HL IL JL KL LA")
+    assert "attack" not in legal_verbs(g, "A") and "attack" not in legal_verbs(g, "B")
+    assert told(g, "wolves sick", "A") == [{}] and told(g, "wolves sick", "B") == [{}]
+    night(g)
+    vote(g, "AK BK DK GK HK IK JK KA")
+    assert legal_verbs(g, "A")["attack"]
+    g.apply(action(g, "A attack G"))
+    assert "attack" not in legal_verbs(g, "B")  # one attack: the bonus is used up too
+    same_replay(g)
