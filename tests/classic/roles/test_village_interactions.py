@@ -375,3 +375,62 @@ def test_the_sick_night_prevails_over_a_cub_poisoned_the_same_night_with_several
     g.apply(action(g, "A attack G"))
     assert "attack" not in legal_verbs(g, "B")  # one attack: the bonus is used up too
     same_replay(g)
+
+
+# ---------------------------------------------------------------------- 8. 罠師's night 1 as an open action; 痛恨 with weights
+
+
+@pytest.mark.parametrize("scapegoat", ["off", "on"])
+def test_ninja_reads_the_trapper_idle_on_night_1_and_active_from_night_2(scapegoat: str):
+    """V1.1.11: "an action already fixed at dusk (… 罠師 on night 1) does not" count: the 罠師 never traps
+    on night 1, whatever ``scapegoat``; from night 2 its required trap is open."""
+    roles = ["Werewolf", "Ninja", "Trapper"] + ["Human"] * 6
+    if scapegoat == "on":
+        g = new(["Human"] + roles, {"scapegoat": "on"}, start=[("scapegoat attacker", "B")])
+        b, c = "C", "D"
+        night(g, f"{b} scout {c}")
+    else:
+        g = new(roles)
+        b, c = "B", "C"
+        night(g, f"{b} scout {c}", "A attack I")
+    assert told(g, "scout idle", b) == [{"player": g.names.index(b), "target": g.names.index(c)}]
+    voters = [x for x in alive(g) if x != "H"]
+    vote(g, " ".join(f"{x}H" for x in voters) + f" H{voters[0]}")
+    night(g, f"{b} scout {c}", f"{c} trap {b}", "B attack G" if scapegoat == "on" else "A attack G")
+    assert told(g, "scout active", b) == [{"player": g.names.index(b), "target": g.names.index(c)}]
+
+
+def fatal_strike_game(settings: dict | None = None):  # type: ignore[no-untyped-def]
+    """A 一言主神 B marks F on night 1; C is a 王様, D's 秘書 assists G, E is a ギャンブラー (weight 0)."""
+    g = new(["Werewolf", "Hitokotonushinokami", "King", "Secretary", "Gambler", "Human", "Human", "Human", "Human",
+             "TroubleMaker"], settings)
+    night(g, "B divine F", "D assist G", "J trouble", "A attack I", draws=[("order", ["B", "D", "J"])])
+    assert g.identity(5).has("FatalStrike") and told(g, "troubled", None) == [{"count": 2}]
+    return g
+
+
+def test_fatal_strike_adds_its_hundred_after_the_weighted_tally():
+    """V1.1.2: weights (王様 +1, 補佐 +1, ギャンブラー 0) apply per vote, then 痛恨's +100 to the received
+    votes of the ballot."""
+    g = fatal_strike_game()
+    cast(g, "CH GH BH FH JH AF DF EF HF")
+    assert g.ballot is not None and (g.ballot.weights[2], g.ballot.weights[6], g.ballot.weights[4]) == (2, 2, 0)
+    close(g, [("fatal strike", False)])  # H 2 + 2 + 1 + 1 + 1 = 7, F 1 + 1 + 0 + 1 = 3
+    assert dead(g)["H"] == "execution" and told(g, "executions left", None) == [{"count": 1}]
+    vote(g, "CF GF BF JF AB DB EB FB", [("fatal strike", True)])  # the second ballot draws again: F 0 + 100
+    assert dead(g)["F"] == "execution" and g.stage.value == "night"
+    same_replay(g)
+
+
+def test_fatal_strike_gives_a_hundred_to_a_candidate_voted_only_by_the_gambler():
+    g = fatal_strike_game()
+    vote(g, "EF AH BH CH DH FH GH HA JH", [("fatal strike", True)])  # F: 0 + 100 against H's 9
+    assert dead(g)["F"] == "execution"
+
+
+def test_fatal_strike_in_a_runoff_with_the_kings_weight():
+    g = fatal_strike_game({"runoff": "revote"})
+    vote(g, "CF AF HF BH DH GH EA FJ JA", [("fatal strike", False)])  # F 2 + 1 + 1 = 4, H 1 + 1 + 2 = 4
+    assert g.ballot is not None and g.ballot.runoff and g.ballot.candidates == (5, 7)
+    vote(g, "CH GH AH BH FH DF EF HF JF", [("fatal strike", True)])  # H 2 + 2 + 1 × 3 = 7, F 3 + 100
+    assert dead(g)["F"] == "execution"
