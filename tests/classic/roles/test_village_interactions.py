@@ -434,3 +434,81 @@ def test_fatal_strike_in_a_runoff_with_the_kings_weight():
     assert g.ballot is not None and g.ballot.runoff and g.ballot.candidates == (5, 7)
     vote(g, "CH GH AH BH FH DF EF HF JF", [("fatal strike", True)])  # H 2 + 2 + 1 × 3 = 7, F 3 + 100
     assert dead(g)["F"] == "execution"
+
+
+# ---------------------------------------------------------------------- 9. seals and hypnosis on 通訳, 御子, 魔女, 暗殺者, 罠師
+
+
+def test_an_absorbed_interpreter_pairs_on_the_monsters_first_night_with_it_before_a_hypnosis():
+    """"Its first night" is the first night the seat holds the 通訳 (the reference's sunset opens the
+    pairing while none was chosen, L11178–11184): a monster that absorbed one pairs from night 2, at
+    level 45 — before a 催眠術師's hypnosis at 50, which therefore does not stop it."""
+    g = new(["Werewolf", "FrankensteinsMonster", "Interpreter", "Hypnotist"] + ["Human"] * 8)
+    night(g, "C pair E F", "A attack C")
+    assert told(g, "absorbed", "B")[0]["role"] == "Interpreter"
+    vote(g, "AG BG DG EG FG GH HG IG JG KG LG")
+    assert legal_verbs(g, "B")["pair"] == tuple("ABDEFHIJKL")
+    night(g, "B pair H I", "D hypnotize B", "A attack J")
+    assert told(g, "interprets", "B") == [{"player": 1, "target": 7}, {"player": 1, "target": 8}]
+    assert Chat.COUPLE in chats(g, "H") and Chat.COUPLE in chats(g, "I")
+    vote(g, "AK BK DK EK FK HK IK KL LK")
+    assert "pair" not in legal_verbs(g, "B")  # spent
+    same_replay(g)
+
+
+def test_a_sealed_monster_cannot_pair_that_night_and_pairs_the_next():
+    g = new(["ThreateningWolf", "FrankensteinsMonster", "Interpreter"] + ["Human"] * 8)
+    night(g, "C pair D E", "A attack C")
+    g.apply(action(g, "A threaten B"))
+    vote(g, "AF BF DF EF FG GF HF IF JF KF")
+    assert legal_verbs(g, "B") == {}  # sealed: no night action, no sudden death
+    night(g, "A attack G")
+    assert "B" in alive(g)
+    vote(g, "AH BH DH EH HI IH JH KH")
+    night(g, "B pair I J", "A attack K")
+    assert Chat.COUPLE in chats(g, "I")
+
+
+def test_a_fate_that_becomes_an_interpreter_must_pair_on_its_next_night():
+    g = new(["Werewolf", "Fate", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C divine B", "A attack H", draws=[("fate role", "Interpreter")])
+    vote(g, "AG BG CG DG EG FG GA")
+    assert legal_verbs(g, "B")["pair"] and 1 in g.awaited()  # its role's: required
+    night(g, "B pair D E", "C divine A", "A attack F")
+    assert Chat.COUPLE in chats(g, "D")
+
+
+def test_a_hypnotized_saint_revives_nobody_and_a_sealed_one_is_not_offered_its_miracle():
+    # W.1.3: hypnotized at 50 its actions resolve to nothing (121 comes after); sealed: no night action
+    g = new(["Werewolf", "Saint", "Hypnotist"] + ["Human"] * 10)
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE IE JE KE LE ME")
+    night(g, "A attack F")
+    vote(g, "AG BG CG GH HG IG JG KG LG MG")
+    night(g, "A attack I")
+    vote(g, "AJ BJ CJ HJ JK KJ LJ MJ")
+    assert g.day == 4 and "revive" in legal_verbs(g, "B")
+    night(g, "B revive D", "C hypnotize B", "A attack K")
+    assert "D" not in alive(g) and told(g, "revived") == []
+    g = new(["ThreateningWolf", "Saint"] + ["Human"] * 11)
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE IE JE KE LE ME")
+    night(g, "A attack F")
+    vote(g, "AG BG CG GH HG IG JG KG LG MG")
+    night(g, "A attack I")
+    g.apply(action(g, "A threaten B"))
+    vote(g, "AJ BJ CJ HJ JK KJ LJ MJ")
+    assert g.day == 4 and legal_verbs(g, "B") == {}
+
+
+@pytest.mark.parametrize("role", ["Witch", "Assassin", "Trapper"])
+def test_a_sealed_witch_assassin_or_trapper_has_no_action_and_no_sudden_death(role: str):
+    g = new(["ThreateningWolf", role] + ["Human"] * 7)
+    night(g, "A attack I")
+    g.apply(action(g, "A threaten B"))
+    vote(g, "AH BH CH DH EH FH GH HA")
+    assert legal_verbs(g, "B") == {} and 1 not in g.awaited()
+    night(g, "A attack G")
+    assert "B" in alive(g)
+    vote(g, "AF BF CF DF EF FA")
+    assert legal_verbs(g, "B")  # free again the next night
