@@ -575,6 +575,9 @@ class Game:
             raise IllegalActionError(f"{who} has already chosen to {action.verb.value} {now}",
                                      ja=f"{who}は{now_ja}もう{verb}の相手を選びました")
         ability, owner = left[0]
+        if len(left) > 1:  # the first whose targets allow the choice (two absorbed 犬 bite each its owner)
+            ability, owner = next(((ab, ow) for ab, ow in left if set(action.targets) <= set(ab.targets(self.ctx, ow))),
+                                  left[0])
         closed = ability.refuse(self.ctx, owner)
         if closed is not None:
             raise IllegalActionError(f"{who} cannot {action.verb.value}: {closed[0]}", ja=f"{who}は{verb}できません: {closed[1]}")

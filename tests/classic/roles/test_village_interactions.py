@@ -7,13 +7,19 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from jinrou.classic.game import Game
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
+from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import render
 
 from ..helpers import action, alive, cast, chats, close, dead, legal_verbs, new, night, told, vote
+from ..test_properties import check_invariants, play_randomly
 
 
 def same_replay(g) -> None:  # type: ignore[no-untyped-def]
@@ -151,6 +157,22 @@ def test_monster_with_an_absorbed_dog_adopts_then_guards_or_bites_its_owner():
     vote(g, "AH BH EH HI IH JH")
     night(g, "B bite E", "A attack I", draws=[("announcement", ["E", "I"])])
     assert dead(g)["E"] == "dog"
+    same_replay(g)
+
+
+def test_monster_with_two_absorbed_dogs_bites_the_owner_of_the_one_it_names():
+    """Two extra roles with the same verb: the action goes to the first whose targets allow it (each
+    absorbed 犬 has its own owner; found by the random games below)."""
+    g = new(["Werewolf", "FrankensteinsMonster", "Dog", "Dog"] + ["Human"] * 8)
+    night(g, "C adopt E", "D adopt F", "A attack C", draws=[("order", ["C", "D"])])
+    vote(g, "AD BD DE ED FD GD HD ID JD KD LD")
+    assert [r["role"] for r in told(g, "absorbed", "B")] == ["Dog", "Dog"]
+    night(g, "B adopt G", "B adopt H", "A attack I")
+    vote(g, "AJ BJ EJ FJ GJ HJ JK KJ LJ")
+    assert [(lg.verb.value if lg.verb else None, lg.targets) for lg in g.legal_actions(1)] == [
+        ("bite", (6,)), ("bite", (7,))]
+    night(g, "B bite H", "A attack K", draws=[("announcement", ["H", "K"])])
+    assert dead(g)["H"] == "dog" and "G" in alive(g)
     same_replay(g)
 
 
@@ -512,3 +534,63 @@ def test_a_sealed_witch_assassin_or_trapper_has_no_action_and_no_sudden_death(ro
     assert "B" in alive(g)
     vote(g, "AF BF CF DF EF FA")
     assert legal_verbs(g, "B")  # free again the next night
+
+
+# ---------------------------------------------------------------------- 11. random games of the 30 village roles
+
+VILLAGE_30 = ["TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary",
+              "Dog", "Trapper", "Miko", "ToughGuy", "Lycan", "Assassin",
+              "Diseased", "Oldman", "Witch", "Counselor", "Sleepwalker", "Fate",
+              "Oracle", "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster",
+              "Saint", "Interpreter", "Emma", "TinyGhost", "Ninja", "Hitokotonushinokami"]
+WOLVES = ["Werewolf", "Werewolf", "WolfCub", "SolitudeWolf", "MadWolf", "ThreateningWolf", "Hypnotist", "Bomber",
+          "Madman", "Fox"]
+
+
+@st.composite
+def village_setups(draw):
+    """A cast of 8–14 seats: one 人狼, 0–2 more of the werewolf side (or a 妖狐), 5–10 of the 30 roles,
+    sometimes a 占い師 (運命の子, 予言者のママ); the room's rules drawn too."""
+    village = draw(st.lists(st.sampled_from(VILLAGE_30), min_size=5, max_size=10))
+    others = draw(st.lists(st.sampled_from(WOLVES), min_size=0, max_size=2))
+    seer = draw(st.lists(st.just("Diviner"), max_size=1))
+    cast = draw(st.permutations(["Werewolf", *others, *village, *seer, "Human"]))
+    room = {"scapegoat": draw(st.sampled_from(["on", "off"])),
+            "firstnightdivine": draw(st.sampled_from(["auto", "manual"])),
+            "divineresult": draw(st.sampled_from(["sunrise", "immediate"])),
+            "drawvote": draw(st.sampled_from(["random", "revote", "none", "all"])),
+            "runoff": draw(st.sampled_from(["no", "yes", "revote"]))}
+    return cast, room, draw(st.integers(0, 2**32 - 1))
+
+
+def test_the_30_village_roles_are_declared():
+    assert len(set(VILLAGE_30)) == 30 and all(r in ROLES and ROLES[r].team.value == "Human" for r in VILLAGE_30)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(village_setups())
+def test_random_games_of_the_village_roles_end_keep_the_rules_and_replay_from_their_records(setup):
+    cast, room, seed = setup
+    rng = np.random.default_rng(seed)
+    g = Game.new([f"P{i}" for i in range(len(cast))], cast, room, rng)
+    play_randomly(g, rng, check_invariants)
+    assert g.outcome is not None
+    record = write(g)
+    assert write(replay(record)) == record
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(village_setups(), st.sampled_from(["heuristic", "random"]))
+def test_bot_games_of_the_village_roles_end_and_replay_from_their_records(setup, kind):
+    from jinrou.agents.classic import HeuristicAgent, RandomAgent
+    from jinrou.classic.settings import Settings
+    from jinrou.classic.simulate import play_game
+
+    cast, room, seed = setup
+    counts: dict[str, int] = {}
+    for role in cast:
+        counts[role] = counts.get(role, 0) + 1
+    g = play_game(counts, Settings.parse(room), HeuristicAgent if kind == "heuristic" else RandomAgent, seed)
+    assert g.outcome is not None
+    record = write(g)
+    assert write(replay(record)) == record
