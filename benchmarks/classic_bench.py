@@ -22,10 +22,18 @@ replaced by 狼少年, スパイⅡ, 黒猫 (``madmen16a``), by 聴狂人, 暗�
 (``madmen16g``), by 催眠術師, イカサマ師, 月下美人 (``madmen16h``) and by マッドサイエンティスト, 美女, 催眠術師
 (``madmen16i``). Together the casts hold each of the 41 roles of the werewolf team's batch.
 
+``--village``: the same for issue 24's village roles: 普通1 for 16 with five of its six
+村人 replaced by 王様, 秘書, トラブルメーカー, 独裁者, フランケンシュタインの怪物, 課金者 (``village16a``, all six), by ギャンブラー,
+暗殺者, 魔女, 病人, 老人 (``village16b``, its 妖狐 a 村人 too), by カウンセラー, 嘘つき, 超常現象研究者,
+呪いをかける者, 御子 (``village16c``), by 通訳, 犬, 罠師, 巫女, タフガイ (``village16d``), by 狼憑き, 予言者のママ,
+野生児, 夢遊病者, 預言者 (``village16e``, no 妖狐 either) and by 運命の子, おばけ, 一言主神, 忍者, 閻魔
+(``village16f``). Together the casts hold each of the 31 roles of issue 24.
+
     python benchmarks/classic_bench.py                    # both
     python benchmarks/classic_bench.py --only game --games 500
     python benchmarks/classic_bench.py --only game --wolves
     python benchmarks/classic_bench.py --only game --madmen
+    python benchmarks/classic_bench.py --only game --village
 """
 
 from __future__ import annotations
@@ -65,6 +73,17 @@ MADMEN_16 = {
     "madmen16i": ("MadScientist", "AttractiveWoman", "Hypnotist"),
 }
 """The wave-3 madmen that replace 普通1's 狂人 and two 村人 in the ``--madmen`` casts."""
+VILLAGE_16 = {
+    "village16a": ("King", "Secretary", "TroubleMaker", "Dictator", "FrankensteinsMonster", "GachaAddicted"),
+    "village16b": ("Gambler", "Assassin", "Witch", "Diseased", "Oldman"),
+    "village16c": ("Counselor", "Liar", "PI", "Spellcaster", "Saint"),
+    "village16d": ("Interpreter", "Dog", "Trapper", "Miko", "ToughGuy"),
+    "village16e": ("Lycan", "SeersMama", "Tarzan", "Sleepwalker", "Oracle"),
+    "village16f": ("Fate", "TinyGhost", "Hitokotonushinokami", "Ninja", "Emma"),
+}
+"""Issue 24's village roles that replace five (or all six) of 普通1's six 村人 in the ``--village`` casts."""
+VILLAGE_NO_FOX = frozenset({"village16b", "village16e"})
+"""The ``--village`` casts whose 妖狐 is a 村人 too (a cast without a fox)."""
 
 
 def measure_games(name: str, cast: dict[str, int], games: int, seed: int, target_ms: int = 50) -> dict[str, object]:
@@ -164,6 +183,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wolves", action="store_true", help="the casts with wave-3 wolves instead")
     parser.add_argument("--madmen", action="store_true", help="the casts with wave-3 madmen instead")
+    parser.add_argument("--village", action="store_true", help="the casts with issue 24's village roles instead")
     args = parser.parse_args()
     if args.only in (None, "game"):
         from collections import Counter
@@ -177,8 +197,15 @@ def main() -> None:
         elif args.madmen:
             plain = dict(Counter(normal_cast(16)) - Counter({"Madman": 1, "Human": 2}))
             casts = [(name, dict(Counter(plain) + Counter(madmen))) for name, madmen in MADMEN_16.items()]
+        elif args.village:
+            casts = []
+            for name, village in VILLAGE_16.items():
+                plain = Counter(normal_cast(16)) - Counter({"Human": len(village)})
+                if name in VILLAGE_NO_FOX:
+                    plain = plain - Counter({"Fox": 1}) + Counter({"Human": 1})
+                casts.append((name, dict(plain + Counter(village))))
         for name, cast in casts:
-            target = 25 if args.wolves or args.madmen else 50  # issue 23: a cast with the batch's roles < 25 ms
+            target = 25 if args.wolves or args.madmen or args.village else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
             print(json.dumps(measure_games(name, cast, args.games, args.seed, target), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):
         print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)

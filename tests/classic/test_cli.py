@@ -116,7 +116,7 @@ def test_an_interrupted_play_keeps_its_record(tmp_path):
     """Ctrl-D at the first prompt (the input ends) and Ctrl-C both exit 130 with the game so far written."""
     from unittest import mock
 
-    from jinrou.classic.record import replay
+    from jinrou.classic.record import replay, write
     from jinrou.terminal.classic import TerminalPlay
 
     record = tmp_path / "game.json"
@@ -125,8 +125,8 @@ def test_an_interrupted_play_keeps_its_record(tmp_path):
     assert ended.exit_code == 130, ended.output
     assert "The game is interrupted: its record so far is kept." in ended.output
     data = json.loads(record.read_text(encoding="utf-8"))
-    assert "result" not in data and data["events"]  # the game so far: an input record that replays
-    assert replay(data).is_over
+    assert "result" not in data and data["events"] and data["events"][-1]["open"] is True  # the game so far
+    assert write(replay(data), 2)["events"] == data["events"]  # replays to where it stopped: its phase open
     record.unlink()
     with mock.patch.object(TerminalPlay, "_turn", side_effect=KeyboardInterrupt):
         stopped = runner.invoke(app, args)

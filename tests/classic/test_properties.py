@@ -53,7 +53,7 @@ def play_randomly(game: Game, rng: np.random.Generator, check=lambda g: None) ->
                         game.apply(Vote(seat, targets[0]))
                     else:
                         values = tuple(str(rng.choice(allowed)) for allowed in legal.values)
-                        game.apply(Action(seat, legal.verb, tuple(targets), values))
+                        game.apply(Action(seat, legal.verb, tuple(targets), values), rng)
                     break  # legal actions may have changed: ask again next round
         game.close(rng)
         closes += 1

@@ -157,7 +157,7 @@ def test_random_games_round_trip_through_their_records(seed, n, goat):
                     game.apply(Vote(seat, int(rng.choice(legal.targets))))
                 elif legal in game.legal_actions(seat):
                     targets = tuple(int(t) for t in rng.choice(legal.targets, legal.arity, replace=False))
-                    game.apply(Action(seat, legal.verb, targets, legal.example()))
+                    game.apply(Action(seat, legal.verb, targets, legal.example()), rng)
         game.close(rng)
     full = write(game, seed)
     again = replay(json.loads(json.dumps(full)))

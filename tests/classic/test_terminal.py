@@ -106,3 +106,51 @@ def test_players_by_number_or_in_lower_case_roles_by_english_name_and_help_lists
                  "claim VOTE PLAYER", "claim ESTIMATE PLAYER human|werewolf"):
         assert form in text
     assert any(p.startswith("占い (divine)") for p in typist.prompts)  # answered with a number
+
+
+class Gambler:
+    """A 課金者 at the terminal: pulls the normal gacha, then a premium one, then commits; skips the rest."""
+
+    def __init__(self):
+        self.prompts = []
+        self.answers = iter(["normal", "premium", "yes"])
+
+    def __call__(self, prompt, **_):
+        self.prompts.append(prompt)
+        if prompt.startswith(("ガチャを引く (gacha)", "引き当てた役職に決める (commit)")):
+            return next(self.answers, "skip")
+        if "vote NAME" in prompt:
+            return "vote " + re.search(r"vote NAME \(([^)]*)\)", prompt).group(1).split(", ")[0]
+        return "skip"
+
+
+def test_a_gacha_addict_sees_each_pull_at_once_and_is_asked_again_then_commits():
+    roles = ["Human", "GachaAddicted", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human"]
+    game = Game.new(["身代わりくん", *"BCDEFGHI"], roles, {}, np.random.default_rng(3))
+    agents = [None, None, *[HeuristicAgent() for _ in range(7)]]
+    out, person = io.StringIO(), Gambler()
+    TerminalPlay(game, agents, np.random.default_rng(3), Console(file=out, width=200), ask=person).run()
+    night_one = person.prompts[:3]
+    assert night_one[0] == "ガチャを引く (gacha): a kind (normal, premium) or skip"
+    assert night_one[1] == "ガチャを引く (gacha): a kind (premium) or skip"  # asked again after the pull
+    assert night_one[2] == "引き当てた役職に決める (commit)? yes or skip"
+    text = out.getvalue()
+    assert "Bはノーマルガチャを引いて" in text and "Bはプレミアムガチャを引いて" in text and "に決めました。" in text
+    assert text.index("ノーマルガチャを引いて") < text.index("プレミアムガチャを引いて")  # each shown before the next prompt
+    night = next(e for e in write(game, 3)["events"] if e["type"] == "night")
+    pulls = [a for a in night["actions"] if a["action"] == "gacha"]
+    assert [a["kind"] for a in pulls] == ["normal", "premium"] and all(len(a["draws"]) == 2 for a in pulls)
+    assert write(replay(write(game, 3)), 3) == write(game, 3)
+
+
+def test_an_ability_with_its_own_label_is_prompted_under_it():
+    # 通訳's pair is 「通訳する」 (Ability.label), not キューピッド's 「恋人にする」; the person answers two names
+    roles = ["Human", "Interpreter", "Werewolf", "Guard", "Human", "Werewolf", "Madman", "Diviner", "Human"]
+    game = Game.new(NAMES, roles, {}, np.random.default_rng(4))
+    agents = [None if s in (0, 1) else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    person = Person(out)
+    game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=120), ask=person).run()
+    assert any(p.startswith("通訳する (pair): two names of ") for p in person.prompts)
+    assert not any("恋人にする" in p for p in person.prompts)
+    assert game.is_over

@@ -63,7 +63,7 @@ def test_no_view_holds_another_seats_private_data(seed, n, heaven):
                     game.apply(Vote(seat, int(rng.choice(legal.targets))))
                 elif legal.targets or not legal.arity:
                     targets = tuple(int(t) for t in rng.choice(legal.targets, legal.arity, replace=False))
-                    game.apply(Action(seat, legal.verb, targets, legal.example()))
+                    game.apply(Action(seat, legal.verb, targets, legal.example()), rng)
         game.close(rng)
     for seat in [None, *game.seats()]:
         check_view(game, seat)

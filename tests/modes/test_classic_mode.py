@@ -70,6 +70,8 @@ class Table:
                 for seat in bots:
                     if seat in mode.awaited(self.state):  # as the service: a day action may end the day
                         self._record("action", [seat, mode.bot_action(self.state, seat, self.rng())])
+                    if self.state.pending is not None:  # as the service: its outcome is drawn before anything else
+                        break
                 continue
             if waiting:
                 return
@@ -500,6 +502,23 @@ def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
     assert all(p["role"] is not None and "won" in p for p in end["players"])
     assert end["winner"]["id"] in ("Human", "Werewolf")
     assert {p["name"] for p in end["players"] if p["won"] and p["seat"] is not None} == set(end["result"]["winners"])
+
+
+def test_an_ability_with_its_own_label_is_offered_under_it_and_its_verb_keeps_its_name_elsewhere():
+    """通訳's ``pair`` is offered as 「通訳する」/"interpret" (``Ability.label``) on its card and in its legal
+    action; キューピッド's ``pair`` stays 「恋人にする」/"make lovers"; an action still says ``pair``."""
+    roles = ["Human", "Werewolf", "Interpreter", "Cupid", *["Human"] * 6]
+    table = Table({"players": 9}, roles=roles, humans=[1, 2])
+    interpreter, cupid = table.view(1), table.view(2)
+    assert [(lg["verb"], lg["ja"], lg["en"]) for lg in interpreter["legal"]] == [("pair", "通訳する", "interpret")]
+    assert [(lg["verb"], lg["ja"], lg["en"]) for lg in cupid["legal"]] == [("pair", "恋人にする", "make lovers")]
+    assert [(a["ja"], a["en"]) for a in interpreter["me"]["abilities"]] == [("通訳する", "interpret")]
+    assert [(a["ja"], a["en"]) for a in cupid["me"]["abilities"]] == [("恋人にする", "make lovers")]
+    with pytest.raises(IllegalActionError) as error:
+        table.act(1, {"done": True})  # the required action is named by its own label
+    assert error.value.ja == "先に「通訳する」をしてください（今夜は必須です）"
+    table.act(1, {"act": "pair", "targets": ["Ben", "Eve"]})
+    assert table.view(1)["legal"] == [] and table.view(2)["legal"] == cupid["legal"]  # taken as the verb pair
 
 
 def test_the_role_card_gives_the_rule_in_both_languages_as_the_role_list_does():

@@ -168,6 +168,8 @@ SCOUT = Verb("scout")  # 忍者's (declared by the role)
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
 ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counsel")  # 暗殺者, 魔女, カウンセラー
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
+GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
+GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
 VILLAGE_CO = frozenset({
     "TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary", "Dog", "Trapper", "Miko",
@@ -1321,6 +1323,45 @@ def _scout(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return _one(view, legal, _best(legal.targets, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
 
 
+def _drawn(view: SeatView) -> tuple[str, int, int] | None:
+    """What the 課金者's pulls drew tonight: the last role, its rarity and the premium pulls made."""
+    last, premium = None, 0
+    for _, message in reversed(view.messages):
+        if message.key == "night":  # tonight's lines come after its announcement
+            break
+        if message.key in ("gacha normal", "gacha premium"):
+            premium += message.key == "gacha premium"
+            last = last or (str(message.args["role"]), len(str(message.args["stars"])))
+    return None if last is None else (*last, premium)
+
+
+def _keeps(view: SeatView, role: str, rarity: int) -> bool:
+    """Whether a 課金者 bot commits to ``role``: of its own team, rare enough, not 課金者 again."""
+    return rarity >= GACHA_KEEP and role != view.role and ROLES[role].team is view.team
+
+
+def _gacha(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """課金者: its normal pull each night; one premium pull (a vote less tomorrow) when the normal one drew
+    nothing worth keeping."""
+    assert view.seat is not None
+    kinds = legal.values[0]
+    drawn = _drawn(view)
+    if "normal" in kinds:
+        return Action(view.seat, GACHA, (), ("normal",))
+    if "premium" in kinds and drawn is not None and drawn[2] == 0 and not _keeps(view, drawn[0], drawn[1]):
+        return Action(view.seat, GACHA, (), ("premium",))
+    return None
+
+
+def _commit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action | None:
+    """課金者: commits to the role it drew when it is worth keeping (see :func:`_keeps`)."""
+    assert view.seat is not None
+    drawn = _drawn(view)
+    return Action(view.seat, COMMIT) if drawn is not None and _keeps(view, drawn[0], drawn[1]) else None
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1333,6 +1374,7 @@ POLICIES: dict[Verb, Policy] = {
     SILENCE: _silence,
     ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
+    GACHA: _gacha, COMMIT: _commit,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

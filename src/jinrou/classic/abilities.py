@@ -77,9 +77,16 @@ class Param:
     key: str
     kind: ParamKind
     values: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()  # a choice's words for players, (Japanese, English), as ``values``
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "kind": self.kind.value, "values": list(self.values)}
+
+    def name(self, value: str, lang: str) -> str:
+        """A choice's word as players read it in ``lang`` (``ja``/``en``): its declared name, or itself."""
+        if value in self.values and self.names:
+            return self.names[self.values.index(value)][0 if lang == "ja" else 1]
+        return value
 
 
 class _Verbs(type):
@@ -182,8 +189,9 @@ Verb.KIT = Verb.declare("kit", Param("kit", ParamKind.ROLE, ("Diviner", "Psychic
 Verb.BITE = Verb.declare("bite")
 Verb.SHOOT = Verb.declare("shoot")
 
-RESERVED = frozenset({"player", "action", "target", "targets"})
-"""The keys of an action's JSON that are not parameters."""
+RESERVED = frozenset({"player", "action", "target", "targets", "draws"})
+"""The keys of an action's JSON that are not parameters (``draws``: the outcomes its submission drew,
+written by the record beside the action)."""
 
 
 @dataclass(frozen=True)
@@ -329,6 +337,8 @@ class Ability:
     instead_of: ClassVar[Verb | None] = None  # it is another form of that verb's use (「襲撃しない」 spends an attack)
     divination: ClassVar[bool] = False  # a divination (W.1.4): an obstructed seat's gives no result and no effect
     resolves_under_seal: ClassVar[bool] = False  # it resolves even if its holder is hypnotized (T.1.13), W.1.3
+    draws_on_submit: ClassVar[bool] = False  # its submission draws outcomes the actor sees at once (課金者's gacha)
+    label: ClassVar[tuple[str, str] | None] = None  # its name for players (ja, en) where its verb's does not fit (通訳)
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 
@@ -387,7 +397,10 @@ class Ability:
         return None
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        """What happens at once when it is submitted (pairing, kits, immediate results, day actions)."""
+        """What happens at once when it is submitted (pairing, kits, immediate results, day actions).
+        Only an ability that declares ``draws_on_submit`` may draw here (``ctx.draw``): its outcomes
+        travel with the action — the record writes them beside it, a server draws them before it folds
+        the action (``docs/classic-rules.md``)."""
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         """What happens at its level in the night's resolution."""

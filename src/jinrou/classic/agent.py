@@ -15,6 +15,7 @@ from typing import Protocol
 import numpy as np
 
 from jinrou.classic.claims import Claim
+from jinrou.classic.draws import Draws
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Stage, Vote
 from jinrou.classic.views import SeatView
@@ -47,15 +48,23 @@ def talk(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -
                     game.claim(seat, claim)
 
 
-def act(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:
-    """Every agent with something to do chooses (seats whose agent is None are skipped)."""
+def act(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator,
+        draws: Draws | np.random.Generator | None = None) -> None:
+    """Every agent with something to do chooses (seats whose agent is None are skipped). After an
+    action whose outcome its actor sees at once (課金者's gacha, drawn from ``draws``, else ``rng``)
+    the agent chooses again from what it now sees."""
     for seat in game.seats():
         agent = agents[seat]
-        if agent is not None and game.legal_actions(seat):
+        again = True
+        while again and agent is not None and game.legal_actions(seat):
+            again = False
             for choice in agent.act(SeatView.of(game, seat), rng):
                 if game.stage is Stage.DAY and game.ballot is not None and game.ballot.ended:
                     break  # a day action ended the day (W.1.1: 自爆): no more choices
-                game.apply(choice)
+                again = isinstance(choice, Action) and game.draws_at_once(choice)
+                game.apply(choice, draws if draws is not None else rng)
+                if again:
+                    break
 
 
 def step(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:

@@ -193,6 +193,14 @@ class Context:
             return [ballot.decreed_by] if ballot.decreed == target and ballot.decreed_by is not None else []
         return [] if ballot is None else [v for v, t in ballot.votes.items() if t == target]
 
+    def last_vote_weight(self, seat: Seat) -> int | None:
+        """What ``seat``'s vote weighed in the last ballot held (the day's last, until the next day
+        opens one); None when it did not vote there, the day ended without a vote, or none was held."""
+        ballot = self._game.ballot
+        if ballot is None or ballot.ended or seat not in ballot.votes:
+            return None
+        return ballot.weights[seat]
+
     # ------------------------------------------------------------------ acts
 
     def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True) -> bool:

@@ -35,9 +35,11 @@ class PhaseOpen:
 
 @dataclass(frozen=True)
 class Acted:
-    """A seat chose an action (a night or day action, a hunter's shot) in the open phase."""
+    """A seat chose an action (a night or day action, a hunter's shot) in the open phase, with the
+    outcomes its submission drew (``draws``: 課金者's gacha; none for almost every action)."""
 
     action: Action
+    draws: tuple[Draw, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,7 @@ class Legal:
     arity: int = 1
     values: tuple[tuple[str, ...], ...] = ()  # per parameter of the verb, in its declared order
     instead_of: Verb | None = None  # a form of that verb's use, taken instead of it (「襲撃しない」 for an attack)
+    label: tuple[str, str] | None = None  # the ability's own name for players (ja, en), before its verb's (通訳)
 
     @property
     def params(self) -> tuple[Param, ...]:
@@ -393,7 +394,8 @@ class Game:
             targets = ability.targets(self.ctx, owner)
             if targets or ability.arity == 0:
                 values = ability.values(self.ctx, owner) if ability.verb.params else ()
-                legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values, ability.instead_of))
+                legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values, ability.instead_of,
+                                   ability.label))
         return legal
 
     def awaited(self) -> list[Seat]:
@@ -420,15 +422,46 @@ class Game:
 
     # ------------------------------------------------------------------ applying choices
 
-    def apply(self, choice: Action | Vote) -> None:
+    def apply(self, choice: Action | Vote, draws: Draws | np.random.Generator | None = None) -> None:
         """Submit a night action, a hunter's shot or a vote; effective at once where the rules say.
+        ``draws``: where an action that draws when submitted (:meth:`draws_at_once`) takes its
+        outcomes — a generator, or outcomes given by a record or a stored outcome (checked on a copy
+        first, as :meth:`close` does); any other choice ignores it.
 
         Raises:
             IllegalActionError: the choice is not allowed now (nothing changes).
+            ImpossibleOutcomeError: a given outcome cannot happen, or one is missing and there is no
+                generator (nothing changes).
         """
         if self.stage is Stage.OVER:
             raise IllegalActionError("the game is over", ja="ゲームは終了しました")
-        self._submit(choice, recorded=True)
+        if not (isinstance(choice, Action) and self.draws_at_once(choice)):
+            self._submit(choice, recorded=True)
+            return
+        draws = draws if isinstance(draws, Draws) else Draws(draws)
+        if draws.rng is None or draws.given:
+            start = len(draws.taken)
+            self.copy()._submit_drawing(choice, draws)  # raises here, this game untouched, when impossible
+            draws = Draws(None, draws.taken[start:])
+        self._submit_drawing(choice, draws)
+
+    def draws_at_once(self, action: Action) -> bool:
+        """Whether submitting ``action`` draws random outcomes (its ability's ``draws_on_submit``):
+        the actor sees them at once, so they travel with the action (:class:`~jinrou.classic.entries.Acted`)."""
+        if isinstance(action.seat, bool) or not isinstance(action.seat, int) or not 0 <= action.seat < self.n:
+            return False  # no seat: refused by the check, with its message
+        return any(ability.draws_on_submit for ability, _, _ in self._abilities(action.seat)
+                   if ability.verb is action.verb)
+
+    def _submit_drawing(self, action: Action, draws: Draws) -> None:
+        """Submit ``action`` taking its outcomes from ``draws``; they are written on its entry."""
+        at, start = len(self.entries), len(draws.taken)
+        self._draws = draws
+        try:
+            self._submit(action, recorded=True)
+        finally:
+            self._draws = Draws(None)
+        self.entries[at] = log.Acted(action, tuple(draws.taken[start:]))
 
     def check(self, choice: Action | Vote) -> None:
         """Whether :meth:`apply` would accept ``choice`` now; changes nothing.
@@ -561,6 +594,8 @@ class Game:
             raise IllegalActionError(f"the day ended without a vote (自爆): {who} cannot {action.verb.value} today",
                                      ja=f"今日は投票なしで終わりました（自爆）: {who}はもう{verb}できません")
         mine = [(ability, owner) for ability, owner, _ in self._abilities(action.seat) if ability.verb is action.verb]
+        if mine and mine[0][0].label is not None:  # the ability's own name (通訳's 「通訳する」)
+            verb = f"「{mine[0][0].label[0]}」"
         if not mine:
             if self.stage is Stage.DAY and not self.identities[action.seat].declares(action.verb, When.DAY):
                 raise IllegalActionError(f"{who} cannot {action.verb.value} now: it is the {self.stage.value}",

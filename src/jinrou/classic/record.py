@@ -91,7 +91,10 @@ def events(game: Game) -> list[dict[str, Any]]:
             phase["votes"][names[entry.seat]] = names[entry.target]
         elif kind is log.Acted:
             assert isinstance(entry, log.Acted)
-            phase.setdefault("actions", []).append(entry.action.to_json(names))
+            action = entry.action.to_json(names)
+            if entry.draws:  # the outcomes its submission drew (課金者's gacha), beside it
+                action["draws"] = [d.to_json() for d in entry.draws]
+            phase.setdefault("actions", []).append(action)
         elif kind is log.Death:
             assert isinstance(entry, log.Death)
             phase.setdefault("deaths", []).append({"player": names[entry.seat], "cause": entry.cause.value})
@@ -126,6 +129,8 @@ def write(game: Game, seed: int | None = None) -> dict[str, Any]:
                 event["learned"] = learned[phase]
             phase += 1
         written.append(event)
+    if game.outcome is None and phase:  # a game going on: its last phase is not closed (a room's record)
+        next(e for e in reversed(written) if e["type"] != "outcome")["open"] = True
     record: dict[str, Any] = {
         "format": FORMAT,
         "players": list(names),
@@ -187,7 +192,7 @@ def _action(names: tuple[str, ...], data: Any, where: str) -> Action:
 def _draws(event: Any, where: str) -> list[Draw]:
     draws = event.get("draws") if isinstance(event, dict) else None
     if not isinstance(draws, list) or not all(isinstance(d, dict) and isinstance(d.get("draw"), str) for d in draws):
-        raise _fail(where, 'an outcome event is {"type": "outcome", "draws": [{"draw": KIND, "value": ...}]}')
+        raise _fail(where, 'draws are a list: "draws": [{"draw": KIND, "value": ...}]')
     return [Draw(d["draw"], d.get("value")) for d in draws]
 
 
@@ -255,8 +260,10 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
         draws = Draws(rng, _draws(following, f"event {index + offset + 2}")
                       if isinstance(following, dict) and following.get("type") == "outcome" else [])
         after = next((e for e in events[index + 1:] if isinstance(e, dict) and e.get("type") != "outcome"), None)
+        if event.get("open") is not None and (event["open"] is not True or following is not None):
+            raise _fail(where, '"open": true marks only the last event, a phase not closed yet')
         try:
-            _play_phase(game, event, kind, draws, where)
+            _play_phase(game, event, kind, draws, where, close=event.get("open") is not True)
             while after is not None and game.stage is Stage.HUNTER and after.get("type") != "hunter":
                 game.close(draws)  # a hunter stage the record leaves out: the shots are drawn
         except RecordError:
@@ -277,8 +284,8 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
     return game
 
 
-def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, where: str) -> None:
-    """Apply one phase event."""
+def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, where: str, close: bool = True) -> None:
+    """Apply one phase event, and close it unless it is the open phase of a game going on."""
     if game.stage is not PHASES[kind]:
         raise _fail(where, f"a {kind} event, but the game waits for the {game.stage.value}")
     names = game.names
@@ -293,7 +300,10 @@ def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, wher
     if not isinstance(actions, list):
         raise _fail(where, "actions must be a list")
     for action in actions:  # a day's actions come before its votes (W.1.1)
-        game.apply(_action(names, action, where))
+        given = Draws(draws.rng, _draws(action, where) if isinstance(action, dict) and "draws" in action else [])
+        game.apply(_action(names, action, where), given)  # outcomes drawn at submission travel with it
+        if given.leftover():
+            raise _fail(where, f"the record gives outcomes the rules do not draw: {given.leftover()[0].kind!r}")
     if kind == "day":
         votes = event.get("votes", {})
         if not isinstance(votes, dict):
@@ -301,7 +311,8 @@ def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, wher
         for voter, target in votes.items():
             game.apply(Vote(_seat(names, voter, where), _seat(names, target, where)))
     phase = game.phase
-    game.close(draws)
+    if close:
+        game.close(draws)
     _check_consequences(game, event, phase, where)
 
 

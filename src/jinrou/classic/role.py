@@ -114,6 +114,8 @@ class Role:
     voids_resistance: ClassVar[bool] = False  # a sub-role that voids its holder's unconditional resistance (T.1.5)
     room_option: ClassVar[str | None] = None  # a room-wide sub-role: the setting that deals it (§11)
     death_resistance: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (法医学者): 犬, タフガイ, 罠師, 巫女
+    deadly_weapon: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (遺品整理士): 犬, 罠師, 魔女, 暗殺者
+    guard_role: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (闇の霊媒師): 罠師
     resists_first: ClassVar[bool] = False  # its ``resist`` is asked before the other layers' (V1.1.9c: 巫女の加護)
     # derived at registration
     catalog: ClassVar[CatalogRole]

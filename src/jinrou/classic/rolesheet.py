@@ -84,11 +84,14 @@ it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(D
 
 1. Decorate the class with `@role`; set only what differs from `jinrou.classic.role.Role`: `name_en`,
    `fortune`, `psychic`, `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`,
-   `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`, `shown`), `Memory`.
+   `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`, `shown`), the attributes
+   later roles read (V1.1.13: `death_resistance`, `deadly_weapon`, `guard_role`), `Memory`.
 2. Actions are `Ability` subclasses (`jinrou.classic.abilities`) in `abilities`. An ability declares
    its verb — `Verb.declare("steal", Param("role", ParamKind.ROLE))`: the record's word and its typed
    parameters (a role id, or a choice among declared words such as `Param("kind", ParamKind.CHOICE,
-   ("normal", "premium"))`), one declaration per verb — then when it is open: `when` (`When.NIGHT`,
+   ("normal", "premium"))`), one declaration per verb, its name for players in `label=` (an ability
+   reusing a verb under other words sets its own `label`: 通訳's `pair` is 「通訳する」, not
+   キューピッド's 「恋人にする」) — then when it is open: `when` (`When.NIGHT`,
    or `When.DAY` for a day action, W.1.1: optional, any time of the day while alive), `first` (the
    first night or day), `once` (`Once.GAME` or `Once.DAY`), `while_dead`; `required`, `level` (None:
    at once), `arity` (seats), and the hooks `available`, `targets`, `values` (each parameter's values

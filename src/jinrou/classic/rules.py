@@ -8,7 +8,8 @@ does the room take the new state. This module gives that order over :class:`~jin
 * :func:`check` — whether a choice (an action, a vote, a claim) is allowed now; raises
   :class:`~jinrou.errors.IllegalActionError` and changes nothing;
 * :func:`fold` — apply an accepted choice and return the record entries it produced
-  (:mod:`jinrou.classic.entries`);
+  (:mod:`jinrou.classic.entries`); a choice that :func:`draws_at_once` (課金者's gacha: the actor
+  sees the pull at once) is folded with its outcomes, drawn and stored first like a close's;
 * :func:`close` — close the open phase and return a NEW game (the given one unchanged): an
   outcome that cannot happen raises before anything is kept, so no game is ever left half-closed
   and nothing is undone.
@@ -33,7 +34,7 @@ Traceback (most recent call last):
 ...
 jinrou.errors.IllegalActionError: A cannot attack A: allowed are B, C, D, E
 >>> fold(g, Action(0, Verb.ATTACK, (4,)))
-(Acted(action=Action(seat=0, verb=Verb('attack'), targets=(4,), params=())),)
+(Acted(action=Action(seat=0, verb=Verb('attack'), targets=(4,), params=()), draws=()),)
 >>> _ = fold(g, Action(1, Verb.DIVINE, (0,)))
 >>> h = close(g, Draws(None))  # nothing to draw tonight: no generator needed
 >>> g.stage.value, h.stage.value, h.alive[4]
@@ -77,14 +78,23 @@ def check(game: Game, choice: Choice) -> None:
         game.check(choice)
 
 
-def fold(game: Game, choice: Choice) -> tuple[Entry, ...]:
+def draws_at_once(game: Game, choice: Choice) -> bool:
+    """Whether folding ``choice`` draws random outcomes (課金者's gacha: the actor sees the pull at
+    once). Such a choice is folded only with its outcomes: a server draws them, stores them, then
+    folds (``Mode.draw``), as it does for a phase's close."""
+    return isinstance(choice, Action) and game.draws_at_once(choice)
+
+
+def fold(game: Game, choice: Choice, draws: Draws | np.random.Generator | None = None) -> tuple[Entry, ...]:
     """Apply ``choice`` to ``game`` (checked first: a refused one raises IllegalActionError and
-    changes nothing) and return the record entries it produced, in order."""
+    changes nothing) and return the record entries it produced, in order. ``draws``: the outcomes
+    of a choice that :func:`draws_at_once` (a generator or given ones; an impossible or missing one
+    raises ImpossibleOutcomeError and changes nothing)."""
     start = len(game.entries)
     if isinstance(choice, Say):
         game.claim(choice.seat, choice.claim)
     else:
-        game.apply(choice)
+        game.apply(choice, draws)
     return tuple(game.entries[start:])
 
 
@@ -100,4 +110,4 @@ def close(game: Game, draws: Draws | np.random.Generator | None = None) -> Game:
     return game.closed(draws)
 
 
-__all__ = ["Choice", "Say", "check", "close", "fold"]
+__all__ = ["Choice", "Say", "check", "close", "draws_at_once", "fold"]

@@ -207,7 +207,7 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
         if game.is_over:
             return game
         talk(game, bots, table)
-        act(game, bots, table)
+        act(game, bots, table, rules)
         game.close(rules)
     # only a cast without an attacking wolf can stall: ties that execute nobody (drawvote=none), day after day
     raise RuntimeError(f"the game of seed {seed} did not end in {MAX_PHASES} phases")  # pragma: no cover

@@ -193,6 +193,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
              "{player} was a Child of Fate: it resolves to live as {role}."),
     "oracle werewolf": ("{player}に神託が下りました。人狼陣営が勝利目前です。",
                         "{player} receives an oracle: the werewolves are about to win."),
+    # 課金者
+    "gacha normal": ("{player}はノーマルガチャを引いて{stars}【{role}】を獲得しました。",
+                     "{player} pulls the normal gacha and gets {stars} [{role}]."),
+    "gacha premium": ("{player}はプレミアムガチャを引いて{stars}【{role}】を獲得しました。",
+                      "{player} pulls the premium gacha and gets {stars} [{role}]."),
+    "gacha commit": ("{player}は引き当てた【{role}】に決めました。", "{player} commits to [{role}]."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -210,11 +216,13 @@ VERBS = {
 """Each action verb (the record's word) in Japanese and English."""
 
 
-def verb_label(verb: Any, lang: str = "ja") -> str:
-    """A verb's name for players in ``lang``: the table above, else the label its declaration gives
+def verb_label(verb: Any, lang: str = "ja", label: tuple[str, str] | None = None) -> str:
+    """A verb's name for players in ``lang``: ``label``, the ability's own where it has one
+    (:attr:`~jinrou.classic.abilities.Ability.label`, :attr:`~jinrou.classic.game.Legal.label`: 通訳's
+    「通訳する」 for its ``pair``), else the table above, else the label its declaration gives
     (:meth:`~jinrou.classic.abilities.Verb.declare`), else the verb itself."""
     value = getattr(verb, "value", verb)
-    names = VERBS.get(value) or getattr(verb, "label", None) or (value, value)
+    names = label or VERBS.get(value) or getattr(verb, "label", None) or (value, value)
     return str(names[0 if lang == "ja" else 1])
 
 
@@ -525,6 +533,10 @@ RULES_JA: dict[str, str] = {
     "Fate": "運命の子: 村人です。自分を村人だと思っています。初めて占われた夜の終わりに生きていれば、村人陣営の役職から"
             "ランダムに選ばれた役職になります（占い結果は村人）。",
     "Tarzan": "野生児: 村人です。生きて朝を迎えるたびに、生きている人狼（人狼系の役職と狂人狼）の人数を知ります。",
+    "GachaAddicted": "課金者: 決めるまで毎晩ガチャを引けます。ノーマルガチャは一晩1回、プレミアムガチャは前日の自分の票数"
+                     "（1日目の夜は1）まで引け、1回ごとに翌日の票が1減ります。引いた役職（★1〜★6）はすぐにわかり、最後に"
+                     "引いた役職に決めると、その夜の終わりに生きていればその役職になります。決めなかった役職は翌日の夕方に消えます。",
+    "GachaSpent": "課金: プレミアムガチャを引いた回数だけ、次の夕方まで投票が少なく数えられます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""

@@ -34,7 +34,10 @@ chooses); ``{"done": true}`` (the night, or the discussion, is over for me).
 **Chance.** Everything random happens in :meth:`ClassicMode.draw`, stored as an outcome before it
 is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
 draw and the deal from the room's generator) and each phase's close (``{"draws": […]}``, the
-engine's :class:`~jinrou.classic.draws.Draw` list). :meth:`ClassicMode.close` only marks the phase
+engine's :class:`~jinrou.classic.draws.Draw` list), and an action whose submission draws (課金者's
+gacha: the player sees the pull at once; :func:`jinrou.classic.rules.draws_at_once`) — :meth:`ClassicMode.act`
+keeps it aside as ``pending`` and :meth:`ClassicMode.draw` folds it into a copy of the game with its
+outcome (``{"submitted": ACTION, "draws": […]}``). :meth:`ClassicMode.close` only marks the phase
 as closing (or opens its grace); :meth:`ClassicMode.draw` closes it into a new game, the village
 unchanged; :meth:`ClassicMode.happen` folds that game in once its outcome is stored, or closes a
 new one from a stored outcome (a restart).
@@ -107,6 +110,7 @@ class Village:
     proposals: list[Action] = field(default_factory=list)  # attacks to make at the night's end
     bots: dict[Seat, HeuristicAgent] = field(default_factory=dict)
     drawn: tuple[dict[str, Any], Game] | None = None  # an outcome drawn and applied, to be confirmed
+    pending: Action | None = None  # an accepted action whose outcomes are to be drawn (課金者's gacha)
     version: int = 0  # counts the changes: views are cached per version
     views: dict[Any, tuple[int, Any]] = field(default_factory=dict)  # seat, ("view", seat) → (version, cached)
 
@@ -224,6 +228,8 @@ class ClassicMode:
                 c for c in choices if isinstance(c, Action)]
         elif kind == "done":
             village.ready.add(me)
+        elif kind == "act" and isinstance(choices[0], Action) and rules.draws_at_once(game, choices[0]):
+            village.pending = choices[0]  # folded with its outcomes: drawn and stored first (draw, happen)
         else:
             for choice in choices:
                 rules.fold(game, choice)
@@ -244,6 +250,9 @@ class ClassicMode:
             raise IllegalActionError("the cast is being drawn: wait a moment", ja="配役を決めています。少しお待ちください")
         if game.is_over:
             raise IllegalActionError("the game is over", ja="ゲームは終了しました")
+        if village.pending is not None:  # the server draws it before the next command: only a stray call meets this
+            raise IllegalActionError("an action's outcome is being drawn: wait a moment",
+                                     ja="行動の結果を抽選しています。少しお待ちください")
         if not isinstance(action, dict):
             raise IllegalActionError(f"an action is an object: {FORMS}", ja=f"行動はオブジェクトです: {FORMS}")
         me = village.seat(seat)
@@ -311,8 +320,9 @@ class ClassicMode:
             missing = village.missing(me) if game.alive[me] else []
             if missing:
                 verb = missing[0].verb
+                ja = verb_label(verb, "ja", missing[0].label) if verb else "投票"
                 raise IllegalActionError(f"first {verb.value if verb else 'vote'}: it is required tonight",
-                                         ja=f"先に「{verb_label(verb, 'ja') if verb else '投票'}」をしてください（今夜は必須です）")
+                                         ja=f"先に「{ja}」をしてください（今夜は必須です）")
         elif not (game.stage is Stage.DAY and village.turn is Turn.DISCUSSION and game.alive[me]):
             raise IllegalActionError("there is nothing to finish now: " + (
                 "vote" if game.stage is Stage.DAY else "the night waits only for missing actions"),
@@ -351,6 +361,12 @@ class ClassicMode:
         Asked again before that, this gives the same outcome, never a second close."""
         if village.drawn is not None:
             return village.drawn[0]
+        if village.pending is not None and village.game is not None:
+            draws, folded = Draws(make_rng()), village.game.copy()
+            rules.fold(folded, village.pending, draws)
+            outcome = {"submitted": village.pending.to_json(folded.names), "draws": [d.to_json() for d in draws.taken]}
+            village.drawn = (outcome, folded)
+            return outcome
         if village.failed is not None or not (village.game is None or village.closing):
             return None
         rng = make_rng()
@@ -380,6 +396,8 @@ class ClassicMode:
         return {"cast": roles, "published": published.to_json(), "draws": [d.to_json() for d in draws.taken]}, game
 
     def happen(self, village: Village, outcome: Mapping[str, Any]) -> Village:
+        if village.pending is not None:
+            return self._happen_pending(village, outcome)
         drawn, village.drawn = village.drawn, None
         if drawn is not None and drawn[0] == outcome:
             game = drawn[1]
@@ -402,6 +420,25 @@ class ClassicMode:
         village.game = game
         village.version += 1
         _begin(village)
+        return village
+
+    def _happen_pending(self, village: Village, outcome: Mapping[str, Any]) -> Village:
+        """Fold the pending action with its stored outcomes (the game drawn, or, at a restart, the
+        action folded anew from the stored draws — checked on a copy first)."""
+        drawn, village.drawn = village.drawn, None
+        pending, game = village.pending, village.game
+        assert pending is not None and game is not None
+        if outcome.get("submitted") != pending.to_json(game.names):
+            raise ImpossibleOutcomeError("the outcome is not the pending action's")
+        if drawn is not None and drawn[0] == outcome:
+            village.game = drawn[1]
+        else:
+            given = Draws(None, [Draw(d["draw"], d["value"]) for d in outcome["draws"]])
+            rules.fold(game, pending, given)
+            if given.leftover():
+                raise ImpossibleOutcomeError(f"the outcome gives draws the rules did not make: {given.leftover()}")
+        village.pending = None
+        village.version += 1
         return village
 
     # ----------------------------------------------------------------- bots

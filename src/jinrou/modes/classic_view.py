@@ -249,7 +249,8 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
         "subs": [{**_names_of(s), "rule": _rule(s)} for s in sv.subs],
         "shown": _shown(sv.role, sv.subs),  # 「狼の子分（占い師）」 (W.1.8)
         "known": [{"name": sv.names[s], **_known(label)} for s, labels in sorted(sv.labels.items()) for label in labels],
-        "abilities": [{"verb": v, "ja": verb_label(a.verb, "ja"), "en": verb_label(a.verb, "en"), "when": a.when.value,
+        "abilities": [{"verb": v, "ja": verb_label(a.verb, "ja", a.label), "en": verb_label(a.verb, "en", a.label),
+                       "when": a.when.value,
                        "while_dead": a.while_dead} for v, a in abilities.items()],  # the card's lines
         "alive": sv.alive[me],
         "sealed": game.identity(me).sealed,  # 封印 (W.1.3): told by 威嚇, public by 血月
@@ -267,7 +268,7 @@ def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
     if legal.verb is None:
         verb, ja, en = "vote", "投票", "vote"
     else:
-        verb, ja, en = legal.verb.value, verb_label(legal.verb, "ja"), verb_label(legal.verb, "en")
+        verb, ja, en = legal.verb.value, verb_label(legal.verb, "ja", legal.label), verb_label(legal.verb, "en", legal.label)
     return {"verb": verb, "ja": ja, "en": en, "targets": [names[t] for t in legal.targets],
             "required": legal.required, "arity": legal.arity,
             "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
@@ -281,7 +282,7 @@ def _value(param: Param, value: str) -> dict[str, str]:
         return {"id": value, "ja": KITS[value][0], "en": KITS[value][1]}
     if param.kind is ParamKind.ROLE:
         return {"id": value, "ja": role_name(value, "ja"), "en": role_name(value, "en")}
-    return {"id": value, "ja": value, "en": value}
+    return {"id": value, "ja": param.name(value, "ja"), "en": param.name(value, "en")}
 
 
 _CLAIMS: weakref.WeakKeyDictionary[Game, list[dict[str, Any]]] = weakref.WeakKeyDictionary()

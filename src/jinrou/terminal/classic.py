@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 from jinrou.classic.agent import Agent, act, talk
 from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal
-from jinrou.classic.model import Action, Message, Stage, Vote
+from jinrou.classic.model import Action, Message, Stage, Verb, Vote
 from jinrou.classic.texts import KITS, render, role_name, shown_role, verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import JinrouError
@@ -90,7 +90,7 @@ CLAIM_HELP = ("come out as a role: its id, English or Japanese name (CO Seer, CO
 def day_help(names: Sequence[str], actions: Sequence[Legal] = ()) -> str:
     """Everything a person may type by day: the vote, the seat's day actions and every kind of claim."""
     lines = ["vote NAME                                  vote (a name in any case, or its number in the table)"]
-    lines += [f"{_form(lg, names):<42} {verb_label(lg.verb, 'en')} (a day action)" for lg in actions]
+    lines += [f"{_form(lg, names):<42} {verb_label(lg.verb, 'en', lg.label)} (a day action)" for lg in actions]
     lines += [f"claim {form:<36} {text}" for form, text in zip(FORMS, CLAIM_HELP, strict=True)]
     lines.append(f"A player is a name or a number: claim VOTE {names[-1]}, claim VOTE {len(names)}. help: this list.")
     return "\n".join(lines)
@@ -138,18 +138,27 @@ class TerminalPlay:
             self.console.clear()
             self.ask(f"Pass the terminal to [bold]{names[seat]}[/bold] and press Enter", default="", show_default=False)
         view = SeatView.of(self.game, seat)
-        for _, message in view.messages[self.shown[seat]:]:
-            self.console.print(line(message, names))
-        self.shown[seat] = len(view.messages)
+        self._news(view)
         self.console.print(role_card(view))
         self.console.print(players_widget(view))
         if view.stage is Stage.DAY:
             self._day(view)
-        else:
-            for legal in view.legal:
-                self._night(view, legal)
+        else:  # each open action once, in turn; one whose outcome is seen at once (課金者's gacha) again
+            asked: set[Verb | None] = set()
+            while (legal := next((lg for lg in view.legal if lg.verb not in asked), None)) is not None:
+                if not self._night(view, legal):
+                    asked.add(legal.verb)
+                view = SeatView.of(self.game, seat)
+                self._news(view)
         if len(self.humans) > 1:
             self.console.clear()
+
+    def _news(self, view: SeatView) -> None:
+        """The messages ``view``'s seat has not been shown yet."""
+        assert view.seat is not None
+        for _, message in view.messages[self.shown[view.seat]:]:
+            self.console.print(line(message, view.names))
+        self.shown[view.seat] = len(view.messages)
 
     def _day(self, view: SeatView) -> None:
         """Claims and day actions (W.1.1) as many as wanted, then the vote; a seat that has voted and
@@ -178,7 +187,7 @@ class TerminalPlay:
                 if word == "skip" and vote is None:
                     return
                 if any(lg.verb is not None and lg.verb.value == word for lg in actions):
-                    self.game.apply(Action.parse(answer, view.names, view.seat))
+                    self.game.apply(Action.parse(answer, view.names, view.seat), self.rng)
                     actions = [lg for lg in self.game.legal_actions(view.seat) if lg.verb is not None]
                     if vote is None and not actions:
                         return
@@ -188,29 +197,35 @@ class TerminalPlay:
             except (ClaimError, JinrouError) as error:
                 self.console.print(f"[red]{escape(str(error))}[/red]")
 
-    def _night(self, view: SeatView, legal: Legal) -> None:
+    def _night(self, view: SeatView, legal: Legal) -> bool:
+        """Ask for one night action; True when one was taken whose outcome its seat sees at once (it
+        may then choose again: 課金者's gacha)."""
         assert legal.verb is not None and view.seat is not None
         names = [view.names[t] for t in legal.targets]
-        verb = f"{VERBS_JA.get(legal.verb.value) or verb_label(legal.verb, 'ja')} ({legal.verb.value})"
+        ja = legal.label[0] if legal.label else VERBS_JA.get(legal.verb.value) or verb_label(legal.verb, "ja")
+        verb = f"{ja} ({legal.verb.value})"
         optional = "" if legal.required else " or skip"
         while True:
             if legal.arity == 0 and not legal.params:
                 answer = self.ask(f"{verb}? yes{optional}", default="skip")
                 if answer.strip().lower() == "yes":
-                    self.game.apply(Action(view.seat, legal.verb))
-                return
-            wanted = "two names" if legal.arity == 2 else "a name" if legal.arity else "no name"
-            answer = self.ask(f"{verb}: {wanted}{_values(legal)} of {', '.join(names)}{optional}").strip()
+                    self.game.apply(Action(view.seat, legal.verb), self.rng)
+                return False
+            wanted = "two names" if legal.arity == 2 else "a name" if legal.arity else ""
+            wanted = f"{wanted}{_values(legal)}".removeprefix(" and ")  # no seat: only the values (gacha normal)
+            among = f" of {', '.join(names)}" if names else ""
+            answer = self.ask(f"{verb}: {wanted}{among}{optional}").strip()
             if answer.lower() == "skip" and not legal.required:
-                return
+                return False
             try:  # the one action codec reads it: names (or numbers), then the parameters' values
                 action = Action.parse(f"{legal.verb.value} {answer}", view.names, view.seat)
                 if len(action.targets) != legal.arity:
-                    raise JinrouError(f"give {wanted}{_values(legal)} of {', '.join(names)}")
+                    raise JinrouError(f"give {wanted}{among}")
                 for target in action.targets:
                     seat_of(view.names[target], view.names, legal.targets)
-                self.game.apply(action)
-                return
+                drew = self.game.draws_at_once(action)
+                self.game.apply(action, self.rng)
+                return drew
             except JinrouError as error:
                 self.console.print(f"[red]{escape(str(error))}[/red]")
 

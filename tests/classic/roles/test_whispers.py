@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from jinrou.classic.abilities import Verb
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
-from jinrou.classic.texts import render
+from jinrou.classic.texts import render, verb_label
 from jinrou.classic.views import DAY_CHAT, SeatView, heaven_sees_all
 from jinrou.errors import IllegalActionError
 
@@ -292,6 +293,26 @@ def test_interpreter_pairs_two_living_seats_on_night_1_who_then_use_the_couple_c
     assert Chat.COUPLE not in SeatView.of(g, 0).reads
     assert legal_verbs(g, "B") == {}  # once
     round_trip(g)
+
+
+def test_interpreter_pair_is_named_interpret_for_players_and_cupid_pair_still_makes_lovers():
+    """通訳's ``pair`` is offered under its ability's own name (``Ability.label``: 「通訳する」/"interpret"),
+    not its verb's (キューピッド's 「恋人にする」): the legal action carries it, refusals name it; the
+    record keeps the verb ``pair``."""
+    g = new(["Werewolf", "Interpreter", "Cupid", "Human", "Human", "Human", "Human"])
+    interpreter, cupid = (next(lg for lg in g.legal_actions(s) if lg.verb is Verb.PAIR) for s in (1, 2))
+    assert interpreter.label == ("通訳する", "interpret") and cupid.label is None
+    assert [verb_label(interpreter.verb, lang, interpreter.label) for lang in ("ja", "en")] == ["通訳する", "interpret"]
+    assert [verb_label(cupid.verb, lang, cupid.label) for lang in ("ja", "en")] == ["恋人にする", "make lovers"]
+    with pytest.raises(IllegalActionError) as error:
+        g.apply(action(g, "B pair E E"))
+    assert error.value.ja == "「通訳する」には異なる2人を選んでください"
+    with pytest.raises(IllegalActionError) as error:
+        g.apply(action(g, "C pair E E"))
+    assert error.value.ja == "「恋人にする」には異なる2人を選んでください"
+    night(g, "A attack G", "B pair B E", "C pair D F")
+    actions = next(e["actions"] for e in write(g)["events"] if e["type"] == "night")
+    assert [a["action"] for a in actions if a["player"] in "BC"] == ["pair", "pair"]
 
 
 def test_interpreter_pair_is_targeted_at_level_45_on_both_seats_and_not_redirected():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jinrou.classic.abilities import Once, When
+from jinrou.classic.abilities import Once, Param, ParamKind, When
 from jinrou.classic.catalog import Category, Team, catalog_role
 from jinrou.classic.events import (
     Announced,
@@ -822,6 +822,7 @@ class Dog(Role):
     abilities = (Adopt(), DogBite())
     level_hooks = (DogGuard(),)
     death_resistance = True
+    deadly_weapon = True
 
 
 TRAP = Verb.declare("trap", label=("罠を仕掛ける", "set a trap"))
@@ -905,6 +906,8 @@ class Trapper(Role):
     Memory = TrapMemory
     abilities = (SetTrap(),)
     death_resistance = True
+    deadly_weapon = True
+    guard_role = True
 
 
 # ---------------------------------------------------------------- group VD (village part 1: V1.2)
@@ -1266,6 +1269,7 @@ class Interpretation(Ability):
     # the pairing while no pair was chosen (L11178–11184)
 
     verb = Verb.PAIR
+    label = ("通訳する", "interpret")  # not キューピッド's 「恋人にする」
     level = 45
     arity = 2
     targets_on_submit = False  # both targeted at level 45 (V1.1.14)
@@ -1372,6 +1376,7 @@ class Assassin(Role):
 
     abilities = (Assassination(),)
     Memory = AssassinMemory
+    deadly_weapon = True
 
 
 POISON = Verb.declare("poison", label=("毒薬", "poison"))
@@ -1437,6 +1442,7 @@ class Witch(Role):
     abilities = (WitchPoison(), WitchRevival())
     Memory = WitchMemory
     closes_heaven = "alive"
+    deadly_weapon = True
 
 
 @sub_role("Reformed", "更生者")
@@ -1649,3 +1655,169 @@ class FrankensteinsMonster(Role):
                 continue
             ctx.add_role(me.seat, identity.role.id)
             ctx.tell(me.seat, "absorbed", player=me.seat, target=seat, role=identity.role.id)
+
+
+# ---------------------------------------------------------------------- 課金者 (issue 24): draws when submitted
+
+GACHA = Verb.declare("gacha", Param("kind", ParamKind.CHOICE, ("normal", "premium"),
+                                    (("ノーマルガチャ", "normal gacha"), ("プレミアムガチャ", "premium gacha"))),
+                     label=("ガチャを引く", "pull the gacha"))
+COMMIT = Verb.declare("commit", label=("引き当てた役職に決める", "commit to the role drawn"))
+
+GACHA_ODDS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "normal": ((1, 2, 3, 4, 5), (500, 400, 90, 7, 3)),
+    "premium": ((3, 4, 5, 6), (900, 80, 18, 2)),
+}
+"""Each kind of pull's rarities (★) and their chances in thousandths (V1.2 課金者; the reference's table)."""
+
+GACHA_ROLES: dict[int, tuple[str, ...]] = {
+    1: ("Human", "Couple", "Noble", "Slave", "Liar", "Lycan", "Oldman", "TinyGhost", "Twin", "Sleepwalker",
+        "Disguised", "Hanami"),
+    2: ("Diviner", "Psychic", "Guard", "Magician", "ToughGuy", "ApprenticeSeer", "Diseased", "Dog", "SeersMama",
+        "DrawGirl", "Cosplayer", "Reindeer", "Tarzan", "RemoteWorker", "Dreamer", "StraySheep", "DarkPsychic"),
+    3: ("Fugitive", "Cursed", "Spellcaster", "Prince", "PI", "OccultMania", "RedHood", "WanderingGuard", "Phantom",
+        "Pyrotechnist", "Forensic", "Ninja", "Emma", "HomeComer", "Samurai", "Sacrifice", "Oracle", "Poet",
+        "GachaAddicted", "Hitokotonushinokami", "Gambler", "Saint", "MementoDisposer", "HouseKeeper"),
+    4: ("Poisoner", "Merchant", "Light", "Cat", "Witch", "Dictator", "Miko", "HolyMarked", "TroubleMaker",
+        "FrankensteinsMonster", "SantaClaus", "Baker", "SpiritPossessed", "Hunter", "Idol", "Elementaler", "Fate",
+        "Synesthete", "Streamer", "Reincarnator", "Interpreter", "Assassin", "Secretary", "Itako"),
+    5: ("QueenSpectator", "MadWolf", "Priest", "Trapper", "Counselor", "BloodyMary", "King", "Illusionist",
+        "DragonKnight"),
+    6: ("Neet",),
+}  # fmt: skip
+"""The roles of each rarity (the reference's client lists; its ★6 also names two GM-mode seats, left
+out: only playable roles are drawn)."""
+
+
+def gacha_pool(ctx: Context, rarity: int) -> list[str]:
+    """The roles a pull of ``rarity`` may give: the rarity's list among the declared roles (a role
+    of a later batch joins its list once declared)."""
+    playable = set(ctx.playable())
+    return [r for r in GACHA_ROLES[rarity] if r in playable]
+
+
+@dataclass
+class GachaMemory:
+    pulls: int = 1  # premium pulls left tonight (P)
+    normal: bool = False  # tonight's normal pull is made
+    spent: int = 0  # premium pulls made tonight: 課金 −spent on its votes of the next day
+    held: str | None = None  # the role its last pull drew tonight
+    committed: bool = False  # it commits to ``held``: it becomes that role at level 122
+
+
+class Gacha(Ability):
+    """ガチャ: each night until it commits, optional, no target, at once: ``normal`` once a night, ``premium``
+    up to P times (P: its vote's weight in the last ballot of the day before, its own 課金 not counted; 1
+    on night 1 or without a vote). A pull draws a rarity (``gacha rarity``) then a uniform role of that
+    rarity (``gacha role``); the last role drawn is held until the next dusk. Each premium pull costs its
+    votes of the next day 1 (課金, at level 122)."""
+
+    verb = GACHA
+    level = None
+    arity = 0
+    required = False
+    targets_on_submit = False
+    draws_on_submit = True
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.committed
+
+    def done(self, ctx: Context, me: Layer) -> bool:
+        memory: GachaMemory = me.memory
+        return memory.committed or (memory.normal and memory.pulls <= 0)
+
+    def values(self, ctx: Context, me: Layer) -> tuple[tuple[str, ...], ...]:
+        memory: GachaMemory = me.memory
+        return (("normal",) * (not memory.normal) + ("premium",) * (memory.pulls > 0),)
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: GachaMemory = me.memory
+        kind = action.param("kind") or "normal"
+        rarities, odds = GACHA_ODDS[kind]
+        weights = [w if gacha_pool(ctx, r) else 0 for r, w in zip(rarities, odds, strict=True)]
+        rarity = ctx.draw("gacha rarity", rarities, weights)
+        memory.held = ctx.draw("gacha role", gacha_pool(ctx, rarity))
+        if kind == "normal":
+            memory.normal = True
+        else:
+            memory.pulls, memory.spent = memory.pulls - 1, memory.spent + 1
+        ctx.tell(me.seat, f"gacha {kind}", player=me.seat, stars="★" * rarity, role=memory.held)
+
+
+class Commit(Ability):
+    """決定: once it holds a drawn role, optional, no target, at once (told 「{name}は引き当てた【{role}】に
+    決めました。」); it pulls no more tonight and becomes that role at level 122 if alive then."""
+
+    verb = COMMIT
+    level = None
+    arity = 0
+    required = False
+    targets_on_submit = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.memory.held is not None and not me.memory.committed
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.committed = True
+        ctx.tell(me.seat, "gacha commit", player=me.seat, role=me.memory.held)
+
+
+class Payday(LevelHook):
+    """課金者's level 122: alive, it becomes the role it committed to (V1.1.4: a fresh instance, no dusk
+    hook; its actions from the next night), and its premium pulls of the night mark its seat 課金 −k. A
+    hypnotized 課金者 resolves to nothing here (W.1.3), as the reference skips its midnight."""
+
+    level = 122
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        memory: GachaMemory = me.memory
+        if not ctx.alive(me.seat):
+            return
+        if memory.committed and memory.held is not None:
+            ctx.change_role(me.seat, memory.held)
+        if memory.spent:
+            ctx.grant(me.seat, "GachaSpent").memory.spent = memory.spent
+
+
+@dataclass
+class SpentMemory:
+    spent: int = 0
+
+
+@mark("GachaSpent", "課金", until=Expiry.DUSK)
+class GachaSpent(Role):
+    """課金 (課金者), to the next dusk, not told: the seat's votes weigh k less, k its premium pulls (V1.1.2)."""
+
+    Memory = SpentMemory
+
+    def vote_weight(self, ctx: Context, me: Layer) -> int:
+        return -int(me.memory.spent)
+
+
+@role
+class GachaAddicted(Role):
+    """課金者: each night until it commits, it may pull the gacha — ``normal`` once a night, ``premium`` up to
+    its last vote's weight, each premium pull weighing its next day's votes 1 less — and see at once the
+    role drawn (rarity ★1–★6); it may then commit to the last role drawn and becomes it at level 122 (V1.1.4).
+    A living 課金者 is a reviver (霊界表示 ``norevive``)."""
+
+    name_en = "Gacha Addict"
+    Memory = GachaMemory
+    abilities = (Gacha(), Commit())
+    level_hooks = (Payday(),)
+    closes_heaven = "alive"
+
+    @on(Nightfall)
+    def new_night(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        """At each dusk (every seat hears it, sealed or not): P from its last vote's weight with its own 課金
+        given back (1 without a vote), and last night's pulls dropped."""
+        memory: GachaMemory = me.memory
+        weight = ctx.last_vote_weight(me.seat)
+        memory.pulls = (1 if weight is None else weight) + memory.spent
+        memory.normal, memory.spent, memory.held, memory.committed = False, 0, None, False
