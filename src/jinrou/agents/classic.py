@@ -174,7 +174,8 @@ GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (
 VILLAGE_CO = frozenset({
     "TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary", "Dog", "Trapper", "Miko",
     "ToughGuy", "Lycan", "Assassin", "Diseased", "Oldman", "Witch", "Counselor", "Sleepwalker", "Fate", "Oracle",
-    "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster", "Saint", "Interpreter", "Emma", "TinyGhost", "Ninja"})
+    "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster", "Saint", "Interpreter", "Emma", "TinyGhost", "Ninja",
+    "GachaAddicted"})
 """Issue 24's village roles that come out as themselves (一言主神 comes out as a 占い師): a 独裁者 the day it
 dictates, a 罠師 once another seat came out as 狩人, and any of them when named in a third of the day's
 VOTE claims (a 夢遊病者, 預言者 or 運命の子 only once it knows its role)."""

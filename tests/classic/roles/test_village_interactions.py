@@ -536,22 +536,22 @@ def test_a_sealed_witch_assassin_or_trapper_has_no_action_and_no_sudden_death(ro
     assert legal_verbs(g, "B")  # free again the next night
 
 
-# ---------------------------------------------------------------------- 11. random games of the 30 village roles
+# ---------------------------------------------------------------------- 11. random games of the 31 village roles
 
-VILLAGE_30 = ["TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary",
+VILLAGE_31 = ["TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary",
               "Dog", "Trapper", "Miko", "ToughGuy", "Lycan", "Assassin",
               "Diseased", "Oldman", "Witch", "Counselor", "Sleepwalker", "Fate",
               "Oracle", "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster",
-              "Saint", "Interpreter", "Emma", "TinyGhost", "Ninja", "Hitokotonushinokami"]
+              "Saint", "Interpreter", "Emma", "TinyGhost", "Ninja", "Hitokotonushinokami", "GachaAddicted"]
 WOLVES = ["Werewolf", "Werewolf", "WolfCub", "SolitudeWolf", "MadWolf", "ThreateningWolf", "Hypnotist", "Bomber",
           "Madman", "Fox"]
 
 
 @st.composite
 def village_setups(draw):
-    """A cast of 8–14 seats: one 人狼, 0–2 more of the werewolf side (or a 妖狐), 5–10 of the 30 roles,
+    """A cast of 8–14 seats: one 人狼, 0–2 more of the werewolf side (or a 妖狐), 5–10 of the 31 roles,
     sometimes a 占い師 (運命の子, 予言者のママ); the room's rules drawn too."""
-    village = draw(st.lists(st.sampled_from(VILLAGE_30), min_size=5, max_size=10))
+    village = draw(st.lists(st.sampled_from(VILLAGE_31), min_size=5, max_size=10))
     others = draw(st.lists(st.sampled_from(WOLVES), min_size=0, max_size=2))
     seer = draw(st.lists(st.just("Diviner"), max_size=1))
     cast = draw(st.permutations(["Werewolf", *others, *village, *seer, "Human"]))
@@ -564,7 +564,7 @@ def village_setups(draw):
 
 
 def test_the_30_village_roles_are_declared():
-    assert len(set(VILLAGE_30)) == 30 and all(r in ROLES and ROLES[r].team.value == "Human" for r in VILLAGE_30)
+    assert len(set(VILLAGE_31)) == 31 and all(r in ROLES and ROLES[r].team.value == "Human" for r in VILLAGE_31)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
