@@ -8,6 +8,7 @@ import pytest
 
 from jinrou.classic.model import Stage, Vote
 from jinrou.classic.record import events as record_events
+from jinrou.classic.texts import render
 
 from .helpers import cast, close, dead, legal_verbs, new, night, result, seat, told, vote, winners
 
@@ -28,7 +29,20 @@ def test_most_votes_is_executed_and_the_vote_table_is_public():
     g = day_two()
     vote(g, "AC CA DA EA FC GA")
     assert dead(g) == {"B": "attack", "A": "execution"} and result(g) == "Human"
-    assert told(g, "votes", None) == [{"votes": {0: 2, 2: 0, 3: 0, 4: 0, 5: 2, 6: 0}}]
+    assert told(g, "votes", None) == [{"votes": {0: 2, 2: 0, 3: 0, 4: 0, 5: 2, 6: 0}, "counts": {0: 4, 2: 2}}]
+    message = next(m for _, m in g.messages if m.key == "votes")
+    assert render(message, g.names, "ja") == "投票結果: A→C, C→A, D→A, E→A, F→C, G→A（得票: A 4票, C 2票）"
+    assert render(message, g.names, "en") == "Votes: A→C, C→A, D→A, E→A, F→C, G→A (received: A 4, C 2)"
+
+
+def test_the_vote_table_shows_the_final_numbers_weights_and_fatal_strikes():
+    # V1.1.2: "the published table shows the final numbers" — B (王様) weighs 2, C's 痛恨 adds 100
+    g = new(["Werewolf", "King", "Hitokotonushinokami", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C divine E")  # E carries 痛恨 (一言主神's divination)
+    vote(g, "AE BA CE EA FE GA", draws=[("fatal strike", True)])
+    assert told(g, "votes", None)[-1]["counts"] == {4: 103, 0: 4}  # E: 3 cast + 100; A: 1 + 2 (王様) + 1
+    message = next(m for _, m in reversed(g.messages) if m.key == "votes")
+    assert render(message, g.names, "ja").endswith("（得票: E 103票, A 4票）")
 
 
 def test_voteresult_hides_the_vote_table():

@@ -1204,26 +1204,27 @@ class Game:
             self._bury(Moment.ABSENT)
             self._after_burial(Then.RETAKE)
             return
-        if not self.settings.on("voteresult"):
-            if any(self.identities[s].hides_votes for s in self.living()):  # W.1.11b (闇狼)
-                self.tell(None, "votes hidden")
-            else:
-                self.tell(None, "votes", votes={v: t for v, t in ballot.votes.items()})
-        if not ballot.votes:
-            self._check_victory(no_votes=True)
-            return
         tally: Counter[Seat] = Counter()
         priority: dict[Seat, int] = {}
         for voter, target in ballot.votes.items():
             tally[target] += ballot.weights[voter]
             p = self.identities[voter].vote_priority(self.ctx)
             priority[target] = max(priority.get(target, 0), p)
-        for c in sorted(ballot.candidates):  # V1.1.2: received-vote modifiers (痛恨), each living candidate in seat order
-            if self.alive[c] and self.identities[c].receives_votes():
+        for c in sorted(ballot.candidates) if ballot.votes else ():  # V1.1.2: received-vote modifiers (痛恨),
+            if self.alive[c] and self.identities[c].receives_votes():  # each living candidate in seat order
                 extra = self.identities[c].vote_received(self.ctx)
                 if extra:
                     tally[c] += extra
                     priority.setdefault(c, 0)
+        if not self.settings.on("voteresult"):
+            if any(self.identities[s].hides_votes for s in self.living()):  # W.1.11b (闇狼)
+                self.tell(None, "votes hidden")
+            else:  # V1.1.2: the table shows the final numbers (weights, 痛恨)
+                counts = dict(sorted(tally.items(), key=lambda item: (-item[1], item[0])))
+                self.tell(None, "votes", votes={v: t for v, t in ballot.votes.items()}, counts=counts)
+        if not ballot.votes:
+            self._check_victory(no_votes=True)
+            return
         most = max(tally.values())
         tops = [c for c in tally if tally[c] == most]
         best = max(priority[c] for c in tops)

@@ -41,7 +41,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "night": ("{day}日目の夜になりました。", "Night {day} falls."),
     "morning": ("{day}日目の朝になりました。", "Day {day} dawns."),
     "revived": ("{player}は蘇生しました。", "{player} came back to life."),
-    "votes": ("投票結果: {votes}", "Votes: {votes}"),
+    "votes": ("投票結果: {votes}（得票: {counts}）", "Votes: {votes} (received: {counts})"),
     "no execution": ("処刑は行われませんでした。", "Nobody is executed today."),
     "revote": ("再投票です。あと{left}回の投票で結論が出なければ引き分けになります。",
                "Vote again: {left} more ballot(s) without a decision and the game is a draw."),
@@ -283,6 +283,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = KITS[str(value)][0 if lang == "ja" else 1]
         elif key == "votes" and isinstance(value, dict):
             args[key] = ", ".join(f"{names[v]}→{names[t]}" for v, t in value.items())
+        elif key == "counts" and isinstance(value, dict):  # each candidate's final count (V1.1.2), most first
+            args[key] = ", ".join(f"{names[s]} {n}" + ("票" if lang == "ja" else "") for s, n in value.items())
         elif key == "roles" and isinstance(value, dict):
             args[key] = " ".join(f"{names[s]}:{role_name(str(r), lang)}" for s, r in value.items())
         elif key == "cause" and message.key != "died" and isinstance(value, str):

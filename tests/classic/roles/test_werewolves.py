@@ -409,7 +409,7 @@ def test_dark_wolf_hides_every_vote_table_while_it_lives_but_not_gm_psychic():
     assert told(g, "psychic result", None) == [{"target": 0, "result": "werewolf"}]
     night(g, "B attack D")
     vote(g, "BE EF FE GE")  # the 闇狼 is dead: the table is shown again
-    assert told(g, "votes", None) == [{"votes": {1: 4, 4: 5, 5: 4, 6: 4}}]
+    assert told(g, "votes", None) == [{"votes": {1: 4, 4: 5, 5: 4, 6: 4}, "counts": {4: 3, 5: 1}}]
     from jinrou.classic.texts import render
 
     message = next(m for _, m in g.messages if m.key == "votes hidden")
