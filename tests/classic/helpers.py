@@ -134,3 +134,21 @@ def knows(game, letter: str) -> dict[str, str]:
 
 def chats(game, letter: str) -> set[str]:
     return set(game.identity(seat(game, letter)).chats(game.ctx))
+
+
+def bot_game_replays(setup: tuple[list[str], dict[str, Any], int], kind: str) -> None:
+    """Play a bot game (``heuristic`` or ``random``) of a hypothesis setup (cast, room, seed) to its
+    end and check its record replays to the same record."""
+    from jinrou.agents.classic import HeuristicAgent, RandomAgent
+    from jinrou.classic.record import replay, write
+    from jinrou.classic.settings import Settings
+    from jinrou.classic.simulate import play_game
+
+    cast, room, seed = setup
+    counts: dict[str, int] = {}
+    for role in cast:
+        counts[role] = counts.get(role, 0) + 1
+    g = play_game(counts, Settings.parse(room), HeuristicAgent if kind == "heuristic" else RandomAgent, seed)
+    assert g.outcome is not None
+    record = write(g)
+    assert write(replay(record)) == record

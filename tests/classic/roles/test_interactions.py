@@ -19,7 +19,7 @@ from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.texts import TEMPLATES, render
 
-from ..helpers import action, alive, chats, close, dead, legal_verbs, new, night, told, vote
+from ..helpers import action, alive, bot_game_replays, chats, close, dead, legal_verbs, new, night, told, vote
 from ..test_properties import check_invariants, play_randomly
 
 
@@ -569,18 +569,7 @@ def test_a_sealed_fugitive_stays_home_and_last_nights_hiding_place_is_forgotten(
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mixed_setups(), st.sampled_from(["heuristic", "random"]))
 def test_bot_games_mixing_the_groups_end_and_replay_from_their_records(setup, kind):
-    from jinrou.agents.classic import HeuristicAgent, RandomAgent
-    from jinrou.classic.settings import Settings
-    from jinrou.classic.simulate import play_game
-
-    cast, room, seed = setup
-    counts: dict[str, int] = {}
-    for role in cast:
-        counts[role] = counts.get(role, 0) + 1
-    g = play_game(counts, Settings.parse(room), HeuristicAgent if kind == "heuristic" else RandomAgent, seed)
-    assert g.outcome is not None
-    record = write(g)
-    assert write(replay(record)) == record
+    bot_game_replays(setup, kind)
 
 
 # ---------------------------------------------------------------------- more hooks under seals (S × T, S × A)

@@ -18,7 +18,7 @@ from jinrou.classic.role import Chat
 from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import render
 
-from ..helpers import action, alive, cast, chats, close, dead, legal_verbs, new, night, told, vote
+from ..helpers import action, alive, bot_game_replays, cast, chats, close, dead, legal_verbs, new, night, told, vote
 from ..test_properties import check_invariants, play_randomly
 
 
@@ -563,7 +563,7 @@ def village_setups(draw):
     return cast, room, draw(st.integers(0, 2**32 - 1))
 
 
-def test_the_30_village_roles_are_declared():
+def test_the_31_village_roles_are_declared():
     assert len(set(VILLAGE_31)) == 31 and all(r in ROLES and ROLES[r].team.value == "Human" for r in VILLAGE_31)
 
 
@@ -582,15 +582,4 @@ def test_random_games_of_the_village_roles_end_keep_the_rules_and_replay_from_th
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(village_setups(), st.sampled_from(["heuristic", "random"]))
 def test_bot_games_of_the_village_roles_end_and_replay_from_their_records(setup, kind):
-    from jinrou.agents.classic import HeuristicAgent, RandomAgent
-    from jinrou.classic.settings import Settings
-    from jinrou.classic.simulate import play_game
-
-    cast, room, seed = setup
-    counts: dict[str, int] = {}
-    for role in cast:
-        counts[role] = counts.get(role, 0) + 1
-    g = play_game(counts, Settings.parse(room), HeuristicAgent if kind == "heuristic" else RandomAgent, seed)
-    assert g.outcome is not None
-    record = write(g)
-    assert write(replay(record)) == record
+    bot_game_replays(setup, kind)
