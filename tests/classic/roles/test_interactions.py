@@ -9,7 +9,6 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
-import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,8 +18,20 @@ from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.texts import TEMPLATES, render
 
-from ..helpers import action, alive, bot_game_replays, chats, close, dead, legal_verbs, new, night, told, vote
-from ..test_properties import check_invariants, play_randomly
+from ..helpers import (
+    action,
+    alive,
+    bot_game_replays,
+    chats,
+    close,
+    dead,
+    legal_verbs,
+    new,
+    night,
+    random_game_replays,
+    told,
+    vote,
+)
 
 
 def said(order: str) -> list[tuple[str, list[str]]]:
@@ -534,13 +545,7 @@ def mixed_setups(draw):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mixed_setups())
 def test_random_games_mixing_the_groups_end_and_replay_from_their_records(setup):
-    cast, room, seed = setup
-    rng = np.random.default_rng(seed)
-    g = Game.new([f"P{i}" for i in range(len(cast))], cast, room, rng)
-    play_randomly(g, rng, check_invariants)
-    assert g.outcome is not None
-    record = write(g)
-    assert write(replay(record)) == record
+    random_game_replays(setup)
 
 
 # ---------------------------------------------------------------------- a sealed 逃亡者 (S × village)

@@ -7,19 +7,30 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jinrou.classic.game import Game
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import render
 
-from ..helpers import action, alive, bot_game_replays, cast, chats, close, dead, legal_verbs, new, night, told, vote
-from ..test_properties import check_invariants, play_randomly
+from ..helpers import (
+    action,
+    alive,
+    bot_game_replays,
+    cast,
+    chats,
+    close,
+    dead,
+    legal_verbs,
+    new,
+    night,
+    random_game_replays,
+    told,
+    vote,
+)
 
 
 def same_replay(g) -> None:  # type: ignore[no-untyped-def]
@@ -570,13 +581,7 @@ def test_the_31_village_roles_are_declared():
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(village_setups())
 def test_random_games_of_the_village_roles_end_keep_the_rules_and_replay_from_their_records(setup):
-    cast, room, seed = setup
-    rng = np.random.default_rng(seed)
-    g = Game.new([f"P{i}" for i in range(len(cast))], cast, room, rng)
-    play_randomly(g, rng, check_invariants)
-    assert g.outcome is not None
-    record = write(g)
-    assert write(replay(record)) == record
+    random_game_replays(setup)
 
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
