@@ -246,23 +246,40 @@ def covered(cast: list[str]) -> bool:
     return all(any(chat in ROLES[r].chats(None, 0) for r in people) for chat in GROUPS.values())  # type: ignore[arg-type]
 
 
+# issue 24's 31 village roles, six to a game with a 占い師 (運命の子's and 予言者のママ's) or seven, so that the
+# audit casts each of them at least once (課金者's pulls, seen at once by their player alone, included)
+VILLAGE = [["TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary", "GachaAddicted"],
+           ["Dog", "Trapper", "Miko", "ToughGuy", "Lycan", "Assassin", "Diviner"],
+           ["Diseased", "Oldman", "Witch", "Counselor", "Sleepwalker", "Fate", "Diviner"],
+           ["Oracle", "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster", "Diviner"],
+           ["Saint", "Interpreter", "Emma", "TinyGhost", "Ninja", "Hitokotonushinokami", "Diviner"]]
+VILLAGE_AUDITS = [{**AUDIT, "roles": {"Werewolf": 2, "WhisperingMad": 1, "Fox": 1, "Couple": 2, "MadCouple": 2,
+                                      **dict.fromkeys(group, 1)}} for group in VILLAGE]
+
+
 @pytest.fixture
 def audit(monkeypatch, tmp_path):
     """A client whose next room's seed gives people a seat in every group chat (the nth such seed)."""
     seq = 2 + AUDIT["players"]  # created, joined…, bot…, started: the cast is the next event
 
-    def client(nth: int) -> TestClient:
-        seed = seeds_for(AUDIT, seq, covered, nth + 1)[nth]
+    def client(nth: int, settings: dict[str, Any] = AUDIT) -> TestClient:
+        seed = seeds_for(settings, seq, covered, nth + 1)[nth]
         monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
         return TestClient(create_app(open_store(str(tmp_path / f"audit{nth}.db"))))
 
     return client
 
 
-@pytest.mark.parametrize("nth", [0, 1])
-def test_no_payload_to_anyone_holds_what_the_record_says_they_may_not_see(audit, nth):
-    with audit(nth) as client:
-        room = create(client, **AUDIT)
+def test_the_audits_cast_every_village_role_of_issue_24():
+    flat = [r for group in VILLAGE for r in group]
+    assert len(set(flat)) == len(flat) == 30 and all(ROLES[r].team.value == "Human" for r in flat)
+
+
+@pytest.mark.parametrize("nth,settings", [(0, AUDIT), (1, AUDIT)] + [(0, s) for s in VILLAGE_AUDITS],
+                         ids=["0", "1"] + [f"village{i}" for i in range(len(VILLAGE_AUDITS))])
+def test_no_payload_to_anyone_holds_what_the_record_says_they_may_not_see(audit, nth, settings):
+    with audit(nth, settings) as client:
+        room = create(client, **settings)
         tokens = [join(client, room, f"P{i}") for i in range(HUMANS)]
         post(client, room, "bots", token=tokens[0])
         service = client.app.state.service
@@ -327,6 +344,9 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
         # chats read without writing (聴狂人: the wolves' talk, never their notices, W.1.12)
         heard = set() if me is None else set(ROLES[start_roles[me]].listens | ROLES[end_roles[me]].listens)
         told = {line for to, line in private if me in to}  # the same words may be told to several seats
+        # the role a seat is shown: its own, or the one it believes it holds (V1.1.5: 夢遊病者 … see 村人)
+        shown = set() if me is None else {r for held in (start_roles[me], end_roles[me])
+                                          for r in (held, ROLES[held].believes) if r is not None}
         for text in payloads:
             data = json.loads(text)
             view = data["game"]
@@ -337,7 +357,7 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
             for index, player in enumerate(view["players"]):
                 if player["role"] is not None:
                     assert index == me, (seat, player)
-                    assert player["role"]["id"] in (start_roles[me], end_roles[me])
+                    assert player["role"]["id"] in shown
                 if player["cause"] is not None and player["cause"]["id"] is not None:
                     assert player["cause"]["id"] in PUBLIC_CAUSES, (seat, player)
                 assert "history" not in player, (seat, player)  # the roles a seat held: only at the end
@@ -351,7 +371,7 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
             if seat is None:
                 assert view["me"] is None and view["legal"] == [] and view["proposals"] == []
             else:
-                assert view["me"]["role"]["id"] in (start_roles[me], end_roles[me])
+                assert view["me"]["role"]["id"] in shown
                 if view["proposals"]:
                     assert "wolf" in mine
             for to, line in private:

@@ -105,7 +105,10 @@ self-destructs when half the living said they vote for it; an イカサマ師 be
 would carry its choice past today's most announced target. A 巫女 prays once, when it claimed a role,
 was named in a third of the day's VOTE claims or at most five seats live (else w.p. 0.3 from night 2).
 A 犬 adopts the seat of most value and least suspicion, guards it, and bites it only once its suspicion
-reaches log-odds 2. A 罠師 traps the seat a guard would protect (the most valuable).
+reaches log-odds 2. A 罠師 traps the seat a guard would protect (the most valuable), and comes out once
+another seat came out as 狩人. A 独裁者 names (comes out, VOTE) the seat it suspects most from probability
+0.3 and decrees it from 0.8; issue 24's other village roles come out when named in a third of the day's
+VOTE claims.
 """
 
 from __future__ import annotations
@@ -159,6 +162,7 @@ ASSIST = Verb("assist")  # 秘書's (declared by the role)
 TROUBLE, DICTATE = Verb("trouble"), Verb("dictate")  # トラブルメーカー's and 独裁者's (declared by the roles)
 TROUBLE_LIVING = 7  # a トラブルメーカー stirs trouble from night 2 while at least this many seats live
 DICTATE_SURE = 0.8  # a 独裁者 dictates once the seat it would vote for is a wolf with this probability
+DICTATE_NAMED = 0.3  # … and names it (comes out, its VOTE claim on it) from this probability
 SEALED_ROLES = ("Diviner", "Guard")  # the claims a 威嚇する狼 or a 催眠術師 silences first
 SCOUT = Verb("scout")  # 忍者's (declared by the role)
 DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it self-destructs
@@ -167,6 +171,14 @@ KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
+VILLAGE_CO = frozenset({
+    "TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary", "Dog", "Trapper", "Miko",
+    "ToughGuy", "Lycan", "Assassin", "Diseased", "Oldman", "Witch", "Counselor", "Sleepwalker", "Fate", "Oracle",
+    "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster", "Saint", "Interpreter", "Emma", "TinyGhost", "Ninja",
+    "GachaAddicted"})
+"""Issue 24's village roles that come out as themselves (一言主神 comes out as a 占い師): a 独裁者 the day it
+dictates, a 罠師 once another seat came out as 狩人, and any of them when named in a third of the day's
+VOTE claims (a 夢遊病者, 預言者 or 運命の子 only once it knows its role)."""
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
 CLAIMED_AS = {"Hitokotonushinokami": "Diviner"}  # a role that divines as a 占い師 comes out as one (一言主神)
 """Roles that come out and report their results, and how."""
@@ -269,6 +281,7 @@ class Notes:
     bet: int = 1  # the last day its stock was emptied (イカサマ師: it stocks a vote at each dawn after it)
     charged: bool = False  # てるてる坊主 charged
     came_out: bool = False
+    dictating: Seat | None = None  # 独裁者: the seat it said it dictates today (its VOTE claim named it)
     reported: set[Seat] = field(default_factory=set)  # targets of its real results already said
     fake: str | None = None  # the role it pretends to be
     fake_decided: bool = False
@@ -721,10 +734,12 @@ class HeuristicAgent:
         a = self._read(view)
         notes = self.notes
         claims: list[Claim] = []
+        notes.dictating = _dictating(view, a, DICTATE_NAMED) if any(lg.verb is DICTATE for lg in view.legal) else None
         role = CLAIMED_AS.get(view.role or "", view.role or "")
         if role in REPORTED:
             claims += self._report(view, role)
-        elif role in PAIRED and not notes.came_out:
+        elif not notes.came_out and (role in PAIRED or (role in VILLAGE_CO and _side(view.team) is Team.HUMAN and (
+                notes.dictating is not None or self._comes_out(view, a, role)))):
             notes.came_out = True
             claims.append(Claim(ClaimKind.COMINGOUT, role=role))
         elif role in BAITS and not notes.came_out and (
@@ -737,11 +752,19 @@ class HeuristicAgent:
         noise = self._noise(view, rng)
         living = [s for s in view.living() if s != me]
         if living:
-            target = self._choose_vote(view, a, living, noise)
+            target = self._choose_vote(view, a, living, noise) if notes.dictating is None else notes.dictating
             claims.append(Claim(ClaimKind.VOTE, target=target))
             if _side(view.team) is Team.HUMAN and a.probability(target) > 0.6:
                 claims.append(Claim(ClaimKind.ESTIMATE, target=target, result=BLACK))
         return claims
+
+    def _comes_out(self, view: SeatView, a: Assessment, role: str) -> bool:
+        """Whether a village role of issue 24 comes out now (:data:`VILLAGE_CO`)."""
+        notes, me = self.notes, view.seat
+        if role == "Trapper" and any(s != me and view.alive[s] for s in notes.claimants("Guard")):
+            return True  # a guard on its trapped seat dies (V1.1.9b): the claimed 狩人 should know
+        named = sum(1 for t in notes.said.get(view.day, {}).values() if t == me)
+        return 3 * named >= len(view.living())
 
     def _report(self, view: SeatView, role: str) -> list[Claim]:
         """A 占い師's or 霊能者's coming out and its new results."""
@@ -1165,11 +1188,25 @@ def _dictate(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, n
              rng: np.random.Generator) -> Action | None:
     """独裁者: declares the execution of the non-ally it suspects most once that seat is probably a
     wolf (probability 0.8 or more): the vote cannot save it then."""
+    named = bot.notes.dictating
+    if named in legal.targets and a.probability(named) >= DICTATE_SURE:  # type: ignore[arg-type]
+        return _one(view, legal, named)  # type: ignore[arg-type]  # the seat it named in its talk
     pool = [s for s in legal.targets if s != view.seat and s not in a.allies]
     if not pool:
         return None
     target = _best(pool, lambda s: a.suspicion[s] + noise[s])
     return _one(view, legal, target) if a.probability(target) >= DICTATE_SURE else None
+
+
+def _dictating(view: SeatView, a: Assessment, sure: float) -> Seat | None:
+    """The seat a 独裁者 names (comes out and says it votes for), if any: the non-ally it suspects
+    most, once that seat is a wolf with probability ``sure`` or more."""
+    legal = next((lg for lg in view.legal if lg.verb is DICTATE), None)
+    pool = [s for s in (legal.targets if legal else ()) if s != view.seat and s not in a.allies]
+    if not pool:
+        return None
+    target = _best(pool, lambda s: a.suspicion[s])
+    return target if a.probability(target) >= sure else None
 
 
 def _lunge(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],

@@ -186,8 +186,11 @@ class Context:
         return self._game.night.forced_by
 
     def ballot_voters(self, target: Seat) -> list[Seat]:
-        """The seats that voted for ``target`` in the ballot being counted (none outside one)."""
+        """The seats that voted for ``target`` in the ballot being counted (none outside one); a
+        decreed execution's only voter is the seat that decreed it (V1.2 独裁者: the day's votes are void)."""
         ballot = self._game.ballot
+        if ballot is not None and ballot.ended:
+            return [ballot.decreed_by] if ballot.decreed == target and ballot.decreed_by is not None else []
         return [] if ballot is None else [v for v, t in ballot.votes.items() if t == target]
 
     def last_vote_weight(self, seat: Seat) -> int | None:
@@ -246,10 +249,11 @@ class Context:
         ``kind``: 狩人's by default)."""
         self._game.guard(target, by, kind)
 
-    def end_day(self, execute: Seat | None = None) -> None:
+    def end_day(self, execute: Seat | None = None, by: Seat | None = None) -> None:
         """The day ends at once without a vote (W.1.1: 自爆); the votes cast are void. ``execute``: the
-        seat executed when the day closes (V1.1.1: 独裁者 — nobody may act before that)."""
-        self._game.end_day(execute)
+        seat executed when the day closes (V1.1.1: 独裁者 — nobody may act before that); ``by``: the seat
+        that decreed it, counted as its only voter (:meth:`ballot_voters`)."""
+        self._game.end_day(execute, by)
 
     def add_execution(self, notice: str | None = None) -> None:
         """One more execution (V1.1.3): today (the ballot now closing), or with ``notice`` at the next

@@ -68,7 +68,7 @@ from jinrou.classic.model import (
     Vote,
 )
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import Role
+from jinrou.classic.role import Chat, Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.texts import verb_label
@@ -141,6 +141,7 @@ class Ballot:
     weights: dict[Seat, int] = field(default_factory=dict)  # each vote's weight, counted when cast (W.1.11a)
     ended: bool = False  # a day action ended the day without a vote (W.1.1: 自爆); its votes are void
     decreed: Seat | None = None  # V1.1.1: the seat a day action (独裁者) executes when the ended day closes
+    decreed_by: Seat | None = None  # its only voter (V1.2 独裁者: for 爆弾魔's bomb)
 
 
 @dataclass
@@ -609,6 +610,9 @@ class Game:
             raise IllegalActionError(f"{who} has already chosen to {action.verb.value} {now}",
                                      ja=f"{who}は{now_ja}もう{verb}の相手を選びました")
         ability, owner = left[0]
+        if len(left) > 1:  # the first whose targets allow the choice (two absorbed 犬 bite each its owner)
+            ability, owner = next(((ab, ow) for ab, ow in left if set(action.targets) <= set(ab.targets(self.ctx, ow))),
+                                  left[0])
         closed = ability.refuse(self.ctx, owner)
         if closed is not None:
             raise IllegalActionError(f"{who} cannot {action.verb.value}: {closed[0]}", ja=f"{who}は{verb}できません: {closed[1]}")
@@ -754,8 +758,10 @@ class Game:
         if self._check_victory():  # after every burial (§3): a cast without wolves ends at once
             return
         self.night.attacks = 0 if self.sick_wolves else 2 if self.extra_attack else 1
-        if self.sick_wolves and self.attackers():  # V1.1.10: the wolf notice, to the wolves only
-            self.tell(self.attackers(), "wolves sick")
+        if self.sick_wolves:  # V1.1.10: the wolf notice, to the pack's wolves (a 孤独な狼 hears none)
+            pack = [s for s in self.ctx.chat_members(Chat.WOLF) if self.identities[s].wolf_role()]
+            if pack:
+                self.tell(pack, "wolves sick")
         self.extra_attack = self.sick_wolves = False
         if self.day == 1 and self.settings["scapegoat"] != "off":
             self.night.attacks = 0
@@ -940,15 +946,16 @@ class Game:
             self.night.guarded.pop(target, None)
             self.night.guard_kinds.pop(target, None)
 
-    def end_day(self, execute: Seat | None = None) -> None:
+    def end_day(self, execute: Seat | None = None, by: Seat | None = None) -> None:
         """A day action ends the day at once (W.1.1: 自爆): no vote — the votes already cast are void
         (and leave the record) — and nobody may act or vote any more; closing it executes ``execute``
         (V1.1.1: 独裁者), buries the dead, gives the hunters their shots and checks the victory as after
-        an execution, then dusk."""
+        an execution, then dusk; ``by``: the seat that decreed it, its only voter."""
         ballot = self.ballot
         assert ballot is not None and self.stage is Stage.DAY
         ballot.ended = True
         ballot.decreed = execute
+        ballot.decreed_by = by
         ballot.votes.clear()
         ballot.weights.clear()
         self.entries.append(log.VotesVoided())

@@ -432,11 +432,12 @@ class ClassicMode:
             raise ImpossibleOutcomeError("the outcome is not the pending action's")
         if drawn is not None and drawn[0] == outcome:
             village.game = drawn[1]
-        else:
-            given = Draws(None, [Draw(d["draw"], d["value"]) for d in outcome["draws"]])
-            rules.fold(game, pending, given)
+        else:  # folded on a copy: an impossible or extra outcome leaves the village as it was
+            given, folded = Draws(None, [Draw(d["draw"], d["value"]) for d in outcome["draws"]]), game.copy()
+            rules.fold(folded, pending, given)
             if given.leftover():
                 raise ImpossibleOutcomeError(f"the outcome gives draws the rules did not make: {given.leftover()}")
+            village.game = folded
         village.pending = None
         village.version += 1
         return village

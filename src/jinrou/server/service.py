@@ -12,7 +12,9 @@ fold"), so one room's commands run one at a time, in order.
 
 Fairness: the game progresses in *slices* — when one has run for :data:`SLICE_SECONDS`, the rest is
 scheduled after whatever else the loop has to do (other rooms, requests), so a 40-seat room of
-bots playing a thousand events never freezes the server. Each slice is pushed as it ends.
+bots playing a thousand events never freezes the server. Each slice is pushed as it ends, and
+never before the outcomes due are drawn and stored (a phase's close, a 課金者's pull): a command
+never finds the room between an action and its outcome.
 
 Memory and restarts: every :data:`SNAPSHOT_EVERY` events a room is snapshotted
 (:mod:`jinrou.server.snapshots`). When a game ends the room is archived (its record and summary
@@ -773,15 +775,15 @@ class RoomService:
     async def _progress_slice(self, room: Room) -> None:
         mode, started, made = room.mode, time.perf_counter(), 0
         while not room.is_over:
+            outcome = mode.draw(room.state, lambda: self._rng(room))
+            if outcome is not None:  # drawn before a slice ends: no room waits with an outcome pending
+                await self._append(room, "outcome", {"outcome": outcome})
+                made += 1
+                continue
             ran = time.perf_counter() - started
             if made >= SLICE_EVENTS and ran > SLICE_SECONDS and self._later(room, ran):
                 await self._snapshot(room)
                 return
-            outcome = mode.draw(room.state, lambda: self._rng(room))
-            if outcome is not None:
-                await self._append(room, "outcome", {"outcome": outcome})
-                made += 1
-                continue
             waiting = mode.awaited(room.state)
             refused = self._refused.get(room.id, set())
             bot = next((s for s in waiting if room.is_bot(s) and (s, room.turn_key) not in refused), None)

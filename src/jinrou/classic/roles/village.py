@@ -1263,16 +1263,17 @@ class Interpreted(Role):
 
 class Interpretation(Ability):
     """通訳's pairing: its first night (night 1), required, level 45, two distinct living seats (itself
-    allowed): both are interpreted for good (each told), *targeted* at level 45, never redirected."""
+    allowed): both are interpreted for good (each told), *targeted* at level 45, never redirected.
+    Its first night is the first the seat holds it; unused, it stays open (the reference)."""
+    # an absorbed one (V1.1.6) is optional and a 運命の子 may become a 通訳: the reference's sunset opens
+    # the pairing while no pair was chosen (L11178–11184)
 
     verb = Verb.PAIR
     label = ("通訳する", "interpret")  # not キューピッド's 「恋人にする」
     level = 45
     arity = 2
     targets_on_submit = False  # both targeted at level 45 (V1.1.14)
-
-    def available(self, ctx: Context, me: Layer) -> bool:
-        return ctx.day == 1
+    once = Once.GAME
 
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         return ctx.living()
@@ -1609,7 +1610,7 @@ class Dictate(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]
         ctx.tell(None, "dictated", player=me.seat, target=target)
-        ctx.end_day(execute=target)
+        ctx.end_day(execute=target, by=me.seat)
 
 
 @role
