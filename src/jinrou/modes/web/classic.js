@@ -156,7 +156,11 @@
     }
     form.append(ctx.el("span", tx(legal), "c-verb"));
     const targets = legal.targets.map((n) => [n, n]);
-    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(select(`target${i}`, targets));
+    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) {
+      const choice = select(`target${i}`, targets);
+      choice.selectedIndex = Math.min(i, targets.length - 1);  // two seats (通訳, キューピッド): distinct at first
+      form.append(choice);
+    }
     // typed parameters: a role id (a select of roles), a choice (a select of its words), a kit
     for (const param of legal.params || []) {
       const control = select(`param-${param.key}`, param.values.map((v) => [v.id, tx(v)]));
@@ -251,7 +255,7 @@
       name.translate = false;  // player data
       li.append(name);
       li.append(badge(p.alive ? ctx.t("alive", "生存") : `${ctx.t("dead", "死亡")}${p.cause ? ` · ${tx(p.cause)}` : ""}`));
-      if (p.scapegoat) li.append(badge(ctx.t("NPC", "NPC")));
+      if (p.scapegoat) li.append(badge(ctx.t("NPC", "身代わり")));  // 身代わりくん: a label in each language
       if (p.role) {
         const team = p.team || p.role.team;  // at the end, the team it ended in (狼の子分: 人狼陣営)
         li.append(badge(shownName(p), team && team.id === "Werewolf" ? "role wolf" : "role"));
