@@ -149,8 +149,8 @@ def first_choice(view: dict[str, Any]) -> dict[str, Any] | None:
             return {"vote": legal["targets"][0]}
         if len(legal["targets"]) >= legal["arity"]:
             action: dict[str, Any] = {"act": legal["verb"], "targets": legal["targets"][:legal["arity"]]}
-            if legal["kits"]:
-                action["kit"] = legal["kits"][0]["id"]
+            for param in legal["params"]:  # each typed parameter's first allowed value (a kit, a gacha kind)
+                action[param["key"]] = param["values"][0]["id"]
             return action
     me = game["me"]
     return {"done": True} if me and me["may_finish"] else None

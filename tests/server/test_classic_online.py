@@ -272,7 +272,8 @@ def audit(monkeypatch, tmp_path):
 
 def test_the_audits_cast_every_village_role_of_issue_24():
     flat = [r for group in VILLAGE for r in group]
-    assert len(set(flat)) == len(flat) == 30 and all(ROLES[r].team.value == "Human" for r in flat)
+    village = [r for r in flat if r != "Diviner"]  # the 占い師 some groups need (運命の子's, 予言者のママ's)
+    assert len(set(village)) == len(village) == 31 and all(ROLES[r].team.value == "Human" for r in flat)
 
 
 @pytest.mark.parametrize("nth,settings", [(0, AUDIT), (1, AUDIT)] + [(0, s) for s in VILLAGE_AUDITS],

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic import entries as log
-from jinrou.classic.abilities import Ability, Action, Param, Verb, When
+from jinrou.classic.abilities import Ability, Action, Param, ParamKind, Verb, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.context import Context
@@ -71,7 +71,7 @@ from jinrou.classic.published import RoleList
 from jinrou.classic.role import Chat, Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
-from jinrou.classic.texts import verb_label
+from jinrou.classic.texts import role_name, verb_label
 from jinrou.errors import IllegalActionError, SetupError
 from jinrou.players import check_setup
 
@@ -627,23 +627,31 @@ class Game:
                 f"{who} cannot {action.verb.value} {self.names[bad[0]]}: allowed are {self._list(allowed)}",
                 ja=f"{who}は{self.names[bad[0]]}に{verb}できません: 選べるのは {self._list(allowed, 'ja')}",
             )
-        reason = self._check_values(action, ability, owner) or ability.check(self.ctx, action, owner)
+        values = self._check_values(action, ability, owner)
+        if values is not None:
+            raise IllegalActionError(f"{who} cannot {action.verb.value}: {values[0]}",
+                                     ja=f"{who}は{verb}できません: {values[1]}")
+        reason = ability.check(self.ctx, action, owner)
         if reason:
             raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}",
                                      ja=f"{who}は{verb}できません: {reason}")
         return ability, owner
 
-    def _check_values(self, action: Action, ability: Ability, owner: Layer) -> str | None:
-        """A reason to refuse ``action``'s parameter values (None: each is one allowed now)."""
+    def _check_values(self, action: Action, ability: Ability, owner: Layer) -> tuple[str, str] | None:
+        """Why ``action``'s parameter values are refused, in English and Japanese (None: each is one
+        allowed now)."""
         params = action.verb.params
         if len(action.params) > len(params):
-            return f"{action.verb.value} takes {len(params)} parameter(s), not {len(action.params)}"
-        if not params:
-            return None
+            return (f"{action.verb.value} takes {len(params)} parameter(s), not {len(action.params)}",
+                    f"指定できる値は{len(params)}つです（{len(action.params)}つ指定されました）")
         for param, allowed, i in zip(params, ability.values(self.ctx, owner), range(len(params)), strict=True):
             value = action.params[i] if i < len(action.params) else None
             if value not in allowed:
-                return f"the {param.key} must be one of {', '.join(allowed)}, not {value!r}"
+                shown = "、".join(param.name(v, "ja") if param.kind is not ParamKind.ROLE else role_name(v, "ja")
+                                 for v in allowed) if len(allowed) <= 12 else "選べる役職"
+                given = "指定なし" if value is None else repr(value)
+                return (f"the {param.key} must be one of {', '.join(allowed)}, not {value!r}",
+                        f"{param.key} は {shown} のどれかです（{given}）")
         return None
 
     def _check_seat(self, seat: Seat) -> None:
