@@ -541,13 +541,69 @@ def test_every_role_and_told_sub_role_has_a_rule_in_japanese_and_in_english():
         assert not re.search(r"§|\b[WVT]\d?\.\d|`|[ぁ-んァ-ン一-龯] [ぁ-んァ-ン一-龯{]", en), (role, en)
 
 
+ENGINE_WORDS = re.compile(
+    r"[{}]|``|`|:class:|level \d|\bhooks?\b|霊界表示|norevive|firstnightdivine|friendssplit|reference|settled"
+    r"|\bA\b|\bP\b|\bk\b|\biff\b|\bdraws? |§|\bV1|\bW\.|\bT\.1|\(\s*\)|\(\W"
+)
+"""The spec's words, its sets (A, P), draws, levels, hooks and setting keys, placeholders, markup, and the
+half phrases its stripped section numbers leave (「('s sick mark」): an engineer's rule, not a player's card."""
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1, "（": 1, "）": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def test_every_english_card_is_written_for_players_and_opens_with_its_english_name():
+    """Each declared role, each sub-role a seat is told of and each mark: its English card names it in
+    English, then says its rule without the engine's words (the Japanese card exists too); the docstring
+    stays the engineers' rule (``docs/classic-roles.md``)."""
+    from jinrou.classic.roles import ROLES, SUB_ROLES
+    from jinrou.classic.texts import RULES_JA, role_rule
+    from jinrou.classic.views import VISIBLE_SUBS
+
+    assert VISIBLE_SUBS <= set(SUB_ROLES)
+    for role in [*ROLES, *SUB_ROLES]:
+        en, ja = role_rule(role, "en"), role_rule(role, "ja")
+        name = (ROLES.get(role) or SUB_ROLES[role]).name_en
+        assert en.startswith(f"{name}: ") and len(en) > len(name) + 10, (role, en)
+        assert not ENGINE_WORDS.search(en), (role, ENGINE_WORDS.search(en), en)
+        assert _balanced(en), (role, en)
+        assert ja and re.search("[ぁ-んァ-ン一-龯]", ja), role
+    for role in [*ROLES, *VISIBLE_SUBS]:
+        assert role in RULES_JA and role_rule(role, "ja") == RULES_JA[role], role
+
+
+def test_the_cards_name_each_chat_as_its_tab_does():
+    """共有者's chat is the tab 「共有者」/"Masons": the 通訳's and 御子's cards say so (not "couple chat")."""
+    from jinrou.classic.roles import ROLES, SUB_ROLES
+    from jinrou.classic.texts import role_rule
+    from jinrou.modes.classic_view import CHANNELS
+
+    tabs = {en for _key, en, _ja in CHANNELS.values()}
+    assert {"Masons", "Wolves", "Mad couple", "Village"} <= tabs
+    for role in ("Interpreter", "Saint", "Couple", "Interpreted"):
+        assert "Masons chat" in role_rule(role, "en"), role
+    for role in [*ROLES, *SUB_ROLES]:
+        en = role_rule(role, "en")
+        assert not re.search(r"(?<!Mad )couple chat|wolf chat|fox chat|day chat|village chat|叫迷狂人's chat", en), en
+
+
 def test_a_rule_card_drops_the_specs_section_numbers_and_joins_japanese_lines():
     from jinrou.classic.texts import role_rule
 
     assert role_rule("ObstructiveMad", "en") == (  # (W.1.4: …) keeps what follows its colon
         "Obstructive Madman: each night it must obstruct a living seat, whose divinations that night give no "
         "result and no effect (占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット).")
-    assert "「{name}の調査報告書が発見されました。」" in role_rule("Spy2", "en")  # a line end inside it in the source
+    from jinrou.classic.roles import ROLES
+    from jinrou.classic.texts import docstring_text
+
+    spy = docstring_text(type(ROLES["Spy2"]))  # the engineers' rule (the card says it without placeholders)
+    assert "「{name}の調査報告書が発見されました。」" in spy  # a line end inside it in the source
 
 
 def test_the_log_comes_in_both_languages_line_by_line_private_lines_marked():

@@ -164,10 +164,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                            "{player} investigated {target} and its two neighbours: all villagers."),
     "spell cast": ("{player}が{target}に呪いをかけました。", "{player} cursed {target}."),
     "silenced": ("{target}は呪いをかけられました。昼に発言できません。",
-                 "{target} was cursed: it cannot speak in the day chat until dusk."),
+                 "{target} was cursed: it cannot speak in the Village chat until dusk."),
     "miracle": ("{player}は{target}に奇蹟の力を使います。", "{player} uses its miraculous power on {target}."),
     "interprets": ("{player}は{target}を通訳します。", "{player} will interpret for {target}."),
-    "interpreted": ("{player}は通訳を手配されました。", "{player} was given an interpreter: you may use the couple chat."),
+    "interpreted": ("{player}は通訳を手配されました。", "{player} was given an interpreter: you may use the Masons chat."),
     "wolves sick": ("人狼たちは病気になりました。今日は襲撃できません。", "The werewolves fell sick: no attack tonight."),
     "assassinate": ("{player}が{target}を暗殺しました。", "{player} assassinates {target}."),
     "witch poison": ("{player}は{target}に毒薬を使いました。", "{player} used a poison on {target}."),
@@ -449,6 +449,19 @@ RULES_JA: dict[str, str] = {
     "Authority": "権力者: ランダムなひとりです。その票は2票に数えられます。",
     "Bomb": "爆弾: 爆弾魔が仕掛けた爆弾です（持ち主には見えません）。一度だけ爆発します。",
     "Exposed": "護衛無効: 次の夕方まで、狩人系の護衛・罠・侍の護衛が襲撃を防ぎません。",
+    "Counseled": "カウンセリング: カウンセラーに相談された印です。次の朝に生きていて村人陣営でなければ、更生者になります"
+                 "（通知あり。カウンセラーがその間に死んでいても）。",
+    "Framed": "狼少年の濡れ衣: 次の夕方まで、占い結果が人狼になります（死者はそのまま）。",
+    "Fascinated": "魅了: 月下美人の魅了です（通知なし、ずっと続きます）。その月下美人が死んでいる埋葬のたびに、後を追って"
+                  "死にます。",
+    "WomanAttracted": "美女の魅了: 次の夕方まで（通知なし）。その美女が人狼の襲撃以外で死んだ埋葬で、後を追って死にます。",
+    "Obstructed": "占いの邪魔: 次の夕方まで、その人の占いは結果も効果もありません（朝に邪魔されたと知らされます）。",
+    "Rained": "雨: 雨男の雨です。雨の日に生きている全員が、その夜の能力を邪魔されます（雨男がどうなっても）。",
+    "Costumed": "かぼちゃの仮装: かぼちゃ魔の仮装です。その後ずっと、占い結果が「かぼちゃ」になります。",
+    "ShadowBlacked": "影法師の影（人狼）: 狩人（狩人セットも）の占い結果が、影法師が生きている間は人狼になります。",
+    "ShadowWhited": "影法師の影（村人）: 人狼ひとりの占い結果が、影法師が生きている間は村人になります。",
+    "Hexed": "丑の刻参りの呪い: 次の夕方まで。その夜に占われると呪殺されます。",
+    "VictoryMark": "勝利の印: 持ち主は、自分の役職の陣営が勝てば勝利します。",
     "ThreateningWolf": "威嚇する狼: 人狼です。一度だけ、昼にひとりを威嚇できます。その日の夕方に自分と相手が生きていれば、"
                        "相手はその夜、能力を封印されます（夜の能力・夜の会話・死亡時などの能力が無効。通知あり）。",
     "BloodWolf": "血狼: 人狼です。一度だけ、昼に自爆できます。その場で死に（自爆。霊能結果は出ません）、その日は投票なしで"
@@ -544,8 +557,264 @@ RULES_JA: dict[str, str] = {
 ``jinrou classic roles`` shows it)."""
 
 
-RULES_EN = {"Werewolf": "人狼: attacks a seat each night, with the other wolves."}
-"""Rules whose declaration says too little for a player (the declaration of 人狼 is its name only)."""
+RULES_EN: dict[str, str] = {
+    "Werewolf": "人狼: attacks a seat each night, with the other wolves.",
+    "Couple": "Mason: knows the other 共有者 (Masons); they talk at night in the Masons chat.",
+    "MadCouple": "Mad Couple: knows the other 叫迷狂人 (Mad Couple); they talk at night in the Mad couple chat.",
+    "MadWolf": "Mad Wolf: on the village team, but divined and seen by the medium as a werewolf, and counted as a wolf; "
+               "known to the wolves and in the Wolves chat; their attack cannot kill it; it never attacks.",
+    "HearMadman": "Hearing Madman: knows the wolves (as a 狂信者 Fanatic); reads what the wolves say in the Wolves "
+                  "chat, not its notices (the attack chosen, a skill used), and cannot write there.",
+    "WhisperingMad": "Whispering Madman: knows the wolves; reads and writes the Wolves chat, where the wolves know "
+                     "it (it writes there under its name).",
+    "TinyGhost": "Tiny Ghost: no ability. It counts neither as a human nor as a wolf when the village checks who "
+                 "wins, yet it is a human for the 女王観戦者's (Queen Spectator's) infection and the 誘惑する女狼's "
+                 "(Fascinating Wolf's) seduction.",
+    "ToughGuy": "Tough Guy: a wolf attack never kills it outright (a vampire's does). The first wolf attack that "
+                "reaches it wounds it, without telling it: it lives through the next day and dies in the following "
+                "night, as if attacked, whatever protects it.",
+    "Miko": "Miko: once in the game, on any night, it may pray (no target). From the middle of that night until "
+            "the next dusk no death can take it but a sudden death, and it is not told: executed, nobody dies and "
+            "the day goes on as after an execution.",
+    "SeersMama": "Seer's Mama: a villager. At its first dusk it is told who holds 占い師 (Seer), dead or alive, "
+                 "as a role, an extra role or a seer kit, in seat order — or that there is none. Once.",
+    "Tarzan": "Tarzan: a villager. At each dawn it lives it is told how many werewolves are alive (seats of a "
+              "wolf role, the 狂人狼 Mad Wolf included), after the night's deaths: 「…人の人狼の気配を"
+              "感じました。」 (it senses N werewolves).",
+    "Sleepwalker": "Sleepwalker: a villager that believes it is a 村人 (Villager). At the start of night 2 the "
+                   "wolves (every wolf in the Wolves chat, not a 囁き狂人) are told which living 夢遊病者 are "
+                   "wandering about: 「…が徘徊しています。」; none alive, nothing. At its first dusk from night 3 "
+                   "on it becomes aware, 「深夜徘徊を自覚しました。」, and learns its role. Until then a 人狼占い "
+                   "(Wolf Diviner), the dead and the end of the game show it as 夢遊病者.",
+    "Oracle": "Oracle: a villager that believes it is a 村人 (Villager) until its first oracle. At each dawn it "
+              "lives, if a team is close to winning, it gets an oracle naming that team: if lovers "
+              "live, 恋人 (Lovers) when at most 2 other seats live, else no oracle; with no lover alive, when the humans outnumber the wolves by 2 or less, 妖狐 "
+              "(Foxes) if a fox lives, else 人狼 (Werewolves); else, with one wolf left, 妖狐 if a fox lives, else "
+              "人狼 if 4 seats or fewer live; otherwise no oracle. The line is 「…に神託が下りました。…陣営が勝利"
+              "目前です。」 (that team is about to win). The first oracle reveals its role.",
+    "Fate": "Fate: a villager that believes it is a 村人 (Villager). The first night it is divined (by a 占い師 "
+            "Seer, a 人狼占い Wolf Diviner, a seer kit …), if it is alive at the night's end, it becomes a role "
+            "drawn at random among the playable roles of the village team (運命の子 itself possible) and takes it up at "
+            "once; it is told 「運命の子でした。…として生きる覚悟を決めました。」 (it was the child of fate and "
+            "now lives as its new role; a role that believes it is a villager is named 村人). The divination reads "
+            "村人 (human). Divined but dead by the night's end: nothing happens. While it lives (and has not changed) "
+            "it counts as someone who may come back, for the room setting "
+            "“the dead see all: unless someone may come back”.",
+    "Liar": "Liar: each night it must divine another seat, living or dead. At dawn it is told 「あんまり自信ないけど、"
+            "霊能占いの結果、…は…だと思う。たぶん。」 (not too sure, but I think that seat is …): the true result 3 "
+            "times in 10, else with 村人 (human) and 人狼 (werewolf) swapped (other results as they are). It kills "
+            "no fox and cannot be obstructed; the room setting “first-night divination: a random human” picks no "
+            "seat for it. It wins if the village wins and it is alive.",
+    "PI": "Paranormal Investigator: once in the game, on any night, it may investigate a living seat (itself "
+          "allowed) and its two neighbours in seat order, dead ones included. It is told every divination result "
+          "among them other than 村人 (human), each once — 「…が発見されました。」 — or 「全員村人でした。」 (all "
+          "three human). If the seat it chose is a 妖狐 (Fox), that fox dies. An obstructed investigation is not "
+          "used up. The 初日白通知 setting (first-night white) picks no seat for it.",
+    "Spellcaster": "Spellcaster: from night 2, each night it may curse a living seat it never chose before (itself "
+                   "allowed). That seat is told 「呪いをかけられました。昼に発言できません。」 (you are cursed and "
+                   "cannot speak by day) and cannot write in the Village chat until the next dusk (沈黙, silence); "
+                   "it may still vote and leave a will.",
+    "Saint": "Saint: knows the 共有者 (Masons) and the other 御子, who know it; reads and writes the Masons chat. "
+             "On night 4 only it may revive a dead seat: 「…に奇蹟の力を使います。」 (it uses its miracle on that "
+             "seat); the miracle works if the 御子 is still alive late that night, when it acts. While it lives it "
+             "counts as someone who may bring the dead back (for the room setting “the dead see all: unless someone may come back”).",
+    "Interpreter": "Interpreter: reads the Masons chat (cannot write there). On its first night it must choose two "
+                   "living seats (itself allowed): from night 2 both read and write the Masons chat for the rest of "
+                   "the game, and each is told 「通訳を手配されました。」 (an interpreter was arranged for you).",
+    "Diseased": "Diseased: when a wolf attack kills it, the wolves cannot attack on the next night (they are "
+                "told so at that dusk); this also cancels a 狼の子's (Wolf Cub's) extra attack.",
+    "Witch": "Witch: from night 2, one potion a night, two potions in the whole game, at most one of them the "
+             "蘇生薬: the 毒薬 (poison) kills another living seat (no guard stops it), the 蘇生薬 (revival) brings "
+             "a dead seat back to life (not one that died a sudden death). While it lives it "
+             "counts as someone who may bring the dead back (for the room setting “the dead see all: unless someone may come back”).",
+    "Secretary": "Secretary: on the villagers' side. Each night it may assist another living seat (optional): that "
+                 "seat's votes of the next day count 1 more (the seat is not told).",
+    "TroubleMaker": "Trouble Maker: on the villagers' side. Once in the game, on any night, it may stir up trouble "
+                    "(optional): the next day one more seat is executed, and everybody is told at dawn 「トラブル"
+                    "メーカーにより村が混乱しています。今日は…人処刑されます。」 (the village is in chaos: N seats "
+                    "will be executed today). It works even if the Trouble Maker dies that night, not if it is "
+                    "sealed. After each execution, while executions remain, the village votes again.",
+    "FrankensteinsMonster": "Frankenstein's Monster: on the villagers' side. While it lives, each time a seat of "
+                            "the village team dies (not another フランケンシュタインの怪物), it absorbs that seat's role "
+                            "as an extra role, with fresh abilities (they add up; every night ability is optional), "
+                            "and is told 「…の死体から…の能力を吸収しました。」 (it absorbed that role's abilities "
+                            "from the body). Its divination result, team, count and resistances stay its own. "
+                            "Executed by a vote (not by a 独裁者 Dictator), that day one more seat is executed.",
+    "GachaAddicted": "Gacha Addict: each night until it commits, it may pull the gacha: the normal gacha once a "
+                     "night, the premium gacha as many times as its votes weighed on the day before (1 on night "
+                     "1), each premium pull making its votes of the next day count 1 less. It sees each role drawn "
+                     "at once (rarity ★1–★6); it may then commit to the last role drawn, and becomes it at the "
+                     "night's end if alive. The roles not committed to are gone at the next dusk. While it lives it "
+                     "counts as someone who may come back (for the room setting “the dead see all: unless someone may come back”).",
+    "Spy2": "Spy II: knows the wolves and is known to them. When it dies, whatever the cause, its report is "
+            "published at once, before its death is announced: 「…の調査報告書が発見されました。」 (its "
+            "investigation report was found), with every seat's current role. It wins if the werewolves win and it "
+            "is alive.",
+    "Acrobat": "Acrobat: on the wolves' side. The first wolf attack that reaches it (a guarded one does not) does "
+               "not kill it, once in the game; it is told 「人狼の襲撃を回避しました。」 (it dodged the wolves' "
+               "attack).",
+    "QueenOfNight": "Queen of the Night: on the wolves' side. At the end of each night it is alive, every seat "
+                    "that divined it (a divination with effects) or guarded it that night and is alive is charmed "
+                    "(魅了, not told): from then on, at every burial at which the 月下美人 is dead, that seat dies "
+                    "too (後追い).",
+    "MadScientist": "Mad Scientist: on the wolves' side. Once in the game, from night 2, it may revive a dead seat "
+                    "(not one that died a sudden death; used once chosen), which becomes a 狼の子分 (Wolf minion, "
+                    "the werewolves' team) and is told. While it lives with its revival unused it counts as someone who may "
+                    "bring the dead back (for the room setting “the dead see all: unless someone may come back”).",
+    "Sorcerer": "Sorcerer: each night it must examine another living seat and learns whether it is a 占い師 "
+                "(Seer; a seer kit counts): 「…占い師でした。」 (a seer) or 「…占い師ではありませんでした。」 (not a "
+                "seer). It kills no fox; it can be obstructed like a divination; the room setting "
+                "“first-night divination: a random human” picks no seat for it.",
+    "Shadow": "Shadow: on the wolves' side. At its first dusk it takes the shadows: while the 影法師 lives, every "
+              "seat holding 狩人 (Bodyguard) is divined 人狼 (werewolf), and one living wolf, drawn at random, is "
+              "divined 村人 (human). It is told which wolf, 「…の影を抜きました。」 (it drew out that "
+              "wolf's shadow), and the wolves are told in the Wolves chat 「…は影を抜かれたようです。」 (that "
+              "wolf's shadow seems drawn out).",
+    "Satori": "Satori: each night it must read another living seat's mind: told 「…の読心の結果、…は…でした。」 "
+              "(that seat's divination result, but 大狼 for a 大狼 Big Wolf and 占い師 for a 占い師 Seer that would "
+              "read 村人). Any 妖狐 (Fox) it reads dies. With the room setting “first-night divination: a random human”, night 1's "
+              "seat is chosen as for a 占い師, leaving out any 大狼 and 占い師.",
+    "Ushinotokimairi": "Ushinotokimairi: each night it may curse a living seat: if that seat is divined that night, "
+                       "it dies (呪殺). On a night it cursed, the 丑刻参 itself also dies if divined.",
+    "PsychoKiller": "Psycho Killer: every seat that chooses it as the target of a night action — a divination (the "
+                    "first night's automatic one too), a hiding place, a revival, the wolves' attack (as chosen, "
+                    "even if redirected), a guard that lands on it — dies that night, even if the サイコキラー is "
+                    "already dead; a wolf attack still kills the サイコキラー.",
+    "Hypnotist": "Hypnotist: on the wolves' side. Once in the game, from night 2, it hypnotizes a seat: that night "
+                 "the seat's actions and abilities do nothing, and its resistances and the protections it got "
+                 "before do not work. If the seat is a wolf, all of that night's wolf attacks are called off.",
+    "DarkWolf": "Dark Wolf: a werewolf. While it lives every published vote table is hidden from everybody: "
+                "「投票結果が闇に隠されました。」 (the vote results are hidden in darkness); GM霊能 (the game "
+                "master's medium) is still shown.",
+    "NetherWolf": "Nether Wolf: a werewolf. It reads the chat of the dead (霊界, The dead) but cannot write there. "
+                  "While it lives it counts as someone who may bring the dead back (for the room setting “the dead see all: unless someone may come back”).",
+    "CautiousWolf": "Cautious Wolf: a werewolf. When it chooses an attack it may choose 「襲撃しない」 (no attack) "
+                    "instead: the attack is used up and nobody dies. It is divined 人狼 (werewolf).",
+    "FascinatingWolf": "Fascinating Wolf: a werewolf. On its first night it must seduce another living seat (at "
+                       "once). When it dies, whatever the cause, if a seat counting as a wolf still lives and the "
+                       "seduced seat is alive, not of the werewolves' team and a human (not a wolf, a fox or a vampire), "
+                       "that seat becomes a 狼の子分 (Wolf minion), told 「…は狼に誘惑されました。」 (seduced by "
+                       "the wolf).",
+    "CynthiaWolf": "Cynthia Wolf: a werewolf. At the end of each night, if it is alive then (even if it died "
+                   "earlier that night), every seat that divined it (占い師 Seer, 人狼占い Wolf Diviner, a seer "
+                   "kit) or guarded it that night and is alive becomes 月狂病 (Moon lunacy: the werewolves' team, in the "
+                   "Mad couple chat), and is told.",
+    "ToughWolf": "Tough Wolf: a werewolf. Once in the game its attack may be a lunge: that night every wolf attack "
+                 "that fails kills its target anyway (no resistance, guard, holy protection or immunity stops it), "
+                 "then the 一途な狼, if alive, dies (捨て身); the 欲張りな狼's (Greedy Wolf's) price is not paid "
+                 "that night.",
+    "SolitudeWolf": "Solitary Wolf: a werewolf outside the pack. It knows no wolf and no スパイⅡ (Spy II), is not "
+                    "in the Wolves chat, and only it is told of its own attack; the wolves do know it. It does not "
+                    "attack at first: at a dusk when no living wolf attacks, it starts attacking (told); at a dusk "
+                    "when another living wolf attacks, it stops (told). Several Solitary Wolves: one of them, at "
+                    "random.",
+    "CraftyWolf": "Crafty Wolf: a werewolf. Each night it may feign death (死んだふり): late that night it dies "
+                  "(announced as a wolf kill; dead for every count) and its attack still goes ahead. On the next "
+                  "night, dead, it may rise again: it comes back late that night, announced at dawn; not taken, "
+                  "the chance is gone for good. It may feign death again after each return. While alive or able to "
+                  "return it counts as someone who may bring the dead back (for the room setting “the dead see all: unless someone may come back”).",
+    "ThreateningWolf": "Threatening Wolf: a werewolf. Once in the game, by day, it threatens a living seat; at that "
+                       "dusk, if both are alive, the seat is sealed for the night (封印: no night ability, no night "
+                       "chat, no ability on death), told 「…は威嚇されました。今夜は能力が無効化されます。」 "
+                       "(threatened: its abilities do nothing tonight). The seal comes before everything else at dusk.",
+    "Doomed": "Doomed: a wounded タフガイ (Tough Guy), not told: it dies that night, as if attacked by the wolves.",
+    "Prayer": "Prayer: a 巫女's (Miko's) prayer; from the middle of the night, if the 巫女 is not sealed, it "
+              "protects the 巫女 until the next dusk.",
+    "Trapped": "Trapped: a 罠師's (Trapper's) trap on a seat, until dawn, not shown; it guards the seat. Each wolf attack it stops "
+               "kills one living attacking wolf at random; a vampire's attack it stops kills that vampire.",
+    "Reformed": "Reformed: 更生者 (shown as 「更生者（…）」 around the role), told: the seat keeps its role, "
+                "abilities, results and count, but its team becomes the village and it wins if the village wins (the "
+                "latest team change prevails).",
+    "Counseled": "Counseled: a seat a カウンセラー (Counselor) talked to: at the next dawn, if it lives and is not of "
+                 "the village team, it becomes 更生者 (Reformed) and is told, even if the カウンセラー died meanwhile.",
+    "Framed": "Framed: framed by a 狼少年 (Wolf Boy), the seat is divined 人狼 (werewolf) until its next dusk; a dead "
+              "seat stays framed.",
+    "Rained": "Rain: the rain of a 雨男 (Rainy Boy): every living seat of a rainy day is obstructed that night "
+              "(from the rainy dawn to the next), whatever became of the 雨男.",
+    "Costumed": "Pumpkin costume: a かぼちゃ魔's (Pumpkin's) costume: the seat is divined 「かぼちゃ」 (pumpkin) "
+                "for the rest of the game.",
+    "Hexed": "Hex: a 丑刻参's (Ushinotokimairi's) curse until the next dusk: if the seat is divined that night, it "
+             "dies (呪殺).",
+    "Bomb": "Bomb: a 爆弾魔's (Bomber's) bomb, invisible to its carrier; it explodes once: when a guard protects the "
+            "carrier, it kills the guard and the carrier; after a wolf attack on the carrier, whatever its outcome, it kills the "
+            "wolf that made it; after a vampire's bite on the living carrier, that vampire; when the carrier is "
+            "executed, one of the living seats that voted for it, at random. An exploded bomb is gone at the next "
+            "dawn.",
+    "Hypnotized": "Hypnotized: 催眠, until the next dawn the seat is alive: its actions do nothing, its abilities "
+                  "and resistances are void, and so are the protections it got before (a wolf still cannot be "
+                  "killed by a wolf attack; a protection placed later, such as a 狩人's guard, works).",
+    "VictoryMark": "Victory mark: its holder wins if its role's team wins.",
+    "WolfMinion": "Wolf minion: 狼の子分 (shown as 「狼の子分（…）」 around the role), told: the seat keeps its "
+                  "role, abilities, results and count, but its team becomes the werewolves and it wins if the werewolves "
+                  "win (its role's own win rule, and a 恋人 Lovers' below it, no longer count: the latest team "
+                  "change prevails).",
+    "MoonPhilia": "Moon lunacy: 月狂病 (shown as 「月狂病（…）」 around the role), told: like a 狼の子分 (Wolf "
+                  "minion) — the werewolves' team, wins if the werewolves win — and it also reads and writes the Mad "
+                  "couple chat at night.",
+    "Sealed": "Sealed: 封印 (by a 威嚇する狼's threat or a 血狼's blood moon), from dusk to the next dawn the seat is "
+              "alive: no night ability (none is required), no night chat but its monologue, and its abilities at "
+              "dusk, on death, when divined or chosen, or during the night do nothing; its resistances stay, and a "
+              "wolf still counts as attacking.",
+    "Silenced": "Silenced: 沈黙, by a 呪いをかける者 (Spellcaster): until the next dusk the seat cannot write in "
+                "the Village chat (its vote, will and monologue are unaffected).",
+    "Interpreted": "Interpreted: chosen by a 通訳 (Interpreter): the seat reads and writes the Masons chat for the "
+                   "rest of the game.",
+    "Diviner": "Seer: divines a seat each night (required); a 妖狐 dies of it. With the room setting “first-night "
+               "divination: a random human”, night 1's seat is chosen at random among the other seats (not the "
+               "身代わりくん, the scapegoat) that would be divined 村人 (human), leaving out the foxes but not a 子狐 "
+               "(Tiny Fox).",
+    "Hitokotonushinokami": "Hitokotonushinokami: a 占い師 (Seer) in every respect — its divination, its results, "
+                           "the fox it kills, the first-night divination setting — but roles that look for a 占い師 "
+                           "do not find it; each seat it divines is also struck with 痛恨 (fatal strike) for the rest "
+                           "of the game: in each vote, 1 time in 20, that seat receives 100 more votes.",
+    "Slave": "Slave: knows the 貴族 (Noble); wins if the village wins and no 貴族 is alive.",
+    "Fugitive": "Fugitive: each night it hides at another seat; an attack on itself misses it, but it dies if its host "
+                "is a wolf not on the village team, a ヴァンパイア (Vampire), or attacked. It wins if the village wins "
+                "and it is alive.",
+    "Devil": "Devil: a wolf attack does not kill it; the first one marks it bitten (told). Executed while bitten, "
+             "it gets the victory mark. It wins if the devil's team wins and it holds the mark. The medium sees it "
+             "as a werewolf (霊人狼).",
+    "Bat": "Bat: wins if it is alive at the end, whoever else wins.",
+    "Tanner": "Tanner: wins if it is dead at the end (not by a sudden death), whoever else wins.",
+    "Teruteru": "Teruteru: it is charged (told) at a dawn from a day set by the number of seats at the start; it "
+                "wins if it is executed while charged, whoever else wins.",
+    "LoneWolf": "Lone Wolf: a werewolf judged on a team of its own (the lone wolf); it wins if that team wins and it is alive.",
+    "Spy": "Spy: knows the wolves; it may leave the village (失踪); it wins if the werewolves win and it has left. "
+           "Once gone it speaks only to itself.",
+    "DivinerKit": "Seer kit: an extra role: each night you may divine a seat as a 占い師 (Seer) does (optional).",
+    "PsychicKit": "Medium kit: an extra role: you learn the 霊能者's (Medium's) results, as it does.",
+    "GuardKit": "Bodyguard kit: an extra role: each night you may guard a seat as a 狩人 (Bodyguard) does "
+                "(optional).",
+    "Lovers": "Lovers: 恋人, added to the role: its team becomes the lovers; it knows its partner (every lover when "
+              "the lovers are not split into pairs); at a burial where its partner (any lover) is dead it dies too "
+              "(後追い); it wins if the lovers win and it is alive.",
+    "FatalStrike": "FatalStrike: 痛恨, left by a 一言主神 (Hitokotonushinokami) for the rest of the game, not told: "
+                   "in each vote in which the seat is a living candidate, 1 time in 20 it receives 100 more votes "
+                   "(after the count).",
+    "MikoProtection": "Miko protection: 巫女の加護, until the next dusk: stops every death but a sudden one, any "
+                      "number of times, silently; it acts after a guard's protection and before a 聖職者's (Priest's) "
+                      "protection, which is then kept; an execution it stops kills nobody and the day goes on.",
+    "Assisted": "Assisted: 補佐 by a 秘書 (Secretary), until the next dusk, not told: the seat's votes count 1 more.",
+    "GachaSpent": "GachaSpent: 課金 by a 課金者 (Gacha Addict), until the next dusk, not told: the seat's votes count "
+                  "1 less for each premium gacha pull.",
+    "Fascinated": "Fascinated: 魅了 by a 月下美人 (Queen of the Night), for the rest of the game, not told: at every "
+                  "burial at which that 月下美人 is dead, the seat dies too (後追い).",
+    "WomanAttracted": "Attracted: 美女の魅了 by a 美女 (Attractive Woman), until the next dusk, not told: at a burial "
+                      "where that 美女 has just died, of anything but a wolf attack, the seat dies too (後追い).",
+    "Obstructed": "Obstructed: by a 邪魔狂人 (Obstructive Madman), until the next dusk: each divination the seat makes "
+                  "gives no result and no effect; it is told at dawn that it was obstructed instead.",
+    "ShadowBlacked": "Shadow black: a 影法師's (Shadow's) mark on each 狩人 (Bodyguard; a Bodyguard kit too): divined "
+                     "人狼 (werewolf) while the 影法師 lives.",
+    "ShadowWhited": "Shadow white: a 影法師's (Shadow's) mark on one wolf: divined 村人 (human) while the 影法師 lives.",
+    "Exposed": "Exposed: by a 破壊の狂人 (Destroy Craziest), until the next dusk: guard protections on the seat (a "
+               "狩人's kind, a trap, a 侍's counter guard) stop no attack — no successful guard is announced, no "
+               "瞳狼 (Eyes Wolf) line — though a bomb and a trap still notice them.",
+    "HolyProtection": "Holy protection: saves the seat once from any death but a sudden one; the seat is told.",
+    "Decider": "Decider: 決定者 (a room setting): a seat drawn at random; when votes are tied, its vote decides.",
+    "Authority": "Authority: 権力者 (a room setting): a seat drawn at random; its vote counts twice.",
+}  # fmt: skip
+"""Each role's (or told sub-role's) rule in English for a player's card, where its declaration's docstring
+(the engineers' rule: the spec's words, placeholders) does not read as one; else the docstring is the card."""
 
 
 _REF = r"(?:§|(?:W|V\d|T)\.)\d+(?:\.\d+)*[a-z]?(?: step \d+)?"
@@ -564,18 +833,20 @@ _SPEC_REF_CLOSING = re.compile(rf"[;,] {_REF}(?:,? {_REF})*\)")
 
 
 def role_rule(role_id: str, lang: str) -> str:
-    """A role's (or sub-role's) rule in ``lang``: the Japanese of :data:`RULES_JA`, or the English
-    of its declaration's docstring (markup and section references removed) — also in Japanese for a
-    role none is written for yet."""
+    """A role's (or sub-role's) card in ``lang``: the Japanese of :data:`RULES_JA`, the English of
+    :data:`RULES_EN`, else its declaration's docstring (markup and section references removed) — also in
+    Japanese for a mark none is written for; it opens with the name in English on an English card."""
     if lang == "ja" and role_id in RULES_JA:
         return RULES_JA[role_id]
     from jinrou.classic.roles import ROLES, SUB_ROLES
 
-    if role_id in RULES_EN:
+    if lang == "en" and role_id in RULES_EN:
         text = RULES_EN[role_id]
     else:
         owner = ROLES.get(role_id) or SUB_ROLES[role_id]
         text = docstring_text(type(owner)).replace("``", "")
         text = _SPEC_REFS.sub("", _SPEC_REF_OPENING.sub("(", _SPEC_REF_CLOSING.sub(")", text))).replace("`", "")
-    name = role_name(role_id, "ja")  # the declaration opens with the Japanese name: an English page says it in English
-    return f"{role_name(role_id, 'en')}:{text.removeprefix(name + ':')}" if text.startswith(name + ":") else text
+    sub = SUB_ROLES.get(role_id) if role_id not in ROLES else None
+    name = sub.name_ja if sub else role_name(role_id, "ja")  # the declaration opens with the Japanese name:
+    english = sub.name_en if sub else role_name(role_id, "en")  # an English page says it in English
+    return f"{english}:{text.removeprefix(name + ':')}" if text.startswith(name + ":") else text

@@ -35,6 +35,7 @@ def roles_command(
     """The playable roles with their team, results and rule, in Japanese and English."""
     from jinrou.classic.rolesheet import markdown as role_markdown
     from jinrou.classic.rolesheet import rows
+    from jinrou.classic.texts import role_rule
 
     if markdown:
         typer.echo(role_markdown(), nl=False)
@@ -45,8 +46,8 @@ def roles_command(
     table = RichTable(title="Classic werewolf roles (役職)", show_lines=True)
     for column in ("id", "役職", "role", "陣営 team", "占", "霊", "rule"):
         table.add_column(column, overflow="fold")
-    for r in rows():
-        table.add_row(r.id, r.name_ja, r.name_en, f"{r.team_ja} {r.team}", r.fortune, r.psychic, r.rule)
+    for r in rows():  # a player's card, as the page shows it (--json and --markdown give the declaration's rule)
+        table.add_row(r.id, r.name_ja, r.name_en, f"{r.team_ja} {r.team}", r.fortune, r.psychic, role_rule(r.id, "en"))
     Console().print(table)
 
 

@@ -39,7 +39,7 @@ CHANNELS = {
 SPECTATORS = "spectators only read the chat"
 SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
 TO_THE_LIVING = "the dead do not speak to the living: write in 霊界 (the dead)"
-SILENCED = "you are silenced (沈黙: 呪いをかけられました) until dusk: no day chat; your vote and will are unaffected"
+SILENCED = "you are silenced (沈黙: 呪いをかけられました) until dusk: no Village chat; your vote and will are unaffected"
 CAUSES_EN = {
     "attack": "killed by the wolves", "vampire": "killed by a vampire", "execution": "executed", "curse": "cursed",
     "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
