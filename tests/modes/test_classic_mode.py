@@ -495,13 +495,27 @@ def test_views_hold_only_what_the_seat_may_see_and_everything_at_the_end():
     assert spectator["me"] is None and all(p["role"] is None and p["known"] == [] for p in spectator["players"])
     assert spectator["legal"] == [] and spectator["proposals"] == []
     assert [lg["verb"] for lg in seer["legal"]] == ["divine"] and seer["legal"][0]["required"]
-    assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine", "when": "night", "while_dead": False}]
+    assert seer["me"]["abilities"] == [{"verb": "divine", "ja": "占う", "en": "divine", "when": "night", "while_dead": False,
+                                      "spent": False}]
     assert wolf["players"][0]["scapegoat"] and wolf["players"][0]["seat"] is None and wolf["players"][1]["seat"] == 0
     table.play_humans()
     end = table.view(None)
     assert all(p["role"] is not None and "won" in p for p in end["players"])
     assert end["winner"]["id"] in ("Human", "Werewolf")
     assert {p["name"] for p in end["players"] if p["won"] and p["seat"] is not None} == set(end["result"]["winners"])
+
+
+def test_the_card_marks_an_ability_spent_for_good():
+    """A once-per-game ability once used stays on the card marked ``spent`` (the page says "(used)"):
+    巫女's prayer, spent at its submission; what is open tonight (``legal``) no longer offers it."""
+    table = Table({"players": 9}, roles=["Human", "Werewolf", "Werewolf", "Miko", *["Human"] * 6], humans=[0, 2])
+
+    def card(seat: int) -> dict[str, bool]:
+        return {a["verb"]: a["spent"] for a in table.view(seat)["me"]["abilities"]}
+
+    assert card(2) == {"pray": False} and card(0) == {"attack": False}
+    table.act(2, {"act": "pray"})
+    assert card(2) == {"pray": True} and [lg["verb"] for lg in table.view(2)["legal"]] == []
 
 
 def test_an_ability_with_its_own_label_is_offered_under_it_and_its_verb_keeps_its_name_elsewhere():

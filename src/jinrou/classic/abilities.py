@@ -364,6 +364,11 @@ class Ability:
         """Whether ``me`` may use it now, beyond its declared timing (before anything is submitted)."""
         return True
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        """Whether ``me`` can never use it again (its role card marks it used): by default a once-per-game
+        ability once used; one that counts its uses in its memory says so itself (魔女's potions)."""
+        return self.once is Once.GAME and any(verb == self.verb.value for verb, _day in me.uses)
+
     def refuse(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
         """Why it is closed now though its timing opens it (English, Japanese), or None: it is open.
         A closed ability is not offered, and an action using it is refused with that reason."""

@@ -472,6 +472,11 @@ class Identity:
             if (not ability.timed or ability.timely(ctx, layer)) and ability.available(ctx, layer):
                 yield ability, layer, main and ability.is_required(ctx, layer)
 
+    def spent(self, ctx: Context, verb: Verb) -> bool:
+        """Whether each ability of ``verb`` its layers declare is spent for good (:meth:`Ability.spent`)."""
+        found = [ability.spent(ctx, layer) for ability, layer, _ in self._abilities if ability.verb is verb]
+        return bool(found) and all(found)
+
     def declares(self, verb: Verb, when: When) -> bool:
         """Whether one of its layers declares an ability of ``verb`` open ``when`` (used up or not)."""
         return any(ability.verb is verb and ability.when is when for ability, _, _ in self._abilities)

@@ -96,7 +96,9 @@ it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(D
    first night or day), `once` (`Once.GAME` or `Once.DAY`), `while_dead`; `required`, `level` (None:
    at once), `arity` (seats), and the hooks `available`, `targets`, `values` (each parameter's values
    allowed now), `check`, `submit` for effects at once, `resolve` for effects at its level, each given
-   `(ctx, me)`; an ability whose `submit` draws (`ctx.draw`: the player sees the outcome at once, as
+   `(ctx, me)`, and `spent` (it can never be used again: the role card marks it used; by default a
+   `Once.GAME` ability once used, overridden where the uses are counted in memory, as 魔女's potions); an
+   ability whose `submit` draws (`ctx.draw`: the player sees the outcome at once, as
    課金者's gacha) sets `draws_on_submit`, and its outcomes travel with the action. A choice's words
    for players are `Param(…, names=((ja, en), …))`. The engine offers it, checks it and records it; the online page, `classic play` and
    the bots read its parameters from the legal actions. Reactions are methods marked `@on(Event)`;

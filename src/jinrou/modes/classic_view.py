@@ -242,6 +242,7 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
         for ability in owner.abilities:
             abilities.setdefault(ability.verb.value, ability)
     night = game.stage is Stage.NIGHT and village.turn == "main"
+    identity = game.identity(me)
     return {
         "role": _role(sv.role),
         "rule": _rule(sv.role),  # the role's rule, as `jinrou classic roles` says it
@@ -251,7 +252,9 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
         "known": [{"name": sv.names[s], **_known(label)} for s, labels in sorted(sv.labels.items()) for label in labels],
         "abilities": [{"verb": v, "ja": verb_label(a.verb, "ja", a.label), "en": verb_label(a.verb, "en", a.label),
                        "when": a.when.value,
-                       "while_dead": a.while_dead} for v, a in abilities.items()],  # the card's lines
+                       "while_dead": a.while_dead,
+                       "spent": identity.spent(game.ctx, a.verb)}  # never again: the card says (used)
+                      for v, a in abilities.items()],  # the card's lines
         "alive": sv.alive[me],
         "sealed": game.identity(me).sealed,  # 封印 (W.1.3): told by 威嚇, public by 血月
         "ready": me in village.ready,

@@ -166,6 +166,28 @@ def test_witch_poison_is_unguardable_and_the_revival_always_works():
     same_replay(g)
 
 
+def test_witch_potions_are_spent_for_good_as_they_are_used_up():
+    """The role card's query (``Ability.spent``, overridden by the potions): the 蘇生薬 after its one use,
+    both after the second potion; a once-a-night pause is not spent."""
+    from jinrou.classic.abilities import Verb
+    from jinrou.classic.roles.village import POISON
+
+    g = new(["Werewolf", "Witch", "Guard", "Human", "Human", "Human", "Human", "Human", "Human"])
+
+    def spent() -> set[str]:
+        return {v.value for v in (POISON, Verb.REVIVE) if g.identity(1).spent(g.ctx, v)}
+
+    assert spent() == set() and not g.identity(0).spent(g.ctx, Verb.REVIVE)  # none declared: not spent
+    night(g, "A attack D", "C guard E")
+    vote(g, "AE BE CE EA FE GE HE IE")
+    g.apply(action(g, "B revive D"))
+    assert spent() == {"revive"}  # the poison waits for the next night: not spent
+    night(g, "A attack F", "C guard G")
+    vote(g, "AG BG CG DG GA HG IG")
+    g.apply(action(g, "B poison H"))
+    assert spent() == {"revive", "poison"}
+
+
 def test_witch_poison_kills_a_fox_and_is_a_reviver():
     g = new(["Werewolf", "Witch", "Fox", "Human", "Human", "Human", "Human"])
     assert g.identity(1).closes_heaven == "alive"

@@ -33,6 +33,9 @@ class Arrows(Ability):
     def available(self, ctx: Context, me: Layer) -> bool:
         return ctx.day == 1
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day > 1
+
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         return ctx.living()
 
@@ -57,6 +60,9 @@ class Courtship(Ability):
 
     def available(self, ctx: Context, me: Layer) -> bool:
         return ctx.day == 1
+
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day > 1
 
     def is_required(self, ctx: Context, me: Layer) -> bool:
         return me.seat != ctx.scapegoat and super().is_required(ctx, me)

@@ -697,6 +697,9 @@ class Bite(Ability):
     def available(self, ctx: Context, me: Layer) -> bool:
         return not me.memory.used
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.used)
+
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.used = True
         ctx.kill(ctx.aimed(action.targets[0]), Cause.DOG, action.seat, guardable=False)

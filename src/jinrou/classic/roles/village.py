@@ -310,6 +310,9 @@ class HolyGift(Ability):
     def available(self, ctx: Context, me: Layer) -> bool:
         return not me.memory.used
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.used)
+
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.used = True
 
@@ -426,6 +429,9 @@ class SendKit(Ability):
 
     def available(self, ctx: Context, me: Layer) -> bool:
         return ctx.day >= 2 and not me.memory.used
+
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.used)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.used = True
@@ -1117,6 +1123,9 @@ class Investigation(Divination):
     def available(self, ctx: Context, me: Layer) -> bool:
         return not me.memory.used
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.used)
+
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         return ctx.living()
 
@@ -1223,6 +1232,9 @@ class Miracle(Ability):
 
     def available(self, ctx: Context, me: Layer) -> bool:
         return ctx.day == 4
+
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day > 4
 
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
@@ -1357,6 +1369,9 @@ class Assassination(Ability):
     def available(self, ctx: Context, me: Layer) -> bool:
         return not me.memory.used
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.used)
+
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(action.seat, "assassinate", player=action.seat, target=action.targets[0])
 
@@ -1400,6 +1415,9 @@ class WitchPotion(Ability):
         memory: WitchMemory = me.memory
         return memory.potions < 2 and memory.night != ctx.day
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return me.memory.potions >= 2
+
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         memory: WitchMemory = me.memory
         memory.potions, memory.night = memory.potions + 1, ctx.day
@@ -1422,6 +1440,9 @@ class WitchRevival(WitchPotion):
 
     def available(self, ctx: Context, me: Layer) -> bool:
         return super().available(ctx, me) and not me.memory.revived
+
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return super().spent(ctx, me) or me.memory.revived
 
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         return [s for s in ctx.dead() if not ctx.died_suddenly(s)]

@@ -423,6 +423,9 @@ class Leave(Ability):
     def available(self, ctx: Context, me: Layer) -> bool:
         return not me.memory.spent
 
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.spent)
+
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
         return []
 

@@ -113,9 +113,11 @@
     if (me.alive && !game.result) {
       const night = me.abilities.filter((a) => a.when !== "day" && !a.while_dead);
       const day = me.abilities.filter((a) => a.when === "day");
-      facts.push(night.length ? ctx.t("At night you may: ", "夜にできること: ") + night.map(tx).join(", ")
+      // an ability spent for good (a once-per-game one used, 魔女's potions) stays listed, marked used
+      const ability = (a) => tx(a) + (a.spent ? ctx.t(" (used)", "（使用済み）") : "");
+      facts.push(night.length ? ctx.t("At night you may: ", "夜にできること: ") + night.map(ability).join(", ")
         : ctx.t("You have no night action.", "夜の行動はありません。"));
-      if (day.length) facts.push(ctx.t("By day you may: ", "昼にできること: ") + day.map(tx).join(", "));
+      if (day.length) facts.push(ctx.t("By day you may: ", "昼にできること: ") + day.map(ability).join(", "));
     }
     const tonight = game.legal.filter((l) => l.verb !== "vote");
     // by day, what is still open of them is the "Today" section's controls (W.1.1: open all day)
