@@ -163,15 +163,16 @@ class Player:
     def connect(self) -> None:
         query = f"?token={self.token}" if self.token else ""
         self.socket = connect(f"{self.base.replace('http', 'ws')}/ws/rooms/{self.room}{query}", open_timeout=5, legacy=True)
-        self.payloads.append(json.loads(self.socket.recv(timeout=10)))
+        self.payloads.append(json.loads(self.socket.recv(timeout=30)))
 
     def sync(self) -> dict | None:
-        """Ping, keep what comes before the pong; the latest game (reconnecting if need be)."""
+        """Ping, keep what comes before the pong; the latest game (reconnecting if need be). A pong is
+        awaited 30 s: a bound against a hang, wide enough for a machine running other suites too."""
         for _ in range(100):
             try:
                 self.socket.send(json.dumps({"type": "ping"}))
                 while True:
-                    message = json.loads(self.socket.recv(timeout=10))
+                    message = json.loads(self.socket.recv(timeout=30))
                     if message.get("type") == "pong":
                         return self.latest
                     if message.get("type") == "view":
