@@ -169,6 +169,7 @@ DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it
 ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counsel")  # 暗殺者, 魔女, カウンセラー
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
+STUDY = Verb("study")  # オカルトマニア's (declared by the role)
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
 VILLAGE_CO = frozenset({
@@ -1363,6 +1364,14 @@ def _commit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
     return Action(view.seat, COMMIT) if drawn is not None and _keeps(view, drawn[0], drawn[1]) else None
 
 
+def _study(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """オカルトマニア: the claimant it trusts most (a true 占い師 makes it one), else the seat it suspects
+    least (it becomes 村人 rather than turn wolf against its village); never itself while another is open."""
+    pool = [s for s in legal.targets if s != view.seat] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - 0.1 * a.suspicion[s] + 0.01 * noise[s]))
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1376,6 +1385,7 @@ POLICIES: dict[Verb, Policy] = {
     ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
+    STUDY: _study,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

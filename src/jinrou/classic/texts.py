@@ -193,6 +193,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
              "{player} was a Child of Fate: it resolves to live as {role}."),
     "oracle werewolf": ("{player}に神託が下りました。人狼陣営が勝利目前です。",
                         "{player} receives an oracle: the werewolves are about to win."),
+    # group C (village part 2): role changes
+    "study": ("{player}は{target}を指定しました。", "{player} studies {target}."),
+    "studied": ("{player}は{role}になりました。", "{player} has become {role}."),
+    "dreamer woke": ("夢から覚めた{player}は胡蝶でした。", "{player} woke from a dream: it was a Dreamer."),
+    "reincarnated": ("{player}は{target}へ転生しました。", "{player} was reincarnated in {target}."),
     # 課金者
     "gacha normal": ("{player}はノーマルガチャを引いて{stars}【{role}】を獲得しました。",
                      "{player} pulls the normal gacha and gets {stars} [{role}]."),
@@ -552,6 +557,19 @@ RULES_JA: dict[str, str] = {
                      "（1日目の夜は1）まで引け、1回ごとに翌日の票が1減ります。引いた役職（★1〜★6）はすぐにわかり、最後に"
                      "引いた役職に決めると、その夜の終わりに生きていればその役職になります。決めなかった役職は翌日の夕方に消えます。",
     "GachaSpent": "課金: プレミアムガチャを引いた回数だけ、次の夕方まで投票が少なく数えられます。",
+    # group C (village part 2): role changes
+    "OccultMania": "オカルトマニア: 2日目以降の夜、生きている人をひとり（自分も可）指定しなければなりません。その夜のうちに、"
+                   "指定した人が人狼として数えられれば人狼に、占い師（占いセットを含む）を持っていれば占い師に、それ以外なら"
+                   "村人になります（自分を指定すると村人）。人狼になった夜は人狼に襲われず、翌日の夜から襲撃します。",
+    "Dreamer": "胡蝶: 自分を村人だと思っています。初めて人狼に襲撃されても一度だけ死なず、夢から覚めて胡蝶だと知ります。"
+               "それからは人狼陣営（人狼陣営か一匹狼が勝てば勝利）になり、人狼を知り、人狼チャットで話せます（人狼からも"
+               "わかります）。占い結果は村人で、人間として数えられます。",
+    "Awakened": "胡蝶（目覚め）: 夢から覚めた胡蝶です。人狼陣営になり、人狼を知り、人狼チャットで話せます。",
+    "Disguised": "仮装者: 村人です。人狼や狂信者・囁き狂人・スパイなど人狼を知る役職には、人狼のひとりとして見えます"
+                 "（占い結果は村人で、人狼にも襲撃されます）。",
+    "HolyMarked": "聖痕者: 能力のない村人です（闇鍋でのみ登場します）。",
+    "Reincarnator": "転生者: 死ぬと（突然死を除く）、それまでに死亡が知らされていた人からランダムにひとりが蘇生します"
+                    "（身代わりくん、突然死した人、転生者、人外の役職を持つ人を除く）。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""
@@ -812,6 +830,26 @@ RULES_EN: dict[str, str] = {
     "HolyProtection": "Holy protection: saves the seat once from any death but a sudden one; the seat is told.",
     "Decider": "Decider: 決定者 (a room setting): a seat drawn at random; when votes are tied, its vote decides.",
     "Authority": "Authority: 権力者 (a room setting): a seat drawn at random; its vote counts twice.",
+    "OccultMania": "Occult Mania: a villager. From night 2 on, each night until it changes, it must name a living "
+                   "seat (itself allowed). That night it becomes a 人狼 (Werewolf) if the seat counts as a wolf, "
+                   "else a 占い師 (Seer) if the seat holds one (a seer kit too), else a 村人 (Villager) — naming "
+                   "itself makes it a villager. It is told 「…になりました。」 (what it became) and takes up its new "
+                   "role at once; a new werewolf cannot be killed by that night's wolf attack and attacks from the "
+                   "next night.",
+    "Dreamer": "Dreamer: believes it is a 村人 (Villager). The first wolf attack that reaches it does not kill it: "
+               "it wakes, is told 「夢から覚めた…は胡蝶でした。」 (it was a Dreamer), and from then on it is on the "
+               "werewolf team (it wins if the werewolves or a lone wolf win), knows the wolves and writes in the "
+               "Wolves chat, where the wolves know it. It is still divined 村人 (human) and counted as a human.",
+    "Awakened": "Dreamer: a 胡蝶 (Dreamer) woken by a wolf attack: on the werewolf team, it knows the wolves and "
+                "writes in the Wolves chat, where the wolves know it.",
+    "Disguised": "Disguised: a villager that the wolves, and every role that knows the wolves (狂信者 Fanatic, "
+                 "囁き狂人 Whispering Madman, スパイ Spy …), see as one of the wolves. For everything else it is a "
+                 "plain villager: divined 村人 (human), counted as a human, and the wolves may attack it.",
+    "HolyMarked": "Holy Marked: a villager with no ability (only 闇鍋 casts it; a host cannot pick it).",
+    "Reincarnator": "Reincarnator: a villager. When it dies (but not by sudden death), one seat drawn at random "
+                    "among those whose deaths were already announced comes back to life (never 身代わりくん, a "
+                    "seat that died suddenly, another 転生者 or a seat holding a non-human role). The end of the "
+                    "game tells who it was reincarnated in.",
 }  # fmt: skip
 """Each role's (or told sub-role's) rule in English for a player's card, where its declaration's docstring
 (the engineers' rule: the spec's words, placeholders) does not read as one; else the docstring is the card."""

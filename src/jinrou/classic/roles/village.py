@@ -22,7 +22,7 @@ from jinrou.classic.events import (
     Threat,
     on,
 )
-from jinrou.classic.identity import Expiry
+from jinrou.classic.identity import Expiry, LayerKind
 from jinrou.classic.model import (
     Action,
     Blocked,
@@ -1842,3 +1842,126 @@ class GachaAddicted(Role):
         weight = ctx.last_vote_weight(me.seat)
         memory.pulls = (1 if weight is None else weight) + memory.spent
         memory.normal, memory.spent, memory.held, memory.committed = False, 0, None, False
+
+
+# ---------------------------------------------------------------------- group C (wave 3, village part 2): role changes —
+# オカルトマニア 胡蝶 仮装者 聖痕者 転生者 (V2.1.15 role changes, V1.1.5 beliefs, V2.1.10 revivals, W.1.12 appearances)
+
+STUDY = Verb.declare("study", label=("指定", "study"))
+
+
+class Study(Ability):
+    """オカルトマニア's study: each night from 2 until it changes, required, level 102: a living seat,
+    itself allowed. At 102 the (redirected) seat, dead or alive by then: counts as wolf → 人狼; else
+    holds 占い師 (an extra role or a kit too) → 占い師; else 村人 (V1.1.4); the new role's dusk hook runs
+    at once (V2.1.15)."""
+
+    verb = STUDY
+    level = 102
+    first = 2
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "study", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        identity = ctx.identity(ctx.aimed(action.targets[0]))
+        new = "Werewolf" if identity.counts() is Count.WOLF else Diviner.id if identity.holds(Diviner) else Human.id
+        ctx.change_role(action.seat, new, told_now=False)
+        ctx.tell(action.seat, "studied", player=action.seat, role=new)
+        ctx.dusk_hook(action.seat)
+
+
+@role
+class OccultMania(Role):
+    """オカルトマニア: each night from 2 until it changes, it studies a living seat (required, itself
+    allowed: it then becomes 村人); told 「{name}は{target}を指定しました。」. At level 102 it becomes 人狼
+    if the (redirected) seat counts as wolf, else 占い師 if that seat holds one, else 村人 (V1.1.4); told
+    「{name}は{role}になりました。」. Its new role's dusk hook runs at once; a new 人狼 is immune to that
+    night's attacks and attacks from the next night."""
+
+    name_en = "Occult Mania"
+    abilities = (Study(),)
+
+
+@dataclass
+class DreamMemory:
+    aware: bool = False  # V1.1.5: it has woken (and learned its role)
+
+
+@sub_role("Dreamer", "胡蝶", LayerKind.SUB)
+class Awakened(Role):
+    """A woken 胡蝶 (not told as a sub-role; the seat is shown 胡蝶): team Werewolf, wins iff the result
+    is Werewolf or LoneWolf, knows the wolves, reads and writes the wolf chat, where the others know
+    it (as 囁き狂人). It still counts human and reads 村人."""
+
+    judge_team = Team.WEREWOLF
+    shown = Shown(chat=Chat.WOLF)
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.WOLF})
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result in (Team.WEREWOLF, Team.LONE_WOLF)
+
+
+@role
+class Dreamer(Role):
+    """胡蝶: believes it is 村人 (V1.1.5). Own resistance, once: the first wolf attack reaching it does
+    not kill it; it wakes, told at once 「夢から覚めた{name}は胡蝶でした。」, and from then is shown 胡蝶,
+    has team Werewolf (wins iff the result is Werewolf or LoneWolf), knows the wolves and reads and
+    writes the wolf chat (as 囁き狂人). It still counts human and reads 村人. Death resistance."""
+
+    believes = "Human"
+    Memory = DreamMemory
+    death_resistance = True
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause is not Cause.ATTACK or me.memory.aware:
+            return False
+        me.memory.aware = True
+        ctx.tell(me.seat, "dreamer woke", player=me.seat)
+        ctx.grant(me.seat, Awakened.id)
+        return True
+
+
+@role
+class Disguised(Role):
+    """仮装者: appears as a wolf (W.1.12): listed among the wolves told to the wolves, 狂信者, 囁き狂人,
+    スパイ, 聴狂人 and スパイⅡ; for every rule a plain 村人 (占 村人, counts human, wolves may attack it)."""
+
+    appears_as_wolf = True
+
+
+@role
+class HolyMarked(Role):
+    """聖痕者 (hidden: a host cannot pick it; 闇鍋 casts it): a 村人 under another name, nothing else."""
+
+
+@role
+class Reincarnator(Role):
+    """転生者: on its death by any cause but sudden death, one seat revives at once, draw
+    ``reincarnation`` (uniform) among the seats dead and announced before this death — not 身代わりくん,
+    not a sudden death's, not a 転生者, holding no non-human role (extra roles included); none: nothing.
+    Announced after the burial's deaths 「{name}は蘇生しました。」; the end log adds
+    「{name}は{target}へ転生しました。」. A reviver always (霊界表示 ``norevive``)."""
+
+    closes_heaven = "in game"
+
+    @on(Died)
+    def reincarnate(self, ctx: Context, me: Layer, event: Died) -> None:
+        if event.cause is Cause.SUDDEN:
+            return
+        pool = [s for s in ctx.announced_dead() if s != ctx.scapegoat and s != me.seat and not ctx.died_suddenly(s)
+                and not ctx.identity(s).holds(Reincarnator)
+                and not any(r.catalog.nonhuman for r in ctx.identity(s).held())]
+        if not pool:
+            return
+        target = ctx.draw_seat("reincarnation", pool)
+        if ctx.revive(target):
+            ctx.note("reincarnated", player=me.seat, target=target)
