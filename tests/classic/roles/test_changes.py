@@ -208,6 +208,43 @@ def test_dreamer_scapegoat_survives_night_1_and_wakes_on_team_werewolf():
     assert dead(g) == {} and g.identity(0).team() is Team.WEREWOLF
 
 
+def test_dreamer_lunged_at_wakes_and_dies_all_the_same_on_team_werewolf():
+    """Settled here: a 一途な狼's lunge (W.1.9d) asks the resistance, which wakes the 胡蝶, then kills it
+    anyway: it dies woken, on team Werewolf (the reference sets the flag in ``checkDeathResistance``
+    before the lunge's forced death: L11286–11299, then L1738–1756)."""
+    g = new(["ToughWolf", "Dreamer", "Werewolf", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A lunge B", draws=[("announcement", ["B", "A"])])
+    assert dead(g) == {"B": "attack", "A": "tough"}
+    assert told(g, "dreamer woke", "B") == [{"player": 1}] and g.identity(1).team() is Team.WEREWOLF
+
+
+def test_dreamer_guarded_does_not_wake_the_guard_stops_the_attack_first():
+    g = new(["Werewolf", "Dreamer", "Guard", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C guard E")
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "A attack B", "C guard B")
+    assert dead(g) == {"D": "attack", "E": "execution"} and told(g, "dreamer woke") == []
+    assert g.identity(1).team() is Team.HUMAN
+
+
+def test_woken_dreamer_counseled_is_reformed_to_team_human_the_latest_team_change_prevails():
+    g = new(["Werewolf", "Dreamer", "Counselor", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    vote(g, "AD BD CD DA ED FD GD HD")
+    night(g, "C counsel B", "A attack E")
+    assert told(g, "reformed", "B") == [{"player": 1}]
+    assert g.identity(1).team() is Team.HUMAN and chats(g, "B") == {Chat.WOLF}  # still knows and talks
+
+
+def test_disguised_studied_by_an_occult_mania_makes_a_villager_and_a_woken_dreamer_a_villager_too():
+    """オカルトマニア reads *counts as wolf*: a 仮装者 only appears as one, a woken 胡蝶 still counts human."""
+    g = new(["Werewolf", "OccultMania", "Dreamer", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C", "D divine A")
+    vote(g, "AE BE CE DE EA FE GE HE")
+    night(g, "B study C", "A attack F", "D divine G")
+    assert g.identity(1).role.id == "Human"
+
+
 def test_dreamer_round_trip():
     g = new(DREAM)
     night(g, "A attack B")
