@@ -137,13 +137,15 @@ def test_occult_mania_dead_before_its_level_does_not_change():
     assert g.identity(1).role.id == "OccultMania" and "study" not in legal_verbs(g, "B")
 
 
-def test_occult_mania_refuses_a_dead_target_and_night_1_nothing_changed():
+def test_occult_mania_refuses_night_1_a_dead_target_and_two_targets_nothing_changed():
     g = new(MANIA)
-    error = refused(g, action(g, "B study A"), "study")
-    assert "study" in str(error)
+    error = refused(g, action(g, "B study A"), r"B \(OccultMania\) has no action 'study' tonight")
+    assert error.ja == "Bには今夜「指定」の行動はありません"
     night(g, "A attack D", "C divine A")
     vote(g, "AE BE CE EA FE GE")
-    refused(g, action(g, "B study D"), "D")
+    error = refused(g, action(g, "B study D"), "B cannot study D: allowed are A, B, C, F, G")
+    assert error.ja == "BはDに「指定」できません: 選べるのは A, B, C, F, G"
+    refused(g, action(g, "B study A C"), r"B's study takes 1 different target\(s\)")
 
 
 def test_occult_mania_round_trip():
@@ -245,6 +247,13 @@ def test_disguised_studied_by_an_occult_mania_makes_a_villager_and_a_woken_dream
     assert g.identity(1).role.id == "Human"
 
 
+def test_dreamer_resisting_tells_an_eyes_wolf_resistance():
+    """瞳狼: 耐性 (V2.2 胡蝶)."""
+    g = new(["EyesWolf", "Dreamer", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack B")
+    assert dead(g) == {} and told(g, "eyes resistance", "A") == [{"target": 1}]
+
+
 def test_dreamer_round_trip():
     g = new(DREAM)
     night(g, "A attack B")
@@ -258,11 +267,12 @@ def test_dreamer_round_trip():
 
 
 def test_disguised_appears_as_a_wolf_to_those_who_know_the_wolves_but_is_a_plain_villager():
-    g = new(["Werewolf", "Disguised", "Fanatic", "WhisperingMad", "Spy", "Diviner", "Human", "Human", "Human"])
-    assert knows(g, "A") == {"B": "wolves"}
-    for letter in "CDE":
+    g = new(["Werewolf", "Disguised", "Fanatic", "WhisperingMad", "Spy", "Diviner", "HearMadman", "Spy2", "Human",
+             "Human", "Human", "Human"])
+    assert knows(g, "A").get("B") == "wolves"
+    for letter in "CDEGH":
         assert knows(g, letter).get("B") == "wolves" and knows(g, letter).get("A") == "wolves"
-    assert knows(g, "F") == {} and knows(g, "B") == {}
+    assert knows(g, "F") == {} and knows(g, "B") == {} and knows(g, "I") == {}
     identity = g.identity(1)
     assert identity.counts() is Count.HUMAN and identity.team() is Team.HUMAN and not identity.attacks
     assert identity.fortune().value == "human" and identity.psychic().value == "human"
@@ -348,6 +358,13 @@ def test_reincarnator_sudden_death_revives_nobody():
     vote(g, "AD BD DA ED FD GD HD")
     g.kill(1, Cause.SUDDEN)
     assert told(g, "revived") == []
+
+
+def test_reincarnator_scapegoat_dying_on_night_1_revives_nobody():
+    g = new(["Reincarnator", "Werewolf", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
+            start=[("scapegoat attacker", "B")])
+    night(g)
+    assert dead(g) == {"A": "attack"} and told(g, "revived") == [] and g.notes == ()
 
 
 def test_reincarnator_is_a_reviver_always():
