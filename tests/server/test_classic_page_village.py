@@ -24,7 +24,7 @@ from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
 from .conftest import free_port, wait_until
-from .test_classic_online import ARGS, CHROMIUM, seeds_for
+from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
 from .test_classic_page_werewolves import DESKTOP, PHONE, api, check_page
 
 PEOPLE = ("GachaAddicted", "Witch", "Dictator", "Interpreter", "Gambler")  # each a page, in some order
@@ -91,20 +91,7 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         for name in NAMES:
             page = pages[name] = browser.new_context(**options(role_of[name])).new_page()
             if name == NAMES[0]:  # Ann makes the room
-                page.goto(url)
-                page.select_option("#mode", "classic")
-                page.fill("input[name=name]", t("village", "村"))
-                page.fill("input[name=players]", str(CAST["players"]))
-                page.select_option("select[name=cast]", "fixed")
-                roles = page.locator("details:has(input[name=roles])")
-                roles.locator("summary").click()
-                for role, count in CAST["roles"].items():
-                    roles.locator(f"input[data-choice={role}]").fill(str(count))
-                page.select_option("select[name=scapegoat]", "on")
-                page.fill("input[name=night]", "120")
-                page.fill("input[name=day]", "120")
-                page.click("#create button[type=submit]")
-                page.wait_for_url("**/room/*")
+                create_fixed_room(page, url, t("village", "村"), CAST["roles"], CAST["players"], "on")
             else:
                 page.goto(pages[NAMES[0]].url)
             page.fill("#join input[name=name]", name)

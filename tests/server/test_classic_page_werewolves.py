@@ -23,7 +23,7 @@ from jinrou.server.store import open_store
 
 from .conftest import free_port, wait_until
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import ARGS, CHROMIUM, seeds_for
+from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
 from .test_classic_phone import BROKEN
 
 PHONE = {"width": 390, "height": 844}
@@ -110,20 +110,7 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ann = browser.new_context(**options(ann_size)).new_page()
         ben = browser.new_context(**options(ben_size)).new_page()
-        ann.goto(url)
-        ann.select_option("#mode", "classic")
-        ann.fill("input[name=name]", t("wolf village", "狼の村"))
-        ann.fill("input[name=players]", "8")
-        ann.select_option("select[name=cast]", "fixed")
-        roles = ann.locator("details:has(input[name=roles])")
-        roles.locator("summary").click()
-        for role, count in CAST["roles"].items():
-            roles.locator(f"input[data-choice={role}]").fill(str(count))
-        ann.select_option("select[name=scapegoat]", "off")
-        ann.fill("input[name=night]", "120")
-        ann.fill("input[name=day]", "120")
-        ann.click("#create button[type=submit]")
-        ann.wait_for_url("**/room/*")
+        create_fixed_room(ann, url, t("wolf village", "狼の村"), CAST["roles"], 8, "off")
         room = ann.url.rsplit("/", 1)[1]
         ann.fill("#join input[name=name]", "Ann")
         ann.click("#join button[type=submit]")
