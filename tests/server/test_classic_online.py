@@ -4,17 +4,14 @@ at a deadline, SIGKILL and restart, a payload audit of whole 闇鍋 games, and g
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import shutil
-import threading
 import time
 from typing import Any
 
 import numpy as np
 import pytest
-import uvicorn
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
@@ -28,7 +25,7 @@ from jinrou.server.service import Listener
 from jinrou.server.store import open_store
 from tests.modes.test_classic_mode import first_choice
 
-from .conftest import Server, blocking, free_port, wait_until
+from .conftest import Server, blocking, serving, wait_until
 from .test_restart import call
 
 PUBLIC_CAUSES = {"execution", "suicide", "hunter", "leave", "sudden"}
@@ -424,15 +421,8 @@ def live(monkeypatch, tmp_path):
     seed = seeds_for(BROWSER_CAST, 8, lambda cast: cast[0] == "Werewolf" and cast[1] == "Human")[0]
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
     app = create_app(open_store(str(tmp_path / "live.db")))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           ws_per_message_deflate=False))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
-    thread.start()
-    wait_until(lambda: server.started, what="the server to listen")
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(10)
+    with serving(app) as (url, _):
+        yield url, app
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],

@@ -12,18 +12,15 @@ $JINROU_SCREENSHOTS (else the test's folder)."""
 
 from __future__ import annotations
 
-import asyncio
 import os
-import threading
 from typing import Any
 
 import pytest
-import uvicorn
 
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
-from .conftest import free_port, wait_until
+from .conftest import serving, wait_until
 from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
 from .test_classic_page_werewolves import DESKTOP, PHONE, api, check_page
 
@@ -50,15 +47,8 @@ def live(monkeypatch, tmp_path):
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
     monkeypatch.setattr("jinrou.classic.roles.village.GACHA_ROLES", dict.fromkeys(range(1, 7), ("Psychic",)))
     app = create_app(open_store(str(tmp_path / "village.db")))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning",
-                                           ws_per_message_deflate=False))
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=lambda: loop.run_until_complete(server.serve()), daemon=True)
-    thread.start()
-    wait_until(lambda: server.started, what="the server to listen")
-    yield f"http://127.0.0.1:{server.config.port}", app, dealt[0]
-    server.should_exit = True
-    thread.join(10)
+    with serving(app) as (url, _):
+        yield url, app, dealt[0]
 
 
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"], ids=["ja", "en"])

@@ -11,17 +11,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
 import urllib.request
 from typing import Any
 
 import pytest
-import uvicorn
 
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
-from .conftest import free_port, wait_until
+from .conftest import serving, wait_until
 from .test_browser import CONTRAST, UNTRANSLATED
 from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
 from .test_classic_phone import BROKEN
@@ -41,15 +39,8 @@ def live(monkeypatch, tmp_path):
     seed = seeds_for(CAST, 10, lambda cast: tuple(cast[:4]) == wanted)[0]
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
     app = create_app(open_store(str(tmp_path / "werewolves.db")))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning",
-                                           ws_per_message_deflate=False))
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=lambda: loop.run_until_complete(server.serve()), daemon=True)
-    thread.start()
-    wait_until(lambda: server.started, what="the server to listen")
-    yield f"http://127.0.0.1:{server.config.port}", app, loop
-    server.should_exit = True
-    thread.join(10)
+    with serving(app) as (url, loop):
+        yield url, app, loop
 
 
 def api(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
