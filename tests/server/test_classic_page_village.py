@@ -118,6 +118,7 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         pull = gacha.locator("form.c-form[data-verb=gacha]")
         expect(pull.locator(".c-verb")).to_have_text(t("pull the gacha", "ガチャを引く"))
         expect(pull.locator("option")).to_have_text([t("normal gacha", "ノーマルガチャ"), t("premium gacha", "プレミアムガチャ")])
+        expect(pull.locator(".c-note")).to_have_text(t("premium pulls left: 1", "プレミアムガチャはあと1回"))  # P on night 1
         expect(gacha.locator("form.c-form[data-verb=commit]")).to_have_count(0)  # nothing drawn yet
         check_page(gacha, "night 1: the gacha", ja)
         shot(gacha, "gacha-night1")
