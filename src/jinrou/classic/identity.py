@@ -265,7 +265,8 @@ class Identity:
         self._chatting = tuple(layer for layer in acting if "chats" in layer.role.overrides)
         self.listens = frozenset().union(*(layer.role.listens for layer in acting))
         self._knowing = tuple(layer for layer in acting if "knows" in layer.role.overrides)
-        self.showing = tuple((layer.role.id, shown) for layer in acting if (shown := layer.role.shown) is not None)
+        self.showing = tuple((role.id if shown.as_role else layer.role.id, shown)  # a sub-role may show the role
+                             for layer in acting if (shown := layer.role.shown) is not None)
         self._heaven = tuple(layer for layer in layers if "speaks_in_heaven" in layer.role.overrides)
         self._lovers = tuple(layer for layer in layers if layer.role.lover)
         self._resisting = tuple(layer for layer in (*layers[1:], main) if "resist" in layer.role.overrides

@@ -61,6 +61,7 @@ class Shown:
     chat: str | None = None
     team: Team | None = None
     everyone: bool = False  # every other seat (W.1.12 public identity: 絶対狼)
+    as_role: bool = False  # a sub-role's audience knows the seat as its role, not as the sub-role (a woken 胡蝶)
 
     def sees(self, ctx: Context, viewer: Identity) -> bool:
         return self.everyone or (self.chat is not None and self.chat in viewer.chats(ctx)) or (

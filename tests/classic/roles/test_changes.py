@@ -175,7 +175,7 @@ def test_dreamer_believes_it_is_a_villager_until_a_wolf_attack_wakes_it():
     assert identity.team() is Team.WEREWOLF and identity.counts() is Count.HUMAN and identity.fortune().value == "human"
     assert knows(g, "B") == {"A": "wolves"}  # knows the wolves …
     assert chats(g, "B") == {Chat.WOLF}  # … and their chat, where they know it (as 囁き狂人)
-    assert SeatView.of(g, 0).labels[1] == ("Awakened",)
+    assert SeatView.of(g, 0).labels[1] == ("Dreamer",)  # the wolves know it as 胡蝶
 
 
 def test_dreamer_resists_only_once_the_second_attack_kills():

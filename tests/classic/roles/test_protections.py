@@ -308,7 +308,7 @@ def test_a_scapegoat_trapper_traps_a_drawn_seat_from_night_2():
 
 
 @pytest.mark.parametrize(("attribute", "holders"), [
-    ("death_resistance", {"Dog", "ToughGuy", "Trapper", "Miko"}),
+    ("death_resistance", {"Dog", "ToughGuy", "Trapper", "Miko"} | {"Dreamer"}),  # V2.1.12 (batch 3 group C): 胡蝶
     ("deadly_weapon", {"Dog", "Trapper", "Witch", "Assassin"}),
     ("guard_role", {"Trapper"}),
 ])  # fmt: skip

@@ -1902,7 +1902,7 @@ class Awakened(Role):
     it (as 囁き狂人). It still counts human and reads 村人."""
 
     judge_team = Team.WEREWOLF
-    shown = Shown(chat=Chat.WOLF)
+    shown = Shown(chat=Chat.WOLF, as_role=True)
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return knows_wolves(ctx, me)
