@@ -169,6 +169,7 @@ DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it
 ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counsel")  # 暗殺者, 魔女, カウンセラー
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
+AUTOPSY, SIFT, SENSE, CHANNEL = Verb("autopsy"), Verb("sift"), Verb("sense"), Verb("channel")  # batch 3, group I
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
 VILLAGE_CO = frozenset({
@@ -1363,6 +1364,23 @@ def _commit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
     return Action(view.seat, COMMIT) if drawn is not None and _keeps(view, drawn[0], drawn[1]) else None
 
 
+def _read_dead(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+               rng: np.random.Generator) -> Action:
+    """法医学者, 遺品整理士, イタコ: a dead seat it has not read yet (its ``… select`` lines), the one whose side
+    it is least sure of; イタコ (optional) listens at its first chance."""
+    read = {m.args.get("target") for _, m in view.messages if m.key.endswith(" select") and m.to is not None
+            and view.seat in m.to}
+    pool = [s for s in legal.targets if s not in read] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
+def _sense(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """共感覚者: a living seat it is least sure of (a color tells teams apart once a known one shares it)."""
+    pool = [s for s in legal.targets if view.alive[s]] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1376,6 +1394,7 @@ POLICIES: dict[Verb, Policy] = {
     ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
+    AUTOPSY: _read_dead, SIFT: _read_dead, CHANNEL: _read_dead, SENSE: _sense,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

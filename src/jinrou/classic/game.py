@@ -43,6 +43,7 @@ from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.events import (
     Announced,
     BurialPass,
+    Daybreak,
     Died,
     Event,
     Executed,
@@ -1177,6 +1178,7 @@ class Game:
         for seat, key, args in news:
             if self.alive[seat]:
                 self.tell(seat, key, **args)
+        self.emit(Daybreak())  # V2.2 パン屋: a dawn hook alive or dead
         self.emit(PhaseOpened(Moment.DAWN))
         self._bury(Moment.DAWN)
         self._after_burial(Then.OPEN_VOTE)
