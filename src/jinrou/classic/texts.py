@@ -591,6 +591,7 @@ RULES_JA: dict[str, str] = {
                   "色がわかります。初めて見た陣営には、まだ使っていない色がランダムに割り当てられます。占いではありません。",
     "Itako": "イタコ: 2日目以降の夜に一度だけ、死者ひとりの声を聴けます（任意）。その夜の終わりに、その人の役職がわかります"
              "（以降も生きている夜の終わりには毎回、その人の役職が告げられます）。",
+    "Ghost": "亡霊: 処刑された闇の霊媒師です（本人には見えません）。次の夜の途中で、生きている護衛役職の人を全員呪い殺して消えます。",
     "Channelling": "口寄せ: イタコが声を聴いた死者です（本人には見えません）。以降、イタコが生きている夜の終わりには毎回、"
                    "その人の役職が告げられます。",
     "Baker": "パン屋: 村人です。パン屋が生きている間は毎朝「パン屋がおいしいパンを焼いてくれたそうです。」と全員に告げられ、"
@@ -872,6 +873,8 @@ RULES_EN: dict[str, str] = {
                   "its own, drawn at random. It is not a divination.",
     "Itako": "Itako: once, from night 2, you may listen to a dead player. At the end of that night (and of every "
              "later night you are alive) you learn that player's role.",
+    "Ghost": "Ghost: an executed Dark Psychic, not told: during the next night every living bodyguard (Bodyguard, "
+             "Wandering Guard, Trapper and the like) dies of its grudge, and the ghost goes.",
     "Channelling": "Channelling: an Itako's listening to a dead player, for the rest of the game, not told: at the "
                    "end of each night the Itako is alive, it hears that player's role.",
     "Baker": "Baker: a villager. Every morning while a Baker lives, everyone hears that the baker has baked "

@@ -216,6 +216,18 @@ def test_synesthete_gives_each_team_a_color_drawn_when_first_met():
     same_replay(g)
 
 
+def test_synesthete_sees_a_lovers_team_and_the_lone_wolfs_own():
+    # V2.2 Synesthete: the current team, sub-roles' changes included (恋人: Friend); LoneWolf is its own team
+    g = new(["Werewolf", "LoneWolf", "Synesthete", "Cupid", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E", "D pair F G", "C sense F", draws=[("synesthete color", "桜色")])
+    vote(g, "AH BH CH DH FH GH HA IH")
+    night(g, "A attack I", "C sense B", draws=[("synesthete color", "灰色")])
+    vote(g, "AD BD CD DA FD GD")
+    night(g, "B attack G", "C sense A", draws=[("synesthete color", "金色"), ("announcement", ["F", "G"])])
+    assert [m["color"] for m in told(g, "sense result", "C")] == ["桜色", "灰色", "金色"]
+    assert g.identity(2).main.memory.colors == {"Friend": "桜色", "LoneWolf": "灰色", "Werewolf": "金色"}
+
+
 def test_synesthete_reads_the_redirected_seat_under_the_chosen_name():
     g = new(["Werewolf", "DecoyWolf", "Synesthete", "Human", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack D", "C sense E", draws=[("synesthete color", "緑色")])  # Human

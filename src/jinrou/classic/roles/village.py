@@ -1911,12 +1911,18 @@ class AttributeReading(Ability):
 
 
 class Autopsy(AttributeReading):
+    """法医学者's autopsy: each night from 2 while a seat is dead, required, level 100, a dead seat; told at once
+    「{name}は{target}の死体を調べました。」, at level 100 whether the (redirected) seat has death resistance then."""
+
     verb = AUTOPSY
     attribute = "death_resistance"
     key = "autopsy"
 
 
 class Sift(AttributeReading):
+    """遺品整理士's sorting: as the autopsy, reading a deadly weapon: 「{name}は{target}の遺品を整理しました。」, then
+    whether a weapon was found."""
+
     verb = SIFT
     attribute = "deadly_weapon"
     key = "sift"
@@ -1942,27 +1948,32 @@ class MementoDisposer(Role):
 
 
 class GhostRevenge(LevelHook):
-    """闇の霊媒師's ghost (level 100, while dead): on the first night after its execution, every living seat
-    whose role is a guard role (V2.1.2d: the role only) dies (`ghost`, resistible). Once."""
+    """The ghost's revenge (level 100, its seat dead): every living seat whose role is a guard role (V2.1.2d:
+    the role only, never an extra role or kit) dies (`ghost`, resistible); the ghost then goes."""
 
     level = 100
 
     def act(self, ctx: Context, me: Layer) -> None:
-        memory: DarkPsychicMemory = me.memory
-        if ctx.alive(me.seat) or memory.ghost != GHOST_PENDING:
-            return
-        memory.ghost = GHOST_DONE
+        ctx.remove(me)
+        if ctx.alive(me.seat):
+            return  # brought back before the night: no ghost
         for seat in ctx.living():
             if ctx.identity(seat).attribute(ctx, "guard_role", main_only=True):
                 ctx.kill(seat, Cause.GHOST, me.seat)
 
 
-GHOST_NONE, GHOST_PENDING, GHOST_DONE = 0, 1, 2
+@mark("Ghost", "亡霊")
+class Ghost(Role):
+    """亡霊 (闇の霊媒師), on its own executed seat until the next night's level 100, not told: then every living
+    seat whose role is a guard role dies (`ghost`, resistible)."""
+
+    level_hooks = (GhostRevenge(),)
+    hooks_while_dead = True
 
 
 @dataclass
-class DarkPsychicMemory(PsychicMemory):
-    ghost: int = GHOST_NONE  # its ghost: none yet, to act on the next night, done
+class HauntMemory(PsychicMemory):
+    haunted: bool = False  # it became a ghost once
 
 
 @role
@@ -1972,16 +1983,15 @@ class DarkPsychic(Psychic):
     ``psychicresult=sunset`` the ghost never acts (the reference's dusk hook of a dead 霊能者 clears it)."""
 
     name_en = "Dark Psychic"
-    Memory = DarkPsychicMemory
-    level_hooks = (GhostRevenge(),)
-    hooks_while_dead = True
+    Memory = HauntMemory
     deadly_weapon = True  # V2.1.12
 
     @on(Died)
     def haunt(self, ctx: Context, me: Layer, event: Died) -> None:
-        memory: DarkPsychicMemory = me.memory
-        if event.cause is Cause.EXECUTION and memory.ghost == GHOST_NONE and ctx.settings["psychicresult"] != "sunset":
-            memory.ghost = GHOST_PENDING
+        memory: HauntMemory = me.memory
+        if event.cause is Cause.EXECUTION and not memory.haunted and ctx.settings["psychicresult"] != "sunset":
+            memory.haunted = True
+            ctx.grant(me.seat, Ghost.id, me.seat)
 
 
 SYNESTHETE_COLORS = ("赤色", "茶色", "橙色", "小麦色", "黄色", "黄土色", "緑色", "水色", "藍色", "青色", "紫色", "桜色",
@@ -2034,11 +2044,11 @@ class ChannelMemory:
 
 class Channel(Ability):
     """イタコ's use: once per game, any night from 2, optional, spent at submission: a dead seat; told
-    「{name}は{target}の声に耳を傾けました。」, and its seat gets :class:`Channelling`, whose level hook gives the
-    result."""
+    「{name}は{target}の声に耳を傾けました。」, and its seat gets the 口寄せ mark, whose level hook at 100 gives the
+    result (the action itself resolves to nothing)."""
 
     verb = CHANNEL
-    level = None  # its effect is the mark's level hook (100)
+    level = 100
     first = 2
     once = Once.GAME
     required = False
