@@ -181,7 +181,8 @@ VILLAGE_CO = frozenset({
 dictates, a 罠師 once another seat came out as 狩人, and any of them when named in a third of the day's
 VOTE claims (a 夢遊病者, 預言者 or 運命の子 only once it knows its role)."""
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
-CLAIMED_AS = {"Hitokotonushinokami": "Diviner"}  # a role that divines as a 占い師 comes out as one (一言主神)
+CLAIMED_AS = {"Hitokotonushinokami": "Diviner",  # a role that divines as a 占い師 comes out as one (一言主神)
+              "DarkPsychic": "Psychic"}  # … and one that reads the executed as a 霊能者 (闇の霊媒師)
 """Roles that come out and report their results, and how."""
 PAIRED = frozenset({"Couple"})
 """Roles whose two members know each other and come out together."""
