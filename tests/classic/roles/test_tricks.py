@@ -142,7 +142,7 @@ def test_stray_sheep_lure_takes_every_attack_past_guards_covers_the_others_and_p
     same_replay(g)
 
 
-def test_a_lured_sheep_alive_at_dawn_dies_then_and_the_cover_spares_no_execution():
+def test_a_lured_sheep_alive_at_dawn_dies_then():
     # the 病人's death leaves the wolves no attack on night 2: the lured sheep lives to the dawn hook
     g = new(["Werewolf", "StraySheep", "Diseased", "Human", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")
@@ -253,6 +253,33 @@ def test_housekeeper_sees_the_wolf_behind_a_slave_killed_for_its_noble():
     night(g, "A attack C", "B visit D")
     assert dead(g)["D"] == "attack" and "C" not in dead(g)
     assert told(g, "housekeeper saw", "B") == [{"player": 1, "wolf": 0, "target": 3}]
+
+
+def test_housekeeper_sees_the_wolf_behind_a_fugitive_caught_at_its_host():
+    g = new(["Werewolf", "HouseKeeper", "Fugitive", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "C hide E")
+    vote(g, "AF BF CF EF FA GF HF IF")
+    night(g, "A attack E", "B visit C", "C hide E", draws=[("order", ["B", "C"]), ("announcement", ["C", "E"])])
+    assert dead(g)["C"] == "attack" and dead(g)["E"] == "attack"
+    assert told(g, "housekeeper saw", "B") == [{"player": 1, "wolf": 0, "target": 2}]
+
+
+def test_housekeeper_and_draw_girl_read_a_tricked_attack_as_a_bite():
+    g = new(["Werewolf", "HouseKeeper", "DrawGirl", "Illusionist", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E")
+    vote(g, "AF BF CF DF FA GF HF IF")
+    night(g, "A attack G", "B visit C", "D misdirect C")
+    assert dead(g)["C"] == "attack" and "G" not in dead(g)
+    assert told(g, "housekeeper saw", "B") == [{"player": 1, "wolf": 0, "target": 2}]
+    assert told(g, "draw girl", None) == [{"count": 2, "player": 2}]
+
+
+def test_a_tricked_attack_kills_a_vampire():
+    g = new(["Werewolf", "Illusionist", "Vampire", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AF BF CF EF FA GF HF IF")
+    night(g, "A attack G", "B misdirect C", "C bite H", draws=[("announcement", ["C", "H"])])
+    assert dead(g)["C"] == "attack"
 
 
 # ---------------------------------------------------------------------- refusals, cards, bots

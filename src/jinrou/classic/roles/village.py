@@ -388,7 +388,7 @@ class Fugitive(Role):
     @on(AttackedAt)
     def host_attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
         if ctx.alive(me.seat) and me.memory.hiding == event.host and me.memory.night == ctx.day:
-            self.caught(ctx, me, event.cause, None)
+            self.caught(ctx, me, event.cause, event.source)  # the attacker behind it (V2.1.4: 家政婦)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.HUMAN and ctx.alive(me.seat)
