@@ -159,6 +159,7 @@ def test_red_hood_bitten_revives_when_its_wolf_is_executed():
     g = new(["Werewolf", "Werewolf", "RedHood", "Human", "Human", "Human", "Human", "Human", "Human"])
     night(g, "B attack C")
     assert dead(g) == {"C": "attack"} and g.identity(2).closes_heaven == "while able"
+    assert ROLES["RedHood"].still_reviving(g.ctx, g.identity(2).layers[0])  # dead, waiting for its wolf
     vote(g, "AD BD DA ED FD GD HD ID")
     assert "C" in dead(g)
     night(g, "A attack E")
