@@ -170,6 +170,9 @@ ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counse
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
 STUDY = Verb("study")  # オカルトマニア's (declared by the role)
+AUTOPSY, SIFT, SENSE, CHANNEL = Verb("autopsy"), Verb("sift"), Verb("sense"), Verb("channel")  # batch 3, group I
+MISDIRECT, LURE, VISIT = Verb("misdirect"), Verb("lure"), Verb("visit")  # 奇術師, 迷える子羊, 家政婦 (by the roles)
+LURE_VALUE = 2.0  # a 迷える子羊 lures the wolves once another living seat is worth this much (a trusted seer)
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
 VILLAGE_CO = frozenset({
@@ -181,7 +184,8 @@ VILLAGE_CO = frozenset({
 dictates, a 罠師 once another seat came out as 狩人, and any of them when named in a third of the day's
 VOTE claims (a 夢遊病者, 預言者 or 運命の子 only once it knows its role)."""
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
-CLAIMED_AS = {"Hitokotonushinokami": "Diviner"}  # a role that divines as a 占い師 comes out as one (一言主神)
+CLAIMED_AS = {"Hitokotonushinokami": "Diviner",  # a role that divines as a 占い師 comes out as one (一言主神)
+              "DarkPsychic": "Psychic"}  # … and one that reads the executed as a 霊能者 (闇の霊媒師)
 """Roles that come out and report their results, and how."""
 PAIRED = frozenset({"Couple"})
 """Roles whose two members know each other and come out together."""
@@ -1313,6 +1317,28 @@ def _counsel(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, n
     return _one(view, legal, _best(pool, lambda s: a.suspicion[s] + noise[s]))
 
 
+def _misdirect(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+               rng: np.random.Generator) -> Action | None:
+    """奇術師: once sure enough of a wolf, it turns the night's attack on it (a tricked attack kills a wolf)."""
+    return _kill(bot, view, a, legal, noise, rng)
+
+
+def _lure(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """迷える子羊: takes the wolves' bite for the village (its life for a seat worth more: a trusted seer)."""
+    assert view.seat is not None and legal.verb is not None
+    worth = [s for s, alive in enumerate(view.alive) if alive and s != view.seat and a.value[s] >= LURE_VALUE]
+    return Action(view.seat, legal.verb) if worth else None
+
+
+def _visit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """家政婦: watches the seat the wolves most likely attack (the most valuable one it trusts): its death
+    names the wolf; a suspected seat could be a wolf's house, where it would die."""
+    pool = [s for s in legal.targets if a.suspicion[s] < KILL_SURE]
+    return _one(view, legal, _best(pool, lambda s: a.value[s] + noise[s])) if pool else None
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -1370,6 +1396,21 @@ def _study(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     least (it becomes 村人 rather than turn wolf against its village); never itself while another is open."""
     pool = [s for s in legal.targets if s != view.seat] or list(legal.targets)
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - 0.1 * a.suspicion[s] + 0.01 * noise[s]))
+def _read_dead(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+               rng: np.random.Generator) -> Action:
+    """法医学者, 遺品整理士, イタコ: a dead seat it has not read yet (its ``… select`` lines), the one whose side
+    it is least sure of; イタコ (optional) listens at its first chance."""
+    read = {m.args.get("target") for _, m in view.messages if m.key.endswith(" select") and m.to is not None
+            and view.seat in m.to}
+    pool = [s for s in legal.targets if s not in read] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
+def _sense(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """共感覚者: a living seat it is least sure of (a color tells teams apart once a known one shares it)."""
+    pool = [s for s in legal.targets if view.alive[s]] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
 
 
 POLICIES: dict[Verb, Policy] = {
@@ -1386,6 +1427,8 @@ POLICIES: dict[Verb, Policy] = {
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
     STUDY: _study,
+    AUTOPSY: _read_dead, SIFT: _read_dead, CHANNEL: _read_dead, SENSE: _sense,
+    MISDIRECT: _misdirect, LURE: _lure, VISIT: _visit,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

@@ -38,6 +38,7 @@ class Cause(enum.Enum):
     WITCH = "witch"  # 魔女's 毒薬 (V1.1.16)
     ASSASSINATE = "assassinate"  # 暗殺者's 暗殺 (V1.1.16)
     INFIRM = "infirm"  # 老人's 老衰, public (V1.1.16)
+    GHOST = "ghost"  # 闇の霊媒師's 亡霊の怨念 (V2.1.13)
 
     @property
     def name_ja(self) -> str:
@@ -52,6 +53,7 @@ _CAUSE_JA = {
     Cause.CRAFTY: "死んだふり", Cause.DOG: "犬の襲撃",
     Cause.SELFDESTRUCT: "自爆",
     Cause.WITCH: "毒薬", Cause.ASSASSINATE: "暗殺", Cause.INFIRM: "老衰",
+    Cause.GHOST: "亡霊の怨念",
 }  # fmt: skip
 
 #: Causes announced with their own text while the game runs; the rest read 「無残な姿で発見されました」.

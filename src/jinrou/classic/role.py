@@ -117,6 +117,7 @@ class Role:
     death_resistance: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (法医学者): 犬, タフガイ, 罠師, 巫女
     deadly_weapon: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (遺品整理士): 犬, 罠師, 魔女, 暗殺者
     guard_role: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (闇の霊媒師): 罠師
+    unshielded: ClassVar[bool] = False  # V2.1.3: holy protection, 巫女の加護 and shields never protect its seat (迷える子羊)
     resists_first: ClassVar[bool] = False  # its ``resist`` is asked before the other layers' (V1.1.9c: 巫女の加護)
     # derived at registration
     catalog: ClassVar[CatalogRole]
@@ -200,6 +201,12 @@ class Role:
         """Votes its living seat receives beyond those cast, per ballot it is a candidate of, after the
         tally (V1.1.2: 痛恨)."""
         return 0
+
+    def attribute(self, ctx: Context, me: Layer, name: str) -> bool:
+        """V2.1.12: whether this layer gives its seat the attribute ``name`` now (``death_resistance``,
+        ``deadly_weapon``, ``guard_role``): its flag; a role whose attribute holds only at times says so
+        (貴族: death resistance while a 奴隷 lives)."""
+        return bool(getattr(self, name, False))
 
     def believed(self, me: Layer) -> str | None:
         """V1.1.5: the role id the seat is told it holds instead of this one (``believes``) until its

@@ -198,13 +198,46 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "studied": ("{player}は{role}になりました。", "{player} has become {role}."),
     "dreamer woke": ("夢から覚めた{player}は胡蝶でした。", "{player} woke from a dream: it was a Dreamer."),
     "reincarnated": ("{player}は{target}へ転生しました。", "{player} was reincarnated in {target}."),
+    # group T (wave 3, village part 2): tricks and bites
+    "misdirect": ("{player}は今晩の人狼の襲撃先を{target}にすり替えました。",
+                  "{player} turns tonight's werewolf attack onto {target}."),
+    "lure": ("{player}は身代わりになろうとしています。", "{player} means to take the wolves' bite in everyone's place."),
+    "draw girl": ("{player}は看板娘でした。今日は{count}人処刑されます。",
+                  "{player} was the Draw Girl. {count} players will be executed today."),
+    "visit": ("{player}は{target}の家に訪れました。", "{player} visits {target}'s house."),
+    "housekeeper saw": ("{player}は{wolf}が{target}を襲うのを目撃しました。", "{player} saw {wolf} attack {target}."),
     # 課金者
     "gacha normal": ("{player}はノーマルガチャを引いて{stars}【{role}】を獲得しました。",
                      "{player} pulls the normal gacha and gets {stars} [{role}]."),
     "gacha premium": ("{player}はプレミアムガチャを引いて{stars}【{role}】を獲得しました。",
                       "{player} pulls the premium gacha and gets {stars} [{role}]."),
     "gacha commit": ("{player}は引き当てた【{role}】に決めました。", "{player} commits to [{role}]."),
+    # group I (batch 3): 法医学者 遺品整理士 闇の霊媒師 共感覚者 イタコ パン屋
+    "autopsy select": ("{player}は{target}の死体を調べました。", "{player} examines {target}'s body."),
+    "autopsy yes": ("{player}の調べによると、{target}は死亡耐性を持っていました。",
+                    "{player}'s examination: {target} could resist death."),
+    "autopsy no": ("{player}の調べによると、{target}は死亡耐性を持っていませんでした。",
+                   "{player}'s examination: {target} could not resist death."),
+    "sift select": ("{player}は{target}の遺品を整理しました。", "{player} sorts {target}'s belongings."),
+    "sift yes": ("{player}が整理すると、{target}の遺品から凶器を発見しました。",
+                 "{player} found a deadly weapon among {target}'s belongings."),
+    "sift no": ("{player}が整理すると、{target}の遺品には怪しい物はありませんでした。",
+                "{player} found nothing suspicious among {target}'s belongings."),
+    "emma ghost": ("{player}は亡霊の怨念に殺されたようです。", "{player} seems to have been killed by a ghost's grudge."),
+    "sense select": ("{player}は{target}の色を見ました。", "{player} looks at {target}'s color."),
+    "sense result": ("{player}が{target}の色を見た結果、{color}でした。", "{player} sees {target}'s color: {color}."),
+    "channel select": ("{player}は{target}の声に耳を傾けました。", "{player} listens to {target}'s voice."),
+    "channel result": ("{player}は{target}の声を聴きました。{target}は{role}でした。",
+                       "{player} heard {target}'s voice: {target} was {role}."),
+    "baker bread": ("パン屋がおいしいパンを焼いてくれたそうです。", "The baker has baked delicious bread."),
+    "baker gone": ("今日からはもうおいしいパンが食べられません。", "From today on there is no more delicious bread."),
 }  # fmt: skip
+COLORS_EN = {
+    "赤色": "red", "茶色": "brown", "橙色": "orange", "小麦色": "wheat", "黄色": "yellow", "黄土色": "ochre",
+    "緑色": "green", "水色": "light blue", "藍色": "indigo", "青色": "blue", "紫色": "purple", "桜色": "cherry pink",
+    "金色": "gold", "銀色": "silver", "灰色": "gray",
+}  # fmt: skip
+"""共感覚者's colors in English (the record and the Japanese say the color word)."""
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
         "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
@@ -284,6 +317,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = result_name(str(value), lang)
         elif key == "results" and isinstance(value, str):  # several results, comma-joined (超常現象研究者)
             args[key] = ("," if lang == "ja" else ", ").join(result_name(v, lang) for v in value.split(","))
+        elif key == "color" and lang != "ja":
+            args[key] = COLORS_EN.get(str(value), value)
         elif key == "kit":
             args[key] = KITS[str(value)][0 if lang == "ja" else 1]
         elif key == "votes" and isinstance(value, dict):
@@ -454,6 +489,21 @@ RULES_JA: dict[str, str] = {
     "Authority": "権力者: ランダムなひとりです。その票は2票に数えられます。",
     "Bomb": "爆弾: 爆弾魔が仕掛けた爆弾です（持ち主には見えません）。一度だけ爆発します。",
     "Exposed": "護衛無効: 次の夕方まで、狩人系の護衛・罠・侍の護衛が襲撃を防ぎません。",
+    "NightCover": "襲撃系無効（迷える子羊）: 朝まで、襲撃する者の手による死（人狼の襲撃、ヴァンパイアの襲撃、魔女の毒薬、"
+                  "暗殺など）を何度でも防ぎます（通知なし）。それ以外の死は防ぎません。",
+    "Housekept": "家政婦の訪問: 朝まで、この人が人狼の襲撃で死ぬと、訪れた家政婦にどの人狼が襲ったかが伝わります。",
+    "Illusionist": "奇術師: 2日目以降の夜に一度だけ、生存者ひとり（自分も可）を選べます（任意）。その夜の人狼の襲撃先が"
+                   "その人にすり替わり、その襲撃は護衛や罠では防げず、人狼やヴァンパイアも死にます。"
+                   "迷える子羊が同じ夜に身代わりになると、そちらが優先されます。",
+    "StraySheep": "迷える子羊: 1日おきの夜（1日目、3日目…）に護衛無効になり、聖職者の加護・巫女の加護・人身御供には"
+                  "守られません。2日目以降の夜に一度だけ、身代わりになれます（任意、対象なし）。その夜の人狼の襲撃は"
+                  "すべて自分に向き（護衛では防げません）、他の生存者は朝まで襲撃系の死から守られます。"
+                  "以後、生きて朝を迎えるたびに死亡します。",
+    "RedHood": "赤ずきん: 人狼に噛まれて死ぬと、噛んだ人狼を覚えています。その人狼が死ぬと蘇生します。"
+               "ほかの死に方をすると忘れます。",
+    "DrawGirl": "看板娘: 人狼に噛まれて死ぬと、次の朝に看板娘だったことが公表され、その日の処刑人数が1人増えます。",
+    "HouseKeeper": "家政婦: 2日目以降の夜、他の生存者ひとりの家を訪れられます（任意）。人狼（村人陣営でない）の家なら"
+                   "自分が死にます。そうでなければ、その夜その人が人狼に襲われて死ぬと、襲った人狼が分かります。",
     "Counseled": "カウンセリング: カウンセラーに相談された印です。次の朝に生きていて村人陣営でなければ、更生者になります"
                  "（通知あり。カウンセラーがその間に死んでいても）。",
     "Framed": "狼少年の濡れ衣: 次の夕方まで、占い結果が人狼になります（死者はそのまま）。",
@@ -570,6 +620,23 @@ RULES_JA: dict[str, str] = {
     "HolyMarked": "聖痕者: 能力のない村人です（闇鍋でのみ登場します）。",
     "Reincarnator": "転生者: 死ぬと（突然死を除く）、それまでに死亡が知らされていた人からランダムにひとりが蘇生します"
                     "（身代わりくん、突然死した人、転生者、人外の役職を持つ人を除く）。",
+    # group I (batch 3)
+    "Forensic": "法医学者: 2日目の夜から、死者がいれば毎晩、死者ひとりの死体を調べます（必須）。その夜の終わりに、その人が"
+                "死亡耐性（人狼系・狩人・妖狐・タフガイ・巫女など、死を免れうる役職）を持っていたかがわかります。占いではありません。",
+    "MementoDisposer": "遺品整理士: 2日目の夜から、死者がいれば毎晩、死者ひとりの遺品を整理します（必須）。その夜の終わりに、"
+                       "その人の遺品から凶器（人狼系・埋毒者・猫又・ハンター・魔女・暗殺者など、人を殺しうる役職）が見つかったかが"
+                       "わかります。占いではありません。",
+    "DarkPsychic": "闇の霊媒師: 霊能者と同じく、処刑された人の霊能結果がわかります。処刑されると亡霊になり、次の夜に、生きている"
+                   "狩人・風来狩人・罠師など護衛役職の人を全員呪い殺します（一度だけ。霊能結果が夕方に出る設定では何も起きません）。",
+    "Synesthete": "共感覚者: 毎晩、自分以外のひとり（生死を問わず）の色を見ます（必須）。その夜の終わりに、その人の今の陣営の"
+                  "色がわかります。初めて見た陣営には、まだ使っていない色がランダムに割り当てられます。占いではありません。",
+    "Itako": "イタコ: 2日目以降の夜に一度だけ、死者ひとりの声を聴けます（任意）。その夜の終わりに、その人の役職がわかります"
+             "（以降も生きている夜の終わりには毎回、その人の役職が告げられます）。",
+    "Ghost": "亡霊: 処刑された闇の霊媒師です（本人には見えません）。次の夜の途中で、生きている護衛役職の人を全員呪い殺して消えます。",
+    "Channelling": "口寄せ: イタコが声を聴いた死者です（本人には見えません）。以降、イタコが生きている夜の終わりには毎回、"
+                   "その人の役職が告げられます。",
+    "Baker": "パン屋: 村人です。パン屋が生きている間は毎朝「パン屋がおいしいパンを焼いてくれたそうです。」と全員に告げられ、"
+             "全員死んだ最初の朝に「今日からはもうおいしいパンが食べられません。」と告げられます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""
@@ -828,6 +895,26 @@ RULES_EN: dict[str, str] = {
                "狩人's kind, a trap, a 侍's counter guard) stop no attack — no successful guard is announced, no "
                "瞳狼 (Eyes Wolf) line — though a bomb and a trap still notice them.",
     "HolyProtection": "Holy protection: saves the seat once from any death but a sudden one; the seat is told.",
+    "NightCover": "Night cover: from a 迷える子羊 (Stray Sheep), until dawn: it silently stops, any number of times, "
+                  "the deaths an attacker's own act causes (a werewolf or vampire attack, a witch's poison, an "
+                  "assassination …) and no other.",
+    "Housekept": "Housekept: a 家政婦 (House Keeper) watches this seat until dawn: if a werewolf attack kills it, "
+                 "the House Keeper learns which werewolf.",
+    "Illusionist": "Illusionist: once, from night 2, you may choose a living player (yourself too): that night "
+                   "the werewolves' attack lands on that player instead. Such an attack ignores every guard and "
+                   "trap and kills even a werewolf or a vampire. If a Stray Sheep lures the wolves the same night, the sheep prevails.",
+    "StraySheep": "Stray Sheep: every other night (nights 1, 3, 5 …) no guard protects you, and a holy "
+                  "protection, a Miko's blessing or a Sacrifice never does. Once, from night 2, you may lure "
+                  "the wolves: that night all their attacks land on you, past every guard, and every other "
+                  "living player is safe until dawn from the deaths an attacker causes. From then on you die at "
+                  "each dawn you are alive.",
+    "RedHood": "Little Red Riding Hood: killed by a werewolf's bite, you remember that werewolf; when it is "
+               "dead too, you come back to life. Dying any other way makes you forget it.",
+    "DrawGirl": "Draw Girl: killed by a werewolf's bite, you are revealed the next morning and that day one "
+                "more player is executed.",
+    "HouseKeeper": "House Keeper: from night 2, each night you may visit another living player. At a werewolf's "
+                   "house (one not on the village's side) you die; otherwise, if a werewolf attack kills that "
+                   "player that night, you learn which werewolf it was.",
     "Decider": "Decider: 決定者 (a room setting): a seat drawn at random; when votes are tied, its vote decides.",
     "Authority": "Authority: 権力者 (a room setting): a seat drawn at random; its vote counts twice.",
     "OccultMania": "Occult Mania: a villager. From night 2 on, each night until it changes, it must name a living "
@@ -850,6 +937,29 @@ RULES_EN: dict[str, str] = {
                     "among those whose deaths were already announced comes back to life (never 身代わりくん, a "
                     "seat that died suddenly, another 転生者 or a seat holding a non-human role). The end of the "
                     "game tells who it was reincarnated in.",
+    "Forensic": "Forensic Scientist: from night 2, on each night when someone is dead, you must examine one dead "
+                "player's body. At the end of the night you learn whether that player could resist death (the "
+                "werewolves, the bodyguards, the foxes, the Tough Guy, the Miko and the like). It is not a "
+                "divination.",
+    "MementoDisposer": "Memento Disposer: from night 2, on each night when someone is dead, you must sort one dead "
+                       "player's belongings. At the end of the night you learn whether you found a deadly weapon "
+                       "(the werewolves, the Poisoner, the Cat, the Hunter, the Witch, the Assassin and the like). It "
+                       "is not a divination.",
+    "DarkPsychic": "Dark Psychic: a medium — you learn what each executed player was. If you are executed you "
+                   "become a ghost: on the next night every living bodyguard (Bodyguard, Wandering Guard, Trapper "
+                   "and the like) dies of your grudge. Once. When the medium's results come at dusk, the ghost does "
+                   "nothing.",
+    "Synesthete": "Synesthete: each night you must look at another player, living or dead. At the end of the night "
+                  "you see the color of that player's team; each team you meet for the first time gets a color of "
+                  "its own, drawn at random. It is not a divination.",
+    "Itako": "Itako: once, from night 2, you may listen to a dead player. At the end of that night (and of every "
+             "later night you are alive) you learn that player's role.",
+    "Ghost": "Ghost: an executed Dark Psychic, not told: during the next night every living bodyguard (Bodyguard, "
+             "Wandering Guard, Trapper and the like) dies of its grudge, and the ghost goes.",
+    "Channelling": "Channelling: an Itako's listening to a dead player, for the rest of the game, not told: at the "
+                   "end of each night the Itako is alive, it hears that player's role.",
+    "Baker": "Baker: a villager. Every morning while a Baker lives, everyone hears that the baker has baked "
+             "delicious bread; on the first morning when all the Bakers are dead, everyone hears there is no more.",
 }  # fmt: skip
 """Each role's (or told sub-role's) rule in English for a player's card, where its declaration's docstring
 (the engineers' rule: the spec's words, placeholders) does not read as one; else the docstring is the card."""

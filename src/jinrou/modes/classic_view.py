@@ -48,6 +48,7 @@ CAUSES_EN = {
     "crafty": "feigned death", "dog": "bitten by a mad dog",
     "selfdestruct": "blew itself up",
     "witch": "a witch's poison", "assassinate": "assassinated", "infirm": "old age",
+    "ghost": "a ghost's revenge",
 }  # fmt: skip
 SEALED_NOTE = {"ja": "封印されています: 今夜は夜の会話ができません（独り言のみ）。",
                "en": "You are sealed (封印されています): no night chat tonight."}

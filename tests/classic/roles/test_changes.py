@@ -254,6 +254,17 @@ def test_dreamer_resisting_tells_an_eyes_wolf_resistance():
     assert dead(g) == {} and told(g, "eyes resistance", "A") == [{"target": 1}]
 
 
+def test_dreamer_woken_by_a_tricked_attack_through_a_guard():
+    """V2.2 胡蝶: the first wolf attack reaching it, tricked included (V2.1.1: 奇術師's turns the attack on it
+    past the guard)."""
+    g = new(["Werewolf", "Dreamer", "Illusionist", "Guard", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E", "D guard F")
+    vote(g, "AF BF CF DF FA GF HF")
+    night(g, "C misdirect B", "A attack G", "D guard B")
+    assert dead(g) == {"E": "attack", "F": "execution"} and told(g, "dreamer woke", "B") == [{"player": 1}]
+    assert g.identity(1).team() is Team.WEREWOLF
+
+
 def test_dreamer_round_trip():
     g = new(DREAM)
     night(g, "A attack B")

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.abilities import Once, Param, ParamKind, When
 from jinrou.classic.catalog import Category, Team, catalog_role
 from jinrou.classic.events import (
     Announced,
     AttackedAt,
+    Bitten,
     BurialPass,
+    Daybreak,
+    DeadBurialPass,
     Died,
     Divined,
     Executed,
@@ -130,6 +133,9 @@ class Psychic(Role):
 class Guard(Role):
     """狩人: protects a seat each night from night 2 (night 1 too with ``scapegoat=off``)."""
 
+    death_resistance = True  # V2.1.12
+    guard_role = True  # V2.1.12
+
     name_en = "Bodyguard"
     abilities = (Protection(),)
     Memory = GuardMemory
@@ -151,6 +157,9 @@ class WanderingProtection(Protection):
 class WanderingGuard(Role):
     """風来狩人: as 狩人 but never on night 1; after a dawn with no death at all it can never again
     protect the seat it protected that night (told)."""
+
+    death_resistance = True  # V2.1.12
+    guard_role = True  # V2.1.12
 
     name_en = "Wandering Guard"
     abilities = (WanderingProtection(),)
@@ -196,6 +205,8 @@ class Twin(Role):
 class Poisoner(Role):
     """埋毒者: whoever kills it (or a random seat) dies of its poison."""
 
+    deadly_weapon = True  # V2.1.12
+
     @on(Died)
     def poison(self, ctx: Context, me: Layer, event: Died) -> None:
         poison(ctx, me.seat, event.cause, event.source)
@@ -231,6 +242,8 @@ class Cat(Role):
     """猫又: poisons as 埋毒者; may try to revive a dead seat each night from night 2; while dead it
     tries on itself every night."""
 
+    deadly_weapon = True  # V2.1.12
+
     abilities = (CatRevival(),)
     closes_heaven = "in game"
 
@@ -248,6 +261,8 @@ class Cat(Role):
 class Hunter(Role):
     """ハンター: on any death but a sudden one it takes a last shot (§5.5)."""
 
+    deadly_weapon = True  # V2.1.12
+
     @on(Died)
     def arm(self, ctx: Context, me: Layer, event: Died) -> None:
         if event.cause is not Cause.SUDDEN:
@@ -259,6 +274,8 @@ class Noble(Role):
     """貴族: a wolf attack that would kill it while a 奴隷 lives kills every living 奴隷 instead
     (unguardable; their cause is the wolf attack)."""
 
+    death_resistance = True  # V2.1.12
+
     blocks_as = Blocked.SUBSTITUTE
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
@@ -268,6 +285,10 @@ class Noble(Role):
         for slave in slaves:
             ctx.kill(slave, Cause.ATTACK, threat.source, guardable=False)
         return True
+
+    def attribute(self, ctx: Context, me: Layer, name: str) -> bool:
+        """V2.1.12: its death resistance holds while a 奴隷 lives."""
+        return super().attribute(ctx, me, name) and (name != "death_resistance" or bool(ctx.seats_of(Slave, living=True)))
 
 
 @role
@@ -324,6 +345,8 @@ class HolyGift(Ability):
 class Priest(Role):
     """聖職者: once, it gives another seat a holy protection against any death but a sudden one."""
 
+    death_resistance = True  # V2.1.12
+
     abilities = (HolyGift(),)
     Memory = OnceMemory
 
@@ -364,6 +387,8 @@ class Fugitive(Role):
     """逃亡者: hides at another seat each night; survives attacks on itself, but dies if its host
     is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff the result is Human and it lives."""
 
+    death_resistance = True  # V2.1.12
+
     abilities = (Hide(),)
     Memory = FugitiveMemory
     blocks_as = Blocked.ESCAPE
@@ -386,7 +411,7 @@ class Fugitive(Role):
     @on(AttackedAt)
     def host_attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
         if ctx.alive(me.seat) and me.memory.hiding == event.host and me.memory.night == ctx.day:
-            self.caught(ctx, me, event.cause, None)
+            self.caught(ctx, me, event.cause, event.source)  # the attacker behind it (V2.1.4: 家政婦)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.HUMAN and ctx.alive(me.seat)
@@ -454,6 +479,8 @@ class QueenSpectator(Role):
     """女王観戦者: known to the village team; on her death every living seat counting human dies
     (感染症)."""
 
+    deadly_weapon = True  # V2.1.12
+
     name_en = "Queen Spectator"
     shown = Shown(team=Team.HUMAN)
 
@@ -469,6 +496,8 @@ class Prince(Role):
     """プリンス: its first execution is cancelled and announced (a resistance to execution, after a
     holy protection); under ``drawvote=all`` the other tops are still executed."""
 
+    death_resistance = True  # V2.1.12
+
     Memory = OnceMemory
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
@@ -483,6 +512,9 @@ class Prince(Role):
 class MadWolf(Role):
     """狂人狼: team Human but 占 人狼, 霊 人狼 and counts as a wolf; known to the wolves and in their
     chat, immune to their attack; never attacks."""
+
+    death_resistance = True  # V2.1.12
+    deadly_weapon = True  # V2.1.12
 
     name_en = "Mad Wolf"
     fortune = Fortune.WEREWOLF
@@ -506,6 +538,8 @@ class CursedMemory:
 class Cursed(Role):
     """呪われた者: survives a wolf (vampire) attack and becomes 人狼 (ヴァンパイア) in the burial after
     the next vote (executions or none); told when the next phase opens."""
+
+    death_resistance = True  # V2.1.12
 
     Memory = CursedMemory
     blocks_as = Blocked.CURSE
@@ -699,7 +733,7 @@ class MikoProtection(Role):
     resists_first = True
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
-        return True
+        return not ctx.identity(me.seat).role.unshielded  # V2.1.3: never a 迷える子羊's
 
 
 class Praying(LevelHook):
@@ -1848,6 +1882,466 @@ class GachaAddicted(Role):
         memory.normal, memory.spent, memory.held, memory.committed = False, 0, None, False
 
 
+# ---------------------------------------------------------------------- group I (batch 3): 法医学者 遺品整理士 闇の霊媒師
+# 共感覚者 イタコ パン屋 — readings of attributes (V2.1.12), the ghost (V2.1.13 `ghost`), colors, a dawn hook alive or dead
+
+AUTOPSY = Verb.declare("autopsy", label=("死体を調べる", "examine a body"))
+SIFT = Verb.declare("sift", label=("遺品を整理する", "sort belongings"))
+CHANNEL = Verb.declare("channel", label=("声を聴く", "listen to the dead"))
+SENSE = Verb.declare("sense", label=("色を見る", "see a color"))
+
+
+class AttributeReading(Ability):
+    """A reading of a dead seat's attribute (V2.1.12): each night from 2 while a seat is dead, required,
+    level 100, a dead seat; told at once 「``key`` select」; at level 100 whether the (redirected) seat has
+    ``attribute`` then (「``key`` yes」/「``key`` no」, naming the chosen seat). Not a divination."""
+
+    attribute: ClassVar[str]
+    key: ClassVar[str]
+    level = 100
+    first = 2
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.dead()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, f"{self.key} select", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        found = ctx.identity(ctx.aimed(action.targets[0])).attribute(ctx, self.attribute)
+        ctx.tell(action.seat, f"{self.key} {'yes' if found else 'no'}", player=action.seat, target=action.targets[0])
+
+
+class Autopsy(AttributeReading):
+    """法医学者's autopsy: each night from 2 while a seat is dead, required, level 100, a dead seat; told at once
+    「{name}は{target}の死体を調べました。」, at level 100 whether the (redirected) seat has death resistance then."""
+
+    verb = AUTOPSY
+    attribute = "death_resistance"
+    key = "autopsy"
+
+
+class Sift(AttributeReading):
+    """遺品整理士's sorting: as the autopsy, reading a deadly weapon: 「{name}は{target}の遺品を整理しました。」, then
+    whether a weapon was found."""
+
+    verb = SIFT
+    attribute = "deadly_weapon"
+    key = "sift"
+
+
+@role
+class Forensic(Role):
+    """法医学者: each night from 2 while a seat is dead, it must examine a dead seat (told 「{name}は{target}の
+    死体を調べました。」); at level 100 it learns whether that seat has death resistance (V2.1.12) — not a
+    divination."""
+
+    name_en = "Forensic Scientist"
+    abilities = (Autopsy(),)
+
+
+@role
+class MementoDisposer(Role):
+    """遺品整理士: 法医学者 in every respect, reading a deadly weapon (V2.1.12) instead: 「{name}は{target}の遺品を
+    整理しました。」, then whether a weapon was found."""
+
+    name_en = "Memento Disposer"
+    abilities = (Sift(),)
+
+
+class GhostRevenge(LevelHook):
+    """The ghost's revenge (level 100, its seat dead): every living seat whose role is a guard role (V2.1.2d:
+    the role only, never an extra role or kit) dies (`ghost`, resistible); the ghost then goes."""
+
+    level = 100
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        ctx.remove(me)
+        if ctx.alive(me.seat):
+            return  # brought back before the night: no ghost
+        for seat in ctx.living():
+            if ctx.identity(seat).attribute(ctx, "guard_role", main_only=True):
+                ctx.kill(seat, Cause.GHOST, me.seat)
+
+
+@mark("Ghost", "亡霊")
+class Ghost(Role):
+    """亡霊 (闇の霊媒師), on its own executed seat until the next night's level 100, not told: then every living
+    seat whose role is a guard role dies (`ghost`, resistible)."""
+
+    level_hooks = (GhostRevenge(),)
+    hooks_while_dead = True
+
+
+@dataclass
+class HauntMemory(PsychicMemory):
+    haunted: bool = False  # it became a ghost once
+
+
+@role
+class DarkPsychic(Psychic):
+    """闇の霊媒師: 霊能者 in every respect. Executed, it turns into a ghost: on the first night after, at level
+    100, every living seat whose role is a guard role dies (`ghost`, resistible). Once. With
+    ``psychicresult=sunset`` the ghost never acts (the reference's dusk hook of a dead 霊能者 clears it)."""
+
+    name_en = "Dark Psychic"
+    Memory = HauntMemory
+    deadly_weapon = True  # V2.1.12
+
+    @on(Died)
+    def haunt(self, ctx: Context, me: Layer, event: Died) -> None:
+        memory: HauntMemory = me.memory
+        if event.cause is Cause.EXECUTION and not memory.haunted and ctx.settings["psychicresult"] != "sunset":
+            memory.haunted = True
+            ctx.grant(me.seat, Ghost.id, me.seat)
+
+
+SYNESTHETE_COLORS = ("赤色", "茶色", "橙色", "小麦色", "黄色", "黄土色", "緑色", "水色", "藍色", "青色", "紫色", "桜色",
+                     "金色", "銀色", "灰色")  # fmt: skip
+"""共感覚者's colors (draw ``synesthete color``: uniform among those not yet in its map)."""
+
+
+@dataclass
+class ColorMemory:
+    colors: dict[str, str] = field(default_factory=dict)  # team id → its color word
+
+
+class Sensing(Ability):
+    """共感覚者's sight: each night from 1, required, level 100, another seat, living or dead; told at once
+    「{name}は{target}の色を見ました。」; at level 100 the color of the (redirected) seat's current team (a team
+    met for the first time gets a new color, draw ``synesthete color``), naming the chosen seat. Not a
+    divination."""
+
+    verb = SENSE
+    level = 100
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.seats() if s != me.seat]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "sense select", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: ColorMemory = me.memory
+        team = ctx.identity(ctx.aimed(action.targets[0])).team().value
+        if team not in memory.colors:
+            used = set(memory.colors.values())
+            memory.colors[team] = ctx.draw("synesthete color", [c for c in SYNESTHETE_COLORS if c not in used])
+        ctx.tell(action.seat, "sense result", player=action.seat, target=action.targets[0], color=memory.colors[team])
+
+
+@role
+class Synesthete(Role):
+    """共感覚者: each night it must look at another seat, living or dead, and sees the color of that seat's
+    team; it gives each team it meets a color of its own, drawn when first met."""
+
+    abilities = (Sensing(),)
+    Memory = ColorMemory
+
+
+@dataclass
+class ChannelMemory:
+    chosen: Seat | None = None  # the dead seat listened to, for good (the reference never clears it)
+
+
+class Channel(Ability):
+    """イタコ's use: once per game, any night from 2, optional, spent at submission: a dead seat; told
+    「{name}は{target}の声に耳を傾けました。」, and its seat gets the 口寄せ mark, whose level hook at 100 gives the
+    result (the action itself resolves to nothing)."""
+
+    verb = CHANNEL
+    level = 100
+    first = 2
+    once = Once.GAME
+    required = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.dead()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "channel select", player=action.seat, target=action.targets[0])
+        ctx.grant(action.seat, Channelling.id, action.seat).memory.chosen = action.targets[0]
+
+
+class Channelled(LevelHook):
+    """イタコ's result, at level 100 of the night of its use and of every later night at which it is in A
+    and not sealed or hypnotized (the mark was gained before any seal): the (redirected) seat's name and
+    role (sub-roles omitted) — as the reference, which never clears the choice."""
+
+    level = 100
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        target = ctx.aimed(me.memory.chosen)
+        ctx.tell(me.seat, "channel result", player=me.seat, target=target, role=ctx.identity(target).role.id)
+
+
+@mark("Channelling", "口寄せ")
+class Channelling(Role):
+    """口寄せ (イタコ), on its own seat for good, not told: the dead seat it listens to; at level 100 of each
+    night it is in A it is told that seat's role."""
+
+    Memory = ChannelMemory
+    level_hooks = (Channelled(),)
+
+
+@role
+class Itako(Role):
+    """イタコ: once, from night 2, it may listen to a dead seat: at the end of that night (and of every later
+    night it lives) it learns that seat's role."""
+
+    abilities = (Channel(),)
+
+
+@dataclass
+class BakerMemory:
+    mourned: bool = False  # 「…もうおいしいパンが食べられません。」 said since the last living パン屋
+
+
+@role
+class Baker(Role):
+    """パン屋: at each dawn, alive or dead, once for all パン屋 (by the first seat holding one): while one
+    lives, public 「パン屋がおいしいパンを焼いてくれたそうです。」; at the first dawn at which all are dead, public
+    「今日からはもうおいしいパンが食べられません。」, once (again if one came back and all died anew)."""
+
+    Memory = BakerMemory
+
+    @on(Daybreak)
+    def bake(self, ctx: Context, me: Layer, event: Daybreak) -> None:
+        bakers = ctx.holding(Baker)
+        first = next(layer for layer in ctx.identity(bakers[0]).layers if isinstance(layer.role, Baker))
+        if first is not me:
+            return
+        memory: BakerMemory = me.memory
+        if any(ctx.alive(s) for s in bakers):
+            memory.mourned = False
+            ctx.tell(None, "baker bread")
+        elif not memory.mourned:
+            memory.mourned = True
+            ctx.tell(None, "baker gone")
+
+
+EMMA_LINES.update(ghost="ghost")  # V2.1.13: 「{name}は亡霊の怨念に殺されたようです。」
+
+
+# ---------------------------------------------------------------------- group T (wave 3, village part 2): tricks and
+# bites — 奇術師 迷える子羊 赤ずきん 看板娘 家政婦 (V2.1.1 tricked attacks, V2.1.3 night cover, V2.1.4 bitten to death,
+# V2.1.10 revival in a burial hook, V2.1.11 an extra execution)
+
+MISDIRECT = Verb.declare("misdirect", label=("襲撃先をすり替える", "misdirect the attack"))
+LURE = Verb.declare("lure", label=("身代わりになる", "lure the wolves"))
+VISIT = Verb.declare("visit", label=("家を訪れる", "visit"))
+
+COVERED_CAUSES = frozenset({"vampire", "witch", "dog", "hooligan", "dragon", "samurai", "elemental", "oni",
+                            "assassinate", "ghost", "deathnote"})
+"""The causes (besides a wolf's bite) a night cover stops: the deaths an attacker's own act causes (V2.1.3)."""
+
+
+class Misdirect(Ability):
+    """すり替え: once per game, any night from 2, optional, level 78: a living seat, itself allowed; told at
+    once. At 78 tonight's wolf attacks with a target are turned on the chosen seat (not redirected itself)
+    and tricked (V2.1.1); a later trick (迷える子羊 at 79) prevails."""
+
+    verb = MISDIRECT
+    level = 78
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "misdirect", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.trick_attacks(action.targets[0])
+
+
+@role
+class Illusionist(Role):
+    """奇術師: once, from night 2, it may turn that night's wolf attacks on a living seat of its choice
+    (itself too): the attack then kills a wolf or a ヴァンパイア and no guard stops it (V2.1.1)."""
+
+    abilities = (Misdirect(),)
+
+
+@mark("Night cover", "襲撃系無効", until=Expiry.DAWN)
+class NightCover(Role):
+    """A 迷える子羊's night cover (V2.1.3), until dawn: silently and any number of times it stops the
+    deaths an attacker's own act causes — a wolf's bite (tricked too), a vampire attack, 魔女's poison,
+    犬, 暴動者, 竜騎士, 侍's counter, 精霊使い, 鬼, 暗殺者, 闇の霊媒師, デスノート — and no other."""
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause is Cause.ATTACK:
+            return ctx.biting(me.seat) is not None
+        return threat.cause.value in COVERED_CAUSES
+
+
+@dataclass
+class SheepMemory:
+    exposed: int = 0  # the last night it carried a 護衛無効 (its own or another's)
+    lured: bool = False  # its lure was submitted
+    lured_night: int = 0  # the night its lure took effect (0: not yet)
+
+
+class Lure(Ability):
+    """身代わり: once per game, any night from 2, optional, no target, spent when submitted; told at once.
+    It takes effect at level 79 of the first night from then on on which its seat is in A and free
+    (:class:`Luring`)."""
+
+    verb = LURE
+    level = None
+    arity = 0
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.lured = True
+        ctx.tell(action.seat, "lure", player=action.seat)
+
+
+class Luring(LevelHook):
+    """At level 79 a lure not yet in effect: tonight's wolf attacks with a target are turned on the
+    迷える子羊 and tricked (V2.1.1, after 奇術師's 78), and every other living seat gets a night cover until
+    dawn (V2.1.3). Held back by a seal or a hypnosis, it waits for the next night."""
+
+    level = 79
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        memory: SheepMemory = me.memory
+        if not memory.lured or memory.lured_night:
+            return
+        memory.lured_night = ctx.day
+        ctx.trick_attacks(me.seat)
+        for seat in ctx.living():
+            if seat != me.seat:
+                ctx.grant(seat, NightCover.id, me.seat)
+
+
+@role
+class StraySheep(Role):
+    """迷える子羊: exposed every other night (at each dusk, dead or alive, it gets a 護衛無効 until the next
+    dusk unless it carried one through the night before: nights 1, 3, 5 …); holy protection, 巫女の加護 and
+    shields never protect it. Once, from night 2, it may lure the wolves: that night their attacks are
+    turned on it, past every guard (V2.1.1), and every other living seat is covered until dawn (V2.1.3);
+    from then on it dies at each dawn at which it lives (``attack``, unguardable)."""
+
+    name_en = "Stray Sheep"
+    Memory = SheepMemory
+    abilities = (Lure(),)
+    level_hooks = (Luring(),)
+    unshielded = True
+
+    @on(Nightfall)
+    def expose(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        """At each dusk (the dead too, sealed or not): exposed unless it carried a 護衛無効 last night
+        (settled here, as the reference's code: such a night ends it and places none)."""
+        memory: SheepMemory = me.memory
+        if memory.exposed == ctx.day - 1 and ctx.day > 1:
+            return
+        memory.exposed = ctx.day
+        ctx.grant(me.seat, "Exposed", me.seat)
+
+    @on(PhaseOpened)
+    def dawn(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DAWN:
+            return
+        memory: SheepMemory = me.memory
+        if any(layer.role.voids_guards for layer in ctx.identity(me.seat).extras()):
+            memory.exposed = max(memory.exposed, ctx.day - 1)  # another's exposure (破壊の狂人) shifts the cycle
+        if memory.lured_night:
+            ctx.kill(me.seat, Cause.ATTACK, guardable=False)
+
+
+@dataclass
+class RedHoodMemory:
+    killer: Seat | None = None  # the wolf that bit it to death (V2.1.4), until another death
+
+
+@role
+class RedHood(Role):
+    """赤ずきん: bitten to death, it remembers its killer; in every burial in which it is dead and that wolf
+    is dead it revives (V2.1.10), announced after that burial's deaths. Any other death clears the memory.
+    A reviver (霊界表示 ``norevive``) while alive or while it waits."""
+
+    name_en = "Little Red Riding Hood"
+    Memory = RedHoodMemory
+    closes_heaven = "while able"
+
+    def still_reviving(self, ctx: Context, me: Layer) -> bool:
+        return ctx.alive(me.seat) or me.memory.killer is not None
+
+    @on(Died)
+    def forget(self, ctx: Context, me: Layer, event: Died) -> None:
+        me.memory.killer = None
+
+    @on(Bitten)
+    def remember(self, ctx: Context, me: Layer, event: Bitten) -> None:
+        me.memory.killer = event.by
+
+    @on(DeadBurialPass)
+    def rise(self, ctx: Context, me: Layer, event: DeadBurialPass) -> None:
+        killer = me.memory.killer
+        if killer is not None and not ctx.alive(killer) and ctx.revive(me.seat):
+            me.memory.killer = None
+
+
+@role
+class DrawGirl(Role):
+    """看板娘: bitten to death (V2.1.4), it makes the next day's executions one more, announced at that
+    dawn 「{name}は看板娘でした。今日は{k}人処刑されます。」 (V2.1.11, V1.1.3); once per such death."""
+
+    name_en = "Draw Girl"
+
+    @on(Bitten)
+    def bitten(self, ctx: Context, me: Layer, event: Bitten) -> None:
+        ctx.add_execution("draw girl", player=me.seat)
+
+
+@mark("Housekept", "家政婦の訪問", until=Expiry.DAWN)
+class Housekept(Role):
+    """A 家政婦's visit, until dawn: if the seat dies bitten, or by another ``attack`` death with a wolf
+    behind it (V2.1.4), the 家政婦 (the mark's source) is told at once who, even if dead."""
+
+    @on(Died)
+    def witness(self, ctx: Context, me: Layer, event: Died) -> None:
+        if event.cause is Cause.ATTACK and event.source is not None and me.source is not None:
+            ctx.tell(me.source, "housekeeper saw", player=me.source, wolf=event.source, target=me.seat)
+
+
+class Visit(Ability):
+    """訪問: each night from 2, optional, level 95: another living seat; told at once. At 95 the
+    (redirected) seat: counting as wolf and not of team Human → the 家政婦 dies (``attack``, unguardable,
+    as a 逃亡者 at a wolf's house); else it is watched until dawn (:class:`Housekept`)."""
+
+    verb = VISIT
+    level = 95
+    required = False
+    first = 2
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "visit", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        identity = ctx.identity(target)
+        if identity.counts() is Count.WOLF and identity.team() is not Team.HUMAN:
+            ctx.kill(action.seat, Cause.ATTACK, target, guardable=False)
+        elif ctx.alive(target):
+            ctx.grant(target, Housekept.id, action.seat)
+
+
+@role
+class HouseKeeper(Role):
+    """家政婦: each night from 2 it may visit another living seat: at a wolf's house (not of team Human) it
+    dies; else, if that seat dies that night of a wolf attack, it learns which wolf (even if dead)."""
+
+    name_en = "House Keeper"
+    abilities = (Visit(),)
 # ---------------------------------------------------------------------- group C (wave 3, village part 2): role changes —
 # オカルトマニア 胡蝶 仮装者 聖痕者 転生者 (V2.1.15 role changes, V1.1.5 beliefs, V2.1.10 revivals, W.1.12 appearances)
 
