@@ -34,9 +34,10 @@ WOLVES = sorted(r for r, d in ROLES.items() if d.category is Category.WEREWOLF)
 # the spec's lists (V2.1.12), by id, where the role is declared today; every 人狼系 role counts (狂人狼 too)
 DEATH_RESISTANCE = {*WOLVES, "MadWolf", "Guard", "WanderingGuard", "Fox", "Noble", "Fugitive", "Devil", "ToughGuy",
                     "Cursed", "Priest", "Prince", "Vampire", "Dog", "Trapper", "Miko", "Acrobat",
-                    # not declared yet: コスプレイヤー 狐憑き 雪女 竜騎士 侍 精霊使い 人身御供 在宅者 鬼 胡蝶 サンタクロース
+                    "Dreamer",  # 胡蝶 (batch 3, group C)
+                    # not declared yet: コスプレイヤー 狐憑き 雪女 竜騎士 侍 精霊使い 人身御供 在宅者 鬼 サンタクロース
                     "Cosplayer", "SnowGirl", "DragonKnight", "Samurai", "Elementaler", "Sacrifice", "HomeComer",
-                    "Oni", "Butterfly", "SantaClaus"}
+                    "Oni", "SantaClaus"}
 DEADLY_WEAPON = {*WOLVES, "Poisoner", "Cat", "QueenSpectator", "Vampire", "Witch", "Dog", "Trapper", "PsychoKiller",
                  "Bomber", "MadDog", "Hunter", "MadHunter", "BlackCat", "Assassin", "DarkPsychic",
                  # not declared yet: デスノート 血まみれのメアリー サンタクロース パティシエール 狂愛者 暴徒 暴動者 竜騎士 侍 精霊使い
