@@ -147,7 +147,7 @@ POWERS = frozenset({"Diviner", "Psychic", "Guard"})
 """Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
 LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("expose")  # wave 3 (the roles')
 P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
-GUARDS = ("Guard", "WanderingGuard")  # roles whose protection a lunge goes through
+GUARDS = ("Guard", "WanderingGuard", "Cosplayer", "DragonKnight")  # roles whose protection a lunge goes through
 FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
 PRAY, ADOPT, TRAP = Verb("pray"), Verb("adopt"), Verb("trap")  # 巫女's, 犬's, 罠師's (declared by the roles)
 DOG_BITE = 2.0  # the suspicion (log-odds) of its owner from which a 犬 bites it
@@ -169,6 +169,8 @@ DOOMED = 0.5  # the share of the living that said they vote for a 血狼 when it
 ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counsel")  # 暗殺者, 魔女, カウンセラー
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
+SLAY, SHIELD = Verb("slay"), Verb("shield")  # 竜騎士's and 人身御供's (declared by the roles)
+SHIELD_TRUST = 0.7  # a 人身御供 gives its life for a seat it trusts this much (a claimed 占い師 or 霊能者 first)
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
 VILLAGE_CO = frozenset({
@@ -226,9 +228,13 @@ class RandomAgent:
 
 
 def _one_potion(out: list[Action | Vote]) -> list[Action | Vote]:
-    """魔女's potions exclude each other tonight (V1.2: one a night): the first chosen stays."""
-    potions = [c for c in out if isinstance(c, Action) and c.verb in (POISON, Verb.REVIVE)]
-    return [c for c in out if c not in potions[1:]]
+    """魔女's potions exclude each other tonight (V1.2: one a night), and so do 竜騎士's acts (V2.2): the first
+    chosen stays."""
+    kept = out
+    for group in ((POISON, Verb.REVIVE), (SLAY, Verb.GUARD)):
+        chosen = [c for c in kept if isinstance(c, Action) and c.verb in group]
+        kept = [c for c in kept if c not in chosen[1:]]
+    return kept
 
 
 def _votes_last(out: list[Action | Vote]) -> list[Action | Vote]:
@@ -1363,6 +1369,17 @@ def _commit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
     return Action(view.seat, COMMIT) if drawn is not None and _keeps(view, drawn[0], drawn[1]) else None
 
 
+def _shield(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action | None:
+    """人身御供: once, its life for the seat most worth keeping (a claimed 占い師 or 霊能者 first) among those it
+    trusts enough; none such: it waits."""
+    pool = [s for s in legal.targets if s != view.seat and (s in a.allies or a.trust.get(s, 0.0) >= SHIELD_TRUST)]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0) + a.value[s]
+                                   + noise[s]))
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1376,6 +1393,7 @@ POLICIES: dict[Verb, Policy] = {
     ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
+    SLAY: _kill, SHIELD: _shield,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

@@ -199,6 +199,20 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "gacha premium": ("{player}はプレミアムガチャを引いて{stars}【{role}】を獲得しました。",
                       "{player} pulls the premium gacha and gets {stars} [{role}]."),
     "gacha commit": ("{player}は引き当てた【{role}】に決めました。", "{player} commits to [{role}]."),
+    # group G (village part 2): guards, shields (V2.1.2, V2.1.3, V2.1.13)
+    "guard chosen": ("{player}は{target}を護衛しました。", "{player} guards {target}."),
+    "slay chosen": ("{player}が{target}を襲撃しました。", "{player} attacks {target} with its dragon's fire."),
+    "shield offered": ("{player}が{target}を守るため自らの命を差し出そうとしています。",
+                       "{player} offers its own life to protect {target}."),
+    "sacrificed": ("{target}は人身御供を差し出し{cause}に抵抗しました。",
+                   "{target} withstood {cause}: a Sacrifice died in its place."),
+    "emma dragon": ("{player}は竜に焼き殺されたようです。", "{player} seems to have been burnt to death by a dragon."),
+    "emma samurai": ("{player}は侍に一刀両断されたようです。", "{player} seems to have been cut down by a samurai."),
+    "emma elemental": ("{player}は暴走した精霊によって殺されたようです。",
+                       "{player} seems to have been killed by a rampaging spirit."),
+    "emma sacrifice": ("{player}は生贄に捧げられたようです。", "{player} seems to have been offered as a sacrifice."),
+    "emma dragonknight": ("{player}は自責の念に駆られて自ら命を断ったようです。",
+                          "{player} seems to have taken its own life out of remorse."),
 }  # fmt: skip
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
@@ -552,6 +566,18 @@ RULES_JA: dict[str, str] = {
                      "（1日目の夜は1）まで引け、1回ごとに翌日の票が1減ります。引いた役職（★1〜★6）はすぐにわかり、最後に"
                      "引いた役職に決めると、その夜の終わりに生きていればその役職になります。決めなかった役職は翌日の夕方に消えます。",
     "GachaSpent": "課金: プレミアムガチャを引いた回数だけ、次の夕方まで投票が少なく数えられます。",
+    # group G (village part 2)
+    "Cosplayer": "コスプレイヤー: 狩人と同じく毎晩ひとりを護衛します（2日目の夜から。身代わりくんなしなら1日目の夜から。"
+                 "必須）。占い結果・霊能結果は人狼ですが、人間として数えられます。",
+    "Samurai": "侍: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ）を護衛します（必須）。その人への人狼・"
+               "ヴァンパイアの襲撃は失敗し、侍は死に（人狼の襲撃・ヴァンパイアの襲撃）、襲撃した人狼またはヴァンパイアも"
+               "侍の反撃で死にます。護衛成功は知らされません。",
+    "DragonKnight": "竜騎士: 2日目の夜から毎晩、次のどちらかができます（任意）。他の生存者ひとりを護衛する（前の夜に護衛した人は"
+                    "不可）か、一度だけ、他の生存者ひとりを竜の炎で殺す（護衛では防げず、人狼も死にます）。行動した翌朝、"
+                    "生きていて、選んだ人が死んでいて村人陣営なら、自責の念で後を追います。",
+    "Sacrifice": "人身御供: 一度だけ、夜に他の生存者ひとりを選べます（任意）。その人が村人陣営なら、次の夕方まで（翌日の処刑も"
+                 "含む）、その人が最初に受ける死（突然死を除く）の代わりに人身御供が死にます（生贄。通知なし）。",
+    "Shielded": "生贄の守り: 次の夕方まで、最初に受ける死（突然死を除く）の代わりに人身御供が死にます（通知なし）。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""
@@ -812,6 +838,23 @@ RULES_EN: dict[str, str] = {
     "HolyProtection": "Holy protection: saves the seat once from any death but a sudden one; the seat is told.",
     "Decider": "Decider: 決定者 (a room setting): a seat drawn at random; when votes are tied, its vote decides.",
     "Authority": "Authority: 権力者 (a room setting): a seat drawn at random; its vote counts twice.",
+    # group G (village part 2)
+    "Cosplayer": "Cosplayer: protects a seat each night as a 狩人 (Bodyguard) does, from night 2 (from night 1 "
+                 "without the scapegoat), required. It reads 人狼 (werewolf) to seers and mediums, but counts as a "
+                 "human.",
+    "Samurai": "Samurai: from night 2 it must guard a living seat (itself only with the setting “guard yourself”). "
+               "Each wolf or vampire attack on that seat fails: the Samurai dies of it, and its blade kills the "
+               "attacking wolf or vampire. Nobody is told of a successful guard.",
+    "DragonKnight": "Dragon Knight: from night 2, each night, it may either guard another living seat (never the one "
+                    "it guarded the night before) or, once in the game, burn another living seat to death with its "
+                    "dragon's fire (no guard stops it, and a wolf dies of it too). At the dawn after a night it acted, "
+                    "if it lives and the seat it chose is dead and of the village team, it takes its own life out of "
+                    "remorse.",
+    "Sacrifice": "Sacrifice: once in the game, at night, it may offer its life for another living seat. If that "
+                 "seat is of the village team, until the next dusk (the next day's execution included) the first "
+                 "death it would suffer, a sudden death aside, kills the Sacrifice instead; nobody is told.",
+    "Shielded": "Shielded: a Sacrifice offered its life for this seat: until the next dusk, the first death it "
+                "would suffer (a sudden death aside) kills the Sacrifice instead, silently.",
 }  # fmt: skip
 """Each role's (or told sub-role's) rule in English for a player's card, where its declaration's docstring
 (the engineers' rule: the spec's words, placeholders) does not read as one; else the docstring is the card."""

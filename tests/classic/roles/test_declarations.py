@@ -37,6 +37,7 @@ WAVE3_ROLES += ["Liar", "PI", "Spellcaster", "Saint", "Interpreter"]  # group VE
 WAVE3_ROLES += ["Diseased", "Oldman", "Assassin", "Witch", "Counselor"]  # group VC (issue 24)
 WAVE3_ROLES += ["Lycan", "ToughGuy", "Miko", "Dog", "Trapper"]  # group VB
 WAVE3_ROLES += ["SeersMama", "Tarzan", "Sleepwalker", "Oracle", "Fate", "GachaAddicted"]  # group VD
+WAVE3_ROLES += ["Cosplayer", "Samurai", "DragonKnight", "Sacrifice"]  # group G (village part 2)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -68,6 +69,7 @@ def test_declaration_agrees_with_the_catalog(role_id):
 SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY_FOX, "Devil": PsychicResult.WEREWOLF,
                 "MadWolf": PsychicResult.WEREWOLF, "MadDog": PsychicResult.WEREWOLF}  # 狂犬: W.3
 SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
+SPEC_PSYCHIC["Cosplayer"] = PsychicResult.WEREWOLF  # コスプレイヤー: V2.2 (group G)
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
                "TinyGhost": Count.NONE}  # V1.2 おばけ
 
