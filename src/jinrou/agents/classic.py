@@ -147,7 +147,7 @@ POWERS = frozenset({"Diviner", "Psychic", "Guard"})
 """Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
 LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("expose")  # wave 3 (the roles')
 P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
-GUARDS = ("Guard", "WanderingGuard", "Cosplayer", "DragonKnight")  # roles whose protection a lunge goes through
+GUARDS = ("Guard", "WanderingGuard", "Cosplayer", "Elementaler", "DragonKnight")  # roles whose protection a lunge goes through
 FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
 PRAY, ADOPT, TRAP = Verb("pray"), Verb("adopt"), Verb("trap")  # 巫女's, 犬's, 罠師's (declared by the roles)
 DOG_BITE = 2.0  # the suspicion (log-odds) of its owner from which a 犬 bites it

@@ -201,6 +201,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "gacha commit": ("{player}は引き当てた【{role}】に決めました。", "{player} commits to [{role}]."),
     # group G (village part 2): guards, shields (V2.1.2, V2.1.3, V2.1.13)
     "guard chosen": ("{player}は{target}を護衛しました。", "{player} guards {target}."),
+    "elemental guard": ("{player}は精霊の力で{target}を護衛しました。", "{player} guards {target} with its spirits."),
     "slay chosen": ("{player}が{target}を襲撃しました。", "{player} attacks {target} with its dragon's fire."),
     "shield offered": ("{player}が{target}を守るため自らの命を差し出そうとしています。",
                        "{player} offers its own life to protect {target}."),
@@ -572,6 +573,8 @@ RULES_JA: dict[str, str] = {
     "Samurai": "侍: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ）を護衛します（必須）。その人への人狼・"
                "ヴァンパイアの襲撃は失敗し、侍は死に（人狼の襲撃・ヴァンパイアの襲撃）、襲撃した人狼またはヴァンパイアも"
                "侍の反撃で死にます。護衛成功は知らされません。",
+    "Elementaler": "精霊使い: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ）を精霊の力で護衛します（必須。"
+                   "狩人の護衛と同じ）。その夜に自分が人狼に噛み殺されると、護衛した人も暴走した精霊の力で死にます。",
     "DragonKnight": "竜騎士: 2日目の夜から毎晩、次のどちらかができます（任意）。他の生存者ひとりを護衛する（前の夜に護衛した人は"
                     "不可）か、一度だけ、他の生存者ひとりを竜の炎で殺す（護衛では防げず、人狼も死にます）。行動した翌朝、"
                     "生きていて、選んだ人が死んでいて村人陣営なら、自責の念で後を追います。",
@@ -845,6 +848,9 @@ RULES_EN: dict[str, str] = {
     "Samurai": "Samurai: from night 2 it must guard a living seat (itself only with the setting “guard yourself”). "
                "Each wolf or vampire attack on that seat fails: the Samurai dies of it, and its blade kills the "
                "attacking wolf or vampire. Nobody is told of a successful guard.",
+    "Elementaler": "Elementaler: from night 2 it must protect a living seat with its spirits (itself only with the "
+                   "setting “guard yourself”), as a 狩人 (Bodyguard) does. If the wolves kill it that night, the "
+                   "rampaging spirits kill the seat it protected too.",
     "DragonKnight": "Dragon Knight: from night 2, each night, it may either guard another living seat (never the one "
                     "it guarded the night before) or, once in the game, burn another living seat to death with its "
                     "dragon's fire (no guard stops it, and a wolf dies of it too). At the dawn after a night it acted, "

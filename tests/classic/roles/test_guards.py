@@ -1,6 +1,6 @@
 """Group G of the village's part 2 (``roles/village.py``, its "group G" block; shared/spec/classic-roles-village-2.md
 V2.2, mechanics V2.1.2 guards, V2.1.3 shields and the order of protections, V2.1.11 a shielded execution, V2.1.12
-attributes, V2.1.13 causes): コスプレイヤー, 侍, 竜騎士, 人身御供.
+attributes, V2.1.13 causes): コスプレイヤー, 侍, 精霊使い, 竜騎士, 人身御供.
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
@@ -173,6 +173,62 @@ def test_samurai_refuses_itself_without_guardmyself_and_a_refusal_changes_nothin
     assert "B" in legal_verbs(g, "B")["guard"]
 
 
+# ---------------------------------------------------------------------------------------------- 精霊使い
+
+
+def test_elementaler_guards_from_night_2_as_a_bodyguard_with_its_own_line():
+    """V2.2 Elementaler (ref L9520–9583): never night 1, required, told at once 「{name}は精霊の力で{target}を
+    護衛しました。」; a guard protection of 狩人's kind (GJ notice with gjmessage, 瞳狼: 護衛)."""
+    g = new(["EyesWolf", "Elementaler", "Human", "Human", "Human", "Human", "Human"], {"gjmessage": "on"})
+    assert legal_verbs(g, "B") == {}
+    night(g, "A attack C")
+    vote(g, "AD BD DE ED FD GD")
+    assert legal_verbs(g, "B") == {"guard": ("A", "E", "F", "G")}
+    g.apply(action(g, "B guard E"))
+    assert told(g, "elemental guard", "B") == [{"player": 1, "target": 4}]
+    night(g, "A attack E")
+    assert "E" in alive(g) and told(g, "guard success", "B") == [{"target": 4}]
+    assert eyes(g) == [("eyes guard", {"target": 4})]
+    record = replays(g)
+    assert {"player": "B", "action": "guard", "target": "E"} in record["events"][2]["actions"]
+
+
+def test_an_elementaler_bitten_to_death_takes_the_seat_it_protected_tonight_with_it():
+    """V2.2: bitten to death the same night, the seat it protected dies too (`elemental`, the biting wolf its
+    source; 閻魔: 暴走した精霊によって殺された); a seat it protected the night before is safe."""
+    g = new(["Werewolf", "Elementaler", "Emma", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE")
+    night(g, "B guard F", "A attack B", draws=[("announcement", ["B", "F"])])
+    assert {s: dead(g)[s] for s in "BF"} == {"B": "attack", "F": "elemental"}
+    assert judged(g, "C")[-2:] == ["attack B", "elemental F"]
+    assert render(_emma(g, "elemental"), g.names) == "Fは暴走した精霊によって殺されたようです。"
+    g = new(["Werewolf", "Elementaler", "Priest", "Witch", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C protect F", "A attack E")
+    vote(g, "AG BG CG DG FG GH HG IG")
+    night(g, "B guard F", "A attack B")  # the rampage is resistible: the holy protection keeps F
+    assert dead(g)["B"] == "attack" and "F" in alive(g) and told(g, "holy protection used", "F")
+
+
+def test_an_elementaler_poisoned_takes_nobody_and_a_refused_guard_changes_nothing():
+    g = new(["Werewolf", "Elementaler", "Witch", "Human", "Human", "Human", "Human", "Human"],
+            {"consecutiveguard": "no"})
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE")
+    night(g, "B guard F", "C poison B", "A attack G", draws=[("announcement", ["B", "G"])])
+    assert dead(g)["B"] == "witch" and "F" in alive(g)
+    g = new(["Werewolf", "Elementaler", "Human", "Human", "Human", "Human", "Human"], {"consecutiveguard": "no"})
+    night(g, "A attack C")
+    vote(g, "AD BD DE ED FD GD")
+    night(g, "B guard E", "A attack F")
+    vote(g, "AG BG EG GA")
+    assert "E" not in legal_verbs(g, "B")["guard"]  # settled here: as a 狩人's
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="B cannot guard E"):
+        g.apply(action(g, "B guard E"))
+    assert snapshot(g) == before
+
+
 # ---------------------------------------------------------------------------------------------- 竜騎士
 
 
@@ -310,7 +366,7 @@ def test_a_refused_shield_changes_nothing():
 # ---------------------------------------------------------------------------------------------- bots
 
 
-GROUP_G = ["Cosplayer", "Samurai", "DragonKnight", "Sacrifice"]
+GROUP_G = ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice"]
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

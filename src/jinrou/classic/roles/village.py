@@ -1846,7 +1846,7 @@ class GachaAddicted(Role):
 
 
 # ---------------------------------------------------------------------- group G (village part 2): コスプレイヤー 侍
-# 竜騎士 人身御供 — guards (V2.1.2), a counter guard, shields (V2.1.3), causes dragon/samurai/sacrifice (V2.1.13)
+# 精霊使い 竜騎士 人身御供 — guards (V2.1.2), a counter guard, shields (V2.1.3), causes (V2.1.13)
 
 SLAY = Verb.declare("slay", label=("竜の炎で焼き払う", "slay"))
 SHIELD = Verb.declare("shield", label=("身代わりになる", "shield"))
@@ -1917,6 +1917,59 @@ class Samurai(Role):
         ctx.kill(me.seat, event.cause, event.source, guardable=False)
         if event.source is not None:
             ctx.kill(event.source, Cause.SAMURAI, me.seat)
+
+
+@dataclass
+class ElementalMemory(GuardMemory):
+    protected: Seat | None = None  # the (redirected) seat its guard landed on …
+    night: int = 0  # … that night
+
+
+class ElementalGuard(Protection):
+    """精霊使い's guard: each night from 2 (never night 1), required, level 80; 狩人's choices (``guardmyself``;
+    ``consecutiveguard=no`` forbids last night's seat: settled here, the reference never refuses it); told at
+    once 「{name}は精霊の力で{target}を護衛しました。」, *targeted* then; the (redirected) seat gets a guard
+    protection of 狩人's kind (V2.1.2a)."""
+
+    targets_on_submit = True
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 2
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        super().submit(ctx, action, me)
+        ctx.tell(action.seat, "elemental guard", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: ElementalMemory = me.memory
+        target = ctx.aimed(action.targets[0])
+        ctx.guard(target, action.seat)
+        ctx.emit(Guarded(target, action.seat))
+        memory.protected, memory.night = target, ctx.day
+
+
+@role
+class Elementaler(Role):
+    """精霊使い: from night 2 it must guard a seat with its spirits (a 狩人's protection). Bitten to death (V2.1.4)
+    that night, it takes the seat it protected with it, if alive (`elemental`, through its protections). Its
+    own `attack` death at night is always a bite: the other `attack` deaths of V2.1.4 belong to other roles."""
+
+    abilities = (ElementalGuard(),)
+    Memory = ElementalMemory
+    death_resistance = True
+    deadly_weapon = True
+    guard_role = True
+
+    @on(PhaseOpened)
+    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:
+            guard_dusk(me)
+
+    @on(Died)
+    def rampage(self, ctx: Context, me: Layer, event: Died) -> None:
+        memory: ElementalMemory = me.memory
+        if event.cause is Cause.ATTACK and memory.night == ctx.day and memory.protected is not None:
+            ctx.kill(memory.protected, Cause.ELEMENTAL, event.source)  # tonight's: its guard resolved tonight
 
 
 @dataclass
