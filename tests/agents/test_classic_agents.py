@@ -12,6 +12,7 @@ import pytest
 from jinrou.agents.classic import POLICIES, HeuristicAgent, RandomAgent, make_classic_agent
 from jinrou.classic.abilities import LevelHook
 from jinrou.classic.agent import Agent, act, talk
+from jinrou.classic.agent import play as play_to_end
 from jinrou.classic.casting import deal, normal_cast
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
@@ -83,12 +84,7 @@ def play(roles: Sequence[str], settings: dict[str, str], bots: Sequence[Agent | 
     parsed = Settings.parse(settings)
     dealt = deal(list(roles), rng, scapegoat=parsed["scapegoat"] == "on", safety=parsed["safety"])
     game = Game.new(seat_names(len(dealt), parsed), dealt, parsed, rng)
-    seats = [None if s == game.scapegoat else bots[s] for s in game.seats()]
-    while not game.is_over:
-        talk(game, seats, rng)
-        act(game, seats, rng)
-        game.close(rng)
-    return game
+    return play_to_end(game, [None if s == game.scapegoat else bots[s] for s in game.seats()], rng)
 
 
 # ---------------------------------------------------------------------- legality
@@ -249,12 +245,7 @@ def village_wins(village: AgentFactory, others: AgentFactory, games: int, seed: 
 
 def _play_dealt(roles: list[str], bots: list[Agent], rng: np.random.Generator) -> Game:
     game = Game.new(seat_names(len(roles), Settings.parse()), roles, {}, rng)
-    seats = [None if s == game.scapegoat else bots[s] for s in game.seats()]
-    while not game.is_over:
-        talk(game, seats, rng)
-        act(game, seats, rng)
-        game.close(rng)
-    return game
+    return play_to_end(game, [None if s == game.scapegoat else bots[s] for s in game.seats()], rng)
 
 
 def test_a_heuristic_village_beats_a_random_one():
@@ -438,12 +429,7 @@ def _bot_games(cast: dict[str, int], seeds: range) -> list[Game]:
     for seed in seeds:
         rng = np.random.default_rng(seed)
         game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
-        bots = [HeuristicAgent(cast) for _ in roles]
-        while not game.is_over:
-            if game.stage.value != "night":
-                talk(game, bots, rng)
-            act(game, bots, rng)
-            game.close(rng)
+        play_to_end(game, [HeuristicAgent(cast) for _ in roles], rng)  # talk() says nothing at night
         assert game.outcome is not None and not game.sudden
         games.append(game)
     return games
@@ -569,11 +555,7 @@ def played_verbs(cast: dict[str, int], seeds: range, agent: type = HeuristicAgen
     for seed in seeds:
         rng = np.random.default_rng(seed)
         game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
-        bots = [agent(cast) for _ in roles]
-        while not game.is_over:
-            talk(game, bots, rng)
-            act(game, bots, rng)
-            game.close(rng)
+        play_to_end(game, [agent(cast) for _ in roles], rng)
         for event in write(game)["events"]:
             taken.update(a["action"] for a in event.get("actions", []))
     return taken
@@ -619,11 +601,7 @@ def test_bots_with_a_monster_finish_and_use_its_absorbed_abilities():
     for seed in range(8):
         rng = np.random.default_rng(seed)
         game = Game.new(seat_names(len(roles), Settings.parse({"scapegoat": "off"})), roles, {"scapegoat": "off"}, rng)
-        bots = [HeuristicAgent(cast) for _ in roles]
-        while not game.is_over:
-            talk(game, bots, rng)
-            act(game, bots, rng)
-            game.close(rng)
+        play_to_end(game, [HeuristicAgent(cast) for _ in roles], rng)
         monster = roles.index("FrankensteinsMonster")
         used += sum(1 for e in write(game)["events"] for a in e.get("actions", [])
                     if a["player"] == game.names[monster] and a["action"] == "divine")

@@ -27,6 +27,7 @@ def test_a_pull_is_drawn_stored_then_folded_and_seen_at_once_by_its_player_alone
         {"id": "normal", "ja": "ノーマルガチャ", "en": "normal gacha"},
         {"id": "premium", "ja": "プレミアムガチャ", "en": "premium gacha"}]}]
     assert (legal["gacha"]["ja"], legal["commit"]["ja"] if "commit" in legal else None) == ("ガチャを引く", None)
+    assert legal["gacha"]["note"] == {"ja": "プレミアムガチャはあと1回", "en": "premium pulls left: 1"}  # P, night 1
     stored = len(table.events)
     table.act(0, {"act": "gacha", "kind": "normal"})
     action, outcome = table.events[stored:stored + 2]
@@ -40,6 +41,7 @@ def test_a_pull_is_drawn_stored_then_folded_and_seen_at_once_by_its_player_alone
     for seat in (None, *range(1, 7)):  # nobody else: no other seat, no spectator
         assert gacha_lines(table.view(seat)) == []
         assert "gacha" not in json.dumps(table.view(seat), ensure_ascii=False)
+    assert next(lg for lg in me["legal"] if lg["verb"] == "gacha")["note"] is not None  # the premium pull is left
     table.act(0, {"act": "commit"})
     assert gacha_lines(table.view(0))[-1].endswith("に決めました。")
     # a restarted server folds the stored events again: the same pull, the same views

@@ -1,12 +1,15 @@
 """Fixtures for the server: real stores (SQLite, and PostgreSQL when JINROU_TEST_POSTGRES names one),
 the real app in-process, and a real `jinrou serve` process on 127.0.0.1."""
 
+import asyncio
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 from starlette.testclient import TestClient
@@ -60,6 +63,25 @@ def wait_until(condition, timeout: float = 20.0, what: str = "condition") -> Non
         if time.monotonic() > deadline:
             raise TimeoutError(f"timed out waiting for {what}")
         pause.wait(0.05)
+
+
+@contextlib.contextmanager
+def serving(app) -> Iterator[tuple[str, asyncio.AbstractEventLoop]]:
+    """``app`` served by uvicorn on 127.0.0.1 (a free port) on an event loop of its own in a thread,
+    as `jinrou serve` serves it; yields its address and that loop (to run a coroutine on it)."""
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning",
+                                           ws_per_message_deflate=False))
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=lambda: loop.run_until_complete(server.serve()), daemon=True)
+    thread.start()
+    wait_until(lambda: server.started, what="the server to listen")
+    try:
+        yield f"http://127.0.0.1:{server.config.port}", loop
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 class Server:

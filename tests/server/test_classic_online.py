@@ -4,17 +4,14 @@ at a deadline, SIGKILL and restart, a payload audit of whole 闇鍋 games, and g
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import shutil
-import threading
 import time
 from typing import Any
 
 import numpy as np
 import pytest
-import uvicorn
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
@@ -28,7 +25,7 @@ from jinrou.server.service import Listener
 from jinrou.server.store import open_store
 from tests.modes.test_classic_mode import first_choice
 
-from .conftest import Server, blocking, free_port, wait_until
+from .conftest import Server, blocking, serving, wait_until
 from .test_restart import call
 
 PUBLIC_CAUSES = {"execution", "suicide", "hunter", "leave", "sudden"}
@@ -398,6 +395,25 @@ BROWSER_CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Diviner
                 "rules": {"scapegoat": "off"}, "times": {"night": 120, "day": 120}}
 
 
+def create_fixed_room(page, url: str, name: str, roles: dict[str, int], players: int, scapegoat: str) -> None:
+    """In the lobby at ``url``, make a classic room of the fixed cast ``roles`` (120 s nights and days)
+    through its form, as a person does; the page is then the room's."""
+    page.goto(url)
+    page.select_option("#mode", "classic")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=players]", str(players))
+    page.select_option("select[name=cast]", "fixed")
+    form = page.locator("details:has(input[name=roles])")
+    form.locator("summary").click()
+    for role, count in roles.items():
+        form.locator(f"input[data-choice={role}]").fill(str(count))
+    page.select_option("select[name=scapegoat]", scapegoat)
+    page.fill("input[name=night]", "120")
+    page.fill("input[name=day]", "120")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/room/*")
+
+
 @pytest.fixture
 def live(monkeypatch, tmp_path):
     """`jinrou serve`'s app on 127.0.0.1 in this process, with the next room's seed chosen so that
@@ -405,15 +421,8 @@ def live(monkeypatch, tmp_path):
     seed = seeds_for(BROWSER_CAST, 8, lambda cast: cast[0] == "Werewolf" and cast[1] == "Human")[0]
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
     app = create_app(open_store(str(tmp_path / "live.db")))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           ws_per_message_deflate=False))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
-    thread.start()
-    wait_until(lambda: server.started, what="the server to listen")
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(10)
+    with serving(app) as (url, _):
+        yield url, app
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
@@ -429,20 +438,7 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         options = {"viewport": viewport, "locale": "en-US", **({"is_mobile": True, "has_touch": True} if phone else {})}
         ann, ben = browser.new_context(**options).new_page(), browser.new_context(**options).new_page()
-        ann.goto(url)
-        ann.select_option("#mode", "classic")
-        ann.fill("input[name=name]", "browser village")
-        ann.fill("input[name=players]", "6")
-        ann.select_option("select[name=cast]", "fixed")
-        roles = ann.locator("details:has(input[name=roles])")
-        roles.locator("summary").click()
-        for role, count in BROWSER_CAST["roles"].items():
-            roles.locator(f"input[data-choice={role}]").fill(str(count))
-        ann.select_option("select[name=scapegoat]", "off")
-        ann.fill("input[name=night]", "120")
-        ann.fill("input[name=day]", "120")
-        ann.click("#create button[type=submit]")
-        ann.wait_for_url("**/room/*")
+        create_fixed_room(ann, url, "browser village", BROWSER_CAST["roles"], 6, "off")
         ann.fill("#join input[name=name]", "Ann")
         ann.click("#join button[type=submit]")
         expect(ann.locator("#who")).to_have_text("you are Ann")

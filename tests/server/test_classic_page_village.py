@@ -12,19 +12,16 @@ $JINROU_SCREENSHOTS (else the test's folder)."""
 
 from __future__ import annotations
 
-import asyncio
 import os
-import threading
 from typing import Any
 
 import pytest
-import uvicorn
 
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
-from .conftest import free_port, wait_until
-from .test_classic_online import ARGS, CHROMIUM, seeds_for
+from .conftest import serving, wait_until
+from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
 from .test_classic_page_werewolves import DESKTOP, PHONE, api, check_page
 
 PEOPLE = ("GachaAddicted", "Witch", "Dictator", "Interpreter", "Gambler")  # each a page, in some order
@@ -50,15 +47,8 @@ def live(monkeypatch, tmp_path):
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
     monkeypatch.setattr("jinrou.classic.roles.village.GACHA_ROLES", dict.fromkeys(range(1, 7), ("Psychic",)))
     app = create_app(open_store(str(tmp_path / "village.db")))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning",
-                                           ws_per_message_deflate=False))
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=lambda: loop.run_until_complete(server.serve()), daemon=True)
-    thread.start()
-    wait_until(lambda: server.started, what="the server to listen")
-    yield f"http://127.0.0.1:{server.config.port}", app, dealt[0]
-    server.should_exit = True
-    thread.join(10)
+    with serving(app) as (url, _):
+        yield url, app, dealt[0]
 
 
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"], ids=["ja", "en"])
@@ -91,20 +81,7 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         for name in NAMES:
             page = pages[name] = browser.new_context(**options(role_of[name])).new_page()
             if name == NAMES[0]:  # Ann makes the room
-                page.goto(url)
-                page.select_option("#mode", "classic")
-                page.fill("input[name=name]", t("village", "村"))
-                page.fill("input[name=players]", str(CAST["players"]))
-                page.select_option("select[name=cast]", "fixed")
-                roles = page.locator("details:has(input[name=roles])")
-                roles.locator("summary").click()
-                for role, count in CAST["roles"].items():
-                    roles.locator(f"input[data-choice={role}]").fill(str(count))
-                page.select_option("select[name=scapegoat]", "on")
-                page.fill("input[name=night]", "120")
-                page.fill("input[name=day]", "120")
-                page.click("#create button[type=submit]")
-                page.wait_for_url("**/room/*")
+                create_fixed_room(page, url, t("village", "村"), CAST["roles"], CAST["players"], "on")
             else:
                 page.goto(pages[NAMES[0]].url)
             page.fill("#join input[name=name]", name)
@@ -141,6 +118,7 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         pull = gacha.locator("form.c-form[data-verb=gacha]")
         expect(pull.locator(".c-verb")).to_have_text(t("pull the gacha", "ガチャを引く"))
         expect(pull.locator("option")).to_have_text([t("normal gacha", "ノーマルガチャ"), t("premium gacha", "プレミアムガチャ")])
+        expect(pull.locator(".c-note")).to_have_text(t("premium pulls left: 1", "プレミアムガチャはあと1回"))  # P on night 1
         expect(gacha.locator("form.c-form[data-verb=commit]")).to_have_count(0)  # nothing drawn yet
         check_page(gacha, "night 1: the gacha", ja)
         shot(gacha, "gacha-night1")

@@ -11,19 +11,17 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
 import urllib.request
 from typing import Any
 
 import pytest
-import uvicorn
 
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
-from .conftest import free_port, wait_until
+from .conftest import serving, wait_until
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import ARGS, CHROMIUM, seeds_for
+from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
 from .test_classic_phone import BROKEN
 
 PHONE = {"width": 390, "height": 844}
@@ -41,15 +39,8 @@ def live(monkeypatch, tmp_path):
     seed = seeds_for(CAST, 10, lambda cast: tuple(cast[:4]) == wanted)[0]
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
     app = create_app(open_store(str(tmp_path / "werewolves.db")))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning",
-                                           ws_per_message_deflate=False))
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=lambda: loop.run_until_complete(server.serve()), daemon=True)
-    thread.start()
-    wait_until(lambda: server.started, what="the server to listen")
-    yield f"http://127.0.0.1:{server.config.port}", app, loop
-    server.should_exit = True
-    thread.join(10)
+    with serving(app) as (url, loop):
+        yield url, app, loop
 
 
 def api(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -110,20 +101,7 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ann = browser.new_context(**options(ann_size)).new_page()
         ben = browser.new_context(**options(ben_size)).new_page()
-        ann.goto(url)
-        ann.select_option("#mode", "classic")
-        ann.fill("input[name=name]", t("wolf village", "狼の村"))
-        ann.fill("input[name=players]", "8")
-        ann.select_option("select[name=cast]", "fixed")
-        roles = ann.locator("details:has(input[name=roles])")
-        roles.locator("summary").click()
-        for role, count in CAST["roles"].items():
-            roles.locator(f"input[data-choice={role}]").fill(str(count))
-        ann.select_option("select[name=scapegoat]", "off")
-        ann.fill("input[name=night]", "120")
-        ann.fill("input[name=day]", "120")
-        ann.click("#create button[type=submit]")
-        ann.wait_for_url("**/room/*")
+        create_fixed_room(ann, url, t("wolf village", "狼の村"), CAST["roles"], 8, "off")
         room = ann.url.rsplit("/", 1)[1]
         ann.fill("#join input[name=name]", "Ann")
         ann.click("#join button[type=submit]")

@@ -5,17 +5,14 @@ night, one language at a time (log included), the end table with the roles each 
 
 from __future__ import annotations
 
-import asyncio
 import os
-import threading
 
 import pytest
-import uvicorn
 
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
-from .conftest import free_port, wait_until
+from .conftest import serving
 from .test_browser import CONTRAST, UNTRANSLATED
 from .test_classic_online import ARGS, CHROMIUM, seeds_for
 
@@ -47,14 +44,8 @@ def live(monkeypatch, tmp_path):
     seed = seeds_for(CAST, 8, lambda cast: cast[0] == "Werewolf" and cast[1] == "Cursed")[0]
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
     app = create_app(open_store(str(tmp_path / "phone.db")))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning",
-                                           ws_per_message_deflate=False))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
-    thread.start()
-    wait_until(lambda: server.started, what="the server to listen")
-    yield f"http://127.0.0.1:{server.config.port}", app
-    server.should_exit = True
-    thread.join(10)
+    with serving(app) as (url, _):
+        yield url, app
 
 
 def check_page(page, where: str, ja: bool) -> None:

@@ -369,6 +369,10 @@ class Ability:
         ability once used; one that counts its uses in its memory says so itself (魔女's potions)."""
         return self.once is Once.GAME and any(verb == self.verb.value for verb, _day in me.uses)
 
+    def note(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
+        """What its form says beside it now, in Japanese and English (課金者: the premium pulls left), or None."""
+        return None
+
     def refuse(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
         """Why it is closed now though its timing opens it (English, Japanese), or None: it is open.
         A closed ability is not offered, and an action using it is refused with that reason."""

@@ -104,6 +104,7 @@ class Legal:
     values: tuple[tuple[str, ...], ...] = ()  # per parameter of the verb, in its declared order
     instead_of: Verb | None = None  # a form of that verb's use, taken instead of it (「襲撃しない」 for an attack)
     label: tuple[str, str] | None = None  # the ability's own name for players (ja, en), before its verb's (通訳)
+    note: tuple[str, str] | None = None  # what its form says beside it now (ja, en): 課金者's premium pulls left
 
     @property
     def params(self) -> tuple[Param, ...]:
@@ -396,7 +397,7 @@ class Game:
             if targets or ability.arity == 0:
                 values = ability.values(self.ctx, owner) if ability.verb.params else ()
                 legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values, ability.instead_of,
-                                   ability.label))
+                                   ability.label, ability.note(self.ctx, owner)))
         return legal
 
     def awaited(self) -> list[Seat]:

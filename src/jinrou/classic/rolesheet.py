@@ -95,7 +95,8 @@ it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(D
    or `When.DAY` for a day action, W.1.1: optional, any time of the day while alive), `first` (the
    first night or day), `once` (`Once.GAME` or `Once.DAY`), `while_dead`; `required`, `level` (None:
    at once), `arity` (seats), and the hooks `available`, `targets`, `values` (each parameter's values
-   allowed now), `check`, `submit` for effects at once, `resolve` for effects at its level, each given
+   allowed now), `note` (what its form says beside it: 課金者's premium pulls left), `check`, `submit` for
+   effects at once, `resolve` for effects at its level, each given
    `(ctx, me)`, and `spent` (it can never be used again: the role card marks it used; by default a
    `Once.GAME` ability once used, overridden where the uses are counted in memory, as 魔女's potions); an
    ability whose `submit` draws (`ctx.draw`: the player sees the outcome at once, as

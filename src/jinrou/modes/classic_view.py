@@ -278,7 +278,8 @@ def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
             "required": legal.required, "arity": legal.arity,
             "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
                        for p, values in zip(legal.params, legal.values, strict=True)],
-            "kits": [{"id": k, "ja": KITS[k][0], "en": KITS[k][1]} for k in legal.kits]}
+            "kits": [{"id": k, "ja": KITS[k][0], "en": KITS[k][1]} for k in legal.kits],
+            "note": None if legal.note is None else {"ja": legal.note[0], "en": legal.note[1]}}
 
 
 def _value(param: Param, value: str) -> dict[str, str]:

@@ -104,6 +104,8 @@ def test_premium_pulls_are_bounded_by_the_last_vote_s_weight_and_cost_the_next_d
     night(g, "A attack E", "C divine A", "D assist B", draws=[("order", ["C", "D"])])
     vote(g, "AF BF CF DF FA GF HF IF")
     assert kinds(g, "B") == ("normal", "premium")
+    gacha = next(lg for lg in g.legal_actions(1) if lg.verb is GACHA)
+    assert gacha.note == ("プレミアムガチャはあと2回", "premium pulls left: 2")  # the form says P
     pull(g, "B gacha premium", 3, "Prince")
     pull(g, "B gacha premium", 4, "Witch")
     assert kinds(g, "B") == ("normal",)  # P = 2 spent

@@ -1755,6 +1755,10 @@ class Gacha(Ability):
         memory: GachaMemory = me.memory
         return (("normal",) * (not memory.normal) + ("premium",) * (memory.pulls > 0),)
 
+    def note(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
+        pulls = me.memory.pulls
+        return (f"プレミアムガチャはあと{pulls}回", f"premium pulls left: {pulls}") if pulls > 0 else None
+
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         memory: GachaMemory = me.memory
         kind = action.param("kind") or "normal"

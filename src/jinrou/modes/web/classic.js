@@ -31,6 +31,7 @@
   #board form.c-form select { max-width: 100%; min-width: 0; }
   #board form.c-form .c-verb { font-weight: bold; min-width: 5em; }
   #board .c-required { color: #c92a2a; font-size: 12px; }
+  #board .c-note { color: var(--muted); font-size: 12px; }
   #board .c-status { color: var(--muted); font-size: 14px; margin: 4px 0; }
   #board details.c-claims-panel summary { cursor: pointer; font-weight: bold; font-size: 15px; }
   #board table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
@@ -171,6 +172,7 @@
     }
     form.append(button(legal.verb === "vote" ? ctx.t("Vote", "投票") : ctx.t("Confirm", "決定")));
     if (legal.required && legal.verb !== "vote") form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
+    if (legal.note) form.append(ctx.el("span", tx(legal.note), "c-note"));  // 課金者: premium pulls left
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const picked = [...form.querySelectorAll("select[name^=target]")].map((s) => s.value);
