@@ -170,6 +170,7 @@ ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counse
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
 SLAY, SHIELD = Verb("slay"), Verb("shield")  # 竜騎士's and 人身御供's (declared by the roles)
+SLAY_GAP = 2.0  # a 竜騎士 slays the top suspect standing this far (log-odds) above the next one
 SHIELD_TRUST = 0.7  # a 人身御供 gives its life for a seat it trusts this much (a claimed 占い師 or 霊能者 first)
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
@@ -1369,6 +1370,18 @@ def _commit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
     return Action(view.seat, COMMIT) if drawn is not None and _keeps(view, drawn[0], drawn[1]) else None
 
 
+def _slay(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """竜騎士: its one slay on the most suspected seat once sure enough (as 暗殺者), or once that seat stands
+    SLAY_GAP above every other (a black result): a village seat slain costs the 竜騎士 its life."""
+    pool = sorted((s for s in legal.targets if s not in a.allies and s != view.seat), key=lambda s: -a.suspicion[s])
+    if not pool:
+        return None
+    top = a.suspicion[pool[0]]
+    clear = len(pool) == 1 or top - a.suspicion[pool[1]] >= SLAY_GAP
+    return _one(view, legal, pool[0]) if top >= KILL_SURE or clear else None
+
+
 def _shield(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
             rng: np.random.Generator) -> Action | None:
     """人身御供: once, its life for the seat most worth keeping (a claimed 占い師 or 霊能者 first) among those it
@@ -1393,7 +1406,7 @@ POLICIES: dict[Verb, Policy] = {
     ASSASSINATE: _kill, POISON: _kill, COUNSEL: _counsel,
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
-    SLAY: _kill, SHIELD: _shield,
+    SLAY: _slay, SHIELD: _shield,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

@@ -2052,7 +2052,7 @@ class DragonKnight(Role):
     dies (後追い, 自責の念)."""
 
     name_en = "Dragon Knight"
-    abilities = (DragonGuard(), Slay())
+    abilities = (Slay(), DragonGuard())  # a bot weighs the slay first (one act a night)
     Memory = DragonMemory
     death_resistance = True
     deadly_weapon = True
