@@ -96,6 +96,23 @@ def test_a_trap_on_the_seat_kills_the_cosplayer_as_a_bodyguard():
     assert {s: dead(g)[s] for s in "CD"} == {"C": "trap", "D": "attack"}
 
 
+def test_a_bomb_on_the_seat_kills_a_cosplayer_or_a_dragon_knight_guarding_it_but_not_a_samurai():
+    """V2.1.2a: 爆弾魔's bomb treats コスプレイヤー's and 竜騎士's guards as a 狩人's; (b) not 侍's counter guard."""
+    g = new(["Werewolf", "Cosplayer", "Bomber", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B guard D", "C bomb D", "A attack E", draws=[("announcement", ["B", "D", "E"])])
+    assert {s: dead(g)[s] for s in "BD"} == {"B": "trap", "D": "trap"}
+    g = new(["Werewolf", "DragonKnight", "Bomber", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C bomb F", "A attack E")
+    vote(g, "AG BG CG DG FG GH HG")
+    night(g, "B guard F", "A attack H", draws=[("announcement", ["B", "F", "H"])])
+    assert {s: dead(g)[s] for s in "BFH"} == {"B": "trap", "F": "trap", "H": "attack"}
+    g = new(["Werewolf", "Samurai", "Bomber", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C bomb F", "A attack E")
+    vote(g, "AG BG CG DG FG GH HG")
+    night(g, "B guard F", "A attack H")
+    assert "B" in alive(g) and "F" in alive(g) and dead(g)["H"] == "attack"
+
+
 # ---------------------------------------------------------------------------------------------- 侍
 
 
@@ -289,12 +306,14 @@ def test_dragon_knight_follows_a_village_seat_it_slew_or_failed_to_save():
     assert {s: dead(g)[s] for s in "BF"} == {"B": "suicide", "F": "witch"}
 
 
-def test_dragon_knight_slaying_a_wolf_lives_on():
-    g = new(["Werewolf", "Werewolf", "DragonKnight", "Human", "Human", "Human", "Human", "Human"])
-    night(g, "A attack D")
-    vote(g, "AE BE CE EF FE GE HE")
-    night(g, "C slay A", "B attack F", draws=[("announcement", ["A", "F"])])
-    assert "C" in alive(g) and dead(g)["A"] == "dragon"
+def test_dragon_knight_slaying_a_guarded_wolf_kills_it_and_lives_on():
+    # "not guardable, wolves not immune"; a wolf is not of team Human: no remorse
+    g = new(["Werewolf", "Werewolf", "DragonKnight", "Guard", "Human", "Human", "Human", "Human", "Human"],
+            {"gjmessage": "on"})
+    night(g, "D guard E", "A attack F")
+    vote(g, "AG BG CG DG EG GH HG IG")
+    night(g, "D guard A", "C slay A", "B attack H", draws=[("order", ["D", "C"]), ("announcement", ["A", "H"])])
+    assert "C" in alive(g) and dead(g)["A"] == "dragon" and told(g, "guard success") == []
 
 
 # ---------------------------------------------------------------------------------------------- 人身御供
