@@ -172,6 +172,8 @@ GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the ro
 SLAY, SHIELD = Verb("slay"), Verb("shield")  # 竜騎士's and 人身御供's (declared by the roles)
 SLAY_GAP = 2.0  # a 竜騎士 slays the top suspect standing this far (log-odds) above the next one
 SHIELD_TRUST = 0.7  # a 人身御供 gives its life for a seat it trusts this much (a claimed 占い師 or 霊能者 first)
+MISDIRECT, LURE, VISIT = Verb("misdirect"), Verb("lure"), Verb("visit")  # 奇術師, 迷える子羊, 家政婦 (by the roles)
+LURE_VALUE = 2.0  # a 迷える子羊 lures the wolves once another living seat is worth this much (a trusted seer)
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
 
 VILLAGE_CO = frozenset({
@@ -1319,6 +1321,28 @@ def _counsel(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, n
     return _one(view, legal, _best(pool, lambda s: a.suspicion[s] + noise[s]))
 
 
+def _misdirect(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+               rng: np.random.Generator) -> Action | None:
+    """奇術師: once sure enough of a wolf, it turns the night's attack on it (a tricked attack kills a wolf)."""
+    return _kill(bot, view, a, legal, noise, rng)
+
+
+def _lure(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """迷える子羊: takes the wolves' bite for the village (its life for a seat worth more: a trusted seer)."""
+    assert view.seat is not None and legal.verb is not None
+    worth = [s for s, alive in enumerate(view.alive) if alive and s != view.seat and a.value[s] >= LURE_VALUE]
+    return Action(view.seat, legal.verb) if worth else None
+
+
+def _visit(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action | None:
+    """家政婦: watches the seat the wolves most likely attack (the most valuable one it trusts): its death
+    names the wolf; a suspected seat could be a wolf's house, where it would die."""
+    pool = [s for s in legal.targets if a.suspicion[s] < KILL_SURE]
+    return _one(view, legal, _best(pool, lambda s: a.value[s] + noise[s])) if pool else None
+
+
 def _shoot(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
            rng: np.random.Generator) -> Action:
     scores = bot._objectives(view, a)
@@ -1407,6 +1431,7 @@ POLICIES: dict[Verb, Policy] = {
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
     SLAY: _slay, SHIELD: _shield,
+    MISDIRECT: _misdirect, LURE: _lure, VISIT: _visit,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""
 

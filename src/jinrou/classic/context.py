@@ -207,6 +207,25 @@ class Context:
         """Try to kill ``seat`` through §5.2's resistances; True if it died."""
         return self._game.kill(seat, cause, source, guardable)
 
+    def bite(self, seat: Seat, wolf: Seat, tricked: bool = False, forced: bool = False) -> bool:
+        """``wolf``'s attack tries to kill ``seat`` (``tricked``: past immunity and guards, V2.1.1;
+        ``forced``: whatever protects it, W.1.9d); True if it died, *bitten to death* (V2.1.4)."""
+        return self._game.bite(seat, wolf, tricked, forced)
+
+    def biting(self, seat: Seat) -> Seat | None:
+        """The wolf whose attack is trying to kill ``seat`` right now (V2.1.4), or None: a death being
+        tried now is a bite."""
+        return self._game.biting(seat)
+
+    def trick_attacks(self, seat: Seat) -> None:
+        """Tonight's wolf attacks with a target are turned on ``seat`` and tricked (V2.1.1; the last
+        call before level 105 wins)."""
+        self._game.night.trick = seat
+
+    def tricked_target(self) -> Seat | None:
+        """The seat tonight's wolf attacks were turned on (V2.1.1), or None."""
+        return self._game.night.trick
+
     def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> bool:
         """``seat``, if alive, dies now whatever protects it (W.1.9d: 一途); True if it died."""
         if not self._game.alive[seat]:
@@ -255,13 +274,13 @@ class Context:
         that decreed it, counted as its only voter (:meth:`ballot_voters`)."""
         self._game.end_day(execute, by)
 
-    def add_execution(self, notice: str | None = None) -> None:
+    def add_execution(self, notice: str | None = None, **args: Any) -> None:
         """One more execution (V1.1.3): today (the ballot now closing), or with ``notice`` at the next
-        dawn hooks, where the public ``notice`` tells the new count (``count``)."""
+        dawn hooks, where the public ``notice`` tells the new count (``count``) and ``args``."""
         if notice is None:
             self._game.executions_left += 1
         else:
-            self._game.dawn_executions.append(notice)
+            self._game.dawn_executions.append((notice, args))
 
     def add_role(self, seat: Seat, role_id: str) -> Layer:
         """``seat`` gains a fresh playable role as an extra role (V1.1.6: フランケンシュタインの怪物)."""

@@ -57,6 +57,17 @@ class Died(Event):
 
 
 @dataclass(frozen=True)
+class Bitten(Event):
+    """``seat`` was *bitten to death* (V2.1.4): a wolf attack aimed at it (after W.1.2's redirection;
+    tricked, V2.1.1, or a 一途 kill included) killed it at level 105; ``by`` its killer, the wolf that
+    submitted the attack. Dispatched right after its :class:`Died` (the other ``attack`` deaths are
+    not bites: 逃亡者, 奴隷, a seat dying at a wolf's house, …)."""
+
+    seat: Seat
+    by: Seat
+
+
+@dataclass(frozen=True)
 class Executed(Event):
     """``seat`` died by execution (dispatched right after its :class:`Died`)."""
 
@@ -201,6 +212,16 @@ def reactions(cls: type) -> dict[type[Event], tuple[Handler, ...]]:
 
 
 @dataclass(frozen=True)
+class DeadBurialPass(Event):
+    """One pass of a burial as the dead hear it, right after each :class:`BurialPass` (V2.1.10: a
+    dead seat's burial hook may revive it — 赤ずきん)."""
+
+    scope: ClassVar[Scope] = Scope.DEAD
+    through_seal: ClassVar[bool] = True
+    moment: Moment
+
+
+@dataclass(frozen=True)
 class Announced(Event):
     """A burial announced ``seats``' deaths, in announcement order (V1.1.12: 閻魔's channel): sent to
     the seats alive after that burial."""
@@ -210,7 +231,8 @@ class Announced(Event):
 
 
 __all__ = [
-    "Announced", "AttackFailed", "AttackedAt", "BurialPass", "Countered", "Died", "Divined", "Event", "Executed", "Guarded", "NightResolves",
+    "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Countered", "DeadBurialPass", "Died", "Divined",
+    "Event", "Executed", "Guarded", "NightResolves",
     "Nightfall",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

@@ -42,8 +42,10 @@ from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.events import (
     Announced,
+    Bitten,
     BurialPass,
     Countered,
+    DeadBurialPass,
     Died,
     Event,
     Executed,
@@ -165,6 +167,8 @@ class Night:
     late_hooks: list[Layer] = field(default_factory=list)  # layers with level hooks gained while resolving
     sealed: frozenset[Seat] = frozenset()  # the seats sealed when it ended (W.2 瞳狼: not told at that dawn)
     open_actions: frozenset[Seat] = frozenset()  # V1.1.11: noted at dusk only when a living seat reads it (忍者)
+    trick: Seat | None = None  # V2.1.1: tonight's wolf attacks with a target are turned on this seat (tricked)
+    bite: tuple[Seat, Seat] | None = None  # V2.1.4: the seat a wolf attack is killing now, and that wolf
 
 
 class Game:
@@ -209,7 +213,7 @@ class Game:
         self.night = Night()
         self.executions: list[tuple[int, Seat]] = []  # (day, seat)
         self.executions_left = 1  # V1.1.3: ballots ending in an execution still to come today (1 at dawn)
-        self.dawn_executions: list[str] = []  # V1.1.3: +1 each at the next dawn hooks, with its public notice
+        self.dawn_executions: list[tuple[str, dict[str, Any]]] = []  # V1.1.3: +1 each at the next dawn hooks, with its public notice
         self.armed: list[Seat] = []  # hunters waiting to shoot
         self.resume: Then | None = None  # what follows the hunter stage
         self.outcome: Outcome | None = None
@@ -976,14 +980,17 @@ class Game:
 
     # ------------------------------------------------------------------ deaths
 
-    def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True) -> bool:
+    def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True,
+             tricked: bool = False) -> bool:
         """Try to kill ``seat`` (§5.2 resistances in order); True if it died. When it did not,
-        :attr:`blocked` says why (W.1.9f)."""
+        :attr:`blocked` says why (W.1.9f). A ``tricked`` attack (V2.1.1) passes immunity and every
+        guard protection."""
         self.blocked = None
         if not self.alive[seat]:
             return False
         identity = self.identities[seat]
-        if cause is Cause.ATTACK and identity.immune_to_wolf_attack:
+        guardable = guardable and not tricked
+        if cause is Cause.ATTACK and identity.immune_to_wolf_attack and not tricked:
             self.blocked = Blocked.RESISTANCE
             return False
         if cause in (Cause.ATTACK, Cause.VAMPIRE) and guardable and seat in self.night.guarded and not any(
@@ -1010,6 +1017,30 @@ class Game:
                 return False
         self.die(seat, cause, source)
         return True
+
+    def bite(self, seat: Seat, wolf: Seat, tricked: bool = False, forced: bool = False) -> bool:
+        """A wolf attack of ``wolf``'s kills ``seat`` if it can (``forced``: whatever protects it, W.1.9d
+        一途); True if it died, then *bitten to death* (V2.1.4: :class:`Bitten` after its :class:`Died`).
+        While it is tried, :meth:`biting` names the wolf (a night cover tells a bite from the other
+        ``attack`` deaths)."""
+        self.night.bite = (seat, wolf)
+        try:
+            if forced:
+                died = self.alive[seat]
+                if died:
+                    self.die(seat, Cause.ATTACK, wolf)
+            else:
+                died = self.kill(seat, Cause.ATTACK, wolf, tricked=tricked)
+        finally:
+            self.night.bite = None
+        if died:
+            self.emit(Bitten(seat, wolf))
+        return died
+
+    def biting(self, seat: Seat) -> Seat | None:
+        """The wolf whose attack is trying to kill ``seat`` right now (V2.1.4), or None."""
+        bite = self.night.bite
+        return bite[1] if bite is not None and bite[0] == seat else None
 
     def death_kind(self, seat: Seat, kind: str) -> None:
         """V1.1.12: note the exact kind of ``seat``'s death beside its cause (後追い: lover, fox …)."""
@@ -1093,9 +1124,12 @@ class Game:
     def _bury(self, moment: Moment, last: bool = True) -> None:
         """Burial (§5.4): burial hooks until nobody new dies, then the announcements (``last``: False
         for a day's intermediate burial, V1.1.3)."""
+        seen: dict[Seat, Death] = {}  # V2.1.10: a death seen by a pass is announced, even if revived in a later one
         while True:
             before = len(self._fresh_dead)
+            seen.update((s, d) for s in self._fresh_dead if s not in seen and (d := self.deaths[s]) is not None)
             self.emit(BurialPass(moment, last))
+            self.emit(DeadBurialPass(moment))
             if len(self._fresh_dead) == before:
                 break
         self.attack_failures = ()  # W.1.9f: logged until the next burial
@@ -1104,7 +1138,7 @@ class Game:
             dead = self._draws.order("announcement", dead, [self.names[s] for s in dead])
         announced = []
         for seat in dead:
-            death = self.deaths[seat]
+            death = self.deaths[seat] or seen.get(seat)
             if death is None:  # revived in the same night
                 continue
             shown = death.cause if death.cause in PUBLIC_CAUSES or (
@@ -1177,9 +1211,9 @@ class Game:
 
     def _dawn_hooks(self) -> None:
         more, self.dawn_executions = self.dawn_executions, []
-        for key in more:  # V1.1.3: executions added for today (トラブルメーカー), each announced with the new count
+        for key, args in more:  # V1.1.3: executions added for today (トラブルメーカー), each announced with the new count
             self.executions_left += 1
-            self.tell(None, key, count=self.executions_left)
+            self.tell(None, key, count=self.executions_left, **args)
         news, self._dawn_news = self._dawn_news, []
         for seat, key, args in news:
             if self.alive[seat]:

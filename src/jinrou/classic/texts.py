@@ -193,6 +193,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
              "{player} was a Child of Fate: it resolves to live as {role}."),
     "oracle werewolf": ("{player}に神託が下りました。人狼陣営が勝利目前です。",
                         "{player} receives an oracle: the werewolves are about to win."),
+    # group T (wave 3, village part 2): tricks and bites
+    "misdirect": ("{player}は今晩の人狼の襲撃先を{target}にすり替えました。",
+                  "{player} turns tonight's werewolf attack onto {target}."),
+    "lure": ("{player}は身代わりになろうとしています。", "{player} means to take the wolves' bite in everyone's place."),
+    "draw girl": ("{player}は看板娘でした。今日は{count}人処刑されます。",
+                  "{player} was the Draw Girl. {count} players will be executed today."),
+    "visit": ("{player}は{target}の家に訪れました。", "{player} visits {target}'s house."),
+    "housekeeper saw": ("{player}は{wolf}が{target}を襲うのを目撃しました。", "{player} saw {wolf} attack {target}."),
     # 課金者
     "gacha normal": ("{player}はノーマルガチャを引いて{stars}【{role}】を獲得しました。",
                      "{player} pulls the normal gacha and gets {stars} [{role}]."),
@@ -464,6 +472,21 @@ RULES_JA: dict[str, str] = {
     "Authority": "権力者: ランダムなひとりです。その票は2票に数えられます。",
     "Bomb": "爆弾: 爆弾魔が仕掛けた爆弾です（持ち主には見えません）。一度だけ爆発します。",
     "Exposed": "護衛無効: 次の夕方まで、狩人系の護衛・罠・侍の護衛が襲撃を防ぎません。",
+    "NightCover": "襲撃系無効（迷える子羊）: 朝まで、襲撃する者の手による死（人狼の襲撃、ヴァンパイアの襲撃、魔女の毒薬、"
+                  "暗殺など）を何度でも防ぎます（通知なし）。それ以外の死は防ぎません。",
+    "Housekept": "家政婦の訪問: 朝まで、この人が人狼の襲撃で死ぬと、訪れた家政婦にどの人狼が襲ったかが伝わります。",
+    "Illusionist": "奇術師: 2日目以降の夜に一度だけ、生存者ひとり（自分も可）を選べます（任意）。その夜の人狼の襲撃先が"
+                   "その人にすり替わり、その襲撃は護衛や罠では防げず、人狼やヴァンパイアも死にます。"
+                   "迷える子羊が同じ夜に身代わりになると、そちらが優先されます。",
+    "StraySheep": "迷える子羊: 1日おきの夜（1日目、3日目…）に護衛無効になり、聖職者の加護・巫女の加護・人身御供には"
+                  "守られません。2日目以降の夜に一度だけ、身代わりになれます（任意、対象なし）。その夜の人狼の襲撃は"
+                  "すべて自分に向き（護衛では防げません）、他の生存者は朝まで襲撃系の死から守られます。"
+                  "以後、生きて朝を迎えるたびに死亡します。",
+    "RedHood": "赤ずきん: 人狼に噛まれて死ぬと、噛んだ人狼を覚えています。その人狼が死ぬと蘇生します。"
+               "ほかの死に方をすると忘れます。",
+    "DrawGirl": "看板娘: 人狼に噛まれて死ぬと、次の朝に看板娘だったことが公表され、その日の処刑人数が1人増えます。",
+    "HouseKeeper": "家政婦: 2日目以降の夜、他の生存者ひとりの家を訪れられます（任意）。人狼（村人陣営でない）の家なら"
+                   "自分が死にます。そうでなければ、その夜その人が人狼に襲われて死ぬと、襲った人狼が分かります。",
     "Counseled": "カウンセリング: カウンセラーに相談された印です。次の朝に生きていて村人陣営でなければ、更生者になります"
                  "（通知あり。カウンセラーがその間に死んでいても）。",
     "Framed": "狼少年の濡れ衣: 次の夕方まで、占い結果が人狼になります（死者はそのまま）。",
@@ -839,6 +862,26 @@ RULES_EN: dict[str, str] = {
                "狩人's kind, a trap, a 侍's counter guard) stop no attack — no successful guard is announced, no "
                "瞳狼 (Eyes Wolf) line — though a bomb and a trap still notice them.",
     "HolyProtection": "Holy protection: saves the seat once from any death but a sudden one; the seat is told.",
+    "NightCover": "Night cover: from a 迷える子羊 (Stray Sheep), until dawn: it silently stops, any number of times, "
+                  "the deaths an attacker's own act causes (a werewolf or vampire attack, a witch's poison, an "
+                  "assassination …) and no other.",
+    "Housekept": "Housekept: a 家政婦 (House Keeper) watches this seat until dawn: if a werewolf attack kills it, "
+                 "the House Keeper learns which werewolf.",
+    "Illusionist": "Illusionist: once, from night 2, you may choose a living player (yourself too): that night "
+                   "the werewolves' attack lands on that player instead. Such an attack ignores every guard and "
+                   "trap and kills even a werewolf or a vampire. If a Stray Sheep lures the wolves the same night, the sheep prevails.",
+    "StraySheep": "Stray Sheep: every other night (nights 1, 3, 5 …) no guard protects you, and a holy "
+                  "protection, a Miko's blessing or a Sacrifice never does. Once, from night 2, you may lure "
+                  "the wolves: that night all their attacks land on you, past every guard, and every other "
+                  "living player is safe until dawn from the deaths an attacker causes. From then on you die at "
+                  "each dawn you are alive.",
+    "RedHood": "Little Red Riding Hood: killed by a werewolf's bite, you remember that werewolf; when it is "
+               "dead too, you come back to life. Dying any other way makes you forget it.",
+    "DrawGirl": "Draw Girl: killed by a werewolf's bite, you are revealed the next morning and that day one "
+                "more player is executed.",
+    "HouseKeeper": "House Keeper: from night 2, each night you may visit another living player. At a werewolf's "
+                   "house (one not on the village's side) you die; otherwise, if a werewolf attack kills that "
+                   "player that night, you learn which werewolf it was.",
     "Decider": "Decider: 決定者 (a room setting): a seat drawn at random; when votes are tied, its vote decides.",
     "Authority": "Authority: 権力者 (a room setting): a seat drawn at random; its vote counts twice.",
     # group G (village part 2)

@@ -176,6 +176,15 @@ def test_an_exposure_voids_the_counter_guard_and_a_trap_ignores_it():
     assert "G" in alive(g) and "C" in alive(g) and {s: dead(g)[s] for s in "AD"} == {"A": "samurai", "D": "attack"}
 
 
+def test_a_tricked_attack_passes_the_counter_guard_and_nobody_else_dies():
+    # V2.2 Samurai: "a tricked attack does not trigger it" (V2.1.1: 奇術師's misdirection passes every guard)
+    g = new(["Werewolf", "Samurai", "Illusionist", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE")
+    night(g, "B guard F", "C misdirect F", "A attack G")
+    assert dead(g) == {"D": "attack", "E": "execution", "F": "attack"}
+
+
 def test_samurai_refuses_itself_without_guardmyself_and_a_refusal_changes_nothing():
     g = new(["Werewolf", "Samurai", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")
@@ -225,6 +234,15 @@ def test_an_elementaler_bitten_to_death_takes_the_seat_it_protected_tonight_with
     vote(g, "AG BG CG DG FG GH HG IG")
     night(g, "B guard F", "A attack B")  # the rampage is resistible: the holy protection keeps F
     assert dead(g)["B"] == "attack" and "F" in alive(g) and told(g, "holy protection used", "F")
+
+
+def test_an_elementaler_bitten_by_a_tricked_attack_takes_its_seat_too():
+    # V2.1.4: a tricked attack (奇術師) that kills it is a bite
+    g = new(["Werewolf", "Elementaler", "Illusionist", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EF FE GE HE")
+    night(g, "B guard F", "C misdirect B", "A attack G", draws=[("announcement", ["B", "F"])])
+    assert {s: dead(g)[s] for s in "BF"} == {"B": "attack", "F": "elemental"} and "G" in alive(g)
 
 
 def test_an_elementaler_poisoned_takes_nobody_and_a_refused_guard_changes_nothing():
@@ -362,6 +380,19 @@ def test_the_shield_is_asked_after_guards_and_the_mikos_prayer_and_before_a_holy
     g = new(["EyesWolf", "Sacrifice", "Miko", "Human", "Human", "Human", "Human"])
     night(g, "C pray", "B shield C", "A attack C")
     assert dead(g) == {} and eyes(g) == [("eyes holy", {"target": 2})]
+
+
+def test_a_shield_never_protects_a_stray_sheep_and_a_night_cover_comes_before_it():
+    """V2.1.3: a 迷える子羊 is never shielded (the 人身御供 lives); the night cover (rank 3) is asked before the
+    shield (rank 1): a covered, shielded seat poisoned by a 魔女 lives and the 人身御供 with it."""
+    g = new(["Werewolf", "StraySheep", "Sacrifice", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C shield B", "A attack B")
+    assert dead(g) == {"B": "attack"}
+    g = new(["Werewolf", "StraySheep", "Sacrifice", "Witch", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E")
+    vote(g, "AH BH CH DH FH GH HA")
+    night(g, "B lure", "C shield F", "D poison F", "A attack G")
+    assert dead(g) == {"B": "attack", "E": "attack", "H": "execution"} and g.notes == ()
 
 
 def test_a_shield_on_a_seat_not_of_the_village_does_nothing_and_the_sacrifices_own_protection_holds():

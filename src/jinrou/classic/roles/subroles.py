@@ -24,6 +24,8 @@ class HolyProtection(Role):
     blocks_as = Blocked.HOLY
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if ctx.identity(me.seat).role.unshielded:  # V2.1.3: never protects it, and is not used up
+            return False
         ctx.remove(me)
         ctx.tell(me.seat, "holy protection used")
         return True

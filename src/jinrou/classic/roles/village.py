@@ -10,8 +10,10 @@ from jinrou.classic.catalog import Category, Team, catalog_role
 from jinrou.classic.events import (
     Announced,
     AttackedAt,
+    Bitten,
     BurialPass,
     Countered,
+    DeadBurialPass,
     Died,
     Divined,
     Executed,
@@ -387,7 +389,7 @@ class Fugitive(Role):
     @on(AttackedAt)
     def host_attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
         if ctx.alive(me.seat) and me.memory.hiding == event.host and me.memory.night == ctx.day:
-            self.caught(ctx, me, event.cause, None)
+            self.caught(ctx, me, event.cause, event.source)  # the attacker behind it (V2.1.4: 家政婦)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.HUMAN and ctx.alive(me.seat)
@@ -700,7 +702,7 @@ class MikoProtection(Role):
     resist_rank = 2  # V2.1.3: after a night cover (3), before a shield (1) and 聖職者's protection
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
-        return True
+        return not ctx.identity(me.seat).role.unshielded  # V2.1.3: never a 迷える子羊's
 
 
 class Praying(LevelHook):
@@ -1849,6 +1851,229 @@ class GachaAddicted(Role):
         memory.normal, memory.spent, memory.held, memory.committed = False, 0, None, False
 
 
+# ---------------------------------------------------------------------- group T (wave 3, village part 2): tricks and
+# bites — 奇術師 迷える子羊 赤ずきん 看板娘 家政婦 (V2.1.1 tricked attacks, V2.1.3 night cover, V2.1.4 bitten to death,
+# V2.1.10 revival in a burial hook, V2.1.11 an extra execution)
+
+MISDIRECT = Verb.declare("misdirect", label=("襲撃先をすり替える", "misdirect the attack"))
+LURE = Verb.declare("lure", label=("身代わりになる", "lure the wolves"))
+VISIT = Verb.declare("visit", label=("家を訪れる", "visit"))
+
+COVERED_CAUSES = frozenset({"vampire", "witch", "dog", "hooligan", "dragon", "samurai", "elemental", "oni",
+                            "assassinate", "ghost", "deathnote"})
+"""The causes (besides a wolf's bite) a night cover stops: the deaths an attacker's own act causes (V2.1.3)."""
+
+
+class Misdirect(Ability):
+    """すり替え: once per game, any night from 2, optional, level 78: a living seat, itself allowed; told at
+    once. At 78 tonight's wolf attacks with a target are turned on the chosen seat (not redirected itself)
+    and tricked (V2.1.1); a later trick (迷える子羊 at 79) prevails."""
+
+    verb = MISDIRECT
+    level = 78
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "misdirect", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.trick_attacks(action.targets[0])
+
+
+@role
+class Illusionist(Role):
+    """奇術師: once, from night 2, it may turn that night's wolf attacks on a living seat of its choice
+    (itself too): the attack then kills a wolf or a ヴァンパイア and no guard stops it (V2.1.1)."""
+
+    abilities = (Misdirect(),)
+
+
+@mark("Night cover", "襲撃系無効", until=Expiry.DAWN)
+class NightCover(Role):
+    """A 迷える子羊's night cover (V2.1.3), until dawn: silently and any number of times it stops the
+    deaths an attacker's own act causes — a wolf's bite (tricked too), a vampire attack, 魔女's poison,
+    犬, 暴動者, 竜騎士, 侍's counter, 精霊使い, 鬼, 暗殺者, 闇の霊媒師, デスノート — and no other."""
+
+    resist_rank = 3  # V2.1.3: after the guards, before 巫女の加護 (2), a shield (1) and 聖職者's protection
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        if threat.cause is Cause.ATTACK:
+            return ctx.biting(me.seat) is not None
+        return threat.cause.value in COVERED_CAUSES
+
+
+@dataclass
+class SheepMemory:
+    exposed: int = 0  # the last night it carried a 護衛無効 (its own or another's)
+    lured: bool = False  # its lure was submitted
+    lured_night: int = 0  # the night its lure took effect (0: not yet)
+
+
+class Lure(Ability):
+    """身代わり: once per game, any night from 2, optional, no target, spent when submitted; told at once.
+    It takes effect at level 79 of the first night from then on on which its seat is in A and free
+    (:class:`Luring`)."""
+
+    verb = LURE
+    level = None
+    arity = 0
+    required = False
+    first = 2
+    once = Once.GAME
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return []
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.lured = True
+        ctx.tell(action.seat, "lure", player=action.seat)
+
+
+class Luring(LevelHook):
+    """At level 79 a lure not yet in effect: tonight's wolf attacks with a target are turned on the
+    迷える子羊 and tricked (V2.1.1, after 奇術師's 78), and every other living seat gets a night cover until
+    dawn (V2.1.3). Held back by a seal or a hypnosis, it waits for the next night."""
+
+    level = 79
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        memory: SheepMemory = me.memory
+        if not memory.lured or memory.lured_night:
+            return
+        memory.lured_night = ctx.day
+        ctx.trick_attacks(me.seat)
+        for seat in ctx.living():
+            if seat != me.seat:
+                ctx.grant(seat, NightCover.id, me.seat)
+
+
+@role
+class StraySheep(Role):
+    """迷える子羊: exposed every other night (at each dusk, dead or alive, it gets a 護衛無効 until the next
+    dusk unless it carried one through the night before: nights 1, 3, 5 …); holy protection, 巫女の加護 and
+    shields never protect it. Once, from night 2, it may lure the wolves: that night their attacks are
+    turned on it, past every guard (V2.1.1), and every other living seat is covered until dawn (V2.1.3);
+    from then on it dies at each dawn at which it lives (``attack``, unguardable)."""
+
+    name_en = "Stray Sheep"
+    Memory = SheepMemory
+    abilities = (Lure(),)
+    level_hooks = (Luring(),)
+    unshielded = True
+
+    @on(Nightfall)
+    def expose(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        """At each dusk (the dead too, sealed or not): exposed unless it carried a 護衛無効 last night
+        (settled here, as the reference's code: such a night ends it and places none)."""
+        memory: SheepMemory = me.memory
+        if memory.exposed == ctx.day - 1 and ctx.day > 1:
+            return
+        memory.exposed = ctx.day
+        ctx.grant(me.seat, "Exposed", me.seat)
+
+    @on(PhaseOpened)
+    def dawn(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DAWN:
+            return
+        memory: SheepMemory = me.memory
+        if any(layer.role.voids_guards for layer in ctx.identity(me.seat).extras()):
+            memory.exposed = max(memory.exposed, ctx.day - 1)  # another's exposure (破壊の狂人) shifts the cycle
+        if memory.lured_night:
+            ctx.kill(me.seat, Cause.ATTACK, guardable=False)
+
+
+@dataclass
+class RedHoodMemory:
+    killer: Seat | None = None  # the wolf that bit it to death (V2.1.4), until another death
+
+
+@role
+class RedHood(Role):
+    """赤ずきん: bitten to death, it remembers its killer; in every burial in which it is dead and that wolf
+    is dead it revives (V2.1.10), announced after that burial's deaths. Any other death clears the memory.
+    A reviver (霊界表示 ``norevive``) while alive or while it waits."""
+
+    name_en = "Little Red Riding Hood"
+    Memory = RedHoodMemory
+    closes_heaven = "while able"
+
+    def still_reviving(self, ctx: Context, me: Layer) -> bool:
+        return ctx.alive(me.seat) or me.memory.killer is not None
+
+    @on(Died)
+    def forget(self, ctx: Context, me: Layer, event: Died) -> None:
+        me.memory.killer = None
+
+    @on(Bitten)
+    def remember(self, ctx: Context, me: Layer, event: Bitten) -> None:
+        me.memory.killer = event.by
+
+    @on(DeadBurialPass)
+    def rise(self, ctx: Context, me: Layer, event: DeadBurialPass) -> None:
+        killer = me.memory.killer
+        if killer is not None and not ctx.alive(killer) and ctx.revive(me.seat):
+            me.memory.killer = None
+
+
+@role
+class DrawGirl(Role):
+    """看板娘: bitten to death (V2.1.4), it makes the next day's executions one more, announced at that
+    dawn 「{name}は看板娘でした。今日は{k}人処刑されます。」 (V2.1.11, V1.1.3); once per such death."""
+
+    name_en = "Draw Girl"
+
+    @on(Bitten)
+    def bitten(self, ctx: Context, me: Layer, event: Bitten) -> None:
+        ctx.add_execution("draw girl", player=me.seat)
+
+
+@mark("Housekept", "家政婦の訪問", until=Expiry.DAWN)
+class Housekept(Role):
+    """A 家政婦's visit, until dawn: if the seat dies bitten, or by another ``attack`` death with a wolf
+    behind it (V2.1.4), the 家政婦 (the mark's source) is told at once who, even if dead."""
+
+    @on(Died)
+    def witness(self, ctx: Context, me: Layer, event: Died) -> None:
+        if event.cause is Cause.ATTACK and event.source is not None and me.source is not None:
+            ctx.tell(me.source, "housekeeper saw", player=me.source, wolf=event.source, target=me.seat)
+
+
+class Visit(Ability):
+    """訪問: each night from 2, optional, level 95: another living seat; told at once. At 95 the
+    (redirected) seat: counting as wolf and not of team Human → the 家政婦 dies (``attack``, unguardable,
+    as a 逃亡者 at a wolf's house); else it is watched until dawn (:class:`Housekept`)."""
+
+    verb = VISIT
+    level = 95
+    required = False
+    first = 2
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "visit", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        identity = ctx.identity(target)
+        if identity.counts() is Count.WOLF and identity.team() is not Team.HUMAN:
+            ctx.kill(action.seat, Cause.ATTACK, target, guardable=False)
+        elif ctx.alive(target):
+            ctx.grant(target, Housekept.id, action.seat)
+
+
+@role
+class HouseKeeper(Role):
+    """家政婦: each night from 2 it may visit another living seat: at a wolf's house (not of team Human) it
+    dies; else, if that seat dies that night of a wolf attack, it learns which wolf (even if dead)."""
+
+    name_en = "House Keeper"
+    abilities = (Visit(),)
+
+
 # ---------------------------------------------------------------------- group G (village part 2): コスプレイヤー 侍
 # 精霊使い 竜騎士 人身御供 — guards (V2.1.2), a counter guard, shields (V2.1.3), causes (V2.1.13)
 
@@ -1955,8 +2180,7 @@ class ElementalGuard(Protection):
 @role
 class Elementaler(Role):
     """精霊使い: from night 2 it must guard a seat with its spirits (a 狩人's protection). Bitten to death (V2.1.4)
-    that night, it takes the seat it protected with it, if alive (`elemental`, through its protections). Its
-    own `attack` death at night is always a bite: the other `attack` deaths of V2.1.4 belong to other roles."""
+    that night, it takes the seat it protected with it, if alive (`elemental`, through its protections)."""
 
     abilities = (ElementalGuard(),)
     Memory = ElementalMemory
@@ -1969,11 +2193,11 @@ class Elementaler(Role):
         if event.moment is Moment.DUSK:
             guard_dusk(me)
 
-    @on(Died)
-    def rampage(self, ctx: Context, me: Layer, event: Died) -> None:
+    @on(Bitten)
+    def rampage(self, ctx: Context, me: Layer, event: Bitten) -> None:
         memory: ElementalMemory = me.memory
-        if event.cause is Cause.ATTACK and memory.night == ctx.day and memory.protected is not None:
-            ctx.kill(memory.protected, Cause.ELEMENTAL, event.source)  # tonight's: its guard resolved tonight
+        if memory.night == ctx.day and memory.protected is not None:  # its guard resolved tonight
+            ctx.kill(memory.protected, Cause.ELEMENTAL, event.by)
 
 
 @dataclass
@@ -2072,7 +2296,7 @@ class DragonKnight(Role):
 @mark("Shielded", "生贄の守り", until=Expiry.DUSK)
 class Shielded(Role):
     """A 人身御供's shield (V2.1.3), to the next dusk: the first death its seat would suffer (not a sudden one),
-    while the seat is of team Human and its 人身御供 lives, does not happen — the 人身御供 dies instead
+    while the seat is of team Human, not a 迷える子羊 (``unshielded``) and its 人身御供 lives, does not happen — the 人身御供 dies instead
     (`sacrifice`, through its own protections; 瞳狼: 身代わり); silent (the end log tells it). Asked after
     巫女の加護 and before 聖職者's protection; an execution it stops is W.1.11c's."""
 
@@ -2080,9 +2304,9 @@ class Shielded(Role):
     resist_rank = 1
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
-        giver = me.source
+        giver, identity = me.source, ctx.identity(me.seat)
         if (giver is None or not ctx.alive(giver) or threat.cause is Cause.SACRIFICE
-                or ctx.identity(me.seat).team() is not Team.HUMAN):
+                or identity.team() is not Team.HUMAN or identity.role.unshielded):  # never a 迷える子羊 (V2.1.3)
             return False
         ctx.remove(me)
         ctx.note("sacrificed", target=me.seat, cause=threat.cause.value)

@@ -74,16 +74,17 @@ class Attack(Ability):
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.attacks_cancelled():
             return
-        target = ctx.aimed(action.targets[0])
+        trick = ctx.tricked_target()  # V2.1.1: turned on that seat, past immunity and guards
+        target = ctx.aimed(action.targets[0] if trick is None else trick)
         if ctx.settings.on("noticebitten"):
             ctx.tell(target, "attacked")
-        ctx.kill(target, Cause.ATTACK, action.seat)
+        ctx.bite(target, action.seat, tricked=trick is not None)  # V2.1.4: bitten to death if it dies
         why = ctx.blocked()
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
         if ctx.alive(target):
             tough = ctx.failed_attacks_forced_by()
             if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
-                ctx.die(target, Cause.ATTACK, tough)
+                ctx.bite(target, tough, forced=True)
                 ctx.kill(tough, Cause.TOUGH)
                 return
             if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
