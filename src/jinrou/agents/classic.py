@@ -172,6 +172,7 @@ GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the ro
 SLAY, SHIELD = Verb("slay"), Verb("shield")  # 竜騎士's and 人身御供's (declared by the roles)
 SLAY_GAP = 2.0  # a 竜騎士 slays the top suspect standing this far (log-odds) above the next one
 SHIELD_TRUST = 0.7  # a 人身御供 gives its life for a seat it trusts this much (a claimed 占い師 or 霊能者 first)
+AUTOPSY, SIFT, SENSE, CHANNEL = Verb("autopsy"), Verb("sift"), Verb("sense"), Verb("channel")  # batch 3, group I
 MISDIRECT, LURE, VISIT = Verb("misdirect"), Verb("lure"), Verb("visit")  # 奇術師, 迷える子羊, 家政婦 (by the roles)
 LURE_VALUE = 2.0  # a 迷える子羊 lures the wolves once another living seat is worth this much (a trusted seer)
 GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (★) or more; below, one premium pull
@@ -185,7 +186,8 @@ VILLAGE_CO = frozenset({
 dictates, a 罠師 once another seat came out as 狩人, and any of them when named in a third of the day's
 VOTE claims (a 夢遊病者, 預言者 or 運命の子 only once it knows its role)."""
 REPORTED = {"Diviner": ClaimKind.DIVINED, "Psychic": ClaimKind.IDENTIFIED}
-CLAIMED_AS = {"Hitokotonushinokami": "Diviner"}  # a role that divines as a 占い師 comes out as one (一言主神)
+CLAIMED_AS = {"Hitokotonushinokami": "Diviner",  # a role that divines as a 占い師 comes out as one (一言主神)
+              "DarkPsychic": "Psychic"}  # … and one that reads the executed as a 霊能者 (闇の霊媒師)
 """Roles that come out and report their results, and how."""
 PAIRED = frozenset({"Couple"})
 """Roles whose two members know each other and come out together."""
@@ -1417,6 +1419,23 @@ def _shield(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, no
                                    + noise[s]))
 
 
+def _read_dead(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+               rng: np.random.Generator) -> Action:
+    """法医学者, 遺品整理士, イタコ: a dead seat it has not read yet (its ``… select`` lines), the one whose side
+    it is least sure of; イタコ (optional) listens at its first chance."""
+    read = {m.args.get("target") for _, m in view.messages if m.key.endswith(" select") and m.to is not None
+            and view.seat in m.to}
+    pool = [s for s in legal.targets if s not in read] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
+def _sense(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+           rng: np.random.Generator) -> Action:
+    """共感覚者: a living seat it is least sure of (a color tells teams apart once a known one shares it)."""
+    pool = [s for s in legal.targets if view.alive[s]] or list(legal.targets)
+    return _one(view, legal, _best(pool, lambda s: a.probability(s) * (1 - a.probability(s)) + 0.05 * noise[s]))
+
+
 POLICIES: dict[Verb, Policy] = {
     Verb.DIVINE: _divine, Verb.GUARD: _guard, Verb.PROTECT: _guard, Verb.ATTACK: _attack, Verb.BITE: _bite,
     Verb.PAIR: _pair, Verb.HIDE: _hide, Verb.REVIVE: _revive, Verb.KIT: _kit, Verb.LEAVE: _leave,
@@ -1431,6 +1450,7 @@ POLICIES: dict[Verb, Policy] = {
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
     SLAY: _slay, SHIELD: _shield,
+    AUTOPSY: _read_dead, SIFT: _read_dead, CHANNEL: _read_dead, SENSE: _sense,
     MISDIRECT: _misdirect, LURE: _lure, VISIT: _visit,
 }  # fmt: skip
 """The heuristic's night policy per verb; a verb not here gets uniform legal targets when required."""

@@ -146,6 +146,14 @@ class PhaseOpened(Event):
 
 
 @dataclass(frozen=True)
+class Daybreak(Event):
+    """A day starts, just before the living seats' dawn hooks (:class:`PhaseOpened`): a dawn hook that
+    runs alive or dead (V2.2 パン屋)."""
+
+    scope: ClassVar[Scope] = Scope.EVERY
+
+
+@dataclass(frozen=True)
 class BurialPass(Event):
     """One pass of a burial (§5.4): suicides, role changes, notes of the executed."""
 
@@ -231,8 +239,8 @@ class Announced(Event):
 
 
 __all__ = [
-    "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Countered", "DeadBurialPass", "Died", "Divined",
-    "Event", "Executed", "Guarded", "NightResolves",
+    "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Countered", "Daybreak", "DeadBurialPass", "Died",
+    "Divined", "Event", "Executed", "Guarded", "NightResolves",
     "Nightfall",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

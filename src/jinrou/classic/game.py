@@ -45,6 +45,7 @@ from jinrou.classic.events import (
     Bitten,
     BurialPass,
     Countered,
+    Daybreak,
     DeadBurialPass,
     Died,
     Event,
@@ -1218,6 +1219,7 @@ class Game:
         for seat, key, args in news:
             if self.alive[seat]:
                 self.tell(seat, key, **args)
+        self.emit(Daybreak())  # V2.2 パン屋: a dawn hook alive or dead
         self.emit(PhaseOpened(Moment.DAWN))
         self._bury(Moment.DAWN)
         self._after_burial(Then.OPEN_VOTE)

@@ -422,6 +422,13 @@ class Identity:
         """Whether the seat's role is a ``kind`` (its declaration class or a subclass)."""
         return isinstance(self.role, kind)
 
+    def attribute(self, ctx: Context, name: str, main_only: bool = False) -> bool:
+        """V2.1.12: whether the seat has the attribute ``name`` (:meth:`Role.attribute`: ``death_resistance``,
+        ``deadly_weapon``, ``guard_role``) now: its role, an extra role, a kit or a mark gives it (``main_only``:
+        its role alone, as V2.1.2's *guard role* is read)."""
+        layers = (self.main,) if main_only else self.layers
+        return any(layer.role.attribute(ctx, layer, name) for layer in layers)
+
     def holds(self, kind: type[Role]) -> bool:
         """Whether its role or an extra role is a ``kind`` (V1.1.6: a 占いセット holds a 占い師)."""
         return any(isinstance(role, kind) for role in self._held)

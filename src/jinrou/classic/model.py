@@ -42,6 +42,7 @@ class Cause(enum.Enum):
     SAMURAI = "samurai"  # 侍's counter (V2.1.13: 侍の反撃)
     ELEMENTAL = "elemental"  # 精霊使い's 暴走した精霊の力 (V2.1.13)
     SACRIFICE = "sacrifice"  # 人身御供's 生贄 (V2.1.13)
+    GHOST = "ghost"  # 闇の霊媒師's 亡霊の怨念 (V2.1.13)
 
     @property
     def name_ja(self) -> str:
@@ -57,6 +58,7 @@ _CAUSE_JA = {
     Cause.SELFDESTRUCT: "自爆",
     Cause.WITCH: "毒薬", Cause.ASSASSINATE: "暗殺", Cause.INFIRM: "老衰",
     Cause.DRAGON: "竜の炎", Cause.SAMURAI: "侍の反撃", Cause.ELEMENTAL: "暴走した精霊の力", Cause.SACRIFICE: "生贄",
+    Cause.GHOST: "亡霊の怨念",
 }  # fmt: skip
 
 #: Causes announced with their own text while the game runs; the rest read 「無残な姿で発見されました」.

@@ -201,6 +201,12 @@ class Role:
         tally (V1.1.2: 痛恨)."""
         return 0
 
+    def attribute(self, ctx: Context, me: Layer, name: str) -> bool:
+        """V2.1.12: whether this layer gives its seat the attribute ``name`` now (``death_resistance``,
+        ``deadly_weapon``, ``guard_role``): its flag; a role whose attribute holds only at times says so
+        (貴族: death resistance while a 奴隷 lives)."""
+        return bool(getattr(self, name, False))
+
     def believed(self, me: Layer) -> str | None:
         """V1.1.5: the role id the seat is told it holds instead of this one (``believes``) until its
         memory says it is ``aware``; None: it knows its role."""

@@ -222,7 +222,32 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "emma sacrifice": ("{player}は生贄に捧げられたようです。", "{player} seems to have been offered as a sacrifice."),
     "emma dragonknight": ("{player}は自責の念に駆られて自ら命を断ったようです。",
                           "{player} seems to have taken its own life out of remorse."),
+    # group I (batch 3): 法医学者 遺品整理士 闇の霊媒師 共感覚者 イタコ パン屋
+    "autopsy select": ("{player}は{target}の死体を調べました。", "{player} examines {target}'s body."),
+    "autopsy yes": ("{player}の調べによると、{target}は死亡耐性を持っていました。",
+                    "{player}'s examination: {target} could resist death."),
+    "autopsy no": ("{player}の調べによると、{target}は死亡耐性を持っていませんでした。",
+                   "{player}'s examination: {target} could not resist death."),
+    "sift select": ("{player}は{target}の遺品を整理しました。", "{player} sorts {target}'s belongings."),
+    "sift yes": ("{player}が整理すると、{target}の遺品から凶器を発見しました。",
+                 "{player} found a deadly weapon among {target}'s belongings."),
+    "sift no": ("{player}が整理すると、{target}の遺品には怪しい物はありませんでした。",
+                "{player} found nothing suspicious among {target}'s belongings."),
+    "emma ghost": ("{player}は亡霊の怨念に殺されたようです。", "{player} seems to have been killed by a ghost's grudge."),
+    "sense select": ("{player}は{target}の色を見ました。", "{player} looks at {target}'s color."),
+    "sense result": ("{player}が{target}の色を見た結果、{color}でした。", "{player} sees {target}'s color: {color}."),
+    "channel select": ("{player}は{target}の声に耳を傾けました。", "{player} listens to {target}'s voice."),
+    "channel result": ("{player}は{target}の声を聴きました。{target}は{role}でした。",
+                       "{player} heard {target}'s voice: {target} was {role}."),
+    "baker bread": ("パン屋がおいしいパンを焼いてくれたそうです。", "The baker has baked delicious bread."),
+    "baker gone": ("今日からはもうおいしいパンが食べられません。", "From today on there is no more delicious bread."),
 }  # fmt: skip
+COLORS_EN = {
+    "赤色": "red", "茶色": "brown", "橙色": "orange", "小麦色": "wheat", "黄色": "yellow", "黄土色": "ochre",
+    "緑色": "green", "水色": "light blue", "藍色": "indigo", "青色": "blue", "紫色": "purple", "桜色": "cherry pink",
+    "金色": "gold", "銀色": "silver", "灰色": "gray",
+}  # fmt: skip
+"""共感覚者's colors in English (the record and the Japanese say the color word)."""
 
 KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
         "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
@@ -302,6 +327,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = result_name(str(value), lang)
         elif key == "results" and isinstance(value, str):  # several results, comma-joined (超常現象研究者)
             args[key] = ("," if lang == "ja" else ", ").join(result_name(v, lang) for v in value.split(","))
+        elif key == "color" and lang != "ja":
+            args[key] = COLORS_EN.get(str(value), value)
         elif key == "kit":
             args[key] = KITS[str(value)][0 if lang == "ja" else 1]
         elif key == "votes" and isinstance(value, dict):
@@ -604,6 +631,23 @@ RULES_JA: dict[str, str] = {
     "Sacrifice": "人身御供: 一度だけ、夜に他の生存者ひとりを選べます（任意）。その人が村人陣営なら、次の夕方まで（翌日の処刑も"
                  "含む）、その人が最初に受ける死（突然死を除く）の代わりに人身御供が死にます（生贄。通知なし）。",
     "Shielded": "生贄の守り: 次の夕方まで、最初に受ける死（突然死を除く）の代わりに人身御供が死にます（通知なし）。",
+    # group I (batch 3)
+    "Forensic": "法医学者: 2日目の夜から、死者がいれば毎晩、死者ひとりの死体を調べます（必須）。その夜の終わりに、その人が"
+                "死亡耐性（人狼系・狩人・妖狐・タフガイ・巫女など、死を免れうる役職）を持っていたかがわかります。占いではありません。",
+    "MementoDisposer": "遺品整理士: 2日目の夜から、死者がいれば毎晩、死者ひとりの遺品を整理します（必須）。その夜の終わりに、"
+                       "その人の遺品から凶器（人狼系・埋毒者・猫又・ハンター・魔女・暗殺者など、人を殺しうる役職）が見つかったかが"
+                       "わかります。占いではありません。",
+    "DarkPsychic": "闇の霊媒師: 霊能者と同じく、処刑された人の霊能結果がわかります。処刑されると亡霊になり、次の夜に、生きている"
+                   "狩人・風来狩人・罠師など護衛役職の人を全員呪い殺します（一度だけ。霊能結果が夕方に出る設定では何も起きません）。",
+    "Synesthete": "共感覚者: 毎晩、自分以外のひとり（生死を問わず）の色を見ます（必須）。その夜の終わりに、その人の今の陣営の"
+                  "色がわかります。初めて見た陣営には、まだ使っていない色がランダムに割り当てられます。占いではありません。",
+    "Itako": "イタコ: 2日目以降の夜に一度だけ、死者ひとりの声を聴けます（任意）。その夜の終わりに、その人の役職がわかります"
+             "（以降も生きている夜の終わりには毎回、その人の役職が告げられます）。",
+    "Ghost": "亡霊: 処刑された闇の霊媒師です（本人には見えません）。次の夜の途中で、生きている護衛役職の人を全員呪い殺して消えます。",
+    "Channelling": "口寄せ: イタコが声を聴いた死者です（本人には見えません）。以降、イタコが生きている夜の終わりには毎回、"
+                   "その人の役職が告げられます。",
+    "Baker": "パン屋: 村人です。パン屋が生きている間は毎朝「パン屋がおいしいパンを焼いてくれたそうです。」と全員に告げられ、"
+             "全員死んだ最初の朝に「今日からはもうおいしいパンが食べられません。」と告げられます。",
 }  # fmt: skip
 """Each role's rule in Japanese, for a player's role card (the English is the role's declaration, as
 ``jinrou classic roles`` shows it)."""
@@ -904,6 +948,29 @@ RULES_EN: dict[str, str] = {
                  "death it would suffer, a sudden death aside, kills the Sacrifice instead; nobody is told.",
     "Shielded": "Shielded: a Sacrifice offered its life for this seat: until the next dusk, the first death it "
                 "would suffer (a sudden death aside) kills the Sacrifice instead, silently.",
+    "Forensic": "Forensic Scientist: from night 2, on each night when someone is dead, you must examine one dead "
+                "player's body. At the end of the night you learn whether that player could resist death (the "
+                "werewolves, the bodyguards, the foxes, the Tough Guy, the Miko and the like). It is not a "
+                "divination.",
+    "MementoDisposer": "Memento Disposer: from night 2, on each night when someone is dead, you must sort one dead "
+                       "player's belongings. At the end of the night you learn whether you found a deadly weapon "
+                       "(the werewolves, the Poisoner, the Cat, the Hunter, the Witch, the Assassin and the like). It "
+                       "is not a divination.",
+    "DarkPsychic": "Dark Psychic: a medium — you learn what each executed player was. If you are executed you "
+                   "become a ghost: on the next night every living bodyguard (Bodyguard, Wandering Guard, Trapper "
+                   "and the like) dies of your grudge. Once. When the medium's results come at dusk, the ghost does "
+                   "nothing.",
+    "Synesthete": "Synesthete: each night you must look at another player, living or dead. At the end of the night "
+                  "you see the color of that player's team; each team you meet for the first time gets a color of "
+                  "its own, drawn at random. It is not a divination.",
+    "Itako": "Itako: once, from night 2, you may listen to a dead player. At the end of that night (and of every "
+             "later night you are alive) you learn that player's role.",
+    "Ghost": "Ghost: an executed Dark Psychic, not told: during the next night every living bodyguard (Bodyguard, "
+             "Wandering Guard, Trapper and the like) dies of its grudge, and the ghost goes.",
+    "Channelling": "Channelling: an Itako's listening to a dead player, for the rest of the game, not told: at the "
+                   "end of each night the Itako is alive, it hears that player's role.",
+    "Baker": "Baker: a villager. Every morning while a Baker lives, everyone hears that the baker has baked "
+             "delicious bread; on the first morning when all the Bakers are dead, everyone hears there is no more.",
 }  # fmt: skip
 """Each role's (or told sub-role's) rule in English for a player's card, where its declaration's docstring
 (the engineers' rule: the spec's words, placeholders) does not read as one; else the docstring is the card."""

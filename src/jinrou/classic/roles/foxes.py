@@ -24,6 +24,8 @@ class Fox(Role):
     """妖狐: counts as nobody; resists wolf attacks; dies when divined (呪殺); alive at a decided
     end, it takes the win for the foxes."""
 
+    death_resistance = True  # V2.1.12
+
     counts = Count.NONE
     cursed_by_divination = True
     steals_victory = True

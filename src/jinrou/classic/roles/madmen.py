@@ -77,6 +77,8 @@ class Acrobat(Role):
     """曲芸師: the first wolf attack that reaches it (past guards) does not kill it, once per game
     (§5.2 step 4); told 「{name}は人狼の襲撃を回避しました。」."""
 
+    death_resistance = True  # V2.1.12
+
     Memory = OnceMemory
     blocks_as = Blocked.ACROBATICS
 
@@ -92,6 +94,8 @@ class Acrobat(Role):
 class BlackCat(Role):
     """黒猫: when executed, one living seat not counting as wolf dies of its poison (`poison`, drawn
     uniformly); nothing if there is none."""
+
+    deadly_weapon = True  # V2.1.12
 
     name_en = "Black Cat"
 
@@ -612,6 +616,8 @@ class Bomber(Role):
     punishes the guards that protect its carrier, the wolf or vampire that attacks it, or one of
     the voters that execute it; one explosion)."""
 
+    deadly_weapon = True  # V2.1.12
+
     abilities = (PlantBomb(),)
 
 
@@ -668,6 +674,8 @@ class PsychoKiller(Role):
     too; a guard when its protection lands on it at level 80) dies at level 104, even if the サイコキラー
     is dead by then; the attack at 105 still kills it."""
 
+    deadly_weapon = True  # V2.1.12
+
     name_en = "Psycho Killer"
     Memory = PsychoMemory
     level_hooks = (Reflex(),)
@@ -709,6 +717,8 @@ class Bite(Ability):
 class MadDog(Role):
     """狂犬: 占 人狼, 霊 人狼, counts human. Once, from night 2, it may bite a living seat to death (`dog`):
     no guard stops it; a holy protection and the target's own resistances do."""
+
+    deadly_weapon = True  # V2.1.12
 
     name_en = "Mad Dog"
     fortune = Fortune.WEREWOLF

@@ -33,6 +33,8 @@ class Devil(Role):
     """悪魔くん: resists wolf attacks, the first marking it bitten (told); executed while bitten it
     gets the victory mark. Wins iff the result is Devil and it holds the mark. 霊 人狼."""
 
+    death_resistance = True  # V2.1.12
+
     psychic = PsychicResult.WEREWOLF
     Memory = DevilMemory
     blocks_as = Blocked.DEVIL
@@ -75,6 +77,9 @@ class Bite(Ability):
 class Vampire(Role):
     """ヴァンパイア: 占 ヴァンパイア, counts as a vampire; knows the other ヴァンパイア; immune to wolf
     attacks; bites a seat to death each night from night 2."""
+
+    death_resistance = True  # V2.1.12
+    deadly_weapon = True  # V2.1.12
 
     fortune = Fortune.VAMPIRE
     counts = Count.VAMPIRE

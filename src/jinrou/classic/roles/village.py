@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.abilities import Once, Param, ParamKind, When
 from jinrou.classic.catalog import Category, Team, catalog_role
@@ -13,6 +13,7 @@ from jinrou.classic.events import (
     Bitten,
     BurialPass,
     Countered,
+    Daybreak,
     DeadBurialPass,
     Died,
     Divined,
@@ -133,6 +134,9 @@ class Psychic(Role):
 class Guard(Role):
     """狩人: protects a seat each night from night 2 (night 1 too with ``scapegoat=off``)."""
 
+    death_resistance = True  # V2.1.12
+    guard_role = True  # V2.1.12
+
     name_en = "Bodyguard"
     abilities = (Protection(),)
     Memory = GuardMemory
@@ -154,6 +158,9 @@ class WanderingProtection(Protection):
 class WanderingGuard(Role):
     """風来狩人: as 狩人 but never on night 1; after a dawn with no death at all it can never again
     protect the seat it protected that night (told)."""
+
+    death_resistance = True  # V2.1.12
+    guard_role = True  # V2.1.12
 
     name_en = "Wandering Guard"
     abilities = (WanderingProtection(),)
@@ -199,6 +206,8 @@ class Twin(Role):
 class Poisoner(Role):
     """埋毒者: whoever kills it (or a random seat) dies of its poison."""
 
+    deadly_weapon = True  # V2.1.12
+
     @on(Died)
     def poison(self, ctx: Context, me: Layer, event: Died) -> None:
         poison(ctx, me.seat, event.cause, event.source)
@@ -234,6 +243,8 @@ class Cat(Role):
     """猫又: poisons as 埋毒者; may try to revive a dead seat each night from night 2; while dead it
     tries on itself every night."""
 
+    deadly_weapon = True  # V2.1.12
+
     abilities = (CatRevival(),)
     closes_heaven = "in game"
 
@@ -251,6 +262,8 @@ class Cat(Role):
 class Hunter(Role):
     """ハンター: on any death but a sudden one it takes a last shot (§5.5)."""
 
+    deadly_weapon = True  # V2.1.12
+
     @on(Died)
     def arm(self, ctx: Context, me: Layer, event: Died) -> None:
         if event.cause is not Cause.SUDDEN:
@@ -262,6 +275,8 @@ class Noble(Role):
     """貴族: a wolf attack that would kill it while a 奴隷 lives kills every living 奴隷 instead
     (unguardable; their cause is the wolf attack)."""
 
+    death_resistance = True  # V2.1.12
+
     blocks_as = Blocked.SUBSTITUTE
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
@@ -271,6 +286,10 @@ class Noble(Role):
         for slave in slaves:
             ctx.kill(slave, Cause.ATTACK, threat.source, guardable=False)
         return True
+
+    def attribute(self, ctx: Context, me: Layer, name: str) -> bool:
+        """V2.1.12: its death resistance holds while a 奴隷 lives."""
+        return super().attribute(ctx, me, name) and (name != "death_resistance" or bool(ctx.seats_of(Slave, living=True)))
 
 
 @role
@@ -327,6 +346,8 @@ class HolyGift(Ability):
 class Priest(Role):
     """聖職者: once, it gives another seat a holy protection against any death but a sudden one."""
 
+    death_resistance = True  # V2.1.12
+
     abilities = (HolyGift(),)
     Memory = OnceMemory
 
@@ -366,6 +387,8 @@ class Hide(Ability):
 class Fugitive(Role):
     """逃亡者: hides at another seat each night; survives attacks on itself, but dies if its host
     is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff the result is Human and it lives."""
+
+    death_resistance = True  # V2.1.12
 
     abilities = (Hide(),)
     Memory = FugitiveMemory
@@ -457,6 +480,8 @@ class QueenSpectator(Role):
     """女王観戦者: known to the village team; on her death every living seat counting human dies
     (感染症)."""
 
+    deadly_weapon = True  # V2.1.12
+
     name_en = "Queen Spectator"
     shown = Shown(team=Team.HUMAN)
 
@@ -472,6 +497,8 @@ class Prince(Role):
     """プリンス: its first execution is cancelled and announced (a resistance to execution, after a
     holy protection); under ``drawvote=all`` the other tops are still executed."""
 
+    death_resistance = True  # V2.1.12
+
     Memory = OnceMemory
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
@@ -486,6 +513,9 @@ class Prince(Role):
 class MadWolf(Role):
     """狂人狼: team Human but 占 人狼, 霊 人狼 and counts as a wolf; known to the wolves and in their
     chat, immune to their attack; never attacks."""
+
+    death_resistance = True  # V2.1.12
+    deadly_weapon = True  # V2.1.12
 
     name_en = "Mad Wolf"
     fortune = Fortune.WEREWOLF
@@ -509,6 +539,8 @@ class CursedMemory:
 class Cursed(Role):
     """呪われた者: survives a wolf (vampire) attack and becomes 人狼 (ヴァンパイア) in the burial after
     the next vote (executions or none); told when the next phase opens."""
+
+    death_resistance = True  # V2.1.12
 
     Memory = CursedMemory
     blocks_as = Blocked.CURSE
@@ -1849,6 +1881,247 @@ class GachaAddicted(Role):
         weight = ctx.last_vote_weight(me.seat)
         memory.pulls = (1 if weight is None else weight) + memory.spent
         memory.normal, memory.spent, memory.held, memory.committed = False, 0, None, False
+
+
+# ---------------------------------------------------------------------- group I (batch 3): 法医学者 遺品整理士 闇の霊媒師
+# 共感覚者 イタコ パン屋 — readings of attributes (V2.1.12), the ghost (V2.1.13 `ghost`), colors, a dawn hook alive or dead
+
+AUTOPSY = Verb.declare("autopsy", label=("死体を調べる", "examine a body"))
+SIFT = Verb.declare("sift", label=("遺品を整理する", "sort belongings"))
+CHANNEL = Verb.declare("channel", label=("声を聴く", "listen to the dead"))
+SENSE = Verb.declare("sense", label=("色を見る", "see a color"))
+
+
+class AttributeReading(Ability):
+    """A reading of a dead seat's attribute (V2.1.12): each night from 2 while a seat is dead, required,
+    level 100, a dead seat; told at once 「``key`` select」; at level 100 whether the (redirected) seat has
+    ``attribute`` then (「``key`` yes」/「``key`` no」, naming the chosen seat). Not a divination."""
+
+    attribute: ClassVar[str]
+    key: ClassVar[str]
+    level = 100
+    first = 2
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.dead()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, f"{self.key} select", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        found = ctx.identity(ctx.aimed(action.targets[0])).attribute(ctx, self.attribute)
+        ctx.tell(action.seat, f"{self.key} {'yes' if found else 'no'}", player=action.seat, target=action.targets[0])
+
+
+class Autopsy(AttributeReading):
+    """法医学者's autopsy: each night from 2 while a seat is dead, required, level 100, a dead seat; told at once
+    「{name}は{target}の死体を調べました。」, at level 100 whether the (redirected) seat has death resistance then."""
+
+    verb = AUTOPSY
+    attribute = "death_resistance"
+    key = "autopsy"
+
+
+class Sift(AttributeReading):
+    """遺品整理士's sorting: as the autopsy, reading a deadly weapon: 「{name}は{target}の遺品を整理しました。」, then
+    whether a weapon was found."""
+
+    verb = SIFT
+    attribute = "deadly_weapon"
+    key = "sift"
+
+
+@role
+class Forensic(Role):
+    """法医学者: each night from 2 while a seat is dead, it must examine a dead seat (told 「{name}は{target}の
+    死体を調べました。」); at level 100 it learns whether that seat has death resistance (V2.1.12) — not a
+    divination."""
+
+    name_en = "Forensic Scientist"
+    abilities = (Autopsy(),)
+
+
+@role
+class MementoDisposer(Role):
+    """遺品整理士: 法医学者 in every respect, reading a deadly weapon (V2.1.12) instead: 「{name}は{target}の遺品を
+    整理しました。」, then whether a weapon was found."""
+
+    name_en = "Memento Disposer"
+    abilities = (Sift(),)
+
+
+class GhostRevenge(LevelHook):
+    """The ghost's revenge (level 100, its seat dead): every living seat whose role is a guard role (V2.1.2d:
+    the role only, never an extra role or kit) dies (`ghost`, resistible); the ghost then goes."""
+
+    level = 100
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        ctx.remove(me)
+        if ctx.alive(me.seat):
+            return  # brought back before the night: no ghost
+        for seat in ctx.living():
+            if ctx.identity(seat).attribute(ctx, "guard_role", main_only=True):
+                ctx.kill(seat, Cause.GHOST, me.seat)
+
+
+@mark("Ghost", "亡霊")
+class Ghost(Role):
+    """亡霊 (闇の霊媒師), on its own executed seat until the next night's level 100, not told: then every living
+    seat whose role is a guard role dies (`ghost`, resistible)."""
+
+    level_hooks = (GhostRevenge(),)
+    hooks_while_dead = True
+
+
+@dataclass
+class HauntMemory(PsychicMemory):
+    haunted: bool = False  # it became a ghost once
+
+
+@role
+class DarkPsychic(Psychic):
+    """闇の霊媒師: 霊能者 in every respect. Executed, it turns into a ghost: on the first night after, at level
+    100, every living seat whose role is a guard role dies (`ghost`, resistible). Once. With
+    ``psychicresult=sunset`` the ghost never acts (the reference's dusk hook of a dead 霊能者 clears it)."""
+
+    name_en = "Dark Psychic"
+    Memory = HauntMemory
+    deadly_weapon = True  # V2.1.12
+
+    @on(Died)
+    def haunt(self, ctx: Context, me: Layer, event: Died) -> None:
+        memory: HauntMemory = me.memory
+        if event.cause is Cause.EXECUTION and not memory.haunted and ctx.settings["psychicresult"] != "sunset":
+            memory.haunted = True
+            ctx.grant(me.seat, Ghost.id, me.seat)
+
+
+SYNESTHETE_COLORS = ("赤色", "茶色", "橙色", "小麦色", "黄色", "黄土色", "緑色", "水色", "藍色", "青色", "紫色", "桜色",
+                     "金色", "銀色", "灰色")  # fmt: skip
+"""共感覚者's colors (draw ``synesthete color``: uniform among those not yet in its map)."""
+
+
+@dataclass
+class ColorMemory:
+    colors: dict[str, str] = field(default_factory=dict)  # team id → its color word
+
+
+class Sensing(Ability):
+    """共感覚者's sight: each night from 1, required, level 100, another seat, living or dead; told at once
+    「{name}は{target}の色を見ました。」; at level 100 the color of the (redirected) seat's current team (a team
+    met for the first time gets a new color, draw ``synesthete color``), naming the chosen seat. Not a
+    divination."""
+
+    verb = SENSE
+    level = 100
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.seats() if s != me.seat]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "sense select", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: ColorMemory = me.memory
+        team = ctx.identity(ctx.aimed(action.targets[0])).team().value
+        if team not in memory.colors:
+            used = set(memory.colors.values())
+            memory.colors[team] = ctx.draw("synesthete color", [c for c in SYNESTHETE_COLORS if c not in used])
+        ctx.tell(action.seat, "sense result", player=action.seat, target=action.targets[0], color=memory.colors[team])
+
+
+@role
+class Synesthete(Role):
+    """共感覚者: each night it must look at another seat, living or dead, and sees the color of that seat's
+    team; it gives each team it meets a color of its own, drawn when first met."""
+
+    abilities = (Sensing(),)
+    Memory = ColorMemory
+
+
+@dataclass
+class ChannelMemory:
+    chosen: Seat | None = None  # the dead seat listened to, for good (the reference never clears it)
+
+
+class Channel(Ability):
+    """イタコ's use: once per game, any night from 2, optional, spent at submission: a dead seat; told
+    「{name}は{target}の声に耳を傾けました。」, and its seat gets the 口寄せ mark, whose level hook at 100 gives the
+    result (the action itself resolves to nothing)."""
+
+    verb = CHANNEL
+    level = 100
+    first = 2
+    once = Once.GAME
+    required = False
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.dead()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "channel select", player=action.seat, target=action.targets[0])
+        ctx.grant(action.seat, Channelling.id, action.seat).memory.chosen = action.targets[0]
+
+
+class Channelled(LevelHook):
+    """イタコ's result, at level 100 of the night of its use and of every later night at which it is in A
+    and not sealed or hypnotized (the mark was gained before any seal): the (redirected) seat's name and
+    role (sub-roles omitted) — as the reference, which never clears the choice."""
+
+    level = 100
+
+    def act(self, ctx: Context, me: Layer) -> None:
+        target = ctx.aimed(me.memory.chosen)
+        ctx.tell(me.seat, "channel result", player=me.seat, target=target, role=ctx.identity(target).role.id)
+
+
+@mark("Channelling", "口寄せ")
+class Channelling(Role):
+    """口寄せ (イタコ), on its own seat for good, not told: the dead seat it listens to; at level 100 of each
+    night it is in A it is told that seat's role."""
+
+    Memory = ChannelMemory
+    level_hooks = (Channelled(),)
+
+
+@role
+class Itako(Role):
+    """イタコ: once, from night 2, it may listen to a dead seat: at the end of that night (and of every later
+    night it lives) it learns that seat's role."""
+
+    abilities = (Channel(),)
+
+
+@dataclass
+class BakerMemory:
+    mourned: bool = False  # 「…もうおいしいパンが食べられません。」 said since the last living パン屋
+
+
+@role
+class Baker(Role):
+    """パン屋: at each dawn, alive or dead, once for all パン屋 (by the first seat holding one): while one
+    lives, public 「パン屋がおいしいパンを焼いてくれたそうです。」; at the first dawn at which all are dead, public
+    「今日からはもうおいしいパンが食べられません。」, once (again if one came back and all died anew)."""
+
+    Memory = BakerMemory
+
+    @on(Daybreak)
+    def bake(self, ctx: Context, me: Layer, event: Daybreak) -> None:
+        bakers = ctx.holding(Baker)
+        first = next(layer for layer in ctx.identity(bakers[0]).layers if isinstance(layer.role, Baker))
+        if first is not me:
+            return
+        memory: BakerMemory = me.memory
+        if any(ctx.alive(s) for s in bakers):
+            memory.mourned = False
+            ctx.tell(None, "baker bread")
+        elif not memory.mourned:
+            memory.mourned = True
+            ctx.tell(None, "baker gone")
+
+
+EMMA_LINES.update(ghost="ghost")  # V2.1.13: 「{name}は亡霊の怨念に殺されたようです。」
 
 
 # ---------------------------------------------------------------------- group T (wave 3, village part 2): tricks and

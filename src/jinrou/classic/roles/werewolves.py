@@ -98,6 +98,9 @@ ATTACK = Attack()
 class Wolf(Role):
     """人狼系: 占 人狼, 霊 人狼, counts wolf; knows the wolves, wolf chat, attacks, immune to attack."""
 
+    death_resistance = True  # V2.1.12
+    deadly_weapon = True  # V2.1.12
+
     fortune = Fortune.WEREWOLF
     psychic = PsychicResult.WEREWOLF
     counts = Count.WOLF
