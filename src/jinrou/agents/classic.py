@@ -147,7 +147,7 @@ POWERS = frozenset({"Diviner", "Psychic", "Guard"})
 """Village roles whose claim makes a seat worth seducing (誘惑する女狼) or reviving (マッドサイエンティスト)."""
 LUNGE, DECOY, BOMB, EXPOSE = Verb("lunge"), Verb("decoy"), Verb("bomb"), Verb("expose")  # wave 3 (the roles')
 P_DECOY = 0.5  # 囮狼's decoy on a night it makes sense
-GUARDS = ("Guard", "WanderingGuard")  # roles whose protection a lunge goes through
+GUARDS = ("Guard", "WanderingGuard", "Cosplayer", "Elementaler", "DragonKnight")  # roles whose protection a lunge goes through
 FEIGN, RISE = Verb("feign"), Verb("rise")  # 狡猾な狼's (declared by the role)
 PRAY, ADOPT, TRAP = Verb("pray"), Verb("adopt"), Verb("trap")  # 巫女's, 犬's, 罠師's (declared by the roles)
 DOG_BITE = 2.0  # the suspicion (log-odds) of its owner from which a 犬 bites it
@@ -170,6 +170,9 @@ ASSASSINATE, POISON, COUNSEL = Verb("assassinate"), Verb("poison"), Verb("counse
 KILL_SURE = 0.6  # the suspicion an optional kill (暗殺, 毒薬) waits for
 GACHA, COMMIT = Verb("gacha"), Verb("commit")  # 課金者's (declared by the role)
 STUDY = Verb("study")  # オカルトマニア's (declared by the role)
+SLAY, SHIELD = Verb("slay"), Verb("shield")  # 竜騎士's and 人身御供's (declared by the roles)
+SLAY_GAP = 2.0  # a 竜騎士 slays the top suspect standing this far (log-odds) above the next one
+SHIELD_TRUST = 0.7  # a 人身御供 gives its life for a seat it trusts this much (a claimed 占い師 or 霊能者 first)
 AUTOPSY, SIFT, SENSE, CHANNEL = Verb("autopsy"), Verb("sift"), Verb("sense"), Verb("channel")  # batch 3, group I
 MISDIRECT, LURE, VISIT = Verb("misdirect"), Verb("lure"), Verb("visit")  # 奇術師, 迷える子羊, 家政婦 (by the roles)
 LURE_VALUE = 2.0  # a 迷える子羊 lures the wolves once another living seat is worth this much (a trusted seer)
@@ -231,9 +234,13 @@ class RandomAgent:
 
 
 def _one_potion(out: list[Action | Vote]) -> list[Action | Vote]:
-    """魔女's potions exclude each other tonight (V1.2: one a night): the first chosen stays."""
-    potions = [c for c in out if isinstance(c, Action) and c.verb in (POISON, Verb.REVIVE)]
-    return [c for c in out if c not in potions[1:]]
+    """魔女's potions exclude each other tonight (V1.2: one a night), and so do 竜騎士's acts (V2.2): the first
+    chosen stays."""
+    kept = out
+    for group in ((POISON, Verb.REVIVE), (SLAY, Verb.GUARD)):
+        chosen = [c for c in kept if isinstance(c, Action) and c.verb in group]
+        kept = [c for c in kept if c not in chosen[1:]]
+    return kept
 
 
 def _votes_last(out: list[Action | Vote]) -> list[Action | Vote]:
@@ -1396,6 +1403,29 @@ def _study(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     least (it becomes 村人 rather than turn wolf against its village); never itself while another is open."""
     pool = [s for s in legal.targets if s != view.seat] or list(legal.targets)
     return _one(view, legal, _best(pool, lambda s: a.trust.get(s, 0.0) - 0.1 * a.suspicion[s] + 0.01 * noise[s]))
+def _slay(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+          rng: np.random.Generator) -> Action | None:
+    """竜騎士: its one slay on the most suspected seat once sure enough (as 暗殺者), or once that seat stands
+    SLAY_GAP above every other (a black result): a village seat slain costs the 竜騎士 its life."""
+    pool = sorted((s for s in legal.targets if s not in a.allies and s != view.seat), key=lambda s: -a.suspicion[s])
+    if not pool:
+        return None
+    top = a.suspicion[pool[0]]
+    clear = len(pool) == 1 or top - a.suspicion[pool[1]] >= SLAY_GAP
+    return _one(view, legal, pool[0]) if top >= KILL_SURE or clear else None
+
+
+def _shield(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
+            rng: np.random.Generator) -> Action | None:
+    """人身御供: once, its life for the seat most worth keeping (a claimed 占い師 or 霊能者 first) among those it
+    trusts enough; none such: it waits."""
+    pool = [s for s in legal.targets if s != view.seat and (s in a.allies or a.trust.get(s, 0.0) >= SHIELD_TRUST)]
+    if not pool:
+        return None
+    return _one(view, legal, _best(pool, lambda s: (3.0 if bot.notes.co.get(s) in POWERS else 0.0) + a.value[s]
+                                   + noise[s]))
+
+
 def _read_dead(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
                rng: np.random.Generator) -> Action:
     """法医学者, 遺品整理士, イタコ: a dead seat it has not read yet (its ``… select`` lines), the one whose side
@@ -1427,6 +1457,7 @@ POLICIES: dict[Verb, Policy] = {
     PRAY: _pray, ADOPT: _adopt, TRAP: _guard,
     GACHA: _gacha, COMMIT: _commit,
     STUDY: _study,
+    SLAY: _slay, SHIELD: _shield,
     AUTOPSY: _read_dead, SIFT: _read_dead, CHANNEL: _read_dead, SENSE: _sense,
     MISDIRECT: _misdirect, LURE: _lure, VISIT: _visit,
 }  # fmt: skip

@@ -98,6 +98,19 @@ class AttackFailed(Event):
 
 
 @dataclass(frozen=True)
+class Countered(Event):
+    """A counter guard (``GuardKind.COUNTER``, V2.1.2b) that ``seat`` placed on ``host`` stopped an attack
+    of ``cause`` by ``source``: the guard answers it (侍: it and the attacker die). Sent to ``seat``, dead or
+    alive, sealed or not (the guard was placed before)."""
+
+    through_seal: ClassVar[bool] = True
+    seat: Seat
+    host: Seat
+    cause: Cause
+    source: Seat | None = None
+
+
+@dataclass(frozen=True)
 class Divined(Event):
     """A divination with effects reached ``seat`` at resolution (W.1.6 *divined*; not 子狐's)."""
 
@@ -226,7 +239,8 @@ class Announced(Event):
 
 
 __all__ = [
-    "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Daybreak", "DeadBurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightResolves",
+    "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Countered", "Daybreak", "DeadBurialPass", "Died",
+    "Divined", "Event", "Executed", "Guarded", "NightResolves",
     "Nightfall",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

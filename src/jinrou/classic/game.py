@@ -44,6 +44,7 @@ from jinrou.classic.events import (
     Announced,
     Bitten,
     BurialPass,
+    Countered,
     Daybreak,
     DeadBurialPass,
     Died,
@@ -995,9 +996,14 @@ class Game:
             return False
         if cause in (Cause.ATTACK, Cause.VAMPIRE) and guardable and seat in self.night.guarded and not any(
                 layer.role.voids_guards for layer in identity.extras()):  # an exposure voids them (破壊の狂人)
+            placed = list(zip(self.night.guarded[seat], self.night.guard_kinds.get(seat, ()), strict=True))
+            counter = next((g for g, k in placed if k is GuardKind.COUNTER), None)
+            if counter is not None:  # V2.1.2b: a counter guard first, then 罠, then the other guards
+                self.emit(Countered(counter, seat, cause, source))  # its guard's answer (侍: both die)
+                self.blocked = Blocked.GUARD
+                return False
             if self.settings.on("gjmessage"):
-                placed = list(zip(self.night.guarded[seat], self.night.guard_kinds.get(seat, ()), strict=True))
-                guards = [g for g, k in placed if k is not GuardKind.TRAP]
+                guards = [g for g, k in placed if k is GuardKind.HUNTER]
                 if guards:
                     self.tell(guards, "guard success", target=seat)
                 for trapper in dict.fromkeys(g for g, k in placed if k is GuardKind.TRAP):  # V1.2 罠師's GJ line

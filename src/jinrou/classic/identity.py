@@ -271,8 +271,8 @@ class Identity:
         self._lovers = tuple(layer for layer in layers if layer.role.lover)
         self._resisting = tuple(layer for layer in (*layers[1:], main) if "resist" in layer.role.overrides
                                 and layer.kind is not LayerKind.EXTRA)  # V1.1.6: no extra role's resistances
-        if any(layer.role.resists_first for layer in self._resisting):  # V1.1.9c: before 聖職者's protection
-            self._resisting = tuple(sorted(self._resisting, key=lambda layer: not layer.role.resists_first))
+        if any(layer.role.resist_rank for layer in self._resisting):  # V2.1.3's order: 巫女の加護, shield, the rest
+            self._resisting = tuple(sorted(self._resisting, key=lambda layer: -layer.role.resist_rank))
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
         self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
         self._receiving = tuple(layer for layer in layers if "vote_received" in layer.role.overrides)

@@ -38,6 +38,10 @@ class Cause(enum.Enum):
     WITCH = "witch"  # 魔女's 毒薬 (V1.1.16)
     ASSASSINATE = "assassinate"  # 暗殺者's 暗殺 (V1.1.16)
     INFIRM = "infirm"  # 老人's 老衰, public (V1.1.16)
+    DRAGON = "dragon"  # 竜騎士's 竜の炎 (V2.1.13)
+    SAMURAI = "samurai"  # 侍's counter (V2.1.13: 侍の反撃)
+    ELEMENTAL = "elemental"  # 精霊使い's 暴走した精霊の力 (V2.1.13)
+    SACRIFICE = "sacrifice"  # 人身御供's 生贄 (V2.1.13)
     GHOST = "ghost"  # 闇の霊媒師's 亡霊の怨念 (V2.1.13)
 
     @property
@@ -53,6 +57,7 @@ _CAUSE_JA = {
     Cause.CRAFTY: "死んだふり", Cause.DOG: "犬の襲撃",
     Cause.SELFDESTRUCT: "自爆",
     Cause.WITCH: "毒薬", Cause.ASSASSINATE: "暗殺", Cause.INFIRM: "老衰",
+    Cause.DRAGON: "竜の炎", Cause.SAMURAI: "侍の反撃", Cause.ELEMENTAL: "暴走した精霊の力", Cause.SACRIFICE: "生贄",
     Cause.GHOST: "亡霊の怨念",
 }  # fmt: skip
 

@@ -212,6 +212,21 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "gacha premium": ("{player}はプレミアムガチャを引いて{stars}【{role}】を獲得しました。",
                       "{player} pulls the premium gacha and gets {stars} [{role}]."),
     "gacha commit": ("{player}は引き当てた【{role}】に決めました。", "{player} commits to [{role}]."),
+    # group G (village part 2): guards, shields (V2.1.2, V2.1.3, V2.1.13)
+    "guard chosen": ("{player}は{target}を護衛しました。", "{player} guards {target}."),
+    "elemental guard": ("{player}は精霊の力で{target}を護衛しました。", "{player} guards {target} with its spirits."),
+    "slay chosen": ("{player}が{target}を襲撃しました。", "{player} attacks {target} with its dragon's fire."),
+    "shield offered": ("{player}が{target}を守るため自らの命を差し出そうとしています。",
+                       "{player} offers its own life to protect {target}."),
+    "sacrificed": ("{target}は人身御供を差し出し{cause}に抵抗しました。",
+                   "{target} withstood {cause}: a Sacrifice died in its place."),
+    "emma dragon": ("{player}は竜に焼き殺されたようです。", "{player} seems to have been burnt to death by a dragon."),
+    "emma samurai": ("{player}は侍に一刀両断されたようです。", "{player} seems to have been cut down by a samurai."),
+    "emma elemental": ("{player}は暴走した精霊によって殺されたようです。",
+                       "{player} seems to have been killed by a rampaging spirit."),
+    "emma sacrifice": ("{player}は生贄に捧げられたようです。", "{player} seems to have been offered as a sacrifice."),
+    "emma dragonknight": ("{player}は自責の念に駆られて自ら命を断ったようです。",
+                          "{player} seems to have taken its own life out of remorse."),
     # group I (batch 3): 法医学者 遺品整理士 闇の霊媒師 共感覚者 イタコ パン屋
     "autopsy select": ("{player}は{target}の死体を調べました。", "{player} examines {target}'s body."),
     "autopsy yes": ("{player}の調べによると、{target}は死亡耐性を持っていました。",
@@ -620,6 +635,20 @@ RULES_JA: dict[str, str] = {
     "HolyMarked": "聖痕者: 能力のない村人です（闇鍋でのみ登場します）。",
     "Reincarnator": "転生者: 死ぬと（突然死を除く）、それまでに死亡が知らされていた人からランダムにひとりが蘇生します"
                     "（身代わりくん、突然死した人、転生者、人外の役職を持つ人を除く）。",
+    # group G (village part 2)
+    "Cosplayer": "コスプレイヤー: 狩人と同じく毎晩ひとりを護衛します（2日目の夜から。身代わりくんなしなら1日目の夜から。"
+                 "必須）。占い結果・霊能結果は人狼ですが、人間として数えられます。",
+    "Samurai": "侍: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ）を護衛します（必須）。その人への人狼・"
+               "ヴァンパイアの襲撃は失敗し、侍は死に（人狼の襲撃・ヴァンパイアの襲撃）、襲撃した人狼またはヴァンパイアも"
+               "侍の反撃で死にます。護衛成功は知らされません。",
+    "Elementaler": "精霊使い: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ）を精霊の力で護衛します（必須。"
+                   "狩人の護衛と同じ）。その夜に自分が人狼に噛み殺されると、護衛した人も暴走した精霊の力で死にます。",
+    "DragonKnight": "竜騎士: 2日目の夜から毎晩、次のどちらかができます（任意）。他の生存者ひとりを護衛する（前の夜に護衛した人は"
+                    "不可）か、一度だけ、他の生存者ひとりを竜の炎で殺す（護衛では防げず、人狼も死にます）。行動した翌朝、"
+                    "生きていて、選んだ人が死んでいて村人陣営なら、自責の念で後を追います。",
+    "Sacrifice": "人身御供: 一度だけ、夜に他の生存者ひとりを選べます（任意）。その人が村人陣営なら、次の夕方まで（翌日の処刑も"
+                 "含む）、その人が最初に受ける死（突然死を除く）の代わりに人身御供が死にます（生贄。通知なし）。",
+    "Shielded": "生贄の守り: 次の夕方まで、最初に受ける死（突然死を除く）の代わりに人身御供が死にます（通知なし）。",
     # group I (batch 3)
     "Forensic": "法医学者: 2日目の夜から、死者がいれば毎晩、死者ひとりの死体を調べます（必須）。その夜の終わりに、その人が"
                 "死亡耐性（人狼系・狩人・妖狐・タフガイ・巫女など、死を免れうる役職）を持っていたかがわかります。占いではありません。",
@@ -937,6 +966,26 @@ RULES_EN: dict[str, str] = {
                     "among those whose deaths were already announced comes back to life (never 身代わりくん, a "
                     "seat that died suddenly, another 転生者 or a seat holding a non-human role). The end of the "
                     "game tells who it was reincarnated in.",
+    # group G (village part 2)
+    "Cosplayer": "Cosplayer: protects a seat each night as a 狩人 (Bodyguard) does, from night 2 (from night 1 "
+                 "without the scapegoat), required. It reads 人狼 (werewolf) to seers and mediums, but counts as a "
+                 "human.",
+    "Samurai": "Samurai: from night 2 it must guard a living seat (itself only with the setting “guard yourself”). "
+               "Each wolf or vampire attack on that seat fails: the Samurai dies of it, and its blade kills the "
+               "attacking wolf or vampire. Nobody is told of a successful guard.",
+    "Elementaler": "Elementaler: from night 2 it must protect a living seat with its spirits (itself only with the "
+                   "setting “guard yourself”), as a 狩人 (Bodyguard) does. If the wolves kill it that night, the "
+                   "rampaging spirits kill the seat it protected too.",
+    "DragonKnight": "Dragon Knight: from night 2, each night, it may either guard another living seat (never the one "
+                    "it guarded the night before) or, once in the game, burn another living seat to death with its "
+                    "dragon's fire (no guard stops it, and a wolf dies of it too). At the dawn after a night it acted, "
+                    "if it lives and the seat it chose is dead and of the village team, it takes its own life out of "
+                    "remorse.",
+    "Sacrifice": "Sacrifice: once in the game, at night, it may offer its life for another living seat. If that "
+                 "seat is of the village team, until the next dusk (the next day's execution included) the first "
+                 "death it would suffer, a sudden death aside, kills the Sacrifice instead; nobody is told.",
+    "Shielded": "Shielded: a Sacrifice offered its life for this seat: until the next dusk, the first death it "
+                "would suffer (a sudden death aside) kills the Sacrifice instead, silently.",
     "Forensic": "Forensic Scientist: from night 2, on each night when someone is dead, you must examine one dead "
                 "player's body. At the end of the night you learn whether that player could resist death (the "
                 "werewolves, the bodyguards, the foxes, the Tough Guy, the Miko and the like). It is not a "

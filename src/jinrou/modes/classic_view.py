@@ -48,6 +48,8 @@ CAUSES_EN = {
     "crafty": "feigned death", "dog": "bitten by a mad dog",
     "selfdestruct": "blew itself up",
     "witch": "a witch's poison", "assassinate": "assassinated", "infirm": "old age",
+    "dragon": "burnt by a dragon", "samurai": "cut down by a samurai", "elemental": "a rampaging spirit",
+    "sacrifice": "sacrificed",
     "ghost": "a ghost's revenge",
 }  # fmt: skip
 SEALED_NOTE = {"ja": "封印されています: 今夜は夜の会話ができません（独り言のみ）。",

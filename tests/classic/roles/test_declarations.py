@@ -38,6 +38,7 @@ WAVE3_ROLES += ["Diseased", "Oldman", "Assassin", "Witch", "Counselor"]  # group
 WAVE3_ROLES += ["Lycan", "ToughGuy", "Miko", "Dog", "Trapper"]  # group VB
 WAVE3_ROLES += ["SeersMama", "Tarzan", "Sleepwalker", "Oracle", "Fate", "GachaAddicted"]  # group VD
 WAVE3_ROLES += ["OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnator"]  # batch 3, group C
+WAVE3_ROLES += ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice"]  # group G (village part 2)
 WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"]  # batch 3, group I
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
@@ -71,6 +72,7 @@ def test_declaration_agrees_with_the_catalog(role_id):
 SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY_FOX, "Devil": PsychicResult.WEREWOLF,
                 "MadWolf": PsychicResult.WEREWOLF, "MadDog": PsychicResult.WEREWOLF}  # 狂犬: W.3
 SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
+SPEC_PSYCHIC["Cosplayer"] = PsychicResult.WEREWOLF  # コスプレイヤー: V2.2 (group G)
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
                "TinyGhost": Count.NONE}  # V1.2 おばけ
 

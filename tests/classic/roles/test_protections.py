@@ -309,10 +309,11 @@ def test_a_scapegoat_trapper_traps_a_drawn_seat_from_night_2():
 
 
 @pytest.mark.parametrize(("attribute", "holders"), [
-    ("death_resistance", {"Dog", "ToughGuy", "Trapper", "Miko"} | {"Dreamer"}),  # V2.1.12 (batch 3 group C): 胡蝶
-    ("deadly_weapon", {"Dog", "Trapper", "Witch", "Assassin"}),
-    ("guard_role", {"Trapper"}),
-])  # fmt: skip
+    ("death_resistance", {"Dog", "ToughGuy", "Trapper", "Miko"} | {"Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice",
+                                                                     "Dreamer"}),
+    ("deadly_weapon", {"Dog", "Trapper", "Witch", "Assassin"} | {"Samurai", "Elementaler", "DragonKnight"}),
+    ("guard_role", {"Trapper"} | {"Cosplayer", "Samurai", "Elementaler", "DragonKnight"}),
+])  # fmt: skip  (V2.1.12 adds group G's roles: コスプレイヤー, 侍, 精霊使い, 竜騎士, 人身御供; group C's 胡蝶)
 def test_each_v1_1_13_attribute_is_held_by_exactly_the_roles_the_spec_names(attribute, holders):
     """V1.1.13: *death resistance* (法医学者) 犬, タフガイ, 罠師, 巫女; *deadly weapon* (遺品整理士) 犬, 罠師, 魔女,
     暗殺者; *guard role* (闇の霊媒師) 罠師 — class attributes of those roles. V2.1.12 completes the lists (its test:

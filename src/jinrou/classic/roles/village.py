@@ -12,6 +12,7 @@ from jinrou.classic.events import (
     AttackedAt,
     Bitten,
     BurialPass,
+    Countered,
     Daybreak,
     DeadBurialPass,
     Died,
@@ -730,7 +731,7 @@ class MikoProtection(Role):
     execution it stops is W.1.11c's resisted execution."""
 
     blocks_as = Blocked.HOLY
-    resists_first = True
+    resist_rank = 2  # V2.1.3: after a night cover (3), before a shield (1) and 聖職者's protection
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         return not ctx.identity(me.seat).role.unshielded  # V2.1.3: never a 迷える子羊's
@@ -2171,6 +2172,8 @@ class NightCover(Role):
     deaths an attacker's own act causes — a wolf's bite (tricked too), a vampire attack, 魔女's poison,
     犬, 暴動者, 竜騎士, 侍's counter, 精霊使い, 鬼, 暗殺者, 闇の霊媒師, デスノート — and no other."""
 
+    resist_rank = 3  # V2.1.3: after the guards, before 巫女の加護 (2), a shield (1) and 聖職者's protection
+
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         if threat.cause is Cause.ATTACK:
             return ctx.biting(me.seat) is not None
@@ -2342,6 +2345,274 @@ class HouseKeeper(Role):
 
     name_en = "House Keeper"
     abilities = (Visit(),)
+
+
+# ---------------------------------------------------------------------- group G (village part 2): コスプレイヤー 侍
+# 精霊使い 竜騎士 人身御供 — guards (V2.1.2), a counter guard, shields (V2.1.3), causes (V2.1.13)
+
+SLAY = Verb.declare("slay", label=("竜の炎で焼き払う", "slay"))
+SHIELD = Verb.declare("shield", label=("身代わりになる", "shield"))
+
+EMMA_LINES.update({"dragon": "dragon", "samurai": "samurai", "elemental": "elemental", "sacrifice": "sacrifice",
+                   "dragonknight": "dragonknight"})  # V2.1.13: 閻魔's lines for this batch's causes
+
+
+@role
+class Cosplayer(Role):
+    """コスプレイヤー: a 狩人 in every rule (V2.1.2: its protection is a 狩人's) that reads 人狼 to the 占い師 and the
+    霊能者; it counts human."""
+
+    fortune = Fortune.WEREWOLF
+    psychic = PsychicResult.WEREWOLF
+    abilities = (Protection(),)
+    Memory = GuardMemory
+    death_resistance = True
+    guard_role = True
+
+    @on(PhaseOpened)
+    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:
+            guard_dusk(me)
+
+
+class CounterGuard(Protection):
+    """侍's guard: each night from 2 (never night 1, whatever ``scapegoat``), required, level 82; 狩人's choices
+    (``guardmyself``, ``consecutiveguard``); told at once 「{name}は{target}を護衛しました。」, *targeted* then. The
+    (redirected) seat holds its counter guard until dawn (V2.1.2b, ``GuardKind.COUNTER``; *guarded*)."""
+
+    level = 82
+    targets_on_submit = True
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 2
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        super().submit(ctx, action, me)
+        ctx.tell(action.seat, "guard chosen", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        ctx.guard(target, action.seat, GuardKind.COUNTER)
+        ctx.emit(Guarded(target, action.seat))
+
+
+@role
+class Samurai(Role):
+    """侍: from night 2 it must guard a seat with its counter guard: each wolf or vampire attack on it that
+    passes immunity fails, and the 侍 dies (`attack`, or `vampire` against a vampire) and so does the attacker
+    (`samurai`), both through their protections and resistances; no guard success is told (瞳狼: 護衛)."""
+
+    abilities = (CounterGuard(),)
+    Memory = GuardMemory
+    death_resistance = True
+    deadly_weapon = True
+    guard_role = True
+
+    @on(PhaseOpened)
+    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:
+            guard_dusk(me)
+
+    @on(Countered)
+    def counter(self, ctx: Context, me: Layer, event: Countered) -> None:
+        """The counter of one attack its guard stopped: first the 侍 (unguardable), then the attacker."""
+        ctx.kill(me.seat, event.cause, event.source, guardable=False)
+        if event.source is not None:
+            ctx.kill(event.source, Cause.SAMURAI, me.seat)
+
+
+@dataclass
+class ElementalMemory(GuardMemory):
+    protected: Seat | None = None  # the (redirected) seat its guard landed on …
+    night: int = 0  # … that night
+
+
+class ElementalGuard(Protection):
+    """精霊使い's guard: each night from 2 (never night 1), required, level 80; 狩人's choices (``guardmyself``;
+    ``consecutiveguard=no`` forbids last night's seat: settled here, the reference never refuses it); told at
+    once 「{name}は精霊の力で{target}を護衛しました。」, *targeted* then; the (redirected) seat gets a guard
+    protection of 狩人's kind (V2.1.2a)."""
+
+    targets_on_submit = True
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day >= 2
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        super().submit(ctx, action, me)
+        ctx.tell(action.seat, "elemental guard", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: ElementalMemory = me.memory
+        target = ctx.aimed(action.targets[0])
+        ctx.guard(target, action.seat)
+        ctx.emit(Guarded(target, action.seat))
+        memory.protected, memory.night = target, ctx.day
+
+
+@role
+class Elementaler(Role):
+    """精霊使い: from night 2 it must guard a seat with its spirits (a 狩人's protection). Bitten to death (V2.1.4)
+    that night, it takes the seat it protected with it, if alive (`elemental`, through its protections)."""
+
+    abilities = (ElementalGuard(),)
+    Memory = ElementalMemory
+    death_resistance = True
+    deadly_weapon = True
+    guard_role = True
+
+    @on(PhaseOpened)
+    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:
+            guard_dusk(me)
+
+    @on(Bitten)
+    def rampage(self, ctx: Context, me: Layer, event: Bitten) -> None:
+        memory: ElementalMemory = me.memory
+        if memory.night == ctx.day and memory.protected is not None:  # its guard resolved tonight
+            ctx.kill(memory.protected, Cause.ELEMENTAL, event.by)
+
+
+@dataclass
+class DragonMemory:
+    guarded: Seat | None = None  # the seat its last guard protected (redirected) …
+    guard_night: int = 0  # … on that night
+    chosen: Seat | None = None  # the seat it chose (not redirected) the last night it acted …
+    acted: int = 0  # … that night (0: none pending for the next dawn)
+    slain: bool = False  # its one slay is used
+
+
+class DragonAct(Ability):
+    """A 竜騎士's night: from night 2, optional, level 80, another living seat (never itself); one of its two
+    acts a night."""
+
+    required = False
+    level = 80
+    first = 2
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not any(ctx.done(me, verb) for verb in (Verb.GUARD, SLAY))
+
+    def acted(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: DragonMemory = me.memory
+        memory.chosen, memory.acted = action.targets[0], ctx.day
+
+
+class DragonGuard(DragonAct):
+    """竜騎士's ``guard``: never the seat it protected the night before (whatever ``consecutiveguard``); told at
+    once 「{name}は{target}を護衛しました。」; the (redirected) seat gets a guard protection of 狩人's kind."""
+
+    verb = Verb.GUARD
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        memory: DragonMemory = me.memory
+        last = memory.guarded if memory.guard_night == ctx.day - 1 else None
+        return [s for s in ctx.living() if s not in (me.seat, last)]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "guard chosen", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        memory: DragonMemory = me.memory
+        target = ctx.aimed(action.targets[0])
+        ctx.guard(target, action.seat)
+        ctx.emit(Guarded(target, action.seat))
+        memory.guarded, memory.guard_night = target, ctx.day
+        self.acted(ctx, action, me)
+
+
+class Slay(DragonAct):
+    """竜騎士's ``slay``, once per game (spent when it resolves, as the reference): told at once 「{name}が{target}を
+    襲撃しました。」; at level 80 the (redirected) seat dies (`dragon`: no guard, no wolf immunity)."""
+
+    verb = SLAY
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return super().available(ctx, me) and not me.memory.slain
+
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.slain)
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "slay chosen", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.slain = True
+        ctx.kill(ctx.aimed(action.targets[0]), Cause.DRAGON, action.seat, guardable=False)
+        self.acted(ctx, action, me)
+
+
+@role
+class DragonKnight(Role):
+    """竜騎士: from night 2 it may guard another seat (never the same two nights running) or, once, burn one
+    (`dragon`). At the dawn after a night it acted, alive, if the seat it chose is dead and of team Human, it
+    dies (後追い, 自責の念)."""
+
+    name_en = "Dragon Knight"
+    abilities = (Slay(), DragonGuard())  # a bot weighs the slay first (one act a night)
+    Memory = DragonMemory
+    death_resistance = True
+    deadly_weapon = True
+    guard_role = True
+
+    @on(BurialPass)
+    def remorse(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        """In the dawn burial (any pass: the chosen seat may die in a later one), once."""
+        memory: DragonMemory = me.memory
+        if event.moment is not Moment.DAWN or memory.acted != ctx.day - 1 or memory.chosen is None:
+            return
+        if not ctx.alive(memory.chosen) and ctx.identity(memory.chosen).team() is Team.HUMAN:
+            memory.acted = 0
+            ctx.follow(me.seat, "dragonknight")
+
+
+@mark("Shielded", "生贄の守り", until=Expiry.DUSK)
+class Shielded(Role):
+    """A 人身御供's shield (V2.1.3), to the next dusk: the first death its seat would suffer (not a sudden one),
+    while the seat is of team Human, not a 迷える子羊 (``unshielded``) and its 人身御供 lives, does not happen — the 人身御供 dies instead
+    (`sacrifice`, through its own protections; 瞳狼: 身代わり); silent (the end log tells it). Asked after
+    巫女の加護 and before 聖職者's protection; an execution it stops is W.1.11c's."""
+
+    blocks_as = Blocked.SUBSTITUTE
+    resist_rank = 1
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        giver, identity = me.source, ctx.identity(me.seat)
+        if (giver is None or not ctx.alive(giver) or threat.cause is Cause.SACRIFICE
+                or identity.team() is not Team.HUMAN or identity.role.unshielded):  # never a 迷える子羊 (V2.1.3)
+            return False
+        ctx.remove(me)
+        ctx.note("sacrificed", target=me.seat, cause=threat.cause.value)
+        ctx.kill(giver, Cause.SACRIFICE, giver)
+        return True
+
+
+class Offer(Ability):
+    """人身御供's ``shield``: once per game, any night, optional, level 70, spent at submission: another living
+    seat; told at once 「{name}が{target}を守るため自らの命を差し出そうとしています。」. At level 70 the
+    (redirected) seat, if of team Human, is shielded until the next dusk (:class:`Shielded`)."""
+
+    verb = SHIELD
+    level = 70
+    required = False
+    once = Once.GAME
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(action.seat, "shield offered", player=action.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        if ctx.alive(target) and ctx.identity(target).team() is Team.HUMAN:
+            ctx.grant(target, Shielded.id, action.seat)
+
+
+@role
+class Sacrifice(Role):
+    """人身御供: once, any night, it may offer its life for another seat of team Human: until the next dusk the
+    first death that seat would suffer kills the 人身御供 instead (an execution too: nobody else dies)."""
+
+    abilities = (Offer(),)
+    death_resistance = True
 # ---------------------------------------------------------------------- group C (wave 3, village part 2): role changes —
 # オカルトマニア 胡蝶 仮装者 聖痕者 転生者 (V2.1.15 role changes, V1.1.5 beliefs, V2.1.10 revivals, W.1.12 appearances)
 
