@@ -250,8 +250,12 @@ VILLAGE = [["TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler
            ["Diseased", "Oldman", "Witch", "Counselor", "Sleepwalker", "Fate", "Diviner"],
            ["Oracle", "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster", "Diviner"],
            ["Saint", "Interpreter", "Emma", "TinyGhost", "Ninja", "Hitokotonushinokami", "Diviner"]]
+# batch 3's roles declared so far (classic-roles-village-2.md), the role changers (オカルトマニア, 胡蝶) aside
+VILLAGE2 = [["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice", "Illusionist", "StraySheep"],
+            ["RedHood", "DrawGirl", "HouseKeeper", "Forensic", "MementoDisposer", "DarkPsychic", "Synesthete"],
+            ["Itako", "Baker", "Disguised", "Reincarnator", "Diviner", "Guard", "Psychic"]]  # 聖痕者: 闇鍋 only
 VILLAGE_AUDITS = [{**AUDIT, "roles": {"Werewolf": 2, "WhisperingMad": 1, "Fox": 1, "Couple": 2, "MadCouple": 2,
-                                      **dict.fromkeys(group, 1)}} for group in VILLAGE]
+                                      **dict.fromkeys(group, 1)}} for group in VILLAGE + VILLAGE2]
 
 
 @pytest.fixture
