@@ -143,6 +143,21 @@ def guard_dusk(me: Layer) -> None:
     memory.last, memory.tonight = memory.tonight, None
 
 
+class Guarding(Role):
+    """A guard role's part whatever the role (狩人, コスプレイヤー, 侍, 精霊使い): it remembers, from one dusk to
+    the next, the seat it protected (``consecutiveguard``), and it is a *guard role* with *death
+    resistance* (V2.1.12)."""
+
+    Memory: ClassVar[type | None] = GuardMemory
+    death_resistance: ClassVar[bool] = True
+    guard_role: ClassVar[bool] = True
+
+    @on(PhaseOpened)
+    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK:
+            guard_dusk(me)
+
+
 @dataclass
 class ContactMemory:
     """The seats that divined (with effects) or guarded this seat, with the night of each (W.1.6)."""

@@ -43,6 +43,7 @@ from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared,
 from jinrou.classic.roles.common import (
     Divination,
     Gamble,
+    Guarding,
     GuardMemory,
     PlaceMark,
     Protection,
@@ -131,20 +132,11 @@ class Psychic(Role):
 
 
 @role
-class Guard(Role):
+class Guard(Guarding):
     """狩人: protects a seat each night from night 2 (night 1 too with ``scapegoat=off``)."""
-
-    death_resistance = True  # V2.1.12
-    guard_role = True  # V2.1.12
 
     name_en = "Bodyguard"
     abilities = (Protection(),)
-    Memory = GuardMemory
-
-    @on(PhaseOpened)
-    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is Moment.DUSK:
-            guard_dusk(me)
 
 
 class WanderingProtection(Protection):
@@ -2358,21 +2350,13 @@ EMMA_LINES.update({"dragon": "dragon", "samurai": "samurai", "elemental": "eleme
 
 
 @role
-class Cosplayer(Role):
+class Cosplayer(Guarding):
     """コスプレイヤー: a 狩人 in every rule (V2.1.2: its protection is a 狩人's) that reads 人狼 to the 占い師 and the
     霊能者; it counts human."""
 
     fortune = Fortune.WEREWOLF
     psychic = PsychicResult.WEREWOLF
     abilities = (Protection(),)
-    Memory = GuardMemory
-    death_resistance = True
-    guard_role = True
-
-    @on(PhaseOpened)
-    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is Moment.DUSK:
-            guard_dusk(me)
 
 
 class CounterGuard(Protection):
@@ -2397,21 +2381,13 @@ class CounterGuard(Protection):
 
 
 @role
-class Samurai(Role):
+class Samurai(Guarding):
     """侍: from night 2 it must guard a seat with its counter guard: each wolf or vampire attack on it that
     passes immunity fails, and the 侍 dies (`attack`, or `vampire` against a vampire) and so does the attacker
     (`samurai`), both through their protections and resistances; no guard success is told (瞳狼: 護衛)."""
 
     abilities = (CounterGuard(),)
-    Memory = GuardMemory
-    death_resistance = True
     deadly_weapon = True
-    guard_role = True
-
-    @on(PhaseOpened)
-    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is Moment.DUSK:
-            guard_dusk(me)
 
     @on(Countered)
     def counter(self, ctx: Context, me: Layer, event: Countered) -> None:
@@ -2451,20 +2427,13 @@ class ElementalGuard(Protection):
 
 
 @role
-class Elementaler(Role):
+class Elementaler(Guarding):
     """精霊使い: from night 2 it must guard a seat with its spirits (a 狩人's protection). Bitten to death (V2.1.4)
     that night, it takes the seat it protected with it, if alive (`elemental`, through its protections)."""
 
     abilities = (ElementalGuard(),)
     Memory = ElementalMemory
-    death_resistance = True
     deadly_weapon = True
-    guard_role = True
-
-    @on(PhaseOpened)
-    def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is Moment.DUSK:
-            guard_dusk(me)
 
     @on(Bitten)
     def rampage(self, ctx: Context, me: Layer, event: Bitten) -> None:
