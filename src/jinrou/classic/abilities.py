@@ -387,8 +387,8 @@ class Ability:
         return ctx.done(me, self.verb) > 0
 
     def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        """The seats it may be aimed at now."""
-        return [s for s in ctx.living() if s != me.seat]
+        """The seats it may be aimed at now (none for an action without target: ``arity`` 0)."""
+        return [s for s in ctx.living() if s != me.seat] if self.arity else []
 
     def values(self, ctx: Context, me: Layer) -> tuple[tuple[str, ...], ...]:
         """For each parameter of its verb, the values allowed now (a role id with no declared values:
@@ -431,9 +431,6 @@ class LevelHook(Ability):
     required = False
     arity = 0
     targets_on_submit = False
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if any(layer is me for layer in ctx.identity(me.seat).layers):

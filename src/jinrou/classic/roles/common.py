@@ -214,9 +214,6 @@ class Bet(Ability):
     required = False
     once = Once.DAY
 
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
     def refuse(self, ctx: Context, me: Layer) -> tuple[str, str] | None:
         if ctx.voted(me.seat):
             return ("it has voted in this ballot already: a bet counts only for the votes cast after it",

@@ -309,9 +309,6 @@ class Rain(Ability):
     first = 2
     once = Once.GAME
 
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.pending = True
         ctx.tell(action.seat, "rain chosen", player=action.seat)

@@ -757,9 +757,6 @@ class Pray(Ability):
     required = False
     once = Once.GAME
 
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.grant(action.seat, Prayer.id, action.seat)
         ctx.tell(action.seat, "prayed", player=action.seat)
@@ -1622,9 +1619,6 @@ class Trouble(Ability):
     required = False
     once = Once.GAME
 
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(me.seat, "trouble", player=me.seat)
 
@@ -1767,9 +1761,6 @@ class Gacha(Ability):
     targets_on_submit = False
     draws_on_submit = True
 
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
     def available(self, ctx: Context, me: Layer) -> bool:
         return not me.memory.committed
 
@@ -1808,9 +1799,6 @@ class Commit(Ability):
     arity = 0
     required = False
     targets_on_submit = False
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
 
     def available(self, ctx: Context, me: Layer) -> bool:
         return me.memory.held is not None and not me.memory.committed
@@ -2190,9 +2178,6 @@ class Lure(Ability):
     required = False
     first = 2
     once = Once.GAME
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.lured = True

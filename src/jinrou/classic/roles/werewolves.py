@@ -261,9 +261,6 @@ class Abstain(Ability):
     def done(self, ctx: Context, me: Layer) -> bool:
         return attacks_spent(ctx) >= ctx.attacks_tonight()
 
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(ctx.chat_members(Chat.WOLF), "abstained", wolf=action.seat)
 
@@ -336,9 +333,6 @@ class Gorge(Ability):
 
     def available(self, ctx: Context, me: Layer) -> bool:
         return me.role.attacks and ctx.attacks_tonight() > 0
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.night = ctx.day
@@ -429,9 +423,6 @@ class Leave(Ability):
 
     def spent(self, ctx: Context, me: Layer) -> bool:
         return bool(me.memory.spent)
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.spent = True
@@ -704,9 +695,6 @@ class Feign(Ability):
     arity = 0
     required = False
 
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
-
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(action.seat, "feigned", player=action.seat)
 
@@ -726,9 +714,6 @@ class Rise(Ability):
 
     def available(self, ctx: Context, me: Layer) -> bool:
         return me.memory.returns == ctx.day and not ctx.died_suddenly(me.seat)
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.tell(action.seat, "rose", player=action.seat)
@@ -851,9 +836,6 @@ class SelfDestruct(Ability):
     arity = 0
     required = False
     once = Once.GAME
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return []
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.day = ctx.day
