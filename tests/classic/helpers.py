@@ -152,21 +152,3 @@ def bot_game_replays(setup: tuple[list[str], dict[str, Any], int], kind: str) ->
     assert g.outcome is not None
     record = write(g)
     assert write(replay(record)) == record
-
-
-def random_game_replays(setup: tuple[list[str], dict[str, Any], int]) -> None:
-    """Play random legal choices (keeping the invariants) from a hypothesis setup to the end and check
-    the record replays to the same record."""
-    import numpy as np
-
-    from jinrou.classic.record import replay, write
-
-    from .test_properties import check_invariants, play_randomly
-
-    cast, room, seed = setup
-    rng = np.random.default_rng(seed)
-    g = Game.new([f"P{i}" for i in range(len(cast))], cast, room, rng)
-    play_randomly(g, rng, check_invariants)
-    assert g.outcome is not None
-    record = write(g)
-    assert write(replay(record)) == record

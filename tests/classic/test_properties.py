@@ -5,6 +5,8 @@ every death has its cause in the record, and a seat that died suddenly never win
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +15,7 @@ from jinrou.classic.catalog import Category
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Cause, Stage, Vote
 from jinrou.classic.record import events as record_events
+from jinrou.classic.record import replay, write
 from jinrou.classic.roles import PLAYABLE, ROLES
 from jinrou.classic.settings import SCHEMA
 from jinrou.classic.victory import judge
@@ -73,6 +76,18 @@ def check_invariants(game: Game) -> None:
                 assert all(not lg.required for lg in legal) and (not legal or game.identity(s).acts_while_dead), \
                     f"dead seat {s} may act"
     assert all(game.alive[s] for s in game.awaited() if game.stage is not Stage.HUNTER)
+
+
+def random_game_replays(setup: tuple[list[str], dict[str, Any], int]) -> None:
+    """Play random legal choices (keeping the invariants) from a setup (cast, room, seed) to the end and
+    check the record replays to the same record (the interaction suites' property tests)."""
+    cast, room, seed = setup
+    rng = np.random.default_rng(seed)
+    g = Game.new([f"P{i}" for i in range(len(cast))], cast, room, rng)
+    play_randomly(g, rng, check_invariants)
+    assert g.outcome is not None
+    record = write(g)
+    assert write(replay(record)) == record
 
 
 @settings(max_examples=120, deadline=None)

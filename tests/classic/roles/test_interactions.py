@@ -28,10 +28,10 @@ from ..helpers import (
     legal_verbs,
     new,
     night,
-    random_game_replays,
     told,
     vote,
 )
+from ..test_properties import random_game_replays
 
 
 def said(order: str) -> list[tuple[str, list[str]]]:

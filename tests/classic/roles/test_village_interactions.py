@@ -27,10 +27,10 @@ from ..helpers import (
     legal_verbs,
     new,
     night,
-    random_game_replays,
     told,
     vote,
 )
+from ..test_properties import random_game_replays
 
 
 def same_replay(g) -> None:  # type: ignore[no-untyped-def]
