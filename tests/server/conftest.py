@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -95,14 +96,16 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> "Server":
+        # its log goes to a file, never a pipe: a pipe nobody reads fills up and the server blocks writing to it
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 — open for the server's life, closed by stop and kill
         self.process = subprocess.Popen(
             [sys.executable, "-m", "jinrou.cli", "serve", "--port", str(self.port), "--db", self.db, *self.args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL, stderr=self.log,
         )
 
         def listening() -> bool:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.process.stderr.read().decode()}")
+                raise RuntimeError(f"the server exited: {self.logged()}")
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
                 return True
@@ -112,14 +115,22 @@ class Server:
         wait_until(listening, what="the server to listen")
         return self
 
+    def logged(self) -> str:
+        """What the server wrote to its log so far."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
     def kill(self) -> None:
         self.process.kill()  # SIGKILL: no shutdown code runs
         self.process.wait()
+        self.log.close()
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
+        if self.process:
+            self.log.close()
 
 
 @pytest.fixture

@@ -177,6 +177,11 @@ class Player:
                         return self.latest
                     if message.get("type") == "view":
                         self.payloads.append(message)
+                    elif message.get("type") == "error" and "slow down" in message.get("error", ""):
+                        # over the connection's message rate (this loop asks fast): the ping was refused,
+                        # not answered — ask again once the rate allows (5 messages a second)
+                        threading.Event().wait(0.25)
+                        break
             except (ConnectionClosed, OSError, TimeoutError) as error:
                 self.why.append(repr(error))
                 self.base = self.fallback
