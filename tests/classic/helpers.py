@@ -7,9 +7,12 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pytest
+
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Vote
+from jinrou.errors import IllegalActionError
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -152,3 +155,21 @@ def bot_game_replays(setup: tuple[list[str], dict[str, Any], int], kind: str) ->
     assert g.outcome is not None
     record = write(g)
     assert write(replay(record)) == record
+
+
+def refused(g: Game, choice: Action | Vote, match: str) -> IllegalActionError:
+    """``choice`` is refused with a message matching ``match``, in English and Japanese, and nothing
+    changes; returns the error."""
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match=match) as caught:
+        g.apply(choice)
+    assert snapshot(g) == before
+    assert caught.value.ja  # the one-line refusal in both languages
+    return caught.value
+
+
+def line(g: Game, key: str, lang: str = "ja") -> str:
+    """The first message ``key`` rendered in ``lang``."""
+    from jinrou.classic.texts import render
+
+    return render(next(m for _, m in g.messages if m.key == key), g.names, lang)

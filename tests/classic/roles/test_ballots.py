@@ -7,31 +7,26 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
-import pytest
-
-from jinrou.classic.abilities import Action
-from jinrou.classic.game import Game
-from jinrou.classic.model import Vote
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import ROLES
-from jinrou.classic.texts import RULES_JA, render
-from jinrou.errors import IllegalActionError
+from jinrou.classic.texts import RULES_JA
 
-from ..helpers import action, cast, chats, close, dead, knows, legal_verbs, new, night, snapshot, told, vote
-
-
-def refused(g: Game, choice: Action | Vote, match: str) -> IllegalActionError:
-    before = snapshot(g)
-    with pytest.raises(IllegalActionError, match=match) as caught:
-        g.apply(choice)
-    assert snapshot(g) == before
-    assert caught.value.ja  # the one-line refusal in both languages
-    return caught.value
-
-
-def line(g: Game, key: str, lang: str = "ja") -> str:
-    return render(next(m for _, m in g.messages if m.key == key), g.names, lang)
+from ..helpers import (
+    action,
+    cast,
+    chats,
+    close,
+    dead,
+    knows,
+    legal_verbs,
+    line,
+    new,
+    night,
+    refused,
+    told,
+    vote,
+)
 
 
 def test_the_roles_of_group_va_declared_so_far_have_cards():

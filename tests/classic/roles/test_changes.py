@@ -12,13 +12,12 @@ import pytest
 from jinrou.classic.catalog import Team
 from jinrou.classic.context import Context
 from jinrou.classic.game import Game
-from jinrou.classic.model import Action, Cause, Count
+from jinrou.classic.model import Cause, Count
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import RULES_EN, RULES_JA, render
 from jinrou.classic.views import SeatView
-from jinrou.errors import IllegalActionError
 
 from ..helpers import (
     Recorder,
@@ -32,21 +31,13 @@ from ..helpers import (
     legal_verbs,
     new,
     night,
-    snapshot,
+    refused,
     told,
     vote,
 )
 
 GROUP = ("OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnator")
 
-
-def refused(g: Game, choice: Action, match: str) -> IllegalActionError:
-    before = snapshot(g)
-    with pytest.raises(IllegalActionError, match=match) as caught:
-        g.apply(choice)
-    assert snapshot(g) == before
-    assert caught.value.ja  # the one-line refusal in both languages
-    return caught.value
 
 
 def lines(g: Game, letter: str, lang: str = "ja") -> list[str]:

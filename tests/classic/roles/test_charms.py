@@ -22,6 +22,7 @@ from ..helpers import (
     close,
     dead,
     legal_verbs,
+    line,
     new,
     night,
     result,
@@ -30,10 +31,6 @@ from ..helpers import (
     vote,
     winners,
 )
-
-
-def line(g, key: str) -> str:
-    return render(next(m for _, m in g.messages if m.key == key), g.names)
 
 
 def roundtrip(g) -> None:

@@ -6,16 +6,12 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
-import pytest
-
-from jinrou.classic.abilities import Action
 from jinrou.classic.game import Game
 from jinrou.classic.model import Stage, Vote
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
-from jinrou.errors import IllegalActionError
 
 from ..helpers import (
     action,
@@ -25,11 +21,12 @@ from ..helpers import (
     close,
     dead,
     legal_verbs,
+    line,
     new,
     night,
+    refused,
     result,
     seat,
-    snapshot,
     told,
     vote,
 )
@@ -43,17 +40,6 @@ def hypnotized(g: Game) -> str:
     return "".join(g.names[s] for s in g.seats() if g.identity(s).hypnotized)
 
 
-def refused(g: Game, choice: Action | Vote, match: str) -> IllegalActionError:
-    before = snapshot(g)
-    with pytest.raises(IllegalActionError, match=match) as caught:
-        g.apply(choice)
-    assert snapshot(g) == before
-    assert caught.value.ja  # the one-line refusal in both languages
-    return caught.value
-
-
-def line(g: Game, key: str, lang: str = "ja") -> str:
-    return render(next(m for _, m in g.messages if m.key == key), g.names, lang)
 
 
 # ---------------------------------------------------------------------------------------------- 威嚇する狼
