@@ -82,7 +82,7 @@ class Deployment:
         self.ports = {name: free_port() for name in "abcdefgh"[:count]}
         self.processes = {
             name: subprocess.Popen([sys.executable, "-m", "jinrou.cli", "serve", "--port", str(port), "--db", url,
-                                    "--cluster", name, *LOAD_LIMITS], stdout=subprocess.DEVNULL,
+                                    "--cluster", name, "--proxy", "127.0.0.1", *LOAD_LIMITS], stdout=subprocess.DEVNULL,
                                    stderr=open(Path(folder) / f"{name}-{count}.log", "w"))  # noqa: SIM115
             for name, port in self.ports.items()}
         for port in self.ports.values():

@@ -23,3 +23,5 @@ def parse_json(text: str | bytes, error: type[JinrouError] = JinrouError) -> Any
         raise error("not JSON: the text is not UTF-8") from None
     except RecursionError:
         raise error("not JSON that can be read: nested too deeply") from None
+    except ValueError as problem:  # an integer past Python's conversion limit (4,300 digits)
+        raise error(f"not JSON that can be read: {str(problem).split(';')[0]}") from None

@@ -72,8 +72,10 @@ def serving(app) -> Iterator[tuple[str, asyncio.AbstractEventLoop]]:
     as `jinrou serve` serves it; yields its address and that loop (to run a coroutine on it)."""
     import uvicorn
 
+    from jinrou.server.timeouts import uvicorn_options
+
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning",
-                                           ws_per_message_deflate=False))
+                                           **uvicorn_options(app)))
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=lambda: loop.run_until_complete(server.serve()), daemon=True)
     thread.start()

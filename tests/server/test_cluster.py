@@ -98,7 +98,7 @@ class Cluster:
                     f"?options={quote(f'-csearch_path={self.schema}')}")
         self.servers = []
         for name in "abc":
-            server = Server(self.url, "--cluster", name, "--limits", limits)
+            server = Server(self.url, "--cluster", name, "--limits", limits, "--proxy", "127.0.0.1")
             server.name = name
             self.servers.append(server)
         self.proxy = Proxy(tmp / "haproxy.cfg", http_config(self.servers))

@@ -40,6 +40,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from jinrou.digits import whole_number
 from jinrou.errors import NotationError
 from jinrou.players import Seat
 
@@ -479,8 +480,9 @@ def _longest(words: list[str], names: Sequence[str]) -> tuple[Seat, int] | None:
         seat = folded.get(" ".join(words[:used]).casefold())
         if seat is not None:
             return seat, used
-    if words and words[0].isdigit() and 1 <= int(words[0]) <= len(names):
-        return int(words[0]) - 1, 1
+    number = whole_number(words[0]) if words else None
+    if number is not None and 1 <= number <= len(names):
+        return number - 1, 1
     return None
 
 

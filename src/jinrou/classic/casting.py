@@ -16,6 +16,7 @@ import numpy as np
 from jinrou.chance import uniform_below
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import UnknownRoleError, by_name
+from jinrou.digits import whole_number
 from jinrou.errors import SetupError
 
 SCAPEGOAT_EXCLUDED = frozenset({
@@ -117,9 +118,10 @@ def parse_cast(text: str) -> dict[str, int]:
             role = by_name(name).id
         except UnknownRoleError as error:
             raise SetupError(str(error)) from None
-        if count and not (count.strip().isdigit() and int(count) >= 1):
-            raise SetupError(f"the count of {name.strip()} must be a whole number ≥ 1, not {count.strip()!r}")
-        counts[role] = counts.get(role, 0) + (int(count) if count else 1)
+        number = whole_number(count) if count else 1
+        if not number:
+            raise SetupError(f"the count of {name.strip()} must be a whole number ≥ 1, not {count.strip()[:20]!r}")
+        counts[role] = counts.get(role, 0) + number
     if not counts:
         raise SetupError("the role list is empty: write e.g. Werewolf:2,Diviner,Human:5")
     return counts

@@ -19,6 +19,7 @@ from jinrou.cli.common import (
     read_file,
     save,
 )
+from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
 
@@ -179,7 +180,8 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
         name, sep, value = pair.partition("=")
         if not sep:
             raise SetupError(f"a setting is NAME=VALUE, not {pair!r} (the settings are {', '.join(SCHEMA)})")
-        out[name] = int(value) if name in SCHEMA and not SCHEMA[name].choices and value.isdigit() else value
+        number = whole_number(value) if name in SCHEMA and not SCHEMA[name].choices else None
+        out[name] = value if number is None else number
     Settings.parse(out)
     return out
 

@@ -21,7 +21,11 @@ def serve_command(
     db: Annotated[str, typer.Option(help="Store: a SQLite file, or postgresql://user:password@host/dbname.")] = "jinrou.db",
     limits: Annotated[str, typer.Option(help="What one address, seat or room may hold or do, e.g. rooms=3,sockets=20 "
                                         "(keys: rooms, rooms_per_minute, idle_room_seconds, sockets, room_sockets, "
-                                        "actions_per_second; see docs/server.md).")] = "",
+                                        "actions_per_second, process_sockets, header_seconds, body_seconds; see "
+                                        "docs/server.md).")] = "",
+    proxy: Annotated[str, typer.Option(help="The reverse proxies in front, e.g. 127.0.0.1 or 10.0.0.0/8,::1 "
+                                       "(comma-separated): only their X-Forwarded-For names the client. Without it "
+                                       "the header is ignored (see docs/server.md).", metavar="ADDRESSES")] = "",
     cluster: Annotated[str, typer.Option(help="Run as the process NAME of several sharing one PostgreSQL --db, behind a "
                                          "proxy: rooms are pinned to processes, pushes cross between them, a dead "
                                          "process's rooms are taken over (see docs/server-scaling.md).",
@@ -37,14 +41,15 @@ def serve_command(
 
     try:
         chosen = ServerLimits.parse(limits)
+        proxies = _proxies(proxy)
         sock = _listen(host, port)  # before anything is opened or printed: a bad address or a busy port
     except JinrouError as error:
         fail(error)
     import uvicorn
 
     from jinrou.server.app import create_app
-    from jinrou.server.guard import MAX_BODY
     from jinrou.server.store import Store, open_store, redacted
+    from jinrou.server.timeouts import uvicorn_options
 
     store: Store
     try:
@@ -65,8 +70,6 @@ def serve_command(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {redacted(db, db)}) "
                     "— Ctrl+C stops it.", highlight=False)
-    # frames over the body limit refused by uvicorn before they are read in full; no compression
-    # (views are a few kilobytes of JSON: compressing every push costs more CPU than it saves on a LAN)
     member = None
     if cluster:
         from jinrou.server.cluster import Cluster, ClusterStore
@@ -74,8 +77,22 @@ def serve_command(
 
         assert isinstance(store, ClusterStore)
         member = Cluster(store, cluster_address or default_address(host, port))
-    config = uvicorn.Config(create_app(store, chosen, member), log_level="warning", ws_max_size=MAX_BODY, ws_per_message_deflate=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    app = create_app(store, chosen, member, proxies)
+    uvicorn.Server(uvicorn.Config(app, log_level="warning", **uvicorn_options(app))).run(sockets=[sock])
+
+
+def _proxies(text: str) -> list[str]:
+    """``--proxy``'s addresses and networks (:class:`JinrouError` naming a bad one)."""
+    import ipaddress
+
+    found = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        try:
+            found.append(str(ipaddress.ip_network(part, strict=False)))
+        except ValueError:
+            raise JinrouError(f"--proxy {part[:40]!r} is not an address or network: give e.g. 127.0.0.1, "
+                              "10.0.0.0/8 or ::1, comma-separated") from None
+    return found
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from jinrou.cli.common import check_output, check_plot, fail, ignore_further_interrupts
+from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 
 if TYPE_CHECKING:  # numpy and the casting load only when a command runs: ``jinrou yaminabe --help`` stays light
@@ -64,9 +65,10 @@ def _pairs(items: list[str] | None, what: str) -> dict[str, int]:
     pairs: dict[str, int] = {}
     for item in items or []:
         name, sep, count = item.rpartition("=")
-        if not sep or not name or not count.strip().isdigit():
-            raise JinrouError(f"bad {what} {item!r}: write NAME=COUNT, e.g. 人狼=2")
-        pairs[name.strip()] = pairs.get(name.strip(), 0) + int(count)
+        number = whole_number(count)
+        if not sep or not name or number is None:
+            raise JinrouError(f"bad {what} {item[:40]!r}: write NAME=COUNT, e.g. 人狼=2")
+        pairs[name.strip()] = pairs.get(name.strip(), 0) + number
     return pairs
 
 
@@ -267,9 +269,10 @@ def _players_range(text: str) -> list[int]:
     numbers: list[int] = []
     for part in text.split(","):
         low, sep, high = part.strip().partition("-")
-        if not low.isdigit() or (sep and not high.isdigit()):
-            raise JinrouError(f"bad --players {text!r}: write a range 8-20, a list 8,12,16 or one number")
-        first, last = int(low), int(high) if sep else int(low)
+        first, top = whole_number(low, most_digits=4), whole_number(high, most_digits=4) if sep else None
+        if first is None or (sep and top is None):
+            raise JinrouError(f"bad --players {text[:40]!r}: write a range 8-20, a list 8,12,16 or one number")
+        last = first if top is None else top
         if last < first:
             raise JinrouError(f"bad --players {text!r}: a range goes up, e.g. 8-20")
         if last > 1000:  # before a huge range is built; the casting's own check says more

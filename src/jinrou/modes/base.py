@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 from jinrou.players import Seat
 
@@ -184,9 +185,10 @@ class Field:
         counts: dict[str, int] = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
             name, _, count = (p.strip() for p in part.partition(":"))
-            if count and not count.isdigit():
-                raise SettingsError(f"{self.key}: the count of {name} must be a whole number, not {count!r}")
-            counts[name] = counts.get(name, 0) + (int(count) if count else 1)
+            number = whole_number(count) if count else 1
+            if number is None:
+                raise SettingsError(f"{self.key}: the count of {name[:40]} must be a whole number, not {count[:20]!r}")
+            counts[name] = counts.get(name, 0) + number
         return counts
 
     def _set(self, value: Any) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 from jinrou.outcome import Winner
 from jinrou.players import Seat
@@ -64,9 +65,10 @@ class Card:
         except ValueError:
             raise JinrouError(f"unknown card {text!r}: expected villager, seer or wolf:RANK") from None
         if parsed is Role.WOLF:
-            if not rank.isdigit():
-                raise JinrouError(f"card {text!r} needs a wolf rank, as in 'wolf:1'")
-            return cls(parsed, int(rank))
+            number = whole_number(rank, most_digits=4)
+            if number is None:
+                raise JinrouError(f"card {text[:40]!r} needs a wolf rank, as in 'wolf:1'")
+            return cls(parsed, number)
         if rank:
             raise JinrouError(f"card {text!r}: only wolves have a rank")
         return cls(parsed)

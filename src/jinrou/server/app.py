@@ -25,9 +25,11 @@ files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
-room), 410 (a room closed unused), 413 (too large) or 429 (too fast, or too many: rooms or connections from
-one address, connections to one room — see :class:`ServerLimits`); a refused request changes
-nothing. A WebSocket is always accepted, then closed with 4000 + that status and the message as its
+room), 408 (headers or body too slow: the connection is closed), 410 (a room closed unused), 413 (too
+large) or 429 (too fast, or too many: rooms or connections from one address, connections to one room —
+see :class:`ServerLimits`); a refused request changes nothing. A client's address is the socket's
+peer, or the ``X-Forwarded-For`` of a proxy named at ``jinrou serve --proxy`` (never by default: any
+client could otherwise pick its address, and pass the per-address limits). A WebSocket is always accepted, then closed with 4000 + that status and the message as its
 reason when it cannot be served.
 """
 
@@ -38,23 +40,27 @@ import contextlib
 import json
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from jinrou import modes
+from jinrou.digits import whole_number
 from jinrou.server.cluster import FORWARDED
 from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
 from jinrou.server.service import Listener, RoomService
 from jinrou.server.store import Store
+from jinrou.server.timeouts import Dropped, SlowBodies, SlowBody
 
 if TYPE_CHECKING:
     from jinrou.server.cluster import Cluster
@@ -75,18 +81,22 @@ class _HandledFrames(logging.Filter):
         return True
 
 
-def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluster | None = None) -> Starlette:
+def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluster | None = None,
+               proxies: Sequence[str] = ()) -> Starlette:
     """The app over ``store``; rooms are restored from it at startup. ``limits``: what an address,
     a seat or a room may hold or do at once (the defaults of :class:`ServerLimits`). ``cluster``:
     this process is one of several on one PostgreSQL database (see :mod:`jinrou.server.cluster`):
     it restores only the rooms pinned to it, forwards the commands of other rooms to their owners,
-    and serves the lobby from the store."""
+    and serves the lobby from the store. ``proxies``: the addresses (or networks) of the reverse
+    proxies whose ``X-Forwarded-For`` names the client; from anyone else the header is ignored.
+    Serve it with :func:`jinrou.server.timeouts.uvicorn_options`."""
     uvicorn_log = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _HandledFrames) for f in uvicorn_log.filters):
         uvicorn_log.addFilter(_HandledFrames())
     service = RoomService(store, limits=limits, cluster=cluster)
     limits = service.limits
     hasher = Hasher()
+    dropped = Dropped()
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
                                ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")
     sockets: Counter[str] = Counter()  # open WebSocket connections by address
@@ -141,8 +151,14 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                 if command and (answer := await forwarded(request, request.path_params.get("room"))):
                     return answer
                 return JSONResponse(await work(request))
+            except SlowBody as error:
+                dropped.note("slow body", f"{request.method} {request.url.path} from {address(request)}")
+                return JSONResponse(error.to_json(), status_code=error.status, headers={"connection": "close"})
             except RoomError as error:
                 return JSONResponse(error.to_json(), status_code=error.status)
+            except ClientDisconnect:  # it went away in the middle of its body: nobody to answer
+                dropped.note("gone", f"{request.method} {request.url.path} from {address(request)}")
+                return Response(status_code=400)
             except Exception as error:  # a bug: logged, and the client is told so without a traceback
                 if database_away(error):
                     log.warning("%s %s: the database is away", request.method, request.url.path)
@@ -356,8 +372,11 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         WebSocketRoute("/ws/rooms/{room}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.service = service
+    middleware = [Middleware(SlowBodies, seconds=limits.body_seconds)]
+    if proxies:
+        middleware.insert(0, Middleware(ProxyHeadersMiddleware, trusted_hosts=list(proxies)))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app.state.service, app.state.limits, app.state.dropped = service, limits, dropped
     return app
 
 
@@ -382,9 +401,10 @@ def number(request: Request | WebSocket, key: str, default: Any, top: int) -> An
     text = request.query_params.get(key)
     if text is None or text == "":
         return default
-    if not text.isascii() or not text.isdigit() or int(text) > top:
+    value = whole_number(text)
+    if value is None or value > top:
         raise RoomError(f"{key} must be a whole number 0–{top}, not {text[:20]!r}")
-    return int(text)
+    return value
 
 
 def line_counts(text: str | None) -> dict[str, int] | None:
@@ -394,9 +414,9 @@ def line_counts(text: str | None) -> dict[str, int] | None:
     counts: dict[str, int] = {}
     for part in filter(None, text.split(",")):
         key, _, count = part.partition(":")
-        if len(counts) >= 32 or not key or len(key) > 40 or not count.isascii() or not count.isdigit() or (
-                len(count) > 9):
+        number = whole_number(count, most_digits=9)
+        if len(counts) >= 32 or not key or len(key) > 40 or number is None:
             raise RoomError(f"have must be channel:count pairs (at most 32), e.g. village:12,wolves:3, "
                             f"not {text[:40]!r}")
-        counts[key] = int(count)
+        counts[key] = number
     return counts

@@ -3,7 +3,9 @@
 Every request body is read with a limit — refused by its ``Content-Length`` before anything is
 read, and counted while it streams, so an oversized body is never buffered. JSON is strict: UTF-8,
 at most :data:`MAX_DEPTH` levels of nesting, no lone surrogates (``"\\ud800"`` cannot be stored or
-hashed). Rates are token buckets (:class:`Bucket`), kept per seat, per connection and per address.
+hashed), whole numbers of at most :data:`~jinrou.digits.MOST_DIGITS` digits (Python's ``int`` of a
+few thousand digits raises, and is slow well before), no ``NaN`` or ``Infinity`` (no field takes
+them, and they are not JSON). Rates are token buckets (:class:`Bucket`), kept per seat, per connection and per address.
 Password hashing (PBKDF2, tens of milliseconds) runs in a small thread pool, never on the event
 loop, and an address may have only a few guesses in flight and a few a minute.
 
@@ -23,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from jinrou.digits import MOST_DIGITS, whole_number
 from jinrou.errors import JinrouError
 from jinrou.server.errors import RoomError
 
@@ -41,9 +44,10 @@ async def read_limited(length: str | None, stream: AsyncIterator[bytes], limit: 
     """The body, or RoomError 413 as soon as it is known to be over ``limit`` bytes: from the
     ``Content-Length`` header before reading, or while counting the streamed chunks."""
     if length is not None:
-        if not length.strip().isdigit():
+        size = whole_number(length)
+        if size is None:
             raise RoomError(f"Content-Length must be a number of bytes, not {length[:40]!r}")
-        if int(length) > limit:
+        if size > limit:
             raise RoomError("request too large", status=413)
     chunks, size = [], 0
     async for chunk in stream:
@@ -55,14 +59,31 @@ async def read_limited(length: str | None, stream: AsyncIterator[bytes], limit: 
 
 
 def parse_json(raw: bytes | str, what: str = "the request body") -> Any:
-    """Strict JSON: UTF-8, at most MAX_DEPTH levels, no lone surrogates (RoomError 400 otherwise)."""
+    """Strict JSON: UTF-8, at most MAX_DEPTH levels, no lone surrogates, whole numbers of at most
+    MOST_DIGITS digits, finite numbers only (RoomError 400 otherwise)."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             raise RoomError(f"{what} must be UTF-8 text (a bad byte at {error.start})") from None
+
+    def whole(text: str) -> int:
+        if len(text.lstrip("-")) > MOST_DIGITS:
+            raise RoomError(f"{what} holds a number of {len(text.lstrip('-'))} digits: numbers have at most "
+                            f"{MOST_DIGITS}")
+        return int(text)
+
+    def fraction(text: str) -> float:
+        value = float(text)
+        if len(text) > 40 or value in (float("inf"), float("-inf")):
+            raise RoomError(f"{what} holds the number {text[:20]}…: numbers are finite and at most 40 characters")
+        return value
+
+    def constant(name: str) -> Any:
+        raise RoomError(f"{what} holds {name}, which is not JSON: numbers are finite")
+
     try:
-        data = json.loads(raw or "{}")
+        data = json.loads(raw or "{}", parse_int=whole, parse_float=fraction, parse_constant=constant)
     except (json.JSONDecodeError, RecursionError):
         raise RoomError(f"{what} must be JSON") from None
     check_json(data, what)
@@ -158,6 +179,11 @@ class ServerLimits:
     process_sockets: int = 2000
     """WebSocket connections this process holds at once (in a cluster, each process's own cap: the
     proxy spreads the rooms; beyond it a connection is closed with 4503 "try again")."""
+    header_seconds: float = 10.0
+    """A connection's request line and headers must arrive within this, from its first byte (or from
+    the connect): a slow or silent client is answered 408 and closed."""
+    body_seconds: float = 20.0
+    """A request body must arrive within this once its headers are in (408 and closed otherwise)."""
 
     @classmethod
     def parse(cls, text: str) -> ServerLimits:

@@ -681,7 +681,8 @@ class RoomService:
             name = base64.urlsafe_b64decode(label.encode()).decode()
         except ValueError:
             return None
-        return name if hmac.compare_digest(signature, self._sign(room.id, name)) else None
+        expected = self._sign(room.id, name).encode()  # bytes: compare_digest refuses non-ASCII text
+        return name if hmac.compare_digest(signature.encode(errors="replace"), expected) else None
 
     async def reader(self, room_id: str, token: Any = None, pass_: Any = None,
                      ) -> tuple[Room, int | None, str | None]:

@@ -21,6 +21,7 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Message, Stage, Verb, Vote
 from jinrou.classic.texts import KITS, render, role_name, shown_role, verb_label
 from jinrou.classic.views import SeatView
+from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 
 VERBS_JA = {
@@ -69,8 +70,8 @@ def seat_of(answer: str, names: Sequence[str], allowed: Sequence[int]) -> int:
     the first seat). :class:`JinrouError` lists the choices when it is none of ``allowed``."""
     text = answer.strip()
     folded = [name.casefold() for name in names]
-    if text.isdigit() and 1 <= int(text) <= len(names):
-        seat = int(text) - 1
+    if (number := whole_number(text)) is not None and 1 <= number <= len(names):
+        seat = number - 1
     elif text.casefold() in folded:
         seat = folded.index(text.casefold())
     else:
@@ -99,8 +100,9 @@ def day_help(names: Sequence[str], actions: Sequence[Legal] = ()) -> str:
 def _named(claim: str, names: Sequence[str]) -> str:
     """A claim with a seat number in place of a name (``VOTE 3``) written with the name."""
     words = claim.split()
-    if len(words) >= 2 and words[1].isdigit() and 1 <= int(words[1]) <= len(names):
-        words[1] = names[int(words[1]) - 1]
+    number = whole_number(words[1]) if len(words) >= 2 else None
+    if number is not None and 1 <= number <= len(names):
+        words[1] = names[number - 1]
     return " ".join(words)
 
 

@@ -30,6 +30,7 @@ from rich.console import Console, JustifyMethod
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 from jinrou.offline import record
 from jinrou.offline.model import source_formula
@@ -105,9 +106,9 @@ class GMSession:
         if game.executed is None:
             raise JinrouError("nobody is awaiting execution")
         if args:
-            if not (args[0].isascii() and args[0].isdigit()) or len(args) > 1:
-                raise JinrouError(f"a d100 roll is one number 1–100, not {' '.join(args)!r}")
-            roll = int(args[0])
+            roll = whole_number(args[0])
+            if roll is None or len(args) > 1:
+                raise JinrouError(f"a d100 roll is one number 1–100, not {' '.join(args)[:40]!r}")
             _, threshold, _ = game.execution_odds()
             entry = Collapse(game.executed, threshold.is_wolf(roll), roll)
         else:  # the assistant draws, reproducibly: one generator per entry position of this seed

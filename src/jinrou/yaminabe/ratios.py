@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
+from jinrou.digits import whole_number
 from jinrou.errors import CastingError
 
 TABLE_FORMAT = "jinrou.yaminabe-balanced/1"
@@ -133,10 +134,11 @@ class BalancedTable:
         rows: dict[int, TeamRatios] = {}
         verified: dict[int, dict[str, int]] = {}
         for key, row in data["seats"].items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) >= 6):
-                raise CastingError(f"balanced table: seats must be a number ≥ 6, not {key!r}")
+            seats = whole_number(key) if isinstance(key, str) else None
+            if seats is None or seats < 6:
+                raise CastingError(f"balanced table: seats must be a number ≥ 6, not {str(key)[:20]!r}")
             try:
-                rows[int(key)] = TeamRatios.from_json(row)
+                rows[seats] = TeamRatios.from_json(row)
             except CastingError as error:
                 raise CastingError(f"balanced table, {key} seats: {error}") from None
             wolves = rows[int(key)].werewolves

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from jinrou.classic.casting import normal_cast
 from jinrou.classic.catalog import ROLES, Category, UnknownRoleError, by_name
+from jinrou.digits import whole_number
 from jinrou.errors import CastingError
 from jinrou.players import MAX_PLAYERS
 from jinrou.yaminabe.levels import Safety
@@ -317,9 +318,10 @@ def parse_category(text: Category | str) -> Category:
 def parse_date(text: str) -> Date:
     """A ``MM-DD`` day (``12-24``) as (month, day)."""
     parts = text.strip().split("-") if isinstance(text, str) else []
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise CastingError(f"bad date {text!r}: give the day as MM-DD, e.g. 12-24")
-    return _check_date((int(parts[0]), int(parts[1])))
+    month, day = (whole_number(p, most_digits=2) for p in parts) if len(parts) == 2 else (None, None)
+    if month is None or day is None:
+        raise CastingError(f"bad date {str(text)[:20]!r}: give the day as MM-DD, e.g. 12-24")
+    return _check_date((month, day))
 
 
 def format_date(date: Date | None) -> str | None:
