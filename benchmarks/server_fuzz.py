@@ -1,12 +1,14 @@
 """Fuzz a real `jinrou serve` on 127.0.0.1 with malformed requests and WebSocket frames (bounded).
 
 Starts the server in a child process (a temporary SQLite store, its log in a file), sets up a game
-in progress, a password room and an open room, and records what each looks like (every view, the
-lobby). Then it sends --requests malformed HTTP requests — bodies of bad UTF-8, random bytes, deep
-nesting, lone surrogates, wrong types in every field, oversized and lying lengths, odd methods, odd
-paths and query strings — and --frames WebSocket frames: binary, random bytes, invalid JSON, deep
-nesting, wrong types, oversized text, text frames of invalid UTF-8 and reserved opcodes written by
-hand. Every request is built to be refused (a real seat token only ever carries a malformed body),
+in progress of every mode (quantum, classic, shogi), a password room and an open room, and records
+what each looks like (every view, the lobby). Then it sends --requests malformed HTTP requests —
+bodies of bad UTF-8, random bytes, deep nesting, lone surrogates, wrong types in every field,
+integers of thousands of digits, NaN and Infinity, casts with digits that are not ASCII, oversized and
+lying lengths, odd methods, odd paths, query strings and spectator passes — and --frames WebSocket
+frames to every game: binary, random bytes, invalid JSON, deep nesting, wrong types, huge and
+non-finite numbers in every frame type, oversized text, text frames of invalid UTF-8 and reserved
+opcodes written by hand. Every request is built to be refused (a real seat token only ever carries a malformed body),
 so nothing may change.
 
 Prints one JSON line: the counts by status, 5xx (must be 0), requests without an answer, tracebacks
@@ -36,6 +38,11 @@ from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import connect
+
+HUGE = "1" * 4301
+"""One digit past Python's int-from-text limit (a 500 on every route before issue 37)."""
+GAMES = ("game", "classic", "shogi")
+"""The rooms with a game in progress, one of each mode."""
 
 
 def free_port() -> int:
@@ -113,6 +120,12 @@ def bodies(rng: random.Random, token: str) -> list[bytes]:
         typed,
         rng.choice([b'"string"', b"null", b"123", b"1e999999", b"NaN", b"-Infinity", b"[]", b"true"]),
         b'{"name": "truncated', b"{,}", b"\xef\xbb\xbf{}", b"{'single': 'quotes'}",
+        signed(token, rng.choice(["seat", "n", "action", "channel", "text"]),
+               rng.choice([HUGE, "-" + HUGE, "NaN", "Infinity", "-Infinity", "1e400", "1" + "0" * 18])),
+        signed(token, "action", rng.choice(['{"vote": ' + HUGE + "}", '{"divine": NaN}', '{"done": Infinity}'])),
+        json.dumps({"name": "x", "mode": "classic", "cast": "fixed",
+                    "roles": rng.choice(["Werewolf:²", "Werewolf:٣,Human:5", "Human:" + HUGE, "人狼:１"])}).encode(),
+        json.dumps({"name": "x", "mode": rng.choice(["classic", "quantum", "shogi"])}).replace("}", ', "players": ' + HUGE + "}").encode(),
     ]
 
 
@@ -121,14 +134,18 @@ def signed(token: str, key: str, value: str) -> bytes:
     return ('{"token": "' + token + '", "' + key + '": ' + value + "}").encode()
 
 
-def requests(rng: random.Random, rooms: dict[str, str], token: str, count: int) -> list[tuple[str, str, bytes, dict]]:
-    """(method, path, body, headers) × count, every one of them to be refused."""
-    ids = [rooms["game"], rooms["locked"], rooms["open"], "nowhere", "x" * 300, "%00", "..%2f..", "😀", "%ED%A0%80"]
+def requests(rng: random.Random, rooms: dict[str, str], tokens: dict[str, str], count: int,
+             ) -> list[tuple[str, str, bytes, dict]]:
+    """(method, path, body, headers) × count, every one of them to be refused (a room's own seat
+    token only ever carries a malformed body)."""
+    ids = [*rooms.values(), "nowhere", "x" * 300, "%00", "..%2f..", "😀", "%ED%A0%80"]
+    owners = {rooms[key]: tokens[key] for key in GAMES}  # started games: leave, kick, start are refused
     posts = ["join", "watch", "leave", "kick", "bots", "start", "action", "chat", "rematch"]
     made: list[tuple[str, str, bytes, dict]] = []
     while len(made) < count:
         kind = rng.random()
         room = rng.choice(ids)
+        token = owners.get(room, tokens["game"])
         if kind < 0.55:
             path = "/api/rooms" if rng.random() < 0.2 else f"/api/rooms/{room}/{rng.choice(posts)}"
             made.append(("POST", path, rng.choice(bodies(rng, token)), {}))
@@ -140,7 +157,9 @@ def requests(rng: random.Random, rooms: dict[str, str], token: str, count: int) 
             made.append(("POST", "/api/rooms", b"{}", {"Content-Length": rng.choice(["-1", "abc", "1e9", "99999999999"])}))
         elif kind < 0.85:
             query = rng.choice(["", "?token=forged", f"?token={token}x", "?pass=a.b", "?pass=" + "A" * 300,
-                                "?token=%ED%A0%80", "?offset=-1", "?limit=abc", "?offset=99999999999", "?since=x"])
+                                "?token=%ED%A0%80", "?offset=-1", "?limit=abc", "?offset=99999999999", "?since=x",
+                                "?offset=" + HUGE, "?limit=%C2%B2", "?offset=%D9%A3", "?pass=YQ==.%C3%A9",
+                                "?pass=%C3%A9.%C3%A9", "?have=village:" + HUGE])
             target = rng.choice([f"/api/rooms/{rooms['locked']}/view", f"/api/rooms/{rooms['locked']}/record",
                                  f"/api/rooms/{room}/view", f"/api/rooms/{rooms['game']}/record", "/api/rooms"])
             made.append(("GET", target + query, b"", {}))
@@ -160,9 +179,15 @@ def frames(rng: random.Random, token: str, count: int) -> list[tuple[str, bytes 
     made: list[tuple[str, bytes | str]] = []
     while len(made) < count:
         choice = rng.random()
-        if choice < 0.25:
+        if choice < 0.15:
             made.append(("binary", bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 200)))))
-        elif choice < 0.5:
+        elif choice < 0.35:
+            made.append(("text", rng.choice(['{"type": "ping", "n": ' + HUGE + "}", '{"type": "ping", "n": NaN}',
+                                             '{"type": "action", "action": {"vote": ' + HUGE + "}}",
+                                             '{"type": "action", "action": {"done": -Infinity}}',
+                                             '{"type": "chat", "text": "x", "channel": 1e999}',
+                                             '{"type": "chat", "text": ' + HUGE + "}"])))
+        elif choice < 0.55:
             made.append(("text", rng.choice(["{not json", "[" * 3000, deep, "42", '"x"', "null", "{}",
                                              '{"type": "dance"}', '{"type": ["action"]}', "x" * 17_000,
                                              '{"type": "chat", "text": "\\ud800"}',
@@ -229,6 +254,18 @@ def snapshot_state(base: str, rooms: dict[str, str], tokens: dict[str, str], pas
     return json.dumps(seen, sort_keys=True)
 
 
+def settled_state(base: str, rooms: dict[str, str], tokens: dict[str, str], pass_: str) -> str:
+    """The state once the bots have had their turns (two snapshots alike, a tenth of a second apart)."""
+    seen = snapshot_state(base, rooms, tokens, pass_)
+    for _ in range(100):
+        time.sleep(0.1)
+        again = snapshot_state(base, rooms, tokens, pass_)
+        if again == seen:
+            return seen
+        seen = again
+    raise RuntimeError("the rooms never settled: the bots go on playing without the people")
+
+
 def fuzz(http_count: int, frame_count: int, seed: int = 0, command: list[str] | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     port = free_port()
@@ -259,22 +296,32 @@ def fuzz(http_count: int, frame_count: int, seed: int = 0, command: list[str] | 
             pass_ = call(base, "POST", f"/api/rooms/{rooms['locked']}/watch", {"password": "pw"})["pass"]
             rooms["open"] = call(base, "POST", "/api/rooms", {"name": "open", "seats": 7})["id"]
             tokens["open"] = call(base, "POST", f"/api/rooms/{rooms['open']}/join", {"name": "Cat"})["token"]
-            before = snapshot_state(base, rooms, tokens, pass_)
+            for key, settings in [("classic", {"mode": "classic", "players": 8, "cast": "yaminabe",
+                                               "yaminabe_safety": "middle", "times": {"night": 3600, "day": 3600}}),
+                                  ("shogi", {"mode": "shogi", "clock_seconds": 3600, "bot": "random"})]:
+                rooms[key] = call(base, "POST", "/api/rooms", {"name": key, **settings})["id"]
+                tokens[key] = call(base, "POST", f"/api/rooms/{rooms[key]}/join", {"name": "Dan"})["token"]
+                call(base, "POST", f"/api/rooms/{rooms[key]}/bots", {"token": tokens[key]})
+                call(base, "POST", f"/api/rooms/{rooms[key]}/start", {"token": tokens[key]})
+            before = settled_state(base, rooms, tokens, pass_)
 
             statuses: collections.Counter[str] = collections.Counter()
             started = time.perf_counter()
-            for method, path, body, headers in requests(rng, rooms, tokens["game"], http_count):
+            for method, path, body, headers in requests(rng, rooms, tokens, http_count):
                 status = raw_http(port, method, path, body, headers)
                 statuses[str(status)] += 1
             http_seconds = time.perf_counter() - started
 
             answers: collections.Counter[str] = collections.Counter()
-            ws_path = f"/ws/rooms/{rooms['game']}?token={tokens['game']}"
             pending, sent = frames(rng, tokens["game"], frame_count), 0
-            while sent < len(pending):  # one connection until the server closes it (rate limit), then another
+            while sent < len(pending):  # 25 frames a connection (fewer when the server closes it), game by game
+                game = GAMES[sent // 25 % len(GAMES)]
+                ws_path = f"/ws/rooms/{rooms[game]}?token={tokens[game]}"
                 with connect(f"ws://127.0.0.1:{port}{ws_path}", max_size=2**22) as ws:
                     ws.recv(timeout=10)
-                    while sent < len(pending):
+                    for _ in range(25):
+                        if sent == len(pending):
+                            break
                         kind, payload = pending[sent]
                         sent += 1
                         if kind.startswith("raw"):
