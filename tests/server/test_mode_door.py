@@ -13,7 +13,7 @@ from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
 SERVER = Path(modes.__file__).parent.parent / "server"
-ALLOWED = {"jinrou", "jinrou.errors", "jinrou.players", "jinrou.modes"}
+ALLOWED = {"jinrou", "jinrou.errors", "jinrou.digits", "jinrou.players", "jinrou.modes"}
 
 
 def imported(path: Path) -> set[str]:

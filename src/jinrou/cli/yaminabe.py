@@ -269,7 +269,7 @@ def _players_range(text: str) -> list[int]:
     numbers: list[int] = []
     for part in text.split(","):
         low, sep, high = part.strip().partition("-")
-        first, top = whole_number(low, most_digits=4), whole_number(high, most_digits=4) if sep else None
+        first, top = whole_number(low), whole_number(high) if sep else None
         if first is None or (sep and top is None):
             raise JinrouError(f"bad --players {text[:40]!r}: write a range 8-20, a list 8,12,16 or one number")
         last = first if top is None else top
