@@ -74,7 +74,9 @@ def test_every_play_is_a_declared_role_once_and_a_result_claim_has_one_reporter(
 def test_a_play_declared_twice_or_a_second_reporter_is_refused_and_nothing_changes():
     before = plays.roles(lambda play: True)
     with pytest.raises(ValueError, match="the play of 'Witch' is declared twice"):
-        plays.declare(Play("Witch"))
+        plays.declare(Play("Human"), Play("Witch"))  # the first is not registered either
+    with pytest.raises(ValueError, match="the play of 'Human' is declared twice"):
+        plays.declare(Play("Human"), Play("Human"))
     with pytest.raises(ValueError, match="'Human' reports DIVINED claims, as 'Diviner' does"):
         plays.declare(Play("Human", reports=ClaimKind.DIVINED))
     with pytest.raises(ValueError, match="the default play of 'divine' is declared twice"):

@@ -238,7 +238,7 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
     for c in (*seers, *psychics):
         suspicion[c] += LIAR * (1 - 2 * trust[c])
 
-    for role in plays.roles(lambda play: play.paired):
+    for role in plays.paired():
         claimants = notes.claimants(role)
         room = table.count(role) if table is not None else 2
         for c in claimants:

@@ -90,18 +90,23 @@ _DECLARED: dict[Verb, Policy] = {}  # each verb's policy in the first play that 
 _EXCLUSIVE: list[tuple[Verb, ...]] = []
 _FINISHES: list[Finish] = []
 _NAMES: list[Names] = []
+_PAIRED: list[str] = []
 
 
 def declare(*plays: Play) -> None:
-    """Register plays, each under its role id (once: a second play for a role is an error)."""
+    """Register plays, each under its role id: once a role, one reporter a claim kind (checked for all
+    before any is registered)."""
+    roles, reporters = dict(_PLAYS), dict(_REPORTERS)
     for play in plays:
-        if play.role in _PLAYS:
+        if play.role in roles:
             raise ValueError(f"the play of {play.role!r} is declared twice")
-        if play.reports is not None and play.reports in _REPORTERS:
-            raise ValueError(f"{play.role!r} reports {play.reports.value} claims, as {_REPORTERS[play.reports]!r} does")
-        _PLAYS[play.role] = play
+        if play.reports is not None and play.reports in reporters:
+            raise ValueError(f"{play.role!r} reports {play.reports.value} claims, as {reporters[play.reports]!r} does")
+        roles[play.role] = play
         if play.reports is not None:
-            _REPORTERS[play.reports] = play.role
+            reporters[play.reports] = play.role
+    _PLAYS.update(roles)
+    _REPORTERS.update(reporters)
     _index()
 
 
@@ -121,6 +126,7 @@ def _index() -> None:
     _EXCLUSIVE[:] = [group for play in _PLAYS.values() for group in play.exclusive]
     _FINISHES[:] = [play.finish for play in _PLAYS.values() if play.finish is not None]
     _NAMES[:] = [play.names for play in _PLAYS.values() if play.names is not None]
+    _PAIRED[:] = [play.role for play in _PLAYS.values() if play.paired]
 
 
 def default(verb: Verb, policy: Policy) -> None:
@@ -174,10 +180,15 @@ def reporter(kind: ClaimKind) -> str:
     return _REPORTERS[kind]
 
 
+def paired() -> Sequence[str]:
+    """The paired roles (共有者), asked at every assessment."""
+    return _PAIRED
+
+
 def roles(flag: Callable[[Play], bool]) -> tuple[str, ...]:
     """The roles whose play has ``flag``, in the order declared."""
     return tuple(role for role, play in _PLAYS.items() if flag(play))
 
 
 __all__ = ["NO_PLAY", "Bait", "ComesOut", "Finish", "Names", "Play", "Policy", "declare", "default", "defaults",
-           "exclusive", "finishes", "forget", "named", "of", "policy", "reporter", "roles"]
+           "exclusive", "finishes", "forget", "named", "of", "paired", "policy", "reporter", "roles"]
