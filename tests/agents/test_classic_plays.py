@@ -39,6 +39,13 @@ def test_the_package_holds_the_core_and_the_group_modules_only():
     assert sorted(p.stem for p in HERE.glob("*.py")) == sorted([*CORE, *GROUPS])
 
 
+def test_no_module_of_the_bots_over_900_lines_nor_class_over_500():
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in HERE.glob("*.py")}
+    classes = {node.name: node.end_lineno - node.lineno + 1 for p in HERE.glob("*.py")
+               for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))) if isinstance(node, ast.ClassDef)}
+    assert {m: n for m, n in sizes.items() if n > 900} == {} and {c: n for c, n in classes.items() if n > 500} == {}
+
+
 @pytest.mark.parametrize("module", CORE)
 def test_the_core_names_no_role_id_of_the_catalog(module):
     ids = set(CATALOG) | set(ROLES) | set(SUB_ROLES)
