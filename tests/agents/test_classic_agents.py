@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 import numpy as np
 import pytest
 
-from jinrou.agents.classic import POLICIES, HeuristicAgent, RandomAgent, make_classic_agent
+from jinrou.agents.classic import HeuristicAgent, RandomAgent, make_classic_agent, plays
 from jinrou.classic.abilities import LevelHook
 from jinrou.classic.agent import Agent, act, talk
 from jinrou.classic.agent import play as play_to_end
@@ -20,7 +20,7 @@ from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Message, Verb, Vote
 from jinrou.classic.record import events as record_events
 from jinrou.classic.record import write
-from jinrou.classic.roles import ROLES
+from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.simulate import AgentFactory, play_game, seat_names
 from jinrou.classic.views import SeatView
@@ -101,10 +101,13 @@ def test_bots_only_choose_legal_actions_over_random_casts_and_settings(seed):
         assert not game.sudden, "a bot left a required action or vote undone"
 
 
-def test_a_policy_for_every_verb_and_uniform_targets_for_a_verb_it_does_not_know(monkeypatch):
-    assert set(POLICIES) == set(Verb) - {LevelHook.verb}  # a level hook's verb is never offered
-    monkeypatch.delitem(POLICIES, Verb.GUARD)
-    monkeypatch.delitem(POLICIES, Verb.DIVINE)
+def test_a_policy_for_every_verb_of_every_role_and_uniform_targets_for_a_verb_it_does_not_know(monkeypatch):
+    held = {(r.id, a.verb) for r in [*ROLES.values(), *SUB_ROLES.values()] for a in r.abilities}
+    assert {verb for _, verb in held} | {Verb.SHOOT} == set(Verb) - {LevelHook.verb}  # a hook's verb is never offered
+    assert [(r, v.value) for r, v in sorted(held, key=str) if plays.policy(r, (), v) is None] == []
+    assert plays.policy("Human", (), Verb.SHOOT) is not None  # a hunter's shot: the engine's verb
+    monkeypatch.delitem(plays.defaults(), Verb.GUARD)
+    monkeypatch.delitem(plays.defaults(), Verb.DIVINE)
     cast = {"Werewolf": 2, "Diviner": 1, "Guard": 1, "Human": 4}
     for seed in range(5):
         roles = [role for role, count in cast.items() for _ in range(count)]
@@ -775,14 +778,13 @@ def test_every_village_role_of_issue_24_comes_out_as_itself_in_some_bot_game():
     """Each of the 31 roles makes a claim of its own (一言主神: as a 占い師): on the block (named in a third
     of the day's VOTE claims) at least; a 夢遊病者, 預言者 or 運命の子 only once it knows its role; a 課金者
     bot nearly always commits on night 1, so it is its new role by day (it may claim, seldom does)."""
-    from jinrou.agents.classic import VILLAGE_CO
-
     groups = [["TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler", "Secretary"],
               ["Dog", "Trapper", "Miko", "ToughGuy", "Lycan", "Assassin"],
               ["Diseased", "Oldman", "Witch", "Counselor", "Sleepwalker", "Fate"],
               ["Oracle", "SeersMama", "Tarzan", "Liar", "PI", "Spellcaster"],
               ["Saint", "Interpreter", "Emma", "TinyGhost", "Ninja", "Hitokotonushinokami"]]
-    assert set(VILLAGE_CO) | {"Hitokotonushinokami"} == {r for group in groups for r in group} | {"GachaAddicted"}
+    coming_out = plays.roles(lambda play: play.comes_out is not None)
+    assert set(coming_out) | {"Hitokotonushinokami"} == {r for group in groups for r in group} | {"GachaAddicted"}
     seen: Counter = Counter()
     for group in groups:
         cast = {"Werewolf": 2, "Madman": 1, "Diviner": 1, "Guard": 1, **dict.fromkeys(group, 1)}

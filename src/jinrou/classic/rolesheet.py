@@ -108,9 +108,18 @@ it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(D
 3. A sub-role, extra role (a kit) or mark is declared the same way with `@sub_role(…)` or
    `@mark(…, until=Expiry.DUSK)` and given to a seat with `ctx.grant(seat, id)`; a team, win rule,
    count or result overlay it declares prevails over the role's (the most recent on top).
-4. Write its tests in `tests/classic/roles/test_<team>.py` (its rule with known values and each
-   interaction), then regenerate this page. The engine is not edited; the role joins the
-   `playable` pool of 闇鍋 casting by being declared.
+4. Its bot play, when it has verbs or claims of its own, is one `Play` in the bots' module of its
+   group (`src/jinrou/agents/classic/`: `village.py` 村人系, `werewolves.py` 人狼系, `madmen.py` 狂人系,
+   `others.py` 第三陣営系, `switching.py` 役職変化系; a group without one gets a module, imported by the
+   package's `__init__`): `plays.declare(Play("Id", policies={{STEAL: _steal}}, …))`, a policy per
+   verb it declares — `(bot, view, assessment, legal, noise, rng) → Action | None` — and what it
+   says or how the others read its claim (`reports`, `claims_as`, `comes_out`, `bait`, `power`,
+   `targeted`, …: `jinrou.agents.classic.plays`). The vocabulary's verbs (divine, guard, attack,
+   pair, revive, bite, shoot) play by their defaults (`agents/classic/common.py`) without one; a
+   verb with no policy gets uniform legal targets when required and is skipped when optional.
+5. Write its tests in `tests/classic/roles/test_<team>.py` (its rule with known values and each
+   interaction), then regenerate this page. The engine and the bots' main loop are not edited (the
+   bots' core names no role); the role joins the `playable` pool of 闇鍋 casting by being declared.
 
 ## The roles
 

@@ -1,0 +1,142 @@
+"""What a heuristic bot has read of its view: the messages it was told and the claims said, each read
+once as it comes (views only grow)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from jinrou.agents.classic import plays
+from jinrou.classic.claims import ClaimKind
+from jinrou.classic.model import Seat
+from jinrou.classic.views import SeatView
+
+_UNWEIGHED = frozenset({"claim", "night", "morning", "revote"})
+"""Messages that change nothing the assessment weighs (a claim is read from the claims)."""
+
+
+@dataclass
+class Notes:
+    """What a bot has read so far; views only grow, so each message and claim is read once."""
+
+    messages: int = 0
+    claims: int = 0
+    day: int = 1
+    co: dict[Seat, str] = field(default_factory=dict)  # first coming out (or implied by a report)
+    switched: set[Seat] = field(default_factory=set)  # came out as two roles, or changed a report
+    divined: dict[Seat, dict[Seat, str]] = field(default_factory=dict)  # DIVINED: claimant → target → result
+    identified: dict[Seat, dict[Seat, str]] = field(default_factory=dict)  # IDENTIFIED claims
+    said: dict[int, dict[Seat, Seat]] = field(default_factory=dict)  # day → VOTE claims
+    estimates: dict[int, dict[Seat, tuple[Seat, str]]] = field(default_factory=dict)  # day → ESTIMATE claims
+    own: dict[Seat, str] = field(default_factory=dict)  # its own divination results
+    readings: dict[Seat, str] = field(default_factory=dict)  # 妖術師's and サトリ's results (a seer: the 占い師's id)
+    psychic: dict[Seat, str] = field(default_factory=dict)  # its own psychic results
+    executed: set[Seat] = field(default_factory=set)
+    found_dead: set[Seat] = field(default_factory=set)  # died with a hidden cause (night kills)
+    ballots: list[tuple[int, dict[Seat, Seat]]] = field(default_factory=list)  # (day, vote table), oldest first
+    voters: dict[Seat, list[Seat]] = field(default_factory=dict)  # candidate → who voted for it, every ballot
+    attacks: dict[int, Seat] = field(default_factory=dict)  # night → the wolves' target (wolf chat)
+    guards: set[Seat] = field(default_factory=set)  # seats seen guarding (直感派狼)
+    bitten: bool = False  # 悪魔くん told it was bitten
+    bet: int = 1  # the last day its stock was emptied (イカサマ師: it stocks a vote at each dawn after it)
+    charged: bool = False  # てるてる坊主 charged
+    came_out: bool = False
+    named: Seat | None = None  # the seat its talk named today, to act on (独裁者: its VOTE claim, its decree)
+    reported: set[Seat] = field(default_factory=set)  # targets of its real results already said
+    fake: str | None = None  # the role it pretends to be
+    fake_decided: bool = False
+    fake_results: dict[Seat, str] = field(default_factory=dict)
+    fake_days: int = 0  # days it reported a fake result
+    noise_key: tuple[int, bool] | None = None
+    noise: list[float] = field(default_factory=list)
+    version: int = 0  # counts what was read that may change the assessment
+    survived: dict[Seat, int] = field(default_factory=dict)  # topped a day's last ballot alone, not executed: the day
+    seers: frozenset[Seat] | None = None  # 予言者のママ: the seats told to hold 占い師 (None: not told)
+
+    def read(self, view: SeatView) -> None:
+        """Read the messages and claims that are new since the last call."""
+        for _, message in view.messages[self.messages:]:
+            key, args = message.key, message.args
+            if key == "claim":  # read from the claims below
+                continue
+            if key not in _UNWEIGHED:
+                self.version += 1
+            if key == "morning":
+                self.day = int(args["day"])  # type: ignore[call-overload]
+            elif key == "night":
+                self._note_survivor()
+            elif key == "divined":
+                self.own[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key == "psychic":
+                self.psychic[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key == "mind read":
+                self.readings[args["target"]] = str(args["result"])  # type: ignore[index]
+            elif key in ("sorcery found", "sorcery not found"):
+                self.readings[args["target"]] = (  # type: ignore[index]
+                    plays.reporter(ClaimKind.DIVINED) if key == "sorcery found" else "other")
+            elif key == "votes":
+                table: dict[Seat, Seat] = dict(args["votes"])  # type: ignore[call-overload]
+                self.ballots.append((self.day, table))
+                for voter, target in table.items():
+                    self.voters.setdefault(target, []).append(voter)
+            elif key == "died":
+                seat = args["player"]
+                assert isinstance(seat, int)
+                if args.get("cause") is None:
+                    self.found_dead.add(seat)
+                elif args["cause"] == "execution":
+                    self.executed.add(seat)
+            elif key == "attack chosen":
+                self.attacks[self.day] = args["target"]  # type: ignore[assignment]
+            elif key == "guard sensed":
+                self.guards.add(args["guard"])  # type: ignore[arg-type]
+            elif key == "devil bitten":
+                self.bitten = True
+            elif key == "charged":
+                self.charged = True
+            elif key in ("seers mama", "seers mama none"):
+                self.seers = frozenset(args.get("seats") or ())  # type: ignore[call-overload]
+        self.messages = len(view.messages)
+        for day, seat, claim in view.claims[self.claims:]:
+            kind = claim.kind
+            if kind is not ClaimKind.VOTE and kind is not ClaimKind.ESTIMATE:
+                self.version += 1  # what is said about today's vote only weighs in the vote
+            if kind is ClaimKind.COMINGOUT:
+                assert claim.role is not None
+                self._came_out(seat, claim.role)
+            elif kind is ClaimKind.DIVINED or kind is ClaimKind.IDENTIFIED:
+                assert claim.target is not None and claim.result is not None
+                self._came_out(seat, plays.reporter(kind))
+                reports = (self.divined if kind is ClaimKind.DIVINED else self.identified).setdefault(seat, {})
+                if reports.setdefault(claim.target, claim.result) != claim.result:
+                    self.switched.add(seat)
+            elif kind is ClaimKind.VOTE:
+                assert claim.target is not None
+                self.said.setdefault(day, {})[seat] = claim.target
+            elif kind is ClaimKind.ESTIMATE:
+                assert claim.target is not None and claim.result is not None
+                self.estimates.setdefault(day, {})[seat] = (claim.target, claim.result)
+        self.claims = len(view.claims)
+
+    def _note_survivor(self) -> None:
+        """At dusk: the day's last ballot had one top who was not executed — it resisted (絶対狼, a
+        holy protection, a プリンス), so voting it again is likely wasted."""
+        tables = [table for day, table in self.ballots if day == self.day]
+        if not tables:
+            return
+        tally = Counter(tables[-1].values())
+        top = max(tally.values())
+        tops = [s for s, count in tally.items() if count == top]
+        if len(tops) == 1 and tops[0] not in self.executed:
+            self.survived[tops[0]] = self.day
+            self.version += 1
+
+    def _came_out(self, seat: Seat, role: str) -> None:
+        if self.co.setdefault(seat, role) != role:
+            self.switched.add(seat)
+
+    def claimants(self, role: str) -> list[Seat]:
+        return [s for s, r in self.co.items() if r == role]
+
+
+__all__ = ["Notes"]
