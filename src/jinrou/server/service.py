@@ -602,13 +602,16 @@ class RoomService:
 
     async def act(self, room_id: str, token: Any, action: Any) -> None:
         """A seat's action (its token), checked, stored, folded; then the game goes on (bots,
-        outcomes) as far as it can without a person."""
+        outcomes) as far as it can without a person. An action already in effect (the mode's
+        ``repeats``: the same vote or "done" sent again) is answered as accepted and stores nothing."""
         async with self._holding(room_id):
             room = await self.room(room_id)
             seat = room.seat_of(token)
             if not room.started:
                 raise RoomError("the game has not started yet", ja="ゲームはまだ始まっていません")
             self.action_limits.check((room.id, seat))
+            if room.mode.repeats(room.state, seat, action):
+                return  # nothing changes: no event, no push
             await self._act(room, seat, action)
             await self._progress(room)
             self._notify(room)
