@@ -27,9 +27,12 @@ files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
-room), 410 (a room closed unused), 413 (too large) or 429 (too fast, or too many: rooms or connections from
-one address, connections to one room — see :class:`ServerLimits`); a refused request changes
-nothing. A WebSocket is always accepted, then closed with 4000 + that status and the message as its
+room), 410 (a room closed unused), 413 (too large), 429 (too fast, or too many: rooms or connections from
+one address, connections to one room — see :class:`ServerLimits`) or 503 (try again: the database, or
+in a cluster the room's server, is away); a refused request changes nothing. One status is not a
+refusal: 504, in a cluster, when the room's server went away after the request was sent on to it
+(:data:`~jinrou.server.cluster.UNKNOWN`) — it may or may not have been carried out: the room's view
+tells, and an action sent again with the same ``id`` is stored once. A WebSocket is always accepted, then closed with 4000 + that status and the message as its
 reason when it cannot be served.
 """
 
