@@ -5,6 +5,7 @@ forked. Needs JINROU_TEST_POSTGRES and haproxy (CI installs both)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import shutil
@@ -367,6 +368,35 @@ def post(server, path: str, body: dict) -> tuple[int, dict]:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
+
+
+def connections(server, to: Server) -> set[int]:
+    """The local ports of ``server``'s established TCP connections to ``to``'s port (Linux: its sockets'
+    inodes in /proc/PID/fd, looked up in /proc/net/tcp)."""
+    inodes = set()
+    for fd in Path(f"/proc/{server.process.pid}/fd").iterdir():
+        with contextlib.suppress(FileNotFoundError):  # closed meanwhile
+            if (link := str(fd.readlink())).startswith("socket:["):
+                inodes.add(link[8:-1])
+    ports = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote, state, inode = fields[1], fields[2], fields[3], fields[9]
+        if state == "01" and inode in inodes and int(remote.split(":")[1], 16) == to.port:
+            ports.add(int(local.split(":")[1], 16))
+    return ports
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc/net/tcp")
+def test_forwarded_commands_share_a_kept_alive_connection(cluster):
+    room = call(cluster.proxy, "POST", "/api/rooms", ROOM)["id"]
+    owner = cluster.owner(room)
+    other = next(s for s in cluster.servers if s is not owner)
+    used = []
+    for _ in range(20):  # one after another: each finds the last one's connection idle in the pool
+        assert post(other, f"/api/rooms/{room}/watch", {})[0] == 200
+        used.append(connections(other, owner))
+    assert all(used) and len(set().union(*used)) <= 3, used  # (a connection per command: none open after it)
 
 
 def test_a_command_whose_owner_dies_once_it_was_sent_is_answered_504_and_its_retry_is_stored_once(cluster):
