@@ -233,8 +233,8 @@ class ClassicMode:
                 ballot = game.ballot
                 return (game.stage is Stage.DAY and ballot is not None and not ballot.ended
                         and ballot.votes.get(me) == _seat_named(game, action["vote"]))
-            if "propose" in action and set(action) <= {"propose", "targets"}:
-                return _action(game, me, action["propose"], action.get("targets", []), {}) in village.proposals
+            if "propose" in action and set(action) <= {"propose", "targets"}:  # proposed again, it goes last
+                return village.proposals[-1:] == [_action(game, me, action["propose"], action.get("targets", []), {})]
             if "act" in action and set(action) <= {"act", "targets", *_param_keys(action["act"])}:
                 choice = _action(game, me, action["act"], action.get("targets", []), action)
                 made = [a for a, _ in game.day_actions] if game.stage is Stage.DAY else game.night.actions
