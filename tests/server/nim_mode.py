@@ -56,6 +56,9 @@ class NimMode:
     def check(self, pile: Pile, seat: int, action: Any) -> None:
         self.act(pile, seat, action)  # piles are immutable: the next one is made and dropped
 
+    def repeats(self, pile: Pile, seat: int, action: Any) -> bool:
+        return False  # a take always changes the pile
+
     def act(self, pile: Pile, seat: int, action: Any) -> Pile:
         take = action.get("take") if isinstance(action, dict) else None
         if seat != pile.turn % 2:

@@ -157,8 +157,8 @@ def test_bad_actions_get_a_clear_error_and_change_nothing(client, action, messag
 def test_acting_twice_and_acting_when_dead_are_refused(client):
     room, tokens = started_room(client, humans=("Ann", "Ben"))
     client.post(f"/api/rooms/{room}/action", json={"token": tokens[0], "action": {"divine": "Ben"}})
-    again = client.post(f"/api/rooms/{room}/action", json={"token": tokens[0], "action": {"divine": "Ben"}})
-    assert again.json()["error"] == "Ann has already acted tonight"
+    again = client.post(f"/api/rooms/{room}/action", json={"token": tokens[0], "action": {"divine": "Bot Alice"}})
+    assert again.json()["error"] == "Ann has already acted tonight"  # (the same orders again: test_retries)
     game = play_to_the_end(client, room, tokens)
     late = client.post(f"/api/rooms/{room}/action", json={"token": tokens[0], "action": {"vote": "Ben"}})
     assert late.status_code == 400 and late.json()["error"] == "the game is over"

@@ -232,3 +232,32 @@ def test_a_password_room_asks_for_its_password_before_showing_anything(server, p
     page.fill("#join input[name=name]", "Ann")
     page.click("#join button[type=submit]")
     expect(page.locator("#who")).to_have_text("you are Ann")
+
+
+def test_an_action_whose_answer_is_lost_is_sent_again_with_its_id_and_stored_once(server, page):
+    from jinrou.server.store import open_store
+
+    seated_game(page, server.url, "retry")
+    room = page.url.rsplit("/", 1)[1]
+    sent = []
+
+    def lose_the_first_answer(route):
+        sent.append(json.loads(route.request.post_data))
+        if len(sent) == 1:
+            route.fetch()  # the server stores the action, and its answer is lost on the way back
+            route.fulfill(status=504, json={"error": "the room's server went away before it answered"})
+        else:
+            route.continue_()
+
+    page.route("**/api/rooms/*/action", lose_the_first_answer)
+    page.wait_for_selector("#night:not([hidden])")
+    with page.expect_response(lambda r: r.url.endswith("/action") and r.status == 200, timeout=15000):
+        page.locator("#night button").click()
+    assert len(sent) == 2 and sent[0] == sent[1] and len(sent[0]["id"]) == 32, sent  # the same action, the same id
+    store = open_store(server.db)
+    try:
+        stored = [e for e in store.events(room) if e.kind == "action" and e.data["seat"] == 0]
+    finally:
+        store.close()
+    assert [e.data["id"] for e in stored] == [sent[0]["id"]]  # once (without its id the retry is refused: it is day)
+    expect(page.locator("#error")).to_have_text("")

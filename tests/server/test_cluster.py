@@ -5,12 +5,14 @@ forked. Needs JINROU_TEST_POSTGRES and haproxy (CI installs both)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import shutil
 import subprocess
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
@@ -353,6 +355,84 @@ def test_the_pin_of_a_finished_room_whose_owner_died_is_deleted_and_the_room_sti
     again = call(cluster.proxy, "POST", f"/api/rooms/{room}/rematch", {"token": tokens[0]})["id"]
     assert cluster.owner(again) not in (None, owner)
     check_against_the_record(cluster, room, players)
+
+
+def post(server, path: str, body: dict) -> tuple[int, dict]:
+    """A POST to ``server``: its status and JSON answer."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(server.url + path, method="POST", data=json.dumps(body).encode())
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def connections(server, to: Server) -> set[int]:
+    """The local ports of ``server``'s established TCP connections to ``to``'s port (Linux: its sockets'
+    inodes in /proc/PID/fd, looked up in /proc/net/tcp)."""
+    inodes = set()
+    for fd in Path(f"/proc/{server.process.pid}/fd").iterdir():
+        with contextlib.suppress(FileNotFoundError):  # closed meanwhile
+            if (link := str(fd.readlink())).startswith("socket:["):
+                inodes.add(link[8:-1])
+    ports = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote, state, inode = fields[1], fields[2], fields[3], fields[9]
+        if state == "01" and inode in inodes and int(remote.split(":")[1], 16) == to.port:
+            ports.add(int(local.split(":")[1], 16))
+    return ports
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc/net/tcp")
+def test_forwarded_commands_share_a_kept_alive_connection(cluster):
+    room = call(cluster.proxy, "POST", "/api/rooms", ROOM)["id"]
+    owner = cluster.owner(room)
+    other = next(s for s in cluster.servers if s is not owner)
+    used = []
+    for _ in range(20):  # one after another: each finds the last one's connection idle in the pool
+        assert post(other, f"/api/rooms/{room}/watch", {})[0] == 200
+        used.append(connections(other, owner))
+    assert all(used) and len(set().union(*used)) <= 3, used  # (a connection per command: none open after it)
+
+
+def test_a_command_whose_owner_dies_once_it_was_sent_is_answered_504_and_its_retry_is_stored_once(cluster):
+    import psycopg
+
+    room, tokens = setup(cluster, names=("Ann",))
+    assert call(cluster.proxy, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+    owner = cluster.owner(room)
+    other = next(s for s in cluster.servers if s is not owner)
+    legal = call(other, "GET", f"/api/rooms/{room}/view?token={tokens[0]}")["game"]["legal"]
+    action = {"divine": (legal["divine"] or [None])[0], "attack": (legal["attack"] or [None])[0]}
+    command = {"token": tokens[0], "action": action, "id": "ann-night-1"}
+    seq = len(cluster.events(room))  # Ann's action will be this event; the night's close (the bots acted) the next
+    with psycopg.connect(POSTGRES) as hold:  # the next number taken, uncommitted: the owner's append of it waits
+        hold.execute(f"SET search_path = {cluster.schema}")
+        hold.execute("INSERT INTO events (room, seq, kind, data, at) VALUES (%s, %s, 'close', '{}', 0)", (room, seq + 1))
+        pid = hold.execute("SELECT pg_backend_pid()").fetchone()[0]
+        with ThreadPoolExecutor(1) as pool:
+            sent = pool.submit(post, other, f"/api/rooms/{room}/action", command)  # forwarded by other to the owner
+            wait_until(lambda: cluster.query("SELECT count(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+                                             (pid,))[0][0] == 1, what="the owner's next append to wait")
+            assert [e.kind for e in cluster.events(room)[seq:]] == ["action"]  # stored, and not answered yet
+            owner.kill()
+            status, answer = sent.result()
+        hold.rollback()
+    assert status == 504, answer
+    assert "may or may not have been carried out" in answer["error"] and "same id" in answer["error"] and answer["ja"]
+    again: list = []  # the page's retry: 503 (the owner is away) until another process takes the room
+    wait_until(lambda: again.append(post(other, f"/api/rooms/{room}/action", command)) or again[-1][0] != 503,
+               timeout=15, what="another process to take the room")
+    assert again[-1] == (200, {"ok": True}), again[-1]
+    assert all("try again in a few seconds" in a["error"] for _, a in again[:-1])  # not sent: nothing to be unsure of
+    assert cluster.owner(room) not in (None, owner)
+    events = cluster.events(room)
+    assert [e.seq for e in events] == list(range(len(events)))
+    assert [e.seq for e in events if e.kind == "action" and e.data.get("id") == "ann-night-1"] == [seq]
 
 
 def test_the_open_rooms_an_address_may_have_are_counted_across_the_processes(tmp_path):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -58,6 +59,8 @@ def serve_command(
 
             if not db.startswith(("postgresql://", "postgres://")):
                 raise JinrouError("--cluster needs a PostgreSQL --db (postgresql://user:password@host/dbname)")
+            if importlib.util.find_spec("httpx2") is None:
+                raise JinrouError("--cluster forwards commands with httpx2: pip install -e '.[postgres]'")
             store = ClusterStore(db, cluster)
         else:
             store = open_store(db)

@@ -290,6 +290,14 @@ class Mode(Protocol):
         only then folds it with :meth:`act`."""
         ...
 
+    def repeats(self, state: Any, seat: Seat, action: Any) -> bool:
+        """Whether ``action`` is already in effect for ``seat`` (the same vote, the same target, the
+        same "I am done" sent again: a retry): acting again would change nothing, so the server
+        answers it without storing it. False for an action that changes the state each time (a
+        move, a claim said twice) and for anything :meth:`check` would refuse for another reason.
+        Changes nothing."""
+        ...
+
     def act(self, state: Any, seat: Seat, action: Any) -> Any:
         """The state after ``seat``'s ``action`` (checked again first: IllegalActionError, the
         state unchanged, when it is not allowed now)."""

@@ -217,6 +217,37 @@ class ClassicMode:
         for the player) when not. Changes nothing: the server checks, stores the action, then folds."""
         self._checked(village, seat, action)
 
+    def repeats(self, village: Village, seat: Seat, action: Any) -> bool:
+        """Whether ``action`` is already in effect for ``seat`` — the same ``done``, vote, proposed
+        attack, or night or day action sent again (a retry): it would change nothing, though the
+        engine refuses a second vote or a second use of an ability. A claim never is: said twice, it
+        is said twice. Changes nothing."""
+        game = village.game
+        if game is None or game.is_over or village.pending is not None or not isinstance(action, dict):
+            return False
+        me = village.seat(seat)
+        try:
+            if set(action) == {"done"}:
+                return action["done"] is True and me in village.ready
+            if set(action) == {"vote"}:
+                ballot = game.ballot
+                return (game.stage is Stage.DAY and ballot is not None and not ballot.ended
+                        and ballot.votes.get(me) == _seat_named(game, action["vote"]))
+            if "propose" in action and set(action) <= {"propose", "targets"}:  # proposed again, it goes last
+                return village.proposals[-1:] == [_action(game, me, action["propose"], action.get("targets", []), {})]
+            if "act" in action and set(action) <= {"act", "targets", *_param_keys(action["act"])}:
+                choice = _action(game, me, action["act"], action.get("targets", []), action)
+                made = [a for a, _ in game.day_actions] if game.stage is Stage.DAY else game.night.actions
+                if choice not in made:
+                    return False
+                try:  # a seat holding the ability twice may make the same choice again: a second use
+                    rules.check(game, choice)
+                except IllegalActionError:
+                    return True
+        except IllegalActionError:
+            return False
+        return False
+
     def act(self, village: Village, seat: Seat, action: Any) -> Village:
         """A player's action (see the module docstring): checked (:meth:`check`), then folded into
         the village; IllegalActionError, the state unchanged, when it is not allowed now."""

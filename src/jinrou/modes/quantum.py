@@ -171,6 +171,19 @@ class QuantumMode:
 
     def act(self, game: Game, seat: Seat, action: Any) -> Game:
         """``{"divine": name|null, "attack": name|null}`` at night, ``{"vote": name}`` by day."""
+        return game.apply(self._decision(game, seat, action))
+
+    def repeats(self, game: Game, seat: Seat, action: Any) -> bool:
+        """Whether ``action`` is the night orders or the vote ``seat`` has already given this phase
+        (a retry: the engine refuses a second decision, though this one changes nothing)."""
+        try:
+            return game.decided(self._decision(game, seat, action))
+        except IllegalActionError:
+            return False
+
+    @staticmethod
+    def _decision(game: Game, seat: Seat, action: Any) -> NightAction | Vote:
+        """The engine's decision an action's JSON stands for (IllegalActionError when it is malformed)."""
         if not isinstance(action, dict):
             raise IllegalActionError("an action is an object: {\"divine\": ..., \"attack\": ...} or {\"vote\": ...}")
         unknown = set(action) - {"divine", "attack", "vote"}
@@ -191,8 +204,8 @@ class QuantumMode:
             vote = target("vote")
             if vote is None:
                 raise IllegalActionError("vote for a player: {\"vote\": name}")
-            return game.apply(Vote(seat, vote))
-        return game.apply(NightAction(seat, target("divine"), target("attack")))
+            return Vote(seat, vote)
+        return NightAction(seat, target("divine"), target("attack"))
 
     def close(self, game: Game) -> Game:
         return game.apply(Deadline())

@@ -114,6 +114,11 @@ class ShogiMode:
         the match itself unchanged."""
         self.act(match, seat, action)
 
+    def repeats(self, match: Match, seat: Seat, action: Any) -> bool:
+        """Never: every accepted action changes the match (a move passes the turn, a resignation
+        ends it), so the same one sent again is refused by :meth:`check`."""
+        return False
+
     def act(self, match: Match, seat: Seat, action: Any) -> Match:
         """``{"move": "⑤c4"}`` from the side to move, or ``{"resign": true}`` from either side."""
         if not isinstance(action, dict) or len(action) != 1 or not {"move", "resign"} >= set(action):

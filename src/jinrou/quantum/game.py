@@ -461,6 +461,15 @@ class Game:
                             if (table.certain(p, "wolf") if wolves else table.rows[p].wolf == 0))
         return Outcome(termination, world, winners)
 
+    def decided(self, action: NightAction | Vote) -> bool:
+        """Whether ``action`` is the very decision its player has already made in this phase (his
+        night orders, his vote): given again it would change nothing (:meth:`apply` refuses it, as
+        any second decision)."""
+        st = self.stage
+        if isinstance(action, NightAction):
+            return isinstance(st, _Orders) and st.submitted.get(action.player) == action
+        return isinstance(st, _Voting) and st.votes.get(action.player) == action.target
+
     def seat(self, name: str) -> Seat:
         """The seat of the player called ``name``."""
         try:

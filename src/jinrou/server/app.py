@@ -10,7 +10,9 @@ HTTP (JSON)                                  what it does
   POST /api/rooms/{id}/kick  {token, seat}   the host empties a seat before the start
   POST /api/rooms/{id}/bots  {token}         fill the empty seats with heuristic bots
   POST /api/rooms/{id}/start {token}         start the game (all seats taken)
-  POST /api/rooms/{id}/action {token, action} a night action or a vote
+  POST /api/rooms/{id}/action {token, action, id?} a night action or a vote; ``id`` (1–64 of A-Z a-z 0-9 - _,
+                                             the client's for this action, the same on each retry): an action is
+                                             stored once per id, a retry of a stored one is answered {"ok": true}
   POST /api/rooms/{id}/chat  {token|pass, text, channel} say something in a chat channel
   POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
   GET  /api/rooms/{id}/view?token=|pass=     your view (a spectator's without a token)
@@ -18,7 +20,7 @@ HTTP (JSON)                                  what it does
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
-                                             "action": {...}}, {"type": "chat", "text": ..., "channel": ...}
+                                             "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...}
                                              or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
 files, no build step, nothing fetched elsewhere.
@@ -26,11 +28,15 @@ files, no build step, nothing fetched elsewhere.
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
 room), 408 (headers or body too slow: the connection is closed), 410 (a room closed unused), 413 (too
-large) or 429 (too fast, or too many: rooms or connections from one address, connections to one room —
-see :class:`ServerLimits`); a refused request changes nothing. A client's address is the socket's
-peer, or the ``X-Forwarded-For`` of a proxy named at ``jinrou serve --proxy`` (never by default: any
-client could otherwise pick its address, and pass the per-address limits). A WebSocket is always accepted, then closed with 4000 + that status and the message as its
-reason when it cannot be served.
+large), 429 (too fast, or too many: rooms or connections from one address, connections to one room —
+see :class:`ServerLimits`) or 503 (try again: the database, or in a cluster the room's server, is
+away); a refused request changes nothing. One status is not a refusal: 504, in a cluster, when the
+room's server went away after the request was sent on to it (:data:`~jinrou.server.cluster.UNKNOWN`)
+— it may or may not have been carried out: the room's view tells, and an action sent again with the
+same ``id`` is stored once. A client's address is the socket's peer, or the ``X-Forwarded-For`` of a
+proxy named at ``jinrou serve --proxy`` (never by default: any client could otherwise pick its
+address, and pass the per-address limits). A WebSocket is always accepted, then closed with 4000 +
+that status and the message as its reason when it cannot be served.
 """
 
 from __future__ import annotations
@@ -239,7 +245,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
 
     async def act(request: Request) -> Any:
         data = await body(request)
-        await service.act(request.path_params["room"], data.get("token"), data.get("action"))
+        await service.act(request.path_params["room"], data.get("token"), data.get("action"), data.get("id"))
         await service.settled(request.path_params["room"])
         return {"ok": True}
 
@@ -306,7 +312,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                             owner := await cluster.route(room.id)):
                         await elsewhere(owner, room.id, token, query.get("pass"), data, where)
                     elif data.get("type") == "action":
-                        await service.act(room.id, token, data.get("action"))
+                        await service.act(room.id, token, data.get("action"), data.get("id"))
                     elif data.get("type") == "chat":
                         if token is None and not spectator:
                             raise RoomError("chatting needs your seat token, or a spectator's pass with a name "
@@ -338,7 +344,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         command (RoomError: the owner's refusal)."""
         assert cluster is not None
         kind = data["type"]
-        command = {"token": token, "action": data.get("action")} if kind == "action" else {
+        command = {"token": token, "action": data.get("action"), "id": data.get("id")} if kind == "action" else {
             "token": token, "pass": None if token else pass_, "text": data.get("text"), "channel": data.get("channel")}
         status, answer = await cluster.forward(owner, "POST", f"/api/rooms/{room_id}/{kind}",
                                                json.dumps(command).encode(), where)

@@ -21,7 +21,9 @@ The model, in four tables besides the events (see :mod:`jinrou.server.store`)::
   it lost (another process took the pin) leaves its memory.
 - **Any process answers.** A command for a room (join, act, chat, …) that reaches a process which
   does not own it is forwarded over HTTP to the owner (one hop: a forwarded request is never
-  forwarded again); a room nobody holds (its owner died and the lease ran out, or a finished room
+  forwarded again), on a pool of keep-alive connections (:class:`Forwarder`). An owner that cannot
+  be reached has not been sent the command (503 "try again"); one that goes away once it was sent
+  leaves its outcome unknown (504, :data:`UNKNOWN`); a room nobody holds (its owner died and the lease ran out, or a finished room
   whose pin was released) is claimed by the process the command reached. Reads — a view, the record,
   a WebSocket — are served by any process from its *replica* of the room: the room folded from the
   store, kept current while it has listeners. So the proxy in front needs no knowledge of pins; it
@@ -51,12 +53,13 @@ import math
 import threading
 import time
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from jinrou.server.rooms import Room, RoomError
 from jinrou.server.store import SCHEMA, SCHEMA_LOCK, Op, PostgresStore, Statements, StoredEvent
 
 if TYPE_CHECKING:
+    import httpx2
+
     from jinrou.server.service import RoomService
 
 LEASE_SECONDS = 2.0
@@ -69,8 +72,32 @@ STALL_SECONDS = 30.0
 """How long a process whose event loop is stalled (busy: a burst of load) keeps its leases: its
 :class:`Keeper` thread renews them while the loop has beaten within this. A loop hung for longer
 loses its rooms (a lease later); a process that died loses them a lease after its last renewal."""
-FORWARD_SECONDS = 30.0
-"""How long a forwarded command may take at its owner."""
+CONNECT_SECONDS = 3.0
+"""How long a forwarded command waits for a connection to the room's owner (and to write itself on
+it). Past it, or when the connection is refused, the command was not sent: 503 "try again"."""
+READ_SECONDS = 30.0
+"""How long a forwarded command waits for its owner's answer once sent (an answer waits for the
+bots' turns the command set off). Past it, or when the connection drops meanwhile, the command may
+or may not have been carried out: 504 (:data:`UNKNOWN`)."""
+KEEPALIVE_SECONDS = 2.0
+"""How long an idle connection to another process stays in the pool: less than the time uvicorn
+keeps an idle connection open (5 s), so a connection is never closed by the owner as it is reused
+(that would leave a command's outcome unknown for nothing)."""
+FORWARD_CONNECTIONS = 256
+"""Connections to the other processes at once (a command beyond waits :data:`CONNECT_SECONDS` for
+one, then is answered 503); :data:`KEPT_CONNECTIONS` of them stay open while idle."""
+KEPT_CONNECTIONS = 32
+UNKNOWN = RoomError("the room's server went away before it answered: your request may or may not have been carried "
+                    "out. Look at the room (your view) before sending it again; an action sent again with the same "
+                    "id is stored once", status=504,
+                    ja="部屋のサーバーが応答する前に止まりました。処理されたかどうかは分かりません。部屋の表示を"
+                       "確かめてから送り直してください（同じ id の行動は一度だけ記録されます）")
+"""The answer to a forwarded command whose owner went away after it was sent (504: the process the
+client reached is the owner's gateway, and got no answer from it)."""
+AWAY = RoomError("the room's server is away: try again in a few seconds", status=503,
+                 ja="部屋のサーバーが応答しません。数秒後にもう一度どうぞ")
+"""The answer to a command whose owner could not be reached: it was not sent (its room is taken by
+another process once the owner's lease runs out)."""
 CHANNEL = "jinrou_rooms"
 FORWARDED = "x-jinrou-forwarded"
 """The header of a command forwarded to the room's owner (never forwarded again)."""
@@ -151,6 +178,7 @@ class Cluster:
         self.store, self.name, self.address = store, store.process, address.rstrip("/")
         self.lease, self.renew = lease, renew
         self.keeper = Keeper(store.url, self.name, lease, renew, stall)
+        self._http: httpx2.AsyncClient | None = None  # the pool of connections to the other processes
         self.owned: set[str] = set()
         self.service: RoomService | None = None
         self._db: Any = None  # an async connection for pins, processes and the lobby
@@ -191,7 +219,15 @@ class Cluster:
     async def start(self, service: RoomService) -> None:
         """Say this process is alive, pin the rooms nobody holds (a database a single process used)
         and the expired ones of its share; the service then restores the rooms it owns."""
+        import httpx2
+
         self.service = service
+        self._http = httpx2.AsyncClient(
+            timeout=httpx2.Timeout(connect=CONNECT_SECONDS, read=READ_SECONDS, write=CONNECT_SECONDS,
+                                   pool=CONNECT_SECONDS),
+            limits=httpx2.Limits(max_connections=FORWARD_CONNECTIONS, max_keepalive_connections=KEPT_CONNECTIONS,
+                                 keepalive_expiry=KEEPALIVE_SECONDS),
+            trust_env=False)  # no HTTP_PROXY between the processes
         await self._heartbeat(first=True)
         self._tasks = [asyncio.ensure_future(self._beating()), asyncio.ensure_future(self._listening())]
         self.keeper.start()
@@ -209,6 +245,8 @@ class Cluster:
             log.warning("cluster: pins not released (%s)", type(error).__name__)
         if self._db is not None:
             await self._db.close()
+        if self._http is not None:
+            await self._http.aclose()
 
     async def _run(self, sql: str, parameters: tuple = ()) -> list[tuple]:
         """A query on this process's async connection (opened again when it broke); RoomError 503
@@ -342,32 +380,27 @@ class Cluster:
         return rows[0][0] if rows and rows[0][1] < mine else None
 
     async def forward(self, address: str, method: str, path: str, body: bytes, client: str) -> tuple[int, Any]:
-        """Send a command on to the process at ``address``: its status and JSON answer (503 when it
-        cannot be reached: its room is taken by another process once its lease runs out)."""
-        where = urlsplit(address)
+        """Send a command on to the process at ``address``: its status and JSON answer; 503
+        (:data:`AWAY`) when it cannot be reached — the command was not sent, its room is taken by
+        another process once its lease runs out — and 504 (:data:`UNKNOWN`) when the connection
+        dropped or the answer did not come in :data:`READ_SECONDS` after it was sent."""
+        import httpx2
+
+        assert self._http is not None, "the cluster is started first"
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(where.hostname, where.port or 80), timeout=3)
-        except (TimeoutError, OSError):
-            return 503, RoomError("the room's server is away: try again in a few seconds", status=503,
-                                  ja="部屋のサーバーが応答しません。数秒後にもう一度どうぞ").to_json()
+            answer = await self._http.request(method, address + path, content=body, headers={
+                "content-type": "application/json", FORWARDED: self.name, "x-forwarded-for": client})
+        except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout):
+            return AWAY.status, AWAY.to_json()
+        except httpx2.TransportError as error:  # sent, then a reset, an end of file, a timeout
+            log.warning("cluster: %s %s at %s: no answer (%s)", method, path, address, type(error).__name__)
+            return UNKNOWN.status, UNKNOWN.to_json()
         try:
-            head = (f"{method} {path} HTTP/1.1\r\nHost: {where.netloc}\r\nContent-Type: application/json\r\n"
-                    f"Content-Length: {len(body)}\r\nConnection: close\r\n{FORWARDED}: {self.name}\r\n"
-                    f"X-Forwarded-For: {client}\r\n\r\n")
-            writer.write(head.encode() + body)
-            answer = await asyncio.wait_for(reader.read(), timeout=FORWARD_SECONDS)
-        except (TimeoutError, OSError):
-            return 503, RoomError("the room's server did not answer: try again", status=503,
-                                  ja="部屋のサーバーが応答しませんでした。もう一度どうぞ").to_json()
-        finally:
-            writer.close()
-        head_bytes, _, content = answer.partition(b"\r\n\r\n")
-        try:
-            status = int(head_bytes.split(b" ", 2)[1])
-            return status, json.loads(content)
-        except (IndexError, ValueError):
-            return 502, {"error": "the room's server gave a malformed answer"}
+            return answer.status_code, answer.json()
+        except ValueError:  # not our server's answer: a bug, or something else at that address
+            log.error("cluster: %s %s at %s: answered %d, not JSON: %r", method, path, address, answer.status_code,
+                      answer.content[:200])
+            return 500, {"error": "the server failed on this request (logged)"}
 
     # --------------------------------------------------------------------- lobby
 

@@ -8,7 +8,8 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
     started   {}
-    action    {seat, action, spent?}                     a player's decision (JSON of the mode); seconds spent on the turn
+    action    {seat, action, spent?, id?}                a player's decision (JSON of the mode); seconds spent on the
+                                                         turn; the id its client gave it (a retry is not stored twice)
     close     {}                                         the phase's deadline passed, or all acted
     outcome   {outcome}                                  a random outcome of the game (JSON of the mode)
     deadline  {round, turn, at, start}                   the current turn ends at ``at`` (Unix time; set at ``start``)
@@ -32,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import inspect
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -52,9 +54,11 @@ SERVER_SETTINGS = ("name", "mode", "password")
 LOBBY = Phase("lobby")
 SPECTATORS = Channel("spectators", "Spectators", "観戦者")
 """The server's own channel: spectators talk among themselves."""
+ACTION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""An action's id, given by its client (the page: 32 random hex digits) and stored with it."""
 
-__all__ = ["CHAT_LIMIT", "ChatLine", "Room", "RoomError", "Seat", "check_name", "hash_password", "hash_token",
-           "new_token", "password_matches", "validate_settings"]
+__all__ = ["CHAT_LIMIT", "ChatLine", "Room", "RoomError", "Seat", "check_action_id", "check_name", "hash_password",
+           "hash_token", "new_token", "password_matches", "validate_settings"]
 
 
 def validate_settings(data: Any) -> dict[str, Any]:
@@ -77,6 +81,14 @@ def validate_settings(data: Any) -> dict[str, Any]:
 def check_name(name: Any, taken: list[str]) -> str:
     """A nickname for a seat (see :func:`jinrou.server.names.check_nickname`)."""
     return check_nickname(name, taken, NAME_LIMIT)
+
+
+def check_action_id(value: Any) -> str | None:
+    """An action's id (None: the action has none), or RoomError saying what one is."""
+    if value is None or (isinstance(value, str) and ACTION_ID.fullmatch(value)):
+        return value
+    raise RoomError(f"an action's id is 1–64 letters, digits, - and _ (the same on each retry), not {value!r:.20}",
+                    ja=f"行動の id は英数字・-・_ の1〜64字です（再送でも同じ id）: {value!r:.20}")
 
 
 def hash_token(token: str) -> str:
@@ -153,6 +165,7 @@ class Room:
     by: str | None = None  # a keyed hash of the address that made the room (None: a rematch)
     closed: str | None = None  # why the room was closed before its game ("idle")
     touched: float = 0.0  # when its last event happened
+    acted: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, id) → the action stored with that id
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
@@ -193,6 +206,8 @@ class Room:
         elif kind == "action":
             self.used[data["seat"]] += data.get("spent", 0.0)
             self.state = self.mode.act(self.state, data["seat"], data["action"])
+            if "id" in data:
+                self.acted[data["seat"], data["id"]] = data["action"]
         elif kind == "close":
             self.state = self.mode.close(self.state)
             self.round += 1

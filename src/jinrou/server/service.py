@@ -60,6 +60,7 @@ from jinrou.server.rooms import (
     NAME_LIMIT,
     Room,
     RoomError,
+    check_action_id,
     check_name,
     hash_password,
     hash_token,
@@ -600,22 +601,34 @@ class RoomService:
             self._notify(room)
             return new.id
 
-    async def act(self, room_id: str, token: Any, action: Any) -> None:
+    async def act(self, room_id: str, token: Any, action: Any, action_id: Any = None) -> None:
         """A seat's action (its token), checked, stored, folded; then the game goes on (bots,
-        outcomes) as far as it can without a person."""
+        outcomes) as far as it can without a person. Sent again, it stores nothing and is answered
+        as accepted: with ``action_id``, the id its client gave it, once an action with that id is
+        stored (a retry whose answer was lost: it is never stored twice), or when the action is
+        already in effect (the mode's ``repeats``: the same vote, the same "done")."""
+        action_id = check_action_id(action_id)
         async with self._holding(room_id):
             room = await self.room(room_id)
             seat = room.seat_of(token)
             if not room.started:
                 raise RoomError("the game has not started yet", ja="ゲームはまだ始まっていません")
             self.action_limits.check((room.id, seat))
-            await self._act(room, seat, action)
+            if action_id is not None and (seat, action_id) in room.acted:
+                if room.acted[seat, action_id] != action:
+                    raise RoomError("this id was given to another action of yours: each action has an id of its own",
+                                    ja="この id は別の行動に使われています。行動ごとに別の id を付けてください")
+                return  # stored already: no event, no push
+            if room.mode.repeats(room.state, seat, action):
+                return  # nothing changes: no event, no push
+            await self._act(room, seat, action, action_id)
             await self._progress(room)
             self._notify(room)
 
-    async def _act(self, room: Room, seat: int, action: Any) -> None:
+    async def _act(self, room: Room, seat: int, action: Any, action_id: str | None = None) -> None:
         """The one path of an action, a person's or a bot's: checked against the room now (a turn
-        whose time is up closes first, and the action is refused), stored, folded."""
+        whose time is up closes first, and the action is refused), stored (with its client's id),
+        folded."""
         deadline = room.deadline if room.deadline_key == room.turn_key else None
         if deadline is not None and deadline <= self.clock() and not room.is_over:
             await self._close_turn(room)  # the timer has not fired yet: the turn closes now, before this action
@@ -624,6 +637,8 @@ class RoomService:
         spent = room.time_spent(seat, self.clock())  # measured before the action changes whose turn it is
         if spent:
             data["spent"] = round(spent, 3)
+        if action_id is not None:
+            data["id"] = action_id
         try:
             room.mode.check(room.state, seat, action)  # the mode's pure check: a refused action stores nothing
         except (IllegalActionError, ImpossibleOutcomeError) as error:

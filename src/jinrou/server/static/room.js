@@ -16,21 +16,38 @@ function el(tag, text, cls) { const e = document.createElement(tag); if (text !=
 function t(en, ja) { return lang === "ja" ? ja : en; }
 function showError(message) { $("#error").textContent = message || ""; }
 
-async function post(path, data) {
+const AGAIN = Symbol("again");  // post's answer when a retry may tell what became of the request
+async function post(path, data, retrying = false) {
   let response, body;
   try {
     response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/${path}`, { method: "POST", body: JSON.stringify({ token, ...data }) });
     body = await response.json();
   } catch (error) {
+    if (retrying) return AGAIN;
     showError(t("The server cannot be reached: try again in a moment.", "サーバーに接続できません。少し待ってからもう一度どうぞ。"));
     return null;
   }
+  if (retrying && (response.status === 503 || response.status === 504)) return AGAIN;  // away, or the outcome unknown
   showError(response.ok ? "" : t(body.error, body.ja || body.error));
   return response.ok ? body : null;
 }
 
+const ACTION_TRIES = 5;  // an action is sent at most this often (0.5, 1, 2, 4 s apart) while unanswered
+function actionId() {  // 32 random hex digits (crypto.randomUUID needs https; this works over plain http)
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+async function act(action) {  // one id per action, the same on every try: the server stores it once
+  const id = actionId();
+  for (let tries = 1; ; tries++) {
+    const answer = await post("action", { action, id }, tries < ACTION_TRIES);
+    if (answer !== AGAIN) return Boolean(answer);
+    showError(t("No answer from the server yet: sending your action again…", "サーバーから応答がありません。行動をもう一度送っています…"));
+    await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** tries));
+  }
+}
+
 window.jinrou = { registerMode(script) { mode = script; } };
-const ctx = { root: $("#board"), el, t, act: async (action) => Boolean(await post("action", { action })) };
+const ctx = { root: $("#board"), el, t, act };
 
 function loadMode(name) {  // the mode's script, once
   if (!loading) {
