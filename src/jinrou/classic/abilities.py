@@ -134,8 +134,7 @@ class Verb(metaclass=_Verbs):
     @classmethod
     def declare(cls, value: str, *params: Param, label: tuple[str, str] | None = None) -> Verb:
         """The verb ``value`` taking ``params`` (declared now, or the same one declared before);
-        ``label``: its name in Japanese and English (the verbs of the first roles have theirs in
-        :data:`jinrou.classic.texts.VERBS`)."""
+        ``label``: its name in Japanese and English, for players."""
         known = cls._declared.get(value)
         if known is not None:
             if known.params != params:
@@ -177,17 +176,17 @@ class Verb(metaclass=_Verbs):
         return next((p for p in self.params if p.key == key), None)
 
 
-Verb.ATTACK = Verb.declare("attack")
-Verb.DIVINE = Verb.declare("divine")
-Verb.GUARD = Verb.declare("guard")
-Verb.PAIR = Verb.declare("pair")
-Verb.REVIVE = Verb.declare("revive")
-Verb.PROTECT = Verb.declare("protect")
-Verb.HIDE = Verb.declare("hide")
-Verb.LEAVE = Verb.declare("leave")
-Verb.KIT = Verb.declare("kit", Param("kit", ParamKind.ROLE, ("Diviner", "Psychic", "Guard")))
-Verb.BITE = Verb.declare("bite")
-Verb.SHOOT = Verb.declare("shoot")
+Verb.ATTACK = Verb.declare("attack", label=("襲撃", "attack"))
+Verb.DIVINE = Verb.declare("divine", label=("占う", "divine"))
+Verb.GUARD = Verb.declare("guard", label=("護衛", "guard"))
+Verb.PAIR = Verb.declare("pair", label=("恋人にする", "make lovers"))
+Verb.REVIVE = Verb.declare("revive", label=("蘇生", "revive"))
+Verb.PROTECT = Verb.declare("protect", label=("加護", "bless"))
+Verb.HIDE = Verb.declare("hide", label=("逃亡", "hide"))
+Verb.LEAVE = Verb.declare("leave", label=("村を去る", "leave the village"))
+Verb.KIT = Verb.declare("kit", Param("kit", ParamKind.ROLE, ("Diviner", "Psychic", "Guard")), label=("発送", "send a kit"))
+Verb.BITE = Verb.declare("bite", label=("吸血", "bite"))
+Verb.SHOOT = Verb.declare("shoot", label=("銃撃", "shoot"))
 
 RESERVED = frozenset({"player", "action", "target", "targets", "draws"})
 """The keys of an action's JSON that are not parameters (``draws``: the outcomes its submission drew,

@@ -35,6 +35,9 @@ class LurkingMad(Role):
     """暗躍者: appears as a wolf to those who know the wolves (W.1.12); knows nobody; the wolves may
     attack it."""
 
+    card_ja = ("暗躍者: 人狼の味方です。誰のことも知りませんが、人狼（と人狼を知る役職）からは人狼として見えます。"
+               "人狼は暗躍者を襲撃できます。")
+
     name_en = "Lurking Madman"
     appears_as_wolf = True
 
@@ -43,6 +46,11 @@ class LurkingMad(Role):
 class HearMadman(Role):
     """聴狂人: knows the wolves (as 狂信者); reads the wolf chat's talk, not its notices (the attack
     chosen, a skill), and cannot write there."""
+
+    card_ja = ("聴狂人: 人狼を知っています（人狼は聴狂人を知りません）。人狼のチャットの会話を読めます（書けません。"
+               "襲撃などの通知は見えません）。")
+    card_en = ("Hearing Madman: knows the wolves (as a 狂信者 Fanatic); reads what the wolves say in the Wolves "
+               "chat, not its notices (the attack chosen, a skill used), and cannot write there.")
 
     name_en = "Hearing Madman"
     listens = frozenset({Chat.WOLF})
@@ -56,6 +64,14 @@ class Spy2(Role):
     """スパイⅡ: knows the wolves and is known to them (W.1.12). At its death, whatever the cause, its
     report is public at once, before the death's own announcement (W.1.13): 「{name}の調査報告書が発見
     されました。」 and every seat's current role. Wins iff the result is Werewolf and it is alive."""
+
+    card_ja = ("スパイⅡ: 人狼を知っていて、人狼もスパイⅡを知っています。死ぬと（死因を問わず）、"
+               "その死の発表の前に「調査報告書」が公開され、全員の現在の役職が明かされます。人狼陣営が勝ち、"
+               "生き残っていれば勝利します。")
+    card_en = ("Spy II: knows the wolves and is known to them. When it dies, whatever the cause, its report is "
+               "published at once, before its death is announced: 「…の調査報告書が発見されました。」 (its "
+               "investigation report was found), with every seat's current role. It wins if the werewolves win and "
+               "it is alive.")
 
     name_en = "Spy II"
     known_to_wolves = True
@@ -77,6 +93,12 @@ class Acrobat(Role):
     """曲芸師: the first wolf attack that reaches it (past guards) does not kill it, once per game
     (§5.2 step 4); told 「{name}は人狼の襲撃を回避しました。」."""
 
+    card_ja = ("曲芸師: 人狼の味方です。一度だけ、自分に届いた最初の人狼の襲撃を回避します（護衛されていれば届きませ"
+               "ん）。")
+    card_en = ("Acrobat: on the wolves' side. The first wolf attack that reaches it (a guarded one does not) does "
+               "not kill it, once in the game; it is told 「人狼の襲撃を回避しました。」 (it dodged the wolves' "
+               "attack).")
+
     death_resistance = True  # V2.1.12
 
     Memory = OnceMemory
@@ -95,6 +117,8 @@ class BlackCat(Role):
     """黒猫: when executed, one living seat not counting as wolf dies of its poison (`poison`, drawn
     uniformly); nothing if there is none."""
 
+    card_ja = "黒猫: 人狼の味方です。処刑されると、人狼として数えられない生存者からランダムに1人が毒で死にます。"
+
     deadly_weapon = True  # V2.1.12
 
     name_en = "Black Cat"
@@ -110,6 +134,10 @@ class BlackCat(Role):
 @mark("Framed", "狼少年の濡れ衣")
 class Framed(Role):
     """Framed by a 狼少年 (W.1.5): reads 人狼 until its seat's next dusk hook — a dead seat keeps it."""
+
+    card_ja = "狼少年の濡れ衣: 次の夕方まで、占い結果が人狼になります（死者はそのまま）。"
+    card_en = ("Framed: framed by a 狼少年 (Wolf Boy), the seat is divined 人狼 (werewolf) until its next dusk; a "
+               "dead seat stays framed.")
 
     fortune_overlay = Fortune.WEREWOLF
 
@@ -134,6 +162,10 @@ class WolfBoy(Role):
     """狼少年: each night it may frame a living seat, which reads 人狼 to the diviners until its next
     dusk (W.1.5); the 霊能結果 and 人狼占い's role name are untouched."""
 
+    card_ja = ("狼少年: 毎晩ひとり（自分も可）を選べます（任意）。"
+               "その人は次の夕方まで占い結果が人狼になります（死んでいればそのまま）。"
+               "霊能結果と人狼占いには影響しません。")
+
     name_en = "Wolf Boy"
     abilities = (Frame(),)
 
@@ -145,6 +177,11 @@ class WolfBoy(Role):
 class Fascinated(Role):
     """魅了 (a 月下美人's, for good; the seat is not told): at every burial at which the 月下美人 that
     placed it is dead, the seat dies (後追い, `suicide`)."""
+
+    card_ja = ("魅了: 月下美人の魅了です（通知なし、ずっと続きます）。その月下美人が死んでいる埋葬のたびに、"
+               "後を追って死にます。")
+    card_en = ("Fascinated: 魅了 by a 月下美人 (Queen of the Night), for the rest of the game, not told: at every "
+               "burial at which that 月下美人 is dead, the seat dies too (後追い).")
 
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
@@ -167,6 +204,13 @@ class QueenOfNight(Contacted):
     """月下美人: at level 122 (acting if alive at the night's end), each seat that divined it with
     effects or guarded it this night and is alive is charmed (魅了, not told): from then on, at every
     burial at which the 月下美人 is dead, it dies (後追い)."""
+
+    card_ja = ("月下美人: 人狼の味方です。その夜に月下美人を占った人や護衛した人は、"
+               "生きていれば魅了されます（通知なし）。魅了された人は、"
+               "月下美人が死んでいる埋葬のたびに後を追って死にます。")
+    card_en = ("Queen of the Night: on the wolves' side. At the end of each night it is alive, every seat that "
+               "divined it (a divination with effects) or guarded it that night and is alive is charmed (魅了, not "
+               "told): from then on, at every burial at which the 月下美人 is dead, that seat dies too (後追い).")
 
     name_en = "Queen of the Night"
     level_hooks = (Fascination(),)
@@ -200,6 +244,15 @@ class MadScientist(Role):
     """マッドサイエンティスト: once, from night 2, it may revive a dead seat, which becomes 狼の子分
     (team Werewolf). While alive with its revival unused, the dead see less (霊界表示 norevive)."""
 
+    card_ja = ("マッドサイエンティスト: 人狼の味方です。2日目以降の夜に一度だけ、"
+               "死者ひとりを蘇生できます（突然死を除く。選んだ時点で使用済み）。"
+               "蘇生した人は狼の子分になります（通知あり）。生きていて未使用の間は蘇生役職として数えられます（霊界表"
+               "示）。")
+    card_en = ("Mad Scientist: on the wolves' side. Once in the game, from night 2, it may revive a dead seat (not "
+               "one that died a sudden death; used once chosen), which becomes a 狼の子分 (Wolf minion, the "
+               "werewolves' team) and is told. While it lives with its revival unused it counts as someone who may "
+               "bring the dead back (for the room setting “the dead see all: unless someone may come back”).")
+
     name_en = "Mad Scientist"
     abilities = (Resuscitation(),)
     closes_heaven = "while able"
@@ -215,6 +268,10 @@ CHARM = Verb.declare("charm", label=("魅了", "charm"))
 class WomanAttracted(Role):
     """美女の魅了 (until the next dusk; the seat is not told): at a burial where the 美女 that placed it
     is newly dead, by any cause but a wolf attack, the seat dies (後追い, `suicide`)."""
+
+    card_ja = "美女の魅了: 次の夕方まで（通知なし）。その美女が人狼の襲撃以外で死んだ埋葬で、後を追って死にます。"
+    card_en = ("Attracted: 美女の魅了 by a 美女 (Attractive Woman), until the next dusk, not told: at a burial where "
+               "that 美女 has just died, of anything but a wolf attack, the seat dies too (後追い).")
 
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
@@ -243,6 +300,9 @@ class AttractiveWoman(Role):
     """美女: each night it may charm another living seat until the next dusk; if the 美女 dies meanwhile
     by any cause but a wolf attack, the charmed seat dies with it (後追い, at that burial)."""
 
+    card_ja = ("美女: 人狼の味方です。毎晩、他の生存者ひとりを魅了できます（任意、通知なし）。"
+               "次の夕方までに美女が人狼の襲撃以外で死ぬと、その埋葬で魅了された人も後を追って死にます。")
+
     name_en = "Attractive Woman"
     abilities = (Charm(),)
 
@@ -264,6 +324,10 @@ class Obstructed(Role):
     """Obstructed by a 邪魔狂人 (W.1.4) until the next dusk: each divination its seat makes gives no
     result and no effect; told at dawn that it was obstructed instead."""
 
+    card_ja = "占いの邪魔: 次の夕方まで、その人の占いは結果も効果もありません（朝に邪魔されたと知らされます）。"
+    card_en = ("Obstructed: by a 邪魔狂人 (Obstructive Madman), until the next dusk: each divination the seat makes "
+               "gives no result and no effect; it is told at dawn that it was obstructed instead.")
+
     blocks_divination = True
 
 
@@ -281,6 +345,11 @@ class ObstructiveMad(Role):
     """邪魔狂人: each night it must obstruct a living seat, whose divinations that night give no
     result and no effect (W.1.4: 占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット)."""
 
+    card_ja = ("邪魔狂人: 毎晩ひとり（自分も可）を選びます（必須）。"
+               "その人がその夜に行う占い（占い師・子狐・人狼占い・妖術師・サトリ・占いセット）は結果が出ず、"
+               "効果もありません（呪殺なども起きません）。占った人は朝に「何者かに邪魔されました」"
+               "と知らされます（即時の占い結果はそのままです）。")
+
     name_en = "Obstructive Madman"
     abilities = (Obstruct(),)
 
@@ -294,6 +363,10 @@ class RainMemory:
 class Rained(Role):
     """The rain of a 雨男 (W.1.4): every living seat of a rainy day is obstructed that night (from the
     rainy dawn to the next, so at level 90 too, whatever became of the 雨男)."""
+
+    card_ja = "雨: 雨男の雨です。雨の日に生きている全員が、その夜の能力を邪魔されます（雨男がどうなっても）。"
+    card_en = ("Rain: the rain of a 雨男 (Rainy Boy): every living seat of a rainy day is obstructed that night "
+               "(from the rainy dawn to the next), whatever became of the 雨男.")
 
     blocks_divination = True
 
@@ -319,6 +392,10 @@ class RainyBoy(Role):
     """雨男: once, from night 2, it may make it rain: at its next dawn alive everybody is told
     「今日は雨が降っています。」 and that day's night every living seat's divinations are obstructed
     (W.1.4) — even if the 雨男 died in the day."""
+
+    card_ja = ("雨男: 2日目の夜から一度だけ、雨を降らせられます（対象なし）。"
+               "次に生きて迎える朝に「今日は雨が降っています。」と公表され、"
+               "その日の夜は生きている全員の占いが邪魔されます（雨男がその日に死んでいても）。")
 
     name_en = "Rainy Boy"
     Memory = RainMemory
@@ -359,12 +436,23 @@ class Sorcerer(Role):
     """妖術師: each night it must examine another living seat and learns whether it is a 占い師
     (「…占い師でした。」 or 「…占い師ではありませんでした。」); no auto first divination."""
 
+    card_ja = ("妖術師: 毎晩、他のひとりを調べます（必須）。その人が占い師（占いセットを含む）かどうかを知ります。"
+               "呪殺はしません。占いと同じく邪魔されます。")
+    card_en = ("Sorcerer: each night it must examine another living seat and learns whether it is a 占い師 (Seer; a "
+               "seer kit counts): 「…占い師でした。」 (a seer) or 「…占い師ではありませんでした。」 (not a seer). It "
+               "kills no fox; it can be obstructed like a divination; the room setting “first-night divination: a "
+               "random human” picks no seat for it.")
+
     abilities = (Sorcery(),)
 
 
 @mark("Pumpkin costume", "かぼちゃの仮装")
 class Costumed(Role):
     """A かぼちゃ魔's costume (W.1.5): reads 「かぼちゃ」 to the diviners for the rest of the game."""
+
+    card_ja = "かぼちゃの仮装: かぼちゃ魔の仮装です。その後ずっと、占い結果が「かぼちゃ」になります。"
+    card_en = ("Pumpkin costume: a かぼちゃ魔's (Pumpkin's) costume: the seat is divined 「かぼちゃ」 (pumpkin) for "
+               "the rest of the game.")
 
     fortune_overlay = Fortune.PUMPKIN
 
@@ -398,6 +486,9 @@ class Pumpkin(Role):
     """かぼちゃ魔: each night it must costume a living seat, which reads 「かぼちゃ」 to 占い師, 子狐 and
     サトリ for the rest of the game (W.1.5); the 霊能結果 and 人狼占い's role name are untouched."""
 
+    card_ja = ("かぼちゃ魔: 毎晩ひとり（自分も可）をかぼちゃにします（必須）。その人は以後ずっと、"
+               "占い結果が「かぼちゃ」になります（霊能結果と人狼占いには影響しません）。")
+
     abilities = (Costume(),)
 
 
@@ -415,12 +506,19 @@ class ShadowMark(Role):
 class ShadowBlacked(ShadowMark):
     """On each 狩人 (a 狩人セット too): reads 人狼 while the 影法師 lives."""
 
+    card_ja = "影法師の影（人狼）: 狩人（狩人セットも）の占い結果が、影法師が生きている間は人狼になります。"
+    card_en = ("Shadow black: a 影法師's (Shadow's) mark on each 狩人 (Bodyguard; a Bodyguard kit too): divined 人狼 "
+               "(werewolf) while the 影法師 lives.")
+
     fortune_overlay = Fortune.WEREWOLF
 
 
 @mark("Shadow white", "影法師の影（村人）")
 class ShadowWhited(ShadowMark):
     """On one wolf: reads 村人 while the 影法師 lives."""
+
+    card_ja = "影法師の影（村人）: 人狼ひとりの占い結果が、影法師が生きている間は村人になります。"
+    card_en = "Shadow white: a 影法師's (Shadow's) mark on one wolf: divined 村人 (human) while the 影法師 lives."
 
     fortune_overlay = Fortune.HUMAN
 
@@ -430,6 +528,14 @@ class Shadow(Role):
     """影法師: at its first dusk every seat holding 狩人 reads 人狼, and one living seat counting as
     wolf (drawn ``shadow wolf``) reads 村人, while the 影法師 lives (W.1.5); it is told 「{name}は
     {target}の影を抜きました。」 and the wolf chat 「{target}は影を抜かれたようです。」."""
+
+    card_ja = ("影法師: 最初の夜に、狩人全員の占い結果を人狼に、人狼のひとり（ランダム）の占い結果を村人にします。"
+               "影法師が生きている間だけ有効です。どの人狼かは影法師と人狼に知らされます。")
+    card_en = ("Shadow: on the wolves' side. At its first dusk it takes the shadows: while the 影法師 lives, every "
+               "seat holding 狩人 (Bodyguard) is divined 人狼 (werewolf), and one living wolf, drawn at random, is "
+               "divined 村人 (human). It is told which wolf, 「…の影を抜きました。」 (it drew out that wolf's "
+               "shadow), and the wolves are told in the Wolves chat 「…は影を抜かれたようです。」 (that wolf's "
+               "shadow seems drawn out).")
 
     Memory = OnceMemory
 
@@ -486,6 +592,14 @@ class Satori(Role):
     reads dies. With ``firstnightdivine=auto`` night 1's seat is drawn as 占い師's, 大狼 and 占い師
     excluded (draw ``first divination``)."""
 
+    card_ja = ("サトリ: 毎晩、他のひとりの心を読みます（必須）。占い結果がわかり、"
+               "村人と出る人が大狼・占い師ならそれがわかります。妖狐は死にます。"
+               "初日白通知では1日目の夜の読心先が占い師と同じように（大狼と占い師を除いて）決まります。")
+    card_en = ("Satori: each night it must read another living seat's mind: told 「…の読心の結果、…は…でした。」 "
+               "(that seat's divination result, but 大狼 for a 大狼 Big Wolf and 占い師 for a 占い師 Seer that would "
+               "read 村人). Any 妖狐 (Fox) it reads dies. With the room setting “first-night divination: a random "
+               "human”, night 1's seat is chosen as for a 占い師, leaving out any 大狼 and 占い師.")
+
     abilities = (MindReading(),)
 
     @on(PhaseOpened)
@@ -506,6 +620,10 @@ class Hexed(Role):
     """A 丑刻参's curse (W.1.7) until the next dusk: divined that night with effects, its seat dies
     (``curse``)."""
 
+    card_ja = "丑の刻参りの呪い: 次の夕方まで。その夜に占われると呪殺されます。"
+    card_en = ("Hex: a 丑刻参's (Ushinotokimairi's) curse until the next dusk: if the seat is divined that night, it "
+               "dies (呪殺).")
+
     @on(Divined)
     def strike(self, ctx: Context, me: Layer, event: Divined) -> None:
         ctx.kill(me.seat, Cause.CURSE, event.by)
@@ -525,6 +643,11 @@ class Hex(PlaceMark):
 class Ushinotokimairi(Role):
     """丑刻参: each night it may curse a living seat: divined (*divined* hook) that night, it dies
     (``curse``); on a night it cursed, the 丑刻参 dies too if divined."""
+
+    card_ja = ("丑刻参: 毎晩ひとりを呪えます（任意）。その夜にその人が占われると呪殺されます。呪った夜は、"
+               "丑刻参自身も占われると呪殺されます。")
+    card_en = ("Ushinotokimairi: each night it may curse a living seat: if that seat is divined that night, it dies "
+               "(呪殺). On a night it cursed, the 丑刻参 itself also dies if divined.")
 
     abilities = (Hex(),)
 
@@ -577,6 +700,13 @@ class Bomb(Role):
     vampire; (c) the carrier executed, a living seat among its voters of that ballot, drawn
     uniformly (``bomb victim``). An exploded bomb leaves its seat at the next dawn."""
 
+    card_ja = "爆弾: 爆弾魔が仕掛けた爆弾です（持ち主には見えません）。一度だけ爆発します。"
+    card_en = ("Bomb: a 爆弾魔's (Bomber's) bomb, invisible to its carrier; it explodes once: when a guard protects "
+               "the carrier, it kills the guard and the carrier; after a wolf attack on the carrier, whatever its "
+               "outcome, it kills the wolf that made it; after a vampire's bite on the living carrier, that vampire; "
+               "when the carrier is executed, one of the living seats that voted for it, at random. An exploded bomb "
+               "is gone at the next dawn.")
+
     Memory = BombMemory
     level_hooks = (BombCheck(),)
 
@@ -613,6 +743,11 @@ class Bomber(Role):
     punishes the guards that protect its carrier, the wolf or vampire that attacks it, or one of
     the voters that execute it; one explosion)."""
 
+    card_ja = ("爆弾魔: 人狼の味方です。一度だけ、夜に他の生存者ひとりに爆弾を仕掛けます。爆弾は一度だけ爆発します: "
+               "狩人系に護衛されるとその狩人と持ち主が、人狼に襲われると襲撃した人狼が、"
+               "ヴァンパイアに襲われるとそのヴァンパイアが、持ち主が処刑されるとその人に投票した生存者からランダムに1"
+               "人が死にます（罠）。")
+
     deadly_weapon = True  # V2.1.12
 
     abilities = (PlantBomb(),)
@@ -623,6 +758,11 @@ class Exposed(Role):
     """Exposed by a 破壊の狂人 until the next dusk: guard protections on the seat (狩人's kind, 罠,
     侍's counter guard) stop no attack — no GJ, no 瞳狼 line — though a bomb's and a 罠's guard
     checks still see them."""
+
+    card_ja = "護衛無効: 次の夕方まで、狩人系の護衛・罠・侍の護衛が襲撃を防ぎません。"
+    card_en = ("Exposed: by a 破壊の狂人 (Destroy Craziest), until the next dusk: guard protections on the seat (a "
+               "狩人's kind, a trap, a 侍's counter guard) stop no attack — no successful guard is announced, no "
+               "瞳狼 (Eyes Wolf) line — though a bomb and a trap still notice them.")
 
     voids_guards = True
 
@@ -640,6 +780,9 @@ class Expose(PlaceMark):
 class DestroyCraziest(Role):
     """破壊の狂人: each night it may expose a living seat (itself too): until the next dusk the guard
     protections on it stop no attack."""
+
+    card_ja = ("破壊の狂人: 人狼の味方です。毎晩ひとり（自分も可）を選べます（任意）。次の夕方まで、"
+               "その人への狩人系の護衛・罠・侍の護衛は襲撃を防ぎません。")
 
     name_en = "Destroy Craziest"
     abilities = (Expose(),)
@@ -670,6 +813,13 @@ class PsychoKiller(Role):
     place, a revival, the wolf attack — at submission, not redirected; the drawn night-1 divination
     too; a guard when its protection lands on it at level 80) dies at level 104, even if the サイコキラー
     is dead by then; the attack at 105 still kills it."""
+
+    card_ja = ("サイコキラー: 夜に自分を対象に選んだ人（占い・護衛・襲撃など）は、"
+               "その夜のうちに死にます（サイコキラーが死んでいても）。人狼の襲撃ではサイコキラーも死にます。")
+    card_en = ("Psycho Killer: every seat that chooses it as the target of a night action — a divination (the first "
+               "night's automatic one too), a hiding place, a revival, the wolves' attack (as chosen, even if "
+               "redirected), a guard that lands on it — dies that night, even if the サイコキラー is already dead; a "
+               "wolf attack still kills the サイコキラー.")
 
     deadly_weapon = True  # V2.1.12
 
@@ -715,6 +865,10 @@ class MadDog(Role):
     """狂犬: 占 人狼, 霊 人狼, counts human. Once, from night 2, it may bite a living seat to death (`dog`):
     no guard stops it; a holy protection and the target's own resistances do."""
 
+    card_ja = ("狂犬: 人狼の味方です。占い結果・霊能結果は人狼ですが、人間として数えられます。"
+               "2日目以降の夜に一度だけひとりを噛み殺せます（任意）。護衛では防げませんが、"
+               "聖職者の加護や相手の耐性（妖狐など）は効きます。")
+
     deadly_weapon = True  # V2.1.12
 
     name_en = "Mad Dog"
@@ -727,6 +881,8 @@ class MadDog(Role):
 @role
 class MadHunter(Hunter):
     """復讐人: a ハンター of team Werewolf — on any death but a sudden one it takes a last shot."""
+
+    card_ja = "復讐人: 人狼の味方のハンターです。突然死以外で死ぬと、最期にひとりを撃ちます。"
 
     name_en = "Mad Hunter"  # not the ハンター's, which it would inherit
 
@@ -741,6 +897,12 @@ class Hypnotized(Role):
     """催眠 (W.1.3), from level 50 to the next dawn at which the seat is alive: its actions resolve to
     nothing, its own hooks are void, and so are its role's resistances and the protections it held
     before (a wolf stays immune to wolf attacks; one placed later, a 狩人's at 80, works)."""
+
+    card_ja = ("催眠: その夜、行動と能力が無効になり、自分の耐性やそれまでに受けた護衛も効きません（後から受けた護衛"
+               "は効きます）。次に生きて迎える朝まで続きます。")
+    card_en = ("Hypnotized: 催眠, until the next dawn the seat is alive: its actions do nothing, its abilities and "
+               "resistances are void, and so are the protections it got before (a wolf still cannot be killed by a "
+               "wolf attack; a protection placed later, such as a 狩人's guard, works).")
 
     seal = Seal.HYPNOTIZED
 
@@ -772,6 +934,13 @@ class Hypnotist(Role):
     """催眠術師: once, from night 2, it hypnotizes a seat at level 50 (W.1.3); a wolf hypnotized so
     cancels all of tonight's wolf attacks."""
 
+    card_ja = ("催眠術師: 人狼の味方です。2日目以降の夜に一度だけ、ひとりに催眠術をかけます。その夜、"
+               "相手の行動と能力は無効になり、耐性や先に受けた護衛も効きません。相手が人狼なら、"
+               "その夜の人狼の襲撃はすべて取り消されます。")
+    card_en = ("Hypnotist: on the wolves' side. Once in the game, from night 2, it hypnotizes a seat: that night the "
+               "seat's actions and abilities do nothing, and its resistances and the protections it got before do "
+               "not work. If the seat is a wolf, all of that night's wolf attacks are called off.")
+
     abilities = (Hypnotize(),)
 
 
@@ -779,3 +948,7 @@ class Hypnotist(Role):
 class Faker(Gamble):
     """イカサマ師: a ギャンブラー of team Werewolf (W.1.11a). It stocks a vote at each dawn it lives (1 on
     day 2); its votes weigh 0, or, once it bet that day, its whole stock; a day it bet ends with stock 0."""
+
+    card_ja = ("イカサマ師: 人狼の味方のギャンブラーです。生きて朝を迎えるたびに票を1つためます（2日目に1）。"
+               "普段の投票は0票で、昼に「賭けに出る」と、その後の投票がためた票すべての重さになり、"
+               "その日の夕方にためた票は0になります。投票した後は、その投票では賭けられません。")

@@ -62,6 +62,8 @@ if TYPE_CHECKING:
 class Human(Role):
     """村人: no ability."""
 
+    card_ja = "村人: 能力はありません。"
+
     name_en = "Villager"
 
 
@@ -70,6 +72,14 @@ class Diviner(Role):
     """占い師: divines a seat each night (required); a 妖狐 dies of it. With
     ``firstnightdivine=auto`` night 1's target is drawn among the other seats (身代わりくん aside)
     that read 村人, 妖狐系 but 子狐 excluded."""
+
+    card_ja = ("占い師: 毎晩ひとりを占います（必須）。占われた妖狐は呪殺されます。初日白通知（firstnightdivine=auto）"
+               "では、1日目の夜の占い先が、占い結果が村人になる他の席（身代わりくんと子狐以外の妖狐系を除く）"
+               "から選ばれます。")
+    card_en = ("Seer: divines a seat each night (required); a 妖狐 dies of it. With the room setting “first-night "
+               "divination: a random human”, night 1's seat is chosen at random among the other seats (not the "
+               "身代わりくん, the scapegoat) that would be divined 村人 (human), leaving out the foxes but not a "
+               "子狐 (Tiny Fox).")
 
     name_en = "Seer"
     abilities = (Divination(),)
@@ -109,6 +119,8 @@ class Psychic(Role):
     """霊能者: the psychic result of each seat executed that day, at the next dawn
     (``psychicresult=sunset``: that dusk)."""
 
+    card_ja = "霊能者: その日に処刑された人の霊能結果を、翌朝に知ります（霊能結果=夕方: その日の夕方）。"
+
     name_en = "Medium"
     Memory = PsychicMemory
 
@@ -135,6 +147,8 @@ class Psychic(Role):
 class Guard(Guarding):
     """狩人: protects a seat each night from night 2 (night 1 too with ``scapegoat=off``)."""
 
+    card_ja = "狩人: 2日目の夜から毎晩ひとりを護衛します（身代わりくんなしでは1日目の夜も）。"
+
     name_en = "Bodyguard"
     abilities = (Protection(),)
 
@@ -150,6 +164,9 @@ class WanderingProtection(Protection):
 class WanderingGuard(Role):
     """風来狩人: as 狩人 but never on night 1; after a dawn with no death at all it can never again
     protect the seat it protected that night (told)."""
+
+    card_ja = ("風来狩人: 狩人と同じですが、1日目の夜は護衛できません。誰も死ななかった朝の後は、"
+               "その夜に護衛した人を二度と護衛できません（通知あり）。")
 
     death_resistance = True  # V2.1.12
     guard_role = True  # V2.1.12
@@ -172,6 +189,9 @@ class WanderingGuard(Role):
 class Couple(Role):
     """共有者: knows the other 共有者; they share a night chat."""
 
+    card_ja = "共有者: もうひとりの共有者を知っています。夜は共有者どうしで話せます。"
+    card_en = "Mason: knows the other 共有者 (Masons); they talk at night in the Masons chat."
+
     name_en = "Mason"
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
@@ -185,6 +205,8 @@ class Couple(Role):
 class Twin(Role):
     """双子: knows the other 双子 (no chat); dies (後追い) at a burial where a 双子 is dead."""
 
+    card_ja = "双子: もうひとりの双子を知っています（チャットはありません）。双子が死んだ埋葬で後を追って死にます。"
+
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return {s: self.id for s in ctx.seats_of(Twin, exclude=me.seat)}
 
@@ -197,6 +219,8 @@ class Twin(Role):
 @role
 class Poisoner(Role):
     """埋毒者: whoever kills it (or a random seat) dies of its poison."""
+
+    card_ja = "埋毒者: 自分を殺した人（またはランダムなひとり）を毒で道連れにします。"
 
     deadly_weapon = True  # V2.1.12
 
@@ -235,6 +259,9 @@ class Cat(Role):
     """猫又: poisons as 埋毒者; may try to revive a dead seat each night from night 2; while dead it
     tries on itself every night."""
 
+    card_ja = ("猫又: 埋毒者と同じく毒を持ちます。2日目の夜から毎晩、死者ひとりの蘇生を試せます。"
+               "死んでいる間は毎晩自分の蘇生を試みます。")
+
     deadly_weapon = True  # V2.1.12
 
     abilities = (CatRevival(),)
@@ -254,6 +281,8 @@ class Cat(Role):
 class Hunter(Role):
     """ハンター: on any death but a sudden one it takes a last shot (§5.5)."""
 
+    card_ja = "ハンター: 突然死以外で死ぬと、最期にひとりを撃ちます。"
+
     deadly_weapon = True  # V2.1.12
 
     @on(Died)
@@ -266,6 +295,9 @@ class Hunter(Role):
 class Noble(Role):
     """貴族: a wolf attack that would kill it while a 奴隷 lives kills every living 奴隷 instead
     (unguardable; their cause is the wolf attack)."""
+
+    card_ja = ("貴族: 奴隷が生きている間に人狼に襲われると、代わりに生きている奴隷が全員死にます（護衛できません。"
+               "死因は人狼の襲撃）。")
 
     death_resistance = True  # V2.1.12
 
@@ -288,6 +320,9 @@ class Noble(Role):
 class Slave(Role):
     """奴隷: knows the 貴族; wins iff the result is Human and no 貴族 lives."""
 
+    card_ja = "奴隷: 貴族を知っています。村人陣営が勝ち、貴族が生きていなければ勝利します。"
+    card_en = "Slave: knows the 貴族 (Noble); wins if the village wins and no 貴族 is alive."
+
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return {s: "Noble" for s in ctx.seats_of(Noble)}
 
@@ -299,6 +334,9 @@ class Slave(Role):
 class ApprenticeSeer(Role):
     """見習い占い師: in a burial where a 占い師 is dead, or no seat is a 占い師, it becomes 占い師
     (told) — every apprentice after a 占い師's death; with none cast, only the first."""
+
+    card_ja = ("見習い占い師: 占い師が死んでいるか、占い師がいない埋葬のときに占い師になります（通知あり）。"
+               "占い師が死ねば見習いは全員、占い師が配役されていなければ最初のひとりだけです。")
 
     name_en = "Apprentice Seer"
 
@@ -337,6 +375,8 @@ class HolyGift(Ability):
 @role
 class Priest(Role):
     """聖職者: once, it gives another seat a holy protection against any death but a sudden one."""
+
+    card_ja = "聖職者: 一度だけ、他のひとりに、突然死以外のどんな死からも守る加護を与えます。"
 
     death_resistance = True  # V2.1.12
 
@@ -379,6 +419,13 @@ class Hide(Ability):
 class Fugitive(Role):
     """逃亡者: hides at another seat each night; survives attacks on itself, but dies if its host
     is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff the result is Human and it lives."""
+
+    card_ja = ("逃亡者: 毎晩、他の人の家に逃げ込みます。自分への襲撃では死にませんが、"
+               "逃げ込んだ先が村人陣営でない人狼・ヴァンパイアだったり、襲撃されたりすると死にます。村人陣営が勝ち、"
+               "生き残れば勝利します。")
+    card_en = ("Fugitive: each night it hides at another seat; an attack on itself misses it, but it dies if its "
+               "host is a wolf not on the village team, a ヴァンパイア (Vampire), or attacked. It wins if the "
+               "village wins and it is alive.")
 
     death_resistance = True  # V2.1.12
 
@@ -433,6 +480,8 @@ class Raising(Ability):
 class Magician(Role):
     """魔術師: from night 3, while a seat is dead, it must try to raise one each night."""
 
+    card_ja = "魔術師: 3日目の夜から、死者がいる間は毎晩ひとりの蘇生を試みなければなりません。"
+
     abilities = (Raising(),)
     closes_heaven = "alive"
 
@@ -463,6 +512,8 @@ class SendKit(Ability):
 class Merchant(Role):
     """商人: once, it sends another seat a 占い, 霊能 or 狩人 kit."""
 
+    card_ja = "商人: 一度だけ、他のひとりに占い・霊能・狩人のセットを送ります。"
+
     abilities = (SendKit(),)
     Memory = OnceMemory
 
@@ -471,6 +522,8 @@ class Merchant(Role):
 class QueenSpectator(Role):
     """女王観戦者: known to the village team; on her death every living seat counting human dies
     (感染症)."""
+
+    card_ja = "女王観戦者: 村人陣営に知られています。死ぬと、村人として数えられる生存者が全員死にます（感染症）。"
 
     deadly_weapon = True  # V2.1.12
 
@@ -489,6 +542,8 @@ class Prince(Role):
     """プリンス: its first execution is cancelled and announced (a resistance to execution, after a
     holy protection); under ``drawvote=all`` the other tops are still executed."""
 
+    card_ja = "プリンス: 最初の処刑は取り消されて公表され、その日は誰も処刑されません。"
+
     death_resistance = True  # V2.1.12
 
     Memory = OnceMemory
@@ -505,6 +560,11 @@ class Prince(Role):
 class MadWolf(Role):
     """狂人狼: team Human but 占 人狼, 霊 人狼 and counts as a wolf; known to the wolves and in their
     chat, immune to their attack; never attacks."""
+
+    card_ja = ("狂人狼: 村人陣営ですが、占い結果も霊能結果も人狼で、人狼として数えられます。人狼に知られ、"
+               "人狼のチャットに加わり、人狼に襲われても死にません。襲撃はしません。")
+    card_en = ("Mad Wolf: on the village team, but divined and seen by the medium as a werewolf, and counted as a "
+               "wolf; known to the wolves and in the Wolves chat; their attack cannot kill it; it never attacks.")
 
     death_resistance = True  # V2.1.12
     deadly_weapon = True  # V2.1.12
@@ -531,6 +591,9 @@ class CursedMemory:
 class Cursed(Role):
     """呪われた者: survives a wolf (vampire) attack and becomes 人狼 (ヴァンパイア) in the burial after
     the next vote (executions or none); told when the next phase opens."""
+
+    card_ja = ("呪われた者: 人狼（ヴァンパイア）に襲われても死なず、次の投票の後の埋葬で人狼（ヴァンパイア）"
+               "になります（処刑があってもなくても）。次の時間帯の初めに知らされます。")
 
     death_resistance = True  # V2.1.12
 
@@ -559,6 +622,12 @@ class TinyGhost(Role):
     """おばけ: counts none (neither human nor wolf in the parity, §1, §7), yet is human for the rules
     that ask whether a seat is human (女王観戦者's infection, 誘惑する女狼's seduction), as the reference."""
 
+    card_ja = ("おばけ: 能力はありません。勝敗の人数（人間と人狼の数）には、"
+               "人間としても人狼としても数えられません（女王観戦者の感染症と誘惑する女狼の誘惑では人間です）。")
+    card_en = ("Tiny Ghost: no ability. It counts neither as a human nor as a wolf when the village checks who wins, "
+               "yet it is a human for the 女王観戦者's (Queen Spectator's) infection and the 誘惑する女狼's "
+               "(Fascinating Wolf's) seduction.")
+
     counts = Count.NONE
     human = True
 
@@ -567,6 +636,11 @@ class TinyGhost(Role):
 class FatalStrike(Role):
     """痛恨 (一言主神's, for good; the seat is not told): in each ballot it is a living candidate of, it
     draws ``fatal strike`` (1 in 20) and on true receives 100 more votes (V1.1.2, after the tally)."""
+
+    card_ja = "痛恨: 投票のたびに、生きている候補者なら20分の1の確率で100票を追加で受けます。"
+    card_en = ("FatalStrike: 痛恨, left by a 一言主神 (Hitokotonushinokami) for the rest of the game, not told: in "
+               "each vote in which the seat is a living candidate, 1 time in 20 it receives 100 more votes (after "
+               "the count).")
 
     def vote_received(self, ctx: Context, me: Layer) -> int:
         return 100 if ctx.draw("fatal strike", [True, False], weights=[1, 19]) else 0
@@ -589,6 +663,13 @@ class FatalDivination(Divination):
 class Hitokotonushinokami(Role):
     """一言主神: a 占い師 in every respect (its divination, results, curse, ``firstnightdivine=auto``) but
     not one for "holds 占い師" tests; its target also gets 痛恨 for good."""
+
+    card_ja = ("一言主神: 占い師と同じく毎晩ひとりを占います（必須。妖狐は呪殺され、初日白通知も同じ）。"
+               "占った相手には痛恨がずっと付きます（絶対狼を除く。本人には知らされません）。")
+    card_en = ("Hitokotonushinokami: a 占い師 (Seer) in every respect — its divination, its results, the fox it "
+               "kills, the first-night divination setting — but roles that look for a 占い師 do not find it; each "
+               "seat it divines is also struck with 痛恨 (fatal strike) for the rest of the game: in each vote, 1 "
+               "time in 20, that seat receives 100 more votes.")
 
     name_en = "Hitokotonushinokami"
     abilities = (FatalDivination(),)
@@ -623,6 +704,9 @@ class Ninja(Role):
     """忍者: scouts a seat each night (required) and learns whether it had a night action open (V1.1.11:
     an optional one counts, a spent once-only one does not)."""
 
+    card_ja = ("忍者: 毎晩、身代わりくん以外の他のひとりを偵察します（必須）。その夜、"
+               "相手が夜に行動可能だったかどうかを知ります（任意の能力も数え、使い切った能力は数えません）。")
+
     abilities = (Scouting(),)
     reads_open_actions = True
 
@@ -643,6 +727,9 @@ class Emma(Role):
     """閻魔: at each burial, if alive after its deaths, told one line per death announced there, in
     announcement order, with its exact kind (V1.1.12); none for a curse announced publicly (deadfox)."""
 
+    card_ja = ("閻魔: 埋葬のたびに、生きていれば、そこで発表された死者それぞれの詳しい死因を知ります（処刑・銃殺・失"
+               "踪・突然死を除く。後追いは恋人・狐・双子・魅了の別まで。deadfoxで公表される呪殺を除く）。")
+
     @on(Announced)
     def judge(self, ctx: Context, me: Layer, event: Announced) -> None:
         for seat in event.seats:
@@ -660,6 +747,8 @@ class Emma(Role):
 @role
 class Lycan(Role):
     """狼憑き: a 村人 whose 占い結果 is 人狼; its 霊能結果 is 村人 and it counts human. Nothing else."""
+
+    card_ja = "狼憑き: 村人です。占い結果は人狼です（霊能結果は村人）。ほかの能力はありません。"
 
     fortune = Fortune.WEREWOLF
 
@@ -685,6 +774,9 @@ class ToughDeath(LevelHook):
 class Doomed(Role):
     """Doomed (タフガイ, not told): it dies at level 100 of the night (:class:`ToughDeath`)."""
 
+    card_ja = "瀕死（タフガイ）: その夜に必ず死にます（人狼の襲撃）。本人には知らされません。"
+    card_en = "Doomed: a wounded タフガイ (Tough Guy), not told: it dies that night, as if attacked by the wolves."
+
     level_hooks = (ToughDeath(),)
 
 
@@ -693,6 +785,13 @@ class ToughGuy(Role):
     """タフガイ: resists every wolf attack (§5.2 step 4; not a vampire's); the first one bites it
     (not told): it lives through the next day and dies at level 100 of the following night
     (`attack`), whatever protects it."""
+
+    card_ja = ("タフガイ: 人狼の襲撃では死にません（何度でも。ヴァンパイアの襲撃では死にます）。"
+               "最初に襲撃されると（通知なし）、翌日は生きていますが、"
+               "その次の夜に必ず死にます（護衛・加護・耐性も効きません）。")
+    card_en = ("Tough Guy: a wolf attack never kills it outright (a vampire's does). The first wolf attack that "
+               "reaches it wounds it, without telling it: it lives through the next day and dies in the following "
+               "night, as if attacked, whatever protects it.")
 
     name_en = "Tough Guy"
     Memory = ToughMemory
@@ -722,6 +821,11 @@ class MikoProtection(Role):
     silently; asked after guard protection and before 聖職者's protection (which is then kept); an
     execution it stops is W.1.11c's resisted execution."""
 
+    card_ja = "巫女の加護: 次の夕方まで、突然死以外のどんな死にも耐えます（何度でも、通知なし）。"
+    card_en = ("Miko protection: 巫女の加護, until the next dusk: stops every death but a sudden one, any number of "
+               "times, silently; it acts after a guard's protection and before a 聖職者's (Priest's) protection, "
+               "which is then kept; an execution it stops kills nobody and the day goes on.")
+
     blocks_as = Blocked.HOLY
     resist_rank = 2  # V2.1.3: after a night cover (3), before a shield (1) and 聖職者's protection
 
@@ -743,6 +847,10 @@ class Praying(LevelHook):
 @mark("Prayer", "祈り")
 class Prayer(Role):
     """A 巫女's prayer, from its submission until level 71 of a night its seat is free (:class:`Praying`)."""
+
+    card_ja = "祈り: 巫女の祈りです。能力が封印されていない夜のレベル71で巫女の加護になります。"
+    card_en = ("Prayer: a 巫女's (Miko's) prayer; from the middle of the night, if the 巫女 is not sealed, it "
+               "protects the 巫女 until the next dusk.")
 
     level_hooks = (Praying(),)
 
@@ -766,6 +874,12 @@ class Pray(Ability):
 class Miko(Role):
     """巫女: once, any night, it may pray: from level 71 to the next dusk every death but a sudden one
     misses it, silently (its execution too: the day goes on as after an execution)."""
+
+    card_ja = ("巫女: 一度だけ、夜に祈れます（任意、対象なし）。その夜の途中（レベル71）から次の夕方まで、"
+               "突然死以外のどんな死にも耐えます（何度でも、通知なし。処刑されても誰も死にません）。")
+    card_en = ("Miko: once in the game, on any night, it may pray (no target). From the middle of that night until "
+               "the next dusk no death can take it but a sudden death, and it is not told: executed, nobody dies and "
+               "the day goes on as after an execution.")
 
     abilities = (Pray(),)
     death_resistance = True
@@ -846,6 +960,11 @@ class Dog(Role):
     owner (not told). Each later night, while the owner lives, it may bite the owner to death (`dog`:
     no guard stops it); else it guards the owner as a 狩人 does."""
 
+    card_ja = ("犬: 占い結果・霊能結果は人狼ですが、人間として数えられます。最初の夜に、"
+               "他の生存者ひとりを飼い主に選びます（必須、相手には知らされません）。以降の夜は、"
+               "飼い主が生きていれば飼い主を襲えます（任意。護衛では防げません）。襲わない夜は、"
+               "狩人と同じく飼い主を護衛します。")
+
     fortune = Fortune.WEREWOLF
     psychic = PsychicResult.WEREWOLF
     Memory = DogMemory
@@ -882,6 +1001,11 @@ class Trapped(Role):
     """A 罠師's trap on a seat, to dawn (not shown): its guard check at 100 (:class:`TrapCheck`); each
     wolf attack it stops (a guard protection of the 罠 kind) kills a uniform random living attacking
     wolf (draw `trap victim`), a vampire attack it stops the vampire (`trap`)."""
+
+    card_ja = "罠: 罠師の罠です（本人には見えません）。朝まで続きます。"
+    card_en = ("Trapped: a 罠師's (Trapper's) trap on a seat, until dawn, not shown; it guards the seat. Each wolf "
+               "attack it stops kills one living attacking wolf at random; a vampire's attack it stops kills that "
+               "vampire.")
 
     level_hooks = (TrapCheck(),)
 
@@ -933,6 +1057,11 @@ class Trapper(Role):
     a 狩人's kind of guard on that seat dies, and the seat is unprotected; else each wolf or vampire
     attack on it fails and kills a random attacking wolf, or the vampire."""
 
+    card_ja = ("罠師: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ。前回と同じ人は不可）"
+               "に罠を仕掛けます（必須）。朝まで、その人を護衛した狩人・風来狩人・狩人セット・犬は罠で死に、"
+               "その人は守られません。そうでなければその人への人狼・ヴァンパイアの襲撃は失敗し、"
+               "襲撃した人狼からランダムにひとり（またはヴァンパイア）が罠で死にます。")
+
     Memory = TrapMemory
     abilities = (SetTrap(),)
     death_resistance = True
@@ -948,6 +1077,10 @@ class SeersMama(Role):
     """予言者のママ: at its first dusk it is told the seats holding 占い師, dead or alive, extra roles and
     kits included (V1.1.6), in seat order: 「{name}は予言者のママです。占い師は{a,b}です。」, or
     「{name}は予言者のママです。占い師はいません。」. Once."""
+
+    card_ja = "予言者のママ: 村人です。最初の夜に、占い師が誰か（死者や占いセットの持ち主も含む）を知ります。"
+    card_en = ("Seer's Mama: a villager. At its first dusk it is told who holds 占い師 (Seer), dead or alive, as a "
+               "role, an extra role or a seer kit, in seat order — or that there is none. Once.")
 
     name_en = "Seer's Mama"
     Memory = OnceMemory
@@ -968,6 +1101,11 @@ class SeersMama(Role):
 class Tarzan(Role):
     """野生児: at each dawn it lives it is told 「{name}は{k}人の人狼の気配を感じました。」, k the living
     seats of a wolf role (V1.1.13) after the night's deaths."""
+
+    card_ja = "野生児: 村人です。生きて朝を迎えるたびに、生きている人狼（人狼系の役職と狂人狼）の人数を知ります。"
+    card_en = ("Tarzan: a villager. At each dawn it lives it is told how many werewolves are alive (seats of a wolf "
+               "role, the 狂人狼 Mad Wolf included), after the night's deaths: 「…人の人狼の気配を感じました。」 (it "
+               "senses N werewolves).")
 
     @on(PhaseOpened)
     def sense(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
@@ -992,6 +1130,15 @@ class Sleepwalker(Role):
     """夢遊病者: believes it is 村人 (V1.1.5). At the start of night 2 the wolves (wolf roles in the wolf
     chat; not 囁き狂人) get 「{a,b}が徘徊しています。」 naming every living 夢遊病者 (none alive: nothing).
     At its first dusk from night 3 on it is told 「{name}は深夜徘徊を自覚しました。」 and learns its role."""
+
+    card_ja = ("夢遊病者: 村人です。3日目以降の最初の夕方まで、自分を村人だと思っています（人狼の占いや霊界、"
+               "終了時は夢遊病者と見えます）。2日目の夜、人狼たちには生きている夢遊病者が「徘徊している」"
+               "と知らされます。")
+    card_en = ("Sleepwalker: a villager that believes it is a 村人 (Villager). At the start of night 2 the wolves "
+               "(every wolf in the Wolves chat, not a 囁き狂人) are told which living 夢遊病者 are wandering about: "
+               "「…が徘徊しています。」; none alive, nothing. At its first dusk from night 3 on it becomes aware, "
+               "「深夜徘徊を自覚しました。」, and learns its role. Until then a 人狼占い (Wolf Diviner), the dead "
+               "and the end of the game show it as 夢遊病者.")
 
     believes = "Human"
     Memory = BeliefMemory
@@ -1018,6 +1165,16 @@ class Oracle(Role):
     L > 0 → 恋人 if N ≤ 2 (else none: settled here, the reference repeats its previous oracle); else
     H − W ≤ 2 → 妖狐 if F > 0, else 人狼; else W = 1 → 妖狐 if F > 0, else 人狼 if A ≤ 4; otherwise none.
     Told 「{name}に神託が下りました。{恋人|妖狐|人狼}陣営が勝利目前です。」; the first one reveals its role."""
+
+    card_ja = ("預言者: 村人です。最初の神託まで自分を村人だと思っています。生きて朝を迎えるたびに、"
+               "恋人・妖狐・人狼の陣営が勝利目前なら神託でそれを知ります。")
+    card_en = ("Oracle: a villager that believes it is a 村人 (Villager) until its first oracle. At each dawn it "
+               "lives, if a team is close to winning, it gets an oracle naming that team: if lovers live, 恋人 "
+               "(Lovers) when at most 2 other seats live, else no oracle; with no lover alive, when the humans "
+               "outnumber the wolves by 2 or less, 妖狐 (Foxes) if a fox lives, else 人狼 (Werewolves); else, with "
+               "one wolf left, 妖狐 if a fox lives, else 人狼 if 4 seats or fewer live; otherwise no oracle. The "
+               "line is 「…に神託が下りました。…陣営が勝利目前です。」 (that team is about to win). The first oracle "
+               "reveals its role.")
 
     believes = "Human"
     Memory = BeliefMemory
@@ -1082,6 +1239,17 @@ class Fate(Role):
     dropped at the next dusk. A living 運命の子 is a reviver (霊界表示 ``norevive``); the changed seat no
     longer is."""
 
+    card_ja = ("運命の子: 村人です。自分を村人だと思っています。初めて占われた夜の終わりに生きていれば、"
+               "村人陣営の役職からランダムに選ばれた役職になります（占い結果は村人）。")
+    card_en = ("Fate: a villager that believes it is a 村人 (Villager). The first night it is divined (by a 占い師 "
+               "Seer, a 人狼占い Wolf Diviner, a seer kit …), if it is alive at the night's end, it becomes a role "
+               "drawn at random among the playable roles of the village team (運命の子 itself possible) and takes it "
+               "up at once; it is told 「運命の子でした。…として生きる覚悟を決めました。」 (it was the child of fate "
+               "and now lives as its new role; a role that believes it is a villager is named 村人). The divination "
+               "reads 村人 (human). Divined but dead by the night's end: nothing happens. While it lives (and has "
+               "not changed) it counts as someone who may come back, for the room setting “the dead see all: unless "
+               "someone may come back”.")
+
     believes = "Human"
     Memory = FateMemory
     closes_heaven = "alive"
@@ -1128,6 +1296,15 @@ class Liar(Role):
     霊能占いの結果、{target}は{result}だと思う。たぶん。」 — the true 占い結果 3 times in 10, else 村人 and 人狼
     swapped. No curse, no obstruction, no auto first divination. Wins iff the result is Human and it is
     alive."""
+
+    card_ja = ("嘘つき: 毎晩、自分以外のひとり（生死を問わず）を必ず占います。結果は朝に届きますが、"
+               "10回に3回だけ正しく、それ以外は村人と人狼が入れ替わります（他の結果はそのまま）。呪殺はせず、"
+               "邪魔もされません。村人陣営が勝ち、生き残っていれば勝利します。")
+    card_en = ("Liar: each night it must divine another seat, living or dead. At dawn it is told "
+               "「あんまり自信ないけど、霊能占いの結果、…は…だと思う。たぶん。」 (not too sure, but I think that "
+               "seat is …): the true result 3 times in 10, else with 村人 (human) and 人狼 (werewolf) swapped (other "
+               "results as they are). It kills no fox and cannot be obstructed; the room setting “first-night "
+               "divination: a random human” picks no seat for it. It wins if the village wins and it is alive.")
 
     abilities = (LiarDivination(),)
 
@@ -1186,6 +1363,16 @@ class PI(Role):
     た。」 (each result but 村人 once) or 「…、全員村人でした。」. A 妖狐 investigated dies (the target only);
     an obstructed try is not spent. No auto first divination."""
 
+    card_ja = ("超常現象研究者: 一度だけ、夜に生きている人ひとり（自分も可）とその両隣（席順、死者も含む）を調査し、"
+               "村人以外の占い結果があればそれを知ります（なければ「全員村人」）。調査した本人が妖狐なら呪殺します。"
+               "邪魔された調査は使ったことになりません。")
+    card_en = ("Paranormal Investigator: once in the game, on any night, it may investigate a living seat (itself "
+               "allowed) and its two neighbours in seat order, dead ones included. It is told every divination "
+               "result among them other than 村人 (human), each once — 「…が発見されました。」 — or "
+               "「全員村人でした。」 (all three human). If the seat it chose is a 妖狐 (Fox), that fox dies. An "
+               "obstructed investigation is not used up. The 初日白通知 setting (first-night white) picks no seat "
+               "for it.")
+
     name_en = "Paranormal Investigator"
     abilities = (Investigation(),)
     Memory = OnceMemory
@@ -1195,6 +1382,10 @@ class PI(Role):
 class Silenced(Role):
     """沈黙 (呪いをかける者): until the next dusk its seat cannot write the day chat (its vote, will
     and monologue are unaffected)."""
+
+    card_ja = "沈黙: 次の夕方まで昼の会話で発言できません。投票・遺言はできます。"
+    card_en = ("Silenced: 沈黙, by a 呪いをかける者 (Spellcaster): until the next dusk the seat cannot write in the "
+               "Village chat (its vote, will and monologue are unaffected).")
 
     silences = True
 
@@ -1233,6 +1424,13 @@ class Spellcaster(Role):
     """呪いをかける者: from night 2 it may curse a living seat it never chose before (itself allowed):
     told 「{target}は呪いをかけられました。昼に発言できません。」, that seat cannot speak in the day chat
     until the next dusk (沈黙)."""
+
+    card_ja = ("呪いをかける者: 2日目以降の夜に、まだ選んだことのない生存者ひとり（自分も可）に呪いをかけられます。"
+               "相手は次の夕方まで昼の会話で発言できません（沈黙。投票・遺言はできます）。")
+    card_en = ("Spellcaster: from night 2, each night it may curse a living seat it never chose before (itself "
+               "allowed). That seat is told 「呪いをかけられました。昼に発言できません。」 (you are cursed and "
+               "cannot speak by day) and cannot write in the Village chat until the next dusk (沈黙, silence); it "
+               "may still vote and leave a will.")
 
     abilities = (Spell(),)
     Memory = SpellMemory
@@ -1277,6 +1475,14 @@ class Saint(Role):
     4 only it may revive a dead seat (「{name}は{target}に奇蹟の力を使います。」), if it is still alive when
     the miracle acts (level 121). A reviver while alive."""
 
+    card_ja = ("御子: 共有者と御子を知っていて、共有者からも知られています。共有者の会話を読み書きできます。"
+               "4日目の夜にだけ、死者ひとりを蘇生できます（奇蹟。その時点で御子が生きていれば必ず成功）。")
+    card_en = ("Saint: knows the 共有者 (Masons) and the other 御子, who know it; reads and writes the Masons chat. "
+               "On night 4 only it may revive a dead seat: 「…に奇蹟の力を使います。」 (it uses its miracle on that "
+               "seat); the miracle works if the 御子 is still alive late that night, when it acts. While it lives it "
+               "counts as someone who may bring the dead back (for the room setting “the dead see all: unless "
+               "someone may come back”).")
+
     abilities = (Miracle(),)
     shown = SaintShown()
     closes_heaven = "alive"
@@ -1292,6 +1498,10 @@ class Saint(Role):
 @sub_role("Interpreted", "通訳")
 class Interpreted(Role):
     """通訳 (通訳's pairing): its seat reads and writes the couple chat for good."""
+
+    card_ja = "通訳: 共有者の会話を読み書きできます（通訳に手配されました）。"
+    card_en = ("Interpreted: chosen by a 通訳 (Interpreter): the seat reads and writes the Masons chat for the rest "
+               "of the game.")
 
     def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.COUPLE})
@@ -1329,6 +1539,12 @@ class Interpreter(Role):
     (itself allowed): from night 2 both read and write the couple chat for good (each told
     「{name}は通訳を手配されました。」)."""
 
+    card_ja = ("通訳: 共有者の会話を読めます（書けません）。最初の夜に生存者ふたり（自分も可）を必ず選び、"
+               "その2人は2日目の夜から共有者の会話を読み書きできるようになります。")
+    card_en = ("Interpreter: reads the Masons chat (cannot write there). On its first night it must choose two "
+               "living seats (itself allowed): from night 2 both read and write the Masons chat for the rest of the "
+               "game, and each is told 「通訳を手配されました。」 (an interpreter was arranged for you).")
+
     abilities = (Interpretation(),)
     listens = frozenset({Chat.COUPLE})
 
@@ -1341,6 +1557,10 @@ class Interpreter(Role):
 class Diseased(Role):
     """病人: when it dies of a wolf attack, the wolves get no attack on the next night (V1.1.10's sick
     mark, told to them at that dusk; it prevails over a 狼の子's bonus: settled here)."""
+
+    card_ja = "病人: 人狼に襲撃されて死ぬと、次の夜は人狼が襲撃できません（人狼に通知。狼の子の追加の襲撃より優先）。"
+    card_en = ("Diseased: when a wolf attack kills it, the wolves cannot attack on the next night (they are told so "
+               "at that dusk); this also cancels a 狼の子's (Wolf Cub's) extra attack.")
 
     @on(Died)
     def sicken(self, ctx: Context, me: Layer, event: Died) -> None:
@@ -1358,6 +1578,10 @@ class Oldman(Role):
     """老人: in each dawn burial it lives (checked once, after the night's deaths are set, before the
     win check), on day d it dies of old age (``infirm``, public) if d > 2 × the living wolf roles
     (V1.1.13); a holy protection still saves it."""
+
+    card_ja = ("老人: 生きて迎える朝ごとに、その日が生存する人狼役職（人狼系・狂人狼）"
+               "の数の2倍を超えていれば老衰で死にます（公表されます。聖なる力は効きます）。人狼ひとりなら3日目の朝、"
+               "ふたりなら5日目の朝です。")
 
     name_en = "Old Man"
     Memory = OldmanMemory
@@ -1412,6 +1636,9 @@ class Assassination(Ability):
 @role
 class Assassin(Role):
     """暗殺者: once per game, from night 2, it may assassinate another living seat (unguardable)."""
+
+    card_ja = ("暗殺者: 2日目以降の夜に一度だけ、他の生存者ひとりを暗殺できます（任意）。護衛では防げませんが、"
+               "聖なる力や相手の耐性は効きます。暗殺反射を持つ相手では、その確率で代わりに自分が死にます。")
 
     abilities = (Assassination(),)
     Memory = AssassinMemory
@@ -1484,6 +1711,14 @@ class Witch(Role):
     """魔女: two potions in all (one 蘇生薬 at most), one a night from night 2: 毒薬 kills a living seat,
     蘇生薬 revives a dead one. Alive, it is a reviver (霊界表示)."""
 
+    card_ja = ("魔女: 2日目以降の夜に、薬を合わせて2回まで（1晩に1回、蘇生薬は1回まで）使えます（任意）。毒薬: "
+               "他の生存者ひとりが死にます（護衛では防げません）。蘇生薬: 死者ひとりが必ず蘇生します（突然死を除く）"
+               "。")
+    card_en = ("Witch: from night 2, one potion a night, two potions in the whole game, at most one of them the "
+               "蘇生薬: the 毒薬 (poison) kills another living seat (no guard stops it), the 蘇生薬 (revival) brings "
+               "a dead seat back to life (not one that died a sudden death). While it lives it counts as someone who "
+               "may bring the dead back (for the room setting “the dead see all: unless someone may come back”).")
+
     abilities = (WitchPoison(), WitchRevival())
     Memory = WitchMemory
     closes_heaven = "alive"
@@ -1495,6 +1730,12 @@ class Reformed(Role):
     """更生者 (sub-role; shown 「更生者（{role}）」), told: the seat keeps its role, abilities, results
     and parity count, but its team becomes Human and it wins iff the result is Human (V1.1.8, the
     mirror of 狼の子分: the latest team change on top prevails)."""
+
+    card_ja = "更生者（付加役職）: 役職と能力はそのままで、村人陣営になります。村人陣営が勝てば勝利します。"
+    card_en = ("Reformed: 更生者 (shown as 「更生者（…）」 around the role), told: the seat keeps its role, "
+               "abilities, results and count, but its team becomes the village and it wins if the village wins (the "
+               "latest team change prevails).")
+    shown_with = ("更生者（{role}）", "Reformed ({role})")
 
     judge_team = Team.HUMAN
     told = True
@@ -1508,6 +1749,11 @@ class Counseled(Role):
     """The mark a カウンセラー leaves at level 110 on a seat it noted: at the next dawn, if the seat
     lives and is not of team Human, it becomes 更生者 (told); the mark then ends (the カウンセラー
     may have died meanwhile)."""
+
+    card_ja = ("カウンセリング: カウンセラーに相談された印です。次の朝に生きていて村人陣営でなければ、"
+               "更生者になります（通知あり。カウンセラーがその間に死んでいても）。")
+    card_en = ("Counseled: a seat a カウンセラー (Counselor) talked to: at the next dawn, if it lives and is not of "
+               "the village team, it becomes 更生者 (Reformed) and is told, even if the カウンセラー died meanwhile.")
 
     @on(PhaseOpened)
     def reform(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
@@ -1556,6 +1802,10 @@ class Counselor(Role):
     """カウンセラー: each night from 2 it may counsel a living seat: one not of team Human becomes
     更生者 at the next dawn, but counseling a wolf role or a ヴァンパイア kills the カウンセラー."""
 
+    card_ja = ("カウンセラー: 2日目以降の夜、生存者ひとり（自分も可）をカウンセリングできます（任意）。"
+               "村人陣営でない人は翌朝生きていれば村人陣営の更生者になります。"
+               "ただし人狼役職やヴァンパイアをカウンセリングすると自分が死にます。結果は知らされません。")
+
     abilities = (Counsel(),)
 
 
@@ -1570,6 +1820,8 @@ DICTATE = Verb.declare("dictate", label=("処刑を宣言", "dictate"))
 class King(Role):
     """王様: its votes weigh 1 more (V1.1.2)."""
 
+    card_ja = "王様: 村人の仲間です。投票が1票多く数えられます（2票）。"
+
     def vote_weight(self, ctx: Context, me: Layer) -> int:
         return 1
 
@@ -1579,10 +1831,17 @@ class Gambler(Gamble):
     """ギャンブラー: an イカサマ師 of team Human (V1.1.2, W.3). It stocks a vote at each dawn it lives (1 on
     day 2); its votes weigh 0, or, once it bet that day, its whole stock; a day it bet ends with stock 0."""
 
+    card_ja = ("ギャンブラー: 村人の仲間です。生きて朝を迎えるたびに票を1つためます（2日目に1）。普段の投票は0票で、"
+               "昼に「賭けに出る」と、その後の投票がためた票すべての重さになり、その日の夕方にためた票は0になります。"
+               "投票した後は、その投票では賭けられません。")
+
 
 @mark("Assisted", "補佐", until=Expiry.DUSK)
 class Assisted(Role):
     """補佐 (秘書), to the next dusk, not told: the seat's votes weigh 1 more (V1.1.2)."""
+
+    card_ja = "補佐: 秘書に補佐されました。次の夕方まで、投票が1票多く数えられます。"
+    card_en = "Assisted: 補佐 by a 秘書 (Secretary), until the next dusk, not told: the seat's votes count 1 more."
 
     def vote_weight(self, ctx: Context, me: Layer) -> int:
         return 1
@@ -1605,6 +1864,11 @@ class Assist(PlaceMark):
 class Secretary(Role):
     """秘書: each night it may assist another living seat (level 100): that seat's votes of the next day
     weigh 1 more (V1.1.2)."""
+
+    card_ja = ("秘書: 村人の仲間です。毎晩、自分以外の生きているひとりを補佐できます（任意）。"
+               "補佐された人の次の日の投票は1票多く数えられます（本人には知らされません）。")
+    card_en = ("Secretary: on the villagers' side. Each night it may assist another living seat (optional): that "
+               "seat's votes of the next day count 1 more (the seat is not told).")
 
     abilities = (Assist(),)
 
@@ -1630,6 +1894,15 @@ class Trouble(Ability):
 class TroubleMaker(Role):
     """トラブルメーカー: once, any night, it stirs up trouble: the next day executes one more seat
     (「トラブルメーカーにより村が混乱しています。今日は{k}人処刑されます。」, V1.1.3)."""
+
+    card_ja = ("トラブルメーカー: 村人の仲間です。一度だけ、夜にトラブルを起こせます（任意）。次の日は処刑が1人増え、"
+               "朝に全員へ知らされます（その夜に死んでも有効。能力を封じられていると不発）。処刑のたびに、"
+               "まだ処刑が残っていれば、埋葬の後にもう一度投票します。")
+    card_en = ("Trouble Maker: on the villagers' side. Once in the game, on any night, it may stir up trouble "
+               "(optional): the next day one more seat is executed, and everybody is told at dawn "
+               "「トラブルメーカーにより村が混乱しています。今日は…人処刑されます。」 (the village is in chaos: N "
+               "seats will be executed today). It works even if the Trouble Maker dies that night, not if it is "
+               "sealed. After each execution, while executions remain, the village votes again.")
 
     abilities = (Trouble(),)
 
@@ -1660,6 +1933,9 @@ class Dictator(Role):
     """独裁者: once, by day, it declares a seat's execution: the seat is executed at once and the day
     ends (V1.1.1)."""
 
+    card_ja = ("独裁者: 村人の仲間です。一度だけ、昼にひとり（自分も可）の処刑を宣言できます。その場で処刑され、"
+               "投票は無効になってその日は終わります（残りの処刑もなくなります）。プリンスは処刑を取り消します。")
+
     abilities = (Dictate(),)
 
 
@@ -1674,6 +1950,16 @@ class FrankensteinsMonster(Role):
     V1.1.3). In each burial it lives, it absorbs the role (main role, fresh) of each newly dead seat of
     team Human that is not a フランケンシュタインの怪物, as an extra role (V1.1.6), told 「{name}は{target}
     の死体から{role}の能力を吸収しました。」; its results, count, team and resistances stay its own."""
+
+    card_ja = ("フランケンシュタインの怪物: 村人の仲間です。生きている間、村人陣営の人が死ぬたびに、"
+               "その人の役職の能力を吸収します（複数重ねられます。夜の能力はすべて任意。"
+               "占い結果・陣営・耐性は村人のまま）。投票で処刑されると、その日の処刑が1人増えます。")
+    card_en = ("Frankenstein's Monster: on the villagers' side. While it lives, each time a seat of the village team "
+               "dies (not another フランケンシュタインの怪物), it absorbs that seat's role as an extra role, with "
+               "fresh abilities (they add up; every night ability is optional), and is told "
+               "「…の死体から…の能力を吸収しました。」 (it absorbed that role's abilities from the body). Its "
+               "divination result, team, count and resistances stay its own. Executed by a vote (not by a 独裁者 "
+               "Dictator), that day one more seat is executed.")
 
     name_en = "Frankenstein's Monster"
     Memory = MonsterMemory
@@ -1834,6 +2120,10 @@ class SpentMemory:
 class GachaSpent(Role):
     """課金 (課金者), to the next dusk, not told: the seat's votes weigh k less, k its premium pulls (V1.1.2)."""
 
+    card_ja = "課金: プレミアムガチャを引いた回数だけ、次の夕方まで投票が少なく数えられます。"
+    card_en = ("GachaSpent: 課金 by a 課金者 (Gacha Addict), until the next dusk, not told: the seat's votes count 1 "
+               "less for each premium gacha pull.")
+
     Memory = SpentMemory
 
     def vote_weight(self, ctx: Context, me: Layer) -> int:
@@ -1846,6 +2136,17 @@ class GachaAddicted(Role):
     its last vote's weight, each premium pull weighing its next day's votes 1 less — and see at once the
     role drawn (rarity ★1–★6); it may then commit to the last role drawn and becomes it at level 122 (V1.1.4).
     A living 課金者 is a reviver (霊界表示 ``norevive``)."""
+
+    card_ja = ("課金者: 決めるまで毎晩ガチャを引けます。ノーマルガチャは一晩1回、"
+               "プレミアムガチャは前日の自分の票数（1日目の夜は1）まで引け、1回ごとに翌日の票が1減ります。"
+               "引いた役職（★1〜★6）はすぐにわかり、最後に引いた役職に決めると、"
+               "その夜の終わりに生きていればその役職になります。決めなかった役職は翌日の夕方に消えます。")
+    card_en = ("Gacha Addict: each night until it commits, it may pull the gacha: the normal gacha once a night, the "
+               "premium gacha as many times as its votes weighed on the day before (1 on night 1), each premium pull "
+               "making its votes of the next day count 1 less. It sees each role drawn at once (rarity ★1–★6); it "
+               "may then commit to the last role drawn, and becomes it at the night's end if alive. The roles not "
+               "committed to are gone at the next dusk. While it lives it counts as someone who may come back (for "
+               "the room setting “the dead see all: unless someone may come back”).")
 
     name_en = "Gacha Addict"
     Memory = GachaMemory
@@ -1917,6 +2218,13 @@ class Forensic(Role):
     死体を調べました。」); at level 100 it learns whether that seat has death resistance (V2.1.12) — not a
     divination."""
 
+    card_ja = ("法医学者: 2日目の夜から、死者がいれば毎晩、死者ひとりの死体を調べます（必須）。その夜の終わりに、"
+               "その人が死亡耐性（人狼系・狩人・妖狐・タフガイ・巫女など、死を免れうる役職）"
+               "を持っていたかがわかります。占いではありません。")
+    card_en = ("Forensic Scientist: from night 2, on each night when someone is dead, you must examine one dead "
+               "player's body. At the end of the night you learn whether that player could resist death (the "
+               "werewolves, the bodyguards, the foxes, the Tough Guy, the Miko and the like). It is not a divination.")
+
     name_en = "Forensic Scientist"
     abilities = (Autopsy(),)
 
@@ -1925,6 +2233,13 @@ class Forensic(Role):
 class MementoDisposer(Role):
     """遺品整理士: 法医学者 in every respect, reading a deadly weapon (V2.1.12) instead: 「{name}は{target}の遺品を
     整理しました。」, then whether a weapon was found."""
+
+    card_ja = ("遺品整理士: 2日目の夜から、死者がいれば毎晩、死者ひとりの遺品を整理します（必須）。その夜の終わりに、"
+               "その人の遺品から凶器（人狼系・埋毒者・猫又・ハンター・魔女・暗殺者など、人を殺しうる役職）"
+               "が見つかったかがわかります。占いではありません。")
+    card_en = ("Memento Disposer: from night 2, on each night when someone is dead, you must sort one dead player's "
+               "belongings. At the end of the night you learn whether you found a deadly weapon (the werewolves, the "
+               "Poisoner, the Cat, the Hunter, the Witch, the Assassin and the like). It is not a divination.")
 
     name_en = "Memento Disposer"
     abilities = (Sift(),)
@@ -1950,6 +2265,11 @@ class Ghost(Role):
     """亡霊 (闇の霊媒師), on its own executed seat until the next night's level 100, not told: then every living
     seat whose role is a guard role dies (`ghost`, resistible)."""
 
+    card_ja = ("亡霊: 処刑された闇の霊媒師です（本人には見えません）。次の夜の途中で、"
+               "生きている護衛役職の人を全員呪い殺して消えます。")
+    card_en = ("Ghost: an executed Dark Psychic, not told: during the next night every living bodyguard (Bodyguard, "
+               "Wandering Guard, Trapper and the like) dies of its grudge, and the ghost goes.")
+
     level_hooks = (GhostRevenge(),)
     hooks_while_dead = True
 
@@ -1964,6 +2284,13 @@ class DarkPsychic(Psychic):
     """闇の霊媒師: 霊能者 in every respect. Executed, it turns into a ghost: on the first night after, at level
     100, every living seat whose role is a guard role dies (`ghost`, resistible). Once. With
     ``psychicresult=sunset`` the ghost never acts (the reference's dusk hook of a dead 霊能者 clears it)."""
+
+    card_ja = ("闇の霊媒師: 霊能者と同じく、処刑された人の霊能結果がわかります。処刑されると亡霊になり、次の夜に、"
+               "生きている狩人・風来狩人・罠師など護衛役職の人を全員呪い殺します（一度だけ。"
+               "霊能結果が夕方に出る設定では何も起きません）。")
+    card_en = ("Dark Psychic: a medium — you learn what each executed player was. If you are executed you become a "
+               "ghost: on the next night every living bodyguard (Bodyguard, Wandering Guard, Trapper and the like) "
+               "dies of your grudge. Once. When the medium's results come at dusk, the ghost does nothing.")
 
     name_en = "Dark Psychic"
     Memory = HauntMemory
@@ -2016,6 +2343,13 @@ class Synesthete(Role):
     """共感覚者: each night it must look at another seat, living or dead, and sees the color of that seat's
     team; it gives each team it meets a color of its own, drawn when first met."""
 
+    card_ja = ("共感覚者: 毎晩、自分以外のひとり（生死を問わず）の色を見ます（必須）。その夜の終わりに、"
+               "その人の今の陣営の色がわかります。初めて見た陣営には、"
+               "まだ使っていない色がランダムに割り当てられます。占いではありません。")
+    card_en = ("Synesthete: each night you must look at another player, living or dead. At the end of the night you "
+               "see the color of that player's team; each team you meet for the first time gets a color of its own, "
+               "drawn at random. It is not a divination.")
+
     abilities = (Sensing(),)
     Memory = ColorMemory
 
@@ -2061,6 +2395,11 @@ class Channelling(Role):
     """口寄せ (イタコ), on its own seat for good, not told: the dead seat it listens to; at level 100 of each
     night it is in A it is told that seat's role."""
 
+    card_ja = ("口寄せ: イタコが声を聴いた死者です（本人には見えません）。以降、"
+               "イタコが生きている夜の終わりには毎回、その人の役職が告げられます。")
+    card_en = ("Channelling: an Itako's listening to a dead player, for the rest of the game, not told: at the end "
+               "of each night the Itako is alive, it hears that player's role.")
+
     Memory = ChannelMemory
     level_hooks = (Channelled(),)
 
@@ -2069,6 +2408,11 @@ class Channelling(Role):
 class Itako(Role):
     """イタコ: once, from night 2, it may listen to a dead seat: at the end of that night (and of every later
     night it lives) it learns that seat's role."""
+
+    card_ja = ("イタコ: 2日目以降の夜に一度だけ、死者ひとりの声を聴けます（任意）。その夜の終わりに、"
+               "その人の役職がわかります（以降も生きている夜の終わりには毎回、その人の役職が告げられます）。")
+    card_en = ("Itako: once, from night 2, you may listen to a dead player. At the end of that night (and of every "
+               "later night you are alive) you learn that player's role.")
 
     abilities = (Channel(),)
 
@@ -2083,6 +2427,12 @@ class Baker(Role):
     """パン屋: at each dawn, alive or dead, once for all パン屋 (by the first seat holding one): while one
     lives, public 「パン屋がおいしいパンを焼いてくれたそうです。」; at the first dawn at which all are dead, public
     「今日からはもうおいしいパンが食べられません。」, once (again if one came back and all died anew)."""
+
+    card_ja = ("パン屋: 村人です。パン屋が生きている間は毎朝「パン屋がおいしいパンを焼いてくれたそうです。」"
+               "と全員に告げられ、全員死んだ最初の朝に「今日からはもうおいしいパンが食べられません。」"
+               "と告げられます。")
+    card_en = ("Baker: a villager. Every morning while a Baker lives, everyone hears that the baker has baked "
+               "delicious bread; on the first morning when all the Bakers are dead, everyone hears there is no more.")
 
     Memory = BakerMemory
 
@@ -2143,6 +2493,14 @@ class Illusionist(Role):
     """奇術師: once, from night 2, it may turn that night's wolf attacks on a living seat of its choice
     (itself too): the attack then kills a wolf or a ヴァンパイア and no guard stops it (V2.1.1)."""
 
+    card_ja = ("奇術師: 2日目以降の夜に一度だけ、生存者ひとり（自分も可）を選べます（任意）。"
+               "その夜の人狼の襲撃先がその人にすり替わり、その襲撃は護衛や罠では防げず、"
+               "人狼やヴァンパイアも死にます。迷える子羊が同じ夜に身代わりになると、そちらが優先されます。")
+    card_en = ("Illusionist: once, from night 2, you may choose a living player (yourself too): that night the "
+               "werewolves' attack lands on that player instead. Such an attack ignores every guard and trap and "
+               "kills even a werewolf or a vampire. If a Stray Sheep lures the wolves the same night, the sheep "
+               "prevails.")
+
     abilities = (Misdirect(),)
 
 
@@ -2151,6 +2509,12 @@ class NightCover(Role):
     """A 迷える子羊's night cover (V2.1.3), until dawn: silently and any number of times it stops the
     deaths an attacker's own act causes — a wolf's bite (tricked too), a vampire attack, 魔女's poison,
     犬, 暴動者, 竜騎士, 侍's counter, 精霊使い, 鬼, 暗殺者, 闇の霊媒師, デスノート — and no other."""
+
+    card_ja = ("襲撃系無効（迷える子羊）: 朝まで、襲撃する者の手による死（人狼の襲撃、ヴァンパイアの襲撃、"
+               "魔女の毒薬、暗殺など）を何度でも防ぎます（通知なし）。それ以外の死は防ぎません。")
+    card_en = ("Night cover: from a 迷える子羊 (Stray Sheep), until dawn: it silently stops, any number of times, "
+               "the deaths an attacker's own act causes (a werewolf or vampire attack, a witch's poison, an "
+               "assassination …) and no other.")
 
     resist_rank = 3  # V2.1.3: after the guards, before 巫女の加護 (2), a shield (1) and 聖職者's protection
 
@@ -2210,6 +2574,15 @@ class StraySheep(Role):
     turned on it, past every guard (V2.1.1), and every other living seat is covered until dawn (V2.1.3);
     from then on it dies at each dawn at which it lives (``attack``, unguardable)."""
 
+    card_ja = ("迷える子羊: 1日おきの夜（1日目、3日目…）に護衛無効になり、"
+               "聖職者の加護・巫女の加護・人身御供には守られません。2日目以降の夜に一度だけ、"
+               "身代わりになれます（任意、対象なし）。その夜の人狼の襲撃はすべて自分に向き（護衛では防げません）、"
+               "他の生存者は朝まで襲撃系の死から守られます。以後、生きて朝を迎えるたびに死亡します。")
+    card_en = ("Stray Sheep: every other night (nights 1, 3, 5 …) no guard protects you, and a holy protection, a "
+               "Miko's blessing or a Sacrifice never does. Once, from night 2, you may lure the wolves: that night "
+               "all their attacks land on you, past every guard, and every other living player is safe until dawn "
+               "from the deaths an attacker causes. From then on you die at each dawn you are alive.")
+
     name_en = "Stray Sheep"
     Memory = SheepMemory
     abilities = (Lure(),)
@@ -2248,6 +2621,11 @@ class RedHood(Role):
     is dead it revives (V2.1.10), announced after that burial's deaths. Any other death clears the memory.
     A reviver (霊界表示 ``norevive``) while alive or while it waits."""
 
+    card_ja = ("赤ずきん: 人狼に噛まれて死ぬと、噛んだ人狼を覚えています。その人狼が死ぬと蘇生します。"
+               "ほかの死に方をすると忘れます。")
+    card_en = ("Little Red Riding Hood: killed by a werewolf's bite, you remember that werewolf; when it is dead "
+               "too, you come back to life. Dying any other way makes you forget it.")
+
     name_en = "Little Red Riding Hood"
     Memory = RedHoodMemory
     closes_heaven = "while able"
@@ -2275,6 +2653,10 @@ class DrawGirl(Role):
     """看板娘: bitten to death (V2.1.4), it makes the next day's executions one more, announced at that
     dawn 「{name}は看板娘でした。今日は{k}人処刑されます。」 (V2.1.11, V1.1.3); once per such death."""
 
+    card_ja = "看板娘: 人狼に噛まれて死ぬと、次の朝に看板娘だったことが公表され、その日の処刑人数が1人増えます。"
+    card_en = ("Draw Girl: killed by a werewolf's bite, you are revealed the next morning and that day one more "
+               "player is executed.")
+
     name_en = "Draw Girl"
 
     @on(Bitten)
@@ -2286,6 +2668,10 @@ class DrawGirl(Role):
 class Housekept(Role):
     """A 家政婦's visit, until dawn: if the seat dies bitten, or by another ``attack`` death with a wolf
     behind it (V2.1.4), the 家政婦 (the mark's source) is told at once who, even if dead."""
+
+    card_ja = "家政婦の訪問: 朝まで、この人が人狼の襲撃で死ぬと、訪れた家政婦にどの人狼が襲ったかが伝わります。"
+    card_en = ("Housekept: a 家政婦 (House Keeper) watches this seat until dawn: if a werewolf attack kills it, the "
+               "House Keeper learns which werewolf.")
 
     @on(Died)
     def witness(self, ctx: Context, me: Layer, event: Died) -> None:
@@ -2320,6 +2706,12 @@ class HouseKeeper(Role):
     """家政婦: each night from 2 it may visit another living seat: at a wolf's house (not of team Human) it
     dies; else, if that seat dies that night of a wolf attack, it learns which wolf (even if dead)."""
 
+    card_ja = ("家政婦: 2日目以降の夜、他の生存者ひとりの家を訪れられます（任意）。人狼（村人陣営でない）"
+               "の家なら自分が死にます。そうでなければ、その夜その人が人狼に襲われて死ぬと、襲った人狼が分かります。")
+    card_en = ("House Keeper: from night 2, each night you may visit another living player. At a werewolf's house "
+               "(one not on the village's side) you die; otherwise, if a werewolf attack kills that player that "
+               "night, you learn which werewolf it was.")
+
     name_en = "House Keeper"
     abilities = (Visit(),)
 
@@ -2338,6 +2730,11 @@ EMMA_LINES.update({"dragon": "dragon", "samurai": "samurai", "elemental": "eleme
 class Cosplayer(Guarding):
     """コスプレイヤー: a 狩人 in every rule (V2.1.2: its protection is a 狩人's) that reads 人狼 to the 占い師 and the
     霊能者; it counts human."""
+
+    card_ja = ("コスプレイヤー: 狩人と同じく毎晩ひとりを護衛します（2日目の夜から。"
+               "身代わりくんなしなら1日目の夜から。必須）。占い結果・霊能結果は人狼ですが、人間として数えられます。")
+    card_en = ("Cosplayer: protects a seat each night as a 狩人 (Bodyguard) does, from night 2 (from night 1 without "
+               "the scapegoat), required. It reads 人狼 (werewolf) to seers and mediums, but counts as a human.")
 
     fortune = Fortune.WEREWOLF
     psychic = PsychicResult.WEREWOLF
@@ -2370,6 +2767,13 @@ class Samurai(Guarding):
     """侍: from night 2 it must guard a seat with its counter guard: each wolf or vampire attack on it that
     passes immunity fails, and the 侍 dies (`attack`, or `vampire` against a vampire) and so does the attacker
     (`samurai`), both through their protections and resistances; no guard success is told (瞳狼: 護衛)."""
+
+    card_ja = ("侍: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ）を護衛します（必須）。"
+               "その人への人狼・ヴァンパイアの襲撃は失敗し、侍は死に（人狼の襲撃・ヴァンパイアの襲撃）、"
+               "襲撃した人狼またはヴァンパイアも侍の反撃で死にます。護衛成功は知らされません。")
+    card_en = ("Samurai: from night 2 it must guard a living seat (itself only with the setting “guard yourself”). "
+               "Each wolf or vampire attack on that seat fails: the Samurai dies of it, and its blade kills the "
+               "attacking wolf or vampire. Nobody is told of a successful guard.")
 
     abilities = (CounterGuard(),)
     deadly_weapon = True
@@ -2415,6 +2819,13 @@ class ElementalGuard(Protection):
 class Elementaler(Guarding):
     """精霊使い: from night 2 it must guard a seat with its spirits (a 狩人's protection). Bitten to death (V2.1.4)
     that night, it takes the seat it protected with it, if alive (`elemental`, through its protections)."""
+
+    card_ja = ("精霊使い: 2日目の夜から毎晩、生存者ひとり（自分は guardmyself のときのみ）"
+               "を精霊の力で護衛します（必須。狩人の護衛と同じ）。その夜に自分が人狼に噛み殺されると、"
+               "護衛した人も暴走した精霊の力で死にます。")
+    card_en = ("Elementaler: from night 2 it must protect a living seat with its spirits (itself only with the "
+               "setting “guard yourself”), as a 狩人 (Bodyguard) does. If the wolves kill it that night, the "
+               "rampaging spirits kill the seat it protected too.")
 
     abilities = (ElementalGuard(),)
     Memory = ElementalMemory
@@ -2502,6 +2913,15 @@ class DragonKnight(Role):
     (`dragon`). At the dawn after a night it acted, alive, if the seat it chose is dead and of team Human, it
     dies (後追い, 自責の念)."""
 
+    card_ja = ("竜騎士: 2日目の夜から毎晩、次のどちらかができます（任意）。"
+               "他の生存者ひとりを護衛する（前の夜に護衛した人は不可）か、一度だけ、"
+               "他の生存者ひとりを竜の炎で殺す（護衛では防げず、人狼も死にます）。行動した翌朝、生きていて、"
+               "選んだ人が死んでいて村人陣営なら、自責の念で後を追います。")
+    card_en = ("Dragon Knight: from night 2, each night, it may either guard another living seat (never the one it "
+               "guarded the night before) or, once in the game, burn another living seat to death with its dragon's "
+               "fire (no guard stops it, and a wolf dies of it too). At the dawn after a night it acted, if it lives "
+               "and the seat it chose is dead and of the village team, it takes its own life out of remorse.")
+
     name_en = "Dragon Knight"
     abilities = (Slay(), DragonGuard())  # a bot weighs the slay first (one act a night)
     Memory = DragonMemory
@@ -2526,6 +2946,10 @@ class Shielded(Role):
     while the seat is of team Human, not a 迷える子羊 (``unshielded``) and its 人身御供 lives, does not happen — the 人身御供 dies instead
     (`sacrifice`, through its own protections; 瞳狼: 身代わり); silent (the end log tells it). Asked after
     巫女の加護 and before 聖職者's protection; an execution it stops is W.1.11c's."""
+
+    card_ja = "生贄の守り: 次の夕方まで、最初に受ける死（突然死を除く）の代わりに人身御供が死にます（通知なし）。"
+    card_en = ("Shielded: a Sacrifice offered its life for this seat: until the next dusk, the first death it would "
+               "suffer (a sudden death aside) kills the Sacrifice instead, silently.")
 
     blocks_as = Blocked.SUBSTITUTE
     resist_rank = 1
@@ -2564,6 +2988,13 @@ class Offer(Ability):
 class Sacrifice(Role):
     """人身御供: once, any night, it may offer its life for another seat of team Human: until the next dusk the
     first death that seat would suffer kills the 人身御供 instead (an execution too: nobody else dies)."""
+
+    card_ja = ("人身御供: 一度だけ、夜に他の生存者ひとりを選べます（任意）。その人が村人陣営なら、"
+               "次の夕方まで（翌日の処刑も含む）、その人が最初に受ける死（突然死を除く）"
+               "の代わりに人身御供が死にます（生贄。通知なし）。")
+    card_en = ("Sacrifice: once in the game, at night, it may offer its life for another living seat. If that seat "
+               "is of the village team, until the next dusk (the next day's execution included) the first death it "
+               "would suffer, a sudden death aside, kills the Sacrifice instead; nobody is told.")
 
     abilities = (Offer(),)
     death_resistance = True
@@ -2605,6 +3036,16 @@ class OccultMania(Role):
     「{name}は{role}になりました。」. Its new role's dusk hook runs at once; a new 人狼 is immune to that
     night's attacks and attacks from the next night."""
 
+    card_ja = ("オカルトマニア: 2日目以降の夜、生きている人をひとり（自分も可）指定しなければなりません。"
+               "その夜のうちに、指定した人が人狼として数えられれば人狼に、占い師（占いセットを含む）"
+               "を持っていれば占い師に、それ以外なら村人になります（自分を指定すると村人）。"
+               "人狼になった夜は人狼に襲われず、翌日の夜から襲撃します。")
+    card_en = ("Occult Mania: a villager. From night 2 on, each night until it changes, it must name a living seat "
+               "(itself allowed). That night it becomes a 人狼 (Werewolf) if the seat counts as a wolf, else a "
+               "占い師 (Seer) if the seat holds one (a seer kit too), else a 村人 (Villager) — naming itself makes "
+               "it a villager. It is told 「…になりました。」 (what it became) and takes up its new role at once; a "
+               "new werewolf cannot be killed by that night's wolf attack and attacks from the next night.")
+
     name_en = "Occult Mania"
     abilities = (Study(),)
 
@@ -2619,6 +3060,10 @@ class Awakened(Role):
     """A woken 胡蝶 (not told as a sub-role; the seat is shown 胡蝶): team Werewolf, wins iff the result
     is Werewolf or LoneWolf, knows the wolves, reads and writes the wolf chat, where the others know
     it (as 囁き狂人). It still counts human and reads 村人."""
+
+    card_ja = "胡蝶（目覚め）: 夢から覚めた胡蝶です。人狼陣営になり、人狼を知り、人狼チャットで話せます。"
+    card_en = ("Dreamer: a 胡蝶 (Dreamer) woken by a wolf attack: on the werewolf team, it knows the wolves and "
+               "writes in the Wolves chat, where the wolves know it.")
 
     judge_team = Team.WEREWOLF
     shown = Shown(chat=Chat.WOLF, as_role=True)
@@ -2640,6 +3085,14 @@ class Dreamer(Role):
     has team Werewolf (wins iff the result is Werewolf or LoneWolf), knows the wolves and reads and
     writes the wolf chat (as 囁き狂人). It still counts human and reads 村人. Death resistance."""
 
+    card_ja = ("胡蝶: 自分を村人だと思っています。初めて人狼に襲撃されても一度だけ死なず、"
+               "夢から覚めて胡蝶だと知ります。それからは人狼陣営（人狼陣営か一匹狼が勝てば勝利）になり、人狼を知り、"
+               "人狼チャットで話せます（人狼からもわかります）。占い結果は村人で、人間として数えられます。")
+    card_en = ("Dreamer: believes it is a 村人 (Villager). The first wolf attack that reaches it does not kill it: "
+               "it wakes, is told 「夢から覚めた…は胡蝶でした。」 (it was a Dreamer), and from then on it is on the "
+               "werewolf team (it wins if the werewolves or a lone wolf win), knows the wolves and writes in the "
+               "Wolves chat, where the wolves know it. It is still divined 村人 (human) and counted as a human.")
+
     believes = "Human"
     Memory = DreamMemory
     death_resistance = True
@@ -2658,12 +3111,21 @@ class Disguised(Role):
     """仮装者: appears as a wolf (W.1.12): listed among the wolves told to the wolves, 狂信者, 囁き狂人,
     スパイ, 聴狂人 and スパイⅡ; for every rule a plain 村人 (占 村人, counts human, wolves may attack it)."""
 
+    card_ja = ("仮装者: 村人です。人狼や狂信者・囁き狂人・スパイなど人狼を知る役職には、"
+               "人狼のひとりとして見えます（占い結果は村人で、人狼にも襲撃されます）。")
+    card_en = ("Disguised: a villager that the wolves, and every role that knows the wolves (狂信者 Fanatic, "
+               "囁き狂人 Whispering Madman, スパイ Spy …), see as one of the wolves. For everything else it is a "
+               "plain villager: divined 村人 (human), counted as a human, and the wolves may attack it.")
+
     appears_as_wolf = True
 
 
 @role
 class HolyMarked(Role):
     """聖痕者 (hidden: a host cannot pick it; 闇鍋 casts it): a 村人 under another name, nothing else."""
+
+    card_ja = "聖痕者: 能力のない村人です（闇鍋でのみ登場します）。"
+    card_en = "Holy Marked: a villager with no ability (only 闇鍋 casts it; a host cannot pick it)."
 
 
 @role
@@ -2673,6 +3135,13 @@ class Reincarnator(Role):
     not a sudden death's, not a 転生者, holding no non-human role (extra roles included); none: nothing.
     Announced after the burial's deaths 「{name}は蘇生しました。」; the end log adds
     「{name}は{target}へ転生しました。」. A reviver always (霊界表示 ``norevive``)."""
+
+    card_ja = ("転生者: 死ぬと（突然死を除く）、それまでに死亡が知らされていた人からランダムにひとりが蘇生します（身"
+               "代わりくん、突然死した人、転生者、人外の役職を持つ人を除く）。")
+    card_en = ("Reincarnator: a villager. When it dies (but not by sudden death), one seat drawn at random among "
+               "those whose deaths were already announced comes back to life (never 身代わりくん, a seat that died "
+               "suddenly, another 転生者 or a seat holding a non-human role). The end of the game tells who it was "
+               "reincarnated in.")
 
     closes_heaven = "in game"
 
