@@ -59,7 +59,6 @@ from jinrou.classic.events import (
 )
 from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
 from jinrou.classic.model import (
-    PUBLIC_CAUSES,
     Blocked,
     Cause,
     Count,
@@ -1142,7 +1141,7 @@ class Game:
             death = self.deaths[seat] or seen.get(seat)
             if death is None:  # revived in the same night
                 continue
-            shown = death.cause if death.cause in PUBLIC_CAUSES or (
+            shown = death.cause if death.cause.public or (
                 death.cause is Cause.CURSE and self.settings.on("deadfox")) else None
             self.tell(None, "died", player=seat, cause=shown.value if shown else None)
             announced.append(seat)

@@ -26,19 +26,6 @@ from jinrou.classic.model import Cause, Fortune, Message, PsychicResult
 
 LANGS = ("ja", "en")
 
-_DEATH_JA = {
-    "execution": "{player}は処刑されました", "suicide": "{player}は誰かの後を追って自ら死を選びました。",
-    "hunter": "{player}は銃殺されました", "leave": "{player}は村を去りました",
-    "sudden": "{player}は突然死しました", "curse": "{player}は呪殺されました",
-    "infirm": "{player}は老衰で死亡しました。",
-}  # fmt: skip
-_DEATH_EN = {
-    "execution": "{player} was executed.", "suicide": "{player} chose to follow someone in death.",
-    "hunter": "{player} was shot.", "leave": "{player} left the village.",
-    "sudden": "{player} died suddenly (no action in time).", "curse": "{player} was cursed to death.",
-    "infirm": "{player} died of old age.",
-}  # fmt: skip
-
 TEMPLATES: dict[str, tuple[str, str]] = {
     "night": ("{day}日目の夜になりました。", "Night {day} falls."),
     "morning": ("{day}日目の朝になりました。", "Day {day} dawns."),
@@ -344,11 +331,11 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = value.render(names, lang)
         else:
             args[key] = value
-    if message.key == "died":
+    if message.key == "died":  # its cause's own line (a public cause's), else found dead
         cause = message.args.get("cause")
-        table = _DEATH_JA if lang == "ja" else _DEATH_EN
+        died = Cause(str(cause)).died if cause else None
         default = "{player}は無残な姿で発見されました" if lang == "ja" else "{player} was found dead."
-        return (table.get(str(cause), default) if cause else default).format(**args)
+        return (died[LANGS.index(lang)] if died else default).format(**args)
     if message.key == "end":
         if args["winner"] == "Draw":
             return TEMPLATES["draw"][LANGS.index(lang)]

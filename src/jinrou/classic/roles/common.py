@@ -80,6 +80,11 @@ class PlaceMark(Ability):
             ctx.grant(target, self.mark, action.seat)
 
 
+POISON_DEATH = Cause.declare("poison", "毒", "poisoned")  # 埋毒者's and 猫又's poison, 黒猫's
+TRAP_DEATH = Cause.declare("trap", "罠", "caught in a trap (bomb)")  # a bomb's explosion (爆弾魔, W.1.14), a 罠師's trap
+DOG_DEATH = Cause.declare("dog", "犬の襲撃", "bitten by a mad dog")  # 犬's and 狂犬's bite (W.1.14)
+
+
 def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
     """埋毒者/猫又 poison (§8): after a wolf attack the wolf that chose it (``poisonwolf=selector``;
     nobody if it is dead by then, as the reference's Poisoner.dying) or a random living attacking
@@ -96,7 +101,7 @@ def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
         living = ctx.living()
         victim = ctx.draw_seat("poison", living) if living else None
     if victim is not None:
-        ctx.kill(victim, Cause.POISON, seat)
+        ctx.kill(victim, POISON_DEATH, seat)
 
 
 @dataclass

@@ -18,7 +18,17 @@ from jinrou.classic.events import AttackedAt, BurialPass, Died, Divined, Execute
 from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
-from jinrou.classic.roles.common import Contacted, ContactHook, Divination, Gamble, PlaceMark, knows_wolves
+from jinrou.classic.roles.common import (
+    DOG_DEATH,
+    POISON_DEATH,
+    TRAP_DEATH,
+    Contacted,
+    ContactHook,
+    Divination,
+    Gamble,
+    PlaceMark,
+    knows_wolves,
+)
 from jinrou.classic.roles.village import Diviner, Guard, Hunter, OnceMemory, first_divination_pool
 
 if TYPE_CHECKING:
@@ -128,7 +138,7 @@ class BlackCat(Role):
         wolves = set(ctx.counting(Count.WOLF))
         pool = [s for s in ctx.living() if s not in wolves]
         if pool:
-            ctx.kill(ctx.draw_seat("poison", pool), Cause.POISON, me.seat)
+            ctx.kill(ctx.draw_seat("poison", pool), POISON_DEATH, me.seat)
 
 
 @mark("Framed", "狼少年の濡れ衣")
@@ -688,8 +698,8 @@ class BombCheck(LevelHook):
         explode(ctx, me)
         for guard in dict.fromkeys(guards):
             ctx.unguard(me.seat, guard)
-            ctx.kill(guard, Cause.TRAP, me.source)
-        ctx.kill(me.seat, Cause.TRAP, me.source)
+            ctx.kill(guard, TRAP_DEATH, me.source)
+        ctx.kill(me.seat, TRAP_DEATH, me.source)
 
 
 @mark("Bomb", "爆弾")
@@ -715,14 +725,14 @@ class Bomb(Role):
         if event.host != me.seat or me.memory.exploded or event.source is None:
             return
         explode(ctx, me)
-        ctx.kill(event.source, Cause.TRAP, me.source)
+        ctx.kill(event.source, TRAP_DEATH, me.source)
 
     @on(Executed)
     def executed(self, ctx: Context, me: Layer, event: Executed) -> None:
         voters = [] if me.memory.exploded else [v for v in ctx.ballot_voters(me.seat) if ctx.alive(v)]
         if voters:
             explode(ctx, me)
-            ctx.kill(ctx.draw_seat("bomb victim", voters), Cause.TRAP, me.source)
+            ctx.kill(ctx.draw_seat("bomb victim", voters), TRAP_DEATH, me.source)
 
 
 class PlantBomb(PlaceMark):
@@ -794,6 +804,9 @@ class PsychoMemory:
     by: list[Seat] = field(default_factory=list)  # who targeted it that night
 
 
+PSYCHO_DEATH = Cause.declare("psycho", "サイコキラー", "killed by a psycho killer")  # サイコキラー's reflex (W.1.14)
+
+
 class Reflex(LevelHook):
     """サイコキラー's reflex, level 104, also while it is dead: every seat that targeted it tonight and
     is alive dies (`psycho`); the list is then spent."""
@@ -804,7 +817,7 @@ class Reflex(LevelHook):
         memory: PsychoMemory = me.memory
         by, memory.by = (memory.by if memory.night == ctx.day else []), []
         for seat in by:
-            ctx.kill(seat, Cause.PSYCHO, me.seat)
+            ctx.kill(seat, PSYCHO_DEATH, me.seat)
 
 
 @role
@@ -857,7 +870,7 @@ class Bite(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.used = True
-        ctx.kill(ctx.aimed(action.targets[0]), Cause.DOG, action.seat, guardable=False)
+        ctx.kill(ctx.aimed(action.targets[0]), DOG_DEATH, action.seat, guardable=False)
 
 
 @role

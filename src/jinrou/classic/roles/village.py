@@ -41,6 +41,8 @@ from jinrou.classic.model import (
 )
 from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared, mark, role, sub_role
 from jinrou.classic.roles.common import (
+    DOG_DEATH,
+    TRAP_DEATH,
     Divination,
     Gamble,
     Guarding,
@@ -518,6 +520,9 @@ class Merchant(Role):
     Memory = OnceMemory
 
 
+INFECTION_DEATH = Cause.declare("infection", "感染症", "infected")  # 女王観戦者's death
+
+
 @role
 class QueenSpectator(Role):
     """女王観戦者: known to the village team; on her death every living seat counting human dies
@@ -534,7 +539,7 @@ class QueenSpectator(Role):
     def infect(self, ctx: Context, me: Layer, event: Died) -> None:
         for s in ctx.living():
             if ctx.identity(s).is_human():
-                ctx.kill(s, Cause.INFECTION, me.seat)
+                ctx.kill(s, INFECTION_DEATH, me.seat)
 
 
 @role
@@ -934,7 +939,7 @@ class DogBite(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         owner = action.targets[0]
-        ctx.kill(owner, Cause.DOG, action.seat, guardable=False)
+        ctx.kill(owner, DOG_DEATH, action.seat, guardable=False)
         ctx.emit(Targeted(owner, action.seat, self.verb))
 
 
@@ -993,7 +998,7 @@ class TrapCheck(LevelHook):
         ctx.unguard(me.seat, me.source)
         for guard in dict.fromkeys(guards):
             ctx.unguard(me.seat, guard)
-            ctx.kill(guard, Cause.TRAP, me.source)
+            ctx.kill(guard, TRAP_DEATH, me.source)
 
 
 @mark("Trapped", "罠", until=Expiry.DAWN)
@@ -1014,9 +1019,9 @@ class Trapped(Role):
         if event.host != me.seat or ctx.blocked() is not Blocked.TRAP or not ctx.alive(me.seat):
             return
         if event.cause is Cause.VAMPIRE and event.source is not None:
-            ctx.kill(event.source, Cause.TRAP, me.source)
+            ctx.kill(event.source, TRAP_DEATH, me.source)
         elif event.cause is Cause.ATTACK and (wolves := ctx.attackers()):
-            ctx.kill(ctx.draw_seat("trap victim", wolves), Cause.TRAP, me.source)
+            ctx.kill(ctx.draw_seat("trap victim", wolves), TRAP_DEATH, me.source)
 
 
 @dataclass
@@ -1573,6 +1578,10 @@ class OldmanMemory:
     day: int = 0  # the last day its age was checked
 
 
+INFIRM_DEATH = Cause.declare("infirm", "老衰", "old age", public=True,
+                             died=("{player}は老衰で死亡しました。", "{player} died of old age."))  # 老人's 老衰, public (V1.1.16)
+
+
 @role
 class Oldman(Role):
     """老人: in each dawn burial it lives (checked once, after the night's deaths are set, before the
@@ -1593,7 +1602,7 @@ class Oldman(Role):
         me.memory.day = ctx.day
         wolves = sum(1 for s in ctx.living() if ctx.identity(s).wolf_role())
         if ctx.day > 2 * wolves:
-            ctx.kill(me.seat, Cause.INFIRM, guardable=False)
+            ctx.kill(me.seat, INFIRM_DEATH, guardable=False)
 
 
 ASSASSINATE = Verb.declare("assassinate", label=("暗殺", "assassinate"))
@@ -1602,6 +1611,9 @@ ASSASSINATE = Verb.declare("assassinate", label=("暗殺", "assassinate"))
 @dataclass
 class AssassinMemory:
     used: bool = False  # its assassination has resolved
+
+
+ASSASSINATE_DEATH = Cause.declare("assassinate", "暗殺", "assassinated")  # 暗殺者's 暗殺 (V1.1.16)
 
 
 class Assassination(Ability):
@@ -1628,9 +1640,9 @@ class Assassination(Ability):
         target = ctx.aimed(action.targets[0])
         p = ctx.identity(target).role.assassination_reflex
         if p and ctx.draw("assassination reflex", [True, False], weights=[p.numerator, p.denominator - p.numerator]):
-            ctx.kill(action.seat, Cause.ASSASSINATE, target, guardable=False)
+            ctx.kill(action.seat, ASSASSINATE_DEATH, target, guardable=False)
         else:
-            ctx.kill(target, Cause.ASSASSINATE, action.seat, guardable=False)
+            ctx.kill(target, ASSASSINATE_DEATH, action.seat, guardable=False)
 
 
 @role
@@ -1675,13 +1687,16 @@ class WitchPotion(Ability):
         ctx.tell(action.seat, f"witch {self.verb.value}", player=action.seat, target=action.targets[0])
 
 
+WITCH_DEATH = Cause.declare("witch", "毒薬", "a witch's poison")  # 魔女's 毒薬 (V1.1.16)
+
+
 class WitchPoison(WitchPotion):
     """毒薬: another living seat dies (``witch``; not guardable; holy protection and resistances apply)."""
 
     verb = POISON
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.kill(ctx.aimed(action.targets[0]), Cause.WITCH, action.seat, guardable=False)
+        ctx.kill(ctx.aimed(action.targets[0]), WITCH_DEATH, action.seat, guardable=False)
 
 
 class WitchRevival(WitchPotion):
@@ -2245,6 +2260,9 @@ class MementoDisposer(Role):
     abilities = (Sift(),)
 
 
+GHOST_DEATH = Cause.declare("ghost", "亡霊の怨念", "a ghost's revenge")  # 闇の霊媒師's 亡霊の怨念 (V2.1.13)
+
+
 class GhostRevenge(LevelHook):
     """The ghost's revenge (level 100, its seat dead): every living seat whose role is a guard role (V2.1.2d:
     the role only, never an extra role or kit) dies (`ghost`, resistible); the ghost then goes."""
@@ -2257,7 +2275,7 @@ class GhostRevenge(LevelHook):
             return  # brought back before the night: no ghost
         for seat in ctx.living():
             if ctx.identity(seat).attribute(ctx, "guard_role", main_only=True):
-                ctx.kill(seat, Cause.GHOST, me.seat)
+                ctx.kill(seat, GHOST_DEATH, me.seat)
 
 
 @mark("Ghost", "亡霊")
@@ -2762,6 +2780,9 @@ class CounterGuard(Protection):
         ctx.emit(Guarded(target, action.seat))
 
 
+SAMURAI_DEATH = Cause.declare("samurai", "侍の反撃", "cut down by a samurai")  # 侍's counter (V2.1.13)
+
+
 @role
 class Samurai(Guarding):
     """侍: from night 2 it must guard a seat with its counter guard: each wolf or vampire attack on it that
@@ -2783,7 +2804,7 @@ class Samurai(Guarding):
         """The counter of one attack its guard stopped: first the 侍 (unguardable), then the attacker."""
         ctx.kill(me.seat, event.cause, event.source, guardable=False)
         if event.source is not None:
-            ctx.kill(event.source, Cause.SAMURAI, me.seat)
+            ctx.kill(event.source, SAMURAI_DEATH, me.seat)
 
 
 @dataclass
@@ -2815,6 +2836,9 @@ class ElementalGuard(Protection):
         memory.protected, memory.night = target, ctx.day
 
 
+ELEMENTAL_DEATH = Cause.declare("elemental", "暴走した精霊の力", "a rampaging spirit")  # 精霊使い's rampaging spirits (V2.1.13)
+
+
 @role
 class Elementaler(Guarding):
     """精霊使い: from night 2 it must guard a seat with its spirits (a 狩人's protection). Bitten to death (V2.1.4)
@@ -2835,7 +2859,7 @@ class Elementaler(Guarding):
     def rampage(self, ctx: Context, me: Layer, event: Bitten) -> None:
         memory: ElementalMemory = me.memory
         if memory.night == ctx.day and memory.protected is not None:  # its guard resolved tonight
-            ctx.kill(memory.protected, Cause.ELEMENTAL, event.by)
+            ctx.kill(memory.protected, ELEMENTAL_DEATH, event.by)
 
 
 @dataclass
@@ -2886,6 +2910,9 @@ class DragonGuard(DragonAct):
         self.acted(ctx, action, me)
 
 
+DRAGON_DEATH = Cause.declare("dragon", "竜の炎", "burnt by a dragon")  # 竜騎士's 竜の炎 (V2.1.13)
+
+
 class Slay(DragonAct):
     """竜騎士's ``slay``, once per game (spent when it resolves, as the reference): told at once 「{name}が{target}を
     襲撃しました。」; at level 80 the (redirected) seat dies (`dragon`: no guard, no wolf immunity)."""
@@ -2903,7 +2930,7 @@ class Slay(DragonAct):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.slain = True
-        ctx.kill(ctx.aimed(action.targets[0]), Cause.DRAGON, action.seat, guardable=False)
+        ctx.kill(ctx.aimed(action.targets[0]), DRAGON_DEATH, action.seat, guardable=False)
         self.acted(ctx, action, me)
 
 
@@ -2940,6 +2967,9 @@ class DragonKnight(Role):
             ctx.follow(me.seat, "dragonknight")
 
 
+SACRIFICE_DEATH = Cause.declare("sacrifice", "生贄", "sacrificed")  # 人身御供's 生贄 (V2.1.13)
+
+
 @mark("Shielded", "生贄の守り", until=Expiry.DUSK)
 class Shielded(Role):
     """A 人身御供's shield (V2.1.3), to the next dusk: the first death its seat would suffer (not a sudden one),
@@ -2956,12 +2986,12 @@ class Shielded(Role):
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         giver, identity = me.source, ctx.identity(me.seat)
-        if (giver is None or not ctx.alive(giver) or threat.cause is Cause.SACRIFICE
+        if (giver is None or not ctx.alive(giver) or threat.cause is SACRIFICE_DEATH
                 or identity.team() is not Team.HUMAN or identity.role.unshielded):  # never a 迷える子羊 (V2.1.3)
             return False
         ctx.remove(me)
         ctx.note("sacrificed", target=me.seat, cause=threat.cause.value)
-        ctx.kill(giver, Cause.SACRIFICE, giver)
+        ctx.kill(giver, SACRIFICE_DEATH, giver)
         return True
 
 

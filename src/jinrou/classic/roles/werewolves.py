@@ -41,6 +41,9 @@ def attacks_spent(ctx: Context) -> int:
     return ctx.count_chosen(ATTACK_FORMS)
 
 
+TOUGH_DEATH = Cause.declare("tough", "捨て身", "gave its life for the kill")  # 一途な狼's price for its lunge (W.1.14)
+
+
 class Attack(Ability):
     """The wolves' attack (§4.3): one a night (two after a 狼の子's death, the second optional and
     free to name the first's target again), shared by every living attacking wolf; the first
@@ -85,7 +88,7 @@ class Attack(Ability):
             tough = ctx.failed_attacks_forced_by()
             if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
                 ctx.bite(target, tough, forced=True)
-                ctx.kill(tough, Cause.TOUGH)
+                ctx.kill(tough, TOUGH_DEATH)
                 return
             if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
                 ctx.log_attack_failure(target, why)
@@ -381,6 +384,9 @@ class Gorge(Ability):
         ctx.tell(ctx.chat_members(Chat.WOLF), "gorged", wolf=action.seat)
 
 
+GREEDY_DEATH = Cause.declare("greedy", "強欲の報い", "paid for its greed")  # 欲張りな狼's price for a failed attack (W.1.14)
+
+
 @role
 class GreedyWolf(Wolf):
     """欲張りな狼: once, from night 2, it may gorge: one more attack tonight. The first attack of that
@@ -402,7 +408,7 @@ class GreedyWolf(Wolf):
         if memory.night == ctx.day and not memory.paid:
             memory.paid = True
             ctx.cancel_attacks()
-            ctx.kill(me.seat, Cause.GREEDY)
+            ctx.kill(me.seat, GREEDY_DEATH)
 
 
 # ---------------------------------------------------------------------- 狂人系 (count human)
@@ -466,6 +472,10 @@ class SpyMemory:
     left: bool = False  # it left the village
 
 
+LEAVE_DEATH = Cause.declare("leave", "失踪", "left the village", public=True,
+                            died=("{player}は村を去りました", "{player} left the village."))  # スパイ's departure (W.3)
+
+
 class Leave(Ability):
     """スパイ's departure: any night, optional, once; it dies at level 100 (失踪). A holy protection
     stops it like any death (§5.2): the スパイ stays, its leave spent."""
@@ -484,7 +494,7 @@ class Leave(Ability):
         me.memory.spent = True
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        if ctx.kill(action.seat, Cause.LEAVE):
+        if ctx.kill(action.seat, LEAVE_DEATH):
             me.memory.left = True
 
 
@@ -798,6 +808,9 @@ class CraftyMemory:
     returns: int | None = None  # the night it may rise: the one after it feigned
 
 
+CRAFTY_DEATH = Cause.declare("crafty", "死んだふり", "feigned death")  # 狡猾な狼's feigned death (W.1.14)
+
+
 class Feign(Ability):
     """死んだふり: each night, optional, level 100, no target: told at once; it dies (`crafty`,
     resistible) and may rise the next night. Its attack that night still stands."""
@@ -811,7 +824,7 @@ class Feign(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.returns = ctx.day + 1  # also if killed otherwise earlier at this level (reference)
-        ctx.kill(me.seat, Cause.CRAFTY, me.seat)
+        ctx.kill(me.seat, CRAFTY_DEATH, me.seat)
 
 
 class Rise(Ability):
@@ -965,6 +978,9 @@ class BloodMemory:
     day: int = 0  # the day it self-destructed (0: not yet)
 
 
+SELFDESTRUCT_DEATH = Cause.declare("selfdestruct", "自爆", "blew itself up")  # 血狼's day action (W.1.14)
+
+
 class SelfDestruct(Ability):
     """自爆: once per game, any day, optional, no target: public 「{name}は自らを犠牲に血月の力を引き出し
     ます。」; it dies at once (`selfdestruct`, resistible) and the day ends without a vote."""
@@ -979,7 +995,7 @@ class SelfDestruct(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.day = ctx.day
         ctx.tell(None, "self-destruct", player=me.seat)
-        ctx.kill(me.seat, Cause.SELFDESTRUCT)
+        ctx.kill(me.seat, SELFDESTRUCT_DEATH)
         ctx.end_day()
 
 
