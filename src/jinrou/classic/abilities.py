@@ -25,6 +25,7 @@ codec serves the record, the online mode, the terminal, the bots and the tests:
   (``"kit": "Guard"``, ``"role": "Human"``, ``"kind": "premium"``): :meth:`Action.from_json` ↔
   :meth:`Action.to_json`.
 
+>>> import jinrou.classic.roles  # declares 商人's kit
 >>> names = ["A", "B", "C"]
 >>> a = Action.parse("A kit C Guard", names)
 >>> a, a.notation(names), a.to_json(names)
@@ -90,7 +91,14 @@ class Param:
 
 
 class _Verbs(type):
-    """Verb's type: iterating the class gives every declared verb (as an enum's would)."""
+    """Verb's type: iterating the class gives every declared verb (as an enum's would), and a declared
+    verb is its attribute by its word in capitals wherever it is declared (``Verb.KIT``: 商人's)."""
+
+    def __getattr__(cls, name: str) -> Verb:
+        verb = cls.__dict__.get("_declared", {}).get(name.lower()) if name.isupper() else None
+        if verb is None:
+            raise AttributeError(f"type object 'Verb' has no attribute {name!r}")
+        return verb
 
     def __iter__(cls) -> Iterator[Verb]:
         return iter(Verb._declared.values())
@@ -121,7 +129,6 @@ class Verb(metaclass=_Verbs):
     PROTECT: ClassVar[Verb]
     HIDE: ClassVar[Verb]
     LEAVE: ClassVar[Verb]
-    KIT: ClassVar[Verb]
     BITE: ClassVar[Verb]
     SHOOT: ClassVar[Verb]
 
@@ -184,7 +191,6 @@ Verb.REVIVE = Verb.declare("revive", label=("蘇生", "revive"))
 Verb.PROTECT = Verb.declare("protect", label=("加護", "bless"))
 Verb.HIDE = Verb.declare("hide", label=("逃亡", "hide"))
 Verb.LEAVE = Verb.declare("leave", label=("村を去る", "leave the village"))
-Verb.KIT = Verb.declare("kit", Param("kit", ParamKind.ROLE, ("Diviner", "Psychic", "Guard")), label=("発送", "send a kit"))
 Verb.BITE = Verb.declare("bite", label=("吸血", "bite"))
 Verb.SHOOT = Verb.declare("shoot", label=("銃撃", "shoot"))
 
@@ -216,7 +222,7 @@ class Action:
 
     @property
     def kit(self) -> str | None:
-        """A 商人's kit (Diviner, Psychic or Guard)."""
+        """A 商人's kit: the value of its ``kit`` parameter (a role id)."""
         return self.param("kit")
 
     # -------------------------------------------------------------- text

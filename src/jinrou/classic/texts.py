@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from jinrou.classic.abilities import Verb
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Cause, Fortune, Message, PsychicResult
@@ -243,8 +244,6 @@ COLORS_EN = {
 }  # fmt: skip
 """共感覚者's colors in English (the record and the Japanese say the color word)."""
 
-KITS = {"Diviner": ("占いセット", "a seer kit"), "Psychic": ("霊能セット", "a medium kit"),
-        "Guard": ("狩人セット", "a bodyguard kit")}  # fmt: skip
 def verb_label(verb: Any, lang: str = "ja", label: tuple[str, str] | None = None) -> str:
     """A verb's name for players in ``lang``: ``label``, the ability's own where it has one
     (:attr:`~jinrou.classic.abilities.Ability.label`, :attr:`~jinrou.classic.game.Legal.label`: 通訳's
@@ -253,6 +252,13 @@ def verb_label(verb: Any, lang: str = "ja", label: tuple[str, str] | None = None
     value = getattr(verb, "value", verb)
     names = label or getattr(verb, "label", None) or (value, value)
     return str(names[0 if lang == "ja" else 1])
+
+
+def param_word(verb: Verb, key: str, value: str, lang: str) -> str:
+    """A parameter value's words for players in ``lang``, as its verb declares them (a 商人's kit:
+    「占いセット」), else the value itself."""
+    param = verb.param(key)
+    return param.name(value, lang) if param is not None else value
 
 
 def role_name(role_id: str, lang: str) -> str:
@@ -314,7 +320,7 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
         elif key == "color" and lang != "ja":
             args[key] = COLORS_EN.get(str(value), value)
         elif key == "kit":
-            args[key] = KITS[str(value)][0 if lang == "ja" else 1]
+            args[key] = param_word(Verb("kit"), "kit", str(value), lang)
         elif key == "votes" and isinstance(value, dict):
             args[key] = ", ".join(f"{names[v]}→{names[t]}" for v, t in value.items())
         elif key == "counts" and isinstance(value, dict):  # each candidate's final count (V1.1.2), most first

@@ -23,7 +23,7 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import KITS, render, role_name, role_rule, shown_role, verb_label
+from jinrou.classic.texts import render, role_name, role_rule, shown_role, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, Result, result_json
 
@@ -268,15 +268,15 @@ def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
             "required": legal.required, "arity": legal.arity,
             "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
                        for p, values in zip(legal.params, legal.values, strict=True)],
-            "kits": [{"id": k, "ja": KITS[k][0], "en": KITS[k][1]} for k in legal.kits],
+            "kits": [_value(p, k) for p, values in zip(legal.params, legal.values, strict=True) if p.key == "kit"
+                     for k in values],
             "note": None if legal.note is None else {"ja": legal.note[0], "en": legal.note[1]}}
 
 
 def _value(param: Param, value: str) -> dict[str, str]:
-    """A parameter's value with its names for players: a kit's, a role's, or the word itself."""
-    if param.key == "kit" and value in KITS:
-        return {"id": value, "ja": KITS[value][0], "en": KITS[value][1]}
-    if param.kind is ParamKind.ROLE:
+    """A parameter's value with its names for players: those its verb declares (a kit's), a role's, or the
+    word itself."""
+    if param.kind is ParamKind.ROLE and not (param.names and value in param.values):
         return {"id": value, "ja": role_name(value, "ja"), "en": role_name(value, "en")}
     return {"id": value, "ja": param.name(value, "ja"), "en": param.name(value, "en")}
 

@@ -488,11 +488,17 @@ class Magician(Role):
     closes_heaven = "alive"
 
 
+KIT = Verb.declare("kit", Param("kit", ParamKind.ROLE, ("Diviner", "Psychic", "Guard"),
+                                names=(("占いセット", "a seer kit"), ("霊能セット", "a medium kit"),
+                                       ("狩人セット", "a bodyguard kit"))), label=("発送", "send a kit"))
+"""商人's delivery: the kit is the role whose abilities it carries (the kit's words for players beside it)."""
+
+
 class SendKit(Ability):
     """商人's delivery: once, from night 2, optional, at once: another living seat gets a
     占い/霊能/狩人セット (that role's abilities as an optional extra role, usable the same night)."""
 
-    verb = Verb.KIT
+    verb = KIT
     level = None
     required = False  # its kit (Diviner, Psychic or Guard) is the ``kit`` parameter of its verb
 
@@ -1806,7 +1812,7 @@ class Counsel(Ability):
         human = identity.team() is Team.HUMAN
         if identity.wolf_role() and not human:
             ctx.kill(action.seat, Cause.ATTACK, target, guardable=False)
-        elif identity.role.id == "Vampire" and not human:
+        elif identity.vampire_role() and not human:
             ctx.kill(action.seat, Cause.VAMPIRE, target, guardable=False)
         elif identity.counts() is not Count.VAMPIRE:
             ctx.grant(target, Counseled.id, action.seat)
@@ -1994,7 +2000,7 @@ class FrankensteinsMonster(Role):
                 continue
             memory.seen.append(seat)
             identity = ctx.identity(seat)
-            if identity.team() is not Team.HUMAN or identity.role.id == me.role.id:
+            if identity.team() is not Team.HUMAN or identity.is_a(FrankensteinsMonster):
                 continue
             ctx.add_role(me.seat, identity.role.id)
             ctx.tell(me.seat, "absorbed", player=me.seat, target=seat, role=identity.role.id)
