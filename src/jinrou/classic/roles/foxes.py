@@ -65,6 +65,7 @@ class TinyFox(Role):
                "占われても呪殺されず、襲撃への耐性もありません。霊能結果は子狐です。")
 
     name_en = "Tiny Fox"
+    first_divination_spares = False  # §8: drawn by ``firstnightdivine=auto``, unlike the other 妖狐系
     counts = Count.NONE
     psychic = PsychicResult.TINY_FOX
     steals_victory = True

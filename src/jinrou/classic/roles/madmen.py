@@ -22,14 +22,18 @@ from jinrou.classic.roles.common import (
     DOG_DEATH,
     POISON_DEATH,
     TRAP_DEATH,
+    Bodyguarding,
     Contacted,
     ContactHook,
     Divination,
+    Divining,
     Gamble,
+    LastShot,
+    OnceMemory,
     PlaceMark,
+    first_divination_pool,
     knows_wolves,
 )
-from jinrou.classic.roles.village import Diviner, Guard, Hunter, OnceMemory, first_divination_pool
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -427,7 +431,7 @@ class Sorcery(Divination):
     curse, no *divined* hook; obstructable (W.1.4)."""
 
     def result(self, ctx: Context, target: Seat) -> str:
-        return "found" if ctx.identity(target).holds(Diviner) else "not found"
+        return "found" if ctx.identity(target).holds(Divining) else "not found"
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.settings["divineresult"] != "immediate":
@@ -554,7 +558,7 @@ class Shadow(Role):
         if event.moment is not Moment.DUSK or me.memory.used:
             return
         me.memory.used = True
-        for seat in ctx.holding(Guard):
+        for seat in ctx.holding(Bodyguarding):
             ctx.grant(seat, "ShadowBlacked", me.seat)
         wolves = [s for s in ctx.living() if ctx.identity(s).counts() is Count.WOLF]
         if not wolves:
@@ -892,7 +896,7 @@ class MadDog(Role):
 
 
 @role
-class MadHunter(Hunter):
+class MadHunter(LastShot):
     """復讐人: a ハンター of team Werewolf — on any death but a sudden one it takes a last shot."""
 
     card_ja = "復讐人: 人狼の味方のハンターです。突然死以外で死ぬと、最期にひとりを撃ちます。"

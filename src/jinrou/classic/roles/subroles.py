@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from jinrou.classic.identity import LayerKind
 from jinrou.classic.model import Blocked
 from jinrou.classic.role import Role, mark, sub_role
-from jinrou.classic.roles.village import Diviner, Guard, Psychic
+from jinrou.classic.roles.common import Bodyguarding, Divining, Mediumship
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -35,7 +35,7 @@ class HolyProtection(Role):
 
 
 @sub_role("Seer kit", "占いセット", LayerKind.EXTRA)
-class DivinerKit(Diviner):
+class DivinerKit(Divining):
     """占いセット: 占い師's divination, optional."""
 
     card_ja = "占いセット: 占い師の占いができます（任意）。"
@@ -45,7 +45,7 @@ class DivinerKit(Diviner):
 
 
 @sub_role("Medium kit", "霊能セット", LayerKind.EXTRA)
-class PsychicKit(Psychic):
+class PsychicKit(Mediumship):
     """霊能セット: 霊能者's results."""
 
     card_ja = "霊能セット: 霊能者の霊能結果を知ります。"
@@ -55,7 +55,7 @@ class PsychicKit(Psychic):
 
 
 @sub_role("Bodyguard kit", "狩人セット", LayerKind.EXTRA)
-class GuardKit(Guard):
+class GuardKit(Bodyguarding):
     """狩人セット: 狩人's protection, optional."""
 
     card_ja = "狩人セット: 狩人の護衛ができます（任意）。"

@@ -43,17 +43,24 @@ from jinrou.classic.role import Ability, Chat, LevelHook, Role, Shown, declared,
 from jinrou.classic.roles.common import (
     DOG_DEATH,
     TRAP_DEATH,
+    Absolute,
+    Bodyguarding,
     Divination,
+    Divining,
     Gamble,
     Guarding,
     GuardMemory,
+    LastShot,
+    Mediumship,
+    OnceMemory,
     PlaceMark,
     Protection,
+    PsychicMemory,
+    Villager,
     guard_dusk,
     knows_wolves,
     poison,
 )
-from jinrou.classic.roles.foxes import TinyFox
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -61,7 +68,7 @@ if TYPE_CHECKING:
 
 
 @role
-class Human(Role):
+class Human(Villager):
     """村人: no ability."""
 
     card_ja = "村人: 能力はありません。"
@@ -70,7 +77,7 @@ class Human(Role):
 
 
 @role
-class Diviner(Role):
+class Diviner(Divining):
     """占い師: divines a seat each night (required); a 妖狐 dies of it. With
     ``firstnightdivine=auto`` night 1's target is drawn among the other seats (身代わりくん aside)
     that read 村人, 妖狐系 but 子狐 excluded."""
@@ -84,75 +91,25 @@ class Diviner(Role):
                "子狐 (Tiny Fox).")
 
     name_en = "Seer"
-    abilities = (Divination(),)
-    mind_read = "Diviner"  # サトリ reads 「占い師」 (a 占いセット too)
-
-    @on(PhaseOpened)
-    def first_divination(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        seat = me.seat
-        if event.moment is not Moment.DUSK or ctx.day != 1 or ctx.settings["firstnightdivine"] != "auto" or (
-                seat == ctx.scapegoat):
-            return
-        pool = first_divination_pool(ctx, seat)
-        if pool:
-            ctx.submit(Action(seat, Verb.DIVINE, (ctx.draw_seat("first divination", pool),)))
-
-
-def first_divination_pool(ctx: Context, seat: Seat) -> list[Seat]:
-    """Where ``firstnightdivine=auto`` may send ``seat``'s night-1 divination (§8): the other living
-    seats (身代わりくん aside) that read 村人, 妖狐系 but 子狐 excluded."""
-    pool = []
-    for s in ctx.living():
-        identity = ctx.identity(s)
-        fox = identity.role.category is Category.FOX and not identity.is_a(TinyFox)
-        if s not in (seat, ctx.scapegoat) and identity.fortune() is Fortune.HUMAN and not fox:
-            pool.append(s)
-    return pool
-
-
-@dataclass
-class PsychicMemory:
-    seen: list[Seat] = field(default_factory=list)  # executed seats noted
-    pending: list[Seat] = field(default_factory=list)  # their results not yet told
 
 
 @role
-class Psychic(Role):
+class Psychic(Mediumship):
     """霊能者: the psychic result of each seat executed that day, at the next dawn
     (``psychicresult=sunset``: that dusk)."""
 
     card_ja = "霊能者: その日に処刑された人の霊能結果を、翌朝に知ります（霊能結果=夕方: その日の夕方）。"
 
     name_en = "Medium"
-    Memory = PsychicMemory
-
-    @on(BurialPass)
-    def note(self, ctx: Context, me: Layer, event: BurialPass) -> None:
-        """Notes each seat executed today at the burial after the vote, as the reference does
-        (Psychic.beforebury): a 霊能セット received later does not read earlier executions."""
-        if event.moment is Moment.DAY:
-            memory: PsychicMemory = me.memory
-            for target in ctx.executed_on(ctx.day):
-                if target not in memory.seen:
-                    memory.seen.append(target)
-                    memory.pending.append(target)
-
-    @on(PhaseOpened)
-    def results(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if ctx.settings["psychicresult"] == ("sunset" if event.moment is Moment.DUSK else "sunrise"):
-            pending, me.memory.pending = me.memory.pending, []
-            for target in pending:
-                ctx.tell(me.seat, "psychic", target=target, result=ctx.identity(target).psychic().value)
 
 
 @role
-class Guard(Guarding):
+class Guard(Bodyguarding):
     """狩人: protects a seat each night from night 2 (night 1 too with ``scapegoat=off``)."""
 
     card_ja = "狩人: 2日目の夜から毎晩ひとりを護衛します（身代わりくんなしでは1日目の夜も）。"
 
     name_en = "Bodyguard"
-    abilities = (Protection(),)
 
 
 class WanderingProtection(Protection):
@@ -280,17 +237,10 @@ class Cat(Role):
 
 
 @role
-class Hunter(Role):
+class Hunter(LastShot):
     """ハンター: on any death but a sudden one it takes a last shot (§5.5)."""
 
     card_ja = "ハンター: 突然死以外で死ぬと、最期にひとりを撃ちます。"
-
-    deadly_weapon = True  # V2.1.12
-
-    @on(Died)
-    def arm(self, ctx: Context, me: Layer, event: Died) -> None:
-        if event.cause is not Cause.SUDDEN:
-            ctx.arm(me.seat)
 
 
 @role
@@ -347,11 +297,6 @@ class ApprenticeSeer(Role):
         seers = ctx.seats_of(Diviner)
         if not seers or any(not ctx.alive(s) for s in seers):
             ctx.change_role(me.seat, Diviner.id)
-
-
-@dataclass
-class OnceMemory:
-    used: bool = False  # its once-only ability is spent
 
 
 class HolyGift(Ability):
@@ -663,10 +608,8 @@ class FatalDivination(Divination):
 
     def effect(self, ctx: Context, action: Action, target: Seat) -> None:
         super().effect(ctx, action, target)
-        from jinrou.classic.roles.werewolves import AbsoluteWolf  # here: werewolves imports this module
-
         identity = ctx.identity(target)
-        if not identity.is_a(AbsoluteWolf) and identity.layer(FatalStrike.id) is None:
+        if not identity.is_a(Absolute) and identity.layer(FatalStrike.id) is None:
             ctx.grant(target, FatalStrike.id, action.seat)
 
 
@@ -684,7 +627,7 @@ class Hitokotonushinokami(Role):
 
     name_en = "Hitokotonushinokami"
     abilities = (FatalDivination(),)
-    first_divination = Diviner.first_divination  # the 占い師's own hook (draw `first divination`)
+    first_divination = Divining.first_divination  # the 占い師's own hook (draw `first divination`)
 
 
 SCOUT = Verb.declare("scout", label=("偵察", "scout"))
@@ -1101,7 +1044,7 @@ class SeersMama(Role):
         if event.moment is not Moment.DUSK or me.memory.used:
             return
         me.memory.used = True
-        seers = ctx.holding(Diviner)
+        seers = ctx.holding(Divining)
         if seers:
             ctx.tell(me.seat, "seers mama", player=me.seat, seats=seers)
         else:
@@ -2304,7 +2247,7 @@ class HauntMemory(PsychicMemory):
 
 
 @role
-class DarkPsychic(Psychic):
+class DarkPsychic(Mediumship):
     """闇の霊媒師: 霊能者 in every respect. Executed, it turns into a ghost: on the first night after, at level
     100, every living seat whose role is a guard role dies (`ghost`, resistible). Once. With
     ``psychicresult=sunset`` the ghost never acts (the reference's dusk hook of a dead 霊能者 clears it)."""
@@ -3058,7 +3001,7 @@ class Study(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         identity = ctx.identity(ctx.aimed(action.targets[0]))
-        new = "Werewolf" if identity.counts() is Count.WOLF else Diviner.id if identity.holds(Diviner) else Human.id
+        new = "Werewolf" if identity.counts() is Count.WOLF else "Diviner" if identity.holds(Divining) else "Human"
         ctx.change_role(action.seat, new, told_now=False)
         ctx.tell(action.seat, "studied", player=action.seat, role=new)
         ctx.dusk_hook(action.seat)

@@ -22,8 +22,7 @@ from jinrou.classic.events import (
 from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role, sub_role
-from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
-from jinrou.classic.roles.village import Diviner, Human
+from jinrou.classic.roles.common import Absolute, Contacted, ContactHook, Divination, Divining, Villager, knows_wolves
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -172,7 +171,7 @@ class WolfDivination(Divination):
         role_of = identity.role
         if identity.cursed_by_divination:
             ctx.kill(target, Cause.CURSE, action.seat)
-        if identity.holds(Diviner):  # its role or a 占いセット
+        if identity.holds(Divining):  # its role or a 占いセット
             ctx.kill(action.seat, Cause.CURSE, target)
         if ctx.alive(target) and role_of.catalog.team is Team.WEREWOLF and role_of.counts is Count.HUMAN:
             ctx.change_role(target, ctx.draw("new role", ctx.playable()))
@@ -352,7 +351,7 @@ class TongueWolf(Wolf):
         tasted, memory.tasted = memory.tasted, []
         for target, held in tasted:
             if not ctx.alive(target):
-                human = isinstance(held, Human)
+                human = isinstance(held, Villager)
                 ctx.tell(me.seat, "tasted human" if human else "tasted", player=me.seat, target=target, role=held.id)
                 memory.lost = memory.lost or human
 
@@ -880,7 +879,7 @@ class CraftyWolf(Wolf):
 
 
 @role
-class AbsoluteWolf(Wolf):
+class AbsoluteWolf(Wolf, Absolute):
     """絶対狼: every seat is told who holds it (W.1.12 public identity). It resists every death but a
     sudden one, execution included (W.1.11c: the day goes on as after an execution), while its team is
     Werewolf, it holds no sub-role that voids that (T.1.5: 暴動者, 狂愛, 絆) and a living seat counting as
