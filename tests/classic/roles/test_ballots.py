@@ -1,6 +1,6 @@
 """Vote weights, several executions a day, day actions and extra roles — the roles of group VA
 (shared/spec/classic-roles-village-1.md V1.1.1–3, V1.1.6, V1.2): 王様, ギャンブラー, 秘書, トラブルメーカー,
-独裁者, フランケンシュタインの怪物 (``roles/village.py``).
+独裁者, フランケンシュタインの怪物 (``roles/village_ballots.py``).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """

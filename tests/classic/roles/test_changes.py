@@ -1,4 +1,4 @@
-"""Wave 3's village, part 2, group C (``roles/village.py``, block "group C"; shared/spec/classic-roles-village-2.md
+"""Wave 3's village, part 2, group C (``roles/switching.py`` and ``roles/village.py``, block "group C"; shared/spec/classic-roles-village-2.md
 V2.2): オカルトマニア (V2.1.15: the new role's dusk hook at once), 胡蝶 (V1.1.5: believes it is 村人), 仮装者 (W.1.12:
 appears as a wolf), 聖痕者 (hidden: 闇鍋 only), 転生者 (V2.1.10: revives a seat when it dies).
 

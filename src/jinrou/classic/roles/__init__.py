@@ -7,7 +7,22 @@ identity, role, context's types), never the engine.
 """
 
 from jinrou.classic.role import ROLES, SUB_ROLES, Role
-from jinrou.classic.roles import foxes, lovers, madmen, others, subroles, village, werewolves  # noqa: F401  (registers)
+from jinrou.classic.roles import (  # noqa: F401  (registers)
+    foxes,
+    lovers,
+    madmen,
+    madmen_marks,
+    others,
+    subroles,
+    switching,
+    village,
+    village_ballots,
+    village_guards,
+    village_remedies,
+    village_seers,
+    village_tricks,
+    werewolves,
+)
 
 PLAYABLE: frozenset[str] = frozenset(ROLES)
 """The ids of the roles this engine declares."""

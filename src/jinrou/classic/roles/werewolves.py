@@ -1,4 +1,5 @@
-"""Team Werewolf (人狼陣営): the 人狼系 wolves and the 狂人系 madmen of §8 (wave 3's madmen: madmen.py)."""
+"""Team Werewolf (人狼陣営): the 人狼系 wolves (classic-werewolf §8, W.2); the 狂人系 are in madmen.py and
+madmen_marks.py."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from jinrou.classic.events import (
 )
 from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role, sub_role
+from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
 from jinrou.classic.roles.common import Absolute, Contacted, ContactHook, Divination, Divining, Villager, knows_wolves
 
 if TYPE_CHECKING:
@@ -30,7 +31,11 @@ if TYPE_CHECKING:
 
 
 ABSTAIN = Verb.declare("abstain", label=("襲撃しない", "abstain"))
+
+
 GORGE = Verb.declare("gorge", label=("欲張る", "gorge"))
+
+
 ATTACK_FORMS: tuple[Verb, ...] = (Verb.ATTACK, ABSTAIN)
 """The verbs that spend one of tonight's attacks (W.1.9c: 慎重な狼's 「襲撃しない」 is one)."""
 
@@ -410,156 +415,6 @@ class GreedyWolf(Wolf):
             ctx.kill(me.seat, GREEDY_DEATH)
 
 
-# ---------------------------------------------------------------------- 狂人系 (count human)
-
-
-@role
-class Madman(Role):
-    """狂人: on the wolves' side; knows nobody."""
-
-    card_ja = "狂人: 人狼の味方です。誰のことも知りません。"
-
-
-@role
-class Fanatic(Role):
-    """狂信者: knows the wolves (they do not know it)."""
-
-    card_ja = "狂信者: 人狼を知っています（人狼は狂信者を知りません）。"
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_wolves(ctx, me)
-
-
-@role
-class WhisperingMad(Role):
-    """囁き狂人: knows the wolves; reads and writes the wolf chat, where the others know it (it
-    writes there under its name)."""
-
-    card_ja = "囁き狂人: 人狼を知っていて、人狼のチャットを読み書きできます。"
-    card_en = ("Whispering Madman: knows the wolves; reads and writes the Wolves chat, where the wolves know it (it "
-               "writes there under its name).")
-
-    name_en = "Whispering Madman"
-    shown = Shown(chat=Chat.WOLF)
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_wolves(ctx, me)
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.WOLF})
-
-
-@role
-class MadCouple(Role):
-    """叫迷狂人: knows the other 叫迷狂人; their own night chat."""
-
-    card_ja = "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。"
-    card_en = "Mad Couple: knows the other 叫迷狂人 (Mad Couple); they talk at night in the Mad couple chat."
-
-    name_en = "Mad Couple"
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return {s: self.id for s in ctx.seats_of(MadCouple, exclude=me.seat)}
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.MAD_COUPLE})
-
-
-@dataclass
-class SpyMemory:
-    spent: bool = False  # its leave is used (even if a protection kept it)
-    left: bool = False  # it left the village
-
-
-LEAVE_DEATH = Cause.declare("leave", "失踪", "left the village", public=True,
-                            died=("{player}は村を去りました", "{player} left the village."))  # スパイ's departure (W.3)
-
-
-class Leave(Ability):
-    """スパイ's departure: any night, optional, once; it dies at level 100 (失踪). A holy protection
-    stops it like any death (§5.2): the スパイ stays, its leave spent."""
-
-    verb = Verb.LEAVE
-    arity = 0
-    required = False
-
-    def available(self, ctx: Context, me: Layer) -> bool:
-        return not me.memory.spent
-
-    def spent(self, ctx: Context, me: Layer) -> bool:
-        return bool(me.memory.spent)
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        me.memory.spent = True
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        if ctx.kill(action.seat, LEAVE_DEATH):
-            me.memory.left = True
-
-
-@role
-class Spy(Role):
-    """スパイ: knows the wolves; may leave the village (失踪); wins iff the result is Werewolf and it
-    left. Once gone it speaks only to itself."""
-
-    card_ja = ("スパイ: 人狼を知っています。村を去る（失踪する）ことができます。人狼陣営が勝ち、"
-               "村を去っていれば勝利します。去った後は誰とも話せません。")
-    card_en = ("Spy: knows the wolves; it may leave the village (失踪); it wins if the werewolves win and it has "
-               "left. Once gone it speaks only to itself.")
-
-    abilities = (Leave(),)
-    Memory = SpyMemory
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_wolves(ctx, me)
-
-    def speaks_in_heaven(self, ctx: Context, me: Layer) -> bool:
-        return not me.memory.left
-
-    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.WEREWOLF and me.memory.left
-
-
-# ---------------------------------------------------------------------- team-changing sub-roles, 誘惑する女狼, 月狼
-# (W.1.8, W.1.6: group T)
-
-
-@sub_role("Wolf minion", "狼の子分")
-class WolfMinion(Role):
-    """狼の子分 (sub-role; shown 「狼の子分（{role}）」), told: the seat keeps its role, abilities,
-    results and parity count, but its team becomes Werewolf and it wins iff the result is Werewolf
-    (its role's own win rule, and that of a sub-role below it, e.g. 恋人, is dropped: the latest team
-    change on top prevails, W.1.8)."""
-
-    card_ja = "狼の子分（付加役職）: 役職と能力はそのままで、人狼陣営になります。人狼陣営が勝てば勝利します。"
-    card_en = ("Wolf minion: 狼の子分 (shown as 「狼の子分（…）」 around the role), told: the seat keeps its role, "
-               "abilities, results and count, but its team becomes the werewolves and it wins if the werewolves win "
-               "(its role's own win rule, and a 恋人 Lovers' below it, no longer count: the latest team change "
-               "prevails).")
-    shown_with = ("狼の子分（{role}）", "Wolf minion ({role})")
-
-    judge_team = Team.WEREWOLF
-    told = True
-
-    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.WEREWOLF
-
-
-@sub_role("Moon lunacy", "月狂病")
-class MoonPhilia(WolfMinion):
-    """月狂病 (sub-role; shown 「月狂病（{role}）」), told: as 狼の子分 — team Werewolf, wins iff the
-    result is Werewolf — and it also reads and writes the 叫迷狂人's night chat."""
-
-    card_ja = "月狂病（付加役職）: 狼の子分と同じく人狼陣営になり、夜は叫迷狂人のチャットを読み書きできます。"
-    card_en = ("Moon lunacy: 月狂病 (shown as 「月狂病（…）」 around the role), told: like a 狼の子分 (Wolf minion) "
-               "— the werewolves' team, wins if the werewolves win — and it also reads and writes the Mad couple "
-               "chat at night.")
-    shown_with = ("月狂病（{role}）", "Moon lunacy ({role})")
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.MAD_COUPLE})
-
-
 SEDUCE = Verb.declare("seduce", label=("誘惑", "seduce"))
 
 
@@ -612,7 +467,7 @@ class FascinatingWolf(Wolf):
             return
         identity = ctx.identity(target)
         if identity.team() is not Team.WEREWOLF and identity.is_human():
-            ctx.grant(target, WolfMinion.id, me.seat)
+            ctx.grant(target, "WolfMinion", me.seat)
             ctx.tell(target, "seduced", target=target)
 
 
@@ -623,7 +478,7 @@ class MoonAura(ContactHook):
     level = 122
 
     def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
-        ctx.grant(seat, MoonPhilia.id, me.seat)
+        ctx.grant(seat, "MoonPhilia", me.seat)
         ctx.tell(seat, "moon aura", player=me.seat, target=seat)
 
 
@@ -648,7 +503,11 @@ class CynthiaWolf(Contacted, Wolf):
 
 
 LUNGE = Verb.declare("lunge", label=("捨て身の襲撃", "lunge"))
+
+
 DECOY = Verb.declare("decoy", label=("囮になる", "decoy"))
+
+
 ATTACK_FORMS = (*ATTACK_FORMS, LUNGE)  # a lunge is one of tonight's attacks (W.2 一途な狼)
 
 
@@ -743,6 +602,7 @@ class DecoyWolf(Wolf):
     name_en = "Decoy Wolf"
     abilities = (ATTACK, Decoy())
 
+
 # ---------------------------------------------------------------------- wave 3 人狼系: attackers, feigned death, public identity (W.2)
 
 
@@ -799,6 +659,8 @@ class SolitudeWolf(Wolf):
 
 
 FEIGN = Verb.declare("feign", label=("死んだふり", "feign death"))
+
+
 RISE = Verb.declare("rise", label=("死んだふりをやめる", "rise"))
 
 
@@ -906,6 +768,8 @@ class AbsoluteWolf(Wolf, Absolute):
 # ---------------------------------------------------------------------- seals and day actions (W.1.1, W.1.3)
 
 THREATEN = Verb.declare("threaten", label=("威嚇", "threaten"))
+
+
 SELFDESTRUCT = Verb.declare("selfdestruct", label=("自爆", "self-destruct"))
 
 
