@@ -15,7 +15,8 @@ import numpy as np
 
 from jinrou.chance import uniform_below
 from jinrou.classic.catalog import ROLES as CATALOG
-from jinrou.classic.catalog import UnknownRoleError, by_name
+from jinrou.classic.catalog import UnknownRoleError
+from jinrou.classic.naming import by_name
 from jinrou.errors import SetupError
 
 SCAPEGOAT_EXCLUDED = frozenset({

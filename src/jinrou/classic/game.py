@@ -75,6 +75,7 @@ from jinrou.classic.role import Chat, Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.texts import role_name, verb_label
+from jinrou.classic.victory import judge
 from jinrou.errors import IllegalActionError, SetupError
 from jinrou.players import check_setup
 
@@ -1363,8 +1364,6 @@ class Game:
 
     def _check_victory(self, no_votes: bool = False) -> bool:
         """The checks of §7 in order; ends the game and returns True on a result."""
-        from jinrou.classic.victory import judge
-
         result = judge(self)
         if result is None and (self.revotes >= MAX_REVOTES or no_votes):
             result = DRAW

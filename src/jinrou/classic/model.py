@@ -1,6 +1,6 @@
 """The words of classic werewolf: causes of death, results, how a seat counts, stages, votes.
 
-Actions and verbs live in :mod:`jinrou.classic.abilities` (imported here too).
+Actions and verbs live in :mod:`jinrou.classic.actions` (imported here too).
 
 Enums carry the English value written in records and a Japanese label for players.
 """
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from jinrou.classic.abilities import Action, Verb  # what an action is (re-exported: the words of the game)
+from jinrou.classic.actions import Action, Verb  # what an action is (re-exported: the words of the game)
 from jinrou.players import Seat  # a seat's index, 0-based, in the order of the record's ``players``
 
 

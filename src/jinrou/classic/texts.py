@@ -18,7 +18,7 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from jinrou.classic.abilities import Verb
 from jinrou.classic.catalog import ROLES as CATALOG
@@ -26,6 +26,14 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.model import Cause, Fortune, Message, PsychicResult
 
 LANGS = ("ja", "en")
+
+
+@runtime_checkable
+class Renders(Protocol):
+    """A value a message carries that renders itself (a :class:`~jinrou.classic.claims.Claim`: that module
+    renders with this one's names, so this one names no claim)."""
+
+    def render(self, names: Sequence[str], lang: str = "ja") -> str: ...
 
 TEMPLATES: dict[str, tuple[str, str]] = {
     "night": ("{day}日目の夜になりました。", "Night {day} falls."),
@@ -305,8 +313,6 @@ def result_name(value: str, lang: str) -> str:
 
 def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
     """The message as a line of text in ``lang`` (``ja`` or ``en``)."""
-    from jinrou.classic.claims import Claim
-
     args: dict[str, Any] = {}
     for key, value in message.args.items():
         if key in ("player", "target", "partner", "first", "second", "wolf", "hunter", "guard") and isinstance(value, int):
@@ -333,7 +339,7 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = ", ".join(names[c] for c in value)
         elif key == "seats" and isinstance(value, list | tuple):
             args[key] = ("," if lang == "ja" else ", ").join(names[c] for c in value)
-        elif key == "claim" and isinstance(value, Claim):
+        elif key == "claim" and isinstance(value, Renders):  # a claim (it renders itself; claims use this module)
             args[key] = value.render(names, lang)
         else:
             args[key] = value

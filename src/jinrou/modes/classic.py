@@ -65,11 +65,12 @@ import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic import rules
-from jinrou.classic.catalog import UnknownRoleError, by_name
+from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.claims import DIVINED_RESULTS, RESULTS, Claim, ClaimKind, quote
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
+from jinrou.classic.naming import by_name
 from jinrou.classic.published import RoleList
 from jinrou.classic.record import FORMAT, write
 from jinrou.classic.texts import verb_label
