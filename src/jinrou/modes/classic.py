@@ -21,7 +21,7 @@ hunter's last shot waits ``hunter`` seconds, then is drawn.
 
 **Actions** (JSON): ``{"vote": NAME}``; ``{"act": VERB, "targets": [NAME, …], PARAM: VALUE …}`` (a
 night action, a day action or a shot; VERB and the parameters as the record writes them —
-divine, attack, ``kit`` with ``"kit": "Guard"``, …: :meth:`~jinrou.classic.abilities.Action.from_json`
+divine, attack, ``kit`` with ``"kit": "Guard"``, …: :meth:`~jinrou.classic.actions.Action.from_json`
 reads it; the view's ``legal`` lists each open verb with its parameters and their allowed values);
 ``{"claim": CLAIM}`` by
 day, CLAIM being ``{"kind": "CO", "role": ID}``, ``{"kind": "DIVINED"|"IDENTIFIED"|"ESTIMATE",
