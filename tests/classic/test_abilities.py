@@ -100,6 +100,18 @@ def test_verbs_are_declared_once_with_their_parameters_and_unpickle_as_themselve
     assert [v.value for v in Verb][:3] == ["attack", "divine", "guard"]
 
 
+def test_a_verb_declared_beside_its_role_is_verbs_attribute_and_carries_its_words():
+    """商人's ``kit`` is declared in its role module (with the kits' words), not in the vocabulary; the
+    bots' ``Verb.KIT`` still names it."""
+    from jinrou.classic.texts import param_word
+
+    assert Verb.KIT is Verb("kit") and Verb.KIT.param("kit").values == ("Diviner", "Psychic", "Guard")
+    assert [param_word(Verb.KIT, "kit", k, "ja") for k in ("Diviner", "Guard")] == ["占いセット", "狩人セット"]
+    assert param_word(Verb.KIT, "kit", "Psychic", "en") == "a medium kit"
+    with pytest.raises(AttributeError, match="no attribute 'DANCE'"):
+        Verb.DANCE  # noqa: B018
+
+
 # ---------------------------------------------------------------------- day actions in the engine
 
 ROLES = ["Werewolf", "Poet", "Human", "Human", "Human", "Diviner"]

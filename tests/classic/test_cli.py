@@ -170,8 +170,8 @@ def test_killing_simulate_leaves_no_worker(tmp_path):
 
 def test_roles_are_accepted_by_every_name_they_are_shown_with(tmp_path):
     """Issue 26, point 18: the English names the table shows (Seer, Medium), any case, in --roles and --cast."""
-    from jinrou.classic.catalog import by_name
     from jinrou.classic.claims import Claim
+    from jinrou.classic.naming import by_name
 
     names = ("Seer", "medium", "BODYGUARD", "Villager", "占い師", "diviner", "Wolf Cub")
     assert [by_name(n).id for n in names] == ["Diviner", "Psychic", "Guard", "Human", "Diviner", "Diviner", "WolfCub"]

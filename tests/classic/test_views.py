@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jinrou.classic.game import Game
-from jinrou.classic.model import PUBLIC_CAUSES, Action, Count, Stage, Verb, Vote
+from jinrou.classic.model import Action, Cause, Count, Stage, Verb, Vote
 from jinrou.classic.roles import PLAYABLE
 from jinrou.classic.views import SeatView, heaven_sees_all
 
@@ -34,7 +34,7 @@ def check_view(game: Game, seat: int | None) -> None:
     # hidden causes stay hidden
     if not everything:
         for other, cause in view.causes.items():
-            assert cause in {None, *(c.value for c in PUBLIC_CAUSES)}, cause  # 老衰 (infirm) is public too
+            assert cause in {None, *(c.value for c in Cause if c.public)}, cause  # 老衰 (infirm) is public too
             assert cause not in ("attack", "curse", "poison", "witch", "assassinate", "dog", "trap"), cause
     # chats only at night, only for the living
     if view.chats_read:

@@ -45,7 +45,7 @@ def live(monkeypatch, tmp_path):
     dealt: list[list[str]] = []
     seed = seeds_for(CAST, 11, lambda cast: wanted(cast) and not dealt.append(cast))[0]  # its cast: the first kept
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: seed)
-    monkeypatch.setattr("jinrou.classic.roles.village.GACHA_ROLES", dict.fromkeys(range(1, 7), ("Psychic",)))
+    monkeypatch.setattr("jinrou.classic.roles.village_ballots.GACHA_ROLES", dict.fromkeys(range(1, 7), ("Psychic",)))
     app = create_app(open_store(str(tmp_path / "village.db")))
     with serving(app) as (url, _):
         yield url, app, dealt[0]

@@ -15,7 +15,8 @@ import numpy as np
 
 from jinrou.chance import uniform_below
 from jinrou.classic.catalog import ROLES as CATALOG
-from jinrou.classic.catalog import UnknownRoleError, by_name
+from jinrou.classic.catalog import UnknownRoleError
+from jinrou.classic.naming import by_name
 from jinrou.digits import whole_number
 from jinrou.errors import SetupError
 

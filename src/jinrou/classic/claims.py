@@ -24,6 +24,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jinrou.classic.catalog import UnknownRoleError
+from jinrou.classic.naming import by_name
+from jinrou.classic.texts import result_name, role_name
 from jinrou.errors import JinrouError
 
 RESULTS = ("human", "werewolf")
@@ -72,13 +75,11 @@ class Claim:
     @classmethod
     def parse(cls, text: str, names: Sequence[str]) -> Claim:
         """Read a claim's notation (case-insensitive words; players by name; a role by its id, English
-        or Japanese name, :func:`~jinrou.classic.catalog.by_name`).
+        or Japanese name, :func:`~jinrou.classic.naming.by_name`).
 
         Raises:
             ClaimError: the text is not a claim (the message lists the forms).
         """
-        from jinrou.classic.catalog import UnknownRoleError, by_name
-
         words = text.split()
         forms = ", ".join(FORMS)
         if not words:
@@ -123,8 +124,6 @@ class Claim:
 
     def render(self, names: Sequence[str], lang: str = "ja") -> str:
         """The claim as a chat line in ``lang``."""
-        from jinrou.classic.texts import result_name, role_name
-
         target = names[self.target] if self.target is not None else ""
         result = result_name(self.result, lang) if self.result else ""
         if self.kind is ClaimKind.COMINGOUT:

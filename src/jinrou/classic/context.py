@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from jinrou.classic.events import Event, PhaseOpened
 from jinrou.classic.identity import Identity, Layer
 from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Moment, Seat, Verb
 
 if TYPE_CHECKING:
-    from jinrou.classic.events import Event
     from jinrou.classic.game import Game
     from jinrou.classic.role import Role
     from jinrou.classic.settings import Settings
@@ -318,8 +318,6 @@ class Context:
 
     def dusk_hook(self, seat: Seat) -> None:
         """``seat``'s role runs its dusk reactions now (V1.1.4: 運命の子's new role, at once)."""
-        from jinrou.classic.events import PhaseOpened
-
         identity = self._game.identities[seat]
         for handler in identity.role.reactions.get(PhaseOpened, ()):
             handler(identity.role, self, identity.main, PhaseOpened(Moment.DUSK))

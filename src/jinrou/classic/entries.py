@@ -11,7 +11,7 @@ deaths of the close that come after it still belong to that phase, until the nex
 
 >>> from jinrou.classic.model import Cause, Stage
 >>> PhaseOpen(Stage.DAY, (1, 3)), Death(2, Cause.EXECUTION)
-(PhaseOpen(stage=<Stage.DAY: 'day'>, runoff=(1, 3)), Death(seat=2, cause=<Cause.EXECUTION: 'execution'>))
+(PhaseOpen(stage=<Stage.DAY: 'day'>, runoff=(1, 3)), Death(seat=2, cause=Cause('execution')))
 """
 
 from __future__ import annotations

@@ -59,7 +59,6 @@ from jinrou.classic.events import (
 )
 from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
 from jinrou.classic.model import (
-    PUBLIC_CAUSES,
     Blocked,
     Cause,
     Count,
@@ -76,6 +75,7 @@ from jinrou.classic.role import Chat, Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.texts import role_name, verb_label
+from jinrou.classic.victory import judge
 from jinrou.errors import IllegalActionError, SetupError
 from jinrou.players import check_setup
 
@@ -1142,7 +1142,7 @@ class Game:
             death = self.deaths[seat] or seen.get(seat)
             if death is None:  # revived in the same night
                 continue
-            shown = death.cause if death.cause in PUBLIC_CAUSES or (
+            shown = death.cause if death.cause.public or (
                 death.cause is Cause.CURSE and self.settings.on("deadfox")) else None
             self.tell(None, "died", player=seat, cause=shown.value if shown else None)
             announced.append(seat)
@@ -1364,8 +1364,6 @@ class Game:
 
     def _check_victory(self, no_votes: bool = False) -> bool:
         """The checks of §7 in order; ends the game and returns True on a result."""
-        from jinrou.classic.victory import judge
-
         result = judge(self)
         if result is None and (self.revotes >= MAX_REVOTES or no_votes):
             result = DRAW

@@ -419,6 +419,11 @@ class Identity:
         whatever a sub-role makes the seat count (狐憑き)."""
         return self.role.counts is Count.WOLF
 
+    def vampire_role(self) -> bool:
+        """A *vampire role* (カウンセラー asks): its role counts as a vampire for parity (ヴァンパイア), whatever
+        a sub-role makes the seat count."""
+        return self.role.counts is Count.VAMPIRE
+
     def is_a(self, kind: type[Role]) -> bool:
         """Whether the seat's role is a ``kind`` (its declaration class or a subclass)."""
         return isinstance(self.role, kind)

@@ -1,6 +1,6 @@
 """The words of classic werewolf: causes of death, results, how a seat counts, stages, votes.
 
-Actions and verbs live in :mod:`jinrou.classic.abilities` (imported here too).
+Actions and verbs live in :mod:`jinrou.classic.actions` (imported here too).
 
 Enums carry the English value written in records and a Japanese label for players.
 """
@@ -8,61 +8,111 @@ Enums carry the English value written in records and a Japanese label for player
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from jinrou.classic.abilities import Action, Verb  # what an action is (re-exported: the words of the game)
+from jinrou.classic.actions import Action, Verb  # what an action is (re-exported: the words of the game)
 from jinrou.players import Seat  # a seat's index, 0-based, in the order of the record's ``players``
 
 
-class Cause(enum.Enum):
-    """Why a seat died (§5.1). Only 突然死, 処刑, 後追い, 銃殺 and 失踪 have texts of their own while
-    the game runs; the others are announced alike (「無残な姿で発見されました」)."""
+class _Causes(type):
+    """Cause's type: iterating the class gives every declared cause (as an enum's would)."""
 
-    ATTACK = "attack"
-    VAMPIRE = "vampire"
-    EXECUTION = "execution"
-    CURSE = "curse"
-    POISON = "poison"
-    INFECTION = "infection"
-    SUICIDE = "suicide"
-    HUNTER = "hunter"
-    LEAVE = "leave"
-    SUDDEN = "sudden"
-    GREEDY = "greedy"  # 欲張りな狼's price for a failed attack (W.1.14)
-    TOUGH = "tough"  # 一途な狼's price for its lunge (W.1.14)
-    PSYCHO = "psycho"  # サイコキラー's reflex (W.1.14)
-    TRAP = "trap"  # a bomb's explosion (爆弾魔; W.1.14), a 罠
-    CRAFTY = "crafty"  # 狡猾な狼's feigned death (W.1.14: 死んだふり)
-    DOG = "dog"  # 狂犬's bite (W.1.14: 犬の襲撃)
-    SELFDESTRUCT = "selfdestruct"  # 血狼's day action (W.1.14)
-    WITCH = "witch"  # 魔女's 毒薬 (V1.1.16)
-    ASSASSINATE = "assassinate"  # 暗殺者's 暗殺 (V1.1.16)
-    INFIRM = "infirm"  # 老人's 老衰, public (V1.1.16)
-    DRAGON = "dragon"  # 竜騎士's 竜の炎 (V2.1.13)
-    SAMURAI = "samurai"  # 侍's counter (V2.1.13: 侍の反撃)
-    ELEMENTAL = "elemental"  # 精霊使い's 暴走した精霊の力 (V2.1.13)
-    SACRIFICE = "sacrifice"  # 人身御供's 生贄 (V2.1.13)
-    GHOST = "ghost"  # 闇の霊媒師's 亡霊の怨念 (V2.1.13)
+    def __iter__(cls) -> Iterator[Cause]:
+        return iter(Cause._declared.values())
 
-    @property
-    def name_ja(self) -> str:
-        return _CAUSE_JA[self]
+    def __len__(cls) -> int:
+        return len(Cause._declared)
 
 
-_CAUSE_JA = {
-    Cause.ATTACK: "人狼の襲撃", Cause.VAMPIRE: "ヴァンパイアの襲撃", Cause.EXECUTION: "処刑", Cause.CURSE: "呪殺",
-    Cause.POISON: "毒", Cause.INFECTION: "感染症", Cause.SUICIDE: "後追い", Cause.HUNTER: "銃殺",
-    Cause.LEAVE: "失踪", Cause.SUDDEN: "突然死", Cause.GREEDY: "強欲の報い",
-    Cause.TOUGH: "捨て身", Cause.PSYCHO: "サイコキラー", Cause.TRAP: "罠",
-    Cause.CRAFTY: "死んだふり", Cause.DOG: "犬の襲撃",
-    Cause.SELFDESTRUCT: "自爆",
-    Cause.WITCH: "毒薬", Cause.ASSASSINATE: "暗殺", Cause.INFIRM: "老衰",
-    Cause.DRAGON: "竜の炎", Cause.SAMURAI: "侍の反撃", Cause.ELEMENTAL: "暴走した精霊の力", Cause.SACRIFICE: "生贄",
-    Cause.GHOST: "亡霊の怨念",
-}  # fmt: skip
+class Cause(metaclass=_Causes):
+    """Why a seat died (§5.1): the word the record writes, with its names for players.
 
-#: Causes announced with their own text while the game runs; the rest read 「無残な姿で発見されました」.
-PUBLIC_CAUSES = frozenset({Cause.EXECUTION, Cause.SUICIDE, Cause.HUNTER, Cause.LEAVE, Cause.SUDDEN, Cause.INFIRM})
+    Causes are an open vocabulary, as verbs are: the rules' own are declared here (a wolf attack, an
+    execution, 後追い, a hunter's shot, a sudden death …); a role that kills in a way of its own declares
+    its cause beside it (:meth:`declare`: 欲張りな狼's 「強欲の報い」 in its module). Causes are interned:
+    ``Cause("attack") is Cause.ATTACK``. Only a ``public`` cause is announced as such while the game runs
+    (処刑, 後追い, 銃殺, 失踪, 突然死, 老衰: each with its own line, ``died``); the others read
+    「無残な姿で発見されました」."""
+
+    __slots__ = ("died", "name_en", "name_ja", "public", "value")
+    _declared: ClassVar[dict[str, Cause]] = {}
+
+    value: str
+    name_ja: str
+    name_en: str  # what the online page says of it
+    public: bool
+    died: tuple[str, str] | None  # its own line for the death in ja and en ({player}); None: found dead
+
+    ATTACK: ClassVar[Cause]
+    VAMPIRE: ClassVar[Cause]
+    EXECUTION: ClassVar[Cause]
+    CURSE: ClassVar[Cause]
+    SUICIDE: ClassVar[Cause]
+    HUNTER: ClassVar[Cause]
+    SUDDEN: ClassVar[Cause]
+
+    def __new__(cls, value: str) -> Cause:  # noqa: PYI034 — the declared cause, never a new one
+        cause = cls._declared.get(value) if isinstance(value, str) else None
+        if cause is None:
+            raise ValueError(f"{value!r} is not a declared cause: the causes are {', '.join(cls._declared)}")
+        return cause
+
+    @classmethod
+    def declare(cls, value: str, name_ja: str, name_en: str, *, public: bool = False,
+                died: tuple[str, str] | None = None) -> Cause:
+        """The cause ``value`` (declared now, or the same one declared before: declaring it again
+        with other names is an error, so one word reads alike wherever it is written)."""
+        known = cls._declared.get(value)
+        if known is not None:
+            if (known.name_ja, known.name_en, known.public, known.died) != (name_ja, name_en, public, died):
+                raise ValueError(f"cause {value!r} is declared twice with different names")
+            return known
+        if not value or not value.isascii() or not value.isalnum() or value != value.lower():
+            raise ValueError(f"a cause is one lower-case word, not {value!r}")
+        cause = object.__new__(cls)
+        for name, given in (("value", value), ("name_ja", name_ja), ("name_en", name_en), ("public", public),
+                            ("died", died)):
+            object.__setattr__(cause, name, given)
+        cls._declared[value] = cause
+        return cause
+
+    @classmethod
+    def forget(cls, value: str) -> None:
+        """Remove a declared cause (a test's own role, when the test ends)."""
+        cls._declared.pop(value, None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a cause is immutable")
+
+    def __repr__(self) -> str:
+        return f"Cause({self.value!r})"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __reduce__(self) -> tuple[type[Cause], tuple[str]]:
+        return Cause, (self.value,)  # unpickled (a server snapshot), it is the declared cause
+
+    def __copy__(self) -> Cause:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Cause:
+        return self
+
+
+Cause.ATTACK = Cause.declare("attack", "人狼の襲撃", "killed by the wolves")
+Cause.VAMPIRE = Cause.declare("vampire", "ヴァンパイアの襲撃", "killed by a vampire")
+Cause.EXECUTION = Cause.declare("execution", "処刑", "executed", public=True,
+                                died=("{player}は処刑されました", "{player} was executed."))
+Cause.CURSE = Cause.declare("curse", "呪殺", "cursed", died=("{player}は呪殺されました", "{player} was cursed to death."))
+Cause.SUICIDE = Cause.declare("suicide", "後追い", "followed in death", public=True,
+                              died=("{player}は誰かの後を追って自ら死を選びました。", "{player} chose to follow someone in death."))
+Cause.HUNTER = Cause.declare("hunter", "銃殺", "shot", public=True,
+                             died=("{player}は銃殺されました", "{player} was shot."))
+Cause.SUDDEN = Cause.declare("sudden", "突然死", "sudden death", public=True,
+                             died=("{player}は突然死しました", "{player} died suddenly (no action in time)."))
 
 
 class Blocked(enum.Enum):
@@ -180,7 +230,6 @@ class Message:
 
 
 __all__ = [
-    "PUBLIC_CAUSES",
     "Action",
     "Blocked",
     "Cause",

@@ -9,6 +9,9 @@ are written once, in the catalog; the class adds only what is special about it:
   ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
   ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``,
   ``mind_read``, ``voids_resistance``; a mark's ``fortune_overlay`` and ``blocks_divination``);
+* its card for players — ``card_ja`` and ``card_en``, written under its docstring (the engineers'
+  rule, which is the card where none is written); a sub-role's and mark's names in ja and en come
+  with :func:`sub_role` and :func:`mark`, a role's Japanese name from the catalog;
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
 * ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
   level, when, targets, parameters, required, effect);
@@ -73,6 +76,9 @@ class Role:
 
     id: ClassVar[str]
     name_en: ClassVar[str] = ""
+    card_ja: ClassVar[str | None] = None  # its card in Japanese; None: its docstring (registration: own, never inherited)
+    card_en: ClassVar[str | None] = None  # its card in English; None: its docstring, its name put in English
+    shown_with: ClassVar[tuple[str, str] | None] = None  # a sub-role shown around the role (ja, en): 「狼の子分（{role}）」
     fortune: ClassVar[Fortune] = Fortune.HUMAN
     psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN
@@ -97,6 +103,7 @@ class Role:
     hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
     silences: ClassVar[bool] = False  # a mark: its seat cannot write the day chat (V1.1.15 沈黙; vote and will kept)
     assassination_reflex: ClassVar[Fraction | None] = None  # V1.1.9d: an 暗殺者 aiming at it dies instead w.p. p
+    first_divination_spares: ClassVar[bool | None] = None  # §8 ``firstnightdivine=auto`` never draws it; None: 妖狐系
     believes: ClassVar[str | None] = None  # V1.1.5: the role the seat is told it holds until ``aware`` (預言者: 村人)
     abilities: ClassVar[tuple[Ability, ...]] = ()
     level_hooks: ClassVar[tuple[LevelHook, ...]] = ()  # effects at a resolution level without an action (W.1.6)
@@ -234,6 +241,8 @@ nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, pri
 
 
 def _register(cls: type[Role]) -> Role:
+    cls.card_ja = cls.__dict__.get("card_ja")  # a card is the declaration's own: a subclass writes its own
+    cls.card_en = cls.__dict__.get("card_en")
     cls.reactions = reactions(cls)
     cls.has_win_rule = cls.wins is not Role.wins
     cls.overrides = frozenset(name for name in ANSWERS if getattr(cls, name) is not getattr(Role, name))

@@ -72,26 +72,42 @@ result, counts = how it counts in the victory checks (human / wolf / vampire / n
 
 ## Adding a role
 
-A role is one declaration in the module of its team (`src/jinrou/classic/roles/`), in the words of
-the game: its data, its abilities, the events it reacts to and the answers it changes. Its Japanese
-name, team and category come from the catalog row of its id (the TSV's `id` column). It reads and
-acts only through the `Context` it is handed (`ctx`) and its own layer (`me.seat`, `me.memory`);
-it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(Diviner)`,
-`.holds(Diviner)`), never by comparing ids, and never imports the engine.
+A role is one declaration in the module of its catalog category (`src/jinrou/classic/roles/`), in the
+words of the game: its data, its card, its abilities, the events it reacts to, the answers it changes
+and the causes it kills by. Its Japanese name, team and category come from the catalog row of its id
+(the TSV's `id` column). It reads and acts only through the `Context` it is handed (`ctx`) and its own
+layer (`me.seat`, `me.memory`); it asks other seats through their identity (`ctx.identity(s).counts()`,
+`.is_a(Divining)`, `.holds(Divining)`, `.vampire_role()`), never by comparing ids, and imports only the
+vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `context`, `catalog`) and
+`roles/common` — never the engine, never another role module (`tests/test_imports.py` holds it).
+
+| 系 (catalog category) | module in `src/jinrou/classic/roles/` |
+|---|---|
+| 村人系 | `village.py` (§8's first roles, 商人's kits, 聖職者's protection, 御子, 通訳 …), `village_seers.py` (who learn), `village_guards.py` (who protect or withstand), `village_ballots.py` (votes, executions, the day), `village_remedies.py` (who kill or cure), `village_tricks.py` (tricks on the wolves' bite) |
+| 役職変化系 | `switching.py` |
+| 人狼系 | `werewolves.py` |
+| 狂人系 | `madmen.py`, `madmen_marks.py` (those that mark a seat) |
+| 妖狐系, 背徳者系 | `foxes.py` |
+| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others) |
+| sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
+| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog` …) |
 
 ```python
 {example}```
 
-1. Decorate the class with `@role`; set only what differs from `jinrou.classic.role.Role`: `name_en`,
-   `fortune`, `psychic`, `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`,
-   `cursed_by_divination`, `steals_victory`, `must_vote`, `closes_heaven`, `shown`), the attributes
+1. Decorate the class with `@role`; under its docstring (the engineers' rule, with the spec's
+   references) write its card for players, `card_ja` and `card_en` (without them the docstring is the
+   card); then set only what differs from `jinrou.classic.role.Role`: `name_en`, `fortune`, `psychic`,
+   `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`, `cursed_by_divination`,
+   `steals_victory`, `must_vote`, `closes_heaven`, `shown`, `first_divination_spares`), the attributes
    later roles read (V1.1.13: `death_resistance`, `deadly_weapon`, `guard_role`), `Memory`.
 2. Actions are `Ability` subclasses (`jinrou.classic.abilities`) in `abilities`. An ability declares
-   its verb — `Verb.declare("steal", Param("role", ParamKind.ROLE))`: the record's word and its typed
-   parameters (a role id, or a choice among declared words such as `Param("kind", ParamKind.CHOICE,
-   ("normal", "premium"))`), one declaration per verb, its name for players in `label=` (an ability
-   reusing a verb under other words sets its own `label`: 通訳's `pair` is 「通訳する」, not
-   キューピッド's 「恋人にする」) — then when it is open: `when` (`When.NIGHT`,
+   its verb beside it — `Verb.declare("steal", Param("role", ParamKind.ROLE), label=("盗む", "steal"))`:
+   the record's word and its typed parameters (a role id, or a choice among declared words such as
+   `Param("kind", ParamKind.CHOICE, ("normal", "premium"))`; a parameter's words for players are
+   `Param(…, names=((ja, en), …))`, as 商人's kits), one declaration per verb, its name for players in
+   `label=` (an ability reusing a verb under other words sets its own `label`: 通訳's `pair` is
+   「通訳する」, not キューピッド's 「恋人にする」) — then when it is open: `when` (`When.NIGHT`,
    or `When.DAY` for a day action, W.1.1: optional, any time of the day while alive), `first` (the
    first night or day), `once` (`Once.GAME` or `Once.DAY`), `while_dead`; `required`, `level` (None:
    at once), `arity` (seats), and the hooks `available`, `targets`, `values` (each parameter's values
@@ -101,14 +117,20 @@ it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(D
    `Once.GAME` ability once used, overridden where the uses are counted in memory, as 魔女's potions); an
    ability whose `submit` draws (`ctx.draw`: the player sees the outcome at once, as
    課金者's gacha) sets `draws_on_submit`, and its outcomes travel with the action. A choice's words
-   for players are `Param(…, names=((ja, en), …))`. The engine offers it, checks it and records it; the online page, `classic play` and
-   the bots read its parameters from the legal actions. Reactions are methods marked `@on(Event)`;
-   answers are `resist` (§5.2), `vote_weight`, `vote_priority`, `knows`, `chats`,
-   `speaks_in_heaven`, `wins`.
-3. A sub-role, extra role (a kit) or mark is declared the same way with `@sub_role(…)` or
-   `@mark(…, until=Expiry.DUSK)` and given to a seat with `ctx.grant(seat, id)`; a team, win rule,
-   count or result overlay it declares prevails over the role's (the most recent on top).
-4. Its bot play, when it has verbs or claims of its own, is one `Play` in the bots' module of its
+   for players are `Param(…, names=((ja, en), …))`. The engine offers it, checks it and records it; the online page, `classic play` and the bots read its parameters from
+   the legal actions. Reactions are methods marked `@on(Event)`; answers are `resist` (§5.2),
+   `vote_weight`, `vote_priority`, `knows`, `chats`, `speaks_in_heaven`, `wins`.
+3. A death of its own kind is a cause it declares beside it, as verbs are:
+   `GREEDY_DEATH = Cause.declare("greedy", "強欲の報い", "paid for its greed")` — the record's word and
+   its names in Japanese and English (`public=True` and `died=(ja, en)` for a cause announced as such
+   while the game runs, as 老人's 老衰); the rules' own causes are `Cause.ATTACK`, `Cause.EXECUTION` ….
+4. A sub-role, extra role (a kit) or mark is declared the same way with `@sub_role(name_en, name_ja)`
+   or `@mark(…, until=Expiry.DUSK)`, with its card, and given to a seat with `ctx.grant(seat, id)`; a
+   team, win rule, count or result overlay it declares prevails over the role's (the most recent on
+   top); one shown around the role says how (`shown_with = ("狼の子分（{{role}}）", "Wolf minion ({{role}})")`).
+5. What the game tells its players is a message key with its Japanese and English templates in
+   `jinrou.classic.texts.TEMPLATES` (`ctx.tell(seat, "key", …)`).
+6. Its bot play, when it has verbs or claims of its own, is one `Play` in the bots' module of its
    group (`src/jinrou/agents/classic/`: `village.py` 村人系, `werewolves.py` 人狼系, `madmen.py` 狂人系,
    `others.py` 第三陣営系, `switching.py` 役職変化系; a group without one gets a module, imported by the
    package's `__init__`): `plays.declare(Play("Id", policies={{STEAL: _steal}}, …))`, a policy per
@@ -117,7 +139,7 @@ it asks other seats through their identity (`ctx.identity(s).counts()`, `.is_a(D
    `targeted`, …: `jinrou.agents.classic.plays`). The vocabulary's verbs (divine, guard, attack,
    pair, revive, bite, shoot) play by their defaults (`agents/classic/common.py`) without one; a
    verb with no policy gets uniform legal targets when required and is skipped when optional.
-5. Write its tests in `tests/classic/roles/test_<team>.py` (its rule with known values and each
+7. Write its tests in `tests/classic/roles/test_<group>.py` (its rule with known values and each
    interaction), then regenerate this page. The engine and the bots' main loop are not edited (the
    bots' core names no role); the role joins the `playable` pool of 闇鍋 casting by being declared.
 

@@ -9,22 +9,42 @@ A check is added to a list, so a later team (鴉, ローレライ, …) is one f
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Count, Seat
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
+    from jinrou.classic.context import Context
+    from jinrou.classic.identity import Identity
+    from jinrou.classic.settings import Settings
 
 Result = Team | str | None  # a team, "Draw", or None (no result yet)
+
+
+class Table(Protocol):
+    """What the checks read of a game (the game is one): every seat's identity, who lives, the room's
+    settings, and the context its roles are asked through (a lover's partners)."""
+
+    @property
+    def identities(self) -> Sequence[Identity]: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def ctx(self) -> Context: ...
+
+    def living(self) -> list[Seat]: ...
+
+    def identity(self, seat: Seat) -> Identity: ...
 
 
 class Tally:
     """The living seats counted as §7 counts them."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Table) -> None:
         self.game = game
         self.alive = game.living()
         every = game.identities
@@ -105,7 +125,7 @@ OVER_A_DRAW: list[Callable[[Tally, Result], Result]] = [_victory_mark]
 win, as the reference's judge, whose devil check follows every other)."""
 
 
-def judge(game: Game) -> Result:
+def judge(game: Table) -> Result:
     """The result of the checks: a team, ``"Draw"``, or None when the game goes on."""
     tally = Tally(game)
     result: Result = None
@@ -115,7 +135,7 @@ def judge(game: Game) -> Result:
     return result
 
 
-def lover_groups(game: Game, lovers: list[Seat]) -> list[set[Seat]]:
+def lover_groups(game: Table, lovers: list[Seat]) -> list[set[Seat]]:
     """The living lovers grouped: two lovers paired together (directly or through others) are one
     group."""
     groups: list[set[Seat]] = []

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.game import Game, Legal, Outcome
-from jinrou.classic.model import PUBLIC_CAUSES, Message, Seat, Stage
+from jinrou.classic.model import Message, Seat, Stage
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import SUB_ROLES
 
@@ -86,7 +86,7 @@ class SeatView:
         heaven = seat is not None and not game.alive[seat] and heaven_sees_all(game)
         everything = over or heaven
         causes = {
-            s: d.cause.value if (everything or d.cause in PUBLIC_CAUSES) else None
+            s: d.cause.value if (everything or d.cause.public) else None
             for s, d in enumerate(game.deaths) if d is not None
         }
         known: dict[Seat, str] = {}

@@ -152,7 +152,8 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
 def _role_id(name: str) -> str:
     """A role named as it is shown (Seer, 占い師, diviner) as its id; another text as it is, for
     the cast's own error."""
-    from jinrou.classic.catalog import UnknownRoleError, by_name
+    from jinrou.classic.catalog import UnknownRoleError
+    from jinrou.classic.naming import by_name
 
     try:
         return by_name(name).id

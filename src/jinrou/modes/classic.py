@@ -21,7 +21,7 @@ hunter's last shot waits ``hunter`` seconds, then is drawn.
 
 **Actions** (JSON): ``{"vote": NAME}``; ``{"act": VERB, "targets": [NAME, …], PARAM: VALUE …}`` (a
 night action, a day action or a shot; VERB and the parameters as the record writes them —
-divine, attack, ``kit`` with ``"kit": "Guard"``, …: :meth:`~jinrou.classic.abilities.Action.from_json`
+divine, attack, ``kit`` with ``"kit": "Guard"``, …: :meth:`~jinrou.classic.actions.Action.from_json`
 reads it; the view's ``legal`` lists each open verb with its parameters and their allowed values);
 ``{"claim": CLAIM}`` by
 day, CLAIM being ``{"kind": "CO", "role": ID}``, ``{"kind": "DIVINED"|"IDENTIFIED"|"ESTIMATE",
@@ -65,11 +65,12 @@ import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic import rules
-from jinrou.classic.catalog import UnknownRoleError, by_name
+from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.claims import DIVINED_RESULTS, RESULTS, Claim, ClaimKind, quote
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
+from jinrou.classic.naming import by_name
 from jinrou.classic.published import RoleList
 from jinrou.classic.record import FORMAT, write
 from jinrou.classic.texts import verb_label

@@ -23,7 +23,7 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import KITS, render, role_name, role_rule, shown_role, verb_label
+from jinrou.classic.texts import render, role_name, role_rule, shown_role, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, Result, result_json
 
@@ -40,18 +40,6 @@ SPECTATORS = "spectators only read the chat"
 SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
 TO_THE_LIVING = "the dead do not speak to the living: write in 霊界 (the dead)"
 SILENCED = "you are silenced (沈黙: 呪いをかけられました) until dusk: no Village chat; your vote and will are unaffected"
-CAUSES_EN = {
-    "attack": "killed by the wolves", "vampire": "killed by a vampire", "execution": "executed", "curse": "cursed",
-    "poison": "poisoned", "infection": "infected", "suicide": "followed in death", "hunter": "shot",
-    "leave": "left the village", "sudden": "sudden death", "greedy": "paid for its greed",
-    "tough": "gave its life for the kill", "psycho": "killed by a psycho killer", "trap": "caught in a trap (bomb)",
-    "crafty": "feigned death", "dog": "bitten by a mad dog",
-    "selfdestruct": "blew itself up",
-    "witch": "a witch's poison", "assassinate": "assassinated", "infirm": "old age",
-    "dragon": "burnt by a dragon", "samurai": "cut down by a samurai", "elemental": "a rampaging spirit",
-    "sacrifice": "sacrificed",
-    "ghost": "a ghost's revenge",
-}  # fmt: skip
 SEALED_NOTE = {"ja": "封印されています: 今夜は夜の会話ができません（独り言のみ）。",
                "en": "You are sealed (封印されています): no night chat tonight."}
 """What the chat says instead of its box to a seat sealed for the night (W.1.3)."""
@@ -212,7 +200,8 @@ def _known(label: str) -> dict[str, str]:
 def _cause(cause: str | None) -> dict[str, Any]:
     if cause is None:
         return FOUND_DEAD
-    return {"id": cause, "ja": Cause(cause).name_ja, "en": CAUSES_EN.get(cause, cause)}
+    declared = Cause(cause)  # its names come with its declaration
+    return {"id": cause, "ja": declared.name_ja, "en": declared.name_en}
 
 
 def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dict[str, Any]:
@@ -279,15 +268,15 @@ def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
             "required": legal.required, "arity": legal.arity,
             "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
                        for p, values in zip(legal.params, legal.values, strict=True)],
-            "kits": [{"id": k, "ja": KITS[k][0], "en": KITS[k][1]} for k in legal.kits],
+            "kits": [_value(p, k) for p, values in zip(legal.params, legal.values, strict=True) if p.key == "kit"
+                     for k in values],
             "note": None if legal.note is None else {"ja": legal.note[0], "en": legal.note[1]}}
 
 
 def _value(param: Param, value: str) -> dict[str, str]:
-    """A parameter's value with its names for players: a kit's, a role's, or the word itself."""
-    if param.key == "kit" and value in KITS:
-        return {"id": value, "ja": KITS[value][0], "en": KITS[value][1]}
-    if param.kind is ParamKind.ROLE:
+    """A parameter's value with its names for players: those its verb declares (a kit's), a role's, or the
+    word itself."""
+    if param.kind is ParamKind.ROLE and not (param.names and value in param.values):
         return {"id": value, "ja": role_name(value, "ja"), "en": role_name(value, "en")}
     return {"id": value, "ja": param.name(value, "ja"), "en": param.name(value, "en")}
 

@@ -15,11 +15,12 @@ from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table as RichTable
 
+from jinrou.classic.abilities import ParamKind
 from jinrou.classic.agent import Agent, act, talk
 from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Message, Stage, Verb, Vote
-from jinrou.classic.texts import KITS, render, role_name, shown_role, verb_label
+from jinrou.classic.texts import render, role_name, shown_role, verb_label
 from jinrou.classic.views import SeatView
 from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
@@ -236,7 +237,8 @@ def _values(legal: Legal) -> str:
     """What a prompt asks beyond the seats: each parameter with its allowed values (a kit named)."""
     out = ""
     for param, values in zip(legal.params, legal.values, strict=True):
-        shown = [f"{v} {KITS[v][0]}" if param.key == "kit" and v in KITS else v for v in values]
+        shown = [f"{v} {param.name(v, 'ja')}" if param.kind is ParamKind.ROLE and param.names and v in param.values
+                 else v for v in values]  # a kit named 「占いセット」
         out += f" and a {param.key} ({', '.join(shown) if len(shown) <= 12 else 'a role id'})"
     return out
 

@@ -29,7 +29,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from jinrou.classic.casting import normal_cast
-from jinrou.classic.catalog import ROLES, Category, UnknownRoleError, by_name
+from jinrou.classic.catalog import ROLES, Category, UnknownRoleError
+from jinrou.classic.naming import by_name
 from jinrou.digits import whole_number
 from jinrou.errors import CastingError
 from jinrou.players import MAX_PLAYERS

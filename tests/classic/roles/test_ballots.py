@@ -1,6 +1,6 @@
 """Vote weights, several executions a day, day actions and extra roles — the roles of group VA
 (shared/spec/classic-roles-village-1.md V1.1.1–3, V1.1.6, V1.2): 王様, ギャンブラー, 秘書, トラブルメーカー,
-独裁者, フランケンシュタインの怪物 (``roles/village.py``).
+独裁者, フランケンシュタインの怪物 (``roles/village_ballots.py``).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """
@@ -8,9 +8,8 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 from __future__ import annotations
 
 from jinrou.classic.record import replay, write
-from jinrou.classic.role import Chat
+from jinrou.classic.role import Chat, declared
 from jinrou.classic.roles import ROLES
-from jinrou.classic.texts import RULES_JA
 
 from ..helpers import (
     action,
@@ -32,7 +31,7 @@ from ..helpers import (
 def test_the_roles_of_group_va_declared_so_far_have_cards():
     for role_id in ("King", "Gambler", "Secretary", "Assisted", "TroubleMaker", "Dictator",
                     "FrankensteinsMonster"):
-        assert RULES_JA[role_id]
+        assert declared(role_id).card_ja
     assert ROLES["King"].team.value == "Human" and ROLES["Gambler"].team.value == "Human"
 
 

@@ -1,4 +1,4 @@
-"""Wave 3's village, part 1, group VD (``roles/village.py``; shared/spec/classic-roles-village-1.md V1.2):
+"""Wave 3's village, part 1, group VD (``roles/village_seers.py``; shared/spec/classic-roles-village-1.md V1.2):
 予言者のママ, 野生児, 夢遊病者, 預言者 (V1.1.5: believes it is 村人).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
@@ -9,7 +9,7 @@ from __future__ import annotations
 from jinrou.classic.events import PhaseOpened
 from jinrou.classic.model import Moment
 from jinrou.classic.record import replay, write
-from jinrou.classic.roles.village import SeersMama
+from jinrou.classic.roles.village_seers import SeersMama
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
 

@@ -1,4 +1,4 @@
-"""Wave 3's village, part 2, group C (``roles/village.py``, block "group C"; shared/spec/classic-roles-village-2.md
+"""Wave 3's village, part 2, group C (``roles/switching.py`` and ``roles/village.py``, block "group C"; shared/spec/classic-roles-village-2.md
 V2.2): オカルトマニア (V2.1.15: the new role's dusk hook at once), 胡蝶 (V1.1.5: believes it is 村人), 仮装者 (W.1.12:
 appears as a wolf), 聖痕者 (hidden: 闇鍋 only), 転生者 (V2.1.10: revives a seat when it dies).
 
@@ -16,7 +16,7 @@ from jinrou.classic.model import Cause, Count
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import ROLES
-from jinrou.classic.texts import RULES_EN, RULES_JA, render
+from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
 
 from ..helpers import (
@@ -47,7 +47,7 @@ def lines(g: Game, letter: str, lang: str = "ja") -> list[str]:
 
 def test_the_roles_of_group_c_are_declared_with_cards_in_both_languages():
     for role_id in GROUP:
-        assert role_id in ROLES and RULES_JA[role_id] and RULES_EN[role_id]
+        assert role_id in ROLES and ROLES[role_id].card_ja and ROLES[role_id].card_en
     assert ROLES["HolyMarked"].catalog.hidden and not ROLES["Disguised"].catalog.hidden
     assert ROLES["Dreamer"].death_resistance  # V2.1.12
 

@@ -1,4 +1,4 @@
-"""Issue 24, group VF: おばけ, 一言主神, 忍者 and 閻魔 (``roles/village.py``; shared/spec/classic-roles-village-1.md V1.2,
+"""Issue 24, group VF: おばけ, 一言主神, 忍者 and 閻魔 (``roles/village.py`` and ``roles/village_seers.py``; shared/spec/classic-roles-village-1.md V1.2,
 mechanics V1.1.2's received-vote modifier 痛恨, V1.1.11 a night action open,
 V1.1.12 閻魔's channel and the finer kinds of death).
 

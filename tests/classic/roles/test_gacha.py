@@ -14,7 +14,7 @@ from jinrou.classic import rules
 from jinrou.classic.model import Action
 from jinrou.classic.record import dumps, replay, write
 from jinrou.classic.roles import ROLES
-from jinrou.classic.roles.village import GACHA, GACHA_ODDS, GACHA_ROLES
+from jinrou.classic.roles.village_ballots import GACHA, GACHA_ODDS, GACHA_ROLES
 from jinrou.classic.texts import render
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
 

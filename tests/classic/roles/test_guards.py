@@ -1,4 +1,4 @@
-"""Group G of the village's part 2 (``roles/village.py``, its "group G" block; shared/spec/classic-roles-village-2.md
+"""Group G of the village's part 2 (``roles/village_guards.py``, its "group G" block; shared/spec/classic-roles-village-2.md
 V2.2, mechanics V2.1.2 guards, V2.1.3 shields and the order of protections, V2.1.11 a shielded execution, V2.1.12
 attributes, V2.1.13 causes): コスプレイヤー, 侍, 精霊使い, 竜騎士, 人身御供.
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from jinrou.classic.model import Verb
 from jinrou.classic.record import replay, write
-from jinrou.classic.roles.village import SLAY
+from jinrou.classic.roles.village_guards import SLAY
 from jinrou.classic.texts import render
 from jinrou.errors import IllegalActionError
 

@@ -1,4 +1,4 @@
-"""Batch 3, group I: 法医学者 遺品整理士 闇の霊媒師 共感覚者 イタコ パン屋 (``roles/village.py``, the block headed
+"""Batch 3, group I: 法医学者 遺品整理士 闇の霊媒師 共感覚者 イタコ パン屋 (``roles/village_seers.py``, the block headed
 "group I"; shared/spec/classic-roles-village-2.md V2.2, mechanics V2.1.12 attributes, V2.1.13 cause ``ghost``,
 V2.1.14 contacts and redirection).
 

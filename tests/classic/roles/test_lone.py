@@ -15,6 +15,7 @@ from jinrou.classic.model import Count, Fortune, PsychicResult, Stage
 from jinrou.classic.record import replay, write
 from jinrou.classic.role import SUB_ROLES, Role, sub_role
 from jinrou.classic.roles import ROLES
+from jinrou.classic.roles.common import LastShot
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView, heaven_sees_all
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
@@ -387,7 +388,8 @@ def test_mad_hunter_is_a_hunter_of_the_werewolf_team():
     # W.3 復讐人: ハンター (§5.5: armed on any death but a sudden one, `shoot`, draw `hunter shot`), team Werewolf
     hunter = ROLES["MadHunter"]
     assert hunter.team is Team.WEREWOLF and hunter.counts is Count.HUMAN and hunter.fortune is Fortune.HUMAN
-    assert isinstance(hunter, ROLES["Hunter"].__class__) and hunter.name_en == "Mad Hunter"  # the hunter's rule, reused
+    # the hunter's rule, reused: the part both declare (roles/common), never one role module importing another
+    assert isinstance(hunter, LastShot) and isinstance(ROLES["Hunter"], LastShot) and hunter.name_en == "Mad Hunter"
     g = new(["Werewolf", "MadHunter", "Human", "Human", "Human", "Human", "Human"])
     night(g, "A attack C")
     vote(g, "AB BD DB EB FB GB")

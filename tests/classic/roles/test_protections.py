@@ -1,4 +1,4 @@
-"""Group VB of wave 3's village (``roles/village.py``, its "Group VB" block; shared/spec/classic-roles-village-1.md
+"""Group VB of wave 3's village (``roles/village_guards.py``, its "Group VB" block; shared/spec/classic-roles-village-1.md
 V1.2, mechanics V1.1.9 and V1.1.13): 犬, 罠師, 巫女, タフガイ, 狼憑き.
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).

@@ -1,4 +1,4 @@
-"""Issue 24, group VC: 暗殺者 病人 老人 魔女 カウンセラー (``roles/village.py``, the block headed "group VC";
+"""Issue 24, group VC: 暗殺者 病人 老人 魔女 カウンセラー (``roles/village_remedies.py``, the block headed "group VC";
 shared/spec/classic-roles-village-1.md V1.2, mechanics V1.1.8, V1.1.9d, V1.1.10, V1.1.13, V1.1.16).
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
@@ -170,7 +170,7 @@ def test_witch_potions_are_spent_for_good_as_they_are_used_up():
     """The role card's query (``Ability.spent``, overridden by the potions): the 蘇生薬 after its one use,
     both after the second potion; a once-a-night pause is not spent."""
     from jinrou.classic.abilities import Verb
-    from jinrou.classic.roles.village import POISON
+    from jinrou.classic.roles.village_remedies import POISON
 
     g = new(["Werewolf", "Witch", "Guard", "Human", "Human", "Human", "Human", "Human", "Human"])
 

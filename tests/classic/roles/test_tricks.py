@@ -1,4 +1,4 @@
-"""Batch 3 (village part 2), group T: 奇術師 迷える子羊 赤ずきん 看板娘 家政婦 (``roles/village.py``, the block
+"""Batch 3 (village part 2), group T: 奇術師 迷える子羊 赤ずきん 看板娘 家政婦 (``roles/village_tricks.py``, the block
 headed "group T"; shared/spec/classic-roles-village-2.md V2.2, mechanics V2.1.1 tricked attacks, V2.1.3 the
 night cover, V2.1.4 bitten to death, V2.1.10 revivals in a burial hook, V2.1.11 an extra execution).
 

@@ -1,4 +1,4 @@
-"""Team Human (``roles/village.py``): 占い師 … 呪われた者, each rule with its interactions.
+"""Team Human (``roles/village.py``, 呪われた者 in ``roles/switching.py``): 占い師 … 呪われた者, each rule with its interactions.
 
 Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 """

@@ -1,5 +1,5 @@
-"""Issue 24, group VE (``roles/village.py``, the block headed "group VE"): 嘘つき, 超常現象研究者,
-呪いをかける者, 御子, 通訳 and the mechanics they bring — the couple chat's new readers and writers and
+"""Issue 24, group VE (``roles/village_seers.py``, the block headed "group VE"; 呪いをかける者 in
+``roles/village_ballots.py``, 御子 and 通訳 in ``roles/village.py``): 嘘つき, 超常現象研究者, 呪いをかける者, 御子, 通訳 and the mechanics they bring — the couple chat's new readers and writers and
 沈黙 (V1.1.15), the divination variants (嘘つき's draw, 超常現象研究者's seat and neighbours), 通訳's
 pairing at level 45 and 御子's revival (shared/spec/classic-roles-village-1.md V1.2).
 

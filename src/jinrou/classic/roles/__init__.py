@@ -2,12 +2,30 @@
 
 Importing this package registers every declaration; :data:`ROLES` maps each role id to its
 declaration, :data:`SUB_ROLES` each sub-role, extra role and mark, :data:`PLAYABLE` is the set of
-ids that 闇鍋 casts from in rooms. The modules here import only the vocabulary (model, events,
-identity, role, context's types), never the engine.
+ids that 闇鍋 casts from in rooms. One module per catalog category (村人系 in several: ``village*``;
+``switching``, ``werewolves``, ``madmen*``, ``foxes``, ``lovers``, ``others``, ``subroles``), each role
+with its card and causes beside it. The modules import only the vocabulary (model, actions, abilities,
+events, identity, role, context's types, catalog) and ``common`` (the parts several roles share or ask
+about) — never the engine, never each other.
 """
 
 from jinrou.classic.role import ROLES, SUB_ROLES, Role
-from jinrou.classic.roles import foxes, lovers, madmen, others, subroles, village, werewolves  # noqa: F401  (registers)
+from jinrou.classic.roles import (  # noqa: F401  (registers)
+    foxes,
+    lovers,
+    madmen,
+    madmen_marks,
+    others,
+    subroles,
+    switching,
+    village,
+    village_ballots,
+    village_guards,
+    village_remedies,
+    village_seers,
+    village_tricks,
+    werewolves,
+)
 
 PLAYABLE: frozenset[str] = frozenset(ROLES)
 """The ids of the roles this engine declares."""

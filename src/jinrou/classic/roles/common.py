@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.abilities import Once, When
-from jinrou.classic.events import Divined, Guarded, PhaseOpened, Targeted, on
-from jinrou.classic.model import Action, Cause, Moment, Seat, Verb
+from jinrou.classic.catalog import Category
+from jinrou.classic.events import BurialPass, Died, Divined, Guarded, PhaseOpened, Targeted, on
+from jinrou.classic.model import Action, Cause, Fortune, Moment, Seat, Verb
 from jinrou.classic.role import Ability, LevelHook, Role
 
 if TYPE_CHECKING:
@@ -80,6 +81,11 @@ class PlaceMark(Ability):
             ctx.grant(target, self.mark, action.seat)
 
 
+POISON_DEATH = Cause.declare("poison", "毒", "poisoned")  # 埋毒者's and 猫又's poison, 黒猫's
+TRAP_DEATH = Cause.declare("trap", "罠", "caught in a trap (bomb)")  # a bomb's explosion (爆弾魔, W.1.14), a 罠師's trap
+DOG_DEATH = Cause.declare("dog", "犬の襲撃", "bitten by a mad dog")  # 犬's and 狂犬's bite (W.1.14)
+
+
 def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
     """埋毒者/猫又 poison (§8): after a wolf attack the wolf that chose it (``poisonwolf=selector``;
     nobody if it is dead by then, as the reference's Poisoner.dying) or a random living attacking
@@ -96,7 +102,7 @@ def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
         living = ctx.living()
         victim = ctx.draw_seat("poison", living) if living else None
     if victim is not None:
-        ctx.kill(victim, Cause.POISON, seat)
+        ctx.kill(victim, POISON_DEATH, seat)
 
 
 @dataclass
@@ -244,3 +250,102 @@ class Gamble(Role):
             memory.stock += 1
         elif memory.bet == ctx.day:
             memory.stock = 0
+
+
+# ---------------------------------------------------------------------- parts other roles ask about
+# A role asks what another seat is through its identity and these parts (``identity.holds(Divining)``:
+# "holds a 占い師", a 占いセット included), never by its id, and never importing another role module.
+
+
+@dataclass
+class OnceMemory:
+    used: bool = False  # its once-only ability is spent
+
+
+class Villager(Role):
+    """村人's part: no ability (what 舌禍狼's tasting asks for: a 村人 tasted ends it)."""
+
+
+class Absolute(Role):
+    """絶対狼's part other roles ask about: the rules that spare a 絶対狼 by name (一言主神's 痛恨)."""
+
+
+class LastShot(Role):
+    """ハンター's part (ハンター, 復讐人): on any death but a sudden one it takes a last shot (§5.5)."""
+
+    deadly_weapon: ClassVar[bool] = True  # V2.1.12
+
+    @on(Died)
+    def arm(self, ctx: Context, me: Layer, event: Died) -> None:
+        if event.cause is not Cause.SUDDEN:
+            ctx.arm(me.seat)
+
+
+def first_divination_pool(ctx: Context, seat: Seat) -> list[Seat]:
+    """Where ``firstnightdivine=auto`` may send ``seat``'s night-1 divination (§8): the other living
+    seats (身代わりくん aside) that read 村人, 妖狐系 but 子狐 excluded (a role's ``first_divination_spares``)."""
+    pool = []
+    for s in ctx.living():
+        identity = ctx.identity(s)
+        spares = identity.role.first_divination_spares
+        spared = identity.role.category is Category.FOX if spares is None else spares
+        if s not in (seat, ctx.scapegoat) and identity.fortune() is Fortune.HUMAN and not spared:
+            pool.append(s)
+    return pool
+
+
+class Divining(Role):
+    """占い師's part, whoever holds it (the 占い師, a 占いセット): it divines a seat each night; with
+    ``firstnightdivine=auto`` night 1's target is drawn (:func:`first_divination_pool`). A seat holds a
+    占い師 (V1.1.6: what 妖術師, 人狼占い, オカルトマニア and 予言者のママ ask) when its role or an extra role is
+    this part."""
+
+    abilities: ClassVar[tuple[Ability, ...]] = (Divination(),)
+    mind_read: ClassVar[str | None] = "Diviner"  # サトリ reads 「占い師」 (a 占いセット too)
+
+    @on(PhaseOpened)
+    def first_divination(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        seat = me.seat
+        if event.moment is not Moment.DUSK or ctx.day != 1 or ctx.settings["firstnightdivine"] != "auto" or (
+                seat == ctx.scapegoat):
+            return
+        pool = first_divination_pool(ctx, seat)
+        if pool:
+            ctx.submit(Action(seat, Verb.DIVINE, (ctx.draw_seat("first divination", pool),)))
+
+
+@dataclass
+class PsychicMemory:
+    seen: list[Seat] = field(default_factory=list)  # executed seats noted
+    pending: list[Seat] = field(default_factory=list)  # their results not yet told
+
+
+class Mediumship(Role):
+    """霊能者's part, whoever holds it (霊能者, 闇の霊媒師, a 霊能セット): the psychic result of each seat
+    executed that day, at the next dawn (``psychicresult=sunset``: that dusk)."""
+
+    Memory: ClassVar[type | None] = PsychicMemory
+
+    @on(BurialPass)
+    def note(self, ctx: Context, me: Layer, event: BurialPass) -> None:
+        """Notes each seat executed today at the burial after the vote, as the reference does
+        (Psychic.beforebury): a 霊能セット received later does not read earlier executions."""
+        if event.moment is Moment.DAY:
+            memory: PsychicMemory = me.memory
+            for target in ctx.executed_on(ctx.day):
+                if target not in memory.seen:
+                    memory.seen.append(target)
+                    memory.pending.append(target)
+
+    @on(PhaseOpened)
+    def results(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if ctx.settings["psychicresult"] == ("sunset" if event.moment is Moment.DUSK else "sunrise"):
+            pending, me.memory.pending = me.memory.pending, []
+            for target in pending:
+                ctx.tell(me.seat, "psychic", target=target, result=ctx.identity(target).psychic().value)
+
+
+class Bodyguarding(Guarding):
+    """狩人's part, whoever holds it (the 狩人, a 狩人セット): its guard each night (what 影法師 asks)."""
+
+    abilities: ClassVar[tuple[Ability, ...]] = (Protection(),)

@@ -24,6 +24,9 @@ class Fox(Role):
     """妖狐: counts as nobody; resists wolf attacks; dies when divined (呪殺); alive at a decided
     end, it takes the win for the foxes."""
 
+    card_ja = ("妖狐: 誰としても数えられません。人狼に襲われても死にませんが、占われると死にます（呪殺）。"
+               "勝敗が決まったときに生きていれば、妖狐陣営が勝利を奪います。")
+
     death_resistance = True  # V2.1.12
 
     counts = Count.NONE
@@ -58,7 +61,11 @@ class TinyFox(Role):
     """子狐: knows the 妖狐 (not known back); divines each night, right half of the time; not cursed
     by divination and no resistance. Its psychic result is 子狐."""
 
+    card_ja = ("子狐: 妖狐を知っています（妖狐は子狐を知りません）。毎晩占いますが、結果が正しいのは半分の確率です。"
+               "占われても呪殺されず、襲撃への耐性もありません。霊能結果は子狐です。")
+
     name_en = "Tiny Fox"
+    first_divination_spares = False  # §8: drawn by ``firstnightdivine=auto``, unlike the other 妖狐系
     counts = Count.NONE
     psychic = PsychicResult.TINY_FOX
     steals_victory = True
@@ -71,6 +78,8 @@ class TinyFox(Role):
 @role
 class Immoral(Role):
     """背徳者: knows the 妖狐; dies (後追い) at a burial where no 妖狐 or 子狐 lives."""
+
+    card_ja = "背徳者: 妖狐を知っています。妖狐も子狐も生きていない埋葬で後を追って死にます。"
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return knows_foxes(ctx, me)

@@ -49,6 +49,8 @@ class Arrows(Ability):
 class Cupid(Role):
     """キューピッド: on night 1 makes two seats 恋人; wins with team Friend."""
 
+    card_ja = "キューピッド: 1日目の夜に、ふたりを恋人にします。恋人陣営として勝利します。"
+
     abilities = (Arrows(),)
 
 
@@ -75,6 +77,8 @@ class Courtship(Ability):
 class Lover(Role):
     """求愛者: on night 1 becomes 恋人 with a seat of its choice."""
 
+    card_ja = "求愛者: 1日目の夜に、選んだひとりと恋人になります。"
+
     name_en = "Suitor"
     abilities = (Courtship(),)
 
@@ -89,6 +93,12 @@ class Lovers(Role):
     """恋人 (sub-role): its team becomes Friend; knows its partner (all lovers if ``friendssplit``
     is off); dies (後追い) at a burial where its partner (any lover) is dead; wins iff the result is
     Friend and it lives."""
+
+    card_ja = ("恋人（付加役職）: 陣営が恋人陣営になります。相手（恋人は独立がオフなら恋人全員）を知っています。"
+               "相手が死んだ埋葬で後を追って死にます。恋人陣営が勝ち、生き残っていれば勝利します。")
+    card_en = ("Lovers: 恋人, added to the role: its team becomes the lovers; it knows its partner (every lover when "
+               "the lovers are not split into pairs); at a burial where its partner (any lover) is dead it dies too "
+               "(後追い); it wins if the lovers win and it is alive.")
 
     judge_team = Team.FRIEND
     lover = True

@@ -1,4 +1,6 @@
-"""Team Werewolf's 狂人系 of wave 3 (classic-roles-werewolf W.3): madmen on the wolves' side.
+"""Team Werewolf's 狂人系 (classic-werewolf §8, classic-roles-werewolf W.3): madmen on the wolves' side —
+狂人, 狂信者, 囁き狂人, 叫迷狂人, スパイ of §8, and those of wave 3 that do not mark a seat (the others:
+madmen_marks.py).
 
 Defaults (W.3): 占 村人, 霊 村人, counts human, knows nobody, no chat; 人狼占い converts them like
 every madman (§8). Each class states only what is special about it; the mechanics they use are the
@@ -14,12 +16,27 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.abilities import LevelHook, Once
 from jinrou.classic.catalog import Team
-from jinrou.classic.events import AttackedAt, BurialPass, Died, Divined, Executed, PhaseOpened, Targeted, on
-from jinrou.classic.identity import Expiry, Seal
+from jinrou.classic.events import (
+    Died,
+    Executed,
+    PhaseOpened,
+    Targeted,
+    Threat,
+    on,
+)
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, mark, role
-from jinrou.classic.roles.common import Contacted, ContactHook, Divination, Gamble, PlaceMark, knows_wolves
-from jinrou.classic.roles.village import Diviner, Guard, Hunter, OnceMemory, first_divination_pool
+from jinrou.classic.role import Ability, Chat, Role, Shown, role
+from jinrou.classic.roles.common import (
+    DOG_DEATH,
+    POISON_DEATH,
+    Divination,
+    Divining,
+    Gamble,
+    LastShot,
+    OnceMemory,
+    first_divination_pool,
+    knows_wolves,
+)
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -27,13 +44,123 @@ if TYPE_CHECKING:
     from jinrou.classic.identity import Layer
 
 
-FRAME = Verb.declare("frame", label=("狼に仕立てる", "frame"))
+# ---------------------------------------------------------------------- 狂人系 (count human)
+
+
+@role
+class Madman(Role):
+    """狂人: on the wolves' side; knows nobody."""
+
+    card_ja = "狂人: 人狼の味方です。誰のことも知りません。"
+
+
+@role
+class Fanatic(Role):
+    """狂信者: knows the wolves (they do not know it)."""
+
+    card_ja = "狂信者: 人狼を知っています（人狼は狂信者を知りません）。"
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
+
+
+@role
+class WhisperingMad(Role):
+    """囁き狂人: knows the wolves; reads and writes the wolf chat, where the others know it (it
+    writes there under its name)."""
+
+    card_ja = "囁き狂人: 人狼を知っていて、人狼のチャットを読み書きできます。"
+    card_en = ("Whispering Madman: knows the wolves; reads and writes the Wolves chat, where the wolves know it (it "
+               "writes there under its name).")
+
+    name_en = "Whispering Madman"
+    shown = Shown(chat=Chat.WOLF)
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.WOLF})
+
+
+@role
+class MadCouple(Role):
+    """叫迷狂人: knows the other 叫迷狂人; their own night chat."""
+
+    card_ja = "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。"
+    card_en = "Mad Couple: knows the other 叫迷狂人 (Mad Couple); they talk at night in the Mad couple chat."
+
+    name_en = "Mad Couple"
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return {s: self.id for s in ctx.seats_of(MadCouple, exclude=me.seat)}
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.MAD_COUPLE})
+
+
+@dataclass
+class SpyMemory:
+    spent: bool = False  # its leave is used (even if a protection kept it)
+    left: bool = False  # it left the village
+
+
+LEAVE_DEATH = Cause.declare("leave", "失踪", "left the village", public=True,
+                            died=("{player}は村を去りました", "{player} left the village."))  # スパイ's departure (W.3)
+
+
+class Leave(Ability):
+    """スパイ's departure: any night, optional, once; it dies at level 100 (失踪). A holy protection
+    stops it like any death (§5.2): the スパイ stays, its leave spent."""
+
+    verb = Verb.LEAVE
+    arity = 0
+    required = False
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.spent
+
+    def spent(self, ctx: Context, me: Layer) -> bool:
+        return bool(me.memory.spent)
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.spent = True
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        if ctx.kill(action.seat, LEAVE_DEATH):
+            me.memory.left = True
+
+
+@role
+class Spy(Role):
+    """スパイ: knows the wolves; may leave the village (失踪); wins iff the result is Werewolf and it
+    left. Once gone it speaks only to itself."""
+
+    card_ja = ("スパイ: 人狼を知っています。村を去る（失踪する）ことができます。人狼陣営が勝ち、"
+               "村を去っていれば勝利します。去った後は誰とも話せません。")
+    card_en = ("Spy: knows the wolves; it may leave the village (失踪); it wins if the werewolves win and it has "
+               "left. Once gone it speaks only to itself.")
+
+    abilities = (Leave(),)
+    Memory = SpyMemory
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return knows_wolves(ctx, me)
+
+    def speaks_in_heaven(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.left
+
+    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
+        return result is Team.WEREWOLF and me.memory.left
 
 
 @role
 class LurkingMad(Role):
     """暗躍者: appears as a wolf to those who know the wolves (W.1.12); knows nobody; the wolves may
     attack it."""
+
+    card_ja = ("暗躍者: 人狼の味方です。誰のことも知りませんが、人狼（と人狼を知る役職）からは人狼として見えます。"
+               "人狼は暗躍者を襲撃できます。")
 
     name_en = "Lurking Madman"
     appears_as_wolf = True
@@ -43,6 +170,11 @@ class LurkingMad(Role):
 class HearMadman(Role):
     """聴狂人: knows the wolves (as 狂信者); reads the wolf chat's talk, not its notices (the attack
     chosen, a skill), and cannot write there."""
+
+    card_ja = ("聴狂人: 人狼を知っています（人狼は聴狂人を知りません）。人狼のチャットの会話を読めます（書けません。"
+               "襲撃などの通知は見えません）。")
+    card_en = ("Hearing Madman: knows the wolves (as a 狂信者 Fanatic); reads what the wolves say in the Wolves "
+               "chat, not its notices (the attack chosen, a skill used), and cannot write there.")
 
     name_en = "Hearing Madman"
     listens = frozenset({Chat.WOLF})
@@ -56,6 +188,14 @@ class Spy2(Role):
     """スパイⅡ: knows the wolves and is known to them (W.1.12). At its death, whatever the cause, its
     report is public at once, before the death's own announcement (W.1.13): 「{name}の調査報告書が発見
     されました。」 and every seat's current role. Wins iff the result is Werewolf and it is alive."""
+
+    card_ja = ("スパイⅡ: 人狼を知っていて、人狼もスパイⅡを知っています。死ぬと（死因を問わず）、"
+               "その死の発表の前に「調査報告書」が公開され、全員の現在の役職が明かされます。人狼陣営が勝ち、"
+               "生き残っていれば勝利します。")
+    card_en = ("Spy II: knows the wolves and is known to them. When it dies, whatever the cause, its report is "
+               "published at once, before its death is announced: 「…の調査報告書が発見されました。」 (its "
+               "investigation report was found), with every seat's current role. It wins if the werewolves win and "
+               "it is alive.")
 
     name_en = "Spy II"
     known_to_wolves = True
@@ -77,6 +217,12 @@ class Acrobat(Role):
     """曲芸師: the first wolf attack that reaches it (past guards) does not kill it, once per game
     (§5.2 step 4); told 「{name}は人狼の襲撃を回避しました。」."""
 
+    card_ja = ("曲芸師: 人狼の味方です。一度だけ、自分に届いた最初の人狼の襲撃を回避します（護衛されていれば届きませ"
+               "ん）。")
+    card_en = ("Acrobat: on the wolves' side. The first wolf attack that reaches it (a guarded one does not) does "
+               "not kill it, once in the game; it is told 「人狼の襲撃を回避しました。」 (it dodged the wolves' "
+               "attack).")
+
     death_resistance = True  # V2.1.12
 
     Memory = OnceMemory
@@ -95,6 +241,8 @@ class BlackCat(Role):
     """黒猫: when executed, one living seat not counting as wolf dies of its poison (`poison`, drawn
     uniformly); nothing if there is none."""
 
+    card_ja = "黒猫: 人狼の味方です。処刑されると、人狼として数えられない生存者からランダムに1人が毒で死にます。"
+
     deadly_weapon = True  # V2.1.12
 
     name_en = "Black Cat"
@@ -104,72 +252,7 @@ class BlackCat(Role):
         wolves = set(ctx.counting(Count.WOLF))
         pool = [s for s in ctx.living() if s not in wolves]
         if pool:
-            ctx.kill(ctx.draw_seat("poison", pool), Cause.POISON, me.seat)
-
-
-@mark("Framed", "狼少年の濡れ衣")
-class Framed(Role):
-    """Framed by a 狼少年 (W.1.5): reads 人狼 until its seat's next dusk hook — a dead seat keeps it."""
-
-    fortune_overlay = Fortune.WEREWOLF
-
-    @on(PhaseOpened)
-    def end(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is Moment.DUSK:
-            ctx.remove(me)
-
-
-class Frame(PlaceMark):
-    """狼少年's frame: each night from 1, optional, level 90, a living seat (itself allowed): the
-    (redirected) target reads 人狼 until its next dusk hook; a private fact."""
-
-    verb = FRAME
-    mark = "Framed"
-    level = 90
-    required = False
-
-
-@role
-class WolfBoy(Role):
-    """狼少年: each night it may frame a living seat, which reads 人狼 to the diviners until its next
-    dusk (W.1.5); the 霊能結果 and 人狼占い's role name are untouched."""
-
-    name_en = "Wolf Boy"
-    abilities = (Frame(),)
-
-
-# ---------------------------------------------------------------------- 月下美人, マッドサイエンティスト, 美女 (group T)
-
-
-@mark("Fascinated", "魅了")
-class Fascinated(Role):
-    """魅了 (a 月下美人's, for good; the seat is not told): at every burial at which the 月下美人 that
-    placed it is dead, the seat dies (後追い, `suicide`)."""
-
-    @on(BurialPass)
-    def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
-        if me.source is not None and not ctx.alive(me.source):
-            ctx.follow(me.seat, "charm", me.source)
-
-
-class Fascination(ContactHook):
-    """月下美人's charm at level 122 (after 人狼占い's conversion at 120, which would end it): each seat
-    that divined or guarded it tonight and is alive gets 魅了, not told."""
-
-    level = 122
-
-    def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
-        ctx.grant(seat, Fascinated.id, me.seat)
-
-
-@role
-class QueenOfNight(Contacted):
-    """月下美人: at level 122 (acting if alive at the night's end), each seat that divined it with
-    effects or guarded it this night and is alive is charmed (魅了, not told): from then on, at every
-    burial at which the 月下美人 is dead, it dies (後追い)."""
-
-    name_en = "Queen of the Night"
-    level_hooks = (Fascination(),)
+            ctx.kill(ctx.draw_seat("poison", pool), POISON_DEATH, me.seat)
 
 
 class Resuscitation(Ability):
@@ -200,6 +283,15 @@ class MadScientist(Role):
     """マッドサイエンティスト: once, from night 2, it may revive a dead seat, which becomes 狼の子分
     (team Werewolf). While alive with its revival unused, the dead see less (霊界表示 norevive)."""
 
+    card_ja = ("マッドサイエンティスト: 人狼の味方です。2日目以降の夜に一度だけ、"
+               "死者ひとりを蘇生できます（突然死を除く。選んだ時点で使用済み）。"
+               "蘇生した人は狼の子分になります（通知あり）。生きていて未使用の間は蘇生役職として数えられます（霊界表"
+               "示）。")
+    card_en = ("Mad Scientist: on the wolves' side. Once in the game, from night 2, it may revive a dead seat (not "
+               "one that died a sudden death; used once chosen), which becomes a 狼の子分 (Wolf minion, the "
+               "werewolves' team) and is told. While it lives with its revival unused it counts as someone who may "
+               "bring the dead back (for the room setting “the dead see all: unless someone may come back”).")
+
     name_en = "Mad Scientist"
     abilities = (Resuscitation(),)
     closes_heaven = "while able"
@@ -208,139 +300,13 @@ class MadScientist(Role):
         return ctx.alive(me.seat) and Verb.REVIVE.value not in dict(me.uses)
 
 
-CHARM = Verb.declare("charm", label=("魅了", "charm"))
-
-
-@mark("Attracted", "美女の魅了", until=Expiry.DUSK)
-class WomanAttracted(Role):
-    """美女の魅了 (until the next dusk; the seat is not told): at a burial where the 美女 that placed it
-    is newly dead, by any cause but a wolf attack, the seat dies (後追い, `suicide`)."""
-
-    @on(BurialPass)
-    def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
-        source = me.source
-        if source is None or ctx.alive(source) or source in ctx.announced_dead():
-            return
-        if ctx.cause_of_death(source) is not Cause.ATTACK:
-            ctx.follow(me.seat, "charm", source)
-
-
-class Charm(PlaceMark):
-    """美女's charm: each night from 1, optional, level 100, another living seat (told 「{name}は
-    {target}を魅了しました。」): the (redirected) seat gets 美女の魅了 until the next dusk."""
-
-    verb = CHARM
-    mark = WomanAttracted.id
-    itself = False
-    required = False
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "charmed", player=action.seat, target=action.targets[0])
-
-
-@role
-class AttractiveWoman(Role):
-    """美女: each night it may charm another living seat until the next dusk; if the 美女 dies meanwhile
-    by any cause but a wolf attack, the charmed seat dies with it (後追い, at that burial)."""
-
-    name_en = "Attractive Woman"
-    abilities = (Charm(),)
-
-
-# ---------------------------------------------------------------------- divination (W.1.4, W.1.5, W.3)
-# 邪魔狂人, 雨男, 妖術師, かぼちゃ魔, 影法師, サトリ, 丑刻参: marks that obstruct their seat's divinations
-# (W.1.4, ``blocks_divination``: the engine calls an obstructed ``divination``'s ``obstructed`` instead of
-# ``resolve``), more overlays (「かぼちゃ」, 影法師's pair held while it lives), a mark that reacts to its
-# seat being divined (丑刻参's 呪い) and the words a mind reader reads (``Role.mind_read``).
-
-OBSTRUCT = Verb.declare("obstruct", label=("占いを邪魔する", "obstruct"))
-RAIN = Verb.declare("rain", label=("雨を降らせる", "make it rain"))
-COSTUME = Verb.declare("costume", label=("かぼちゃにする", "costume"))
-CURSE = Verb.declare("curse", label=("呪う", "curse"))
-
-
-@mark("Obstructed", "占いの邪魔", Expiry.DUSK)
-class Obstructed(Role):
-    """Obstructed by a 邪魔狂人 (W.1.4) until the next dusk: each divination its seat makes gives no
-    result and no effect; told at dawn that it was obstructed instead."""
-
-    blocks_divination = True
-
-
-class Obstruct(PlaceMark):
-    """邪魔狂人's obstruction: each night from 1, required, level 90, a living seat (itself allowed):
-    the (redirected) target is obstructed until the next dusk."""
-
-    verb = OBSTRUCT
-    mark = "Obstructed"
-    level = 90
-
-
-@role
-class ObstructiveMad(Role):
-    """邪魔狂人: each night it must obstruct a living seat, whose divinations that night give no
-    result and no effect (W.1.4: 占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット)."""
-
-    name_en = "Obstructive Madman"
-    abilities = (Obstruct(),)
-
-
-@dataclass
-class RainMemory:
-    pending: bool = False  # it rained: the weather is told at its next living dawn
-
-
-@mark("Rain", "雨", Expiry.DAWN)
-class Rained(Role):
-    """The rain of a 雨男 (W.1.4): every living seat of a rainy day is obstructed that night (from the
-    rainy dawn to the next, so at level 90 too, whatever became of the 雨男)."""
-
-    blocks_divination = True
-
-
-class Rain(Ability):
-    """雨男's rain: once per game, any night from 2, optional, no target; told at once 「{name}は翌日に
-    雨を降らせます。」."""
-
-    verb = RAIN
-    level = None
-    arity = 0
-    required = False
-    first = 2
-    once = Once.GAME
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        me.memory.pending = True
-        ctx.tell(action.seat, "rain chosen", player=action.seat)
-
-
-@role
-class RainyBoy(Role):
-    """雨男: once, from night 2, it may make it rain: at its next dawn alive everybody is told
-    「今日は雨が降っています。」 and that day's night every living seat's divinations are obstructed
-    (W.1.4) — even if the 雨男 died in the day."""
-
-    name_en = "Rainy Boy"
-    Memory = RainMemory
-    abilities = (Rain(),)
-
-    @on(PhaseOpened)
-    def weather(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is not Moment.DAWN or not me.memory.pending:
-            return
-        me.memory.pending = False
-        ctx.tell(None, "rain")
-        for seat in ctx.living():
-            ctx.grant(seat, "Rained", me.seat)
-
-
 class Sorcery(Divination):
     """妖術師's divination: each night from 1, required, level 100, another living seat: told whether it
     holds a 占い師 (a 占いセット included) — at dawn, or at once with ``divineresult=immediate``. No
     curse, no *divined* hook; obstructable (W.1.4)."""
 
     def result(self, ctx: Context, target: Seat) -> str:
-        return "found" if ctx.identity(target).holds(Diviner) else "not found"
+        return "found" if ctx.identity(target).holds(Divining) else "not found"
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.settings["divineresult"] != "immediate":
@@ -359,101 +325,14 @@ class Sorcerer(Role):
     """妖術師: each night it must examine another living seat and learns whether it is a 占い師
     (「…占い師でした。」 or 「…占い師ではありませんでした。」); no auto first divination."""
 
+    card_ja = ("妖術師: 毎晩、他のひとりを調べます（必須）。その人が占い師（占いセットを含む）かどうかを知ります。"
+               "呪殺はしません。占いと同じく邪魔されます。")
+    card_en = ("Sorcerer: each night it must examine another living seat and learns whether it is a 占い師 (Seer; a "
+               "seer kit counts): 「…占い師でした。」 (a seer) or 「…占い師ではありませんでした。」 (not a seer). It "
+               "kills no fox; it can be obstructed like a divination; the room setting “first-night divination: a "
+               "random human” picks no seat for it.")
+
     abilities = (Sorcery(),)
-
-
-@mark("Pumpkin costume", "かぼちゃの仮装")
-class Costumed(Role):
-    """A かぼちゃ魔's costume (W.1.5): reads 「かぼちゃ」 to the diviners for the rest of the game."""
-
-    fortune_overlay = Fortune.PUMPKIN
-
-
-class Costume(Ability):
-    """かぼちゃ魔's costume: each night from 1, required, level 90, a living seat (itself allowed): told
-    at once 「{name}が{target}をかぼちゃにしました。」; the (redirected) target, if alive then, reads
-    「かぼちゃ」 from then on."""
-
-    verb = COSTUME
-    level = 90
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        return ctx.living()
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "costumed", player=action.seat, target=action.targets[0])
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if not ctx.alive(target):
-            return
-        old = ctx.identity(target).layer("Costumed")
-        if old is not None:  # costumed again: on top again (W.1.5), one layer kept
-            ctx.remove(old)
-        ctx.grant(target, "Costumed", action.seat)
-
-
-@role
-class Pumpkin(Role):
-    """かぼちゃ魔: each night it must costume a living seat, which reads 「かぼちゃ」 to 占い師, 子狐 and
-    サトリ for the rest of the game (W.1.5); the 霊能結果 and 人狼占い's role name are untouched."""
-
-    abilities = (Costume(),)
-
-
-class ShadowMark(Role):
-    """A 影法師's overlay (W.1.5), held while its 影法師 (the mark's source) lives: removed at its
-    death, or at the first burial after it (a death it did not hear of)."""
-
-    @on(BurialPass)
-    def lift(self, ctx: Context, me: Layer, event: BurialPass) -> None:
-        if me.source is not None and not ctx.alive(me.source):
-            ctx.remove(me)
-
-
-@mark("Shadow black", "影法師の影（人狼）")
-class ShadowBlacked(ShadowMark):
-    """On each 狩人 (a 狩人セット too): reads 人狼 while the 影法師 lives."""
-
-    fortune_overlay = Fortune.WEREWOLF
-
-
-@mark("Shadow white", "影法師の影（村人）")
-class ShadowWhited(ShadowMark):
-    """On one wolf: reads 村人 while the 影法師 lives."""
-
-    fortune_overlay = Fortune.HUMAN
-
-
-@role
-class Shadow(Role):
-    """影法師: at its first dusk every seat holding 狩人 reads 人狼, and one living seat counting as
-    wolf (drawn ``shadow wolf``) reads 村人, while the 影法師 lives (W.1.5); it is told 「{name}は
-    {target}の影を抜きました。」 and the wolf chat 「{target}は影を抜かれたようです。」."""
-
-    Memory = OnceMemory
-
-    @on(PhaseOpened)
-    def draw_shadows(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
-        if event.moment is not Moment.DUSK or me.memory.used:
-            return
-        me.memory.used = True
-        for seat in ctx.holding(Guard):
-            ctx.grant(seat, "ShadowBlacked", me.seat)
-        wolves = [s for s in ctx.living() if ctx.identity(s).counts() is Count.WOLF]
-        if not wolves:
-            return
-        wolf = ctx.draw_seat("shadow wolf", wolves)
-        ctx.grant(wolf, "ShadowWhited", me.seat)
-        ctx.tell(me.seat, "shadow cast", player=me.seat, target=wolf)
-        ctx.tell(ctx.chat_members(Chat.WOLF), "shadow wolf", target=wolf)
-
-    @on(Died)
-    def release(self, ctx: Context, me: Layer, event: Died) -> None:
-        for seat in ctx.seats():
-            for layer in ctx.identity(seat).extras():
-                if isinstance(layer.role, ShadowMark) and layer.source == me.seat:
-                    ctx.remove(layer)
 
 
 class MindReading(Divination):
@@ -486,6 +365,14 @@ class Satori(Role):
     reads dies. With ``firstnightdivine=auto`` night 1's seat is drawn as 占い師's, 大狼 and 占い師
     excluded (draw ``first divination``)."""
 
+    card_ja = ("サトリ: 毎晩、他のひとりの心を読みます（必須）。占い結果がわかり、"
+               "村人と出る人が大狼・占い師ならそれがわかります。妖狐は死にます。"
+               "初日白通知では1日目の夜の読心先が占い師と同じように（大狼と占い師を除いて）決まります。")
+    card_en = ("Satori: each night it must read another living seat's mind: told 「…の読心の結果、…は…でした。」 "
+               "(that seat's divination result, but 大狼 for a 大狼 Big Wolf and 占い師 for a 占い師 Seer that would "
+               "read 村人). Any 妖狐 (Fox) it reads dies. With the room setting “first-night divination: a random "
+               "human”, night 1's seat is chosen as for a 占い師, leaving out any 大狼 and 占い師.")
+
     abilities = (MindReading(),)
 
     @on(PhaseOpened)
@@ -501,154 +388,13 @@ class Satori(Role):
             ctx.submit(Action(seat, Verb.DIVINE, (ctx.draw_seat("first divination", pool),)))
 
 
-@mark("Hex", "丑の刻参りの呪い", Expiry.DUSK)
-class Hexed(Role):
-    """A 丑刻参's curse (W.1.7) until the next dusk: divined that night with effects, its seat dies
-    (``curse``)."""
-
-    @on(Divined)
-    def strike(self, ctx: Context, me: Layer, event: Divined) -> None:
-        ctx.kill(me.seat, Cause.CURSE, event.by)
-
-
-class Hex(PlaceMark):
-    """丑刻参's curse: each night from 1, optional, level 90, a living seat: the (redirected) target
-    carries 呪い until the next dusk."""
-
-    verb = CURSE
-    mark = "Hexed"
-    level = 90
-    required = False
-
-
-@role
-class Ushinotokimairi(Role):
-    """丑刻参: each night it may curse a living seat: divined (*divined* hook) that night, it dies
-    (``curse``); on a night it cursed, the 丑刻参 dies too if divined."""
-
-    abilities = (Hex(),)
-
-    @on(Divined)
-    def exposed(self, ctx: Context, me: Layer, event: Divined) -> None:
-        if ctx.done(me, CURSE):
-            ctx.kill(me.seat, Cause.CURSE, event.by)
-
-
-# ---------------------------------------------------------------------- 狂人系: bombs, exposures, reflexes
-
-
-BOMB = Verb.declare("bomb", label=("爆弾を仕掛ける", "plant a bomb"))
-EXPOSE = Verb.declare("expose", label=("護衛を無効にする", "expose"))
-
-
-@dataclass
-class BombMemory:
-    exploded: bool = False  # it explodes once (settled here); removed at the next dawn then
-
-
-def explode(ctx: Context, me: Layer) -> None:
-    """The bomb ``me`` is spent: it leaves its seat at the next dawn (dead or alive)."""
-    me.memory.exploded = True
-    me.until = Expiry.DAWN
-
-
-class BombCheck(LevelHook):
-    """(a) At level 100, at the carrier's turn if it is in A: each guard protection of 狩人's kind on
-    it (exposed or not) kills its guard and the carrier (罠) and is removed."""
-
-    level = 100
-
-    def act(self, ctx: Context, me: Layer) -> None:
-        guards = [] if me.memory.exploded else ctx.guards_on(me.seat)
-        if not guards:
-            return
-        explode(ctx, me)
-        for guard in dict.fromkeys(guards):
-            ctx.unguard(me.seat, guard)
-            ctx.kill(guard, Cause.TRAP, me.source)
-        ctx.kill(me.seat, Cause.TRAP, me.source)
-
-
-@mark("Bomb", "爆弾")
-class Bomb(Role):
-    """A bomb (W.1.7), invisible to its carrier, until it explodes once: (a) on a guard protection
-    at level 100 (:class:`BombCheck`); (b) after a wolf attack on the carrier, whatever its outcome,
-    the wolf that submitted it dies (罠), and after a ヴァンパイア's bite on the living carrier, that
-    vampire; (c) the carrier executed, a living seat among its voters of that ballot, drawn
-    uniformly (``bomb victim``). An exploded bomb leaves its seat at the next dawn."""
-
-    Memory = BombMemory
-    level_hooks = (BombCheck(),)
-
-    @on(AttackedAt)
-    def attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:
-        if event.host != me.seat or me.memory.exploded or event.source is None:
-            return
-        explode(ctx, me)
-        ctx.kill(event.source, Cause.TRAP, me.source)
-
-    @on(Executed)
-    def executed(self, ctx: Context, me: Layer, event: Executed) -> None:
-        voters = [] if me.memory.exploded else [v for v in ctx.ballot_voters(me.seat) if ctx.alive(v)]
-        if voters:
-            explode(ctx, me)
-            ctx.kill(ctx.draw_seat("bomb victim", voters), Cause.TRAP, me.source)
-
-
-class PlantBomb(PlaceMark):
-    """爆弾魔's bomb: once per game, any night from 1, optional, level 81: the (redirected) seat
-    carries a bomb."""
-
-    verb = BOMB
-    mark = Bomb.id
-    itself = False
-    level = 81
-    required = False
-    once = Once.GAME
-
-
-@role
-class Bomber(Role):
-    """爆弾魔: once, any night, it may plant a bomb on another living seat (see the bomb: it
-    punishes the guards that protect its carrier, the wolf or vampire that attacks it, or one of
-    the voters that execute it; one explosion)."""
-
-    deadly_weapon = True  # V2.1.12
-
-    abilities = (PlantBomb(),)
-
-
-@mark("Exposed", "護衛無効", until=Expiry.DUSK)
-class Exposed(Role):
-    """Exposed by a 破壊の狂人 until the next dusk: guard protections on the seat (狩人's kind, 罠,
-    侍's counter guard) stop no attack — no GJ, no 瞳狼 line — though a bomb's and a 罠's guard
-    checks still see them."""
-
-    voids_guards = True
-
-
-class Expose(PlaceMark):
-    """破壊の狂人's exposure: each night from 1, optional, level 90: a living seat, itself allowed."""
-
-    verb = EXPOSE
-    mark = Exposed.id
-    level = 90
-    required = False
-
-
-@role
-class DestroyCraziest(Role):
-    """破壊の狂人: each night it may expose a living seat (itself too): until the next dusk the guard
-    protections on it stop no attack."""
-
-    name_en = "Destroy Craziest"
-    abilities = (Expose(),)
-
-
 @dataclass
 class PsychoMemory:
     night: int = 0  # the night of the seats below
     by: list[Seat] = field(default_factory=list)  # who targeted it that night
+
+
+PSYCHO_DEATH = Cause.declare("psycho", "サイコキラー", "killed by a psycho killer")  # サイコキラー's reflex (W.1.14)
 
 
 class Reflex(LevelHook):
@@ -661,7 +407,7 @@ class Reflex(LevelHook):
         memory: PsychoMemory = me.memory
         by, memory.by = (memory.by if memory.night == ctx.day else []), []
         for seat in by:
-            ctx.kill(seat, Cause.PSYCHO, me.seat)
+            ctx.kill(seat, PSYCHO_DEATH, me.seat)
 
 
 @role
@@ -670,6 +416,13 @@ class PsychoKiller(Role):
     place, a revival, the wolf attack — at submission, not redirected; the drawn night-1 divination
     too; a guard when its protection lands on it at level 80) dies at level 104, even if the サイコキラー
     is dead by then; the attack at 105 still kills it."""
+
+    card_ja = ("サイコキラー: 夜に自分を対象に選んだ人（占い・護衛・襲撃など）は、"
+               "その夜のうちに死にます（サイコキラーが死んでいても）。人狼の襲撃ではサイコキラーも死にます。")
+    card_en = ("Psycho Killer: every seat that chooses it as the target of a night action — a divination (the first "
+               "night's automatic one too), a hiding place, a revival, the wolves' attack (as chosen, even if "
+               "redirected), a guard that lands on it — dies that night, even if the サイコキラー is already dead; a "
+               "wolf attack still kills the サイコキラー.")
 
     deadly_weapon = True  # V2.1.12
 
@@ -707,13 +460,17 @@ class Bite(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.used = True
-        ctx.kill(ctx.aimed(action.targets[0]), Cause.DOG, action.seat, guardable=False)
+        ctx.kill(ctx.aimed(action.targets[0]), DOG_DEATH, action.seat, guardable=False)
 
 
 @role
 class MadDog(Role):
     """狂犬: 占 人狼, 霊 人狼, counts human. Once, from night 2, it may bite a living seat to death (`dog`):
     no guard stops it; a holy protection and the target's own resistances do."""
+
+    card_ja = ("狂犬: 人狼の味方です。占い結果・霊能結果は人狼ですが、人間として数えられます。"
+               "2日目以降の夜に一度だけひとりを噛み殺せます（任意）。護衛では防げませんが、"
+               "聖職者の加護や相手の耐性（妖狐など）は効きます。")
 
     deadly_weapon = True  # V2.1.12
 
@@ -725,57 +482,19 @@ class MadDog(Role):
 
 
 @role
-class MadHunter(Hunter):
+class MadHunter(LastShot):
     """復讐人: a ハンター of team Werewolf — on any death but a sudden one it takes a last shot."""
 
+    card_ja = "復讐人: 人狼の味方のハンターです。突然死以外で死ぬと、最期にひとりを撃ちます。"
+
     name_en = "Mad Hunter"  # not the ハンター's, which it would inherit
-
-
-# ---------------------------------------------------------------------- hypnosis and bets (W.1.3, W.1.11a)
-
-HYPNOTIZE = Verb.declare("hypnotize", label=("催眠術", "hypnotize"))
-
-
-@mark("Hypnotized", "催眠", until=Expiry.LIVING_DAWN)
-class Hypnotized(Role):
-    """催眠 (W.1.3), from level 50 to the next dawn at which the seat is alive: its actions resolve to
-    nothing, its own hooks are void, and so are its role's resistances and the protections it held
-    before (a wolf stays immune to wolf attacks; one placed later, a 狩人's at 80, works)."""
-
-    seal = Seal.HYPNOTIZED
-
-
-class Hypnotize(Ability):
-    """催眠術: once per game, any night from 2, optional, level 50, spent at submission: a living seat
-    (told 「{name}が{target}に催眠術をかけました。」). At level 50 the (redirected) target is hypnotized
-    until dawn; if it counts as wolf, all of tonight's wolf attacks are cancelled."""
-
-    verb = HYPNOTIZE
-    level = 50
-    required = False
-    first = 2
-    once = Once.GAME
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(me.seat, "hypnotized", player=me.seat, target=action.target)
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        target = ctx.aimed(action.targets[0])
-        if ctx.identity(target).counts() is Count.WOLF:
-            ctx.cancel_attacks()
-        ctx.grant(target, "Hypnotized", action.seat)
-        ctx.unguard(target)
-
-
-@role
-class Hypnotist(Role):
-    """催眠術師: once, from night 2, it hypnotizes a seat at level 50 (W.1.3); a wolf hypnotized so
-    cancels all of tonight's wolf attacks."""
-
-    abilities = (Hypnotize(),)
 
 
 @role
 class Faker(Gamble):
     """イカサマ師: a ギャンブラー of team Werewolf (W.1.11a). It stocks a vote at each dawn it lives (1 on
     day 2); its votes weigh 0, or, once it bet that day, its whole stock; a day it bet ends with stock 0."""
+
+    card_ja = ("イカサマ師: 人狼の味方のギャンブラーです。生きて朝を迎えるたびに票を1つためます（2日目に1）。"
+               "普段の投票は0票で、昼に「賭けに出る」と、その後の投票がためた票すべての重さになり、"
+               "その日の夕方にためた票は0になります。投票した後は、その投票では賭けられません。")

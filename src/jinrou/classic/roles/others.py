@@ -25,6 +25,9 @@ class DevilMemory:
 class VictoryMark(Role):
     """A victory mark (§7.9): its holder takes the result for its role's team."""
 
+    card_ja = "勝利の印: 持ち主は、自分の役職の陣営が勝てば勝利します。"
+    card_en = "Victory mark: its holder wins if its role's team wins."
+
     victory_mark = True
 
 
@@ -32,6 +35,13 @@ class VictoryMark(Role):
 class Devil(Role):
     """悪魔くん: resists wolf attacks, the first marking it bitten (told); executed while bitten it
     gets the victory mark. Wins iff the result is Devil and it holds the mark. 霊 人狼."""
+
+    card_ja = ("悪魔くん: 人狼に襲われても死なず、最初の襲撃で噛まれた印がつきます（通知あり）。"
+               "噛まれた後に処刑されると勝利の印を得ます。悪魔くん陣営が勝ち、勝利の印を持っていれば勝利します。"
+               "霊能結果は人狼です。")
+    card_en = ("Devil: a wolf attack does not kill it; the first one marks it bitten (told). Executed while bitten, "
+               "it gets the victory mark. It wins if the devil's team wins and it holds the mark. The medium sees it "
+               "as a werewolf (霊人狼).")
 
     death_resistance = True  # V2.1.12
 
@@ -78,6 +88,9 @@ class Vampire(Role):
     """ヴァンパイア: 占 ヴァンパイア, counts as a vampire; knows the other ヴァンパイア; immune to wolf
     attacks; bites a seat to death each night from night 2."""
 
+    card_ja = ("ヴァンパイア: 占い結果はヴァンパイアで、ヴァンパイアとして数えられます。"
+               "他のヴァンパイアを知っています。人狼に襲われても死なず、2日目の夜から毎晩ひとりを吸血して殺します。")
+
     death_resistance = True  # V2.1.12
     deadly_weapon = True  # V2.1.12
 
@@ -94,6 +107,9 @@ class Vampire(Role):
 class Bat(Role):
     """こうもり: wins iff alive at the end, whoever else wins."""
 
+    card_ja = "こうもり: 誰が勝っても、最後に生きていれば勝利します。"
+    card_en = "Bat: wins if it is alive at the end, whoever else wins."
+
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return ctx.alive(me.seat)
 
@@ -101,6 +117,9 @@ class Bat(Role):
 @role
 class Tanner(Role):
     """皮なめし職人: wins iff dead at the end (not by sudden death), whoever else wins."""
+
+    card_ja = "皮なめし職人: 誰が勝っても、最後に死んでいれば勝利します（突然死を除く）。"
+    card_en = "Tanner: wins if it is dead at the end (not by a sudden death), whoever else wins."
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return not ctx.alive(me.seat)
@@ -122,6 +141,11 @@ class Teruteru(Role):
     """てるてる坊主: charged (told) at the dawn of day D or later (D by the seats at the start);
     wins iff executed while charged, whoever else wins."""
 
+    card_ja = ("てるてる坊主: D日目（開始時の人数で決まります）以降の朝に準備が整います（通知あり）。"
+               "準備が整った後に処刑されると、誰が勝っても勝利します。")
+    card_en = ("Teruteru: it is charged (told) at a dawn from a day set by the number of seats at the start; it wins "
+               "if it is executed while charged, whoever else wins.")
+
     Memory = TeruteruMemory  # one instance's state on its seat, fresh on a role change
 
     @on(PhaseOpened)  # events: Died, Executed, AttackedAt, Divined, Guarded, Targeted, BurialPass, …
@@ -142,6 +166,8 @@ class Teruteru(Role):
 @role
 class Neet(Role):
     """ニート: need not vote; always wins (not on a draw; never after a sudden death)."""
+
+    card_ja = "ニート: 投票しなくてもかまいません。常に勝利します（引き分けと、突然死した後を除く）。"
 
     must_vote = False
 

@@ -1,4 +1,5 @@
-"""Team Werewolf (人狼陣営): the 人狼系 wolves and the 狂人系 madmen of §8 (wave 3's madmen: madmen.py)."""
+"""Team Werewolf (人狼陣営): the 人狼系 wolves (classic-werewolf §8, W.2); the 狂人系 are in madmen.py and
+madmen_marks.py."""
 
 from __future__ import annotations
 
@@ -21,9 +22,8 @@ from jinrou.classic.events import (
 )
 from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role, sub_role
-from jinrou.classic.roles.common import Contacted, ContactHook, Divination, knows_wolves
-from jinrou.classic.roles.village import Diviner, Human
+from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
+from jinrou.classic.roles.common import Absolute, Contacted, ContactHook, Divination, Divining, Villager, knows_wolves
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -31,7 +31,11 @@ if TYPE_CHECKING:
 
 
 ABSTAIN = Verb.declare("abstain", label=("襲撃しない", "abstain"))
+
+
 GORGE = Verb.declare("gorge", label=("欲張る", "gorge"))
+
+
 ATTACK_FORMS: tuple[Verb, ...] = (Verb.ATTACK, ABSTAIN)
 """The verbs that spend one of tonight's attacks (W.1.9c: 慎重な狼's 「襲撃しない」 is one)."""
 
@@ -39,6 +43,9 @@ ATTACK_FORMS: tuple[Verb, ...] = (Verb.ATTACK, ABSTAIN)
 def attacks_spent(ctx: Context) -> int:
     """How many of tonight's attacks the wolves have chosen, in any form."""
     return ctx.count_chosen(ATTACK_FORMS)
+
+
+TOUGH_DEATH = Cause.declare("tough", "捨て身", "gave its life for the kill")  # 一途な狼's price for its lunge (W.1.14)
 
 
 class Attack(Ability):
@@ -85,7 +92,7 @@ class Attack(Ability):
             tough = ctx.failed_attacks_forced_by()
             if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
                 ctx.bite(target, tough, forced=True)
-                ctx.kill(tough, Cause.TOUGH)
+                ctx.kill(tough, TOUGH_DEATH)
                 return
             if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
                 ctx.log_attack_failure(target, why)
@@ -123,10 +130,15 @@ class Wolf(Role):
 class Werewolf(Wolf):
     """人狼."""
 
+    card_ja = "人狼: 毎晩、仲間と村人をひとり襲撃します。"
+    card_en = "人狼: attacks a seat each night, with the other wolves."
+
 
 @role
 class BigWolf(Wolf):
     """大狼: divined as 村人; its psychic result is 大狼."""
+
+    card_ja = "大狼: 占い結果は村人、霊能結果は大狼です。"
 
     name_en = "Big Wolf"
     fortune = Fortune.HUMAN
@@ -137,6 +149,8 @@ class BigWolf(Wolf):
 @role
 class WolfCub(Wolf):
     """狼の子: its death gives the wolves two attacks on the next night that starts."""
+
+    card_ja = "狼の子: 死ぬと、次の夜に人狼は2回襲撃できます。"
 
     name_en = "Wolf Cub"
 
@@ -162,7 +176,7 @@ class WolfDivination(Divination):
         role_of = identity.role
         if identity.cursed_by_divination:
             ctx.kill(target, Cause.CURSE, action.seat)
-        if identity.holds(Diviner):  # its role or a 占いセット
+        if identity.holds(Divining):  # its role or a 占いセット
             ctx.kill(action.seat, Cause.CURSE, target)
         if ctx.alive(target) and role_of.catalog.team is Team.WEREWOLF and role_of.counts is Count.HUMAN:
             ctx.change_role(target, ctx.draw("new role", ctx.playable()))
@@ -172,6 +186,8 @@ class WolfDivination(Divination):
 class WolfDiviner(Wolf):
     """人狼占い: a wolf that may also divine a seat's role each night."""
 
+    card_ja = "人狼占い: 人狼ですが、毎晩ひとりの役職を占うこともできます。"
+
     name_en = "Wolf Diviner"
     abilities = (ATTACK, WolfDivination())
     closes_heaven = "alive"
@@ -180,6 +196,10 @@ class WolfDiviner(Wolf):
 @role
 class LoneWolf(Wolf):
     """一匹狼: judges as team LoneWolf; wins iff the result is LoneWolf and it is alive."""
+
+    card_ja = "一匹狼: 一匹狼陣営として判定されます。一匹狼陣営が勝ち、生き残っていれば勝利します。"
+    card_en = ("Lone Wolf: a werewolf judged on a team of its own (the lone wolf); it wins if that team wins and it "
+               "is alive.")
 
     name_en = "Lone Wolf"
     judge_team = Team.LONE_WOLF
@@ -196,6 +216,9 @@ class CurseWolf(Wolf):
     """呪狼: a seat that divines it with effects (占い師, a 占いセット, a fellow 人狼占い) dies of the
     curse (呪殺) at its own resolution."""
 
+    card_ja = ("呪狼: 人狼です。占い師（占いセット、人狼占いも）に占われると、"
+               "占った人が呪殺されます（その占いの解決時）。")
+
     name_en = "Cursed Wolf"
 
     @on(Divined)
@@ -206,6 +229,8 @@ class CurseWolf(Wolf):
 @role
 class IntuitionWolf(Wolf):
     """直感派狼: told who guards it, when the protection is placed."""
+
+    card_ja = "直感派狼: 人狼です。狩人に護衛されると、誰に護衛されたかを直感します（護衛が置かれたとき）。"
 
     name_en = "Intuitive Wolf"
 
@@ -219,6 +244,9 @@ class SealWolf(Wolf):
     """印狼: each vote it casts weighs 1 more per dead seat among its two neighbours in seat order
     (circular, 身代わりくん included), counted when it votes."""
 
+    card_ja = ("印狼: 人狼です。投票するとき、席順で両隣（円環、身代わりくんも含む）"
+               "の死者1人につき1票多く数えられます。")
+
     name_en = "Seal Wolf"
 
     def vote_weight(self, ctx: Context, me: Layer) -> int:
@@ -231,6 +259,12 @@ class DarkWolf(Wolf):
     """闇狼: while it lives every published vote table is hidden from everybody
     (「投票結果が闇に隠されました。」); GM霊能 is still shown."""
 
+    card_ja = ("闇狼: 人狼です。生きている間は、公開される投票結果が全員に対して「投票結果が闇に隠されました。」"
+               "に置き換えられます（GM霊能は表示されます）。")
+    card_en = ("Dark Wolf: a werewolf. While it lives every published vote table is hidden from everybody: "
+               "「投票結果が闇に隠されました。」 (the vote results are hidden in darkness); GM霊能 (the game "
+               "master's medium) is still shown.")
+
     name_en = "Dark Wolf"
     hides_votes = True
 
@@ -239,6 +273,12 @@ class DarkWolf(Wolf):
 class NetherWolf(Wolf):
     """冥狼: reads 霊界 (the dead's chat) but cannot write there; while it lives the dead see less
     (霊界表示 norevive: it counts as a reviver)."""
+
+    card_ja = ("冥狼: 人狼です。霊界の会話を読めます（書けません）。"
+               "生きている間は蘇生役職として数えられます（霊界表示）。")
+    card_en = ("Nether Wolf: a werewolf. It reads the chat of the dead (霊界, The dead) but cannot write there. "
+               "While it lives it counts as someone who may bring the dead back (for the room setting “the dead see "
+               "all: unless someone may come back”).")
 
     name_en = "Nether Wolf"
     listens = frozenset({Chat.HEAVEN})
@@ -270,6 +310,11 @@ class CautiousWolf(Wolf):
     """慎重な狼: when it chooses an attack it may choose 「襲撃しない」 instead (abstain): one attack
     spent on nobody. Divined 人狼, as the reference's code (the catalog's column says otherwise)."""
 
+    card_ja = ("慎重な狼: 人狼です。襲撃を選ぶとき、代わりに「襲撃しない」を選べます（襲撃1回分を使い、"
+               "誰も死にません）。占い結果は人狼です。")
+    card_en = ("Cautious Wolf: a werewolf. When it chooses an attack it may choose 「襲撃しない」 (no attack) "
+               "instead: the attack is used up and nobody dies. It is divined 人狼 (werewolf).")
+
     name_en = "Cautious Wolf"
     abilities = (ATTACK, Abstain())
 
@@ -296,6 +341,9 @@ class TongueWolf(Wolf):
     """舌禍狼: at the next dawn, alive, it learns the role of each seat it attacked itself that night
     that is dead by then (味見); a 村人 tasted ends the tasting for good."""
 
+    card_ja = ("舌禍狼: 人狼です。自分で襲撃した相手が翌朝までに死んでいれば、その役職を知ります（味見）。"
+               "村人を味見すると、以降は味見できなくなります。")
+
     name_en = "Tongue Wolf"
     abilities = (TastingAttack(),)
     Memory = TongueMemory
@@ -308,7 +356,7 @@ class TongueWolf(Wolf):
         tasted, memory.tasted = memory.tasted, []
         for target, held in tasted:
             if not ctx.alive(target):
-                human = isinstance(held, Human)
+                human = isinstance(held, Villager)
                 ctx.tell(me.seat, "tasted human" if human else "tasted", player=me.seat, target=target, role=held.id)
                 memory.lost = memory.lost or human
 
@@ -340,11 +388,18 @@ class Gorge(Ability):
         ctx.tell(ctx.chat_members(Chat.WOLF), "gorged", wolf=action.seat)
 
 
+GREEDY_DEATH = Cause.declare("greedy", "強欲の報い", "paid for its greed")  # 欲張りな狼's price for a failed attack (W.1.14)
+
+
 @role
 class GreedyWolf(Wolf):
     """欲張りな狼: once, from night 2, it may gorge: one more attack tonight. The first attack of that
     night that fails (its target alive after it) kills it (強欲の報い) and cancels the attacks after
     it; 「襲撃しない」 never fails."""
+
+    card_ja = ("欲張りな狼: 人狼です。2日目以降の夜に一度だけ、欲張って人狼の襲撃を1回増やせます。その夜、"
+               "最初に失敗した襲撃で欲張りな狼は死に（強欲の報い）、以降の襲撃は取り消されます。「襲撃しない」"
+               "は失敗しません。")
 
     name_en = "Greedy Wolf"
     abilities = (ATTACK, Gorge())
@@ -357,124 +412,7 @@ class GreedyWolf(Wolf):
         if memory.night == ctx.day and not memory.paid:
             memory.paid = True
             ctx.cancel_attacks()
-            ctx.kill(me.seat, Cause.GREEDY)
-
-
-# ---------------------------------------------------------------------- 狂人系 (count human)
-
-
-@role
-class Madman(Role):
-    """狂人: on the wolves' side; knows nobody."""
-
-
-@role
-class Fanatic(Role):
-    """狂信者: knows the wolves (they do not know it)."""
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_wolves(ctx, me)
-
-
-@role
-class WhisperingMad(Role):
-    """囁き狂人: knows the wolves; reads and writes the wolf chat, where the others know it (it
-    writes there under its name)."""
-
-    name_en = "Whispering Madman"
-    shown = Shown(chat=Chat.WOLF)
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_wolves(ctx, me)
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.WOLF})
-
-
-@role
-class MadCouple(Role):
-    """叫迷狂人: knows the other 叫迷狂人; their own night chat."""
-
-    name_en = "Mad Couple"
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return {s: self.id for s in ctx.seats_of(MadCouple, exclude=me.seat)}
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.MAD_COUPLE})
-
-
-@dataclass
-class SpyMemory:
-    spent: bool = False  # its leave is used (even if a protection kept it)
-    left: bool = False  # it left the village
-
-
-class Leave(Ability):
-    """スパイ's departure: any night, optional, once; it dies at level 100 (失踪). A holy protection
-    stops it like any death (§5.2): the スパイ stays, its leave spent."""
-
-    verb = Verb.LEAVE
-    arity = 0
-    required = False
-
-    def available(self, ctx: Context, me: Layer) -> bool:
-        return not me.memory.spent
-
-    def spent(self, ctx: Context, me: Layer) -> bool:
-        return bool(me.memory.spent)
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        me.memory.spent = True
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        if ctx.kill(action.seat, Cause.LEAVE):
-            me.memory.left = True
-
-
-@role
-class Spy(Role):
-    """スパイ: knows the wolves; may leave the village (失踪); wins iff the result is Werewolf and it
-    left. Once gone it speaks only to itself."""
-
-    abilities = (Leave(),)
-    Memory = SpyMemory
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_wolves(ctx, me)
-
-    def speaks_in_heaven(self, ctx: Context, me: Layer) -> bool:
-        return not me.memory.left
-
-    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.WEREWOLF and me.memory.left
-
-
-# ---------------------------------------------------------------------- team-changing sub-roles, 誘惑する女狼, 月狼
-# (W.1.8, W.1.6: group T)
-
-
-@sub_role("Wolf minion", "狼の子分")
-class WolfMinion(Role):
-    """狼の子分 (sub-role; shown 「狼の子分（{role}）」), told: the seat keeps its role, abilities,
-    results and parity count, but its team becomes Werewolf and it wins iff the result is Werewolf
-    (its role's own win rule, and that of a sub-role below it, e.g. 恋人, is dropped: the latest team
-    change on top prevails, W.1.8)."""
-
-    judge_team = Team.WEREWOLF
-    told = True
-
-    def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.WEREWOLF
-
-
-@sub_role("Moon lunacy", "月狂病")
-class MoonPhilia(WolfMinion):
-    """月狂病 (sub-role; shown 「月狂病（{role}）」), told: as 狼の子分 — team Werewolf, wins iff the
-    result is Werewolf — and it also reads and writes the 叫迷狂人's night chat."""
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.MAD_COUPLE})
+            ctx.kill(me.seat, GREEDY_DEATH)
 
 
 SEDUCE = Verb.declare("seduce", label=("誘惑", "seduce"))
@@ -510,6 +448,14 @@ class FascinatingWolf(Wolf):
     Werewolf and counts as human (not a wolf, a fox, a vampire), that seat becomes 狼の子分 (told
     「{target}は狼に誘惑されました。」)."""
 
+    card_ja = ("誘惑する女狼: 人狼です。最初の夜に、他の生存者ひとりを誘惑します（必須、すぐに有効）。"
+               "死んだとき（死因を問わず）、人狼として数えられる生存者がいて、"
+               "誘惑した人が生きていて人狼陣営でなく人間なら、その人は狼の子分になります（通知あり）。")
+    card_en = ("Fascinating Wolf: a werewolf. On its first night it must seduce another living seat (at once). When "
+               "it dies, whatever the cause, if a seat counting as a wolf still lives and the seduced seat is alive, "
+               "not of the werewolves' team and a human (not a wolf, a fox or a vampire), that seat becomes a "
+               "狼の子分 (Wolf minion), told 「…は狼に誘惑されました。」 (seduced by the wolf).")
+
     name_en = "Fascinating Wolf"
     abilities = (ATTACK, Seduce())
     Memory = SeduceMemory
@@ -521,7 +467,7 @@ class FascinatingWolf(Wolf):
             return
         identity = ctx.identity(target)
         if identity.team() is not Team.WEREWOLF and identity.is_human():
-            ctx.grant(target, WolfMinion.id, me.seat)
+            ctx.grant(target, "WolfMinion", me.seat)
             ctx.tell(target, "seduced", target=target)
 
 
@@ -532,7 +478,7 @@ class MoonAura(ContactHook):
     level = 122
 
     def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
-        ctx.grant(seat, MoonPhilia.id, me.seat)
+        ctx.grant(seat, "MoonPhilia", me.seat)
         ctx.tell(seat, "moon aura", player=me.seat, target=seat)
 
 
@@ -542,6 +488,13 @@ class CynthiaWolf(Contacted, Wolf):
     seat that divined it with effects (占い師, 人狼占い, a 占いセット) or guarded it this night and is
     alive becomes 月狂病 (team Werewolf; the 叫迷狂人's chat), told."""
 
+    card_ja = ("月狼: 人狼です。その夜に月狼を占った人（占い師、人狼占い、占いセット）や護衛した人は、"
+               "生きていれば月狂病になります（夜の終わりに生きていれば、その夜に死んでいても効きます。通知あり）。")
+    card_en = ("Cynthia Wolf: a werewolf. At the end of each night, if it is alive then (even if it died earlier "
+               "that night), every seat that divined it (占い師 Seer, 人狼占い Wolf Diviner, a seer kit) or guarded "
+               "it that night and is alive becomes 月狂病 (Moon lunacy: the werewolves' team, in the Mad couple "
+               "chat), and is told.")
+
     name_en = "Cynthia Wolf"
     level_hooks = (MoonAura(),)
 
@@ -550,7 +503,11 @@ class CynthiaWolf(Contacted, Wolf):
 
 
 LUNGE = Verb.declare("lunge", label=("捨て身の襲撃", "lunge"))
+
+
 DECOY = Verb.declare("decoy", label=("囮になる", "decoy"))
+
+
 ATTACK_FORMS = (*ATTACK_FORMS, LUNGE)  # a lunge is one of tonight's attacks (W.2 一途な狼)
 
 
@@ -581,6 +538,14 @@ class ToughWolf(Wolf):
     the attack, with the 一途な狼 as the attacker), then the 一途な狼, if alive, dies (捨て身); 欲張り
     is then not triggered. The flag covers every attack of the night (settled, as the reference)."""
 
+    card_ja = ("一途な狼: 人狼です。一度だけ、襲撃を捨て身の襲撃にできます。"
+               "その夜は失敗した襲撃がすべて（耐性・護衛・加護を無視して）対象を殺し、"
+               "その後一途な狼は死にます（捨て身）。欲張りな狼の代償はその夜は起きません。")
+    card_en = ("Tough Wolf: a werewolf. Once in the game its attack may be a lunge: that night every wolf attack "
+               "that fails kills its target anyway (no resistance, guard, holy protection or immunity stops it), "
+               "then the 一途な狼, if alive, dies (捨て身); the 欲張りな狼's (Greedy Wolf's) price is not paid that "
+               "night.")
+
     name_en = "Tough Wolf"
     abilities = (ATTACK, Lunge())
 
@@ -590,6 +555,9 @@ class EyesWolf(Wolf):
     """瞳狼: at each burial at which a 瞳狼 lives, every living 瞳狼 is told one line per wolf attack
     that failed on a protection or resistance since the last burial, naming the seat and why
     (耐性, 護衛, 聖なる力, 悪魔の力, 呪いの力, 身代わり, 逃亡, 罠, 雪, 曲芸); otherwise the lines are lost."""
+
+    card_ja = ("瞳狼: 人狼です。埋葬のたびに、前の埋葬から耐性や護衛などで失敗した人狼の襲撃ごとに、"
+               "誰への襲撃が何に阻まれたかを知ります（生きている瞳狼全員）。")
 
     name_en = "Eyes Wolf"
 
@@ -628,8 +596,12 @@ class DecoyWolf(Wolf):
     action on that seat is redirected to the 囮狼 (an attack there hits the 囮狼 and fails unless a
     一途 night; a divination reads the 囮狼 under the chosen name; a guard protects it)."""
 
+    card_ja = ("囮狼: 人狼です。2日目以降の夜に一度だけ、生きている人の家に忍び込み囮になれます。"
+               "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。")
+
     name_en = "Decoy Wolf"
     abilities = (ATTACK, Decoy())
+
 
 # ---------------------------------------------------------------------- wave 3 人狼系: attackers, feigned death, public identity (W.2)
 
@@ -645,6 +617,14 @@ class SolitudeWolf(Wolf):
     own attack notice is its own; the wolves do know it. Not an attacker at first; at its dusk hook,
     not attacking while no living seat attacks, it becomes the attacker (told); attacking while
     another living seat attacks, it stops (told). Several alone: one of them, drawn (W.1.9a)."""
+
+    card_ja = ("孤独な狼: 人狼です。他の人狼もスパイⅡも知らず、人狼のチャットにも入れません（人狼からは見えます）。"
+               "最初は襲撃できません。夕方、襲撃できる人狼が生きていなければ襲撃できるようになり（通知あり）、"
+               "他に襲撃できる人狼がいれば襲撃できなくなります（通知あり）。自分の襲撃の通知は自分にだけ届きます。")
+    card_en = ("Solitary Wolf: a werewolf outside the pack. It knows no wolf and no スパイⅡ (Spy II), is not in the "
+               "Wolves chat, and only it is told of its own attack; the wolves do know it. It does not attack at "
+               "first: at a dusk when no living wolf attacks, it starts attacking (told); at a dusk when another "
+               "living wolf attacks, it stops (told). Several Solitary Wolves: one of them, at random.")
 
     name_en = "Solitary Wolf"
     Memory = SolitudeMemory
@@ -679,12 +659,17 @@ class SolitudeWolf(Wolf):
 
 
 FEIGN = Verb.declare("feign", label=("死んだふり", "feign death"))
+
+
 RISE = Verb.declare("rise", label=("死んだふりをやめる", "rise"))
 
 
 @dataclass
 class CraftyMemory:
     returns: int | None = None  # the night it may rise: the one after it feigned
+
+
+CRAFTY_DEATH = Cause.declare("crafty", "死んだふり", "feigned death")  # 狡猾な狼's feigned death (W.1.14)
 
 
 class Feign(Ability):
@@ -700,7 +685,7 @@ class Feign(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.returns = ctx.day + 1  # also if killed otherwise earlier at this level (reference)
-        ctx.kill(me.seat, Cause.CRAFTY, me.seat)
+        ctx.kill(me.seat, CRAFTY_DEATH, me.seat)
 
 
 class Rise(Ability):
@@ -730,6 +715,16 @@ class CraftyWolf(Wolf):
     (revives at level 100, announced at dawn); not taken, the chance is gone. Usable again after each
     return. A reviver for 霊界表示 while alive or able to return (W.1.10, W.1.12)."""
 
+    card_ja = ("狡猾な狼: 人狼です。毎晩、死んだふりができます（任意）: その夜に死に（人狼の襲撃と同じに見えます）、"
+               "その夜の襲撃はそのまま行われます。次の夜、死んだまま死んだふりをやめると蘇生します（朝に発表）。"
+               "やめなければ、そのまま死にます。蘇生した後は再び使えます。")
+    card_en = ("Crafty Wolf: a werewolf. Each night it may feign death (死んだふり): late that night it dies "
+               "(announced as a wolf kill; dead for every count) and its attack still goes ahead. On the next night, "
+               "dead, it may rise again: it comes back late that night, announced at dawn; not taken, the chance is "
+               "gone for good. It may feign death again after each return. While alive or able to return it counts "
+               "as someone who may bring the dead back (for the room setting “the dead see all: unless someone may "
+               "come back”).")
+
     name_en = "Crafty Wolf"
     abilities = (ATTACK, Feign(), Rise())
     Memory = CraftyMemory
@@ -746,11 +741,15 @@ class CraftyWolf(Wolf):
 
 
 @role
-class AbsoluteWolf(Wolf):
+class AbsoluteWolf(Wolf, Absolute):
     """絶対狼: every seat is told who holds it (W.1.12 public identity). It resists every death but a
     sudden one, execution included (W.1.11c: the day goes on as after an execution), while its team is
     Werewolf, it holds no sub-role that voids that (T.1.5: 暴動者, 狂愛, 絆) and a living seat counting as
     wolf is not a 絶対狼; nobody is told (an end-of-game note)."""
+
+    card_ja = ("絶対狼: 人狼です。誰が絶対狼かは全員に知らされます。人狼陣営のままで、"
+               "他に生きている人狼が絶対狼だけでない間は、突然死以外のどの死（処刑も）"
+               "にも耐えます（処刑されても誰も死にません）。")
 
     name_en = "Absolute Wolf"
     shown = Shown(everyone=True)
@@ -769,6 +768,8 @@ class AbsoluteWolf(Wolf):
 # ---------------------------------------------------------------------- seals and day actions (W.1.1, W.1.3)
 
 THREATEN = Verb.declare("threaten", label=("威嚇", "threaten"))
+
+
 SELFDESTRUCT = Verb.declare("selfdestruct", label=("自爆", "self-destruct"))
 
 
@@ -777,6 +778,13 @@ class Sealed(Role):
     """封印 (威嚇, 血月; W.1.3), from dusk to the next dawn at which the seat is alive: no night
     ability (none required), no night chat but its monologue, its own dusk, on-death, *divined*,
     *targeted* and level hooks void; its resistances stay, and it still counts as an attacking wolf."""
+
+    card_ja = ("封印: 夕方から次に生きて迎える朝まで、夜の能力・夜の会話（独り言のみ）"
+               "・死亡時や占われた時などの能力が無効になります。耐性は残ります。")
+    card_en = ("Sealed: 封印 (by a 威嚇する狼's threat or a 血狼's blood moon), from dusk to the next dawn the seat "
+               "is alive: no night ability (none is required), no night chat but its monologue, and its abilities at "
+               "dusk, on death, when divined or chosen, or during the night do nothing; its resistances stay, and a "
+               "wolf still counts as attacking.")
 
     seal = Seal.SEALED
 
@@ -808,6 +816,13 @@ class ThreateningWolf(Wolf):
     sealed for the night (told 「{target}は威嚇されました。今夜は能力が無効化されます。」). Not a
     *targeted* contact. Settled here: the seal comes before every dusk hook."""
 
+    card_ja = ("威嚇する狼: 人狼です。一度だけ、昼にひとりを威嚇できます。その日の夕方に自分と相手が生きていれば、"
+               "相手はその夜、能力を封印されます（夜の能力・夜の会話・死亡時などの能力が無効。通知あり）。")
+    card_en = ("Threatening Wolf: a werewolf. Once in the game, by day, it threatens a living seat; at that dusk, if "
+               "both are alive, the seat is sealed for the night (封印: no night ability, no night chat, no ability "
+               "on death), told 「…は威嚇されました。今夜は能力が無効化されます。」 (threatened: its abilities do "
+               "nothing tonight). The seal comes before everything else at dusk.")
+
     name_en = "Threatening Wolf"
     abilities = (ATTACK, Threaten())
     Memory = ThreatMemory
@@ -826,6 +841,9 @@ class BloodMemory:
     day: int = 0  # the day it self-destructed (0: not yet)
 
 
+SELFDESTRUCT_DEATH = Cause.declare("selfdestruct", "自爆", "blew itself up")  # 血狼's day action (W.1.14)
+
+
 class SelfDestruct(Ability):
     """自爆: once per game, any day, optional, no target: public 「{name}は自らを犠牲に血月の力を引き出し
     ます。」; it dies at once (`selfdestruct`, resistible) and the day ends without a vote."""
@@ -840,7 +858,7 @@ class SelfDestruct(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.day = ctx.day
         ctx.tell(None, "self-destruct", player=me.seat)
-        ctx.kill(me.seat, Cause.SELFDESTRUCT)
+        ctx.kill(me.seat, SELFDESTRUCT_DEATH)
         ctx.end_day()
 
 
@@ -850,6 +868,10 @@ class BloodWolf(Wolf):
     without a vote (burial, hunter, victory as after an execution). At that dusk, if it is dead, the
     blood moon: public 「血月の力により村人たちは能力を封印されています。」 and every seat not counting as
     wolf, dead ones too, is sealed for the night."""
+
+    card_ja = ("血狼: 人狼です。一度だけ、昼に自爆できます。その場で死に（自爆。霊能結果は出ません）、"
+               "その日は投票なしで終わります。その夜は血月となり、人狼として数えられない全員（死者も）"
+               "が能力を封印されます。")
 
     name_en = "Blood Wolf"
     abilities = (ATTACK, SelfDestruct())
