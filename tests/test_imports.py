@@ -46,7 +46,11 @@ class Edge:
     source: str
     target: str
     line: int
-    top_level: bool
+    kind: str  # "top" (runs when the module is imported), "deferred" (in a function) or "type" (TYPE_CHECKING)
+
+    @property
+    def top_level(self) -> bool:
+        return self.kind == "top"
 
 
 def module_names() -> dict[str, Path]:
@@ -60,15 +64,18 @@ def module_names() -> dict[str, Path]:
     return names
 
 
-def imports(module: str, path: Path, known: dict[str, Path]) -> list[Edge]:
-    """The jinrou modules ``module`` imports, with where and whether at top level."""
+def imports(module: str, path: Path, known: dict[str, Path], typed: bool = False) -> list[Edge]:
+    """The jinrou modules ``module`` imports, with where and of which kind; those under ``if
+    TYPE_CHECKING:`` only when ``typed``."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     edges: list[Edge] = []
 
-    def visit(node: ast.AST, top_level: bool) -> None:
+    def visit(node: ast.AST, kind: str) -> None:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body if typed else ():
+                visit(child, "type")
             for child in node.orelse:
-                visit(child, top_level)
+                visit(child, kind)
             return
         targets: list[str] = []
         if isinstance(node, ast.Import):
@@ -81,12 +88,13 @@ def imports(module: str, path: Path, known: dict[str, Path]) -> list[Edge]:
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
         for target in targets:
             if target in known and target != module:
-                edges.append(Edge(module, target, node.lineno, top_level))
-        inside = top_level and not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+                edges.append(Edge(module, target, node.lineno, kind))
+        inner = "deferred" if kind == "top" and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) \
+            else kind
         for child in ast.iter_child_nodes(node):
-            visit(child, inside)
+            visit(child, inner)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), True)
+    visit(ast.parse(path.read_text(encoding="utf-8")), "top")
     return edges
 
 
@@ -146,7 +154,8 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def describe(component: list[str], edges: list[Edge], key=lambda name: name) -> str:
     """The edges inside a cycle, one per line, with the importing line."""
     inside = set(component)
-    lines = [f"  {e.source}:{e.line} imports {e.target}{'' if e.top_level else ' (in a function)'}"
+    notes = {"top": "", "deferred": " (in a function)", "type": " (type only)"}
+    lines = [f"  {e.source}:{e.line} imports {e.target}{notes[e.kind]}"
              for e in edges if key(e.source) in inside and key(e.target) in inside and key(e.source) != key(e.target)]
     return "\n".join(sorted(set(lines)))
 
@@ -212,48 +221,12 @@ TYPE_ONLY_UPWARD = {
 them, and each is listed with its reason; any other edge up, or any of these made to run, is a circle."""
 
 
-@dataclass(frozen=True)
-class ClassicEdge:
-    source: str  # the module's name under jinrou.classic (``roles.village``)
-    target: str
-    line: int
-    kind: str  # "top" (runs when the module is imported), "deferred" (in a function) or "type" (TYPE_CHECKING)
-
-
-def classic_edges() -> list[ClassicEdge]:
-    """Every import between jinrou.classic's modules, of every kind, read with :mod:`ast`."""
+def classic_edges() -> list[Edge]:
+    """Every import between jinrou.classic's modules, of every kind, by their names under it."""
     known = module_names()
-    edges = []
-    for module, path in known.items():
-        if not module.startswith(CLASSIC + ".") and module != CLASSIC:
-            continue
-        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-
-        def visit(node: ast.AST, kind: str, module: str = module, package: str = package) -> None:
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                for child in node.body:
-                    visit(child, "type")
-                for child in node.orelse:
-                    visit(child, kind)
-                return
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(parts + ([node.module] if node.module else []))
-                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
-            for target in targets:
-                if target in known and target != module and target.startswith(CLASSIC):
-                    edges.append(ClassicEdge(_short(module), _short(target), node.lineno, kind))
-            inner = "deferred" if kind == "top" and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else kind
-            for child in ast.iter_child_nodes(node):
-                visit(child, inner)
-
-        visit(ast.parse(path.read_text(encoding="utf-8")), "top")
-    return edges
+    return [Edge(_short(edge.source), _short(edge.target), edge.line, edge.kind)
+            for module, path in known.items() if module == CLASSIC or module.startswith(CLASSIC + ".")
+            for edge in imports(module, path, known, typed=True) if edge.target.startswith(CLASSIC)]
 
 
 def _short(module: str) -> str:
@@ -280,7 +253,7 @@ def test_no_import_circle_in_classic_type_checking_imports_included():
             graph[edge.source].add(edge.target)
     found = cycles(graph)
     assert not found, "jinrou.classic's modules import each other:\n" + "\n\n".join(
-        describe(c, [Edge(e.source, e.target, e.line, e.kind != "deferred") for e in edges]) for c in found)
+        describe(c, edges) for c in found)
     listed = {(e.source, e.target) for e in edges if e.kind == "type"}
     assert set(TYPE_ONLY_UPWARD) <= listed, f"no longer imported (remove them): {set(TYPE_ONLY_UPWARD) - listed}"
 
