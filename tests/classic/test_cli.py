@@ -4,6 +4,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from jinrou.classic.roles import PLAYABLE
@@ -133,24 +134,42 @@ def test_an_interrupted_play_keeps_its_record(tmp_path):
     assert stopped.exit_code == 130 and record.exists(), stopped.output
 
 
-def test_ctrl_c_stops_the_workers_at_once_and_keeps_the_games_finished(tmp_path):
-    """Real processes: Ctrl-C (SIGINT to the group) ends the command with 130, the summary of the
-    games finished so far, their records and no process left."""
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_the_workers_at_once_and_keeps_the_games_finished(tmp_path, workers):
+    """Real processes: Ctrl-C (SIGINT to the group) ends the command at once with 130, the summary
+    of the games finished so far — exactly those whose records are written (issue 40, points 1 and
+    9) — and no process left."""
     from ..processes import Jinrou, wait_for
 
     records = tmp_path / "records"
-    args = ["classic", "simulate", "--players", "9", "--games", "100000", "--seed", "1", "--workers", "2",
+    args = ["classic", "simulate", "--players", "9", "--games", "1000000", "--seed", "1", "--workers", str(workers),
             "--bots", "random", "--record-dir", str(records), "--json"]
     with Jinrou(args, tmp_path) as run:
-        run.wait_for_workers(2)
-        wait_for(lambda: len(list(records.glob("game-*.json"))) >= 100, "a hundred records")  # two chunks done
-        code, out, err = run.interrupt()
+        run.wait_for_workers(workers if workers > 1 else 0)
+        wait_for(lambda: len(list(records.glob("game-*.json"))) >= 60, "sixty records")  # more than two chunks
+        code, out, err = run.interrupt()  # within 30 s, or it hangs
         run.none_left()
     assert code == 130, err
-    finished = int(re.search(r"interrupted after (\d+) of 100000 games", err)[1])
+    finished = int(re.search(r"interrupted after (\d+) of 1000000 games", err)[1])
     data = json.loads(out)
-    assert data["games"] == finished and sum(data["wins"].values()) == finished and 25 <= finished < 100000
-    assert len(list(records.glob("game-*.json"))) >= finished and not list(records.glob(".*.part"))
+    assert data["games"] == finished and sum(data["wins"].values()) == finished and 60 <= finished < 1000000
+    assert len(list(records.glob("game-*.json"))) == finished and not list(records.glob(".*.part"))
+
+
+def test_ctrl_c_before_any_game_finished_says_so(tmp_path):
+    """Interrupted at once: no game finished, no record, no summary; still 130 and one line."""
+    from ..processes import Jinrou
+
+    records = tmp_path / "records"
+    args = ["classic", "simulate", "--players", "20", "--games", "1000", "--seed", "1", "--workers", "2",
+            "--record-dir", str(records)]
+    with Jinrou(args, tmp_path) as run:
+        run.wait_for_workers(2)
+        code, out, err = run.interrupt()
+        run.none_left()
+    finished = int(re.search(r"interrupted after (\d+) of 1000 games", err)[1])
+    assert code == 130 and len(list(records.glob("game-*.json"))) == finished
+    assert (out == "") == (finished == 0)
 
 
 def test_killing_simulate_leaves_no_worker(tmp_path):

@@ -19,6 +19,7 @@ from jinrou.cli.common import (
     read_file,
     save,
 )
+from jinrou.cli.progress import progress_of
 from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
@@ -223,9 +224,7 @@ def simulate_command(
 
     Example: jinrou classic simulate --players 16 --games 1000 --seed 1 --workers 2
     """
-    from rich.progress import Progress
-
-    from jinrou.classic.simulate import GameResult, Simulation
+    from jinrou.classic.simulate import Simulation
 
     try:
         counts, n = read_cast(roles, cast, players)
@@ -237,21 +236,19 @@ def simulate_command(
                          workers=workers)
     except JinrouError as error:
         fail(error)
-    results: list[GameResult] = []
     interrupted = False
     played = iter(run)
     try:
-        with Progress(console=Console(stderr=True), disable=json_output or games < 20, transient=True) as progress:
-            task = progress.add_task("Playing", total=games)
-            for result in played:
-                results.append(result)
-                progress.update(task, completed=len(results))
+        with progress_of(games, "Playing", quiet=json_output or games < 20) as advance:
+            for _ in played:
+                advance(len(run.finished))
     except KeyboardInterrupt:  # the workers are killed at once; the games finished are summarised
         ignore_further_interrupts()
         played.close()
         interrupted = True
     except OSError as error:
         fail(f"cannot write the records to {record_dir}: {error.strerror or error}")
+    results = run.finished  # exactly the games whose records are written
     if interrupted:
         typer.echo(f"interrupted after {len(results)} of {games} games", err=True)
         if not results:
