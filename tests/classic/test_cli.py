@@ -204,3 +204,13 @@ def test_roles_are_accepted_by_every_name_they_are_shown_with(tmp_path):
     from_file = runner.invoke(app, [*args, "--cast", str(cast)])
     assert from_file.exit_code == 0, from_file.output
     assert json.loads(from_file.output)["cast"] == {"Werewolf": 2, "Diviner": 1, "Psychic": 1, "Human": 5}
+
+
+def test_progress_is_lines_on_stderr_when_it_is_not_a_terminal():
+    """Issue 40, point 5: no bar where nothing draws it, but lines — the first step and the last."""
+    result = runner.invoke(app, ["classic", "simulate", "--players", "8", "--games", "20", "--seed", "1", "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Playing: ")]
+    assert re.fullmatch(r"Playing: 1 of 20 \(5\.0 %\), \d+:\d\d:\d\d elapsed", lines[0])
+    assert lines[-1].startswith("Playing: 20 of 20 (100.0 %), ")
+    assert "20 games" in result.stdout

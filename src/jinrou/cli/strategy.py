@@ -90,10 +90,8 @@ def _announce(players: int, weighed: int, passes: int) -> None:
 
 @contextlib.contextmanager
 def _bar(total: int, what: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr with the time left, and the callback that moves it."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    """A progress bar on stderr with the time left (lines when not a terminal), and the callback that moves it."""
+    from jinrou.cli.progress import progress_of
 
-    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True, disable=quiet) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda done: bar.update(task, completed=done)
+    with progress_of(total, what, quiet) as advance:
+        yield advance
