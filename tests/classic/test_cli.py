@@ -214,3 +214,20 @@ def test_progress_is_lines_on_stderr_when_it_is_not_a_terminal():
     assert re.fullmatch(r"Playing: 1 of 20 \(5\.0 %\), \d+:\d\d:\d\d elapsed", lines[0])
     assert lines[-1].startswith("Playing: 20 of 20 (100.0 %), ")
     assert "20 games" in result.stdout
+
+
+def test_a_yaminabe_cast_is_a_cast_for_classic_play_and_simulate(tmp_path):
+    """Issue 40, point 7: `yaminabe cast --json` feeds `classic play --cast` (its roles)."""
+    made = runner.invoke(app, ["yaminabe", "cast", "--players", "9", "--seed", "7", "--pool", "playable", "--json"])
+    assert made.exit_code == 0, made.output
+    cast = tmp_path / "cast.json"
+    cast.write_text(made.stdout, encoding="utf-8")
+    roles = json.loads(made.stdout)["roles"]
+    simulated = runner.invoke(app, ["classic", "simulate", "--cast", str(cast), "--games", "2", "--seed", "1", "--json"])
+    assert simulated.exit_code == 0, simulated.output
+    assert json.loads(simulated.stdout)["cast"] == roles
+    record = tmp_path / "game.json"
+    played = runner.invoke(app, ["classic", "play", "--cast", str(cast), "--seed", "1", "--record", str(record)], input="")
+    assert played.exit_code == 130, played.output  # Ctrl-D at the first prompt: the game so far is kept
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert sorted(data["roles"].values()) == sorted(r for r, c in roles.items() for _ in range(c))

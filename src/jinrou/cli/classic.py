@@ -119,7 +119,8 @@ def print_transcript(console: Console, game: object) -> None:
 
 
 def read_cast(roles: str | None, cast_file: Path | None, players: int | None) -> tuple[dict[str, int] | str, int | None]:
-    """The role list of --roles or --cast (a JSON object of counts or a list of ids), else 普通1."""
+    """The role list of --roles or --cast (a JSON object of counts, a list of ids, or the output of
+    ``jinrou yaminabe cast --json``, whose ``roles`` it takes), else 普通1."""
     from jinrou.classic.casting import parse_cast
     from jinrou.errors import SetupError
     from jinrou.jsontext import parse_json
@@ -131,6 +132,8 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
         return _at_most(parse_cast(roles), MAX_PLAYERS), players
     if cast_file is not None:
         data = read_file(cast_file, lambda text: parse_json(text, SetupError))
+        if isinstance(data, dict) and isinstance(data.get("roles"), dict):  # `jinrou yaminabe cast --json`
+            data = data["roles"]
         if isinstance(data, list) and all(isinstance(r, str) for r in data):
             counts: dict[str, int] = {}
             for role in map(_role_id, data):
@@ -142,7 +145,8 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
                 key, before = _role_id(role), named.get(_role_id(role))
                 named[key] = before + count if isinstance(before, int) and isinstance(count, int) else count
             return _at_most(named, MAX_PLAYERS), players
-        raise SetupError(f'{cast_file} must hold role counts {{"Werewolf": 2, ...}} or a list of role ids')
+        raise SetupError(f'{cast_file} must hold role counts {{"Werewolf": 2, ...}}, a list of role ids, or a cast of '
+                         "`jinrou yaminabe cast --json`")
     if players is None:
         raise SetupError("give --players (the 普通1 cast), --roles or --cast")
     if players > MAX_PLAYERS:  # before any list of seats is built
@@ -188,7 +192,7 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
 
 
 Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
-CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names).")]
+CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names), or the output of `jinrou yaminabe cast --json --pool playable` (its roles).")]
 SettingOption = Annotated[list[str] | None, typer.Option("--setting", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
 BotKind = Annotated[str, typer.Option(help="Bots: random or heuristic.")]
 
