@@ -26,6 +26,24 @@ def test_roles_lists_every_declared_role_in_both_languages():
     assert (seer["name_ja"], seer["name_en"], seer["team"]) == ("占い師", "Seer", "Human")
 
 
+@pytest.mark.parametrize("width", [80, 120])
+def test_roles_are_readable_at_80_and_120_columns(width):
+    """Issue 40, point 10: a card per role, no line wider than the terminal, every rule whole (a
+    table's rule column used to be a few letters wide: 3,986 lines at 80 columns)."""
+    from rich.cells import cell_len
+
+    from jinrou.classic.rolesheet import rows
+    from jinrou.classic.texts import role_rule
+
+    result = runner.invoke(app, ["classic", "roles"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(cell_len(line) for line in lines) <= width and len(lines) < 8 * len(PLAYABLE)
+    text = " ".join(result.stdout.split())
+    for r in rows():
+        assert f"{r.name_ja} {r.name_en} ({r.id})" in text and " ".join(role_rule(r.id, "en").split()) in text, r.id
+
+
 def test_role_page_in_docs_is_generated_from_the_declarations():
     assert (DOCS / "classic-roles.md").read_text(encoding="utf-8") == markdown(), \
         "docs/classic-roles.md is stale: run `jinrou classic roles --markdown > docs/classic-roles.md`"

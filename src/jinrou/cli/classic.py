@@ -34,7 +34,11 @@ def roles_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the role list as JSON.")] = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print docs/classic-roles.md.")] = False,
 ) -> None:
-    """The playable roles with their team, results and rule, in Japanese and English."""
+    """The playable roles with their team, results and rule, in Japanese and English: a card per role,
+    readable at any width (--markdown: the table of docs/classic-roles.md).
+
+    Example: jinrou classic roles | less
+    """
     from jinrou.classic.rolesheet import markdown as role_markdown
     from jinrou.classic.rolesheet import rows
     from jinrou.classic.texts import role_rule
@@ -45,12 +49,20 @@ def roles_command(
     if json_output:
         typer.echo(json.dumps([r.to_json() for r in rows()], ensure_ascii=False))
         return
-    table = RichTable(title="Classic werewolf roles (役職)", show_lines=True)
-    for column in ("id", "役職", "role", "陣営 team", "占", "霊", "rule"):
-        table.add_column(column, overflow="fold")
-    for r in rows():  # a player's card, as the page shows it (--json and --markdown give the declaration's rule)
-        table.add_row(r.id, r.name_ja, r.name_en, f"{r.team_ja} {r.team}", r.fortune, r.psychic, role_rule(r.id, "en"))
-    Console().print(table)
+    from rich.markup import escape
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    listed = rows()
+    console.print(f"[bold]Classic werewolf roles (役職)[/bold]: {len(listed)}, each with its team, what the seer "
+                  "(占) and the medium (霊) see, and its rule\n")
+    for r in listed:  # a card per role, readable at any width (a table's rule column was a few letters wide at 80)
+        console.print(f"[bold]{escape(r.name_ja)} {escape(r.name_en)}[/bold] ({escape(r.id)}) · {escape(r.team_ja)} {escape(r.team)}"
+                      f" · 占 {escape(r.fortune)} · 霊 {escape(r.psychic)}")
+        for line in Text(role_rule(r.id, "en")).wrap(console, max(20, console.width - 4)):
+            line.rstrip()
+            console.print(Text("    ").append_text(line), soft_wrap=True)
+        console.print()
 
 
 @app.command("replay")
