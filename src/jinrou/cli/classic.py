@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -34,8 +34,9 @@ def roles_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the role list as JSON.")] = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print docs/classic-roles.md.")] = False,
 ) -> None:
-    """The playable roles with their team, results and rule, in Japanese and English: a card per role,
-    readable at any width (--markdown: the table of docs/classic-roles.md).
+    """The playable roles with their team, results and rule, in Japanese and English.
+
+    A card per role, readable at any width; --markdown prints the table of docs/classic-roles.md.
 
     Example: jinrou classic roles | less
     """
@@ -77,6 +78,8 @@ def replay_command(
     — players, roles, settings and the choices — is completed: missing required actions and votes
     are sudden deaths, random outcomes not given are drawn from the record's seed (else --seed,
     else 0). Errors name the event (1-based). Format: docs/classic-record.md.
+
+    Example: jinrou classic replay examples/classic-moves.json --json
     """
     from jinrou.classic.record import dumps as dump_record
     from jinrou.classic.record import load, replay, write
@@ -206,7 +209,7 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
 Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
 CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names), or the output of `jinrou yaminabe cast --json --pool playable` (its roles).")]
 SettingOption = Annotated[list[str] | None, typer.Option("--setting", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
-BotKind = Annotated[str, typer.Option(help="Bots: random or heuristic.")]
+BotKind = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play the other seats.")]
 
 
 def _bot_class(kind: str) -> type:
@@ -232,8 +235,7 @@ def simulate_command(
     record_dir: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
-    """Play many bot games; print each team's win rate with a 95 % Wilson interval, game lengths and
-    win rates by role.
+    """Play many bot games; print each team's win rate with a 95 % Wilson interval, game lengths and win rates by role.
 
     Ctrl+C stops every worker at once and prints the summary of the games finished so far
     ("interrupted after N of M games", exit status 130); their records are kept.

@@ -64,7 +64,7 @@ Wolves = Annotated[
 
 @app.command("play")
 def play_command(
-    players: Annotated[int, typer.Option(help="Number of players (3 or more).")] = 7,
+    players: Annotated[int, typer.Option(help="Number of players, 3 or more (quantum werewolf has no 身代わりくん: every seat plays).")] = 7,
     wolves: Wolves = None,
     names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
     humans: Annotated[int, typer.Option(help="Human players at this terminal (the first seats); 2+ is pass-and-play.")] = 1,
@@ -129,6 +129,8 @@ def replay_command(
     """Replay a record and verify it against the rules.
 
     A full record must match the rules event for event. An input record — only its night, vote and death events, the choices and the random outcomes — is completed: the tables and the end are computed (with --json, the full record is printed). An impossible outcome or a missing chain death is an error naming the event (counted from 1). Format: docs/quantum-record.md.
+
+    Example: jinrou quantum replay examples/quantum-moves.json --json > quantum-full.json
     """
     from jinrou.quantum.record import Record
     from jinrou.terminal.quantum import print_record
@@ -150,7 +152,7 @@ def replay_command(
 
 @app.command("simulate")
 def simulate_command(
-    players: Annotated[int, typer.Option(help="Number of players.")],
+    players: Annotated[int, typer.Option(help="Number of players (quantum werewolf has no 身代わりくん: every seat plays).")],
     games: Annotated[int, typer.Option(help="Number of games to play (a million take about a day).", min=1, max=1_000_000)],
     seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
     wolves: Wolves = None,

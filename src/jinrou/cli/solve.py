@@ -43,6 +43,8 @@ def solve_table_command(
     """The village win-rate table (players × wolves) of werewolf without conversation, like Bi & Tanaka's, with each cell's exploitability.
 
     Each cell is solved with CFR+ (the village's guard against the wolves); the win rate is the village's under the average strategies, as a percentage rounded half up. Cells run in parallel. Ctrl+C stops every worker at once and shows the cells solved so far (a partial table, and chart with --plot; exit status 130). Guide: docs/no-talk-werewolf.md.
+
+    Example: jinrou solve table --seer --guard --max-players 8 --plot table.png
     """
     from rich.table import Table as RichTable
 
@@ -115,6 +117,8 @@ def solve_game_command(
     """Solve one setup: its value (the village win rate), exploitability, size and time; optionally the strategy at one information set.
 
     Information sets are the paper's history strings: the guard's start with G, the wolves' with M, then the initial counts (villagers seer guard wolves) and the events (vR: a grey lynched, gDD-: guard and attack on the seer, the attack failed, dG: the seer divined the guard, ...).
+
+    Example: jinrou solve game --villagers 4 --seer --guard --wolves 2 --strategy "G,4 1 1 2,vR,gRR-,dR,vC"
     """
     from rich.progress import Progress, TimeRemainingColumn
 

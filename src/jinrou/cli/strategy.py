@@ -34,6 +34,8 @@ def strategy_count_command(
     """Count how many states (every talk and vote of every player) end in a village win, a wolf win, a draw, or break a rule.
 
     A state is valid when every rule of the file holds. The village win rate is villagerside / (villagerside + wolfside). Beyond 6 players the symbolic count weighs (n−1)^n vote profiles one by one (7 players: about a minute, 8: about 24): it says so before it starts and shows a bar with the time left. Guide: docs/strategy-language.md.
+
+    Example: jinrou strategy count examples/three-player-appendix.json --examples 2
     """
     from rich.table import Table as RichTable
 

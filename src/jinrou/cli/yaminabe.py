@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.console import Console
@@ -84,11 +84,11 @@ def cast_command(
         str | None,
         typer.Option(help="yaminabe (闇鍋), partial (一部闇鍋) or easy (かんたん闇鍋); default: partial when something is fixed or excluded."),
     ] = None,
-    fix: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a fixed role ROLE=COUNT (id or Japanese name); repeat it.")] = None,
+    fix: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a fixed role ROLE=COUNT, the role by its id, English or Japanese name (占い師=1, Seer=1); repeat it.")] = None,
     fix_category: Annotated[
         list[str] | None, typer.Option(help="一部闇鍋: fixed slots of a category CATEGORY=COUNT (Werewolf or 人狼系); repeat it.")
     ] = None,
-    exclude: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a role never cast (unticked); repeat it.")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a role never cast (unticked), by its id, English or Japanese name; repeat it.")] = None,
     publish: Annotated[str, typer.Option(help="配役公開: full (the role list), team (counts per team) or hidden.")] = "full",
     hide_singleton_teams: Annotated[bool, typer.Option(help="With --publish team: count one-role teams as その他.")] = False,
     ushi: Annotated[bool, typer.Option("--ushi", help="2陣営戦: village and wolf teams only.")] = False,
@@ -260,7 +260,7 @@ def _print_stats(stats: Stats) -> None:
 PlayersRange = Annotated[str, typer.Option("--players", help="Seat counts: a range 8-20, a list 8,12,16 or one number.")]
 Workers = Annotated[int | None, typer.Option(help="Processes here (default: every core).", min=1)]
 Cluster = Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786): play the games on its workers.")]
-Bots = Annotated[str, typer.Option(help="The bots that play: heuristic or random.")]
+Bots = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play.")]
 
 
 def _players_range(text: str) -> list[int]:
