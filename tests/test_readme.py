@@ -3,8 +3,10 @@ repository's examples/ (issue 40, deliverable 2): each writes a file of its own 
 it reads was written by an earlier line or ships under examples/.
 
 The Quick start block is not run here (it installs the package and runs this very suite). The four
-interactive commands are given no input — Ctrl-D at the first prompt: exit status 130, the record
-of the game so far kept. A few commands whose README sizes take minutes run smaller (:data:`SMALLER`);
+interactive commands are given no input — Ctrl-D at the first prompt: a quantum or classic game
+ends with exit status 130 and the record of the game so far, a shogi game with 0 and its record; the
+game master's session (`offline gm`) ends as by `quit` and writes its record at the first change, so
+none here. A few commands whose README sizes take minutes run smaller (:data:`SMALLER`);
 the README says how long the sizes it shows take."""
 
 import os
@@ -16,7 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-INTERACTIVE = ("jinrou quantum play ", "jinrou classic play ", "jinrou shogi play", "jinrou offline gm ")
+INTERACTIVE = {"jinrou quantum play ": 130, "jinrou classic play ": 130, "jinrou shogi play": 0, "jinrou offline gm ": 0}
+"""Command prefix: the exit status given no input."""
 SMALLER = {  # command prefix: (the README's options, the test's)
     "jinrou quantum simulate --players 13": ("--games 1000", "--games 10"),
     "jinrou classic simulate": ("--games 1000", "--games 30"),
@@ -62,12 +65,12 @@ def test_every_readme_command_runs_in_order_in_an_empty_folder(tmp_path):
     ran = 0
     for block in blocks():
         for line in block:
-            interactive = line.startswith(INTERACTIVE)
+            status = next((code for prefix, code in INTERACTIVE.items() if line.startswith(prefix)), 0)
             result = subprocess.run(["bash", "-c", shell + smaller(line)], check=False, cwd=tmp_path, env=env, text=True,
                                     stdin=subprocess.DEVNULL, capture_output=True, timeout=600)
-            assert result.returncode == (130 if interactive else 0), (line, result.stdout[-2000:], result.stderr[-2000:])
+            assert result.returncode == status, (line, result.stdout[-2000:], result.stderr[-2000:])
             assert "Traceback" not in result.stderr, (line, result.stderr[-2000:])
-            for name in written(line):
+            for name in written(line) if not line.startswith("jinrou offline gm ") else []:
                 assert (tmp_path / name).exists(), (line, name)
             ran += 1
-    assert ran == sum(map(len, blocks())) >= 30
+    assert ran == sum(map(len, blocks())) >= 28
