@@ -1,7 +1,8 @@
 """CFR+ speed, one JSON line per measurement (side by side in one run; never asserted in tests).
 
   leduc      Leduc poker to exploitability < 1e-3 (447 iterations): jinrou vs OpenSpiel's C++
-             CFRPlusSolver (and its Python solver with --python-openspiel: slow, ~50 s).
+             CFRPlusSolver (and its Python solver with --python-openspiel: slow, ~50 s);
+             needs the openspiel extra (pip install -e '.[openspiel]').
   werewolf   one no-talk werewolf cell: build time, iteration time, exploitability
              (default 10 players, 4 wolves, seer + guard: the paper's largest cell).
   table      a whole table (--seer/--guard) with the parallel sweep.

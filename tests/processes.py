@@ -57,9 +57,11 @@ def children(parent: int) -> list[int]:
 class Jinrou:
     """``jinrou ARGS`` started in a new session; ``with`` kills whatever is left of it at the end."""
 
-    def __init__(self, args: list[str], cwd: Path) -> None:
+    def __init__(self, args: list[str], cwd: Path, stderr: Path | None = None) -> None:
+        """``stderr``: a file for the command's stderr, to be read while it runs (else a pipe)."""
+        self.stderr = stderr.open("w") if stderr is not None else None
         self.process = subprocess.Popen([*COMMAND, *args], cwd=cwd, start_new_session=True, text=True,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdout=subprocess.PIPE, stderr=self.stderr or subprocess.PIPE)
         self.pid = self.process.pid
 
     def __enter__(self) -> Self:
@@ -76,6 +78,8 @@ class Jinrou:
             except ProcessLookupError:
                 pass
         self.process.communicate()
+        if self.stderr is not None:
+            self.stderr.close()
 
     def workers(self) -> list[int]:
         return [pid for pid in living(self.pid) if pid != self.pid]
@@ -95,6 +99,9 @@ class Jinrou:
             except ProcessLookupError:  # all ended already
                 break
         out, err = self.process.communicate(timeout=30)
+        if self.stderr is not None:
+            self.stderr.flush()
+            err = Path(self.stderr.name).read_text()
         return self.process.returncode, out, err
 
     def none_left(self) -> None:

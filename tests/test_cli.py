@@ -95,3 +95,23 @@ def test_pass_and_play_shows_each_players_view_only_after_the_handover():
     for screen in private:
         viewer = re.search(r"(\w)'s view", screen).group(1)
         assert set(re.findall(r"(\w)'s view", screen)) == {viewer}  # one player's information per screen
+
+
+def test_every_command_has_a_one_line_summary_and_an_example():
+    """Issue 40, point 11: the group's list shows each command's first paragraph — one line, never a
+    stray break — and each command's help ends with an example to copy."""
+    import typer.main
+
+    def commands(command, path):
+        if hasattr(command, "commands"):
+            for name, sub in command.commands.items():
+                yield from commands(sub, [*path, name])
+        else:
+            yield " ".join(path), command
+
+    found = dict(commands(typer.main.get_command(app), []))
+    assert len(found) >= 19
+    for name, command in found.items():
+        summary, *rest = command.help.strip().split("\n\n")
+        assert "\n" not in summary, name
+        assert rest and rest[-1].strip().startswith(f"Example: jinrou {name} "), name

@@ -339,6 +339,33 @@ def test_the_store_error_never_shows_the_password(monkeypatch):
     assert secret not in result.output
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:  # serve binds its port before it opens the store
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize("secret", ["p", "o", "st", "s3cret"])
+def test_a_short_password_is_masked_where_it_stands_not_in_every_word(secret):
+    """Issue 40, point 8: the password `p` used to turn "open" into "o***en" and the URL into
+    "***ostgresql://…"; only the password itself is masked now."""
+    result = refused(["serve", "--port", str(_free_port()), "--db", f"postgresql://ann:{secret}@[bad/games"],
+                     "error: cannot open the store 'postgresql://ann:***@[bad/games'")
+    assert f":{secret}@" not in result.output and "***ostgresql" not in result.output
+
+
+def test_a_postgresql_store_without_psycopg_names_the_extra(monkeypatch):
+    """Issue 40, point 8: without the postgres extra, the error says how to install it."""
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name.startswith("psycopg") else find_spec(name, *a))
+    result = refused(["serve", "--port", str(_free_port()), "--db", "postgresql://ann:pw@127.0.0.1/jinrou"],
+                     "error: a PostgreSQL store needs psycopg and psycopg_pool, which are not installed: "
+                     "pip install -e '.[postgres]' in a checkout (else pip install 'jinrou[postgres]')")
+    assert "pw" not in result.output
+
+
 def test_serve_help_names_all_three_games():
     result = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0

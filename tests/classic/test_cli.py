@@ -4,6 +4,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from jinrou.classic.roles import PLAYABLE
@@ -23,6 +24,24 @@ def test_roles_lists_every_declared_role_in_both_languages():
     assert len(rows) == len(PLAYABLE)  # the 42 of §8 and the wave-3 roles declared so far
     seer = next(r for r in rows if r["id"] == "Diviner")
     assert (seer["name_ja"], seer["name_en"], seer["team"]) == ("占い師", "Seer", "Human")
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_roles_are_readable_at_80_and_120_columns(width):
+    """Issue 40, point 10: a card per role, no line wider than the terminal, every rule whole (a
+    table's rule column used to be a few letters wide: 3,986 lines at 80 columns)."""
+    from rich.cells import cell_len
+
+    from jinrou.classic.rolesheet import rows
+    from jinrou.classic.texts import role_rule
+
+    result = runner.invoke(app, ["classic", "roles"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(cell_len(line) for line in lines) <= width and len(lines) < 8 * len(PLAYABLE)
+    text = " ".join(result.stdout.split())
+    for r in rows():
+        assert f"{r.name_ja} {r.name_en} ({r.id})" in text and " ".join(role_rule(r.id, "en").split()) in text, r.id
 
 
 def test_role_page_in_docs_is_generated_from_the_declarations():
@@ -98,7 +117,8 @@ def test_bad_options_are_refused_before_anything_is_played(tmp_path):
         (["simulate", "--players", "9", "--games", "0", "--seed", "1"], "invalid value for '--games'"),
         (["simulate", "--players", "9", "--games", "99999999999", "--seed", "1"],  # a MemoryError before (issue 26)
          "invalid value for '--games': Input should be less than or equal to 1000000"),
-        (["simulate", "--players", "9", "--games", "3", "--seed", "1", "--bots", "genius"], "unknown bot 'genius'"),
+        (["simulate", "--players", "9", "--games", "3", "--seed", "1", "--bots", "genius"],
+         "invalid value for '--bots': Value error, 'genius' is not one of 'random', 'heuristic'"),
         (["play", "--players", "9", "--record", str(tmp_path / "no" / "x.json")], "does not exist"),
         (["play", "--players", "9", "--record", str(tmp_path)], "is a folder"),
         (["play", "--players", "9", "--humans", "12"], "--humans must be between 0 and 8"),
@@ -133,24 +153,42 @@ def test_an_interrupted_play_keeps_its_record(tmp_path):
     assert stopped.exit_code == 130 and record.exists(), stopped.output
 
 
-def test_ctrl_c_stops_the_workers_at_once_and_keeps_the_games_finished(tmp_path):
-    """Real processes: Ctrl-C (SIGINT to the group) ends the command with 130, the summary of the
-    games finished so far, their records and no process left."""
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_the_workers_at_once_and_keeps_the_games_finished(tmp_path, workers):
+    """Real processes: Ctrl-C (SIGINT to the group) ends the command at once with 130, the summary
+    of the games finished so far — exactly those whose records are written (issue 40, points 1 and
+    9) — and no process left."""
     from ..processes import Jinrou, wait_for
 
     records = tmp_path / "records"
-    args = ["classic", "simulate", "--players", "9", "--games", "100000", "--seed", "1", "--workers", "2",
+    args = ["classic", "simulate", "--players", "9", "--games", "1000000", "--seed", "1", "--workers", str(workers),
             "--bots", "random", "--record-dir", str(records), "--json"]
     with Jinrou(args, tmp_path) as run:
-        run.wait_for_workers(2)
-        wait_for(lambda: len(list(records.glob("game-*.json"))) >= 100, "a hundred records")  # two chunks done
-        code, out, err = run.interrupt()
+        run.wait_for_workers(workers if workers > 1 else 0)
+        wait_for(lambda: len(list(records.glob("game-*.json"))) >= 60, "sixty records")  # more than two chunks
+        code, out, err = run.interrupt()  # within 30 s, or it hangs
         run.none_left()
     assert code == 130, err
-    finished = int(re.search(r"interrupted after (\d+) of 100000 games", err)[1])
+    finished = int(re.search(r"interrupted after (\d+) of 1000000 games", err)[1])
     data = json.loads(out)
-    assert data["games"] == finished and sum(data["wins"].values()) == finished and 25 <= finished < 100000
-    assert len(list(records.glob("game-*.json"))) >= finished and not list(records.glob(".*.part"))
+    assert data["games"] == finished and sum(data["wins"].values()) == finished and 60 <= finished < 1000000
+    assert len(list(records.glob("game-*.json"))) == finished and not list(records.glob(".*.part"))
+
+
+def test_ctrl_c_before_any_game_finished_says_so(tmp_path):
+    """Interrupted at once: no game finished, no record, no summary; still 130 and one line."""
+    from ..processes import Jinrou
+
+    records = tmp_path / "records"
+    args = ["classic", "simulate", "--players", "20", "--games", "1000", "--seed", "1", "--workers", "2",
+            "--record-dir", str(records)]
+    with Jinrou(args, tmp_path) as run:
+        run.wait_for_workers(2)
+        code, out, err = run.interrupt()
+        run.none_left()
+    finished = int(re.search(r"interrupted after (\d+) of 1000 games", err)[1])
+    assert code == 130 and len(list(records.glob("game-*.json"))) == finished
+    assert (out == "") == (finished == 0)
 
 
 def test_killing_simulate_leaves_no_worker(tmp_path):
@@ -185,3 +223,30 @@ def test_roles_are_accepted_by_every_name_they_are_shown_with(tmp_path):
     from_file = runner.invoke(app, [*args, "--cast", str(cast)])
     assert from_file.exit_code == 0, from_file.output
     assert json.loads(from_file.output)["cast"] == {"Werewolf": 2, "Diviner": 1, "Psychic": 1, "Human": 5}
+
+
+def test_progress_is_lines_on_stderr_when_it_is_not_a_terminal():
+    """Issue 40, point 5: no bar where nothing draws it, but lines — the first step and the last."""
+    result = runner.invoke(app, ["classic", "simulate", "--players", "8", "--games", "20", "--seed", "1", "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Playing: ")]
+    assert re.fullmatch(r"Playing: 1 of 20 \(5\.0 %\), \d+:\d\d:\d\d elapsed", lines[0])
+    assert lines[-1].startswith("Playing: 20 of 20 (100.0 %), ")
+    assert "20 games" in result.stdout
+
+
+def test_a_yaminabe_cast_is_a_cast_for_classic_play_and_simulate(tmp_path):
+    """Issue 40, point 7: `yaminabe cast --json` feeds `classic play --cast` (its roles)."""
+    made = runner.invoke(app, ["yaminabe", "cast", "--players", "9", "--seed", "7", "--pool", "playable", "--json"])
+    assert made.exit_code == 0, made.output
+    cast = tmp_path / "cast.json"
+    cast.write_text(made.stdout, encoding="utf-8")
+    roles = json.loads(made.stdout)["roles"]
+    simulated = runner.invoke(app, ["classic", "simulate", "--cast", str(cast), "--games", "2", "--seed", "1", "--json"])
+    assert simulated.exit_code == 0, simulated.output
+    assert json.loads(simulated.stdout)["cast"] == roles
+    record = tmp_path / "game.json"
+    played = runner.invoke(app, ["classic", "play", "--cast", str(cast), "--seed", "1", "--record", str(record)], input="")
+    assert played.exit_code == 130, played.output  # Ctrl-D at the first prompt: the game so far is kept
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert sorted(data["roles"].values()) == sorted(r for r, c in roles.items() for _ in range(c))

@@ -2,6 +2,7 @@
 
 import copy
 import json
+import re
 
 import numpy as np
 import pytest
@@ -175,3 +176,38 @@ def test_a_game_over_at_its_start_writes_and_replays_its_own_record():
     full["events"][0]["actions"] = [{"player": "C", "action": "divine", "target": "B"}]
     with pytest.raises(RecordError, match=r"^event 1: the game is already over$"):
         replay(full)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("players", [1, 2, 3, 4, 5, 6, 7], '"players" must be a list of distinct names'),
+        ("players", ["A", "A", "C", "D", "E", "F", "G"], '"players" must be a list of distinct names'),
+        ("players", [["A"]] * 7, '"players" must be a list of distinct names'),
+        ("roles", {p: 5 for p in "ABCDEFG"}, '"roles" must give every player a role id'),
+        ("roles", {p: ["Human"] for p in "ABCDEFG"}, '"roles" must give every player a role id'),
+        ("settings", "abc", "\"settings\" must be an object of names and values, e.g. {\"scapegoat\": \"off\"}, not 'abc'"),
+        ("settings", [1, 2], '"settings" must be an object of names and values'),
+        ("settings", 5, '"settings" must be an object of names and values'),
+        ("result", "winner", "\"result\" must be an object {\"winner\": ..., \"winners\": [...], \"deaths\": [...]}, not 'winner'"),
+        ("result", ["winner"], '"result" must be an object'),
+    ],
+)
+def test_a_record_of_the_wrong_shape_is_one_line_in_replay(tmp_path, field, value, message):
+    """Issue 40, point 12: numbers for players, a text for the settings or the result — one line
+    from `classic replay`, exit status 2, as quantum replay answers; no traceback."""
+    from typer.testing import CliRunner
+
+    from jinrou.cli import app
+
+    data = write(replay(EXAMPLE), 0) if field == "result" else copy.deepcopy(EXAMPLE)
+    if field == "players":
+        data["roles"] = {str(p): r for p, r in zip(value, data["roles"].values(), strict=True)}
+    data[field] = value
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["classic", "replay", str(path)])
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert result.stderr.startswith(f"error: {path}: {message}") and result.stderr.count("\n") == 1
+    with pytest.raises(RecordError, match="^" + re.escape(message)):
+        replay(data)

@@ -29,3 +29,28 @@ def test_simulation_is_reproducible_from_its_seed_and_counts_every_game():
     data = summary.to_json()
     assert set(data["win_rates"]) == {"village", "wolves", "draw"}
     assert all(0 <= r["ci95"][0] <= r["rate"] <= r["ci95"][1] <= 1 for r in data["win_rates"].values())
+
+
+@pytest.mark.parametrize("json_output", [True, False])
+def test_ctrl_c_prints_the_summary_of_the_games_finished(tmp_path, json_output):
+    """Issue 40, point 9: a real `jinrou quantum simulate` interrupted (SIGINT to its group) exits at
+    once with 130 and the summary of exactly the games whose records are written."""
+    import json
+    import re
+
+    from ..processes import Jinrou, wait_for
+
+    records = tmp_path / "records"
+    args = ["quantum", "simulate", "--players", "7", "--games", "1000000", "--seed", "1", "--bots", "random",
+            "--record-dir", str(records), *(["--json"] if json_output else [])]
+    with Jinrou(args, tmp_path) as run:
+        wait_for(lambda: len(list(records.glob("game-*.json"))) >= 5, "five records")
+        code, out, err = run.interrupt()
+        run.none_left()
+    assert code == 130, err
+    finished = int(re.search(r"interrupted after (\d+) of 1000000 games", err)[1])
+    assert finished >= 5 and len(list(records.glob("game-*.json"))) == finished
+    if json_output:
+        assert json.loads(out)["games"] == finished == sum(json.loads(out)["wins"].values())
+    else:
+        assert f"— {finished} games" in out and "Game length in days" in out

@@ -3,7 +3,6 @@ the real app in-process, and a real `jinrou serve` process on 127.0.0.1."""
 
 import asyncio
 import contextlib
-import os
 import socket
 import subprocess
 import sys
@@ -19,8 +18,10 @@ from jinrou.server.app import create_app
 from jinrou.server.service import Blocking
 from jinrou.server.store import open_store
 
-POSTGRES = os.environ.get("JINROU_TEST_POSTGRES")
-STORES = ["sqlite"] + (["postgres"] if POSTGRES else [])
+from .. import needs
+from ..needs import POSTGRES
+
+STORES = ["sqlite", pytest.param("postgres", marks=needs.postgres)]
 
 
 @pytest.fixture(params=STORES)

@@ -7,15 +7,14 @@ import shutil
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+from .. import needs
+from ..needs import ARGS, CHROMIUM
+
+pytestmark = needs.browser
 
 
 @pytest.fixture
 def page():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("the browser test needs Debian's chromium: apt-get install chromium (as .ci/run does)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})

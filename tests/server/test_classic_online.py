@@ -25,6 +25,8 @@ from jinrou.server.service import Listener
 from jinrou.server.store import open_store
 from tests.modes.test_classic_mode import first_choice
 
+from .. import needs
+from ..needs import ARGS, CHROMIUM
 from .conftest import Server, blocking, serving, wait_until
 from .test_restart import call
 
@@ -392,9 +394,6 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
 
 # ---------------------------------------------------------------------- the browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 BROWSER_CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Diviner": 1, "Human": 4},
                 "rules": {"scapegoat": "off"}, "times": {"night": 120, "day": 120}}
 
@@ -429,13 +428,12 @@ def live(monkeypatch, tmp_path):
         yield url, app
 
 
+@needs.browser
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
                          ids=["desktop", "phone"])
 def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("the browser test needs Debian's chromium: apt-get install chromium (as .ci/run does)")
     url, app = live
     phone = viewport["width"] < 500
     with sync_playwright() as playwright:

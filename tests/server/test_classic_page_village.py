@@ -20,8 +20,10 @@ import pytest
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
+from .. import needs
+from ..needs import ARGS, CHROMIUM
 from .conftest import serving, wait_until
-from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
+from .test_classic_online import create_fixed_room, seeds_for
 from .test_classic_page_werewolves import DESKTOP, PHONE, api, check_page
 
 PEOPLE = ("GachaAddicted", "Witch", "Dictator", "Interpreter", "Gambler")  # each a page, in some order
@@ -51,12 +53,11 @@ def live(monkeypatch, tmp_path):
         yield url, app, dealt[0]
 
 
+@needs.browser
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"], ids=["ja", "en"])
 def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("the browser test needs Debian's chromium: apt-get install chromium (as .ci/run does)")
     url, app, cast = live
     ja = locale.startswith("ja")
     t = (lambda en, japanese: japanese) if ja else (lambda en, japanese: en)

@@ -19,9 +19,11 @@ import pytest
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
+from .. import needs
+from ..needs import ARGS, CHROMIUM
 from .conftest import serving, wait_until
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import ARGS, CHROMIUM, create_fixed_room, seeds_for
+from .test_classic_online import create_fixed_room, seeds_for
 from .test_classic_phone import BROKEN
 
 PHONE = {"width": 390, "height": 844}
@@ -74,14 +76,13 @@ def check_page(page, where: str, ja: bool) -> None:
             assert box["height"] >= 30 and box["x"] + box["width"] <= page.viewport_size["width"], (where, box)
 
 
+@needs.browser
 @pytest.mark.parametrize(("locale", "ann_size", "ben_size"), [("ja-JP", PHONE, DESKTOP), ("en-US", DESKTOP, PHONE)],
                          ids=["ja", "en"])
 def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size, ben_size, tmp_path):
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect, sync_playwright
 
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("the browser test needs Debian's chromium: apt-get install chromium (as .ci/run does)")
     url, app, loop = live
     ja = locale.startswith("ja")
     t = (lambda en, japanese: japanese) if ja else (lambda en, japanese: en)

@@ -12,9 +12,11 @@ import pytest
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
+from .. import needs
+from ..needs import ARGS, CHROMIUM
 from .conftest import serving
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import ARGS, CHROMIUM, seeds_for
+from .test_classic_online import seeds_for
 
 PHONE = {"width": 390, "height": 844}
 CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Cursed": 1, "Diviner": 1, "Human": 3},
@@ -145,12 +147,11 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     page.screenshot(path=f"{shots}-end.png", full_page=True)
 
 
+@needs.browser
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_a_whole_classic_game_on_a_phone_in_one_language(live, locale, tmp_path):
     from playwright.sync_api import sync_playwright
 
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("the browser test needs Debian's chromium: apt-get install chromium (as .ci/run does)")
     url, app = live
     shots = os.path.join(os.environ.get("JINROU_SCREENSHOTS") or str(tmp_path), f"classic-phone-{locale}")
     with sync_playwright() as playwright:

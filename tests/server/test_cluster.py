@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
-import shutil
 import subprocess
 import threading
 import time
@@ -23,11 +22,11 @@ from websockets.sync.client import connect
 from jinrou.server.rooms import Room
 from jinrou.server.store import StoredEvent
 
+from .. import needs
 from .conftest import POSTGRES, Server, free_port, wait_until
 from .test_restart import call
 
-pytestmark = pytest.mark.skipif(not POSTGRES or not shutil.which("haproxy"),
-                                reason="needs JINROU_TEST_POSTGRES and haproxy (CI sets both)")
+pytestmark = [needs.postgres, needs.haproxy]
 ROOM = {"name": "cluster", "seats": 5, "wolves": 1, "night_seconds": 600, "day_seconds": 600}
 
 

@@ -17,9 +17,10 @@ from starlette.testclient import TestClient
 from jinrou.server.app import create_app
 from jinrou.server.cluster import Cluster, ClusterStore
 
+from .. import needs
 from .conftest import POSTGRES, wait_until
 
-pytestmark = pytest.mark.skipif(not POSTGRES, reason="needs JINROU_TEST_POSTGRES (CI sets it)")
+pytestmark = needs.postgres
 ROOM = {"name": "leases", "seats": 5, "wolves": 1, "night_seconds": 600, "day_seconds": 600}
 
 

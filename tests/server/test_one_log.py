@@ -13,6 +13,7 @@ from jinrou.server.rooms import RoomError
 from jinrou.server.service import Blocking, RoomService
 from jinrou.server.store import open_store
 
+from .. import needs
 from .conftest import POSTGRES
 
 ROOM = {"name": "one log", "seats": 5, "wolves": 1, "night_seconds": 60, "day_seconds": 60}
@@ -52,7 +53,7 @@ def test_an_action_the_mode_checked_in_place_is_not_kept_when_the_store_refuses_
     mine.close()
 
 
-@pytest.mark.skipif(not POSTGRES, reason="needs JINROU_TEST_POSTGRES (CI sets it)")
+@needs.postgres
 def test_four_processes_open_one_new_postgresql_database_at_once():
     import psycopg
 

@@ -18,8 +18,9 @@ from jinrou.server.store import open_store
 from jinrou.shogi import Game
 from jinrou.shogi.record import Record
 
+from .. import needs
+from ..needs import ARGS, CHROMIUM
 from .conftest import Server
-from .test_browser import ARGS, CHROMIUM
 from .test_restart import call
 
 ROOM = {"name": "shogi table", "mode": "shogi", "clock_seconds": 600, "bot": "random"}
@@ -266,6 +267,7 @@ def tap_move(page, game):
     return text
 
 
+@needs.browser
 @pytest.mark.parametrize(("width", "height", "bot", "resign_after"), [(1280, 900, "random", 30), (390, 844, "search", 4)],
                          ids=["desktop", "phone"])
 def test_a_whole_game_by_taps_in_the_browser(server, tmp_path, width, height, bot, resign_after):

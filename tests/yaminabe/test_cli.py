@@ -80,6 +80,9 @@ BAD = [
     (["cast", "--players", "9", "--fix", "占い師"], "error: bad --fix '占い師': write NAME=COUNT, e.g. 人狼=2"),
     (["cast", "--players", "9", "--fix", "Wizard=1"], "error: unknown fixed role 'Wizard'"),
     (["cast", "--players", "9", "--date", "12/24"], "error: bad date '12/24': give the day as MM-DD, e.g. 12-24"),
+    (["cast", "--players", "9", "--date", "13-45"],  # issue 40, point 11: in the option's own format
+     "error: bad date '13-45': no such day; give a day of the calendar as MM-DD, e.g. 12-24 (02-29 is one)"),
+    (["cast", "--players", "9", "--date", "02-30"], "error: bad date '02-30': no such day"),
     (["cast", "--players", "9", "--mode", "easy", "--safety", "低"], "error: かんたん闇鍋 always casts at safety 高 (high), not '低'"),
     (["stats", "--players", "9", "--castings", "0"], "error: the number of castings must be a whole number ≥ 1, not 0"),
     (["stats", "--players", "9", "--seed", "-1"], "error: invalid value for '--seed': Input should be greater than or equal to 0"),

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from jinrou.cli import app
@@ -78,7 +79,7 @@ BAD = [
     (["study", "--levels", "max"], "error: unknown safety level 'max': levels are none, low,"),
     (["study", "--bin", "7"], "error: --bin 7: the width of the share bins must divide 100"),
     (["study", "--games", "0"], "error: invalid value for '--games': Input should be greater than or equal to 1"),
-    (["study", "--bots", "smart"], "error: unknown bots 'smart': choose one of random, heuristic"),
+    (["study", "--bots", "smart"], "error: invalid value for '--bots': Value error, 'smart' is not one of 'random', 'heuristic'"),
     (["study", "--plot", "figure.jpg"], "error: --plot 'figure.jpg': name the file .png or .svg"),
     (["study", "--cluster", "nonsense"], "error: cannot read the scheduler address 'nonsense'"),
     (["tune", "--output", "table.txt"], "error: --output 'table.txt': name the file .json"),
@@ -140,3 +141,37 @@ def test_ctrl_c_kills_the_study_workers_at_once_and_the_results_file_keeps_the_c
     done = int(re.search(r"interrupted after (\d+) of 13000 games: no report; the finished chunks are kept", err)[1])
     lines = results.read_text(encoding="utf-8").splitlines()
     assert 25 * (len(lines) - 1) in (done, done + 25) and all(json.loads(line) for line in lines)  # one may be under way
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_during_tune_writes_the_best_table_so_far(tmp_path, workers):
+    """Issue 40, point 5: a real `yaminabe tune` whose stderr is a file shows progress lines there
+    and, interrupted, writes the rows tuned and the best round of the row under way (unchecked)."""
+    from jinrou.yaminabe.ratios import BalancedTable
+
+    from ..processes import Jinrou, wait_for
+
+    output, log = tmp_path / "balanced.json", tmp_path / "stderr.txt"
+    args = ["yaminabe", "tune", "--players", "8-9", "--rounds", "1000", "--games", "10", "--check-games", "10",
+            "--seed", "1", "--workers", workers, "--bots", "random", "--output", str(output)]
+    with Jinrou(args, tmp_path, stderr=log) as run:
+        wait_for(lambda: "tuning (rounds): 1 of 2,008" in log.read_text(), "a progress line after the first round")
+        code, out, err = run.interrupt()
+        run.none_left()
+    assert code == 130, err
+    assert "interrupted: the table holds 1 of 2 seat counts; 8 seats: the best of" in err
+    table = BalancedTable.from_json(json.loads(output.read_text()))
+    assert list(table.rows) == [8] and table.about["unchecked"] == [8] and table.about["interrupted"] is True
+    assert sum(table.verified[8].values()) == 10 and "partial" in out
+
+
+def test_best_so_far_is_the_round_nearest_half():
+    from jinrou.yaminabe.study import Side
+    from jinrou.yaminabe.tuner import Knobs, Round, best_so_far
+
+    V, W = Side.VILLAGE, Side.WOLF
+    seen = [Round(Knobs(wolf=0.3), {V: 7, W: 3}), Round(Knobs(wolf=0.31), {V: 4, W: 6}), Round(Knobs(wolf=0.32), {V: 6, W: 4})]
+    best = best_so_far(9, seen)
+    assert best.knobs.wolf == 0.32 and best.check == {V: 6, W: 4} and not best.met and len(best.rounds) == 3
+    with pytest.raises(ValueError, match="the search for 9 seats has no round yet"):
+        best_so_far(9, [])

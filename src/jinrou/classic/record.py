@@ -189,6 +189,12 @@ def _action(names: tuple[str, ...], data: Any, where: str) -> Action:
         raise _fail(where, str(error)) from None
 
 
+def _shown(value: Any) -> str:
+    """A record's wrong value, quoted short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _draws(event: Any, where: str) -> list[Draw]:
     draws = event.get("draws") if isinstance(event, dict) else None
     if not isinstance(draws, list) or not all(isinstance(d, dict) and isinstance(d.get("draw"), str) for d in draws):
@@ -202,11 +208,16 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'not a classic record: "format" must be {FORMAT!r}')
     players = data.get("players")
-    if not isinstance(players, list):
-        raise RecordError('"players" must be a list of names')
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players) \
+            or len(set(players)) != len(players):
+        raise RecordError('"players" must be a list of distinct names (texts): ["A", "B", ...]')
     roles = data.get("roles")
-    if not isinstance(roles, dict) or sorted(map(str, roles)) != sorted(map(str, players)):
+    if not isinstance(roles, dict) or sorted(map(str, roles)) != sorted(players) \
+            or not all(isinstance(r, str) for r in roles.values()):
         raise RecordError('"roles" must give every player a role id: {"A": "Werewolf", ...}')
+    settings = data.get("settings")
+    if settings is not None and not isinstance(settings, dict):
+        raise RecordError(f'"settings" must be an object of names and values, e.g. {{"scapegoat": "off"}}, not {_shown(settings)}')
     given_seed = data.get("seed", seed)
     if given_seed is None:
         given_seed = 0 if seed is None else seed
@@ -223,7 +234,7 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
     draws = Draws(rng, first)
     published = RoleList.from_json(data["published"]) if data.get("published") is not None else None
     try:
-        game = Game.new(players, [roles[p] for p in players], data.get("settings") or {}, draws, published)
+        game = Game.new(players, [roles[p] for p in players], settings or {}, draws, published)
     except JinrouError as error:
         raise RecordError(f"setup: {error}") from None
     if draws.leftover():
@@ -274,6 +285,8 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
             raise _fail(where, f"the record gives outcomes the rules do not draw: {draws.leftover()[0].kind!r}")
         index += 2 if isinstance(following, dict) and following.get("type") == "outcome" else 1
     result = data.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise RecordError(f'"result" must be an object {{"winner": ..., "winners": [...], "deaths": [...]}}, not {_shown(result)}')
     if result is not None:
         produced = write(game).get("result")
         if produced is None:

@@ -115,9 +115,9 @@ class Settings:
         Raises:
             SetupError: an unknown name or a value that is not allowed (the message lists what is).
         """
-        given = dict(given or {})
-        if not isinstance(given, dict):
+        if given is not None and not isinstance(given, Mapping):
             raise SetupError("settings must be an object of names and values")
+        given = dict(given or {})
         unknown = sorted(set(given) - set(SCHEMA), key=str)
         if unknown:
             raise SetupError(f"unknown setting {unknown[0]!r}: the settings are {', '.join(SCHEMA)}")

@@ -37,11 +37,14 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.game import DRAW, Game
 from jinrou.classic.settings import Settings
 from jinrou.errors import SetupError
+from jinrou.interrupts import uninterrupted
 from jinrou.players import default_names
 from jinrou.stats import Interval
 from jinrou.workers import unordered
 
 AgentFactory = Callable[[Mapping[str, int]], Agent]
+Played = tuple[int, "GameResult", str | None]
+"""A game played by a worker: its index in the run, its result, its record's text (when asked)."""
 """Makes one seat's bot, given the public role list (role id → count)."""
 
 NAMED_CASTS: dict[str, Callable[[int], dict[str, int]]] = {"normal": normal_cast, "普通1": normal_cast}
@@ -216,8 +219,10 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
 class Simulation:
     """A batch of bot games, checked before any is played; iterate it for each game's result as it
     finishes (out of order with workers). Stopping the iteration early — Ctrl-C — kills the workers
-    at once (:mod:`jinrou.workers`): the results already yielded stay valid, and
-    :meth:`summary` summarises them (``interrupted after N of M games``).
+    at once (:mod:`jinrou.workers`): :attr:`finished` holds the games finished, and :meth:`summary`
+    summarises them (``interrupted after N of M games``). The records are written here, not in the
+    workers, each with its game counted, so a record is in the folder if and only if its game is
+    in :attr:`finished`, however the run ends.
 
     Args: as :func:`simulate`.
 
@@ -239,26 +244,44 @@ class Simulation:
              safety=self.settings["safety"])
         self.games, self.seed, self.agents, self.workers = games, seed, agents, workers
         self.directory = Path(record_dir) if record_dir is not None else None
+        self.finished: list[GameResult] = []
+        """The games finished so far, in the order they finished: exactly those whose records are written."""
 
     def __iter__(self) -> Generator[GameResult, None, None]:
         if self.directory is not None:
             self.directory.mkdir(parents=True, exist_ok=True)
         seeds = game_seeds(self.seed, self.games)
         settings = dict(self.settings.values)  # a plain dict pickles
-        jobs = [(start, seeds[start:start + CHUNK], self.cast, settings, self.agents, self.directory)
+        write = self.directory is not None
+        jobs = [(start, seeds[start:start + CHUNK], self.cast, settings, self.agents, write)
                 for start in range(0, self.games, CHUNK)]
+        if self.workers == 1 or len(jobs) == 1:
+            batches: Generator[list[Played], None, None] = (
+                _play_batch((index, [seed], cast, values, agents, record))
+                for start, chunk, cast, values, agents, record in jobs for index, seed in enumerate(chunk, start))
+        else:
+            batches = unordered(_play_batch, jobs, self.workers)
         try:
-            if self.workers == 1 or len(jobs) == 1:
-                for start, chunk, cast, values, agents, directory in jobs:
-                    for index, seed in enumerate(chunk, start):
-                        yield from _play_batch((index, [seed], cast, values, agents, directory))
-                return
-            for batch in unordered(_play_batch, jobs, self.workers):
-                yield from batch
-        finally:  # a worker killed while writing leaves a part file: remove it
+            for batch in batches:
+                for index, result, text in batch:
+                    with uninterrupted():  # a game's record is written if and only if it is counted
+                        self._keep(index, result, text)
+                    yield result
+        finally:
+            batches.close()  # the workers killed now, not when the generator is collected
+            # a record cut short by an error (a full disk) leaves a part file: remove it
             if self.directory is not None:
                 for part in self.directory.glob(".game-*.part"):
                     part.unlink(missing_ok=True)
+
+    def _keep(self, index: int, result: GameResult, text: str | None) -> None:
+        """Write game ``index``'s record (whole or not at all: a part file, then renamed) and count it."""
+        if self.directory is not None and text is not None:
+            name = f"game-{index + 1:05d}.json"
+            part = self.directory / f".{name}.part"
+            part.write_text(text, encoding="utf-8")
+            os.replace(part, self.directory / name)
+        self.finished.append(result)
 
     def summary(self, results: Sequence[GameResult]) -> Summary:
         """The summary of ``results`` (all the games, or those finished when interrupted)."""
@@ -296,31 +319,22 @@ def simulate(
     """
     run = Simulation(cast, games, seed, agents, players=players, settings=settings, record_dir=record_dir,
                      workers=workers)
-    results: list[GameResult] = []
-    for result in run:
-        results.append(result)
+    for _ in run:
         if progress is not None:
-            progress(len(results))
-    return run.summary(results)
+            progress(len(run.finished))
+    return run.summary(run.finished)
 
 
-def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, Path | None]
-                ) -> list[GameResult]:
-    """Play games ``start``, ``start + 1``, … from ``seeds``, writing their records if asked (each
-    whole or not at all: written to a part file, then renamed)."""
+def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, bool]) -> list[Played]:
+    """Play games ``start``, ``start + 1``, … from ``seeds``; each with its record's text if asked."""
     from jinrou.classic.record import dumps, write
 
-    start, seeds, cast, settings, agents, directory = job
+    start, seeds, cast, settings, agents, record = job
     parsed = Settings.parse(settings)
     out = []
     for index, game_seed in enumerate(seeds, start):
         game = play_game(cast, parsed, agents, game_seed)
-        if directory is not None:
-            name = f"game-{index + 1:05d}.json"
-            part = directory / f".{name}.part"
-            part.write_text(dumps(write(game, game_seed)), encoding="utf-8")
-            os.replace(part, directory / name)
-        out.append(GameResult.of(game, game_seed))
+        out.append((index, GameResult.of(game, game_seed), dumps(write(game, game_seed)) if record else None))
     return out
 
 

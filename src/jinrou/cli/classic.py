@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -19,6 +19,7 @@ from jinrou.cli.common import (
     read_file,
     save,
 )
+from jinrou.cli.progress import progress_of
 from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 from jinrou.seeds import seed_or_fresh
@@ -33,7 +34,12 @@ def roles_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the role list as JSON.")] = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print docs/classic-roles.md.")] = False,
 ) -> None:
-    """The playable roles with their team, results and rule, in Japanese and English."""
+    """The playable roles with their team, results and rule, in Japanese and English.
+
+    A card per role, readable at any width; --markdown prints the table of docs/classic-roles.md.
+
+    Example: jinrou classic roles | less
+    """
     from jinrou.classic.rolesheet import markdown as role_markdown
     from jinrou.classic.rolesheet import rows
     from jinrou.classic.texts import role_rule
@@ -44,12 +50,20 @@ def roles_command(
     if json_output:
         typer.echo(json.dumps([r.to_json() for r in rows()], ensure_ascii=False))
         return
-    table = RichTable(title="Classic werewolf roles (役職)", show_lines=True)
-    for column in ("id", "役職", "role", "陣営 team", "占", "霊", "rule"):
-        table.add_column(column, overflow="fold")
-    for r in rows():  # a player's card, as the page shows it (--json and --markdown give the declaration's rule)
-        table.add_row(r.id, r.name_ja, r.name_en, f"{r.team_ja} {r.team}", r.fortune, r.psychic, role_rule(r.id, "en"))
-    Console().print(table)
+    from rich.markup import escape
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    listed = rows()
+    console.print(f"[bold]Classic werewolf roles (役職)[/bold]: {len(listed)}, each with its team, what the seer "
+                  "(占) and the medium (霊) see, and its rule\n")
+    for r in listed:  # a card per role, readable at any width (a table's rule column was a few letters wide at 80)
+        console.print(f"[bold]{escape(r.name_ja)} {escape(r.name_en)}[/bold] ({escape(r.id)}) · {escape(r.team_ja)} {escape(r.team)}"
+                      f" · 占 {escape(r.fortune)} · 霊 {escape(r.psychic)}")
+        for line in Text(role_rule(r.id, "en")).wrap(console, max(20, console.width - 4)):
+            line.rstrip()
+            console.print(Text("    ").append_text(line), soft_wrap=True)
+        console.print()
 
 
 @app.command("replay")
@@ -64,6 +78,8 @@ def replay_command(
     — players, roles, settings and the choices — is completed: missing required actions and votes
     are sudden deaths, random outcomes not given are drawn from the record's seed (else --seed,
     else 0). Errors name the event (1-based). Format: docs/classic-record.md.
+
+    Example: jinrou classic replay examples/classic-moves.json --json
     """
     from jinrou.classic.record import dumps as dump_record
     from jinrou.classic.record import load, replay, write
@@ -118,7 +134,8 @@ def print_transcript(console: Console, game: object) -> None:
 
 
 def read_cast(roles: str | None, cast_file: Path | None, players: int | None) -> tuple[dict[str, int] | str, int | None]:
-    """The role list of --roles or --cast (a JSON object of counts or a list of ids), else 普通1."""
+    """The role list of --roles or --cast (a JSON object of counts, a list of ids, or the output of
+    ``jinrou yaminabe cast --json``, whose ``roles`` it takes), else 普通1."""
     from jinrou.classic.casting import parse_cast
     from jinrou.errors import SetupError
     from jinrou.jsontext import parse_json
@@ -130,6 +147,8 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
         return _at_most(parse_cast(roles), MAX_PLAYERS), players
     if cast_file is not None:
         data = read_file(cast_file, lambda text: parse_json(text, SetupError))
+        if isinstance(data, dict) and isinstance(data.get("roles"), dict):  # `jinrou yaminabe cast --json`
+            data = data["roles"]
         if isinstance(data, list) and all(isinstance(r, str) for r in data):
             counts: dict[str, int] = {}
             for role in map(_role_id, data):
@@ -141,7 +160,8 @@ def read_cast(roles: str | None, cast_file: Path | None, players: int | None) ->
                 key, before = _role_id(role), named.get(_role_id(role))
                 named[key] = before + count if isinstance(before, int) and isinstance(count, int) else count
             return _at_most(named, MAX_PLAYERS), players
-        raise SetupError(f'{cast_file} must hold role counts {{"Werewolf": 2, ...}} or a list of role ids')
+        raise SetupError(f'{cast_file} must hold role counts {{"Werewolf": 2, ...}}, a list of role ids, or a cast of '
+                         "`jinrou yaminabe cast --json`")
     if players is None:
         raise SetupError("give --players (the 普通1 cast), --roles or --cast")
     if players > MAX_PLAYERS:  # before any list of seats is built
@@ -188,9 +208,9 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
 
 
 Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
-CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names).")]
+CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names), or the output of `jinrou yaminabe cast --json --pool playable` (its roles).")]
 SettingOption = Annotated[list[str] | None, typer.Option("--setting", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
-BotKind = Annotated[str, typer.Option(help="Bots: random or heuristic.")]
+BotKind = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play the other seats.")]
 
 
 def _bot_class(kind: str) -> type:
@@ -216,17 +236,14 @@ def simulate_command(
     record_dir: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
-    """Play many bot games; print each team's win rate with a 95 % Wilson interval, game lengths and
-    win rates by role.
+    """Play many bot games; print each team's win rate with a 95 % Wilson interval, game lengths and win rates by role.
 
     Ctrl+C stops every worker at once and prints the summary of the games finished so far
     ("interrupted after N of M games", exit status 130); their records are kept.
 
     Example: jinrou classic simulate --players 16 --games 1000 --seed 1 --workers 2
     """
-    from rich.progress import Progress
-
-    from jinrou.classic.simulate import GameResult, Simulation
+    from jinrou.classic.simulate import Simulation
 
     try:
         counts, n = read_cast(roles, cast, players)
@@ -238,21 +255,19 @@ def simulate_command(
                          workers=workers)
     except JinrouError as error:
         fail(error)
-    results: list[GameResult] = []
     interrupted = False
     played = iter(run)
     try:
-        with Progress(console=Console(stderr=True), disable=json_output or games < 20, transient=True) as progress:
-            task = progress.add_task("Playing", total=games)
-            for result in played:
-                results.append(result)
-                progress.update(task, completed=len(results))
+        with progress_of(games, "Playing", quiet=json_output or games < 20) as advance:
+            for _ in played:
+                advance(len(run.finished))
     except KeyboardInterrupt:  # the workers are killed at once; the games finished are summarised
         ignore_further_interrupts()
         played.close()
         interrupted = True
     except OSError as error:
         fail(f"cannot write the records to {record_dir}: {error.strerror or error}")
+    results = run.finished  # exactly the games whose records are written
     if interrupted:
         typer.echo(f"interrupted after {len(results)} of {games} games", err=True)
         if not results:

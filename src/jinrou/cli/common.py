@@ -28,6 +28,7 @@ from rich.markup import escape
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from jinrou.errors import JinrouError
+from jinrou.interrupts import acknowledge, install
 
 T = TypeVar("T")
 
@@ -37,6 +38,7 @@ def ignore_further_interrupts() -> None:
     Ctrl-C changes nothing (it would cut the saving short, or the exit)."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        acknowledge()
 
 
 def fail(error: Exception | str) -> NoReturn:
@@ -167,10 +169,13 @@ class RootGroup(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         on_interrupt = signal.getsignal(signal.SIGINT)
+        if self.program:
+            install()  # a Ctrl-C swallowed by a finalizer is raised again
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.Abort as error:
             if isinstance(error.__context__, KeyboardInterrupt):  # Ctrl-C that no command caught
+                acknowledge()
                 sys.exit(130)
             Console(stderr=True).print("[red]Aborted.[/red]")
             sys.exit(1)

@@ -99,7 +99,10 @@ def sheet_command(
     wolves: Annotated[int | None, typer.Option(help="Wolves (default: 2, 3 from 15 players, 4 from 20).")] = None,
     output: Annotated[Path, typer.Option(help="The HTML file to write (.html; print it to PDF from the browser).")] = Path("offline-sheet.html"),
 ) -> None:
-    """Write a printable recording sheet and rules summary (HTML; print it on A4 landscape: one page up to 30 players)."""
+    """Write a printable recording sheet and rules summary (HTML; print it on A4 landscape: one page up to 30 players).
+
+    Example: jinrou offline sheet --names Ann,Bob,Cy,Dee,Eve,Fay,Gus,Hal,Ivy,Jo --output sheet.html
+    """
     from jinrou.offline.sheet import pages, sheet_html
 
     try:

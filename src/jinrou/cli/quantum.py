@@ -18,11 +18,14 @@ from jinrou.cli.common import (
     read_file,
     save,
 )
+from jinrou.cli.progress import progress_of
 from jinrou.errors import JinrouError
+from jinrou.interrupts import uninterrupted
 from jinrou.seeds import seed_or_fresh
 
 if TYPE_CHECKING:
-    from jinrou.quantum.game import Options, Setup
+    from jinrou.quantum.game import Game, Options, Setup
+    from jinrou.quantum.record import Record
     from jinrou.quantum.simulate import Summary
 
 
@@ -61,7 +64,7 @@ Wolves = Annotated[
 
 @app.command("play")
 def play_command(
-    players: Annotated[int, typer.Option(help="Number of players (3 or more).")] = 7,
+    players: Annotated[int, typer.Option(help="Number of players, 3 or more (quantum werewolf has no 身代わりくん: every seat plays).")] = 7,
     wolves: Wolves = None,
     names: Annotated[str | None, typer.Option(help="Comma-separated player names (sets --players).")] = None,
     humans: Annotated[int, typer.Option(help="Human players at this terminal (the first seats); 2+ is pass-and-play.")] = 1,
@@ -126,6 +129,8 @@ def replay_command(
     """Replay a record and verify it against the rules.
 
     A full record must match the rules event for event. An input record — only its night, vote and death events, the choices and the random outcomes — is completed: the tables and the end are computed (with --json, the full record is printed). An impossible outcome or a missing chain death is an error naming the event (counted from 1). Format: docs/quantum-record.md.
+
+    Example: jinrou quantum replay examples/quantum-moves.json --json > quantum-full.json
     """
     from jinrou.quantum.record import Record
     from jinrou.terminal.quantum import print_record
@@ -147,7 +152,7 @@ def replay_command(
 
 @app.command("simulate")
 def simulate_command(
-    players: Annotated[int, typer.Option(help="Number of players.")],
+    players: Annotated[int, typer.Option(help="Number of players (quantum werewolf has no 身代わりくん: every seat plays).")],
     games: Annotated[int, typer.Option(help="Number of games to play (a million take about a day).", min=1, max=1_000_000)],
     seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
     wolves: Wolves = None,
@@ -161,11 +166,11 @@ def simulate_command(
     """Play many bot games; print win rates per side with 95 % confidence intervals and game lengths.
 
     Each game gets its own seed from --seed and records it, so any game can be rerun or replayed.
+    Ctrl+C prints the summary of the games finished so far ("interrupted after N of M games", exit
+    status 130); exactly their records are in --record-dir.
 
     Example: jinrou quantum simulate --players 13 --games 1000 --seed 1 --record-dir records
     """
-    from rich.progress import track
-
     from jinrou.agents import make_agent
     from jinrou.quantum.game import Setup
     from jinrou.quantum.record import Record
@@ -178,24 +183,39 @@ def simulate_command(
             prepare_folder(record_dir, "--record-dir")
     except (JinrouError, ValueError) as error:
         fail(error)
-    finished = []
+    finished: list[Game] = []
     runs = simulate(setup, lambda: [make_agent(bots) for _ in setup.players], seed, games)
-    for index, (game_seed, game) in enumerate(
-        track(runs, total=games, description="Playing", disable=json_output or games < 20)
-    ):
-        finished.append(game)
-        if record_dir is not None:
-            path = record_dir / f"game-{index:0{len(str(games))}d}.json"
-            try:
-                path.write_text(Record.of(game, game_seed).dumps(), encoding="utf-8")
-            except OSError as error:
-                fail(f"cannot write {path}: {error.strerror or error} ({index} records were written before it)")
+    interrupted = False
+    try:
+        with progress_of(games, "Playing", quiet=json_output or games < 20) as advance:
+            for index, (game_seed, game) in enumerate(runs):
+                with uninterrupted():  # a game's record is written if and only if it is counted
+                    if record_dir is not None:
+                        _write_record(record_dir / f"game-{index:0{len(str(games))}d}.json", Record.of(game, game_seed), index)
+                    finished.append(game)
+                advance(len(finished))
+    except KeyboardInterrupt:  # the games finished are summarised, their records kept
+        ignore_further_interrupts()
+        interrupted = True
+    if interrupted:
+        typer.echo(f"interrupted after {len(finished)} of {games} games", err=True)
+        if not finished:
+            raise typer.Exit(130)
     summary = Summary.of(finished)
     if json_output:
         head = {"players": players, "wolves": setup.wolves, "bots": bots, "seed": seed}
         typer.echo(json.dumps({**head, **summary.to_json()}))
-        return
-    _print_summary(Console(), setup, bots, summary)
+    else:
+        _print_summary(Console(), setup, bots, summary)
+    if interrupted:
+        raise typer.Exit(130)
+
+
+def _write_record(path: Path, record: Record, written: int) -> None:
+    try:
+        path.write_text(record.dumps(), encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error} ({written} records were written before it)")
 
 
 def _print_summary(console: Console, setup: Setup, bots: str, summary: Summary) -> None:

@@ -37,6 +37,8 @@ def serve_command(
     """Run the online server: a lobby and rooms for quantum werewolf (量子人狼), quantum mini-shogi (量子ミニ将棋) and classic werewolf (人狼), played in the browser, with bots for the empty seats.
 
     Every room's events are stored as they happen, so the server can be stopped or killed at any moment and started again: rooms, seats, chat, deadlines and games come back and play goes on.
+
+    Example: jinrou serve --port 8000 --db jinrou.db   (PostgreSQL: --db postgresql://user:password@host/dbname)
     """
     from jinrou.server.guard import ServerLimits
 

@@ -84,6 +84,8 @@ def shogi_replay_command(
     """Replay a record: the board and the determination list after each move, then the result.
 
     Every move is checked exactly; a move no consistent assignment allows is an error naming the move (counted from 1) and the rule. Format: docs/quantum-shogi.md.
+
+    Example: jinrou shogi replay shogi-game.json --adjudicate
     """
     import numpy as np
 

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from jinrou.cli.common import check_plot, command_group, fail, ignore_further_interrupts
+from jinrou.cli.progress import progress_of
 from jinrou.errors import JinrouError
 from jinrou.solve.solution import MAX_PLAYERS
 
@@ -42,8 +43,9 @@ def solve_table_command(
     """The village win-rate table (players × wolves) of werewolf without conversation, like Bi & Tanaka's, with each cell's exploitability.
 
     Each cell is solved with CFR+ (the village's guard against the wolves); the win rate is the village's under the average strategies, as a percentage rounded half up. Cells run in parallel. Ctrl+C stops every worker at once and shows the cells solved so far (a partial table, and chart with --plot; exit status 130). Guide: docs/no-talk-werewolf.md.
+
+    Example: jinrou solve table --seer --guard --max-players 8 --plot table.png
     """
-    from rich.progress import track
     from rich.table import Table as RichTable
 
     from jinrou.solve.solution import parse_variant
@@ -58,8 +60,10 @@ def solve_table_command(
         runs = sweep(todo, seer, guard, iterations, chosen, workers, client=client)
         results: list[Cell] = []
         try:
-            # extend appends cell by cell: on Ctrl-C the cells already solved stay in the list
-            results.extend(track(runs, total=len(todo), description="Solving cells", disable=json_output))
+            with progress_of(len(todo), "Solving cells", json_output) as advance:
+                for cell in runs:  # on Ctrl-C the cells already solved stay in the list
+                    results.append(cell)
+                    advance(len(results))
         except KeyboardInterrupt:  # the workers are killed at once; the cells solved are shown
             ignore_further_interrupts()
             runs.close()
@@ -113,6 +117,8 @@ def solve_game_command(
     """Solve one setup: its value (the village win rate), exploitability, size and time; optionally the strategy at one information set.
 
     Information sets are the paper's history strings: the guard's start with G, the wolves' with M, then the initial counts (villagers seer guard wolves) and the events (vR: a grey lynched, gDD-: guard and attack on the seer, the attack failed, dG: the seer divined the guard, ...).
+
+    Example: jinrou solve game --villagers 4 --seer --guard --wolves 2 --strategy "G,4 1 1 2,vR,gRR-,dR,vC"
     """
     from rich.progress import Progress, TimeRemainingColumn
 

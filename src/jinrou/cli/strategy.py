@@ -34,6 +34,8 @@ def strategy_count_command(
     """Count how many states (every talk and vote of every player) end in a village win, a wolf win, a draw, or break a rule.
 
     A state is valid when every rule of the file holds. The village win rate is villagerside / (villagerside + wolfside). Beyond 6 players the symbolic count weighs (n−1)^n vote profiles one by one (7 players: about a minute, 8: about 24): it says so before it starts and shows a bar with the time left. Guide: docs/strategy-language.md.
+
+    Example: jinrou strategy count examples/three-player-appendix.json --examples 2
     """
     from rich.table import Table as RichTable
 
@@ -90,10 +92,8 @@ def _announce(players: int, weighed: int, passes: int) -> None:
 
 @contextlib.contextmanager
 def _bar(total: int, what: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr with the time left, and the callback that moves it."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    """A progress bar on stderr with the time left (lines when not a terminal), and the callback that moves it."""
+    from jinrou.cli.progress import progress_of
 
-    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True, disable=quiet) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda done: bar.update(task, completed=done)
+    with progress_of(total, what, quiet) as advance:
+        yield advance

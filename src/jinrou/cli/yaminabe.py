@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from jinrou.cli.common import check_output, check_plot, fail, ignore_further_interrupts
+from jinrou.cli.progress import progress_of
 from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 
@@ -83,11 +84,11 @@ def cast_command(
         str | None,
         typer.Option(help="yaminabe (闇鍋), partial (一部闇鍋) or easy (かんたん闇鍋); default: partial when something is fixed or excluded."),
     ] = None,
-    fix: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a fixed role ROLE=COUNT (id or Japanese name); repeat it.")] = None,
+    fix: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a fixed role ROLE=COUNT, the role by its id, English or Japanese name (占い師=1, Seer=1); repeat it.")] = None,
     fix_category: Annotated[
         list[str] | None, typer.Option(help="一部闇鍋: fixed slots of a category CATEGORY=COUNT (Werewolf or 人狼系); repeat it.")
     ] = None,
-    exclude: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a role never cast (unticked); repeat it.")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a role never cast (unticked), by its id, English or Japanese name; repeat it.")] = None,
     publish: Annotated[str, typer.Option(help="配役公開: full (the role list), team (counts per team) or hidden.")] = "full",
     hide_singleton_teams: Annotated[bool, typer.Option(help="With --publish team: count one-role teams as その他.")] = False,
     ushi: Annotated[bool, typer.Option("--ushi", help="2陣営戦: village and wolf teams only.")] = False,
@@ -209,21 +210,19 @@ def _run(request: Request, levels: list[Safety], castings: int, seed: int, *, qu
     from dataclasses import replace
 
     import numpy as np
-    from rich.progress import Progress, TaskID
 
     from jinrou.yaminabe import Safety, statistics
 
     results: dict[Safety, Stats] = {}
-    with Progress(console=Console(stderr=True), transient=True, disable=quiet) as progress:
-        for level in levels:
-            task = progress.add_task(f"闇鍋 {level.label} ({level.value})", total=castings)
+    with progress_of(castings * len(levels), "闇鍋 castings", quiet) as advance:
+        for index, level in enumerate(levels):
             spawned = seed if level is request.safety else [seed, list(Safety).index(level)]
 
-            def advance(done: int, task: TaskID = task) -> None:
-                progress.update(task, completed=done)
+            def told(done: int, before: int = index * castings) -> None:
+                advance(before + done)
 
             rng = np.random.default_rng(spawned)
-            results[level] = statistics(replace(request, safety=level), castings, rng=rng, seed=seed, progress=advance)
+            results[level] = statistics(replace(request, safety=level), castings, rng=rng, seed=seed, progress=told)
     return results
 
 
@@ -261,7 +260,7 @@ def _print_stats(stats: Stats) -> None:
 PlayersRange = Annotated[str, typer.Option("--players", help="Seat counts: a range 8-20, a list 8,12,16 or one number.")]
 Workers = Annotated[int | None, typer.Option(help="Processes here (default: every core).", min=1)]
 Cluster = Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786): play the games on its workers.")]
-Bots = Annotated[str, typer.Option(help="The bots that play: heuristic or random.")]
+Bots = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play.")]
 
 
 def _players_range(text: str) -> list[int]:
@@ -279,23 +278,6 @@ def _players_range(text: str) -> list[int]:
             raise JinrouError(f"bad --players {text!r}: 闇鍋 takes at most 1000 seats")
         numbers += range(first, last + 1)
     return numbers
-
-
-def _progress(total: int, what: str, quiet: bool):  # type: ignore[no-untyped-def]
-    """A progress bar on stderr (hidden with ``quiet``) and the callback that moves it."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   TimeRemainingColumn(), console=Console(stderr=True), transient=True, disable=quiet)
-    task = bar.add_task(what, total=total)
-    return bar, lambda done: bar.update(task, completed=done)
 
 
 def _connect(cluster: str | None):  # type: ignore[no-untyped-def]
@@ -347,14 +329,13 @@ def study_command(
         plan = Plan.build(levels=tuple(x.strip() for x in levels.split(",") if x.strip()), players=tuple(_players_range(players)),  # type: ignore[arg-type]
                     games=games, seed=_seed(seed), weighting=weighting, bots=bots)  # type: ignore[arg-type]
         client = _connect(cluster)  # before the bar: an unreachable scheduler is one line
-        bar, advance = _progress(plan.total, "闇鍋 games", json_output)
         total = plan.total
+        with progress_of(plan.total, "闇鍋 games", json_output) as advance, \
+                client if client is not None else contextlib.nullcontext():
+            def counted(games: int) -> None:
+                done[0] = games
+                advance(games)
 
-        def counted(games: int) -> None:
-            done[0] = games
-            advance(games)
-
-        with bar, client if client is not None else contextlib.nullcontext():
             result = run_study(plan, workers=workers or os.cpu_count() or 1, client=client, results=results, progress=counted)
     except JinrouError as error:
         fail(error)
@@ -432,12 +413,21 @@ def tune_command(
 ) -> None:
     """Tune the balanced level (バランス): per seat count, the team-ratio targets (wolf and village share ranges, mean foxes and lovers) that bring the bots' village win rate to 50 % ± 2 % with the wolf team above 35 % and the fox team below 10 %.
 
+    Progress goes to stderr (a line every few seconds when it is not a terminal). Ctrl+C keeps what
+    was found: the rows tuned, and for the seat count under way the best round so far (marked
+    unchecked), are written as the table (to --output, else printed); exit status 130. The whole
+    8–20 run takes hours on 2 cores (docs/yaminabe-study.md).
+
     Example: jinrou yaminabe tune --players 8-20 --seed 1 --output balanced.json   (one row: --players 8 --werewolves 2)
     """
     import os
 
-    from jinrou.yaminabe.tuner import Goal, Knobs, bots_evaluator, table_of, tune
+    from jinrou.yaminabe.tuner import Goal, Knobs, best_so_far, bots_evaluator, table_of, tune
 
+    tuned: list[Tuned] = []
+    seen: list[Round] = []  # the rounds and checks of the seat count under way
+    seats: list[int] = []
+    n, interrupted = 0, False
     try:
         if output is not None:
             check_output(output, "--output", (".json",))
@@ -450,37 +440,52 @@ def tune_command(
         Plan.build(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots)  # the plan's checks, before any game
         client = _connect(cluster)
         evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=client)
-        steps = rounds + retries + 1  # the progress bar counts rounds and checks, a missed check's retries at most
-        bar, advance = _progress(len(seats) * steps, "tuning", json_output)
-        tuned: list[Tuned] = []
-        with bar, client if client is not None else contextlib.nullcontext():
+        steps = rounds + retries + 1  # the progress counts rounds and checks, a missed check's retries at most
+        with progress_of(len(seats) * steps, "tuning (rounds)", json_output) as advance, \
+                client if client is not None else contextlib.nullcontext():
             for n in seats:
-                def told(k: int, _: Round) -> None:
+                def told(k: int, r: Round) -> None:
+                    seen.append(r)
                     advance(len(tuned) * steps + k + 1)
 
+                seen.clear()
                 tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games,
                                   retries=retries, start=Knobs(werewolves=werewolves), on_round=told))
+                seen.clear()
                 advance(len(tuned) * steps)
                 if json_output:
                     typer.echo(json.dumps(_tuned_json(tuned[-1]), ensure_ascii=False))
     except JinrouError as error:
         fail(error)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the workers are killed at once; the rows tuned and the best round so far are kept
         ignore_further_interrupts()
-        typer.echo("interrupted: no table", err=True)
-        raise typer.Exit(130) from None
-    about = {"bots": bots, "pool": "playable", "seed": seed, "rounds": rounds, "games": games, "check_games": check_games,
+        interrupted = True
+    about: dict[str, object] = {"bots": bots, "pool": "playable", "seed": seed, "rounds": rounds, "games": games, "check_games": check_games,
              "retries": retries, "goal": Goal().to_json()}
+    if interrupted:
+        if seen:
+            tuned.append(best_so_far(n, list(seen)))
+            about["unchecked"] = [n]  # its row is the best round of an interrupted search
+            if json_output:
+                typer.echo(json.dumps({**_tuned_json(tuned[-1]), "unchecked": True}, ensure_ascii=False))
+        if not tuned:
+            typer.echo("interrupted before the first round ended: no table", err=True)
+            raise typer.Exit(130)
+        about["interrupted"] = True
+        partial = f"; {n} seats: the best of {len(seen)} rounds, unchecked" if seen else ""
+        typer.echo(f"interrupted: the table holds {len(tuned)} of {len(seats)} seat counts{partial}", err=True)
     table = table_of(tuned, about)
     text = table.dumps()
     if output is not None:
         from jinrou.cli.common import save
 
-        save(output, text, Console(stderr=json_output), "table")
+        save(output, text, Console(stderr=json_output or interrupted), "table")
     elif not json_output:
         typer.echo(text, nl=False)
     if not json_output:
-        _print_tuned(tuned)
+        _print_tuned(tuned, {n} if seen and interrupted else set())
+    if interrupted:
+        raise typer.Exit(130)
 
 
 def _tuned_json(t: Tuned) -> dict[str, object]:
@@ -494,7 +499,7 @@ def _round_json(r: Round) -> dict[str, object]:
     return {"ratios": r.knobs.ratios().to_json(), "wins": {s.value: c for s, c in r.wins.items()}}
 
 
-def _print_tuned(tuned: list[Tuned]) -> None:
+def _print_tuned(tuned: list[Tuned], unchecked: set[int]) -> None:
     from jinrou.yaminabe.study import Side
 
     games = sum(tuned[0].check.values()) if tuned else 0
@@ -505,5 +510,5 @@ def _print_tuned(tuned: list[Tuned]) -> None:
         r, total = t.knobs.ratios(), sum(t.check.values())
         rates = [f"{100 * t.check.get(side, 0) / total:.1f}" for side in (Side.VILLAGE, Side.WOLF, Side.FOX)]
         table.add_row(str(t.players), f"{100 * r.village[0]:.0f}–{100 * r.village[1]:.0f}", f"{100 * r.wolf[0]:.0f}–{100 * r.wolf[1]:.0f}",
-                      f"{r.fox:.2f}", f"{r.lovers:.2f}", *rates, "met" if t.met else "missed")
+                      f"{r.fox:.2f}", f"{r.lovers:.2f}", *rates, "partial" if t.players in unchecked else "met" if t.met else "missed")
     Console().print(table)

@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from jinrou.errors import JinrouError
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     room TEXT NOT NULL,
@@ -381,6 +383,12 @@ class PostgresStore(_SQLStore):
     placeholder = "%s"
 
     def __init__(self, url: str, statements: Statements | None = None):
+        import importlib.util
+
+        missing = [m for m in ("psycopg", "psycopg_pool") if importlib.util.find_spec(m) is None]
+        if missing:
+            raise JinrouError(f"a PostgreSQL store needs {' and '.join(missing)}, which {'is' if len(missing) == 1 else 'are'} "
+                              "not installed: pip install -e '.[postgres]' in a checkout (else pip install 'jinrou[postgres]')")
         self.url = url
         super().__init__(self._connect(), statements)
 
@@ -407,15 +415,22 @@ class PostgresStore(_SQLStore):
 
 
 def redacted(text: str, url: str | None = None) -> str:
-    """``text`` with the password of every database URL in it, and that of ``url``, shown as ``***``:
-    what a message or a log line may say of a URL.
+    """``text`` with the password of every database URL in it, of every ``password=…``, and that of
+    ``url`` wherever it stands as a word of its own, shown as ``***``: what a message or a log line
+    may say of a URL. Only the password goes: its letters inside other words stay (a password
+    ``p`` leaves "cannot open postgresql" as it is).
 
     >>> redacted("cannot open postgresql://ann:s3cret@db/jinrou")
     'cannot open postgresql://ann:***@db/jinrou'
+    >>> redacted("cannot open 'postgresql://u:p@db': password p refused", "postgresql://u:p@db")
+    "cannot open 'postgresql://u:***@db': password *** refused"
     """
     text = re.sub(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)[^@\s]+@", r"\1***@", text)
+    text = re.sub(r"(\bpassword\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
     password = _password(url) if url else None
-    return text.replace(password, "***") if password else text
+    if not password:
+        return text
+    return re.sub(rf"(?<![\w]){re.escape(password)}(?![\w])", "***", text)
 
 
 def _password(url: str) -> str | None:

@@ -322,7 +322,11 @@ def parse_date(text: str) -> Date:
     month, day = (whole_number(p, most_digits=2) for p in parts) if len(parts) == 2 else (None, None)
     if month is None or day is None:
         raise CastingError(f"bad date {str(text)[:20]!r}: give the day as MM-DD, e.g. 12-24")
-    return _check_date((month, day))
+    try:
+        return _check_date((month, day))
+    except CastingError:  # said as it was asked: MM-DD, not the library's (month, day)
+        raise CastingError(f"bad date {text.strip()!r}: no such day; give a day of the calendar as MM-DD, "
+                           "e.g. 12-24 (02-29 is one)") from None
 
 
 def format_date(date: Date | None) -> str | None:

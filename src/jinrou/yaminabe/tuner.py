@@ -249,6 +249,25 @@ def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = N
     return evaluate
 
 
+def best_so_far(n: int, seen: Sequence[Round], goal: Goal = Goal()) -> Tuned:
+    """What an interrupted search for n seats has found: the round (or check) of ``seen`` whose
+    village win rate came nearest the goal's middle (the later one of a tie, the search being
+    further along), as an unchecked answer — ``met`` is False, its counts are that round's.
+
+    Raises:
+        StudyError: no round was seen.
+    """
+    if not seen:
+        raise StudyError(f"the search for {n} seats has no round yet")
+    aim = (goal.village[0] + goal.village[1]) / 2
+
+    def miss(r: Round) -> Fraction:
+        return abs(Fraction(r.wins.get(Side.VILLAGE, 0), max(1, sum(r.wins.values()))) - aim)
+
+    best = min(reversed(seen), key=miss)
+    return Tuned(n, best.knobs.rounded(), tuple(seen), (Round(best.knobs.rounded(), best.wins),), False)
+
+
 def table_of(results: Sequence[Tuned], about: Mapping[str, Any]) -> BalancedTable:
     """The balanced table of tuned rows, each with its check's counts."""
     rows = {t.players: t.knobs.ratios() for t in results}
@@ -264,4 +283,5 @@ def _clip(x: float, low: float, high: float) -> float:
     return min(high, max(low, x))
 
 
-__all__ = ["HALF_WIDTH", "MAX_STEP", "Evaluate", "Goal", "Knobs", "Round", "Tuned", "Wins", "bots_evaluator", "step", "table_of", "tune"]
+__all__ = ["HALF_WIDTH", "MAX_STEP", "Evaluate", "Goal", "Knobs", "Round", "Tuned", "Wins", "best_so_far", "bots_evaluator", "step",
+           "table_of", "tune"]

@@ -1,45 +1,13 @@
-"""The OpenSpiel bridge, the parallel sweep (processes and a local Dask cluster), and the CLI."""
+"""The parallel sweep (processes and a local Dask cluster), and the CLI (the OpenSpiel bridge: test_openspiel.py)."""
 
 import json
 
-import pyspiel
 import pytest
-from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
 from typer.testing import CliRunner
 
-import jinrou.solve.openspiel  # noqa: F401  (registers the games)
 from jinrou.cli import app
-from jinrou.solve.cfr import CFRPlus
-from jinrou.solve.efg import compile_game
 from jinrou.solve.table import cells, solve_cell, sweep
-from jinrou.solve.werewolf import ModelError, NoTalkWerewolf, Setup
-
-
-def test_openspiels_cfr_plus_on_the_bridged_kuhn_reproduces_the_anchor():
-    game = pyspiel.load_game("jinrou_kuhn")
-    solver = cfr.CFRPlusSolver(game)
-    for _ in range(100):
-        solver.evaluate_and_update_policy()
-    assert exploitability.exploitability(game, solver.average_policy()) == pytest.approx(1.1944041e-3, abs=5e-11)
-
-
-@pytest.mark.parametrize("counts", [(2, 1, 1, 1), (3, 0, 1, 1), (3, 1, 1, 1)])
-def test_openspiels_cfr_plus_agrees_with_ours_on_small_werewolf_cells(counts):
-    params = dict(zip(["villagers", "seer", "guard", "wolves"], counts))
-    game = pyspiel.load_game("jinrou_werewolf", params)
-    theirs = cfr.CFRPlusSolver(game)
-    for _ in range(40):
-        theirs.evaluate_and_update_policy()
-    policy = theirs.average_policy()
-    ours = CFRPlus(compile_game(NoTalkWerewolf(Setup(*counts))))
-    ours.iterate(40)
-    assert expected_game_score.policy_value(game.new_initial_state(), [policy, policy])[0] == pytest.approx(
-        ours.value(), abs=1e-9)
-    assert exploitability.exploitability(game, policy) == pytest.approx(ours.exploitability(), abs=1e-9)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        state = state.child(state.chance_outcomes()[0][0])
-    assert state.information_state_string() in compile_game(NoTalkWerewolf(Setup(*counts))).infoset_names
+from jinrou.solve.werewolf import ModelError
 
 
 def test_sweeps_in_processes_and_here_agree():
@@ -97,15 +65,3 @@ def test_solve_game_strategy_and_errors():
 def test_impossible_cells_are_refused():
     with pytest.raises(ModelError, match="cannot hold"):
         list(sweep([(3, 2)], True, True, 10, workers=1))
-
-
-def test_any_jinrou_game_wraps_as_an_openspiel_game():
-    from jinrou.solve.openspiel import spiel_game
-    from jinrou.solve.poker import Kuhn
-
-    game = spiel_game(Kuhn())
-    solver = cfr.CFRPlusSolver(game)
-    for _ in range(100):
-        solver.evaluate_and_update_policy()
-    assert exploitability.exploitability(game, solver.average_policy()) == pytest.approx(1.1944041e-3, abs=5e-11)
-    assert game.num_distinct_actions() == 5  # cards 0, 1, 2 and the actions b, p
