@@ -302,7 +302,7 @@ ORACLES = {
     "werewolf": Message.declare("oracle werewolf", "{player}に神託が下りました。人狼陣営が勝利目前です。",
                                 "{player} receives an oracle: the werewolves are about to win."),
 }
-"""The oracle told per side about to win."""
+"""預言者's oracle per side about to win (V1.1.5)."""
 
 
 @role
