@@ -22,7 +22,6 @@ import re
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from jinrou.classic.abilities import Verb
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Cause, Fortune, Message, PsychicResult, Template
@@ -77,13 +76,6 @@ def verb_label(verb: Any, lang: str = "ja", label: tuple[str, str] | None = None
     value = getattr(verb, "value", verb)
     names = label or getattr(verb, "label", None) or (value, value)
     return str(names[0 if lang == "ja" else 1])
-
-
-def param_word(verb: Verb, key: str, value: str, lang: str) -> str:
-    """A parameter value's words for players in ``lang``, as its verb declares them (a 商人's kit:
-    「占いセット」), else the value itself."""
-    param = verb.param(key)
-    return param.name(value, lang) if param is not None else value
 
 
 def role_name(role_id: str, lang: str) -> str:
