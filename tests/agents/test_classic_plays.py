@@ -130,3 +130,41 @@ def test_a_role_declared_in_a_test_plays_its_own_verb_by_declaring_its_play():
         finally:
             plays.forget(POET)
     assert plays.of(POET) is NO_PLAY
+
+
+def _role_messages() -> set[str]:
+    """Every message key a role module declares (``Message.declare("key", …)``)."""
+    import jinrou.classic.roles as package
+
+    keys = set()
+    for path in Path(package.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "Message.declare":
+                keys.add(node.args[0].value)
+    return keys
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_the_core_reads_no_role_s_own_message(module):
+    """A role's message is read as its play says (``reads``), not by the notes: the core reads the rules'
+    messages and the shared results (divined, psychic, the wolves' attack)."""
+    compared = {node.value for compare in ast.walk(ast.parse(source(module))) if isinstance(compare, ast.Compare)
+                for node in ast.walk(compare) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    shared = {"divined", "psychic", "attack chosen"}  # roles/common's 占い and 霊能, every attacking wolf's
+    assert sorted(compared & _role_messages() - shared) == []
+    if module == "notes":
+        assert {"morning", "divined", "votes"} <= compared  # the test reads what it means to
+
+
+def test_a_role_s_message_is_noted_as_its_play_reads_it():
+    assert plays.reader("guard sensed") is plays.of("IntuitionWolf").reads["guard sensed"]
+    assert plays.reader("seers mama none") is plays.of("SeersMama").reads["seers mama none"]
+    assert plays.reader("devil bitten") is None  # its bait asks whether it was told (notes.heard)
+
+
+def test_a_message_read_by_a_second_play_is_refused_and_nothing_changes():
+    before = plays.roles(lambda play: True)
+    with pytest.raises(ValueError, match="'Human' reads the message 'guard sensed', as another play does"):
+        plays.declare(Play("Human", reads={"guard sensed": lambda notes, message: None}))
+    assert plays.roles(lambda play: True) == before and plays.of("Human") is NO_PLAY
+    assert plays.reader("guard sensed") is plays.of("IntuitionWolf").reads["guard sensed"]

@@ -103,11 +103,10 @@ def test_verbs_are_declared_once_with_their_parameters_and_unpickle_as_themselve
 def test_a_verb_declared_beside_its_role_is_verbs_attribute_and_carries_its_words():
     """商人's ``kit`` is declared in its role module (with the kits' words), not in the vocabulary; the
     bots' ``Verb.KIT`` still names it."""
-    from jinrou.classic.texts import param_word
-
-    assert Verb.KIT is Verb("kit") and Verb.KIT.param("kit").values == ("Diviner", "Psychic", "Guard")
-    assert [param_word(Verb.KIT, "kit", k, "ja") for k in ("Diviner", "Guard")] == ["占いセット", "狩人セット"]
-    assert param_word(Verb.KIT, "kit", "Psychic", "en") == "a medium kit"
+    kit = Verb.KIT.param("kit")
+    assert Verb.KIT is Verb("kit") and kit is not None and kit.values == ("Diviner", "Psychic", "Guard")
+    assert [kit.name(k, "ja") for k in ("Diviner", "Guard")] == ["占いセット", "狩人セット"]
+    assert kit.name("Psychic", "en") == "a medium kit" and kit.name("Human", "en") == "Human"
     with pytest.raises(AttributeError, match="no attribute 'DANCE'"):
         Verb.DANCE  # noqa: B018
 

@@ -25,9 +25,10 @@ from jinrou.errors import IllegalActionError
 from jinrou.modes import get
 from jinrou.modes.base import FieldKind, Schema, SettingsError
 from jinrou.modes.classic import SCAPEGOAT, ClassicMode, Turn, Village, _repeated
-from jinrou.modes.classic_settings import NOT_ONLINE, SCHEMA, engine_settings
+from jinrou.modes.classic_settings import NOT_ONLINE, engine_settings, schema
 from jinrou.yaminabe.publish import publication_key
 
+SCHEMA = schema()  # the package's roles
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Joe", "Kim", "Lou", "Max", "Ned", "Oz")
 
 

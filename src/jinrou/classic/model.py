@@ -8,7 +8,7 @@ Enums carry the English value written in records and a Japanese label for player
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -215,18 +215,68 @@ class Death:
 
 
 @dataclass(frozen=True)
+class Template:
+    """A message's text in Japanese and English (``{player}``, ``{target}`` … filled in from its args by
+    :func:`jinrou.classic.texts.render`), and the words of an argument whose values are words of their
+    own: argument → value → (ja, en) (共感覚者's colors, 商人's kits; a value not listed is said as is)."""
+
+    ja: str
+    en: str
+    words: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+
+    def text(self, lang: str) -> str:
+        return self.ja if lang == "ja" else self.en
+
+    def word(self, arg: str, value: object, lang: str) -> object:
+        """``value`` of the argument ``arg`` as players read it in ``lang``: its declared word, or itself."""
+        words = self.words.get(arg)
+        if words is None or not isinstance(value, str) or value not in words:
+            return value
+        return words[value][0 if lang == "ja" else 1]
+
+
+@dataclass(frozen=True)
 class Message:
     """Something the game says: to everybody (``to`` is None) or to some seats only.
 
-    ``key`` names the text (see :mod:`jinrou.classic.texts`); ``args`` fill it in (seats as ints,
-    roles as ids, results as enum values)."""
+    ``key`` names the text; ``args`` fill it in (seats as ints, roles as ids, results as enum values).
+    Message texts are an open vocabulary, as verbs and causes are: the rules' own are declared in
+    :mod:`jinrou.classic.texts`, a role's beside it (:meth:`declare`), so a new role that tells its
+    players something edits no other file. A death's line is its cause's (:class:`Cause`)."""
 
     key: str
     args: dict[str, object] = field(default_factory=dict)
     to: frozenset[Seat] | None = None
 
+    _declared: ClassVar[dict[str, Template]] = {}
+
     def __hash__(self) -> int:
         return hash((self.key, tuple(sorted(self.args.items(), key=str)), self.to))
+
+    @classmethod
+    def declare(cls, key: str, ja: str, en: str, *,
+                words: Mapping[str, Mapping[str, tuple[str, str]]] | None = None) -> str:
+        """Declare the texts of the message ``key`` (and the words of its arguments, :class:`Template`);
+        returns the key, for ``ctx.tell(seat, KEY, …)``. Declaring it again alike is the same message;
+        other texts under a declared key are an error, so a key reads alike wherever it is told."""
+        if not isinstance(key, str) or not key or key != key.strip() or key == "died":
+            raise ValueError(f"a message key is a non-empty word or words (not 'died': a cause's line), not {key!r}")
+        template = Template(ja, en, {arg: dict(values) for arg, values in (words or {}).items()})
+        known = cls._declared.get(key)
+        if known is not None and known != template:
+            raise ValueError(f"message {key!r} is declared twice with different texts")
+        cls._declared.setdefault(key, template)
+        return key
+
+    @classmethod
+    def template(cls, key: str) -> Template | None:
+        """The declared texts of ``key`` (None: none is declared)."""
+        return cls._declared.get(key)
+
+    @classmethod
+    def forget(cls, key: str) -> None:
+        """Remove a declared message (a test's own role, when the test ends)."""
+        cls._declared.pop(key, None)
 
 
 __all__ = [
@@ -242,6 +292,7 @@ __all__ = [
     "PsychicResult",
     "Seat",
     "Stage",
+    "Template",
     "Verb",
     "Vote",
 ]

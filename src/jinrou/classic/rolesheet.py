@@ -72,10 +72,25 @@ result, counts = how it counts in the victory checks (human / wolf / vampire / n
 
 ## Adding a role
 
-A role is one declaration in the module of its catalog category (`src/jinrou/classic/roles/`), in the
-words of the game: its data, its card, its abilities, the events it reacts to, the answers it changes
-and the causes it kills by. Its Japanese name, team and category come from the catalog row of its id
-(the TSV's `id` column). It reads and acts only through the `Context` it is handed (`ctx`) and its own
+A new role touches these places, and no other:
+
+- its **declaration** in the module of its catalog category (`src/jinrou/classic/roles/`, table below),
+  with everything that is its own beside it: its card (ja, en), its verbs, its causes of death, its
+  messages;
+- its **bot play**, when it has verbs or claims of its own, in the bots' module of its group
+  (`src/jinrou/agents/classic/`);
+- its **tests** (`tests/classic/roles/`), and this page, regenerated.
+
+The engine, the texts, the online mode, the server, the page and the bots' main loop are not edited.
+`tests/classic/test_new_role.py` holds it: a role declared in a test file only
+(`tests/classic/hoodlum_role.py`: card, verb, cause, message, win rule, bot play) plays in
+`jinrou classic simulate`, in an online room (its card in the view, its action through the API, its
+bots' policy) and through the record, and no file of the package names it.
+
+A role is one declaration in the module of its catalog category, in the words of the game: its data,
+its card, its abilities, the events it reacts to, the answers it changes, the causes it kills by and
+the messages it tells. Its Japanese name, team and category come from the catalog row of its id (the
+TSV's `id` column). It reads and acts only through the `Context` it is handed (`ctx`) and its own
 layer (`me.seat`, `me.memory`); it asks other seats through their identity (`ctx.identity(s).counts()`,
 `.is_a(Divining)`, `.holds(Divining)`, `.vampire_role()`), never by comparing ids, and imports only the
 vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `context`, `catalog`) and
@@ -90,7 +105,7 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `cont
 | 妖狐系, 背徳者系 | `foxes.py` |
 | 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others) |
 | sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
-| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog` …) |
+| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog` … and messages `divined`, `psychic` …) |
 
 ```python
 {example}```
@@ -128,20 +143,34 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `cont
    or `@mark(…, until=Expiry.DUSK)`, with its card, and given to a seat with `ctx.grant(seat, id)`; a
    team, win rule, count or result overlay it declares prevails over the role's (the most recent on
    top); one shown around the role says how (`shown_with = ("狼の子分（{{role}}）", "Wolf minion ({{role}})")`).
-5. What the game tells its players is a message key with its Japanese and English templates in
-   `jinrou.classic.texts.TEMPLATES` (`ctx.tell(seat, "key", …)`).
+5. What it tells players is a message it declares beside it, as causes are:
+   `CHARGED = Message.declare("charged", "てるてる坊主の準備が整いました", "You are ready: …")`, then
+   `ctx.tell(seat, CHARGED, player=…)` — the key and its Japanese and English templates (`{{player}}`,
+   `{{target}}` … are seats' names, `{{role}}` a role's name, `{{result}}` a result, `{{seats}}` a list of
+   seats); an argument whose values are words of their own gives their words in both languages
+   (`words={{"color": {{"赤色": ("赤色", "red"), …}}}}`: 共感覚者's colors). A death is announced by its
+   cause's `died` line, not by a message; the rules' own messages are `jinrou.classic.texts.TEMPLATES`.
 6. Its bot play, when it has verbs or claims of its own, is one `Play` in the bots' module of its
    group (`src/jinrou/agents/classic/`: `village.py` 村人系, `werewolves.py` 人狼系, `madmen.py` 狂人系,
    `others.py` 第三陣営系, `switching.py` 役職変化系; a group without one gets a module, imported by the
    package's `__init__`): `plays.declare(Play("Id", policies={{STEAL: _steal}}, …))`, a policy per
    verb it declares — `(bot, view, assessment, legal, noise, rng) → Action | None` — and what it
    says or how the others read its claim (`reports`, `claims_as`, `comes_out`, `bait`, `power`,
-   `targeted`, …: `jinrou.agents.classic.plays`). The vocabulary's verbs (divine, guard, attack,
+   `targeted`, …: `jinrou.agents.classic.plays`), and how a bot notes its messages where what they say
+   weighs in the main loop's reading of the table (`reads={{"seers mama": _seers_told}}`: the seats
+   予言者のママ is told hold 占い師; a bait or policy that only asks whether its seat was told a message
+   reads `bot.notes.heard`). The vocabulary's verbs (divine, guard, attack,
    pair, revive, bite, shoot) play by their defaults (`agents/classic/common.py`) without one; a
    verb with no policy gets uniform legal targets when required and is skipped when optional.
 7. Write its tests in `tests/classic/roles/test_<group>.py` (its rule with known values and each
-   interaction), then regenerate this page. The engine and the bots' main loop are not edited (the
-   bots' core names no role); the role joins the `playable` pool of 闇鍋 casting by being declared.
+   interaction), then regenerate this page (`jinrou classic roles --markdown > docs/classic-roles.md`).
+   Declared in the package (its module imported by `roles/__init__.py`), the role joins the `playable`
+   pool of 闇鍋 casting and `jinrou classic roles`, and the room settings offer it. A role declared
+   elsewhere — a test's, registered when its module is imported — plays in fixed casts, in rooms
+   (offered while it is declared; restored from their events, as its classes are not the package's
+   to unpickle) and in `classic simulate` run in that process, but not in 闇鍋's pool; its
+   registrations are undone with `Verb.forget`, `Cause.forget`, `Message.forget`, `plays.forget` and
+   `del ROLES[id]`.
 
 ## The roles
 
@@ -151,10 +180,13 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `cont
 
 
 def _example() -> str:
-    """てるてる坊主's declaration as the source has it: the how-to's example cannot drift from the code."""
+    """てるてる坊主's declaration as the source has it, its message with it: the how-to's example cannot
+    drift from the code."""
+    from jinrou.classic.roles import others
     from jinrou.classic.roles.others import Teruteru, TeruteruMemory
 
-    return f"{inspect.getsource(TeruteruMemory)}\n\n{inspect.getsource(Teruteru)}"
+    message = next(line for line in inspect.getsource(others).splitlines() if line.startswith("CHARGED = "))
+    return f"{inspect.getsource(TeruteruMemory)}\n\n{message}\n\n\n{inspect.getsource(Teruteru)}"
 
 
 def markdown() -> str:

@@ -77,7 +77,7 @@ from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, Phase, PhaseKind, Result
+from jinrou.modes.base import Channel, Phase, PhaseKind, Result, Schema
 from jinrou.modes.classic_view import channels, result_of, view
 
 SCAPEGOAT = "身代わりくん"
@@ -149,7 +149,11 @@ class ClassicMode:
     title = ("Classic werewolf", "人狼（月下人狼）")
     script = Path(__file__).parent / "web" / "classic.js"
     public_clocks = False
-    schema = rooms.SCHEMA
+
+    @property
+    def schema(self) -> Schema:
+        """The room settings (their role choices: the roles declared now)."""
+        return rooms.schema()
 
     # ---------------------------------------------------------------- setup
 

@@ -22,6 +22,7 @@ wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -77,9 +78,6 @@ def _team(role_id: str) -> tuple[str, str]:
     return team.name_en, team.name_ja
 
 
-PLAYABLE_ORDER = tuple(sorted(ROLES, key=publication_key))
-"""The declared roles in published order: by category (村人系, 人狼系, 狂人系, …), then catalog row."""
-ROLE_CHOICES = tuple(Choice(r, ROLES[r].name_en, ROLES[r].name_ja, _team(r)) for r in PLAYABLE_ORDER)
 CATEGORY_CHOICES = tuple(Choice(c.value or "None", c.name_en, c.name_ja) for c in Category)
 
 
@@ -97,36 +95,45 @@ def _engine_field(name: str, group: str) -> Field:
     return Field(name, en, ja, FieldKind.CHOICE, setting.default, choices=choices, group=group)
 
 
-SCHEMA = Schema(
-    (
-        Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
-        Field("cast", "Cast", "配役", FieldKind.CHOICE, "normal", choices=tuple(Choice(k, *v) for k, v in CASTS.items())),
-        Field("yaminabe_safety", "Yaminabe safety", "闇鍋セーフティ", FieldKind.CHOICE, Safety.LOW.value,
-              choices=tuple(Choice(s.value, f"{s.label} ({s.value})", s.label) for s in Safety)),
-        Field("roles", "Roles (fixed: every seat; partial: the fixed ones)", "役職（自由配役: 全員、一部闇鍋: 固定分）",
-              FieldKind.COUNTS, {}, 0, MAX_PLAYERS + 1, ROLE_CHOICES),
-        Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
-              MAX_PLAYERS + 1, CATEGORY_CHOICES),
-        Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=ROLE_CHOICES),
-        Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full",
-              choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
-        Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
-        Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
-        Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False,
-              note=DEAD_CHAT_NOTE),
-        *(_engine_field(name, "times") for name in TIMES),
-        Field("hunter", "hunter's last shot (s)", "ハンター (秒)", FieldKind.INTEGER, HUNTER_SECONDS, 10, 3600,
-              group="times"),
-        *(_engine_field(name, "rules") for name in ENGINE if name not in TIMES and name not in NOT_ONLINE),
-    ),
-    {"times": ("Times", "時間"), "rules": ("Rules", "ルール")},
-)
-"""The room settings of a classic room."""
+def schema() -> Schema:
+    """The room settings of a classic room. Its role choices are the roles declared when it is asked
+    (a role declared after this module was imported — a test's own — is offered while it is declared)."""
+    return _schema(tuple(ROLES))
+
+
+@lru_cache(maxsize=4)
+def _schema(declared: tuple[str, ...]) -> Schema:
+    order = sorted(declared, key=publication_key)  # published order: by category (村人系, 人狼系, …), then row
+    role_choices = tuple(Choice(r, ROLES[r].name_en, ROLES[r].name_ja, _team(r)) for r in order)
+    return Schema(
+        (
+            Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
+            Field("cast", "Cast", "配役", FieldKind.CHOICE, "normal", choices=tuple(Choice(k, *v) for k, v in CASTS.items())),
+            Field("yaminabe_safety", "Yaminabe safety", "闇鍋セーフティ", FieldKind.CHOICE, Safety.LOW.value,
+                  choices=tuple(Choice(s.value, f"{s.label} ({s.value})", s.label) for s in Safety)),
+            Field("roles", "Roles (fixed: every seat; partial: the fixed ones)", "役職（自由配役: 全員、一部闇鍋: 固定分）",
+                  FieldKind.COUNTS, {}, 0, MAX_PLAYERS + 1, role_choices),
+            Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
+                  MAX_PLAYERS + 1, CATEGORY_CHOICES),
+            Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=role_choices),
+            Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full",
+                  choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
+            Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
+            Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
+            Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False,
+                  note=DEAD_CHAT_NOTE),
+            *(_engine_field(name, "times") for name in TIMES),
+            Field("hunter", "hunter's last shot (s)", "ハンター (秒)", FieldKind.INTEGER, HUNTER_SECONDS, 10, 3600,
+                  group="times"),
+            *(_engine_field(name, "rules") for name in ENGINE if name not in TIMES and name not in NOT_ONLINE),
+        ),
+        {"times": ("Times", "時間"), "rules": ("Rules", "ルール")},
+    )
 
 
 def check(data: Mapping[str, Any]) -> dict[str, Any]:
     """Complete, checked settings: the schema, then the casting's rules (SettingsError otherwise)."""
-    settings = SCHEMA.validate(data)
+    settings = schema().validate(data)
     n = seats(settings)
     if n < 6:
         raise SettingsError(f"a room has at least 6 seats, 身代わりくん included: {settings['players']} players "
@@ -245,4 +252,4 @@ def _check_yaminabe(settings: dict[str, Any]) -> None:
     raise SettingsError(f"this 闇鍋 cannot be cast: {failure}")
 
 
-__all__ = ["CASTS", "MAX_PLAYERS", "SCHEMA", "check", "draw_cast", "engine_settings", "seats", "summary"]
+__all__ = ["CASTS", "MAX_PLAYERS", "check", "draw_cast", "engine_settings", "schema", "seats", "summary"]

@@ -27,9 +27,11 @@ from jinrou.agents.classic import plays
 from jinrou.agents.classic.assessment import Assessment
 from jinrou.agents.classic.bots import HeuristicAgent
 from jinrou.agents.classic.common import best, bet, claimed, one, uncertain
+from jinrou.agents.classic.notes import Notes
 from jinrou.agents.classic.plays import Play
+from jinrou.classic.claims import ClaimKind
 from jinrou.classic.game import Legal
-from jinrou.classic.model import Action, Verb
+from jinrou.classic.model import Action, Message, Seat, Verb
 from jinrou.classic.views import SeatView
 
 FRAME, CHARM, BET = Verb("frame"), Verb("charm"), Verb("bet")
@@ -126,6 +128,18 @@ def _leave(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return Action(view.seat, Verb.LEAVE) if view.day >= 2 or legal.required else None
 
 
+def _sorcery(notes: Notes, message: Message) -> None:
+    """妖術師's result: a seat it found holds 占い師 is noted as the seer, the others as other."""
+    target: Seat = message.args["target"]  # type: ignore[assignment]
+    notes.readings[target] = plays.reporter(ClaimKind.DIVINED) if message.key == "sorcery found" else "other"
+
+
+def _mind_read(notes: Notes, message: Message) -> None:
+    """サトリ's result: the word it read."""
+    target: Seat = message.args["target"]  # type: ignore[assignment]
+    notes.readings[target] = str(message.args["result"])
+
+
 plays.declare(
     Play("WolfBoy", policies={FRAME: _frame}),
     Play("Pumpkin", policies={COSTUME: _costume}),
@@ -138,6 +152,6 @@ plays.declare(
     Play("Hypnotist", policies={HYPNOTIZE: _hypnotize}),
     Play("Faker", policies={BET: bet}),
     Play("Spy", policies={Verb.LEAVE: _leave}),
-    Play("Sorcerer", fakes_seer=True),
-    Play("Satori", fakes_seer=True),
+    Play("Sorcerer", fakes_seer=True, reads={"sorcery found": _sorcery, "sorcery not found": _sorcery}),
+    Play("Satori", fakes_seer=True, reads={"mind read": _mind_read}),
 )

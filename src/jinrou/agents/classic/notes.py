@@ -1,5 +1,6 @@
 """What a heuristic bot has read of its view: the messages it was told and the claims said, each read
-once as it comes (views only grow)."""
+once as it comes (views only grow). The rules' messages and the shared results (占い, 霊能) are read
+here; a role's own message is read as its play says (:attr:`~jinrou.agents.classic.plays.Play.reads`)."""
 
 from __future__ import annotations
 
@@ -29,17 +30,16 @@ class Notes:
     said: dict[int, dict[Seat, Seat]] = field(default_factory=dict)  # day → VOTE claims
     estimates: dict[int, dict[Seat, tuple[Seat, str]]] = field(default_factory=dict)  # day → ESTIMATE claims
     own: dict[Seat, str] = field(default_factory=dict)  # its own divination results
-    readings: dict[Seat, str] = field(default_factory=dict)  # 妖術師's and サトリ's results (a seer: the 占い師's id)
+    readings: dict[Seat, str] = field(default_factory=dict)  # a reading's results, as its play notes them (a seer: the 占い師's id)
     psychic: dict[Seat, str] = field(default_factory=dict)  # its own psychic results
     executed: set[Seat] = field(default_factory=set)
     found_dead: set[Seat] = field(default_factory=set)  # died with a hidden cause (night kills)
     ballots: list[tuple[int, dict[Seat, Seat]]] = field(default_factory=list)  # (day, vote table), oldest first
     voters: dict[Seat, list[Seat]] = field(default_factory=dict)  # candidate → who voted for it, every ballot
     attacks: dict[int, Seat] = field(default_factory=dict)  # night → the wolves' target (wolf chat)
-    guards: set[Seat] = field(default_factory=set)  # seats seen guarding (直感派狼)
-    bitten: bool = False  # 悪魔くん told it was bitten
+    guards: set[Seat] = field(default_factory=set)  # seats seen guarding, as a play notes them
+    heard: set[str] = field(default_factory=set)  # the keys of every message it was told (悪魔くん: bitten)
     bet: int = 1  # the last day its stock was emptied (イカサマ師: it stocks a vote at each dawn after it)
-    charged: bool = False  # てるてる坊主 charged
     came_out: bool = False
     named: Seat | None = None  # the seat its talk named today, to act on (独裁者: its VOTE claim, its decree)
     reported: set[Seat] = field(default_factory=set)  # targets of its real results already said
@@ -51,7 +51,7 @@ class Notes:
     noise: list[float] = field(default_factory=list)
     version: int = 0  # counts what was read that may change the assessment
     survived: dict[Seat, int] = field(default_factory=dict)  # topped a day's last ballot alone, not executed: the day
-    seers: frozenset[Seat] | None = None  # 予言者のママ: the seats told to hold 占い師 (None: not told)
+    seers: frozenset[Seat] | None = None  # the seats known to hold 占い師, as a play notes them (None: not told)
 
     def read(self, view: SeatView) -> None:
         """Read the messages and claims that are new since the last call."""
@@ -61,6 +61,7 @@ class Notes:
                 continue
             if key not in _UNWEIGHED:
                 self.version += 1
+            self.heard.add(key)
             if key == "morning":
                 self.day = int(args["day"])  # type: ignore[call-overload]
             elif key == "night":
@@ -69,11 +70,6 @@ class Notes:
                 self.own[args["target"]] = str(args["result"])  # type: ignore[index]
             elif key == "psychic":
                 self.psychic[args["target"]] = str(args["result"])  # type: ignore[index]
-            elif key == "mind read":
-                self.readings[args["target"]] = str(args["result"])  # type: ignore[index]
-            elif key in ("sorcery found", "sorcery not found"):
-                self.readings[args["target"]] = (  # type: ignore[index]
-                    plays.reporter(ClaimKind.DIVINED) if key == "sorcery found" else "other")
             elif key == "votes":
                 table: dict[Seat, Seat] = dict(args["votes"])  # type: ignore[call-overload]
                 self.ballots.append((self.day, table))
@@ -88,14 +84,8 @@ class Notes:
                     self.executed.add(seat)
             elif key == "attack chosen":
                 self.attacks[self.day] = args["target"]  # type: ignore[assignment]
-            elif key == "guard sensed":
-                self.guards.add(args["guard"])  # type: ignore[arg-type]
-            elif key == "devil bitten":
-                self.bitten = True
-            elif key == "charged":
-                self.charged = True
-            elif key in ("seers mama", "seers mama none"):
-                self.seers = frozenset(args.get("seats") or ())  # type: ignore[call-overload]
+            elif (reader := plays.reader(key)) is not None:
+                reader(self, message)
         self.messages = len(view.messages)
         for day, seat, claim in view.claims[self.claims:]:
             kind = claim.kind

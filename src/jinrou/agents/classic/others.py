@@ -16,11 +16,11 @@ WOLF = "Werewolf"  # what a bait comes out as
 
 
 def _bitten(bot: HeuristicAgent, view: SeatView) -> str | None:
-    return WOLF if bot.notes.bitten else None
+    return WOLF if "devil bitten" in bot.notes.heard else None
 
 
 def _charged(bot: HeuristicAgent, view: SeatView) -> str | None:
-    return WOLF if bot.notes.charged else None
+    return WOLF if "charged" in bot.notes.heard else None
 
 
 def _tanned(bot: HeuristicAgent, view: SeatView) -> str | None:

@@ -21,7 +21,10 @@ sub-role's: a kit's verbs are played by the kit's play). What a play may hold:
   plays a fake 占い師 (``fakes_seer``);
 * what the others read in a claim of it: its holder's worth to the village per unit of trust
   (``worth``), and the flags ``power``, ``guards`` and ``targeted`` that other roles' policies ask
-  (:func:`roles`).
+  (:func:`roles`);
+* how its messages are read into a bot's notes (``reads``: message key → :data:`Reader`), where what
+  they say is a note the main loop weighs (予言者のママ's seers, 妖術師's and サトリ's readings, the
+  guards 直感派狼 senses); a message no play reads is only counted as read.
 
 Declaring a play registers it; :func:`forget` removes one (a role a test declares for a while).
 """
@@ -36,12 +39,13 @@ import numpy as np
 
 from jinrou.classic.claims import ClaimKind
 from jinrou.classic.game import Legal
-from jinrou.classic.model import Action, Seat, Verb, Vote
+from jinrou.classic.model import Action, Message, Seat, Verb, Vote
 from jinrou.classic.views import SeatView
 
 if TYPE_CHECKING:
     from jinrou.agents.classic.assessment import Assessment
     from jinrou.agents.classic.bots import HeuristicAgent
+    from jinrou.agents.classic.notes import Notes
 
 Policy = Callable[["HeuristicAgent", SeatView, "Assessment", Legal, Sequence[float], np.random.Generator],
                   "Action | None"]
@@ -56,6 +60,8 @@ Bait = Callable[["HeuristicAgent", SeatView], "str | None"]
 Names = Callable[[SeatView, "Assessment"], "Seat | None"]
 """The seat a seat names in its talk, coming out and saying it votes for it (None: none; its verb is
 not legal)."""
+Reader = Callable[["Notes", Message], None]
+"""How a bot notes a message it was told: (its notes, the message)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,7 @@ class Play:
     power: bool = False  # a village power role: a seat claiming it is worth seducing, reviving, shielding
     guards: bool = False  # protects by night: a 一途な狼 lunges through it, a 爆弾魔 bombs it
     targeted: bool = False  # its claim draws the wolf side's night tricks first (威嚇, 催眠, 狂犬's bite)
+    reads: Mapping[str, Reader] = field(default_factory=dict)  # its messages' keys → how a bot notes them
 
 
 NO_PLAY = Play("")
@@ -91,17 +98,21 @@ _EXCLUSIVE: list[tuple[Verb, ...]] = []
 _FINISHES: list[Finish] = []
 _NAMES: list[Names] = []
 _PAIRED: list[str] = []
+_READERS: dict[str, Reader] = {}
 
 
 def declare(*plays: Play) -> None:
-    """Register plays, each under its role id: once a role, one reporter a claim kind (checked for all
-    before any is registered)."""
+    """Register plays, each under its role id: once a role, one reporter a claim kind, one reader a
+    message (checked for all before any is registered)."""
     roles, reporters = dict(_PLAYS), dict(_REPORTERS)
     for play in plays:
         if play.role in roles:
             raise ValueError(f"the play of {play.role!r} is declared twice")
         if play.reports is not None and play.reports in reporters:
             raise ValueError(f"{play.role!r} reports {play.reports.value} claims, as {reporters[play.reports]!r} does")
+        read = next((key for key in play.reads for other in roles.values() if key in other.reads), None)
+        if read is not None:
+            raise ValueError(f"{play.role!r} reads the message {read!r}, as another play does")
         roles[play.role] = play
         if play.reports is not None:
             reporters[play.reports] = play.role
@@ -127,6 +138,9 @@ def _index() -> None:
     _FINISHES[:] = [play.finish for play in _PLAYS.values() if play.finish is not None]
     _NAMES[:] = [play.names for play in _PLAYS.values() if play.names is not None]
     _PAIRED[:] = [play.role for play in _PLAYS.values() if play.paired]
+    _READERS.clear()
+    for play in _PLAYS.values():
+        _READERS.update(play.reads)
 
 
 def default(verb: Verb, policy: Policy) -> None:
@@ -180,6 +194,11 @@ def reporter(kind: ClaimKind) -> str:
     return _REPORTERS[kind]
 
 
+def reader(key: str) -> Reader | None:
+    """How a bot notes the message ``key`` (None: no play reads it)."""
+    return _READERS.get(key)
+
+
 def paired() -> Sequence[str]:
     """The paired roles (共有者), asked at every assessment."""
     return _PAIRED
@@ -190,5 +209,6 @@ def roles(flag: Callable[[Play], bool]) -> tuple[str, ...]:
     return tuple(role for role, play in _PLAYS.items() if flag(play))
 
 
-__all__ = ["NO_PLAY", "Bait", "ComesOut", "Finish", "Names", "Play", "Policy", "declare", "default", "defaults",
-           "exclusive", "finishes", "forget", "named", "of", "paired", "policy", "reporter", "roles"]
+__all__ = ["NO_PLAY", "Bait", "ComesOut", "Finish", "Names", "Play", "Policy", "Reader", "declare", "default",
+           "defaults", "exclusive", "finishes", "forget", "named", "of", "paired", "policy", "reader", "reporter",
+           "roles"]

@@ -34,10 +34,11 @@ from jinrou.agents.classic import plays
 from jinrou.agents.classic.assessment import Assessment
 from jinrou.agents.classic.bots import HeuristicAgent
 from jinrou.agents.classic.common import attack, best, bet, guard, one, uncertain
+from jinrou.agents.classic.notes import Notes
 from jinrou.agents.classic.plays import Play
 from jinrou.classic.claims import ClaimKind
 from jinrou.classic.game import Legal
-from jinrou.classic.model import Action, Seat, Verb
+from jinrou.classic.model import Action, Message, Seat, Verb
 from jinrou.classic.roles import ROLES
 from jinrou.classic.views import SeatView
 
@@ -309,6 +310,11 @@ def _sense(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
 
 # ---------------------------------------------------------------------- the plays
 
+def _seers_told(notes: Notes, message: Message) -> None:
+    """予言者のママ told the seats holding 占い師 (none: an empty set): the true seers, for the assessment."""
+    notes.seers = frozenset(message.args.get("seats") or ())  # type: ignore[call-overload]
+
+
 plays.declare(
     Play("Diviner", reports=ClaimKind.DIVINED, worth=3.0, power=True, targeted=True),
     Play("Psychic", reports=ClaimKind.IDENTIFIED, worth=2.0, power=True),
@@ -352,7 +358,7 @@ plays.declare(
     Play("Sleepwalker", comes_out=on_the_block),
     Play("Fate", comes_out=on_the_block),
     Play("Oracle", comes_out=on_the_block),
-    Play("SeersMama", comes_out=on_the_block),
+    Play("SeersMama", comes_out=on_the_block, reads={"seers mama": _seers_told, "seers mama none": _seers_told}),
     Play("Tarzan", comes_out=on_the_block),
     Play("Liar", comes_out=on_the_block),
     Play("PI", comes_out=on_the_block),

@@ -27,9 +27,10 @@ from jinrou.agents.classic import plays
 from jinrou.agents.classic.assessment import BLACK, Assessment
 from jinrou.agents.classic.bots import HeuristicAgent
 from jinrou.agents.classic.common import attack, best, claimed, one
+from jinrou.agents.classic.notes import Notes
 from jinrou.agents.classic.plays import Play
 from jinrou.classic.game import Legal
-from jinrou.classic.model import Action, Count, Verb, Vote
+from jinrou.classic.model import Action, Count, Message, Seat, Verb, Vote
 from jinrou.classic.roles import ROLES
 from jinrou.classic.views import SeatView
 
@@ -166,7 +167,14 @@ def _destroyed(bot: HeuristicAgent, view: SeatView, a: Assessment, out: list[Act
     return out
 
 
+def _guard_sensed(notes: Notes, message: Message) -> None:
+    """直感派狼 told who guards it: a guard, seen."""
+    guard: Seat = message.args["guard"]  # type: ignore[assignment]
+    notes.guards.add(guard)
+
+
 plays.declare(
+    Play("IntuitionWolf", reads={"guard sensed": _guard_sensed}),
     Play("CautiousWolf", policies={ABSTAIN: _abstain}),
     Play("GreedyWolf", policies={GORGE: _gorge}, finish=_gorged),
     Play("FascinatingWolf", policies={SEDUCE: _seduce}),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Category
 from jinrou.classic.events import BurialPass, Died, Divined, Guarded, PhaseOpened, Targeted, on
-from jinrou.classic.model import Action, Cause, Fortune, Moment, Seat, Verb
+from jinrou.classic.model import Action, Cause, Fortune, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, LevelHook, Role
 
 if TYPE_CHECKING:
@@ -21,6 +21,11 @@ def knows_wolves(ctx: Context, me: Layer) -> dict[Seat, str]:
     """The wolves (seats counting as wolf or appearing as one, alive or dead), as 狂信者, スパイ and
     the wolves know them."""
     return {s: "wolves" for s in ctx.seen_as_wolves() if s != me.seat}
+
+
+DIVINED = Message.declare("divined", "{target}を占ったところ、{result}でした", "Your divination: {target} is {result}.")
+DIVINATION_OBSTRUCTED = Message.declare("divination obstructed", "{player}が{target}を占いましたが、何者かに邪魔されました。",
+                                        "{player} divined {target}, but something got in the way.")
 
 
 class Divination(Ability):
@@ -49,9 +54,9 @@ class Divination(Ability):
     def tell(self, ctx: Context, action: Action, result: str, now: bool) -> None:
         args = {"target": action.targets[0], "result": result}  # the chosen seat's name (W.1.2)
         if now:
-            ctx.tell(action.seat, "divined", **args)
+            ctx.tell(action.seat, DIVINED, **args)
         else:
-            ctx.tell_at_dawn(action.seat, "divined", **args)
+            ctx.tell_at_dawn(action.seat, DIVINED, **args)
 
     def effect(self, ctx: Context, action: Action, target: Seat) -> None:
         if ctx.identity(target).cursed_by_divination:
@@ -61,7 +66,7 @@ class Divination(Ability):
         """W.1.4: no result, no effect; told at dawn 「{name}が{target}を占いましたが、何者かに邪魔されました。」
         instead of the result (a result told at submission stands: nothing more is said)."""
         if not (self.told_at_once and ctx.settings["divineresult"] == "immediate"):
-            ctx.tell_at_dawn(action.seat, "divination obstructed", player=action.seat, target=action.targets[0])
+            ctx.tell_at_dawn(action.seat, DIVINATION_OBSTRUCTED, player=action.seat, target=action.targets[0])
 
 
 class PlaceMark(Ability):
@@ -209,6 +214,9 @@ class StockMemory:
     bet: int = 0  # the day it bet (0: never)
 
 
+BET_TOLD = Message.declare("bet", "{player}は賭けに出ました。", "{player} bets its stocked votes.")
+
+
 class Bet(Ability):
     """賭け: each day, optional, no target: told 「{name}は賭けに出ました。」; its votes cast after it that
     day weigh its whole stock. Refused once it has voted in the current ballot (settled here)."""
@@ -228,7 +236,7 @@ class Bet(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.bet = ctx.day
-        ctx.tell(me.seat, "bet", player=me.seat)
+        ctx.tell(me.seat, BET_TOLD, player=me.seat)
 
 
 class Gamble(Role):
@@ -320,6 +328,9 @@ class PsychicMemory:
     pending: list[Seat] = field(default_factory=list)  # their results not yet told
 
 
+PSYCHIC = Message.declare("psychic", "霊能結果: {target}は{result}でした", "Psychic result: {target} was {result}.")
+
+
 class Mediumship(Role):
     """霊能者's part, whoever holds it (霊能者, 闇の霊媒師, a 霊能セット): the psychic result of each seat
     executed that day, at the next dawn (``psychicresult=sunset``: that dusk)."""
@@ -342,7 +353,7 @@ class Mediumship(Role):
         if ctx.settings["psychicresult"] == ("sunset" if event.moment is Moment.DUSK else "sunrise"):
             pending, me.memory.pending = me.memory.pending, []
             for target in pending:
-                ctx.tell(me.seat, "psychic", target=target, result=ctx.identity(target).psychic().value)
+                ctx.tell(me.seat, PSYCHIC, target=target, result=ctx.identity(target).psychic().value)
 
 
 class Bodyguarding(Guarding):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import BurialPass, on
-from jinrou.classic.model import Action, Seat, Verb
+from jinrou.classic.model import Action, Message, Seat, Verb
 from jinrou.classic.role import Ability, Role, role, sub_role
 
 if TYPE_CHECKING:
@@ -15,12 +15,18 @@ if TYPE_CHECKING:
     from jinrou.classic.identity import Layer
 
 
+LOVER = Message.declare("lover", "あなたは{partner}の恋人になりました", "You are now in love with {partner}.")
+
+
 def pair(ctx: Context, a: Seat, b: Seat) -> None:
     """``a`` and ``b`` become 恋人 (each is told)."""
     for one, other in ((a, b), (b, a)):
         layer = ctx.identity(one).layer(Lovers.id) or ctx.grant(one, Lovers.id)
         layer.memory.partners.append(other)
-        ctx.tell(one, "lover", partner=other)
+        ctx.tell(one, LOVER, partner=other)
+
+
+ARROWS = Message.declare("arrows", "{first}と{second}へ恋の矢を放ちました", "Your arrows hit {first} and {second}.")
 
 
 class Arrows(Ability):
@@ -42,7 +48,7 @@ class Arrows(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         a, b = action.targets
         pair(ctx, a, b)
-        ctx.tell(action.seat, "arrows", first=a, second=b)
+        ctx.tell(action.seat, ARROWS, first=a, second=b)
 
 
 @role

@@ -24,7 +24,7 @@ from jinrou.classic.events import (
     Threat,
     on,
 )
-from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import (
     DOG_DEATH,
@@ -183,6 +183,10 @@ class HearMadman(Role):
         return knows_wolves(ctx, me)
 
 
+SPY_REPORT = Message.declare("spy report", "{player}の調査報告書が発見されました。", "{player}'s report was found.")
+SPY_REPORT_ROLES = Message.declare("spy report roles", "{roles}", "{roles}")
+
+
 @role
 class Spy2(Role):
     """スパイⅡ: knows the wolves and is known to them (W.1.12). At its death, whatever the cause, its
@@ -205,11 +209,14 @@ class Spy2(Role):
 
     @on(Died)
     def publish(self, ctx: Context, me: Layer, event: Died) -> None:
-        ctx.tell(None, "spy report", player=me.seat)
-        ctx.tell(None, "spy report roles", roles={s: ctx.identity(s).role.id for s in ctx.seats()})
+        ctx.tell(None, SPY_REPORT, player=me.seat)
+        ctx.tell(None, SPY_REPORT_ROLES, roles={s: ctx.identity(s).role.id for s in ctx.seats()})
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.WEREWOLF and ctx.alive(me.seat)
+
+
+ACROBAT = Message.declare("acrobat", "{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack.")
 
 
 @role
@@ -232,7 +239,7 @@ class Acrobat(Role):
         if threat.cause is not Cause.ATTACK or me.memory.used:
             return False
         me.memory.used = True
-        ctx.tell(me.seat, "acrobat", player=me.seat)
+        ctx.tell(me.seat, ACROBAT, player=me.seat)
         return True
 
 
@@ -255,6 +262,11 @@ class BlackCat(Role):
             ctx.kill(ctx.draw_seat("poison", pool), POISON_DEATH, me.seat)
 
 
+RESUSCITATION = Message.declare("resuscitation", "{player}は{target}に蘇生措置を施しました。",
+                                "{player} tries to resuscitate {target}.")
+MINION = Message.declare("minion", "{target}は狼の子分になりました。", "{target} is now a wolf minion.")
+
+
 class Resuscitation(Ability):
     """マッドサイエンティスト's revival: once per game, any night from 2 while a seat is dead, optional,
     level 100, a dead seat (never a sudden death's); spent when submitted, even if it fails. The
@@ -269,13 +281,13 @@ class Resuscitation(Ability):
         return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "resuscitation", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, RESUSCITATION, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])
         if ctx.revive(target):
             ctx.grant(target, "WolfMinion", me.seat)
-            ctx.tell(target, "minion", target=target)
+            ctx.tell(target, MINION, target=target)
 
 
 @role
@@ -300,6 +312,14 @@ class MadScientist(Role):
         return ctx.alive(me.seat) and Verb.REVIVE.value not in dict(me.uses)
 
 
+SORCERY = {
+    "found": Message.declare("sorcery found", "{player}が{target}を調べたところ、占い師でした。", "{player} examined {target}: a seer."),
+    "not found": Message.declare("sorcery not found", "{player}が{target}を調べたところ、占い師ではありませんでした。",
+                                 "{player} examined {target}: not a seer."),
+}
+"""妖術師's line per result."""
+
+
 class Sorcery(Divination):
     """妖術師's divination: each night from 1, required, level 100, another living seat: told whether it
     holds a 占い師 (a 占いセット included) — at dawn, or at once with ``divineresult=immediate``. No
@@ -313,7 +333,7 @@ class Sorcery(Divination):
             self.tell(ctx, action, self.result(ctx, ctx.aimed(action.targets[0])), now=False)
 
     def tell(self, ctx: Context, action: Action, result: str, now: bool) -> None:
-        key, args = f"sorcery {result}", {"player": action.seat, "target": action.targets[0]}
+        key, args = SORCERY[result], {"player": action.seat, "target": action.targets[0]}
         if now:
             ctx.tell(action.seat, key, **args)
         else:
@@ -335,6 +355,10 @@ class Sorcerer(Role):
     abilities = (Sorcery(),)
 
 
+MIND_READ = Message.declare("mind read", "{player}の読心の結果、{target}は{result}でした。",
+                            "{player} read {target}'s mind: {result}.")
+
+
 class MindReading(Divination):
     """サトリ's divination: each night from 1, required, level 100, another living seat: the 占い結果
     word (overlays read), except that a seat reading 村人 whose role or extra role declares a
@@ -353,9 +377,13 @@ class MindReading(Divination):
     def tell(self, ctx: Context, action: Action, result: str, now: bool) -> None:
         args = {"player": action.seat, "target": action.targets[0], "result": result}
         if now:
-            ctx.tell(action.seat, "mind read", **args)
+            ctx.tell(action.seat, MIND_READ, **args)
         else:
-            ctx.tell_at_dawn(action.seat, "mind read", **args)
+            ctx.tell_at_dawn(action.seat, MIND_READ, **args)
+
+
+MIND_READ_AUTO = Message.declare("mind read auto", "{player}の今日の読心先は自動的に決定されます。",
+                                 "{player}'s mind reading tonight is chosen automatically.")
 
 
 @role
@@ -384,7 +412,7 @@ class Satori(Role):
         pool = [s for s in first_divination_pool(ctx, seat)
                 if not any(r.mind_read is not None for r in ctx.identity(s).held())]
         if pool:
-            ctx.tell(seat, "mind read auto", player=seat)
+            ctx.tell(seat, MIND_READ_AUTO, player=seat)
             ctx.submit(Action(seat, Verb.DIVINE, (ctx.draw_seat("first divination", pool),)))
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from jinrou.classic.abilities import LevelHook, Once
 from jinrou.classic.events import AttackedAt, BurialPass, Died, Divined, Executed, PhaseOpened, on
 from jinrou.classic.identity import Expiry, Seal
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, Seat, Verb
+from jinrou.classic.model import Action, Cause, Count, Fortune, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, mark, role
 from jinrou.classic.roles.common import (
     TRAP_DEATH,
@@ -134,6 +134,9 @@ class WomanAttracted(Role):
             ctx.follow(me.seat, "charm", source)
 
 
+CHARMED = Message.declare("charmed", "{player}は{target}を魅了しました。", "{player} charmed {target}.")
+
+
 class Charm(PlaceMark):
     """美女's charm: each night from 1, optional, level 100, another living seat (told 「{name}は
     {target}を魅了しました。」): the (redirected) seat gets 美女の魅了 until the next dusk."""
@@ -144,7 +147,7 @@ class Charm(PlaceMark):
     required = False
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "charmed", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, CHARMED, player=action.seat, target=action.targets[0])
 
 
 @role
@@ -229,6 +232,9 @@ class Rained(Role):
     blocks_divination = True
 
 
+RAIN_CHOSEN = Message.declare("rain chosen", "{player}は翌日に雨を降らせます。", "{player} will make it rain tomorrow.")
+
+
 class Rain(Ability):
     """雨男's rain: once per game, any night from 2, optional, no target; told at once 「{name}は翌日に
     雨を降らせます。」."""
@@ -242,7 +248,10 @@ class Rain(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.pending = True
-        ctx.tell(action.seat, "rain chosen", player=action.seat)
+        ctx.tell(action.seat, RAIN_CHOSEN, player=action.seat)
+
+
+RAIN_TOLD = Message.declare("rain", "今日は雨が降っています。", "It is raining today.")
 
 
 @role
@@ -264,7 +273,7 @@ class RainyBoy(Role):
         if event.moment is not Moment.DAWN or not me.memory.pending:
             return
         me.memory.pending = False
-        ctx.tell(None, "rain")
+        ctx.tell(None, RAIN_TOLD)
         for seat in ctx.living():
             ctx.grant(seat, "Rained", me.seat)
 
@@ -280,6 +289,9 @@ class Costumed(Role):
     fortune_overlay = Fortune.PUMPKIN
 
 
+COSTUMED = Message.declare("costumed", "{player}が{target}をかぼちゃにしました。", "{player} turned {target} into a pumpkin.")
+
+
 class Costume(Ability):
     """かぼちゃ魔's costume: each night from 1, required, level 90, a living seat (itself allowed): told
     at once 「{name}が{target}をかぼちゃにしました。」; the (redirected) target, if alive then, reads
@@ -292,7 +304,7 @@ class Costume(Ability):
         return ctx.living()
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "costumed", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, COSTUMED, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])
@@ -346,6 +358,10 @@ class ShadowWhited(ShadowMark):
     fortune_overlay = Fortune.HUMAN
 
 
+SHADOW_CAST = Message.declare("shadow cast", "{player}は{target}の影を抜きました。", "{player} drew out {target}'s shadow.")
+SHADOW_WOLF = Message.declare("shadow wolf", "{target}は影を抜かれたようです。", "{target}'s shadow seems to have been drawn out.")
+
+
 @role
 class Shadow(Role):
     """影法師: at its first dusk every seat holding 狩人 reads 人狼, and one living seat counting as
@@ -374,8 +390,8 @@ class Shadow(Role):
             return
         wolf = ctx.draw_seat("shadow wolf", wolves)
         ctx.grant(wolf, "ShadowWhited", me.seat)
-        ctx.tell(me.seat, "shadow cast", player=me.seat, target=wolf)
-        ctx.tell(ctx.chat_members(Chat.WOLF), "shadow wolf", target=wolf)
+        ctx.tell(me.seat, SHADOW_CAST, player=me.seat, target=wolf)
+        ctx.tell(ctx.chat_members(Chat.WOLF), SHADOW_WOLF, target=wolf)
 
     @on(Died)
     def release(self, ctx: Context, me: Layer, event: Died) -> None:
@@ -580,6 +596,9 @@ class Hypnotized(Role):
     seal = Seal.HYPNOTIZED
 
 
+HYPNOTIZED = Message.declare("hypnotized", "{player}が{target}に催眠術をかけました。", "{player} hypnotized {target}.")
+
+
 class Hypnotize(Ability):
     """催眠術: once per game, any night from 2, optional, level 50, spent at submission: a living seat
     (told 「{name}が{target}に催眠術をかけました。」). At level 50 the (redirected) target is hypnotized
@@ -592,7 +611,7 @@ class Hypnotize(Ability):
     once = Once.GAME
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(me.seat, "hypnotized", player=me.seat, target=action.target)
+        ctx.tell(me.seat, HYPNOTIZED, player=me.seat, target=action.target)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import AttackedAt, Executed, PhaseOpened, Threat, on
-from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Role, mark, role
 
 if TYPE_CHECKING:
@@ -29,6 +29,9 @@ class VictoryMark(Role):
     card_en = "Victory mark: its holder wins if its role's team wins."
 
     victory_mark = True
+
+
+DEVIL_BITTEN = Message.declare("devil bitten", "人狼に噛まれました。処刑されれば勝利です", "The wolves bit you: be executed to win.")
 
 
 @role
@@ -54,7 +57,7 @@ class Devil(Role):
             return False
         if not me.memory.bitten:
             me.memory.bitten = True
-            ctx.tell(me.seat, "devil bitten")
+            ctx.tell(me.seat, DEVIL_BITTEN)
         return True
 
     @on(Executed)
@@ -136,6 +139,9 @@ class TeruteruMemory:
     won: bool = False  # executed while charged
 
 
+CHARGED = Message.declare("charged", "てるてる坊主の準備が整いました", "You are ready: be executed now to win.")
+
+
 @role
 class Teruteru(Role):
     """てるてる坊主: charged (told) at the dawn of day D or later (D by the seats at the start);
@@ -152,7 +158,7 @@ class Teruteru(Role):
     def charge(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
         if event.moment is Moment.DAWN and not me.memory.charged and ctx.day >= teruteru_day(ctx.n):
             me.memory.charged = True
-            ctx.tell(me.seat, "charged")
+            ctx.tell(me.seat, CHARGED)
 
     @on(Executed)
     def hanged(self, ctx: Context, me: Layer, event: Executed) -> None:

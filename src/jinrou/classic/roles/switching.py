@@ -12,7 +12,7 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.identity import LayerKind
-from jinrou.classic.model import Action, Blocked, Cause, Count, Moment, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, role, sub_role
 from jinrou.classic.roles.common import (
     Divining,
@@ -62,6 +62,10 @@ class Cursed(Role):
 STUDY = Verb.declare("study", label=("指定", "study"))
 
 
+STUDY_TOLD = Message.declare("study", "{player}は{target}を指定しました。", "{player} studies {target}.")
+STUDIED = Message.declare("studied", "{player}は{role}になりました。", "{player} has become {role}.")
+
+
 class Study(Ability):
     """オカルトマニア's study: each night from 2 until it changes, required, level 102: a living seat,
     itself allowed. At 102 the (redirected) seat, dead or alive by then: counts as wolf → 人狼; else
@@ -76,13 +80,13 @@ class Study(Ability):
         return ctx.living()
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "study", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, STUDY_TOLD, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         identity = ctx.identity(ctx.aimed(action.targets[0]))
         new = "Werewolf" if identity.counts() is Count.WOLF else "Diviner" if identity.holds(Divining) else "Human"
         ctx.change_role(action.seat, new, told_now=False)
-        ctx.tell(action.seat, "studied", player=action.seat, role=new)
+        ctx.tell(action.seat, STUDIED, player=action.seat, role=new)
         ctx.dusk_hook(action.seat)
 
 
@@ -136,6 +140,9 @@ class Awakened(Role):
         return result in (Team.WEREWOLF, Team.LONE_WOLF)
 
 
+DREAMER_WOKE = Message.declare("dreamer woke", "夢から覚めた{player}は胡蝶でした。", "{player} woke from a dream: it was a Dreamer.")
+
+
 @role
 class Dreamer(Role):
     """胡蝶: believes it is 村人 (V1.1.5). Own resistance, once: the first wolf attack reaching it does
@@ -159,6 +166,6 @@ class Dreamer(Role):
         if threat.cause is not Cause.ATTACK or me.memory.aware:
             return False
         me.memory.aware = True
-        ctx.tell(me.seat, "dreamer woke", player=me.seat)
+        ctx.tell(me.seat, DREAMER_WOKE, player=me.seat)
         ctx.grant(me.seat, Awakened.id)
         return True

@@ -20,7 +20,7 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.identity import LayerKind
-from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role, sub_role
 from jinrou.classic.roles.common import (
     Bodyguarding,
@@ -94,6 +94,9 @@ class WanderingProtection(Protection):
         return ctx.day >= 2
 
 
+GUARD_BANNED = Message.declare("guard banned", "{target}はもう護衛できません", "You can never again protect {target}.")
+
+
 @role
 class WanderingGuard(Role):
     """風来狩人: as 狩人 but never on night 1; after a dawn with no death at all it can never again
@@ -116,7 +119,7 @@ class WanderingGuard(Role):
             guard_dusk(me)
         elif memory.tonight is not None and ctx.night_deaths() == 0:
             memory.banned.append(memory.tonight)
-            ctx.tell(me.seat, "guard banned", target=memory.tonight)
+            ctx.tell(me.seat, GUARD_BANNED, target=memory.tonight)
 
 
 @role
@@ -306,6 +309,9 @@ class Priest(Role):
     Memory = OnceMemory
 
 
+HOLY_PROTECTION_USED = Message.declare("holy protection used", "聖職者の加護があなたを守りました", "A holy protection saved your life.")
+
+
 @mark("Holy protection", "聖職者の加護")
 class HolyProtection(Role):
     """Saves the seat once from any death but a sudden one (§5.2 step 3); the seat is told."""
@@ -319,7 +325,7 @@ class HolyProtection(Role):
         if ctx.identity(me.seat).role.unshielded:  # V2.1.3: never protects it, and is not used up
             return False
         ctx.remove(me)
-        ctx.tell(me.seat, "holy protection used")
+        ctx.tell(me.seat, HOLY_PROTECTION_USED)
         return True
 
 
@@ -430,6 +436,11 @@ KIT = Verb.declare("kit", Param("kit", ParamKind.ROLE, ("Diviner", "Psychic", "G
                                        ("狩人セット", "a bodyguard kit"))), label=("発送", "send a kit"))
 """商人's delivery: the kit is the role whose abilities it carries, with its words for players."""
 
+KIT_WORDS = {"kit": dict(zip(KIT.params[0].values, KIT.params[0].names, strict=True))}
+"""A kit's words in 商人's messages: its verb's (「占いセット」)."""
+KIT_SENT = Message.declare("kit sent", "{target}へ{kit}を発送しました", "You sent {kit} to {target}.", words=KIT_WORDS)
+KIT_RECEIVED = Message.declare("kit received", "{kit}が到着しました", "You received {kit}.", words=KIT_WORDS)
+
 
 class SendKit(Ability):
     """商人's delivery: once, from night 2, optional, at once: another living seat gets a
@@ -449,8 +460,8 @@ class SendKit(Ability):
         me.memory.used = True
         target = action.targets[0]
         ctx.grant(target, KIT_LAYERS[str(action.kit)].id, source=action.seat)
-        ctx.tell(action.seat, "kit sent", target=target, kit=action.kit)
-        ctx.tell(target, "kit received", kit=action.kit)
+        ctx.tell(action.seat, KIT_SENT, target=target, kit=action.kit)
+        ctx.tell(target, KIT_RECEIVED, kit=action.kit)
 
 
 @role
@@ -519,6 +530,10 @@ class QueenSpectator(Role):
                 ctx.kill(s, INFECTION_DEATH, me.seat)
 
 
+PRINCE = Message.declare("prince", "{player}はプリンスでした。処刑は行われませんでした。",
+                         "{player} was the Prince. Nobody is executed today.")
+
+
 @role
 class Prince(Role):
     """プリンス: its first execution is cancelled and announced (a resistance to execution, after a
@@ -534,7 +549,7 @@ class Prince(Role):
         if threat.cause is not Cause.EXECUTION or me.memory.used:
             return False
         me.memory.used = True
-        ctx.tell(None, "prince", player=me.seat)
+        ctx.tell(None, PRINCE, player=me.seat)
         return True
 
 
@@ -590,6 +605,9 @@ class SaintShown(Shown):
         return viewer.holds(Couple)
 
 
+MIRACLE = Message.declare("miracle", "{player}は{target}に奇蹟の力を使います。", "{player} uses its miraculous power on {target}.")
+
+
 class Miracle(Ability):
     """御子's miracle: night 4 only, optional, level 121, a dead seat (never a sudden death's; not
     offered when none is dead): it revives if the 御子, in A, still lives at level 121."""
@@ -609,7 +627,7 @@ class Miracle(Ability):
         return [s for s in ctx.dead() if not ctx.died_suddenly(s)]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "miracle", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, MIRACLE, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.alive(action.seat):
@@ -654,6 +672,11 @@ class Interpreted(Role):
         return frozenset({Chat.COUPLE})
 
 
+INTERPRETS = Message.declare("interprets", "{player}は{target}を通訳します。", "{player} will interpret for {target}.")
+INTERPRETED = Message.declare("interpreted", "{player}は通訳を手配されました。",
+                              "{player} was given an interpreter: you may use the Masons chat.")
+
+
 class Interpretation(Ability):
     """通訳's pairing: its first night (night 1), required, level 45, two distinct living seats (itself
     allowed): both are interpreted for good (each told), *targeted* at level 45, never redirected.
@@ -676,8 +699,8 @@ class Interpretation(Ability):
             ctx.emit(Targeted(seat, action.seat, self.verb))
             if not ctx.identity(seat).has(Interpreted.id):
                 ctx.grant(seat, Interpreted.id, source=action.seat)
-            ctx.tell(action.seat, "interprets", player=action.seat, target=seat)
-            ctx.tell(seat, "interpreted", player=seat)
+            ctx.tell(action.seat, INTERPRETS, player=action.seat, target=seat)
+            ctx.tell(seat, INTERPRETED, player=seat)
 
 
 @role
@@ -718,6 +741,9 @@ class HolyMarked(Role):
     card_en = "Holy Marked: a villager with no ability (only 闇鍋 casts it; a host cannot pick it)."
 
 
+REINCARNATED = Message.declare("reincarnated", "{player}は{target}へ転生しました。", "{player} was reincarnated in {target}.")
+
+
 @role
 class Reincarnator(Role):
     """転生者: on its death by any cause but sudden death, one seat revives at once, draw
@@ -746,4 +772,4 @@ class Reincarnator(Role):
             return
         target = ctx.draw_seat("reincarnation", pool)
         if ctx.revive(target):
-            ctx.note("reincarnated", player=me.seat, target=target)
+            ctx.note(REINCARNATED, player=me.seat, target=target)

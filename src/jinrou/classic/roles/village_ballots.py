@@ -15,7 +15,7 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.identity import Expiry
-from jinrou.classic.model import Action, Seat, Verb
+from jinrou.classic.model import Action, Message, Seat, Verb
 from jinrou.classic.role import Ability, LevelHook, Role, mark, role
 from jinrou.classic.roles.common import (
     Gamble,
@@ -44,6 +44,11 @@ class SpellMemory:
     chosen: list[Seat] = field(default_factory=list)  # every seat it chose, counted at submission
 
 
+SPELL_CAST = Message.declare("spell cast", "{player}が{target}に呪いをかけました。", "{player} cursed {target}.")
+SILENCED = Message.declare("silenced", "{target}は呪いをかけられました。昼に発言できません。",
+                           "{target} was cursed: it cannot speak in the Village chat until dusk.")
+
+
 class Spell(PlaceMark):
     """呪いをかける者's curse: each night from 2, optional, level 100, a living seat it never chose
     before (itself allowed): if the (redirected) target lives at its level it gets 沈黙 until the next
@@ -59,13 +64,13 @@ class Spell(PlaceMark):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.chosen.append(action.targets[0])
-        ctx.tell(action.seat, "spell cast", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, SPELL_CAST, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         super().resolve(ctx, action, me)  # 沈黙 on the (redirected) target if it lives
         target = ctx.aimed(action.targets[0])
         if ctx.alive(target):
-            ctx.tell(target, "silenced", target=target)
+            ctx.tell(target, SILENCED, target=target)
 
 
 @role
@@ -127,6 +132,10 @@ class Assisted(Role):
         return 1
 
 
+ASSISTED = Message.declare("assisted", "{player}は{target}を補佐しました。",
+                           "{player} assists {target}: its votes tomorrow weigh 1 more.")
+
+
 class Assist(PlaceMark):
     """補佐: each night, optional, level 100, another living seat (told 「{name}は{target}を補佐しました。」);
     the (redirected) target, alive then, gets 補佐: its votes of the next day weigh 1 more."""
@@ -137,7 +146,7 @@ class Assist(PlaceMark):
     itself = False
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(me.seat, "assisted", player=me.seat, target=action.target)
+        ctx.tell(me.seat, ASSISTED, player=me.seat, target=action.target)
 
 
 @role
@@ -153,6 +162,11 @@ class Secretary(Role):
     abilities = (Assist(),)
 
 
+TROUBLE_TOLD = Message.declare("trouble", "{player}は村でトラブルを起こしました。", "{player} stirs up trouble in the village.")
+TROUBLED = Message.declare("troubled", "トラブルメーカーにより村が混乱しています。今日は{count}人処刑されます。",
+                           "A Trouble Maker threw the village into confusion: {count} executions today.")
+
+
 class Trouble(Ability):
     """トラブル: once per game, any night, optional, no target, spent at submission (told 「{name}は村で
     トラブルを起こしました。」); at level 100 (a sealed or hypnotized one fizzles) the next day gets one
@@ -164,10 +178,10 @@ class Trouble(Ability):
     once = Once.GAME
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(me.seat, "trouble", player=me.seat)
+        ctx.tell(me.seat, TROUBLE_TOLD, player=me.seat)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.add_execution("troubled")
+        ctx.add_execution(TROUBLED)
 
 
 @role
@@ -187,6 +201,10 @@ class TroubleMaker(Role):
     abilities = (Trouble(),)
 
 
+DICTATED = Message.declare("dictated", "独裁者の{player}により、{target}の処刑が宣言されました。",
+                           "The Dictator {player} decreed {target}'s execution.")
+
+
 class Dictate(Ability):
     """独裁: once per game, any day, optional, a living seat (itself allowed, as the reference): public
     「独裁者の{name}により、{target}の処刑が宣言されました。」; the day ends at once (its votes void,
@@ -204,7 +222,7 @@ class Dictate(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]
-        ctx.tell(None, "dictated", player=me.seat, target=target)
+        ctx.tell(None, DICTATED, player=me.seat, target=target)
         ctx.end_day(execute=target, by=me.seat)
 
 
@@ -222,6 +240,10 @@ class Dictator(Role):
 @dataclass
 class MonsterMemory:
     seen: list[Seat] = field(default_factory=list)  # the dead it has looked at (each once)
+
+
+ABSORBED = Message.declare("absorbed", "{player}は{target}の死体から{role}の能力を吸収しました。",
+                           "{player} absorbed {target}'s power as {role}.")
 
 
 @role
@@ -262,7 +284,7 @@ class FrankensteinsMonster(Role):
             if identity.team() is not Team.HUMAN or identity.is_a(FrankensteinsMonster):
                 continue
             ctx.add_role(me.seat, identity.role.id)
-            ctx.tell(me.seat, "absorbed", player=me.seat, target=seat, role=identity.role.id)
+            ctx.tell(me.seat, ABSORBED, player=me.seat, target=seat, role=identity.role.id)
 
 
 # ---------------------------------------------------------------------- 課金者 (issue 24): draws when submitted
@@ -317,6 +339,15 @@ class GachaMemory:
     committed: bool = False  # it commits to ``held``: it becomes that role at level 122
 
 
+GACHA_TOLD = {
+    "normal": Message.declare("gacha normal", "{player}はノーマルガチャを引いて{stars}【{role}】を獲得しました。",
+                              "{player} pulls the normal gacha and gets {stars} [{role}]."),
+    "premium": Message.declare("gacha premium", "{player}はプレミアムガチャを引いて{stars}【{role}】を獲得しました。",
+                               "{player} pulls the premium gacha and gets {stars} [{role}]."),
+}
+"""課金者's line per kind of pull."""
+
+
 class Gacha(Ability):
     """ガチャ: each night until it commits, optional, no target, at once: ``normal`` once a night, ``premium``
     up to P times (P: its vote's weight in the last ballot of the day before, its own 課金 not counted; 1
@@ -357,7 +388,10 @@ class Gacha(Ability):
             memory.normal = True
         else:
             memory.pulls, memory.spent = memory.pulls - 1, memory.spent + 1
-        ctx.tell(me.seat, f"gacha {kind}", player=me.seat, stars="★" * rarity, role=memory.held)
+        ctx.tell(me.seat, GACHA_TOLD[kind], player=me.seat, stars="★" * rarity, role=memory.held)
+
+
+GACHA_COMMIT = Message.declare("gacha commit", "{player}は引き当てた【{role}】に決めました。", "{player} commits to [{role}].")
 
 
 class Commit(Ability):
@@ -375,7 +409,7 @@ class Commit(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.committed = True
-        ctx.tell(me.seat, "gacha commit", player=me.seat, role=me.memory.held)
+        ctx.tell(me.seat, GACHA_COMMIT, player=me.seat, role=me.memory.held)
 
 
 class Payday(LevelHook):

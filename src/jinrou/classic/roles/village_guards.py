@@ -20,7 +20,7 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.identity import Expiry
-from jinrou.classic.model import Action, Blocked, Cause, Fortune, GuardKind, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Fortune, GuardKind, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, LevelHook, Role, mark, role
 from jinrou.classic.roles.common import (
     DOG_DEATH,
@@ -150,6 +150,9 @@ class Prayer(Role):
     level_hooks = (Praying(),)
 
 
+PRAYED = Message.declare("prayed", "{player}が聖なる力で自身を守りました。", "{player} prays for holy protection.")
+
+
 class Pray(Ability):
     """巫女's prayer: once per game, any night from 1, optional, no target, spent at submission; told
     at once 「{name}が聖なる力で自身を守りました。」; at level 71 it gets 巫女の加護 until the next dusk."""
@@ -162,7 +165,7 @@ class Pray(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.grant(action.seat, Prayer.id, action.seat)
-        ctx.tell(action.seat, "prayed", player=action.seat)
+        ctx.tell(action.seat, PRAYED, player=action.seat)
 
 
 @role
@@ -190,6 +193,9 @@ class DogMemory:
     bit: int = 0  # the night it bit
 
 
+ADOPTED = Message.declare("adopted", "{player}は{target}を飼い主に選びました。", "{player} chose {target} as its owner.")
+
+
 class Adopt(Ability):
     """犬's choice of owner: its first night, required, at once: another living seat (not told)."""
 
@@ -202,7 +208,10 @@ class Adopt(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         memory: DogMemory = me.memory
         memory.owner, memory.night = action.targets[0], ctx.day
-        ctx.tell(action.seat, "adopted", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, ADOPTED, player=action.seat, target=action.targets[0])
+
+
+DOG_BITE = Message.declare("dog bite", "{player}が{target}を襲撃しました。", "{player} attacks {target}.")
 
 
 class DogBite(Ability):
@@ -225,7 +234,7 @@ class DogBite(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.bit = ctx.day
-        ctx.tell(action.seat, "dog bite", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, DOG_BITE, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         owner = action.targets[0]
@@ -319,6 +328,13 @@ class TrapMemory:
     last: Seat | None = None  # the seat of its previous trap
 
 
+TRAP_SET = Message.declare("trap set", "{player}は{target}を罠で護衛しました。", "{player} set a trap to protect {target}.")
+
+TRAP_SUCCESS = Message.declare("trap success", "{trapper}の罠により{target}が襲撃から守られました。",
+                               "{trapper}'s trap protected {target} from an attack.")
+"""罠師's line when its trap stopped an attack (V1.2; told by the rules' attack, with ``gjmessage``)."""
+
+
 class SetTrap(Ability):
     """罠師's trap: each night from 2, required, level 81: a living seat, not itself (unless
     ``guardmyself``), never the seat of its previous trap; told at once 「{name}は{target}を罠で護衛しました。」.
@@ -335,7 +351,7 @@ class SetTrap(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.last = action.targets[0]
-        ctx.tell(action.seat, "trap set", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, TRAP_SET, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])
@@ -388,6 +404,9 @@ class Cosplayer(Guarding):
     abilities = (Protection(),)
 
 
+GUARD_CHOSEN = Message.declare("guard chosen", "{player}は{target}を護衛しました。", "{player} guards {target}.")
+
+
 class CounterGuard(Protection):
     """侍's guard: each night from 2 (never night 1, whatever ``scapegoat``), required, level 82; 狩人's choices
     (``guardmyself``, ``consecutiveguard``); told at once 「{name}は{target}を護衛しました。」, *targeted* then. The
@@ -401,7 +420,7 @@ class CounterGuard(Protection):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         super().submit(ctx, action, me)
-        ctx.tell(action.seat, "guard chosen", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, GUARD_CHOSEN, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])
@@ -442,6 +461,10 @@ class ElementalMemory(GuardMemory):
     night: int = 0  # … that night
 
 
+ELEMENTAL_GUARD = Message.declare("elemental guard", "{player}は精霊の力で{target}を護衛しました。",
+                                  "{player} guards {target} with its spirits.")
+
+
 class ElementalGuard(Protection):
     """精霊使い's guard: each night from 2 (never night 1), required, level 80; 狩人's choices (``guardmyself``;
     ``consecutiveguard=no`` forbids last night's seat: settled here, the reference never refuses it); told at
@@ -455,7 +478,7 @@ class ElementalGuard(Protection):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         super().submit(ctx, action, me)
-        ctx.tell(action.seat, "elemental guard", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, ELEMENTAL_GUARD, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         memory: ElementalMemory = me.memory
@@ -528,7 +551,7 @@ class DragonGuard(DragonAct):
         return [s for s in ctx.living() if s not in (me.seat, last)]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "guard chosen", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, GUARD_CHOSEN, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         memory: DragonMemory = me.memory
@@ -540,6 +563,10 @@ class DragonGuard(DragonAct):
 
 
 DRAGON_DEATH = Cause.declare("dragon", "竜の炎", "burnt by a dragon")  # 竜騎士's 竜の炎 (V2.1.13)
+
+
+SLAY_CHOSEN = Message.declare("slay chosen", "{player}が{target}を襲撃しました。",
+                              "{player} attacks {target} with its dragon's fire.")
 
 
 class Slay(DragonAct):
@@ -555,7 +582,7 @@ class Slay(DragonAct):
         return bool(me.memory.slain)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "slay chosen", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, SLAY_CHOSEN, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.slain = True
@@ -599,6 +626,10 @@ class DragonKnight(Role):
 SACRIFICE_DEATH = Cause.declare("sacrifice", "生贄", "sacrificed")  # 人身御供's 生贄 (V2.1.13)
 
 
+SACRIFICED = Message.declare("sacrificed", "{target}は人身御供を差し出し{cause}に抵抗しました。",
+                             "{target} withstood {cause}: a Sacrifice died in its place.")
+
+
 @mark("Shielded", "生贄の守り", until=Expiry.DUSK)
 class Shielded(Role):
     """A 人身御供's shield (V2.1.3), to the next dusk: the first death its seat would suffer (not a sudden one),
@@ -619,9 +650,13 @@ class Shielded(Role):
                 or identity.team() is not Team.HUMAN or identity.role.unshielded):  # never a 迷える子羊 (V2.1.3)
             return False
         ctx.remove(me)
-        ctx.note("sacrificed", target=me.seat, cause=threat.cause.value)
+        ctx.note(SACRIFICED, target=me.seat, cause=threat.cause.value)
         ctx.kill(giver, SACRIFICE_DEATH, giver)
         return True
+
+
+SHIELD_OFFERED = Message.declare("shield offered", "{player}が{target}を守るため自らの命を差し出そうとしています。",
+                                 "{player} offers its own life to protect {target}.")
 
 
 class Offer(Ability):
@@ -635,7 +670,7 @@ class Offer(Ability):
     once = Once.GAME
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "shield offered", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, SHIELD_OFFERED, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])

@@ -12,7 +12,7 @@ from jinrou.classic.events import (
     PhaseOpened,
     on,
 )
-from jinrou.classic.model import Action, Cause, Count, Moment, Seat, Verb
+from jinrou.classic.model import Action, Cause, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Role, mark, role, sub_role
 
 if TYPE_CHECKING:
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------- group VC (issue 24): 暗殺者 病人 老人 魔女
 # カウンセラー (V1.1.9d assassination reflex, V1.1.10 sick, V1.1.8 更生者, V1.1.16 causes)
+
+WOLVES_SICK = Message.declare("wolves sick", "人狼たちは病気になりました。今日は襲撃できません。",
+                              "The werewolves fell sick: no attack tonight.")
+"""The pack's notice at the dusk after 病人 died of their attack (V1.1.10; the rules tell it)."""
 
 
 @role
@@ -82,6 +86,9 @@ class AssassinMemory:
 ASSASSINATE_DEATH = Cause.declare("assassinate", "暗殺", "assassinated")  # 暗殺者's 暗殺 (V1.1.16)
 
 
+ASSASSINATE_TOLD = Message.declare("assassinate", "{player}が{target}を暗殺しました。", "{player} assassinates {target}.")
+
+
 class Assassination(Ability):
     """暗殺: once per game, any night from 2, optional, level 100: another living seat dies
     (``assassinate``; not guardable, resistible) — or, if it declares an assassination reflex p
@@ -99,7 +106,7 @@ class Assassination(Ability):
         return bool(me.memory.used)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "assassinate", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, ASSASSINATE_TOLD, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.used = True
@@ -132,6 +139,13 @@ class WitchMemory:
     revived: bool = False  # its one 蘇生薬 is used
     night: int = 0  # the last night it used one (at most one a night)
 
+WITCH_TOLD = {
+    "poison": Message.declare("witch poison", "{player}は{target}に毒薬を使いました。", "{player} used a poison on {target}."),
+    "revive": Message.declare("witch revive", "{player}は{target}に蘇生薬を使いました。",
+                              "{player} used a revival potion on {target}."),
+}
+"""魔女's line per potion (its verb)."""
+
 
 class WitchPotion(Ability):
     """A 魔女's potion: from night 2, optional, level 100, spent at submission; two in all, at most one
@@ -150,7 +164,7 @@ class WitchPotion(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         memory: WitchMemory = me.memory
         memory.potions, memory.night = memory.potions + 1, ctx.day
-        ctx.tell(action.seat, f"witch {self.verb.value}", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, WITCH_TOLD[self.verb.value], player=action.seat, target=action.targets[0])
 
 
 WITCH_DEATH = Cause.declare("witch", "毒薬", "a witch's poison")  # 魔女's 毒薬 (V1.1.16)
@@ -225,6 +239,10 @@ class Reformed(Role):
         return result is Team.HUMAN
 
 
+REFORMED = Message.declare("reformed", "{player}はカウンセリングされて更生しました。",
+                           "{player} was counseled and reformed (team Human).")
+
+
 @mark("Counseled", "カウンセリング")
 class Counseled(Role):
     """The mark a カウンセラー leaves at level 110 on a seat it noted: at the next dawn, if the seat
@@ -243,10 +261,13 @@ class Counseled(Role):
         ctx.remove(me)
         if ctx.identity(me.seat).team() is not Team.HUMAN:
             ctx.grant(me.seat, Reformed.id, me.source)
-            ctx.tell(me.seat, "reformed", player=me.seat)
+            ctx.tell(me.seat, REFORMED, player=me.seat)
 
 
 COUNSEL = Verb.declare("counsel", label=("カウンセリング", "counsel"))
+
+
+COUNSEL_TOLD = Message.declare("counsel", "{player}が{target}をカウンセリングしました。", "{player} counsels {target}.")
 
 
 class Counsel(Ability):
@@ -264,7 +285,7 @@ class Counsel(Ability):
         return ctx.living()
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "counsel", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, COUNSEL_TOLD, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])

@@ -17,7 +17,7 @@ from jinrou.classic.events import (
     PhaseOpened,
     on,
 )
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, Seat, Verb
+from jinrou.classic.model import Action, Cause, Count, Fortune, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Chat, LevelHook, Role, declared, mark, role
 from jinrou.classic.roles.common import (
     Absolute,
@@ -78,6 +78,13 @@ class Hitokotonushinokami(Role):
 SCOUT = Verb.declare("scout", label=("偵察", "scout"))
 
 
+SCOUT_CHOSEN = Message.declare("scout chosen", "{player}は{target}を偵察しました。", "{player} scouts {target}.")
+SCOUT_ACTIVE = Message.declare("scout active", "{player}の偵察の結果、{target}は夜に行動可能でした。",
+                               "{player}'s scouting: {target} could act tonight.")
+SCOUT_IDLE = Message.declare("scout idle", "{player}の偵察の結果、{target}は夜に行動していませんでした。",
+                             "{player}'s scouting: {target} did not act tonight.")
+
+
 class Scouting(Ability):
     """忍者's scouting: each night from 1, required, level 100, another living seat but 身代わりくん (not
     itself: settled here, as §4.1); told at once 「…を偵察しました。」, and at level 100 whether the
@@ -90,11 +97,11 @@ class Scouting(Ability):
         return [s for s in ctx.living() if s not in (me.seat, ctx.scapegoat)]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "scout chosen", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, SCOUT_CHOSEN, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])
-        key = "scout active" if ctx.had_action_open(target) else "scout idle"
+        key = SCOUT_ACTIVE if ctx.had_action_open(target) else SCOUT_IDLE
         ctx.tell(action.seat, key, player=action.seat, target=action.targets[0])
 
 
@@ -118,9 +125,49 @@ EMMA_LINES = {
     "ghost": "ghost", "dragon": "dragon", "samurai": "samurai", "elemental": "elemental", "sacrifice": "sacrifice",
     "dragonknight": "dragonknight",  # V2.1.13
 }  # fmt: skip
-"""閻魔's line (message ``emma KEY``) per death: by the exact kind kept beside the cause where there is
+"""閻魔's line (:data:`EMMA_TOLD`) per death: by the exact kind kept beside the cause where there is
 one (後追い's), else by the cause; a death not here (execution, hunter shot, leave, sudden death, a
 kind without a line) gives none (V1.2 Emma, V1.1.12)."""
+
+EMMA_TOLD = {
+    "attack": Message.declare("emma attack", "{player}は人狼の餌食になったようです。",
+                              "{player} seems to have fallen prey to the wolves."),
+    "poison": Message.declare("emma poison", "{player}は毒に冒されたようです。", "{player} seems to have been poisoned."),
+    "infection": Message.declare("emma infection", "{player}は感染症により死亡したようです。",
+                                 "{player} seems to have died of the infection."),
+    "vampire": Message.declare("emma vampire", "{player}はヴァンパイアの餌食になったようです。",
+                               "{player} seems to have fallen prey to a vampire."),
+    "dog": Message.declare("emma dog", "{player}は犬の餌食になったようです。", "{player} seems to have fallen prey to a dog."),
+    "trap": Message.declare("emma trap", "{player}は罠にかかって死亡したようです。", "{player} seems to have died in a trap."),
+    "curse": Message.declare("emma curse", "{player}は呪殺されたようです。", "{player} seems to have been cursed to death."),
+    "psycho": Message.declare("emma psycho", "{player}はサイコキラーに殺されたようです。",
+                              "{player} seems to have been killed by a psycho killer."),
+    "lover": Message.declare("emma lover", "{player}は恋人の後を追って死亡したようです。",
+                             "{player} seems to have followed a lover in death."),
+    "fox": Message.declare("emma fox", "{player}は狐の後を追って死亡したようです。",
+                           "{player} seems to have followed the foxes in death."),
+    "twin": Message.declare("emma twin", "{player}は双子の後を追って死亡したようです。",
+                            "{player} seems to have followed a twin in death."),
+    "charm": Message.declare("emma charm", "{player}は何かに取り憑かれて自ら命を断ったようです。",
+                             "{player} seems to have taken its own life, possessed by something."),
+    "selfdestruct": Message.declare("emma selfdestruct", "{player}は自爆したようです。",
+                                    "{player} seems to have blown itself up."),
+    "assassinate": Message.declare("emma assassinate", "{player}は暗殺されたようです。",
+                                   "{player} seems to have been assassinated."),
+    "dragon": Message.declare("emma dragon", "{player}は竜に焼き殺されたようです。",
+                              "{player} seems to have been burnt to death by a dragon."),
+    "samurai": Message.declare("emma samurai", "{player}は侍に一刀両断されたようです。",
+                               "{player} seems to have been cut down by a samurai."),
+    "elemental": Message.declare("emma elemental", "{player}は暴走した精霊によって殺されたようです。",
+                                 "{player} seems to have been killed by a rampaging spirit."),
+    "sacrifice": Message.declare("emma sacrifice", "{player}は生贄に捧げられたようです。",
+                                 "{player} seems to have been offered as a sacrifice."),
+    "dragonknight": Message.declare("emma dragonknight", "{player}は自責の念に駆られて自ら命を断ったようです。",
+                                    "{player} seems to have taken its own life out of remorse."),
+    "ghost": Message.declare("emma ghost", "{player}は亡霊の怨念に殺されたようです。",
+                             "{player} seems to have been killed by a ghost's grudge."),
+}
+"""閻魔's line per line word of :data:`EMMA_LINES` (V1.2 Emma)."""
 
 
 @role
@@ -139,10 +186,16 @@ class Emma(Role):
                 continue
             line = EMMA_LINES.get(ctx.death_kind(seat) or cause.value)
             if line is not None:
-                ctx.tell(me.seat, f"emma {line}", player=seat)
+                ctx.tell(me.seat, EMMA_TOLD[line], player=seat)
 
 
 # ---------------------------------------------------------------- group VD (village part 1: V1.2)
+
+
+SEERS_MAMA = Message.declare("seers mama", "{player}は予言者のママです。占い師は{seats}です。",
+                             "{player} is the Seer's Mama. The seers are {seats}.")
+SEERS_MAMA_NONE = Message.declare("seers mama none", "{player}は予言者のママです。占い師はいません。",
+                                  "{player} is the Seer's Mama. There is no seer.")
 
 
 @role
@@ -165,9 +218,12 @@ class SeersMama(Role):
         me.memory.used = True
         seers = ctx.holding(Divining)
         if seers:
-            ctx.tell(me.seat, "seers mama", player=me.seat, seats=seers)
+            ctx.tell(me.seat, SEERS_MAMA, player=me.seat, seats=seers)
         else:
-            ctx.tell(me.seat, "seers mama none", player=me.seat)
+            ctx.tell(me.seat, SEERS_MAMA_NONE, player=me.seat)
+
+
+TARZAN = Message.declare("tarzan", "{player}は{count}人の人狼の気配を感じました。", "{player} senses {count} werewolves.")
 
 
 @role
@@ -184,7 +240,7 @@ class Tarzan(Role):
     def sense(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
         if event.moment is Moment.DAWN:
             count = sum(1 for s in ctx.living() if ctx.identity(s).wolf_role())
-            ctx.tell(me.seat, "tarzan", player=me.seat, count=count)
+            ctx.tell(me.seat, TARZAN, player=me.seat, count=count)
 
 
 @dataclass
@@ -192,10 +248,17 @@ class BeliefMemory:
     aware: bool = False  # V1.1.5: it has learned its role
 
 
+ROLE_REVEALED = Message.declare("role revealed", "あなたの本当の役職は{role}です", "Your true role is {role}.")
+
+
 def become_aware(ctx: Context, me: Layer) -> None:
     """V1.1.5: the seat learns its real role (told)."""
     me.memory.aware = True
-    ctx.tell(me.seat, "role revealed", role=me.role.id)
+    ctx.tell(me.seat, ROLE_REVEALED, role=me.role.id)
+
+
+SLEEPWALKERS = Message.declare("sleepwalkers", "{seats}が徘徊しています。", "{seats} are wandering about at night.")
+SLEEPWALKER_AWARE = Message.declare("sleepwalker aware", "{player}は深夜徘徊を自覚しました。", "{player} realizes it sleepwalks.")
 
 
 @role
@@ -225,10 +288,21 @@ class Sleepwalker(Role):
             if walkers and walkers[0] == me.seat:  # one notice, sent by the first
                 wolves = [s for s in ctx.chat_members(Chat.WOLF) if ctx.identity(s).wolf_role()]
                 if wolves:
-                    ctx.tell(wolves, "sleepwalkers", seats=walkers)
+                    ctx.tell(wolves, SLEEPWALKERS, seats=walkers)
         elif ctx.day >= 3 and not me.memory.aware:
-            ctx.tell(me.seat, "sleepwalker aware", player=me.seat)
+            ctx.tell(me.seat, SLEEPWALKER_AWARE, player=me.seat)
             become_aware(ctx, me)
+
+
+ORACLES = {
+    "friend": Message.declare("oracle friend", "{player}に神託が下りました。恋人陣営が勝利目前です。",
+                              "{player} receives an oracle: the lovers are about to win."),
+    "fox": Message.declare("oracle fox", "{player}に神託が下りました。妖狐陣営が勝利目前です。",
+                           "{player} receives an oracle: the foxes are about to win."),
+    "werewolf": Message.declare("oracle werewolf", "{player}に神託が下りました。人狼陣営が勝利目前です。",
+                                "{player} receives an oracle: the werewolves are about to win."),
+}
+"""預言者's oracle per side about to win (V1.1.5)."""
 
 
 @role
@@ -270,7 +344,7 @@ class Oracle(Role):
             side = "fox" if foxes else "werewolf" if len(living) <= 4 else None
         if side is None:
             return
-        ctx.tell(me.seat, f"oracle {side}", player=me.seat)
+        ctx.tell(me.seat, ORACLES[side], player=me.seat)
         if not me.memory.aware:
             become_aware(ctx, me)
 
@@ -287,6 +361,10 @@ def human_roles(ctx: Context) -> list[str]:
     return [r for r in ctx.playable() if catalog_role(r).team is Team.HUMAN]
 
 
+FATE = Message.declare("fate", "{player}は運命の子でした。{role}として生きる覚悟を決めました。",
+                       "{player} was a Child of Fate: it resolves to live as {role}.")
+
+
 class Destiny(LevelHook):
     """運命の子's change at level 122: marked and alive, it becomes a uniform random role of catalog
     team Human (draw ``fate role``), whose dusk hook runs at once."""
@@ -298,7 +376,7 @@ class Destiny(LevelHook):
             return
         new = ctx.draw("fate role", human_roles(ctx))
         ctx.change_role(me.seat, new, told_now=False)
-        ctx.tell(me.seat, "fate", player=me.seat, role=declared(new).believes or new)
+        ctx.tell(me.seat, FATE, player=me.seat, role=declared(new).believes or new)
         ctx.dusk_hook(me.seat)
 
 
@@ -344,6 +422,10 @@ class Fate(Role):
 # 超常現象研究者 — divination variants (呪いをかける者: village_ballots.py; 御子, 通訳: village.py)
 
 
+LIAR_DIVINED = Message.declare("liar divined", "あんまり自信ないけど、霊能占いの結果、{target}は{result}だと思う。たぶん。",
+                               "Not too sure, but by psychic divination {target} is {result}, I think. Maybe.")
+
+
 class LiarDivination(Divination):
     """嘘つき's divination: each night from 1, required, level 100, any other seat, living or dead.
     At its level one draw (``liar divination``): 3 in 10 the true 占い結果 (overlays read), else
@@ -360,7 +442,7 @@ class LiarDivination(Divination):
         fortune = ctx.identity(ctx.aimed(action.targets[0])).fortune()
         if not ctx.draw("liar divination", [True, False], weights=[3, 7]):
             fortune = {Fortune.HUMAN: Fortune.WEREWOLF, Fortune.WEREWOLF: Fortune.HUMAN}.get(fortune, fortune)
-        ctx.tell_at_dawn(action.seat, "liar divined", target=action.targets[0], result=fortune.value)
+        ctx.tell_at_dawn(action.seat, LIAR_DIVINED, target=action.targets[0], result=fortune.value)
 
 
 @role
@@ -383,6 +465,12 @@ class Liar(Role):
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
         return result is Team.HUMAN and ctx.alive(me.seat)
+
+
+INVESTIGATED = Message.declare("investigated", "{player}が{target}とその両隣を調査したところ、{results}が発見されました。",
+                               "{player} investigated {target} and its two neighbours: found {results}.")
+INVESTIGATED_HUMAN = Message.declare("investigated human", "{player}が{target}とその両隣を調査したところ、全員村人でした。",
+                                     "{player} investigated {target} and its two neighbours: all villagers.")
 
 
 class Investigation(Divination):
@@ -420,7 +508,7 @@ class Investigation(Divination):
 
     def tell(self, ctx: Context, action: Action, result: str, now: bool) -> None:
         args: dict[str, object] = {"player": action.seat, "target": action.targets[0]}
-        key = "investigated" if result else "investigated human"
+        key = INVESTIGATED if result else INVESTIGATED_HUMAN
         if result:
             args["results"] = result
         if now:
@@ -468,11 +556,13 @@ SENSE = Verb.declare("sense", label=("色を見る", "see a color"))
 
 class AttributeReading(Ability):
     """A reading of a dead seat's attribute (V2.1.12): each night from 2 while a seat is dead, required,
-    level 100, a dead seat; told at once 「``key`` select」; at level 100 whether the (redirected) seat has
-    ``attribute`` then (「``key`` yes」/「``key`` no」, naming the chosen seat). Not a divination."""
+    level 100, a dead seat; told at once ``chosen``; at level 100 whether the (redirected) seat has
+    ``attribute`` then (``found``/``missing``, naming the chosen seat). Not a divination."""
 
     attribute: ClassVar[str]
-    key: ClassVar[str]
+    chosen: ClassVar[str]  # its messages' keys (declared on each reading)
+    found: ClassVar[str]
+    missing: ClassVar[str]
     level = 100
     first = 2
 
@@ -480,11 +570,11 @@ class AttributeReading(Ability):
         return ctx.dead()
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, f"{self.key} select", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, self.chosen, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         found = ctx.identity(ctx.aimed(action.targets[0])).attribute(ctx, self.attribute)
-        ctx.tell(action.seat, f"{self.key} {'yes' if found else 'no'}", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, self.found if found else self.missing, player=action.seat, target=action.targets[0])
 
 
 class Autopsy(AttributeReading):
@@ -493,7 +583,11 @@ class Autopsy(AttributeReading):
 
     verb = AUTOPSY
     attribute = "death_resistance"
-    key = "autopsy"
+    chosen = Message.declare("autopsy select", "{player}は{target}の死体を調べました。", "{player} examines {target}'s body.")
+    found = Message.declare("autopsy yes", "{player}の調べによると、{target}は死亡耐性を持っていました。",
+                            "{player}'s examination: {target} could resist death.")
+    missing = Message.declare("autopsy no", "{player}の調べによると、{target}は死亡耐性を持っていませんでした。",
+                              "{player}'s examination: {target} could not resist death.")
 
 
 class Sift(AttributeReading):
@@ -502,7 +596,11 @@ class Sift(AttributeReading):
 
     verb = SIFT
     attribute = "deadly_weapon"
-    key = "sift"
+    chosen = Message.declare("sift select", "{player}は{target}の遺品を整理しました。", "{player} sorts {target}'s belongings.")
+    found = Message.declare("sift yes", "{player}が整理すると、{target}の遺品から凶器を発見しました。",
+                            "{player} found a deadly weapon among {target}'s belongings.")
+    missing = Message.declare("sift no", "{player}が整理すると、{target}の遺品には怪しい物はありませんでした。",
+                              "{player} found nothing suspicious among {target}'s belongings.")
 
 
 @role
@@ -600,14 +698,25 @@ class DarkPsychic(Mediumship):
             ctx.grant(me.seat, Ghost.id, me.seat)
 
 
-SYNESTHETE_COLORS = ("赤色", "茶色", "橙色", "小麦色", "黄色", "黄土色", "緑色", "水色", "藍色", "青色", "紫色", "桜色",
-                     "金色", "銀色", "灰色")  # fmt: skip
-"""共感覚者's colors (draw ``synesthete color``: uniform among those not yet in its map)."""
+SYNESTHETE_COLORS = {
+    "赤色": "red", "茶色": "brown", "橙色": "orange", "小麦色": "wheat", "黄色": "yellow", "黄土色": "ochre",
+    "緑色": "green", "水色": "light blue", "藍色": "indigo", "青色": "blue", "紫色": "purple", "桜色": "cherry pink",
+    "金色": "gold", "銀色": "silver", "灰色": "gray",
+}  # fmt: skip
+"""共感覚者's colors, each with its English (draw ``synesthete color``: uniform among those not yet in its map;
+the record and the Japanese say the color word)."""
+SENSE_RESULT = Message.declare("sense result",
+                               "{player}が{target}の色を見た結果、{color}でした。",
+                               "{player} sees {target}'s color: {color}.",
+                               words={"color": {c: (c, en) for c, en in SYNESTHETE_COLORS.items()}})
 
 
 @dataclass
 class ColorMemory:
     colors: dict[str, str] = field(default_factory=dict)  # team id → its color word
+
+
+SENSE_SELECT = Message.declare("sense select", "{player}は{target}の色を見ました。", "{player} looks at {target}'s color.")
 
 
 class Sensing(Ability):
@@ -623,7 +732,7 @@ class Sensing(Ability):
         return [s for s in ctx.seats() if s != me.seat]
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "sense select", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, SENSE_SELECT, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         memory: ColorMemory = me.memory
@@ -631,7 +740,7 @@ class Sensing(Ability):
         if team not in memory.colors:
             used = set(memory.colors.values())
             memory.colors[team] = ctx.draw("synesthete color", [c for c in SYNESTHETE_COLORS if c not in used])
-        ctx.tell(action.seat, "sense result", player=action.seat, target=action.targets[0], color=memory.colors[team])
+        ctx.tell(action.seat, SENSE_RESULT, player=action.seat, target=action.targets[0], color=memory.colors[team])
 
 
 @role
@@ -655,6 +764,10 @@ class ChannelMemory:
     chosen: Seat | None = None  # the dead seat listened to, for good (the reference never clears it)
 
 
+CHANNEL_SELECT = Message.declare("channel select", "{player}は{target}の声に耳を傾けました。",
+                                 "{player} listens to {target}'s voice.")
+
+
 class Channel(Ability):
     """イタコ's use: once per game, any night from 2, optional, spent at submission: a dead seat; told
     「{name}は{target}の声に耳を傾けました。」, and its seat gets the 口寄せ mark, whose level hook at 100 gives the
@@ -670,8 +783,12 @@ class Channel(Ability):
         return ctx.dead()
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "channel select", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, CHANNEL_SELECT, player=action.seat, target=action.targets[0])
         ctx.grant(action.seat, Channelling.id, action.seat).memory.chosen = action.targets[0]
+
+
+CHANNEL_RESULT = Message.declare("channel result", "{player}は{target}の声を聴きました。{target}は{role}でした。",
+                                 "{player} heard {target}'s voice: {target} was {role}.")
 
 
 class Channelled(LevelHook):
@@ -683,7 +800,7 @@ class Channelled(LevelHook):
 
     def act(self, ctx: Context, me: Layer) -> None:
         target = ctx.aimed(me.memory.chosen)
-        ctx.tell(me.seat, "channel result", player=me.seat, target=target, role=ctx.identity(target).role.id)
+        ctx.tell(me.seat, CHANNEL_RESULT, player=me.seat, target=target, role=ctx.identity(target).role.id)
 
 
 @mark("Channelling", "口寄せ")
@@ -718,6 +835,10 @@ class BakerMemory:
     mourned: bool = False  # 「…もうおいしいパンが食べられません。」 said since the last living パン屋
 
 
+BAKER_BREAD = Message.declare("baker bread", "パン屋がおいしいパンを焼いてくれたそうです。", "The baker has baked delicious bread.")
+BAKER_GONE = Message.declare("baker gone", "今日からはもうおいしいパンが食べられません。", "From today on there is no more delicious bread.")
+
+
 @role
 class Baker(Role):
     """パン屋: at each dawn, alive or dead, once for all パン屋 (by the first seat holding one): while one
@@ -741,7 +862,7 @@ class Baker(Role):
         memory: BakerMemory = me.memory
         if any(ctx.alive(s) for s in bakers):
             memory.mourned = False
-            ctx.tell(None, "baker bread")
+            ctx.tell(None, BAKER_BREAD)
         elif not memory.mourned:
             memory.mourned = True
-            ctx.tell(None, "baker gone")
+            ctx.tell(None, BAKER_GONE)

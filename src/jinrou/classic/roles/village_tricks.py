@@ -17,7 +17,7 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.identity import Expiry
-from jinrou.classic.model import Action, Cause, Count, Moment, Seat, Verb
+from jinrou.classic.model import Action, Cause, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, LevelHook, Role, mark, role
 
 if TYPE_CHECKING:
@@ -43,6 +43,10 @@ COVERED_CAUSES = frozenset({"vampire", "witch", "dog", "hooligan", "dragon", "sa
 """The causes (besides a wolf's bite) a night cover stops: the deaths an attacker's own act causes (V2.1.3)."""
 
 
+MISDIRECT_TOLD = Message.declare("misdirect", "{player}は今晩の人狼の襲撃先を{target}にすり替えました。",
+                                 "{player} turns tonight's werewolf attack onto {target}.")
+
+
 class Misdirect(Ability):
     """すり替え: once per game, any night from 2, optional, level 78: a living seat, itself allowed; told at
     once. At 78 tonight's wolf attacks with a target are turned on the chosen seat (not redirected itself)
@@ -58,7 +62,7 @@ class Misdirect(Ability):
         return ctx.living()
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "misdirect", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, MISDIRECT_TOLD, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.trick_attacks(action.targets[0])
@@ -107,6 +111,10 @@ class SheepMemory:
     lured_night: int = 0  # the night its lure took effect (0: not yet)
 
 
+LURE_TOLD = Message.declare("lure", "{player}は身代わりになろうとしています。",
+                            "{player} means to take the wolves' bite in everyone's place.")
+
+
 class Lure(Ability):
     """身代わり: once per game, any night from 2, optional, no target, spent when submitted; told at once.
     It takes effect at level 79 of the first night from then on on which its seat is in A and free
@@ -121,7 +129,7 @@ class Lure(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.lured = True
-        ctx.tell(action.seat, "lure", player=action.seat)
+        ctx.tell(action.seat, LURE_TOLD, player=action.seat)
 
 
 class Luring(LevelHook):
@@ -224,6 +232,10 @@ class RedHood(Role):
             me.memory.killer = None
 
 
+DRAW_GIRL = Message.declare("draw girl", "{player}は看板娘でした。今日は{count}人処刑されます。",
+                            "{player} was the Draw Girl. {count} players will be executed today.")
+
+
 @role
 class DrawGirl(Role):
     """看板娘: bitten to death (V2.1.4), it makes the next day's executions one more, announced at that
@@ -237,7 +249,11 @@ class DrawGirl(Role):
 
     @on(Bitten)
     def bitten(self, ctx: Context, me: Layer, event: Bitten) -> None:
-        ctx.add_execution("draw girl", player=me.seat)
+        ctx.add_execution(DRAW_GIRL, player=me.seat)
+
+
+HOUSEKEEPER_SAW = Message.declare("housekeeper saw", "{player}は{wolf}が{target}を襲うのを目撃しました。",
+                                  "{player} saw {wolf} attack {target}.")
 
 
 @mark("Housekept", "家政婦の訪問", until=Expiry.DAWN)
@@ -252,7 +268,10 @@ class Housekept(Role):
     @on(Died)
     def witness(self, ctx: Context, me: Layer, event: Died) -> None:
         if event.cause is Cause.ATTACK and event.source is not None and me.source is not None:
-            ctx.tell(me.source, "housekeeper saw", player=me.source, wolf=event.source, target=me.seat)
+            ctx.tell(me.source, HOUSEKEEPER_SAW, player=me.source, wolf=event.source, target=me.seat)
+
+
+VISIT_TOLD = Message.declare("visit", "{player}は{target}の家に訪れました。", "{player} visits {target}'s house.")
 
 
 class Visit(Ability):
@@ -266,7 +285,7 @@ class Visit(Ability):
     first = 2
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "visit", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, VISIT_TOLD, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])

@@ -21,7 +21,7 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.identity import Expiry, Seal
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
 from jinrou.classic.roles.common import Absolute, Contacted, ContactHook, Divination, Divining, Villager, knows_wolves
 
@@ -46,6 +46,10 @@ def attacks_spent(ctx: Context) -> int:
 
 
 TOUGH_DEATH = Cause.declare("tough", "捨て身", "gave its life for the kill")  # 一途な狼's price for its lunge (W.1.14)
+
+
+ATTACK_CHOSEN = Message.declare("attack chosen", "{wolf}が{target}を襲撃します", "{wolf} will attack {target}.")
+ATTACKED = Message.declare("attacked", "あなたは人狼に襲われました", "The wolves attacked you.")
 
 
 class Attack(Ability):
@@ -76,7 +80,7 @@ class Attack(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         pack = ctx.chat_members(Chat.WOLF)  # a wolf outside the pack is told alone (W.1.12: 孤独な狼)
-        ctx.tell(pack if action.seat in pack else action.seat, "attack chosen", wolf=action.seat, target=action.target)
+        ctx.tell(pack if action.seat in pack else action.seat, ATTACK_CHOSEN, wolf=action.seat, target=action.target)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.attacks_cancelled():
@@ -84,7 +88,7 @@ class Attack(Ability):
         trick = ctx.tricked_target()  # V2.1.1: turned on that seat, past immunity and guards
         target = ctx.aimed(action.targets[0] if trick is None else trick)
         if ctx.settings.on("noticebitten"):
-            ctx.tell(target, "attacked")
+            ctx.tell(target, ATTACKED)
         ctx.bite(target, action.seat, tricked=trick is not None)  # V2.1.4: bitten to death if it dies
         why = ctx.blocked()
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
@@ -226,6 +230,10 @@ class CurseWolf(Wolf):
         ctx.kill(event.by, Cause.CURSE, me.seat)
 
 
+GUARD_SENSED = Message.declare("guard sensed", "{player}は{guard}に護衛されたことを直感しました。",
+                               "{player} senses that {guard} guards it.")
+
+
 @role
 class IntuitionWolf(Wolf):
     """直感派狼: told who guards it, when the protection is placed."""
@@ -236,7 +244,7 @@ class IntuitionWolf(Wolf):
 
     @on(Guarded)
     def sense(self, ctx: Context, me: Layer, event: Guarded) -> None:
-        ctx.tell(me.seat, "guard sensed", player=me.seat, guard=event.by)
+        ctx.tell(me.seat, GUARD_SENSED, player=me.seat, guard=event.by)
 
 
 @role
@@ -285,6 +293,9 @@ class NetherWolf(Wolf):
     closes_heaven = "alive"
 
 
+ABSTAINED = Message.declare("abstained", "{wolf}たち人狼は襲撃しませんでした。", "{wolf} and the wolves attack nobody tonight.")
+
+
 class Abstain(Ability):
     """「襲撃しない」: spends one of tonight's attacks on nobody (no death, no failure); wolf chat
     「{name}たち人狼は襲撃しませんでした。」."""
@@ -302,7 +313,7 @@ class Abstain(Ability):
         return attacks_spent(ctx) >= ctx.attacks_tonight()
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(ctx.chat_members(Chat.WOLF), "abstained", wolf=action.seat)
+        ctx.tell(ctx.chat_members(Chat.WOLF), ABSTAINED, wolf=action.seat)
 
 
 @role
@@ -336,6 +347,11 @@ class TastingAttack(Attack):
         super().resolve(ctx, action, me)
 
 
+TASTED = Message.declare("tasted", "{player}の味見の結果、{target}は{role}でした。", "{player} tasted {target}: {role}.")
+TASTED_HUMAN = Message.declare("tasted human", "{player}の味見の結果、{target}は{role}でした。以降は襲撃対象者の役職を知ることができません。",
+                               "{player} tasted {target}: {role}. It can no longer taste its victims.")
+
+
 @role
 class TongueWolf(Wolf):
     """舌禍狼: at the next dawn, alive, it learns the role of each seat it attacked itself that night
@@ -357,7 +373,7 @@ class TongueWolf(Wolf):
         for target, held in tasted:
             if not ctx.alive(target):
                 human = isinstance(held, Villager)
-                ctx.tell(me.seat, "tasted human" if human else "tasted", player=me.seat, target=target, role=held.id)
+                ctx.tell(me.seat, TASTED_HUMAN if human else TASTED, player=me.seat, target=target, role=held.id)
                 memory.lost = memory.lost or human
 
 
@@ -365,6 +381,10 @@ class TongueWolf(Wolf):
 class GreedyMemory:
     night: int | None = None  # the night it gorged
     paid: bool = False  # a failed attack that night cost it its life
+
+
+GORGED = Message.declare("gorged", "{wolf}は欲張りました。人狼たちはもう1人襲撃できます。",
+                         "{wolf} is greedy: the wolves may attack one more seat tonight.")
 
 
 class Gorge(Ability):
@@ -385,7 +405,7 @@ class Gorge(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.night = ctx.day
         ctx.add_attack_tonight()
-        ctx.tell(ctx.chat_members(Chat.WOLF), "gorged", wolf=action.seat)
+        ctx.tell(ctx.chat_members(Chat.WOLF), GORGED, wolf=action.seat)
 
 
 GREEDY_DEATH = Cause.declare("greedy", "強欲の報い", "paid for its greed")  # 欲張りな狼's price for a failed attack (W.1.14)
@@ -423,6 +443,9 @@ class SeduceMemory:
     target: Seat | None = None  # the seat it seduced
 
 
+SEDUCE_CHOSEN = Message.declare("seduce chosen", "{player}は{target}を誘惑しようとしています。", "{player} is seducing {target}.")
+
+
 class Seduce(Ability):
     """誘惑: its first night (night 1), required, at once: another living seat (settled here; the
     reference also offers itself); told 「{name}は{target}を誘惑しようとしています。」. Not offered
@@ -438,7 +461,11 @@ class Seduce(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.target = action.targets[0]
-        ctx.tell(action.seat, "seduce chosen", player=action.seat, target=action.targets[0])
+        ctx.tell(action.seat, SEDUCE_CHOSEN, player=action.seat, target=action.targets[0])
+
+
+SEDUCED = Message.declare("seduced", "{target}は狼に誘惑されました。",
+                          "{target} was seduced by the wolves: you are now a wolf minion.")
 
 
 @role
@@ -468,7 +495,11 @@ class FascinatingWolf(Wolf):
         identity = ctx.identity(target)
         if identity.team() is not Team.WEREWOLF and identity.is_human():
             ctx.grant(target, "WolfMinion", me.seat)
-            ctx.tell(target, "seduced", target=target)
+            ctx.tell(target, SEDUCED, target=target)
+
+
+MOON_AURA = Message.declare("moon aura", "{target}は{player}の放つ月のオーラに魅せられました。",
+                            "{target} was bewitched by the moon aura of {player}: you now side with the wolves.")
 
 
 class MoonAura(ContactHook):
@@ -479,7 +510,7 @@ class MoonAura(ContactHook):
 
     def touch(self, ctx: Context, me: Layer, seat: Seat) -> None:
         ctx.grant(seat, "MoonPhilia", me.seat)
-        ctx.tell(seat, "moon aura", player=me.seat, target=seat)
+        ctx.tell(seat, MOON_AURA, player=me.seat, target=seat)
 
 
 @role
@@ -511,6 +542,9 @@ DECOY = Verb.declare("decoy", label=("囮になる", "decoy"))
 ATTACK_FORMS = (*ATTACK_FORMS, LUNGE)  # a lunge is one of tonight's attacks (W.2 一途な狼)
 
 
+LUNGE_TOLD = Message.declare("lunge", "{wolf}は捨て身の覚悟で{target}を狙っています。", "{wolf} lunges at {target}, whatever it costs.")
+
+
 class Lunge(Attack):
     """一途な狼's lunge: once per game, as an attack it submits while the wolves still have one to
     choose (optional: the plain attack is the other form). Besides the attack notice the wolf chat
@@ -527,7 +561,7 @@ class Lunge(Attack):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         super().submit(ctx, action, me)
-        ctx.tell(ctx.chat_members(Chat.WOLF), "lunge", wolf=action.seat, target=action.target)
+        ctx.tell(ctx.chat_members(Chat.WOLF), LUNGE_TOLD, wolf=action.seat, target=action.target)
         ctx.force_failed_attacks(action.seat)
 
 
@@ -550,6 +584,31 @@ class ToughWolf(Wolf):
     abilities = (ATTACK, Lunge())
 
 
+EYES_LINES = {
+    Blocked.RESISTANCE: Message.declare("eyes resistance", "{target}への襲撃は耐性に阻まれました。",
+                                        "The attack on {target} was resisted."),
+    Blocked.GUARD: Message.declare("eyes guard", "{target}への襲撃は護衛に阻まれました。",
+                                   "The attack on {target} was stopped by a guard."),
+    Blocked.HOLY: Message.declare("eyes holy", "{target}への襲撃は聖なる力に阻まれました。",
+                                  "The attack on {target} was stopped by a holy power."),
+    Blocked.DEVIL: Message.declare("eyes devil", "{target}への襲撃は悪魔の力に阻まれました。",
+                                   "The attack on {target} was stopped by a devil's power."),
+    Blocked.CURSE: Message.declare("eyes curse", "{target}への襲撃は呪いの力に阻まれました。",
+                                   "The attack on {target} was stopped by a curse."),
+    Blocked.SUBSTITUTE: Message.declare("eyes substitute", "{target}への襲撃は何者かが身代わりになり失敗しました。",
+                                        "The attack on {target} failed: someone died in its place."),
+    Blocked.ESCAPE: Message.declare("eyes escape", "{target}への襲撃は{target}の逃亡により失敗しました。",
+                                    "The attack on {target} failed: {target} was away."),
+    Blocked.TRAP: Message.declare("eyes trap", "{target}への襲撃は罠に阻まれました。",
+                                  "The attack on {target} was stopped by a trap."),
+    Blocked.SNOW: Message.declare("eyes snow", "{target}への襲撃は雪の力に阻まれました。",
+                                  "The attack on {target} was stopped by the snow."),
+    Blocked.ACROBATICS: Message.declare("eyes acrobatics", "{target}への襲撃は曲芸的な動きで回避されました。",
+                                        "The attack on {target} was dodged with acrobatics."),
+}
+"""瞳狼's line per attack that failed, by what stopped it (W.1.9f)."""
+
+
 @role
 class EyesWolf(Wolf):
     """瞳狼: at each burial at which a 瞳狼 lives, every living 瞳狼 is told one line per wolf attack
@@ -569,7 +628,11 @@ class EyesWolf(Wolf):
         failures = ctx.take_attack_failures()
         eyes = [s for s in eyes if not ctx.sealed_tonight(s)]  # not one sealed that night (its lines are lost)
         for target, why in failures if eyes else ():
-            ctx.tell(eyes, f"eyes {why.value}", target=target)
+            ctx.tell(eyes, EYES_LINES[why], target=target)
+
+
+DECOY_TOLD = Message.declare("decoy", "{wolf}は{target}の家に忍び込み囮となりました。",
+                             "{wolf} slipped into {target}'s house as a decoy.")
 
 
 class Decoy(Ability):
@@ -584,7 +647,7 @@ class Decoy(Ability):
     once = Once.GAME
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(ctx.chat_members(Chat.WOLF), "decoy", wolf=action.seat, target=action.target)
+        ctx.tell(ctx.chat_members(Chat.WOLF), DECOY_TOLD, wolf=action.seat, target=action.target)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         ctx.redirect(action.targets[0], action.seat)
@@ -609,6 +672,11 @@ class DecoyWolf(Wolf):
 @dataclass
 class SolitudeMemory:
     attacks: bool = False  # it takes part in the attack (W.1.9a): not at first
+
+
+SOLITUDE_ATTACKS = Message.declare("solitude attacks", "{player}は襲撃できるようになりました。", "{player} may attack now.")
+SOLITUDE_STOPS = Message.declare("solitude stops", "他にも人狼がいるようです。{player}は襲撃できなくなりました。",
+                                 "There seem to be other wolves: {player} may no longer attack.")
 
 
 @role
@@ -655,7 +723,7 @@ class SolitudeWolf(Wolf):
     def _set(ctx: Context, me: Layer, attacks: bool) -> None:
         me.memory.attacks = attacks
         ctx.resettle(me.seat)
-        ctx.tell(me.seat, "solitude attacks" if attacks else "solitude stops", player=me.seat)
+        ctx.tell(me.seat, SOLITUDE_ATTACKS if attacks else SOLITUDE_STOPS, player=me.seat)
 
 
 FEIGN = Verb.declare("feign", label=("死んだふり", "feign death"))
@@ -672,6 +740,9 @@ class CraftyMemory:
 CRAFTY_DEATH = Cause.declare("crafty", "死んだふり", "feigned death")  # 狡猾な狼's feigned death (W.1.14)
 
 
+FEIGNED = Message.declare("feigned", "{player}は死んだふりをしました。", "{player} feigns death.")
+
+
 class Feign(Ability):
     """死んだふり: each night, optional, level 100, no target: told at once; it dies (`crafty`,
     resistible) and may rise the next night. Its attack that night still stands."""
@@ -681,11 +752,14 @@ class Feign(Ability):
     required = False
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "feigned", player=action.seat)
+        ctx.tell(action.seat, FEIGNED, player=action.seat)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.returns = ctx.day + 1  # also if killed otherwise earlier at this level (reference)
         ctx.kill(me.seat, CRAFTY_DEATH, me.seat)
+
+
+ROSE = Message.declare("rose", "{player}は死んだふりをやめました。", "{player} stops feigning death.")
 
 
 class Rise(Ability):
@@ -701,7 +775,7 @@ class Rise(Ability):
         return me.memory.returns == ctx.day and not ctx.died_suddenly(me.seat)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.tell(action.seat, "rose", player=action.seat)
+        ctx.tell(action.seat, ROSE, player=action.seat)
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.returns = None
@@ -740,6 +814,10 @@ class CraftyWolf(Wolf):
             me.memory.returns = None
 
 
+ABSOLUTE_RESISTED = Message.declare("absolute resisted", "{player}は絶対狼の力で{cause}に耐えました。",
+                                    "{player}, an Absolute Wolf, withstood {cause}.")
+
+
 @role
 class AbsoluteWolf(Wolf, Absolute):
     """絶対狼: every seat is told who holds it (W.1.12 public identity). It resists every death but a
@@ -761,7 +839,7 @@ class AbsoluteWolf(Wolf, Absolute):
         wolves = [s for s in ctx.living() if ctx.identity(s).counts() is Count.WOLF]
         if all(ctx.identity(s).is_a(AbsoluteWolf) for s in wolves):
             return False
-        ctx.note("absolute resisted", player=me.seat, cause=threat.cause.value)
+        ctx.note(ABSOLUTE_RESISTED, player=me.seat, cause=threat.cause.value)
         return True
 
 
@@ -795,6 +873,9 @@ class ThreatMemory:
     day: int = 0  # the day it did
 
 
+THREATENED = Message.declare("threatened", "{player}は{target}を威嚇しました。", "{player} threatened {target}.")
+
+
 class Threaten(Ability):
     """威嚇: once per game, any day, optional: a living seat, sealed at the next dusk (before every
     dusk hook) if it and the 威嚇する狼 still live; the wolf is told 「{name}は{target}を威嚇しました。」."""
@@ -807,7 +888,11 @@ class Threaten(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.target, me.memory.day = action.target, ctx.day
-        ctx.tell(me.seat, "threatened", player=me.seat, target=action.target)
+        ctx.tell(me.seat, THREATENED, player=me.seat, target=action.target)
+
+
+SEALED = Message.declare("sealed", "{player}は威嚇されました。今夜は能力が無効化されます。",
+                         "{player} was threatened: its abilities are sealed tonight.")
 
 
 @role
@@ -833,7 +918,7 @@ class ThreateningWolf(Wolf):
         target = memory.target
         if target is not None and memory.day == ctx.day and ctx.alive(me.seat) and ctx.alive(target):
             ctx.grant(target, "Sealed", me.seat)
-            ctx.tell(target, "sealed", player=target)
+            ctx.tell(target, SEALED, player=target)
 
 
 @dataclass
@@ -842,6 +927,10 @@ class BloodMemory:
 
 
 SELFDESTRUCT_DEATH = Cause.declare("selfdestruct", "自爆", "blew itself up")  # 血狼's day action (W.1.14)
+
+
+SELF_DESTRUCT = Message.declare("self-destruct", "{player}は自らを犠牲に血月の力を引き出します。",
+                                "{player} sacrifices itself to call the blood moon.")
 
 
 class SelfDestruct(Ability):
@@ -857,9 +946,13 @@ class SelfDestruct(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.day = ctx.day
-        ctx.tell(None, "self-destruct", player=me.seat)
+        ctx.tell(None, SELF_DESTRUCT, player=me.seat)
         ctx.kill(me.seat, SELFDESTRUCT_DEATH)
         ctx.end_day()
+
+
+BLOOD_MOON = Message.declare("blood moon", "血月の力により村人たちは能力を封印されています。",
+                             "The blood moon seals the villagers' abilities tonight.")
 
 
 @role
@@ -881,7 +974,7 @@ class BloodWolf(Wolf):
     def blood_moon(self, ctx: Context, me: Layer, event: Nightfall) -> None:
         if me.memory.day != ctx.day or ctx.alive(me.seat):
             return
-        ctx.tell(None, "blood moon")
+        ctx.tell(None, BLOOD_MOON)
         for seat in ctx.seats():
             if ctx.identity(seat).counts() is not Count.WOLF:
                 ctx.grant(seat, "Sealed", me.seat)
