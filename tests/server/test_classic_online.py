@@ -451,7 +451,8 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
         ann.click("#bots")
         expect(ann.locator("#seats li")).to_have_count(6)
         room = ann.url.rsplit("/", 1)[1]
-        assert app.state.service.rooms[room].seq == 7  # the cast is event 8, as the seed was chosen for
+        wait_until(lambda: app.state.service.rooms[room].seq >= 7, what="the bots' seats")  # the list shows the
+        assert app.state.service.rooms[room].seq == 7  # empty seats too; the cast is event 8, as the seed was chosen for
         ann.click("#start")
 
         expect(ann.locator("#c-role")).to_contain_text("Werewolf (人狼)")
