@@ -451,7 +451,7 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
         ben.click("#join button[type=submit]")
         expect(ben.locator("#who")).to_have_text("you are Ben")
         ann.click("#bots")
-        expect(ann.locator("#seats li")).to_have_count(6)
+        expect(ann.locator("#seats li", has_text="🤖")).to_have_count(4)  # every bot seated (free seats are listed too)
         room = ann.url.rsplit("/", 1)[1]
         assert app.state.service.rooms[room].seq == 7  # the cast is event 8, as the seed was chosen for
         ann.click("#start")
@@ -460,10 +460,11 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
         expect(ben.locator("#c-role")).to_contain_text("Villager (村人)")
         expect(ann.locator("#c-published")).to_contain_text("Werewolf (人狼) × 1")
         # the wolf chat: Ann writes in it, Ben never sees it (nor its tab)
-        ann.locator("#channels button", has_text="Wolves").click()
+        expect(ann.locator("#speak-as")).to_have_value("wolves")  # at night a wolf writes to the wolves
+        ann.locator("#channels button", has_text="Wolves").click()  # … and may read their lines alone
         ann.fill("#say input[name=text]", "wolves only: Bot Alice tonight")
         ann.click("#say button[type=submit]")
-        expect(ann.locator("#chat")).to_contain_text("wolves only")
+        expect(ann.locator("#log .s-wolves")).to_contain_text("wolves only")
         assert ben.locator("#channels button", has_text="Wolves").count() == 0
         # the night: Ann attacks, both end their night
         attack = ann.locator("form.c-form[data-verb=attack]")

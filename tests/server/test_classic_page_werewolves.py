@@ -181,7 +181,7 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
 
         # night 2, under the blood moon: Dan is sealed, and his chat says so (point 4); Ann, dead, rises
         # with one button; Cy attacks
-        expect(dan.locator("#chat-note")).to_have_text(t("You are sealed (封印されています): no night chat tonight.",
+        expect(dan.locator("#chat-note")).to_have_text(t("You are sealed (封印されています): no night chat tonight (a monologue only).",
                                                          "封印されています: 今夜は夜の会話ができません（独り言のみ）。"))
         expect(dan.locator("#c-team")).to_contain_text(t("sealed tonight", "今夜は封印されています"))
         check_page(dan, "night 2 (sealed)", ja)

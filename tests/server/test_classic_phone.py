@@ -100,7 +100,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     # night 1: the card with the rule (point 7), the wolves' tab chosen (point 9), the settings shown
     expect(page.locator("#c-role")).to_contain_text(t("Werewolf (人狼)", "人狼"))
     expect(page.locator("#c-rule")).to_contain_text(t("attacks a seat each night", "毎晩、仲間と村人をひとり襲撃します"))
-    expect(page.locator("#channels button.active")).to_have_attribute("data-channel", "wolves")
+    expect(page.locator("#speak-as")).to_have_value("wolves")
     expect(page.locator("#say")).to_be_visible()
     expect(page.locator("#c-settings-line")).to_contain_text(t("night 120 s", "夜 120秒"))
     page.locator("#c-settings-panel summary").click()
@@ -112,7 +112,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     attack.locator("select").select_option(cursed)  # 呪われた者 survives, and becomes a wolf after the vote
     attack.locator("button").click()
     page.click("#c-done")
-    expect(page.locator("#channels button.active")).to_have_attribute("data-channel", "village")  # day: the village
+    expect(page.locator("#speak-as")).to_have_value("village")  # day: the village
     check_page(page, "day 2", ja)
     page.screenshot(path=f"{shots}-day.png", full_page=True)
 

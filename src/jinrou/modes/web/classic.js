@@ -34,13 +34,13 @@
   #board .c-note { color: var(--muted); font-size: 12px; }
   #board .c-status { color: var(--muted); font-size: 14px; margin: 4px 0; }
   #board details.c-claims-panel summary { cursor: pointer; font-weight: bold; font-size: 15px; }
-  #board table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
-  #board table.c-end td, #board table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left;
+  table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
+  table.c-end td, table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left;
     overflow-wrap: normal; word-break: keep-all; }
-  #board table.c-end .c-short { white-space: nowrap; }
+  table.c-end .c-short { white-space: nowrap; }
   @media (max-width: 600px) {  /* a phone: the five columns fit 390 px, the result too, without scrolling */
-    #board table.c-end { font-size: 13px; }
-    #board table.c-end td, #board table.c-end th { padding: 3px 2px; }
+    table.c-end { font-size: 13px; }
+    table.c-end td, table.c-end th { padding: 3px 2px; }
   }
   #board button { min-height: 34px; }
   body.night #board section { background: #f4f5fb; }
@@ -56,14 +56,14 @@
     <div id="c-claim-forms"></div></details></section>
   <section id="c-end" hidden><h2 id="c-end-title"></h2><p class="end" id="c-winner"></p>
     <div class="scroll"><table class="c-end"><thead id="c-end-head"></thead><tbody id="c-end-body"></tbody></table></div></section>
-  <section><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
+  <section id="c-players-section"><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
   <section id="c-published" hidden><h2 id="c-published-title"></h2><p class="c-status" id="c-announcement"></p>
     <ul class="c-list" id="c-roles"></ul></section>
   <section class="c-settings" id="c-settings" hidden><details id="c-settings-panel"><summary id="c-settings-title"></summary>
     <dl id="c-settings-rules"></dl></details><p class="c-setline" id="c-settings-line"></p></section>`;
   let ctx = null;
   const built = {};  // what each form area was last built for: a rebuild would lose the choices being made
-  const $ = (selector) => ctx.root.querySelector(selector);
+  const $ = (selector) => document.querySelector(selector);  // the mode's ids start with c-
   const tx = (pair) => (pair ? ctx.t(pair.en, pair.ja) : "");
   const both = (pair) => (pair ? ctx.t(`${pair.en} (${pair.ja})`, `${pair.ja}（${pair.en}）`) : "");
   const named = (pair) => (pair ? ctx.t(`${pair.en} (${pair.ja})`, pair.ja) : "");  // a role: 月下人狼's name in English too
@@ -81,6 +81,7 @@
       document.head.append(style);
     }
     ctx.root.innerHTML = SKELETON;  // a constant: no player data
+    document.getElementById("end-panel").after($("#c-end"));  // every role at the end: in the main column, wide
     $("#c-done").addEventListener("click", () => ctx.act({ done: true }));
   }
 
@@ -372,10 +373,32 @@
     renderSettings(view);
   }
 
+  // On a phone the stream comes first: each part of the board is one tap away, the actions marked
+  // when something is to be done.
+  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-act", "Actions", "行動"], ["#c-card", "Your role", "役職"],
+    ["#c-players-section", "Players", "参加者"], ["#c-published", "Cast", "配役"], ["#c-settings", "Rules", "設定"]];
+
+  function renderJumps(view) {
+    const nav = document.getElementById("jump");
+    const shown = JUMPS.filter(([id]) => { const node = document.querySelector(id); return node && !node.hidden; });
+    const due = Boolean(view.game && view.game.me && !view.game.result && (view.game.legal.some((l) => l.required) || view.game.me.may_finish));
+    const key = JSON.stringify([shown.map(([id]) => id), due, ctx.t("en", "ja")]);
+    nav.hidden = false;
+    if (nav.dataset.key === key) return;
+    nav.dataset.key = key;
+    nav.replaceChildren(...shown.map(([id, en, ja]) => {
+      const a = ctx.el("a", ctx.t(en, ja), id === "#c-act" && due ? "due" : "");
+      a.href = id;
+      return a;
+    }));
+  }
+
   window.jinrou.registerMode({
+    stream: true,  // the log and the talk are one stream, the page's main column
     render(view, context) {
       if (!ctx) { ctx = context; setup(); }
       render(view);
+      renderJumps(view);
     },
   });
 })();
