@@ -337,6 +337,7 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
     private = [(set(m.to), render(m, names, "ja")) for _, m in game.messages if m.to is not None]
     kinds = {chat for chat, _ in written}
     assert {"wolves", "foxes", "couples", "madcouple", "heaven"} <= kinds  # every chat was used
+    assert {f"monologue-{seat}" for seat in range(HUMANS)} <= kinds  # 独り言, every person's (issue 38)
     checked = 0
     for seat, payloads in sent.items():
         me = None if seat is None else seat + 1  # game seat (身代わりくん is seat 0)
@@ -383,7 +384,9 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
             for channel, secret in written:
                 if channel == "village" or secret not in text:
                     continue
-                if channel == "heaven":
+                if channel.startswith("monologue-"):  # its writer's alone until the end
+                    assert channel == f"monologue-{seat}", (seat, secret)
+                elif channel == "heaven":
                     assert dead, (seat, secret)
                 else:
                     assert GROUPS[channel] in mine | heard, (seat, secret)

@@ -340,13 +340,14 @@ class Room:
                 if line.channel is not None and line.channel not in known and line.channel != SPECTATORS.key:
                     known[line.channel] = Channel(line.channel, line.channel, line.channel)
             known.pop(SPECTATORS.key, None)
-            over = "the game is over"
-            self._final = (main, *(Channel(c.key, c.en, c.ja, over) for c in known.values()))
+            over = ("the game is over", "ゲームは終わりました")
+            self._final = (main, *(Channel(c.key, c.en, c.ja, *over) for c in known.values()))
         main, *others = self._final
         if seat is None:
             return (main, *others, SPECTATORS)
         seated_main = Channel(main.key, main.en, main.ja, None)
-        return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here"))
+        return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here",
+                                                   "観戦者だけが書けます"))
 
     def record(self) -> dict[str, Any]:
         """The game's record with the room's chat beside it, every channel (see :mod:`jinrou.chatlog`):
