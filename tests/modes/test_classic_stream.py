@@ -115,3 +115,43 @@ def test_the_dead_write_no_monologue_and_at_the_end_everybody_reads_each_one_nam
     over = t.mode.channels(t.state, 0)
     shown = {c.key: (c.en, c.ja) for c in over if c.key.startswith("monologue")}
     assert shown == {"monologue-0": ("Monologue (Ann)", "独り言（Ann）")}  # the room lists every seat's at the end
+
+
+# ---------------------------------------------------------------------- safe controls
+
+
+def legal(t: Table, seat: int) -> dict[str, dict[str, Any]]:
+    return {lg["verb"]: lg for lg in t.view(seat)["legal"]}
+
+
+def test_what_cannot_be_taken_back_is_asked_again_and_nothing_else():
+    cast = {"players": 7, "cast": "fixed", "roles": {"Werewolf": 1, "Dictator": 1, "Witch": 1, "Diviner": 1, "Human": 4},
+            "rules": {"scapegoat": "on"}}
+    t = Table(cast, roles=["Human", "Dictator", "Witch", "Diviner", "Werewolf", "Human", "Human", "Human"], humans=range(7))
+    assert legal(t, 2)["divine"]["confirm"] is False
+    t.act(2, {"act": "divine", "targets": ["Dan"]})
+    for seat in range(7):
+        t.act(seat, {"done": True})
+    assert legal(t, 0)["dictate"]["confirm"] is True and legal(t, 0)["vote"]["confirm"] is False
+    t.act(0, {"act": "dictate", "targets": ["Fay"]})
+    potions = legal(t, 1)
+    assert potions["poison"]["confirm"] is True and potions["revive"]["confirm"] is True
+    assert legal(t, 3)["attack"]["confirm"] is False  # the wolves' nightly attack: their routine
+
+
+def test_a_wolf_cubs_death_gives_the_wolves_two_attacks_and_their_forms_say_so():
+    cast = {"players": 7, "cast": "fixed", "roles": {"WolfCub": 1, "Werewolf": 1, "Diviner": 1, "Human": 5},
+            "rules": {"scapegoat": "on"}}
+    t = Table(cast, roles=["Human", "WolfCub", "Werewolf", "Diviner", "Human", "Human", "Human", "Human"],
+              humans=range(7))
+    t.act(2, {"act": "divine", "targets": ["Eve"]})
+    for seat in range(7):
+        t.act(seat, {"done": True})
+    for seat in range(7):
+        t.act(seat, {"vote": "Ann" if seat != 0 else "Eve"})  # the 狼の子 is executed
+    first = legal(t, 1)["attack"]
+    assert first["note"] == {"ja": "今夜は2回襲撃できます（1回目）", "en": "2 attacks tonight (this is attack 1)"}
+    t.act(1, {"act": "attack", "targets": ["Eve"]})
+    second = legal(t, 1)["attack"]
+    assert second["note"] == {"ja": "今夜は2回襲撃できます（2回目・任意）", "en": "2 attacks tonight (this is attack 2, optional)"}
+    assert "attack" not in legal(t, 3) and "2回襲撃" not in str(t.view(3)) and "2回襲撃" not in str(t.view(None))

@@ -402,6 +402,34 @@ BROWSER_CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Diviner
                 "rules": {"scapegoat": "off"}, "times": {"night": 120, "day": 120}}
 
 
+def send(form) -> None:
+    """A player's use of an action form as the page has it (issue 38): no seat is chosen in advance,
+    so the first one offered is picked in each list still unchosen; the question asked again before
+    an action that cannot be taken back (an execution, a kill) is answered yes."""
+    for select in form.locator("select[name^=target]").all():
+        if not select.input_value():
+            select.select_option(index=1)
+    button = form.locator("button")
+    if "c-danger" in (button.get_attribute("class") or ""):
+        form.page.once("dialog", lambda dialog: dialog.accept())
+    button.click()
+
+
+def act_once(page, verbs: tuple[str, ...] = ("vote", "attack")) -> bool:
+    """The first of the page's forms for ``verbs`` on view, sent, else its "done" button clicked:
+    whether something was done."""
+    for verb in verbs:
+        form = page.locator(f"form.c-form[data-verb={verb}]")
+        if form.count() and form.first.is_visible():
+            send(form.first)
+            return True
+    done = page.locator("#c-done")
+    if done.count() and done.is_visible():
+        done.click()
+        return True
+    return False
+
+
 def create_fixed_room(page, url: str, name: str, roles: dict[str, int], players: int, scapegoat: str) -> None:
     """In the lobby at ``url``, make a classic room of the fixed cast ``roles`` (120 s nights and days)
     through its form, as a person does; the page is then the room's."""
@@ -492,11 +520,7 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
         until = time.monotonic() + 40
         while not ann.locator("#end-panel").is_visible() and time.monotonic() < until:
             for page in (ann, ben):  # whatever each may do: vote, attack, end the night
-                for selector in ("form.c-form[data-verb=vote] button", "form.c-form[data-verb=attack] button", "#c-done"):
-                    target = page.locator(selector)
-                    if target.count() and target.first.is_visible():
-                        target.first.click()
-                        break
+                act_once(page)
             ann.wait_for_timeout(200)
         expect(ann.locator("#end-panel")).to_be_visible()
         expect(ann.locator("#c-end-body tr")).to_have_count(6)

@@ -14,7 +14,7 @@ from jinrou.server.store import open_store
 
 from .conftest import serving
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import ARGS, CHROMIUM, seeds_for
+from .test_classic_online import ARGS, CHROMIUM, act_once, seeds_for
 
 PHONE = {"width": 390, "height": 844}
 CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Cursed": 1, "Diviner": 1, "Human": 3},
@@ -121,12 +121,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
         if page.locator("#end-panel").is_visible():
             break
         before = page.locator("#log").inner_text()
-        for selector in ("form.c-form[data-verb=vote] button", "form.c-form[data-verb=attack] button",
-                         "form.c-form[data-verb=divine] button", "#c-done"):
-            target = page.locator(selector)
-            if target.count() and target.first.is_visible():
-                target.first.click()
-                break
+        act_once(page, ("vote", "attack", "divine"))
         page.wait_for_function("(before) => document.querySelector('#log').textContent !== before || "
                                "!document.querySelector('#end-panel').hidden", arg=before, timeout=20000)
     expect(page.locator("#end-panel")).to_be_visible()

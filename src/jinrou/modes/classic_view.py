@@ -18,10 +18,10 @@ import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from jinrou.classic.abilities import Param, ParamKind
+from jinrou.classic.abilities import Once, Param, ParamKind
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import Game, Legal
-from jinrou.classic.model import Cause, Message, Seat, Stage
+from jinrou.classic.model import Cause, Message, Seat, Stage, Verb
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.texts import Renders, render, role_name, role_rule, shown_role, verb_label
@@ -143,6 +143,7 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
     names = game.names
     over = game.is_over
     made = _log(game).made
+    asks = _asks_again(game, sv)
     return {
         "mode": "classic",
         "phase": f"{phase[0]} · {phase[1]}",
@@ -152,7 +153,7 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
         "day": game.day,
         "players": [_player(game, sv, s, village.room_seat(s)) for s in game.seats()],
         "me": None if me is None else _me(village, sv, me),
-        "legal": [_legal(legal, names) for legal in sv.legal],
+        "legal": [_legal(legal, names, asks) for legal in sv.legal],
         "ballot": None if game.stage is not Stage.DAY else {
             "candidates": [names[c] for c in sv.candidates], "runoff": sv.runoff, "revotes": sv.revotes,
             "vote": None if sv.vote is None else names[sv.vote]},
@@ -282,20 +283,43 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     }
 
 
-def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
+ASK_AGAIN = frozenset({"dictate", "assassinate", "slay", "poison", "revive", "shoot", "lunge", "selfdestruct"})
+"""Verbs whose action kills or cannot be taken back (an execution, a kill, a potion, 自爆): the page
+asks again before sending one — as it does for every ability the seat may use once per game. The
+wolves' nightly attack is their routine, not asked."""
+
+
+def _asks_again(game: Game, sv: SeatView) -> dict[str, Any]:
+    """What the seat's forms say beyond the engine's legal actions: the verbs asked again (those
+    above and its once-per-game abilities), and, on a night of several attacks (狼の子's death,
+    欲張り), how many the wolves have and which this is — told to those who attack only."""
+    once = {a.verb.value for owner in ((ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs)) if sv.role else ())
+            for a in owner.abilities if a.once is Once.GAME}
+    attacks = game.night.attacks if game.stage is Stage.NIGHT else 0
+    made = sum(1 for a in game.night.actions if a.verb is Verb.ATTACK) if attacks > 1 else 0
+    return {"verbs": ASK_AGAIN | once, "attacks": attacks, "made": made}
+
+
+def _legal(legal: Legal, names: tuple[str, ...], asks: dict[str, Any]) -> dict[str, Any]:
     """One thing a seat may do now, with the controls it needs: ``arity`` seats among ``targets``, and
-    per typed parameter (``params``: a role id or a choice) the values allowed now, named."""
+    per typed parameter (``params``: a role id or a choice) the values allowed now, named; ``confirm``
+    when the page asks again before sending it (see :data:`ASK_AGAIN`)."""
     if legal.verb is None:
         verb, ja, en = "vote", "投票", "vote"
     else:
         verb, ja, en = legal.verb.value, verb_label(legal.verb, "ja", legal.label), verb_label(legal.verb, "en", legal.label)
+    note = None if legal.note is None else {"ja": legal.note[0], "en": legal.note[1]}
+    if legal.verb is Verb.ATTACK and asks["attacks"] > 1:  # the double attack, announced where the wolves act
+        n, which = asks["attacks"], asks["made"] + 1
+        note = {"ja": f"今夜は{n}回襲撃できます（{which}回目{'' if legal.required else '・任意'}）",
+                "en": f"{n} attacks tonight (this is attack {which}{'' if legal.required else ', optional'})"}
     return {"verb": verb, "ja": ja, "en": en, "targets": [names[t] for t in legal.targets],
             "required": legal.required, "arity": legal.arity,
             "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
                        for p, values in zip(legal.params, legal.values, strict=True)],
             "kits": [_value(p, k) for p, values in zip(legal.params, legal.values, strict=True) if p.key == "kit"
                      for k in values],
-            "note": None if legal.note is None else {"ja": legal.note[0], "en": legal.note[1]}}
+            "note": note, "confirm": verb in asks["verbs"]}
 
 
 def _value(param: Param, value: str) -> dict[str, str]:

@@ -32,6 +32,8 @@
   #board form.c-form .c-verb { font-weight: bold; min-width: 5em; }
   #board .c-required { color: #c92a2a; font-size: 12px; }
   #board .c-note { color: var(--muted); font-size: 12px; }
+  #board .c-missing { color: #c21f1f; font-size: 13px; }
+  #board button.c-danger { background: #b02a37; }
   #board .c-status { color: var(--muted); font-size: 14px; margin: 4px 0; }
   #board details.c-claims-panel summary { cursor: pointer; font-weight: bold; font-size: 15px; }
   table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
@@ -136,47 +138,70 @@
       : [ctx.el("li", ctx.t("nothing yet", "まだありません"))]));
   }
 
-  const WARN = {  // actions that cannot be taken back, asked again
-    selfdestruct: { en: "Self-destruct (自爆)? You die now and the day ends without a vote.",
-      ja: "自爆しますか？ あなたは今すぐ死亡し、今日は投票なしで終わります。" },
-  };
+  // Safe controls: no seat is chosen in advance (「選択してください」), and what cannot be taken back (an
+  // execution, a kill, a potion, a once-per-game ability, 自爆: the view's ``confirm``) is asked again.
+  const SELF_DESTRUCT = { en: "Self-destruct (自爆)? You die now and the day ends without a vote.",
+    ja: "自爆しますか？ あなたは今すぐ死亡し、今日は投票なしで終わります。" };
+
+  function targetSelect(name, names) {  // a list of seats, none chosen: the player picks one
+    const s = select(name, names.map((n) => [n, n]));
+    const none = option("", ctx.t("Choose…", "選択してください"));
+    none.disabled = true;
+    s.prepend(none);
+    s.value = "";
+    s.required = true;
+    s.translate = false;  // player names
+    return s;
+  }
+
+  function question(legal, picked) {  // the question before an action that cannot be taken back
+    if (legal.verb === "selfdestruct") return tx(SELF_DESTRUCT);
+    const who = picked.join(ctx.t(" and ", "と"));
+    return picked.length
+      ? ctx.t(`${tx(legal)}: ${who}? This cannot be taken back.`, `${who}に「${tx(legal)}」を使います。取り消せません。よろしいですか？`)
+      : ctx.t(`${tx(legal)}? This cannot be taken back.`, `「${tx(legal)}」を使います。取り消せません。よろしいですか？`);
+  }
 
   function actionForm(legal) {
     const form = ctx.el("form", undefined, "c-form");
+    form.noValidate = true;  // the page says what is missing, in its language
     const alone = legal.verb !== "vote" && !legal.arity && !(legal.params || []).length;  // gorge, feign, rise, 自爆
     if (alone) {  // one button, named for what it does
       const go = button(tx(legal));
-      go.className = "c-one";
+      go.className = legal.confirm ? "c-one c-danger" : "c-one";
       form.append(go);
       if (legal.required) form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
+      if (legal.note) form.append(ctx.el("span", tx(legal.note), "c-note"));
       form.addEventListener("submit", (event) => {
         event.preventDefault();
-        const warning = WARN[legal.verb];
-        if (warning && !window.confirm(tx(warning))) return;
+        if (legal.confirm && !window.confirm(question(legal, []))) return;
         ctx.act({ act: legal.verb, targets: [] });
       });
       form.dataset.verb = legal.verb;
       return form;
     }
     form.append(ctx.el("span", tx(legal), "c-verb"));
-    const targets = legal.targets.map((n) => [n, n]);
-    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) {
-      const choice = select(`target${i}`, targets);
-      choice.selectedIndex = Math.min(i, targets.length - 1);  // two seats (通訳, キューピッド): distinct at first
-      form.append(choice);
-    }
+    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(targetSelect(`target${i}`, legal.targets));
     // typed parameters: a role id (a select of roles), a choice (a select of its words), a kit
     for (const param of legal.params || []) {
       const control = select(`param-${param.key}`, param.values.map((v) => [v.id, tx(v)]));
       control.dataset.kind = param.kind;
       form.append(control);
     }
-    form.append(button(legal.verb === "vote" ? ctx.t("Vote", "投票") : ctx.t("Confirm", "決定")));
+    const go = button(legal.verb === "vote" ? ctx.t("Vote", "投票") : ctx.t("Confirm", "決定"));
+    if (legal.confirm) go.className = "c-danger";
+    form.append(go);
     if (legal.required && legal.verb !== "vote") form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
-    if (legal.note) form.append(ctx.el("span", tx(legal.note), "c-note"));  // 課金者: premium pulls left
+    if (legal.note) form.append(ctx.el("span", tx(legal.note), "c-note"));  // 課金者: premium pulls left; two attacks
+    const missing = ctx.el("span", "", "c-missing");
+    missing.setAttribute("role", "alert");
+    form.append(missing);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const picked = [...form.querySelectorAll("select[name^=target]")].map((s) => s.value);
+      if (picked.some((p) => !p)) { missing.textContent = ctx.t("Choose a player first.", "先に対象を選択してください。"); return; }
+      missing.textContent = "";
+      if (legal.confirm && !window.confirm(question(legal, picked))) return;
       if (legal.verb === "vote") { ctx.act({ vote: picked[0] }); return; }
       const action = { act: legal.verb, targets: picked };
       for (const param of legal.params || []) action[param.key] = form.querySelector(`select[name="param-${param.key}"]`).value;
