@@ -430,6 +430,16 @@ def act_once(page, verbs: tuple[str, ...] = ("vote", "attack")) -> bool:
     return False
 
 
+def pick_roles(page, roles: dict[str, int]) -> None:
+    """In the lobby's cast picker, each role found by the search and given its count (issue 38)."""
+    picker = page.locator("details.choices:has(input[name=roles])")
+    picker.locator("> summary").click()
+    for role, count in roles.items():
+        picker.locator(".pick-search").fill(role)
+        picker.locator(f"input[data-choice={role}]").fill(str(count))
+    picker.locator(".pick-search").fill("")
+
+
 def create_fixed_room(page, url: str, name: str, roles: dict[str, int], players: int, scapegoat: str) -> None:
     """In the lobby at ``url``, make a classic room of the fixed cast ``roles`` (120 s nights and days)
     through its form, as a person does; the page is then the room's."""
@@ -438,10 +448,7 @@ def create_fixed_room(page, url: str, name: str, roles: dict[str, int], players:
     page.fill("input[name=name]", name)
     page.fill("input[name=players]", str(players))
     page.select_option("select[name=cast]", "fixed")
-    form = page.locator("details:has(input[name=roles])")
-    form.locator("summary").click()
-    for role, count in roles.items():
-        form.locator(f"input[data-choice={role}]").fill(str(count))
+    pick_roles(page, roles)
     page.select_option("select[name=scapegoat]", scapegoat)
     page.fill("input[name=night]", "120")
     page.fill("input[name=day]", "120")

@@ -14,7 +14,7 @@ from jinrou.server.store import open_store
 
 from .conftest import serving
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import ARGS, CHROMIUM, act_once, seeds_for
+from .test_classic_online import ARGS, CHROMIUM, act_once, pick_roles, seeds_for
 
 PHONE = {"width": 390, "height": 844}
 CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Cursed": 1, "Diviner": 1, "Human": 3},
@@ -69,10 +69,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     expect(page.locator("label:has(input[name=night]) span")).to_have_text(t("night (s)", "夜 (秒)"))
     page.fill("input[name=name]", t("phone village", "スマホ村"))
     page.select_option("select[name=cast]", "fixed")
-    roles = page.locator("details:has(input[name=roles])")
-    roles.locator("summary").click()
-    for role, count in CAST["roles"].items():
-        roles.locator(f"input[data-choice={role}]").fill(str(count))
+    pick_roles(page, CAST["roles"])
     page.fill("input[name=players]", "6")
     page.select_option("select[name=scapegoat]", "off")
     page.fill("input[name=night]", "120")

@@ -109,17 +109,22 @@ class FieldKind(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Choice:
-    """One allowed value; ``group`` (English, Japanese) labels the group it is shown in (a role's team)."""
+    """One allowed value; ``group`` (English, Japanese) labels the group it is shown in (a role's
+    category and team); ``rule`` (English, Japanese) says what it is, a tap away in the form (a
+    role's card)."""
 
     value: str
     en: str
     ja: str
     group: tuple[str, str] | None = None
+    rule: tuple[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"value": self.value, "en": self.en, "ja": self.ja}
         if self.group is not None:
             data["group"] = {"en": self.group[0], "ja": self.group[1]}
+        if self.rule is not None:
+            data["rule"] = {"en": self.rule[0], "ja": self.rule[1]}
         return data
 
 

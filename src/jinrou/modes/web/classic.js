@@ -18,6 +18,7 @@
   #board .c-list { list-style: none; padding: 0; margin: 4px 0; font-size: 14px; }
   #board .c-list li { padding: 3px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
   #board .c-list li:last-child { border-bottom: 0; }
+  #board .c-list li.c-at { font-weight: bold; font-size: 13px; color: var(--muted); border-bottom: 0; padding-top: 6px; }
   #board .c-players li { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: baseline; }
   #board .c-players li.dead .c-name { color: #666; text-decoration: line-through; }
   #board .c-players li.you .c-name { font-weight: bold; }
@@ -44,7 +45,7 @@
     table.c-end { font-size: 13px; }
     table.c-end td, table.c-end th { padding: 3px 2px; }
   }
-  #board button { min-height: 34px; }
+  #board button { min-height: 44px; }
   body.night #board section { background: #f4f5fb; }
   `;
   const SKELETON = `
@@ -134,7 +135,15 @@
     }
     $("#c-facts").replaceChildren(...facts.map((f) => ctx.el("li", f)));
     $("#c-results-title").textContent = ctx.t("Your results", "あなたへの通知");
-    $("#c-results").replaceChildren(...(me.results.length ? me.results.map((r) => ctx.el("li", tx(r)))
+    // grouped under the night or day each belongs to (「2日目 夜」), the latest first
+    const groups = [];
+    for (const r of me.results) {
+      const at = r.at ? tx(r.at) : "";
+      if (!groups.length || groups[groups.length - 1].at !== at) groups.push({ at, items: [] });
+      groups[groups.length - 1].items.push(tx(r));
+    }
+    $("#c-results").replaceChildren(...(groups.length ? groups.reverse().flatMap((g) => [
+      ...(g.at ? [ctx.el("li", g.at, "c-at")] : []), ...g.items.map((text) => ctx.el("li", text))])
       : [ctx.el("li", ctx.t("nothing yet", "まだありません"))]));
   }
 
