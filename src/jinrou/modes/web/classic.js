@@ -409,7 +409,7 @@
 
   // On a phone the stream comes first: each part of the board is one tap away, the actions marked
   // when something is to be done.
-  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-act", "Actions", "行動"], ["#c-card", "Your role", "役職"],
+  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-act", "Actions", "行動"], ["#c-card", "Role", "役職"],
     ["#c-players-section", "Players", "参加者"], ["#c-published", "Cast", "配役"], ["#c-settings", "Rules", "設定"]];
 
   function renderJumps(view) {

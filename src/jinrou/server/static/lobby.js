@@ -130,14 +130,17 @@ function picker(f) {
       total.className = fixed && sum !== seats ? "total off" : "total";
     }
   }
-  search.addEventListener("input", () => {
+  let searching = false;
+  search.addEventListener("input", () => {  // a search opens the groups it finds in; cleared, they are as before
     const query = search.value.trim().toLowerCase();
     for (const g of groups) {
+      if (query && !searching) g.before = g.node.open;
       let shown = 0;
       for (const { row } of g.rows) { row.hidden = Boolean(query) && !row.dataset.search.includes(query); shown += !row.hidden; }
       g.node.hidden = shown === 0;
-      if (query) g.node.open = true;
+      g.node.open = query ? true : Boolean(g.before);
     }
+    searching = Boolean(query);
   });
   box.addEventListener("toggle", update);
   box.update = update;

@@ -261,11 +261,12 @@ function renderTalk(view) {
 const ORDER_KEY = "jinrou-newest";  // "top" (月下人狼's way) or "bottom", remembered
 const stream = {
   // The one stream: log lines (m: the public lines so far, itself included) and chat lines (mark:
-  // the public lines when said; at: when) in that order, a header at each day and night, each
-  // channel's lines coloured as 月下人狼 colours them. A line is added where it belongs, nothing
-  // is drawn again: a new line in a 2,000-line log is one new row.
+  // the public lines when said; at: when) in that order, in a block per day and night under its
+  // header (「2日目 昼」), each channel's lines coloured as 月下人狼 colours them; newest at the top
+  // (the latest block first, its latest line first) or at the bottom. A line is added where it
+  // belongs, nothing is drawn again: a new line in a 2,000-line log is one new row.
   rows: [], texts: [], counts: {}, drawn: null, newest: localStorage.getItem(ORDER_KEY) || "top",
-  filter: "all", tabsKey: "", seq: 0, section: -1, main: null,
+  filter: "all", tabsKey: "", seq: 0, ballots: 0, main: null, first: null, stale: false,
 
   render(view) {
     const log = view.game ? view.game.log : [];
@@ -281,7 +282,7 @@ const stream = {
     if (!same) this.reset(view, drawn);
     for (let i = this.texts.length; i < log.length; i += 1) {
       this.texts.push(log[i].en);
-      this.add({ m: log[i].m, kind: 0, at: i, seq: 0, node: this.logRow(log[i]) });
+      this.add({ m: log[i].m, kind: 0, at: i, seq: 0, head: log[i].head, node: this.logRow(log[i]) });
     }
     view.channels.forEach((c, index) => {
       const found = lines(c, index);
@@ -291,12 +292,13 @@ const stream = {
       }
       this.counts[c.key] = found.length;
     });
+    if (this.stale) { this.drawn = null; this.render(view); return; }  // a day that began before lines drawn
     this.tabs(view);
     if (follow || !same) box.scrollTop = this.newest === "top" ? 0 : box.scrollHeight;
   },
 
   reset(view, drawn) {
-    this.rows = []; this.texts = []; this.counts = {}; this.seq = 0; this.section = -1;
+    this.rows = []; this.texts = []; this.counts = {}; this.seq = 0; this.ballots = 0; this.first = null; this.stale = false;
     this.drawn = drawn; this.main = view.channels.length ? view.channels[0].key : null;
     $("#log").replaceChildren();
     $("#stream-panel").classList.toggle("newest-top", this.newest === "top");
@@ -310,25 +312,42 @@ const stream = {
     return a.at !== b.at ? a.at < b.at : a.seq < b.seq;
   },
 
+  block(head) {  // a day's or a night's block (head: its header; none: the lines before the first)
+    const node = el("div", undefined, "s-block"), lines = el("div", undefined, "s-lines");
+    if (head) node.append(el("div", t(head.en, head.ja), "s-head"));
+    node.append(lines);
+    const box = $("#log"), latest = Boolean(head) === (this.newest === "top");  // at the top: the latest, or the first
+    if (latest) box.prepend(node); else box.append(node);
+    return { node, lines };
+  },
+
   add(row) {  // looked for from the end: a new row nearly always goes last
     const rows = this.rows;
     let p = rows.length;
     while (p > 0 && this.before(row, rows[p - 1])) p -= 1;
+    if (row.head && p < rows.length) this.stale = true;  // drawn again, in order, once this push is in
     rows.splice(p, 0, row);
     row.node.hidden = !this.shows(row.node);
-    const box = $("#log");
-    if (this.newest === "top") box.insertBefore(row.node, p > 0 ? rows[p - 1].node : null);
-    else box.insertBefore(row.node, p + 1 < rows.length ? rows[p + 1].node : null);
+    if (row.head) row.block = this.block(row.head);
+    else row.block = p > 0 ? rows[p - 1].block : (this.first = this.first || this.block(null));
+    const same = (q) => q >= 0 && q < rows.length && rows[q].block === row.block;
+    if (this.newest === "top") row.block.lines.insertBefore(row.node, same(p - 1) ? rows[p - 1].node : null);
+    else row.block.lines.insertBefore(row.node, same(p + 1) ? rows[p + 1].node : null);
   },
 
-  shows(node) { return this.filter === "all" || node.dataset.channel === undefined || node.dataset.channel === this.filter; },
+  shows(node) {  // "monologue": every seat's 独り言 (one tab, at the end too)
+    const key = node.dataset.channel;
+    return this.filter === "all" || key === this.filter || (this.filter === "monologue" && key !== undefined && key.startsWith("monologue-"));
+  },
 
   logRow(line) {
+    if (line.head) this.ballots = 0;
     if (line.votes) {  // 投票結果: one table per ballot, as 月下人狼 shows it
       const row = el("div", undefined, "s-line s-votes");
+      row.dataset.channel = "log";
       const table = el("table");
-      const earlier = this.rows.filter((r) => r.kind === 0 && r.m > this.section && r.node.classList.contains("s-votes")).length;
-      table.append(el("caption", t("Votes", "投票結果") + (earlier ? t(` (ballot ${earlier + 1})`, `（${earlier + 1}回目）`) : "")));
+      this.ballots += 1;
+      table.append(el("caption", t("Votes", "投票結果") + (this.ballots > 1 ? t(` (ballot ${this.ballots})`, `（${this.ballots}回目）`) : "")));
       const head = el("tr");
       head.append(el("th", t("player", "名前")), el("th", t("got", "得票")), el("th", t("voted for", "投票先")));
       table.append(head);
@@ -341,19 +360,15 @@ const stream = {
       row.append(table);
       return row;
     }
-    if (line.head) {  // a day or a night begins: its header
-      this.section = line.m;
-      const wrap = el("div", undefined, "s-section");
-      wrap.append(el("div", t(line.head.en, line.head.ja), "s-head"), el("div", t(line.en, line.ja), "s-line s-system"));
-      return wrap;
-    }
     if (line.by !== undefined) {  // a claim (CO, a result, a vote to come): said in the village
       const row = el("div", undefined, "s-line s-talk s-village s-claim");
       if (this.main) row.dataset.channel = this.main;
       row.append(el("span", `${line.by}:`, "who"), " ", el("span", t(line.said.en, line.said.ja)));
       return row;
     }
-    return el("div", t(line.en, line.ja), line.private ? "s-line s-private" : "s-line s-system");
+    const row = el("div", t(line.en, line.ja), line.private ? "s-line s-private" : "s-line s-system");
+    row.dataset.channel = "log";
+    return row;
   },
 
   chatRow(line, c) {
@@ -367,7 +382,11 @@ const stream = {
   },
 
   tabs(view) {
-    const channels = view.channels;
+    const channels = [];  // every seat's 独り言 in one tab
+    for (const c of view.channels) {
+      if (!c.key.startsWith("monologue-")) channels.push(c);
+      else if (!channels.some((x) => x.key === "monologue")) channels.push({ key: "monologue", en: "Monologue", ja: "独り言" });
+    }
     const key = `${channels.map((c) => `${c.key}:${t(c.en, c.ja)}`).join("|")}|${this.filter}`;
     if (this.tabsKey === key) return;
     this.tabsKey = key;
