@@ -9,6 +9,12 @@ Texts come in both languages (``{"ja": …, "en": …}``), log lines too: the pa
 language. A role comes with its rule (``rule``), the card's text; a seat known under several labels
 has them all (``known`` is a list); at the end each seat's role history (``history``, when its role
 changed) — never before.
+
+The page reads the log as 月下人狼's one stream (issue 38): each line carries ``m``, its place among
+the chat lines (the public lines so far: :func:`log_mark` marks a chat line the same way), a day's
+or a night's first line its header (``head``), 投票結果 its table (``votes``), a claim its speaker
+(``by``, ``said``); a seat's notices say the section they belong to (``at``). Besides the engine's
+chats every seat has its 独り言 (``monologue-{seat}``), its own until the end.
 """
 
 from __future__ import annotations
