@@ -131,7 +131,7 @@
       facts.push(tonight.length
         ? label + tonight.map((l) => `${tx(l)}${l.required ? ctx.t(" (required)", "（必須）") : ""}`).join(", ")
         : me.sealed ? ctx.t("Sealed tonight: no night action.", "今夜は封印されていて、夜の行動はできません。")
-          : ctx.t("Nothing left to do tonight.", "今夜することはもうありません。"));
+          : ctx.t("No action you can take tonight.", "今夜できる行動はありません。"));
     }
     $("#c-facts").replaceChildren(...facts.map((f) => ctx.el("li", f)));
     $("#c-results-title").textContent = ctx.t("Your results", "あなたへの通知");
