@@ -12,7 +12,7 @@ so a role can only change the game through the rules' own verbs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from jinrou.classic.events import Event, PhaseOpened
 from jinrou.classic.identity import Identity, Layer
@@ -20,8 +20,10 @@ from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Momen
 
 if TYPE_CHECKING:
     from jinrou.classic.game import Game
-    from jinrou.classic.role import Role
+    from jinrou.classic.role import Role, Shared
     from jinrou.classic.settings import Settings
+
+M = TypeVar("M", bound="Shared")
 
 
 class Context:
@@ -151,15 +153,12 @@ class Context:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
 
-    def had_action_open(self, seat: Seat) -> bool:
-        """V1.1.11: whether ``seat`` had a night action open tonight, as read after the dusk hooks (noted
-        only for a night at whose dusk a living seat's role declares ``reads_open_actions``)."""
-        return seat in self._game.night.open_actions
-
-    def sealed_tonight(self, seat: Seat) -> bool:
-        """Whether ``seat`` is sealed (封印, W.1.3) now or was when the last night ended: its seal ends at
-        that dawn, before the burial (W.2 瞳狼: "not one sealed that night")."""
-        return self._game.identities[seat].sealed or seat in self._game.night.sealed
+    def has_action_open(self, seat: Seat) -> bool:
+        """V1.1.11: whether living ``seat`` has a night action open now (read after the dusk hooks, 忍者):
+        an ability open and not yet done, optional ones too; as the reference, also an action the rules
+        already submitted for it (``firstnightdivine=auto``) and every attacking wolf on night 1 with
+        身代わりくん."""
+        return self._game.has_action_open(seat)
 
     def obstructed(self, seat: Seat) -> bool:
         """Whether ``seat``'s divinations are obstructed now (W.1.4): an obstructed divination is no
@@ -180,10 +179,6 @@ class Context:
     def guards_on(self, target: Seat, kind: GuardKind = GuardKind.HUNTER) -> list[Seat]:
         """The seats whose protection of ``kind`` ``target`` holds tonight (exposed or not)."""
         return self._game.guards_on(target, kind)
-
-    def failed_attacks_forced_by(self) -> Seat | None:
-        """The seat whose flag makes tonight's failed wolf attacks kill anyway (W.1.9d: 一途), if any."""
-        return self._game.night.forced_by
 
     def ballot_voters(self, target: Seat) -> list[Seat]:
         """The seats that voted for ``target`` in the ballot being counted (none outside one); a
@@ -217,15 +212,6 @@ class Context:
         tried now is a bite."""
         return self._game.biting(seat)
 
-    def trick_attacks(self, seat: Seat) -> None:
-        """Tonight's wolf attacks with a target are turned on ``seat`` and tricked (V2.1.1; the last
-        call before level 105 wins)."""
-        self._game.night.trick = seat
-
-    def tricked_target(self) -> Seat | None:
-        """The seat tonight's wolf attacks were turned on (V2.1.1), or None."""
-        return self._game.night.trick
-
     def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> bool:
         """``seat``, if alive, dies now whatever protects it (W.1.9d: 一途); True if it died."""
         if not self._game.alive[seat]:
@@ -241,19 +227,6 @@ class Context:
         """``guard``'s protections of ``target`` are removed for the night (no ``guard``: every one
         placed so far tonight, W.1.3: a hypnosis)."""
         self._game.unguard(target, guard)
-
-    def log_attack_failure(self, target: Seat, why: Blocked) -> None:
-        """A wolf attack on ``target`` failed on ``why``: logged until the next burial (W.1.9f)."""
-        self._game.attack_failures = (*self._game.attack_failures, (target, why))
-
-    def take_attack_failures(self) -> tuple[tuple[Seat, Blocked], ...]:
-        """The failed wolf attacks logged since the last burial, now read (the log empties)."""
-        failures, self._game.attack_failures = self._game.attack_failures, ()
-        return failures
-
-    def force_failed_attacks(self, by: Seat) -> None:
-        """Tonight each failed wolf attack kills its target anyway, then ``by`` (W.1.9d: 一途)."""
-        self._game.night.forced_by = by
 
     def revive(self, seat: Seat) -> bool:
         """A dead seat comes back (never after a sudden death); True if it did."""
@@ -364,12 +337,23 @@ class Context:
         resisted a death)."""
         self._game.note(key, **args)
 
-    def add_attack_next_night(self) -> None:
-        """The wolves get one more attack on the next night that starts (狼の子)."""
-        self._game.extra_attack = True
+    def set_attacks_tonight(self, count: int) -> None:
+        """The wolves have ``count`` attacks tonight (at dusk: 狼の子's extra one, 病人's none)."""
+        self._game.night.attacks = count
 
-    def sicken_wolves(self) -> None:
-        """The wolves get no attack on the next night that starts (V1.1.10: 病人's sick mark); it
-        prevails over :meth:`add_attack_next_night` (settled here)."""
-        self._game.sick_wolves = True
+    # ------------------------------------------------------------------ shared memories
+
+    def memory(self, kind: type[M]) -> M:
+        """The game's memory of the mechanic ``kind`` (a :class:`~jinrou.classic.role.Shared` dataclass
+        declared beside the roles that use it), made fresh on first ask; it lasts as ``kind.kept`` says."""
+        memories = self._game.memories
+        found = memories.get(kind)
+        if found is None:
+            found = memories[kind] = kind()
+        return found  # type: ignore[return-value]
+
+    def recall(self, kind: type[M]) -> M | None:
+        """The game's memory of ``kind`` if one was made and still lasts (None: nothing to remember);
+        asking makes nothing."""
+        return self._game.memories.get(kind)  # type: ignore[return-value]
 

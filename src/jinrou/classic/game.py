@@ -41,6 +41,7 @@ from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.events import (
+    ActionsOpen,
     Announced,
     Bitten,
     BurialPass,
@@ -50,6 +51,7 @@ from jinrou.classic.events import (
     Died,
     Event,
     Executed,
+    NightEnds,
     Nightfall,
     NightResolves,
     PhaseOpened,
@@ -71,7 +73,7 @@ from jinrou.classic.model import (
     Vote,
 )
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import Chat, Role
+from jinrou.classic.role import Kept, Role, Shared
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.texts import role_name, verb_label
@@ -163,12 +165,8 @@ class Night:
     dead_actions: list[tuple[Action, Layer]] = field(default_factory=list)  # taken by "while dead" rules
     deaths: int = 0
     guard_kinds: dict[Seat, list[GuardKind]] = field(default_factory=dict)  # each of ``guarded``'s, in order
-    forced_by: Seat | None = None  # W.1.9d: tonight a failed wolf attack kills anyway (一途), set by that seat
     rank: dict[Seat, int] = field(default_factory=dict)  # P over the seats sharing a level (§4.2)
     late_hooks: list[Layer] = field(default_factory=list)  # layers with level hooks gained while resolving
-    sealed: frozenset[Seat] = frozenset()  # the seats sealed when it ended (W.2 瞳狼: not told at that dawn)
-    open_actions: frozenset[Seat] = frozenset()  # V1.1.11: noted at dusk only when a living seat reads it (忍者)
-    trick: Seat | None = None  # V2.1.1: tonight's wolf attacks with a target are turned on this seat (tricked)
     bite: tuple[Seat, Seat] | None = None  # V2.1.4: the seat a wolf attack is killing now, and that wolf
 
 
@@ -186,9 +184,6 @@ class Game:
     (W.1.1; a class default, as ``changes``)."""
     blocked: Blocked | None = None
     """Why the last :meth:`kill` did not kill (W.1.9f; None: it killed, or its seat was dead)."""
-    attack_failures: tuple[tuple[Seat, Blocked], ...] = ()
-    """Each wolf attack that failed on a protection or resistance since the last burial, with why
-    (W.1.9f: the 瞳狼's lines), in order."""
 
     # ------------------------------------------------------------------ setup
 
@@ -202,8 +197,7 @@ class Game:
         self.alive = [True] * n
         self.deaths: list[Death | None] = [None] * n
         self.sudden: set[Seat] = set()
-        self.extra_attack = False  # the next night that starts has one more attack (狼の子)
-        self.sick_wolves = False  # the next night that starts has no attack (V1.1.10: 病人), over 狼の子's bonus
+        self.memories: dict[type[Shared], Shared] = {}  # each mechanic's shared memory (ctx.memory), by its class
         self.ctx = Context(self)  # what the roles see of this game
         self.day = 1
         self.stage = Stage.NIGHT
@@ -766,18 +760,16 @@ class Game:
         """Night ``day`` starts (§3.1)."""
         self.stage = Stage.NIGHT
         self.night = Night()
+        self._forget(Kept.NIGHT)
         self._expire(Expiry.DUSK)
         self._open_phase(Stage.NIGHT)
         self.tell(None, "night", day=self.day)
         self._bury(Moment.DUSK)
         if self._check_victory():  # after every burial (§3): a cast without wolves ends at once
             return
-        self.night.attacks = 0 if self.sick_wolves else 2 if self.extra_attack else 1
-        if self.sick_wolves:  # V1.1.10: the wolf notice, to the pack's wolves (a 孤独な狼 hears none)
-            pack = [s for s in self.ctx.chat_members(Chat.WOLF) if self.identities[s].wolf_role()]
-            if pack:
-                self.tell(pack, "wolves sick")
-        self.extra_attack = self.sick_wolves = False
+        self.night.attacks = 1
+        for memory in tuple(self.memories.values()):  # 狼の子's extra attack, 病人's none
+            memory.dusk(self.ctx)
         if self.day == 1 and self.settings["scapegoat"] != "off":
             self.night.attacks = 0
             self._scapegoat_attack()
@@ -788,18 +780,20 @@ class Game:
             return
         if self.day == 1 and self.night.fixed_attack is None:
             self._scapegoat_attack()  # a 孤独な狼 alone attacks from its dusk hook on (W.1.9a)
-        if any(role.reads_open_actions for s in self.living() for role in self.identities[s].held()):
-            self.night.open_actions = self._open_actions()
+        self.emit(ActionsOpen())  # V1.1.11: 忍者 notes who has a night action open
 
-    def _open_actions(self) -> frozenset[Seat]:
-        """V1.1.11: the living seats with a night action open tonight, read after the dusk hooks: an
-        ability open and not yet done (optional ones too), and, as the reference, an action the rules
-        already submitted for it (``firstnightdivine=auto``) and every attacking wolf on night 1 with
-        身代わりくん."""
-        goat_night = self.day == 1 and self.settings["scapegoat"] != "off"
-        submitted = {a.seat for a in self.night.actions}
-        return frozenset(s for s in self.living() if s in submitted or (goat_night and self.identities[s].attacks)
-                         or self._legal_abilities(s, []))
+    def has_action_open(self, seat: Seat) -> bool:
+        """V1.1.11: whether ``seat`` has a night action open now (:meth:`Context.has_action_open`)."""
+        if any(a.seat == seat for a in self.night.actions):
+            return True
+        if self.day == 1 and self.settings["scapegoat"] != "off" and self.identities[seat].attacks:
+            return True
+        return bool(self._legal_abilities(seat, []))
+
+    def _forget(self, kept: Kept) -> None:
+        """The shared memories kept until now are forgotten."""
+        if self.memories:
+            self.memories = {kind: memory for kind, memory in self.memories.items() if memory.kept is not kept}
 
     def _scapegoat_attack(self) -> None:
         """Night 1's attack on 身代わりくん, by a living attacking wolf drawn uniformly (none: none).
@@ -1133,7 +1127,7 @@ class Game:
             self.emit(DeadBurialPass(moment))
             if len(self._fresh_dead) == before:
                 break
-        self.attack_failures = ()  # W.1.9f: logged until the next burial
+        self._forget(Kept.BURIAL)
         dead, self._fresh_dead = self._fresh_dead, []
         if len(dead) > 1:
             dead = self._draws.order("announcement", dead, [self.names[s] for s in dead])
@@ -1204,7 +1198,7 @@ class Game:
         """Day ``day + 1`` starts (§3.3)."""
         self.day += 1
         self.executions_left = 1  # V1.1.3: set at dawn, before the dawn hooks
-        self.night.sealed = frozenset(s for s in self.seats() if self.identities[s].sealed)
+        self.emit(NightEnds())  # a seal notes its seat (W.2 瞳狼), before it ends
         self._expire(Expiry.DAWN)
         self.tell(None, "morning", day=self.day)
         self._bury(Moment.DAWN)

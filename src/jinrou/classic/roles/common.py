@@ -10,11 +10,40 @@ from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Category
 from jinrou.classic.events import BurialPass, Died, Divined, Guarded, PhaseOpened, Targeted, on
 from jinrou.classic.model import Action, Cause, Fortune, Moment, Seat, Verb
-from jinrou.classic.role import Ability, LevelHook, Role
+from jinrou.classic.role import Ability, Chat, Kept, LevelHook, Role, Shared
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Layer
+
+
+@dataclass
+class NextNight(Shared):
+    """The wolves' attacks on the next night that opens: one more after a 狼の子's death, none after a
+    病人's (V1.1.10's sick mark, told to the pack's wolves at that dusk; it prevails over the extra one:
+    settled here)."""
+
+    extra: bool = False
+    sick: bool = False
+
+    def dusk(self, ctx: Context) -> None:
+        if self.sick:
+            ctx.set_attacks_tonight(0)
+            pack = [s for s in ctx.chat_members(Chat.WOLF) if ctx.identity(s).wolf_role()]  # a 孤独な狼 hears none
+            if pack:
+                ctx.tell(pack, "wolves sick")
+        elif self.extra:
+            ctx.set_attacks_tonight(2)
+        self.extra = self.sick = False
+
+
+@dataclass
+class Trick(Shared):
+    """V2.1.1: tonight's wolf attacks with a target are turned on ``seat`` and tricked (奇術師 at 78, a
+    迷える子羊's lure at 79: the last before level 105 prevails)."""
+
+    kept = Kept.NIGHT
+    seat: Seat | None = None
 
 
 def knows_wolves(ctx: Context, me: Layer) -> dict[Seat, str]:

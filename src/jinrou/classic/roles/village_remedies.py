@@ -14,6 +14,7 @@ from jinrou.classic.events import (
 )
 from jinrou.classic.model import Action, Cause, Count, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Role, mark, role, sub_role
+from jinrou.classic.roles.common import NextNight
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -36,7 +37,7 @@ class Diseased(Role):
     @on(Died)
     def sicken(self, ctx: Context, me: Layer, event: Died) -> None:
         if event.cause is Cause.ATTACK and event.source is not None and ctx.identity(event.source).attacks:
-            ctx.sicken_wolves()
+            ctx.memory(NextNight).sick = True
 
 
 @dataclass

@@ -15,15 +15,26 @@ from jinrou.classic.events import (
     Died,
     Divined,
     Guarded,
+    NightEnds,
     Nightfall,
     PhaseOpened,
     Threat,
     on,
 )
 from jinrou.classic.identity import Expiry, Seal
-from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
-from jinrou.classic.roles.common import Absolute, Contacted, ContactHook, Divination, Divining, Villager, knows_wolves
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.role import Ability, Chat, Kept, Role, Shared, Shown, mark, role
+from jinrou.classic.roles.common import (
+    Absolute,
+    Contacted,
+    ContactHook,
+    Divination,
+    Divining,
+    NextNight,
+    Trick,
+    Villager,
+    knows_wolves,
+)
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -46,6 +57,28 @@ def attacks_spent(ctx: Context) -> int:
 
 
 TOUGH_DEATH = Cause.declare("tough", "捨て身", "gave its life for the kill")  # 一途な狼's price for its lunge (W.1.14)
+
+
+@dataclass
+class AttackFailures(Shared):
+    """W.1.9f: each wolf attack that failed on a protection or resistance since the last burial, with
+    why, in order (the 瞳狼's lines; the first living 瞳狼 takes them at a burial)."""
+
+    kept = Kept.BURIAL
+    log: list[tuple[Seat, Blocked]] = field(default_factory=list)
+
+    def take(self) -> tuple[tuple[Seat, Blocked], ...]:
+        """The failures logged, now read (the log empties)."""
+        taken, self.log = tuple(self.log), []
+        return taken
+
+
+@dataclass
+class Lunged(Shared):
+    """W.1.9d: tonight each failed wolf attack kills its target anyway, then ``by`` (一途な狼's lunge)."""
+
+    kept = Kept.NIGHT
+    by: Seat | None = None
 
 
 class Attack(Ability):
@@ -81,7 +114,8 @@ class Attack(Ability):
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.attacks_cancelled():
             return
-        trick = ctx.tricked_target()  # V2.1.1: turned on that seat, past immunity and guards
+        tricked = ctx.recall(Trick)  # V2.1.1: turned on that seat, past immunity and guards
+        trick = tricked.seat if tricked is not None else None
         target = ctx.aimed(action.targets[0] if trick is None else trick)
         if ctx.settings.on("noticebitten"):
             ctx.tell(target, "attacked")
@@ -89,13 +123,14 @@ class Attack(Ability):
         why = ctx.blocked()
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
         if ctx.alive(target):
-            tough = ctx.failed_attacks_forced_by()
+            forced = ctx.recall(Lunged)
+            tough = forced.by if forced is not None else None
             if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
                 ctx.bite(target, tough, forced=True)
                 ctx.kill(tough, TOUGH_DEATH)
                 return
             if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
-                ctx.log_attack_failure(target, why)
+                ctx.memory(AttackFailures).log.append((target, why))
             ctx.emit(AttackFailed(target, action.seat))
 
 
@@ -156,7 +191,7 @@ class WolfCub(Wolf):
 
     @on(Died)
     def bonus(self, ctx: Context, me: Layer, event: Died) -> None:
-        ctx.add_attack_next_night()
+        ctx.memory(NextNight).extra = True
 
 
 class WolfDivination(Divination):
@@ -528,7 +563,7 @@ class Lunge(Attack):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         super().submit(ctx, action, me)
         ctx.tell(ctx.chat_members(Chat.WOLF), "lunge", wolf=action.seat, target=action.target)
-        ctx.force_failed_attacks(action.seat)
+        ctx.memory(Lunged).by = action.seat
 
 
 @role
@@ -566,8 +601,11 @@ class EyesWolf(Wolf):
         eyes = ctx.seats_of(EyesWolf, living=True)
         if not eyes or eyes[0] != me.seat:  # the first living 瞳狼 reads the log for them all
             return
-        failures = ctx.take_attack_failures()
-        eyes = [s for s in eyes if not ctx.sealed_tonight(s)]  # not one sealed that night (its lines are lost)
+        logged = ctx.recall(AttackFailures)
+        failures, logged_seals = (logged.take() if logged is not None else ()), ctx.recall(SealedLastNight)
+        sealed = logged_seals.seats if logged_seals is not None else set()
+        # not one sealed now or when the night ended (its seal ends at that dawn): its lines are lost
+        eyes = [s for s in eyes if not ctx.identity(s).sealed and s not in sealed]
         for target, why in failures if eyes else ():
             ctx.tell(eyes, f"eyes {why.value}", target=target)
 
@@ -787,6 +825,19 @@ class Sealed(Role):
                "wolf still counts as attacking.")
 
     seal = Seal.SEALED
+
+    @on(NightEnds)
+    def note_sealed(self, ctx: Context, me: Layer, event: NightEnds) -> None:
+        ctx.memory(SealedLastNight).seats.add(me.seat)
+
+
+@dataclass
+class SealedLastNight(Shared):
+    """The seats sealed (封印) when the last night ended, noted at that dawn before the seals end: until
+    the next dusk a 瞳狼 among them is told no failed attack (W.2)."""
+
+    kept = Kept.NIGHT
+    seats: set[Seat] = field(default_factory=set)
 
 
 @dataclass
