@@ -179,7 +179,7 @@ def test_a_plain_wolf_is_told_nothing_and_the_log_is_dropped_without_a_living_ey
 def test_a_kill_reports_why_it_failed():
     g = new(["Werewolf", "Fox", "Guard", "Human", "Human", "Human"])
     assert not g.kill(1, Cause.ATTACK) and g.blocked is Blocked.RESISTANCE
-    g.guard(3, 2)
+    g.night.guard(3, 2)
     assert not g.kill(3, Cause.ATTACK) and g.blocked is Blocked.GUARD
     assert g.kill(4, Cause.ATTACK) and g.blocked is None
 
