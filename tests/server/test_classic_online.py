@@ -16,7 +16,8 @@ from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
 from jinrou.classic.game import Game
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import render
 from jinrou.modes.classic import ClassicMode

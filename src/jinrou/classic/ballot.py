@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from jinrou.classic import entries as log
 from jinrou.classic.burial import after, bury
 from jinrou.classic.choices import candidates, submit_drawn
 from jinrou.classic.model import Cause, Moment, Seat, Stage, Vote
@@ -177,7 +176,7 @@ def end_day(state: State, execute: Seat | None = None, by: Seat | None = None) -
     ballot.decreed_by = by
     ballot.votes.clear()
     ballot.weights.clear()
-    state.entries.append(log.VotesVoided())
+    state.log.voided()
 
 
 __all__ = ["close", "end_day", "execute", "next_execution", "open_vote", "retake"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from jinrou.classic import entries as log
 from jinrou.classic.abilities import Ability, Action, Param, ParamKind, Verb, When
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.events import Targeted
@@ -349,7 +348,7 @@ def submit(state: State, checked: Checked, recorded: bool) -> None:
         ballot.votes[choice.seat] = choice.target
         ballot.weights[choice.seat] = state.identities[choice.seat].vote_weight(state.ctx)
         if recorded:
-            state.entries.append(log.Voted(choice.seat, choice.target))
+            state.log.voted(choice.seat, choice.target)
         return
     ability, owner = checked.ability, checked.owner(state)
     if state.stage is Stage.DAY:
@@ -359,7 +358,7 @@ def submit(state: State, checked: Checked, recorded: bool) -> None:
         state.night.actions.append(choice)
         state.night.owners.append(owner if ability is not None else None)
     if recorded:  # a day event's actions are applied before its votes (W.1.1)
-        state.entries.append(log.Acted(choice))
+        state.log.acted(choice)
     if ability is not None:
         if ability.once is not None:
             owner.uses = (*((v, d) for v, d in owner.uses if v != choice.verb.value), (choice.verb.value, state.day))

@@ -7,10 +7,10 @@ roles a narrow :class:`~jinrou.classic.context.Context`, never itself; nothing h
 game waits in one of three stages — the night (actions), a ballot (votes) or a hunter's last shot —
 and moves on when :meth:`Game.close` is called (a deadline, or everybody done). Every call validates
 before it changes anything; every random outcome comes from the :class:`~jinrou.classic.draws.Draws`
-given to ``close``. What happens is appended to :attr:`Game.entries` as typed entries
-(:mod:`jinrou.classic.entries`, seats not names): :mod:`jinrou.classic.record` alone writes them as
-JSON. :mod:`jinrou.classic.rules` is the pure surface over this class (check, fold, close into a
-new game).
+given to ``close``. What happens is told to the game's record (:class:`~jinrou.classic.record.Log`),
+which alone writes it as typed entries (:attr:`Game.entries`, seats not names) and, as JSON,
+:mod:`jinrou.classic.record`. :mod:`jinrou.classic.rules` is the pure surface over this class
+(check, fold, close into a new game).
 
 :class:`Game` is a :class:`~jinrou.classic.state.State` (the game's data and the rules' acts) with
 the surface its holders use; the rules themselves are in modules of their own, functions over a
@@ -40,7 +40,6 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic import ballot, burial, choices, night
-from jinrou.classic import entries as log
 from jinrou.classic.choices import Checked, Legal
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
@@ -184,7 +183,7 @@ class Game(State):
             choices.submit(self, checked, recorded=True)
         finally:
             self._draws = Draws(None)
-        self.entries[at] = log.Acted(action, tuple(draws.taken[start:]))
+        self.log.drew(at, action, draws.taken[start:])
 
     def submit_drawn(self, action: Action) -> None:
         """Submit an action the rules drew for a seat (its draw is the record)."""
@@ -197,7 +196,7 @@ class Game(State):
             IllegalActionError: see :meth:`check_claim`.
         """
         self.check_claim(seat, claim)
-        self.entries.append(log.Claimed(seat, claim))
+        self.log.claimed(seat, claim)
         self.claims.append((self.day, seat, claim))
         self.tell(None, "claim", player=seat, claim=claim)
 

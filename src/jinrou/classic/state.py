@@ -20,17 +20,18 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from jinrou.classic import entries as log
 from jinrou.classic.actions import Action, Verb
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draws
+from jinrou.classic.entries import Entry
 from jinrou.classic.events import Bitten, Countered, Died, Event, Executed, Scope, Threat
 from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
 from jinrou.classic.model import Blocked, Cause, Count, Death, GuardKind, Message, Outcome, Seat, Stage
 from jinrou.classic.phase import Ballot, Night, Then
 from jinrou.classic.published import RoleList
+from jinrou.classic.record import Log
 from jinrou.classic.role import Kept, Role, Shared
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
@@ -72,7 +73,7 @@ class State:
         self.notes: tuple[Message, ...] = ()  # hidden details nobody is told while the game runs, told at its end
         self.claims: list[tuple[int, Seat, Claim]] = []  # (day, seat, claim), public
         self.messages: list[tuple[int, Message]] = []  # (phase, message)
-        self.entries: list[log.Entry] = []  # what happened, typed: record.py writes it
+        self.log = Log()  # what happened, as the record's typed entries (record.py writes them)
         self.dawn_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told at dawn to the living
         self.next_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told when the next phase opens
         self.fresh_dead: list[Seat] = []  # dead since the last burial's announcements
@@ -80,7 +81,7 @@ class State:
         self._draws: Draws = Draws(None)
         self.published: RoleList | None = None  # the role list the room was told (配役公開), if any
 
-    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"entries", "messages", "claims", "executions"})
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"messages", "claims", "executions"})
     """Lists the engine only appends immutable items to: a copy gets a list of its own holding the
     same items (deep-copying them is most of a copy's cost: the record of a 30-seat game)."""
 
@@ -91,6 +92,11 @@ class State:
         new.__dict__.update({key: list(value) if key in shared else copy.deepcopy(value, memo)
                              for key, value in self.__dict__.items()})
         return new
+
+    @property
+    def entries(self) -> list[Entry]:
+        """What happened so far, as the record's typed entries, in order (written by its :class:`Log`)."""
+        return self.log.entries
 
     # ------------------------------------------------------------------ queries
 
@@ -192,7 +198,7 @@ class State:
         if stage is Stage.DAY:
             assert self.ballot is not None
             runoff = self.ballot.candidates if self.ballot.runoff else None
-        self.entries.append(log.PhaseOpen(stage, runoff))
+        self.log.phase(stage, runoff)
         news, self.next_news = self.next_news, []
         for seat, key, args in news:
             self.tell(seat, key, **args)
@@ -213,7 +219,7 @@ class State:
             raise
         taken = given.taken[start:]
         if taken:
-            self.entries.insert(at, log.Outcome(tuple(taken)))
+            self.log.outcome(at, taken)
         self._draws = Draws(None)
 
     @property
@@ -335,7 +341,7 @@ class State:
         """``seat`` dies now, whatever protects it; its death hooks run (§5.3)."""
         self.alive[seat] = False
         self.deaths[seat] = Death(self.phase, cause)
-        self.entries.append(log.Death(seat, cause))
+        self.log.died(seat, cause)
         if cause is Cause.SUDDEN:
             self.sudden.add(seat)
         self.fresh_dead.append(seat)
@@ -350,7 +356,7 @@ class State:
         self.alive[seat] = True
         self.deaths[seat] = None
         self.fresh_revived.append(seat)
-        self.entries.append(log.Revived(seat))
+        self.log.revived(seat)
         return True
 
     def arm(self, seat: Seat) -> None:

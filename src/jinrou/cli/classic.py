@@ -66,7 +66,8 @@ def replay_command(
     else 0). Errors name the event (1-based). Format: docs/classic-record.md.
     """
     from jinrou.classic.record import dumps as dump_record
-    from jinrou.classic.record import load, replay, write
+    from jinrou.classic.record import load, write
+    from jinrou.classic.replay import replay
 
     try:
         data = load(str(file))

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.model import Blocked, Cause
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles.werewolves import AttackFailures
 from jinrou.classic.texts import render
 from jinrou.errors import IllegalActionError

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from jinrou.classic.catalog import ROLES
 from jinrou.classic.game import Game
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import Chat
 from jinrou.classic.roles.werewolves import AttackFailures
 from jinrou.classic.texts import TEMPLATES, render
