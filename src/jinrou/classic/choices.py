@@ -1,11 +1,12 @@
 """What a seat may choose now, the one check of a choice, and its submission.
 
 :func:`legal_actions` lists what a seat may do in the open phase (:class:`Legal`: a verb with its
-targets and parameter values, or a vote); :func:`check` is the only check of an action, a vote or
-a hunter's shot — it raises :class:`~jinrou.errors.IllegalActionError` with the message for the
-player (English and Japanese) and changes nothing — and answers with a :class:`Checked` choice that
-:func:`submit` applies without checking again; :func:`check_claim` is the same for a claim. A
-refusal says only what the seat may know: its own abilities, the living, the candidates.
+targets and parameter values, or a vote). :func:`check` is the only check of a choice — an action,
+a vote, a hunter's shot or a claim (:class:`Say`) — on its way in: it raises
+:class:`~jinrou.errors.IllegalActionError` with the message for the player (English and Japanese)
+and changes nothing, and answers with a :class:`Checked` choice that :func:`submit` applies without
+checking again (the server asks the mode, the mode asks the rules once). A refusal says only what
+the seat may know: its own abilities, the living, the candidates.
 """
 
 from __future__ import annotations
@@ -55,18 +56,30 @@ class Legal:
 
 
 @dataclass(frozen=True)
+class Say:
+    """``seat`` says ``claim`` in the day chat (a choice, as an action or a vote is)."""
+
+    seat: Seat
+    claim: Claim
+
+
+@dataclass(frozen=True)
 class Checked:
-    """A choice the rules accepted in the state they checked it in: an action with the ability it uses
-    and that ability's layer (by its place among its seat's layers, so that a copy of the state applies
-    it too; a hunter's shot has no ability), or a vote."""
+    """A choice the rules accepted in the state they checked it in, to submit without checking again:
+    an action with the ability it uses, named by places (its layer's among its seat's layers, the
+    ability's among that layer's declared abilities) so that a copy of the state, or the state
+    restored from a snapshot, submits it too; a vote, a hunter's shot or a claim uses none."""
 
-    choice: Action | Vote
-    ability: Ability | None = None
-    layer: int = 0  # the index of the ability's layer in its seat's layers
+    choice: Action | Vote | Say
+    layer: int | None = None  # the index of the ability's layer in its seat's layers (None: no ability)
+    ability: int = 0  # the index of the ability in that layer's role's abilities
 
-    def owner(self, state: State) -> Layer:
-        """The layer whose ability it uses, in ``state`` (the one checked, or a copy of it)."""
-        return state.identities[self.choice.seat].layers[self.layer]
+    def used(self, state: State) -> tuple[Ability, Layer] | None:
+        """The ability it uses and that ability's layer, in ``state`` (None: none)."""
+        if self.layer is None:
+            return None
+        layer = state.identities[self.choice.seat].layers[self.layer]
+        return layer.role.abilities[self.ability], layer
 
 
 # ---------------------------------------------------------------------- what a seat may do
@@ -161,12 +174,15 @@ def draws_at_once(state: State, action: Action) -> bool:
 # ---------------------------------------------------------------------- the check
 
 
-def check(state: State, choice: Action | Vote) -> Checked:
+def check(state: State, choice: Action | Vote | Say) -> Checked:
     """Whether ``choice`` may be submitted now: the choice with what it uses; changes nothing.
 
     Raises:
         IllegalActionError: the choice is not allowed now (the message says what is).
     """
+    if isinstance(choice, Say):
+        check_claim(state, choice.seat, choice.claim)
+        return Checked(choice)
     if state.stage is Stage.OVER:
         raise IllegalActionError("the game is over", ja="ゲームは終了しました")
     if isinstance(choice, Vote):
@@ -301,7 +317,8 @@ def _check_action(state: State, action: Action) -> Checked:
     if reason:
         raise IllegalActionError(f"{who} cannot {action.verb.value}: {reason}",
                                  ja=f"{who}は{verb}できません: {reason}")
-    return Checked(action, ability, next(i for i, layer in enumerate(identity.layers) if layer is owner))
+    return Checked(action, next(i for i, layer in enumerate(identity.layers) if layer is owner),
+                   next(i for i, declared in enumerate(owner.role.abilities) if declared is ability))
 
 
 def _check_values(state: State, action: Action, ability: Ability, owner: Layer) -> tuple[str, str] | None:
@@ -339,9 +356,14 @@ def _list(state: State, seats: Sequence[Seat], lang: str = "en") -> str:
 
 
 def submit(state: State, checked: Checked, recorded: bool) -> None:
-    """Apply a checked choice (in the state it was checked in); ``recorded`` False for choices the
-    rules drew (their draw is the record)."""
+    """Apply a checked choice (in the state it was checked in, or a copy); ``recorded`` False for
+    choices the rules drew (their draw is the record)."""
     choice = checked.choice
+    if isinstance(choice, Say):  # public: in the record, the claims and the day chat
+        state.log.claimed(choice.seat, choice.claim)
+        state.claims.append((state.day, choice.seat, choice.claim))
+        state.tell(None, "claim", player=choice.seat, claim=choice.claim)
+        return
     if isinstance(choice, Vote):
         ballot = state.ballot
         assert ballot is not None
@@ -350,16 +372,17 @@ def submit(state: State, checked: Checked, recorded: bool) -> None:
         if recorded:
             state.log.voted(choice.seat, choice.target)
         return
-    ability, owner = checked.ability, checked.owner(state)
+    used = checked.used(state)
     if state.stage is Stage.DAY:
-        assert ability is not None
-        state.day_actions = (*state.day_actions, (choice, owner))
+        assert used is not None
+        state.day_actions = (*state.day_actions, (choice, used[1]))
     else:
         state.night.actions.append(choice)
-        state.night.owners.append(owner if ability is not None else None)
+        state.night.owners.append(used[1] if used is not None else None)
     if recorded:  # a day event's actions are applied before its votes (W.1.1)
         state.log.acted(choice)
-    if ability is not None:
+    if used is not None:
+        ability, owner = used
         if ability.once is not None:
             owner.uses = (*((v, d) for v, d in owner.uses if v != choice.verb.value), (choice.verb.value, state.day))
         ability.submit(state.ctx, choice, owner)
@@ -373,4 +396,4 @@ def submit_drawn(state: State, choice: Action | Vote) -> None:
     submit(state, check(state, choice), recorded=False)
 
 
-__all__ = ["Checked", "Legal", "check", "check_claim", "draws_at_once", "legal_actions", "submit", "submit_drawn"]
+__all__ = ["Checked", "Legal", "Say", "check", "check_claim", "draws_at_once", "legal_actions", "submit", "submit_drawn"]

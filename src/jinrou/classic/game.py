@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic import ballot, burial, choices, night
-from jinrou.classic.choices import Checked, Legal
+from jinrou.classic.choices import Checked, Legal, Say
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
@@ -140,18 +140,19 @@ class Game(State):
 
     # ------------------------------------------------------------------ applying choices
 
-    def check(self, choice: Action | Vote) -> Checked:
+    def check(self, choice: Action | Vote | Say) -> Checked:
         """Whether :meth:`apply` would accept ``choice`` now: the checked choice, to apply without
-        checking again; changes nothing.
+        checking again (the one check of a choice: :func:`jinrou.classic.choices.check`); changes nothing.
 
         Raises:
             IllegalActionError: the choice is not allowed now (the message says what is).
         """
         return choices.check(self, choice)
 
-    def apply(self, choice: Action | Vote | Checked, draws: Draws | np.random.Generator | None = None) -> None:
-        """Submit a night action, a hunter's shot or a vote (checked now, or a :class:`Checked` one
-        from :meth:`check` on this game as it is); effective at once where the rules say.
+    def apply(self, choice: Action | Vote | Say | Checked, draws: Draws | np.random.Generator | None = None) -> None:
+        """Submit a night or day action, a hunter's shot, a vote or a claim — checked now, or a
+        :class:`Checked` one from :meth:`check` on this game as it is (or its copy), not checked
+        again; effective at once where the rules say.
         ``draws``: where an action that draws when submitted (:meth:`draws_at_once`) takes its
         outcomes — a generator, or outcomes given by a record or a stored outcome (checked on a copy
         first, as :meth:`close` does); any other choice ignores it.
@@ -195,10 +196,7 @@ class Game(State):
         Raises:
             IllegalActionError: see :meth:`check_claim`.
         """
-        self.check_claim(seat, claim)
-        self.log.claimed(seat, claim)
-        self.claims.append((self.day, seat, claim))
-        self.tell(None, "claim", player=seat, claim=claim)
+        self.apply(Say(seat, claim))
 
     def check_claim(self, seat: Seat, claim: Claim | None = None) -> None:
         """Whether ``seat`` may say ``claim`` now (None: whether it may speak at all); changes nothing.
@@ -271,4 +269,4 @@ class Game(State):
                 then = STEPS[then](self)
 
 
-__all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome"]
+__all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome", "Say"]
