@@ -15,22 +15,23 @@ from jinrou.classic.events import (
     Died,
     Divined,
     Guarded,
-    NightEnds,
     Nightfall,
     PhaseOpened,
     Threat,
     on,
 )
-from jinrou.classic.identity import Expiry, Seal
-from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Kept, Role, Shared, Shown, mark, role
+from jinrou.classic.model import Action, Cause, Count, Fortune, Moment, PsychicResult, Seat, Verb
+from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import (
     Absolute,
+    AttackFailures,
     Contacted,
     ContactHook,
     Divination,
     Divining,
+    Lunged,
     NextNight,
+    SealedLastNight,
     Trick,
     Villager,
     knows_wolves,
@@ -57,28 +58,6 @@ def attacks_spent(ctx: Context) -> int:
 
 
 TOUGH_DEATH = Cause.declare("tough", "捨て身", "gave its life for the kill")  # 一途な狼's price for its lunge (W.1.14)
-
-
-@dataclass
-class AttackFailures(Shared):
-    """W.1.9f: each wolf attack that failed on a protection or resistance since the last burial, with
-    why, in order (the 瞳狼's lines; the first living 瞳狼 takes them at a burial)."""
-
-    kept = Kept.BURIAL
-    log: list[tuple[Seat, Blocked]] = field(default_factory=list)
-
-    def take(self) -> tuple[tuple[Seat, Blocked], ...]:
-        """The failures logged, now read (the log empties)."""
-        taken, self.log = tuple(self.log), []
-        return taken
-
-
-@dataclass
-class Lunged(Shared):
-    """W.1.9d: tonight each failed wolf attack kills its target anyway, then ``by`` (一途な狼's lunge)."""
-
-    kept = Kept.NIGHT
-    by: Seat | None = None
 
 
 class Attack(Ability):
@@ -114,8 +93,7 @@ class Attack(Ability):
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.attacks_cancelled():
             return
-        tricked = ctx.recall(Trick)  # V2.1.1: turned on that seat, past immunity and guards
-        trick = tricked.seat if tricked is not None else None
+        trick = (ctx.recall(Trick) or Trick()).seat  # V2.1.1: turned on that seat, past immunity and guards
         target = ctx.aimed(action.targets[0] if trick is None else trick)
         if ctx.settings.on("noticebitten"):
             ctx.tell(target, "attacked")
@@ -123,8 +101,7 @@ class Attack(Ability):
         why = ctx.blocked()
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
         if ctx.alive(target):
-            forced = ctx.recall(Lunged)
-            tough = forced.by if forced is not None else None
+            tough = (ctx.recall(Lunged) or Lunged()).by
             if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
                 ctx.bite(target, tough, forced=True)
                 ctx.kill(tough, TOUGH_DEATH)
@@ -601,11 +578,9 @@ class EyesWolf(Wolf):
         eyes = ctx.seats_of(EyesWolf, living=True)
         if not eyes or eyes[0] != me.seat:  # the first living 瞳狼 reads the log for them all
             return
-        logged = ctx.recall(AttackFailures)
-        failures, logged_seals = (logged.take() if logged is not None else ()), ctx.recall(SealedLastNight)
-        sealed = logged_seals.seats if logged_seals is not None else set()
-        # not one sealed now or when the night ended (its seal ends at that dawn): its lines are lost
-        eyes = [s for s in eyes if not ctx.identity(s).sealed and s not in sealed]
+        failures = (ctx.recall(AttackFailures) or AttackFailures()).take()
+        sealed = (ctx.recall(SealedLastNight) or SealedLastNight()).seats  # when the night ended (W.2)
+        eyes = [s for s in eyes if not ctx.identity(s).sealed and s not in sealed]  # not one sealed: lines lost
         for target, why in failures if eyes else ():
             ctx.tell(eyes, f"eyes {why.value}", target=target)
 
@@ -809,35 +784,6 @@ THREATEN = Verb.declare("threaten", label=("威嚇", "threaten"))
 
 
 SELFDESTRUCT = Verb.declare("selfdestruct", label=("自爆", "self-destruct"))
-
-
-@mark("Sealed", "封印", until=Expiry.LIVING_DAWN)
-class Sealed(Role):
-    """封印 (威嚇, 血月; W.1.3), from dusk to the next dawn at which the seat is alive: no night
-    ability (none required), no night chat but its monologue, its own dusk, on-death, *divined*,
-    *targeted* and level hooks void; its resistances stay, and it still counts as an attacking wolf."""
-
-    card_ja = ("封印: 夕方から次に生きて迎える朝まで、夜の能力・夜の会話（独り言のみ）"
-               "・死亡時や占われた時などの能力が無効になります。耐性は残ります。")
-    card_en = ("Sealed: 封印 (by a 威嚇する狼's threat or a 血狼's blood moon), from dusk to the next dawn the seat "
-               "is alive: no night ability (none is required), no night chat but its monologue, and its abilities at "
-               "dusk, on death, when divined or chosen, or during the night do nothing; its resistances stay, and a "
-               "wolf still counts as attacking.")
-
-    seal = Seal.SEALED
-
-    @on(NightEnds)
-    def note_sealed(self, ctx: Context, me: Layer, event: NightEnds) -> None:
-        ctx.memory(SealedLastNight).seats.add(me.seat)
-
-
-@dataclass
-class SealedLastNight(Shared):
-    """The seats sealed (封印) when the last night ended, noted at that dawn before the seals end: until
-    the next dusk a 瞳狼 among them is told no failed attack (W.2)."""
-
-    kept = Kept.NIGHT
-    seats: set[Seat] = field(default_factory=set)
 
 
 @dataclass
