@@ -28,7 +28,8 @@ def bury(state: State, moment: Moment, last: bool = True) -> None:
         state.emit(DeadBurialPass(moment))
         if len(state.fresh_dead) == before:
             break
-    state.forget(Kept.BURIAL)
+    if state.memories:
+        state.forget(Kept.BURIAL)
     dead, state.fresh_dead = state.fresh_dead, []
     if len(dead) > 1:
         dead = state.draws.order("announcement", dead, [state.names[s] for s in dead])

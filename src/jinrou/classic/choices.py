@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from jinrou.classic.abilities import Ability, Action, Param, ParamKind, Verb, When
 from jinrou.classic.claims import Claim, ClaimKind
@@ -63,12 +64,12 @@ class Say:
     claim: Claim
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     """A choice the rules accepted in the state they checked it in, to submit without checking again:
     an action with the ability it uses, named by places (its layer's among its seat's layers, the
     ability's among that layer's declared abilities) so that a copy of the state, or the state
-    restored from a snapshot, submits it too; a vote, a hunter's shot or a claim uses none."""
+    restored from a snapshot, submits it too; a vote, a hunter's shot or a claim uses none. (A named
+    tuple: one is made for every choice, and it is made fast.)"""
 
     choice: Action | Vote | Say
     layer: int | None = None  # the index of the ability's layer in its seat's layers (None: no ability)
@@ -148,8 +149,10 @@ def has_action_open(state: State, seat: Seat) -> bool:
 def candidates(state: State, seat: Seat) -> tuple[Seat, ...]:
     """The seats ``seat`` may vote for in the open ballot."""
     assert state.ballot is not None
-    mine = state.settings.on("votemyself")
-    return tuple(c for c in state.ballot.candidates if state.alive[c] and (mine or c != seat))
+    alive = state.alive  # asked for every seat at every view: a list, not a generator
+    if state.settings.on("votemyself"):
+        return tuple([c for c in state.ballot.candidates if alive[c]])
+    return tuple([c for c in state.ballot.candidates if alive[c] and c != seat])
 
 
 def shot(state: State, seat: Seat) -> bool:
@@ -359,10 +362,8 @@ def submit(state: State, checked: Checked, recorded: bool) -> None:
     """Apply a checked choice (in the state it was checked in, or a copy); ``recorded`` False for
     choices the rules drew (their draw is the record)."""
     choice = checked.choice
-    if isinstance(choice, Say):  # public: in the record, the claims and the day chat
-        state.log.claimed(choice.seat, choice.claim)
-        state.claims.append((state.day, choice.seat, choice.claim))
-        state.tell(None, "claim", player=choice.seat, claim=choice.claim)
+    if isinstance(choice, Say):
+        say(state, choice.seat, choice.claim)
         return
     if isinstance(choice, Vote):
         ballot = state.ballot
@@ -389,6 +390,13 @@ def submit(state: State, checked: Checked, recorded: bool) -> None:
         if ability.targets_on_submit and ability.when is When.NIGHT:
             for target in choice.targets:
                 state.emit(Targeted(target, choice.seat, choice.verb))
+
+
+def say(state: State, seat: Seat, claim: Claim) -> None:
+    """A checked claim is said: public, in the record, the claims and the day chat."""
+    state.log.claimed(seat, claim)
+    state.claims.append((state.day, seat, claim))
+    state.tell(None, "claim", player=seat, claim=claim)
 
 
 def submit_drawn(state: State, choice: Action | Vote) -> None:

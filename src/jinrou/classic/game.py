@@ -162,9 +162,9 @@ class Game(State):
             ImpossibleOutcomeError: a given outcome cannot happen, or one is missing and there is no
                 generator (nothing changes).
         """
-        checked = choice if isinstance(choice, Checked) else self.check(choice)
+        checked = choice if isinstance(choice, Checked) else choices.check(self, choice)
         action = checked.choice
-        if not (isinstance(action, Action) and self.draws_at_once(action)):
+        if not (isinstance(action, Action) and choices.draws_at_once(self, action)):
             choices.submit(self, checked, recorded=True)
             return
         draws = draws if isinstance(draws, Draws) else Draws(draws)
@@ -196,7 +196,8 @@ class Game(State):
         Raises:
             IllegalActionError: see :meth:`check_claim`.
         """
-        self.apply(Say(seat, claim))
+        choices.check_claim(self, seat, claim)  # the one check (as choices.check does for a Say)
+        choices.say(self, seat, claim)
 
     def check_claim(self, seat: Seat, claim: Claim | None = None) -> None:
         """Whether ``seat`` may say ``claim`` now (None: whether it may speak at all); changes nothing.

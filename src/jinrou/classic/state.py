@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from itertools import compress
 from typing import Any, ClassVar
 
 import numpy as np
@@ -104,7 +105,7 @@ class State:
         return range(self.n)
 
     def living(self) -> list[Seat]:
-        return [s for s in range(self.n) if self.alive[s]]
+        return list(compress(range(self.n), self.alive))  # asked everywhere: the fastest form
 
     def dead(self) -> list[Seat]:
         return [s for s in range(self.n) if not self.alive[s]]
