@@ -121,22 +121,13 @@ class Game(State):
 
     # ------------------------------------------------------------------ what a seat may do
 
-    def legal_actions(self, seat: Seat) -> list[Legal]:
-        """What ``seat`` may do now (empty when it need not or cannot act)."""
-        return choices.legal_actions(self, seat)
-
-    def awaited(self) -> list[Seat]:
-        """Seats whose required action or vote is still missing (身代わりくん is never awaited)."""
-        return choices.awaited(self)
-
-    def has_action_open(self, seat: Seat) -> bool:
-        """V1.1.11: whether ``seat`` has a night action open now (:meth:`Context.has_action_open`)."""
-        return choices.has_action_open(self, seat)
-
-    def draws_at_once(self, action: Action) -> bool:
-        """Whether submitting ``action`` draws random outcomes (its ability's ``draws_on_submit``):
-        the actor sees them at once, so they travel with the action (:class:`~jinrou.classic.entries.Acted`)."""
-        return choices.draws_at_once(self, action)
+    # The rules' own functions over a state, as methods with no call in between (the bots and the views
+    # ask for the legal actions hundreds of times a game): legal_actions(seat), awaited(),
+    # has_action_open(seat), draws_at_once(action) — see jinrou.classic.choices.
+    legal_actions = choices.legal_actions
+    awaited = choices.awaited
+    has_action_open = choices.has_action_open
+    draws_at_once = choices.draws_at_once
 
     # ------------------------------------------------------------------ applying choices
 
@@ -148,6 +139,14 @@ class Game(State):
             IllegalActionError: the choice is not allowed now (the message says what is).
         """
         return choices.check(self, choice)
+
+    def check_claim(self, seat: Seat, claim: Claim | None = None) -> None:
+        """Whether ``seat`` may say ``claim`` now (None: whether it may speak at all); changes nothing.
+
+        Raises:
+            IllegalActionError: see :func:`jinrou.classic.choices.check_claim`.
+        """
+        choices.check_claim(self, seat, claim)
 
     def apply(self, choice: Action | Vote | Say | Checked, draws: Draws | np.random.Generator | None = None) -> None:
         """Submit a night or day action, a hunter's shot, a vote or a claim — checked now, or a
@@ -194,19 +193,10 @@ class Game(State):
         """A living seat states a claim in the day chat (public; it may be false).
 
         Raises:
-            IllegalActionError: see :meth:`check_claim`.
+            IllegalActionError: see :func:`jinrou.classic.choices.check_claim`.
         """
         choices.check_claim(self, seat, claim)  # the one check (as choices.check does for a Say)
         choices.say(self, seat, claim)
-
-    def check_claim(self, seat: Seat, claim: Claim | None = None) -> None:
-        """Whether ``seat`` may say ``claim`` now (None: whether it may speak at all); changes nothing.
-
-        Raises:
-            IllegalActionError: not by day, a dead, silenced (沈黙) or unknown seat, a claim about no player, or a
-                VOTE claim for a dead player.
-        """
-        choices.check_claim(self, seat, claim)
 
     def end_day(self, execute: Seat | None = None, by: Seat | None = None) -> None:
         """A day action ends the day at once without a vote (:func:`jinrou.classic.ballot.end_day`)."""
