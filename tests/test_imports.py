@@ -201,10 +201,11 @@ def test_packages_depend_one_way():
 # ---------------------------------------------------------------------- classic/ in layers (issue 33)
 
 CLASSIC = "jinrou.classic"
-VOCABULARY = ("settings", "actions", "catalog", "model", "events", "abilities", "identity", "role", "context")
+VOCABULARY = ("settings", "actions", "catalog", "model", "events", "abilities", "identity", "role", "phase", "context")
 """The vocabulary of classic/, lowest first (ARCHITECTURE.md, "classic/ in layers"): room settings, what an
 action is, the catalog's data, the values, the events, what an ability is, a seat's layers, how a role is
-declared, what a role may do. A module imports only those before it (and nothing else of classic/), save
+declared, what the open phase holds, what a role may do (the context, typed by the Table it reads: a game's
+state implements it, so the vocabulary names no engine module). A module imports only those before it (and nothing else of classic/), save
 the type-only edges below."""
 
 TYPE_ONLY_UPWARD = {
@@ -213,8 +214,6 @@ TYPE_ONLY_UPWARD = {
     ("identity", "role"): "a layer is one declaration held by a seat (and a declaration is handed its layer)",
     ("identity", "context"): "a seat's identity asks its layers' answers with the context",
     ("role", "context"): "a declaration's reactions and answers are handed the context",
-    ("context", "game"): "the context is the game's door and is typed by the Game it wraps, until the game's "
-                         "state is small (issue 33, deliverable 2)",
 }
 """The only edges that go up: ``if TYPE_CHECKING:`` imports, the declaration kit's types naming each other
 (an Ability is handed a Context and a Layer; a Layer holds a Role; a Role answers given both). Nothing runs

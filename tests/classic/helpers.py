@@ -143,7 +143,8 @@ def bot_game_replays(setup: tuple[list[str], dict[str, Any], int], kind: str) ->
     """Play a bot game (``heuristic`` or ``random``) of a hypothesis setup (cast, room, seed) to its
     end and check its record replays to the same record."""
     from jinrou.agents.classic import HeuristicAgent, RandomAgent
-    from jinrou.classic.record import replay, write
+    from jinrou.classic.record import write
+    from jinrou.classic.replay import replay
     from jinrou.classic.settings import Settings
     from jinrou.classic.simulate import play_game
 

@@ -14,7 +14,8 @@ from rich.console import Console
 
 from jinrou.classic.abilities import Action, Param, ParamKind, Verb, When
 from jinrou.classic.game import Legal
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.views import SeatView
 from jinrou.errors import IllegalActionError, NotationError
 from jinrou.terminal.classic import TerminalPlay

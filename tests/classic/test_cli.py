@@ -136,7 +136,8 @@ def test_an_interrupted_play_keeps_its_record(tmp_path):
     """Ctrl-D at the first prompt (the input ends) and Ctrl-C both exit 130 with the game so far written."""
     from unittest import mock
 
-    from jinrou.classic.record import replay, write
+    from jinrou.classic.record import write
+    from jinrou.classic.replay import replay
     from jinrou.terminal.classic import TerminalPlay
 
     record = tmp_path / "game.json"

@@ -19,7 +19,8 @@ import jinrou
 from jinrou import chatlog
 from jinrou.agents.classic import plays
 from jinrou.classic.model import Cause, Message, Verb
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles import PLAYABLE, ROLES
 from jinrou.cli import app
 from jinrou.modes.classic import ClassicMode

@@ -15,7 +15,8 @@ from jinrou.classic.catalog import Category
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Cause, Stage, Vote
 from jinrou.classic.record import events as record_events
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles import PLAYABLE, ROLES
 from jinrou.classic.settings import SCHEMA
 from jinrou.classic.victory import judge

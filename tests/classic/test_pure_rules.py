@@ -17,7 +17,8 @@ from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Game, Then
 from jinrou.classic.model import Action, Cause, Stage, Verb, Vote
-from jinrou.classic.record import dumps, events, replay, write
+from jinrou.classic.record import dumps, events, write
+from jinrou.classic.replay import replay
 from jinrou.classic.views import SeatView
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Verb, Vote
-from jinrou.classic.record import dumps, replay, write
+from jinrou.classic.record import dumps, write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles import PLAYABLE
 from jinrou.errors import RecordError
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles import ROLES
 from jinrou.errors import RecordError
 

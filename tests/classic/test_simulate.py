@@ -12,7 +12,8 @@ import pytest
 from jinrou.agents.classic import HeuristicAgent, RandomAgent
 from jinrou.classic.casting import SCAPEGOAT_EXCLUDED, deal, scapegoat_may_draw
 from jinrou.classic.catalog import ROLES as CATALOG
-from jinrou.classic.record import load, replay, write
+from jinrou.classic.record import load, write
+from jinrou.classic.replay import replay
 from jinrou.classic.simulate import GameResult, Summary, game_seeds, resolve_cast, simulate
 from jinrou.errors import SetupError
 from jinrou.stats import Interval

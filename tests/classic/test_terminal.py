@@ -8,7 +8,8 @@ from rich.console import Console
 
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic.game import Game
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.terminal.classic import TerminalPlay
 
 ROLES = ["Human", "Diviner", "Werewolf", "Guard", "Human", "Werewolf", "Madman", "Psychic", "Human"]

@@ -9,7 +9,7 @@ import pytest
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.roles.lovers import pair
-from jinrou.classic.victory import CHECKS, judge
+from jinrou.classic.victory import CHECKS, conclude, judge
 
 from .helpers import cast, close, dead, new, night, result, seat, vote, winners
 
@@ -201,7 +201,7 @@ def decide(roles: str, gone: str = "", lovers: tuple[str, ...] = (), sudden: str
     """The engine's end of a state: the result and the winning seats."""
     g = state(roles, gone, lovers)
     g.sudden.update(seat(g, s) for s in sudden)
-    assert g._check_victory()
+    assert conclude(g)
     return result(g), winners(g)
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.errors import IllegalActionError
 from tests.classic.wager_role import declared
 from tests.modes.test_classic_mode import Table

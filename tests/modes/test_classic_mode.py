@@ -19,7 +19,8 @@ from jinrou.classic.claims import Claim
 from jinrou.classic.draws import Draws
 from jinrou.classic.game import Game
 from jinrou.classic.published import RoleList
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.settings import SCHEMA as ENGINE
 from jinrou.errors import IllegalActionError
 from jinrou.modes import get

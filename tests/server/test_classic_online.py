@@ -15,8 +15,10 @@ import pytest
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
+from jinrou.classic import choices
 from jinrou.classic.game import Game
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import render
 from jinrou.modes.classic import ClassicMode
@@ -126,6 +128,37 @@ def test_a_classic_room_through_the_api_to_a_verified_record(client):
     game = replay(json.loads(json.dumps(record)))  # the record verifies against the rules
     assert write(game)["result"] == record["result"]
     assert end["result"]["winners"] == [n for n in record["result"]["winners"] if n != "身代わりくん"]
+
+
+def test_a_person_s_action_is_checked_by_the_rules_once_on_its_way_in(client, monkeypatch):
+    """The server asks the mode, the mode asks the rules once, and the fold uses that answer: one call
+    of the rules' check per choice a person sends, refused (nothing stored) or accepted."""
+    room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Guard": 1, "Human": 4},
+                  times={"night": 600, "day": 600})
+    tokens = [join(client, room, name) for name in ("Ann", "Ben")]
+    post(client, room, "bots", token=tokens[0])
+    post(client, room, "start", token=tokens[0])
+    seen: list[Any] = []
+    real = choices.check
+    monkeypatch.setattr(choices, "check", lambda state, choice: seen.append(choice) or real(state, choice))
+    service = client.app.state.service
+    stored = service.rooms[room].seq
+    refused = client.post(f"/api/rooms/{room}/action", json={"token": tokens[0], "action": {"vote": "Ben"}})
+    assert refused.status_code == 400 and "cannot vote now: it is the night" in refused.json()["error"]
+    assert [c.seat for c in seen] == [1] and service.rooms[room].seq == stored  # Ann is game seat 1
+    for _ in range(20):  # the first vote or action either person may send (a villager finishes its night first)
+        for token in tokens:
+            game = get_view(client, room, token)["game"]
+            me = next(s for s, p in enumerate(game["players"]) if p["you"])
+            action = first_choice(game)
+            if action is not None and {"vote", "act"} & set(action):
+                seen.clear()
+                assert post(client, room, "action", token=token, action=action) == {"ok": True}
+                assert len([c for c in seen if c.seat == me]) == 1
+                return
+            if action is not None:
+                post(client, room, "action", token=token, action=action)
+    raise AssertionError("nobody had a vote or an action to send")
 
 
 def test_a_missed_required_action_at_the_deadline_is_a_sudden_death_that_loses(client):

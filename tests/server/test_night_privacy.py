@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from jinrou.classic.record import replay
+from jinrou.classic.replay import replay
 from tests.modes.test_classic_mode import first_choice
 
 from .test_api import drain

@@ -7,21 +7,87 @@ resistances) or revive a seat, tell, draw a random outcome, change a role, grant
 sub-role or mark, guard, arm a hunter, submit an action the rules make for a seat, emit an event.
 Everything else of the game — its record, its phases, other roles' memory — stays out of reach,
 so a role can only change the game through the rules' own verbs.
+
+The context wraps a :class:`Table`: what it reads and does on a game, declared here so that the
+vocabulary imports nothing above it; the engine's :class:`~jinrou.classic.state.State` (a game) is one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from jinrou.classic.events import Event, PhaseOpened
 from jinrou.classic.identity import Identity, Layer
-from jinrou.classic.model import Action, Blocked, Cause, Count, GuardKind, Moment, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Death, GuardKind, Moment, Seat, Verb
+from jinrou.classic.phase import Ballot, Night
 
 if TYPE_CHECKING:
-    from jinrou.classic.game import Game
-    from jinrou.classic.role import Role
+    from jinrou.classic.role import Role, Shared
     from jinrou.classic.settings import Settings
+
+M = TypeVar("M", bound="Shared")
+
+
+class Table(Protocol):
+    """What the context reads and does on a game (a :class:`~jinrou.classic.state.State` is one): the
+    public facts and the open phase, and the rules' acts, each documented where the game defines it."""
+
+    @property
+    def day(self) -> int: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def scapegoat(self) -> Seat | None: ...
+    @property
+    def alive(self) -> Sequence[bool]: ...
+    @property
+    def sudden(self) -> Collection[Seat]: ...
+    @property
+    def deaths(self) -> Sequence[Death | None]: ...
+    @property
+    def identities(self) -> Sequence[Identity]: ...
+    @property
+    def night(self) -> Night: ...
+    @property
+    def ballot(self) -> Ballot | None: ...
+    @property
+    def blocked(self) -> Blocked | None: ...
+    @property
+    def memories(self) -> dict[type[Shared], Shared]: ...
+    def seats(self) -> range: ...
+    def living(self) -> list[Seat]: ...
+    def dead(self) -> list[Seat]: ...
+    def announced_dead(self) -> list[Seat]: ...
+    def burying(self) -> list[Seat]: ...
+    def executed_on(self, day: int) -> list[Seat]: ...
+    def attackers(self) -> list[Seat]: ...
+    def playable(self) -> list[str]: ...
+    def done(self, seat: Seat, verb: Verb, owner: Layer | None = None) -> int: ...
+    def has_action_open(self, seat: Seat) -> bool: ...
+    def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True,
+             tricked: bool = False) -> bool: ...
+    def bite(self, seat: Seat, wolf: Seat, tricked: bool = False, forced: bool = False) -> bool: ...
+    def biting(self, seat: Seat) -> Seat | None: ...
+    def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> None: ...
+    def death_kind(self, seat: Seat, kind: str) -> None: ...
+    def revive(self, seat: Seat) -> bool: ...
+    def arm(self, seat: Seat) -> None: ...
+    def end_day(self, execute: Seat | None = None, by: Seat | None = None) -> None: ...
+    def add_execution(self, notice: str | None = None, args: dict[str, Any] | None = None) -> None: ...
+    def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None: ...
+    def grant(self, seat: Seat, sub_id: str, source: Seat | None = None) -> Layer: ...
+    def add_role(self, seat: Seat, role_id: str) -> Layer: ...
+    def remove(self, layer: Layer) -> None: ...
+    def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None: ...
+    def at_dawn(self, seat: Seat, key: str, **args: Any) -> None: ...
+    def note(self, key: str, **args: Any) -> None: ...
+    def draw(self, kind: str, options: Sequence[Any], weights: Sequence[int] | None = None) -> Any: ...
+    def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat: ...
+    def submit_drawn(self, action: Action) -> None: ...
+    def emit(self, event: Event) -> None: ...
 
 
 class Context:
@@ -29,7 +95,7 @@ class Context:
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Table) -> None:
         self._game = game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Context:
@@ -151,15 +217,12 @@ class Context:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)
 
-    def had_action_open(self, seat: Seat) -> bool:
-        """V1.1.11: whether ``seat`` had a night action open tonight, as read after the dusk hooks (noted
-        only for a night at whose dusk a living seat's role declares ``reads_open_actions``)."""
-        return seat in self._game.night.open_actions
-
-    def sealed_tonight(self, seat: Seat) -> bool:
-        """Whether ``seat`` is sealed (封印, W.1.3) now or was when the last night ended: its seal ends at
-        that dawn, before the burial (W.2 瞳狼: "not one sealed that night")."""
-        return self._game.identities[seat].sealed or seat in self._game.night.sealed
+    def has_action_open(self, seat: Seat) -> bool:
+        """V1.1.11: whether living ``seat`` has a night action open now (read after the dusk hooks, 忍者):
+        an ability open and not yet done, optional ones too; as the reference, also an action the rules
+        already submitted for it (``firstnightdivine=auto``) and every attacking wolf on night 1 with
+        身代わりくん."""
+        return self._game.has_action_open(seat)
 
     def obstructed(self, seat: Seat) -> bool:
         """Whether ``seat``'s divinations are obstructed now (W.1.4): an obstructed divination is no
@@ -167,7 +230,8 @@ class Context:
         return self._game.identities[seat].obstructed
     def voted(self, seat: Seat) -> bool:
         """Whether ``seat`` has voted in the open ballot."""
-        return self._game.voted(seat)
+        ballot = self._game.ballot
+        return ballot is not None and seat in ballot.votes
 
     def playable(self) -> list[str]:
         """The ids of every declared role, sorted."""
@@ -179,11 +243,7 @@ class Context:
 
     def guards_on(self, target: Seat, kind: GuardKind = GuardKind.HUNTER) -> list[Seat]:
         """The seats whose protection of ``kind`` ``target`` holds tonight (exposed or not)."""
-        return self._game.guards_on(target, kind)
-
-    def failed_attacks_forced_by(self) -> Seat | None:
-        """The seat whose flag makes tonight's failed wolf attacks kill anyway (W.1.9d: 一途), if any."""
-        return self._game.night.forced_by
+        return self._game.night.guards_on(target, kind)
 
     def ballot_voters(self, target: Seat) -> list[Seat]:
         """The seats that voted for ``target`` in the ballot being counted (none outside one); a
@@ -217,15 +277,6 @@ class Context:
         tried now is a bite."""
         return self._game.biting(seat)
 
-    def trick_attacks(self, seat: Seat) -> None:
-        """Tonight's wolf attacks with a target are turned on ``seat`` and tricked (V2.1.1; the last
-        call before level 105 wins)."""
-        self._game.night.trick = seat
-
-    def tricked_target(self) -> Seat | None:
-        """The seat tonight's wolf attacks were turned on (V2.1.1), or None."""
-        return self._game.night.trick
-
     def die(self, seat: Seat, cause: Cause, source: Seat | None = None) -> bool:
         """``seat``, if alive, dies now whatever protects it (W.1.9d: 一途); True if it died."""
         if not self._game.alive[seat]:
@@ -240,20 +291,7 @@ class Context:
     def unguard(self, target: Seat, guard: Seat | None = None) -> None:
         """``guard``'s protections of ``target`` are removed for the night (no ``guard``: every one
         placed so far tonight, W.1.3: a hypnosis)."""
-        self._game.unguard(target, guard)
-
-    def log_attack_failure(self, target: Seat, why: Blocked) -> None:
-        """A wolf attack on ``target`` failed on ``why``: logged until the next burial (W.1.9f)."""
-        self._game.attack_failures = (*self._game.attack_failures, (target, why))
-
-    def take_attack_failures(self) -> tuple[tuple[Seat, Blocked], ...]:
-        """The failed wolf attacks logged since the last burial, now read (the log empties)."""
-        failures, self._game.attack_failures = self._game.attack_failures, ()
-        return failures
-
-    def force_failed_attacks(self, by: Seat) -> None:
-        """Tonight each failed wolf attack kills its target anyway, then ``by`` (W.1.9d: 一途)."""
-        self._game.night.forced_by = by
+        self._game.night.unguard(target, guard)
 
     def revive(self, seat: Seat) -> bool:
         """A dead seat comes back (never after a sudden death); True if it did."""
@@ -266,7 +304,7 @@ class Context:
     def guard(self, target: Seat, by: Seat, kind: GuardKind = GuardKind.HUNTER) -> None:
         """Protect ``target`` from wolf and vampire attacks for the rest of the night (a protection of
         ``kind``: 狩人's by default)."""
-        self._game.guard(target, by, kind)
+        self._game.night.guard(target, by, kind)
 
     def end_day(self, execute: Seat | None = None, by: Seat | None = None) -> None:
         """The day ends at once without a vote (W.1.1: 自爆); the votes cast are void. ``execute``: the
@@ -277,10 +315,7 @@ class Context:
     def add_execution(self, notice: str | None = None, **args: Any) -> None:
         """One more execution (V1.1.3): today (the ballot now closing), or with ``notice`` at the next
         dawn hooks, where the public ``notice`` tells the new count (``count``) and ``args``."""
-        if notice is None:
-            self._game.executions_left += 1
-        else:
-            self._game.dawn_executions.append((notice, args))
+        self._game.add_execution(notice, args)
 
     def add_role(self, seat: Seat, role_id: str) -> Layer:
         """``seat`` gains a fresh playable role as an extra role (V1.1.6: フランケンシュタインの怪物)."""
@@ -306,7 +341,7 @@ class Context:
 
     def draw(self, kind: str, options: Sequence[Any], weights: Sequence[int] | None = None) -> Any:
         """A random outcome (uniform, or by ``weights``), recorded."""
-        return self._game.draws.choice(kind, list(options), weights=None if weights is None else list(weights))
+        return self._game.draw(kind, options, weights)
 
     def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat:
         """A uniform random seat of ``seats``, recorded by name."""
@@ -364,12 +399,23 @@ class Context:
         resisted a death)."""
         self._game.note(key, **args)
 
-    def add_attack_next_night(self) -> None:
-        """The wolves get one more attack on the next night that starts (狼の子)."""
-        self._game.extra_attack = True
+    def set_attacks_tonight(self, count: int) -> None:
+        """The wolves have ``count`` attacks tonight (at dusk: 狼の子's extra one, 病人's none)."""
+        self._game.night.attacks = count
 
-    def sicken_wolves(self) -> None:
-        """The wolves get no attack on the next night that starts (V1.1.10: 病人's sick mark); it
-        prevails over :meth:`add_attack_next_night` (settled here)."""
-        self._game.sick_wolves = True
+    # ------------------------------------------------------------------ shared memories
+
+    def memory(self, kind: type[M]) -> M:
+        """The game's memory of the mechanic ``kind`` (a :class:`~jinrou.classic.role.Shared` dataclass
+        declared beside the roles that use it), made fresh on first ask; it lasts as ``kind.kept`` says."""
+        memories = self._game.memories
+        found = memories.get(kind)
+        if found is None:
+            found = memories[kind] = kind()
+        return found  # type: ignore[return-value]
+
+    def recall(self, kind: type[M]) -> M | None:
+        """The game's memory of ``kind`` if one was made and still lasts (None: nothing to remember);
+        asking makes nothing."""
+        return self._game.memories.get(kind)  # type: ignore[return-value]
 

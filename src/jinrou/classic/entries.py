@@ -1,8 +1,9 @@
 """The record's entries: what happened in a classic game, typed, in the order it happened.
 
-The engine (:mod:`jinrou.classic.game`) appends one frozen entry per fact to
-:attr:`Game.entries <jinrou.classic.game.Game.entries>` — seats, causes and actions as the rules
-hold them, never names or JSON. :mod:`jinrou.classic.record` alone turns them into the
+The rules tell a game's :class:`~jinrou.classic.record.Log` what happened, and it alone writes one
+frozen entry per fact (read as :attr:`Game.entries <jinrou.classic.game.Game.entries>`) — seats,
+causes and actions as the rules hold them, never names or JSON. :mod:`jinrou.classic.record` alone
+turns them into the
 ``jinrou.classic/1`` record (``docs/classic-record.md``): a :class:`PhaseOpen` starts a phase
 event, the entries after it fill that event, and a :class:`Outcome` becomes the ``outcome`` event
 that follows the phase whose close drew it (it is placed right after that phase's own entries; the

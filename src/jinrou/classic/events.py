@@ -181,6 +181,25 @@ class Nightfall(Event):
 
 
 @dataclass(frozen=True)
+class ActionsOpen(Event):
+    """A night's actions are open: after its dusk hooks (and night 1's attack on 身代わりくん), a seat that
+    reads who had a night action open notes it now (V1.1.11: 忍者). Every living seat hears it, sealed or
+    not (a sealed 忍者 still has them noted)."""
+
+    scope: ClassVar[Scope] = Scope.LIVING
+    through_seal: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class NightEnds(Event):
+    """A night ends: at dawn, before the marks that end then leave (a seal notes its seat: W.2 瞳狼
+    reads who was sealed that night). Every seat hears it, dead or alive, sealed or not."""
+
+    scope: ClassVar[Scope] = Scope.EVERY
+    through_seal: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
 class Threat:
     """The query "does ``seat`` resist this death?" (§5.2), asked of its layers in order."""
 
@@ -239,8 +258,7 @@ class Announced(Event):
 
 
 __all__ = [
-    "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Countered", "Daybreak", "DeadBurialPass", "Died",
-    "Divined", "Event", "Executed", "Guarded", "NightResolves",
-    "Nightfall",
+    "ActionsOpen", "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Countered", "Daybreak",
+    "DeadBurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightEnds", "NightResolves", "Nightfall",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from jinrou.classic.actions import Action, Verb  # what an action is (re-exported: the words of the game)
+from jinrou.classic.catalog import Team
 from jinrou.players import Seat  # a seat's index, 0-based, in the order of the record's ``players``
 
 
@@ -279,7 +280,24 @@ class Message:
         cls._declared.pop(key, None)
 
 
+DRAW = "Draw"
+"""The result of a game nobody won (a record's ``winner``)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end: the winning team (None: a draw) and every seat that wins, dead or alive."""
+
+    winner: Team | None
+    winners: frozenset[Seat]
+
+    @property
+    def winner_id(self) -> str:
+        return self.winner.value if self.winner else DRAW
+
+
 __all__ = [
+    "DRAW",
     "Action",
     "Blocked",
     "Cause",
@@ -289,6 +307,7 @@ __all__ = [
     "GuardKind",
     "Message",
     "Moment",
+    "Outcome",
     "PsychicResult",
     "Seat",
     "Stage",

@@ -1,50 +1,114 @@
-"""The game record ``jinrou.classic/1``: write, read and replay (format: ``docs/classic-record.md``).
+"""The game record ``jinrou.classic/1``: kept as the rules play, and written (format: ``docs/classic-record.md``).
 
 A record holds the players, their roles at the start, the settings, the seed and the events: one
 per phase (``night``, each ballot's ``day``, ``hunter``) with the choices made in it, and after a
-phase that drew random outcomes an ``outcome`` event with them. The engine keeps what happened as
-typed entries (:mod:`jinrou.classic.entries`, seats not names); this module alone writes them as
-JSON (:func:`events`) and reads JSON back. Replaying feeds the choices and the outcomes through the
-same :meth:`Game.apply` and :meth:`Game.close` the game used:
+phase that drew random outcomes an ``outcome`` event with them. While a game is played the rules
+say what happens — a phase opened, a choice, a death, a revival, a claim, the outcomes a close
+drew — to its :class:`Log`, which alone writes the typed entries (:mod:`jinrou.classic.entries`,
+seats not names); this module alone writes them as JSON (:func:`events`, :func:`write`).
+:mod:`jinrou.classic.replay` reads a record back and plays it through the rules.
 
-* an **input record** holds only the choices (outcomes optional): what is missing is a sudden death
-  or is drawn from the record's seed, and replay returns the full record;
-* a **full record** also holds each phase's deaths, revivals, claims and what each player learned,
-  and the result: replay checks every one of them.
-
->>> from jinrou.classic.record import replay
->>> data = {"format": "jinrou.classic/1", "players": list("ABCDE"),
-...         "roles": {"A": "Werewolf", "B": "Diviner", "C": "Human", "D": "Human", "E": "Human"},
-...         "settings": {"scapegoat": "off"},
-...         "events": [{"type": "night", "actions": [{"player": "A", "action": "attack", "target": "E"},
-...                                                  {"player": "B", "action": "divine", "target": "A"}]},
-...                    {"type": "day", "votes": {"A": "B", "B": "A", "C": "A", "D": "A"}}]}
->>> full = write(replay(data))
->>> full["result"]["winner"], full["result"]["deaths"]
-('Human', [{'phase': 0, 'player': 'E', 'cause': 'attack'}, {'phase': 1, 'player': 'A', 'cause': 'execution'}])
+>>> from jinrou.classic.game import Game
+>>> from jinrou.classic.model import Action, Verb
+>>> g = Game.new("ABCDE", ["Werewolf", "Diviner", "Human", "Human", "Human"], {"scapegoat": "off"})
+>>> g.apply(Action(0, Verb.ATTACK, (4,)))
+>>> [e["type"] for e in events(g)], events(g)[0]["actions"]
+(['night'], [{'player': 'A', 'action': 'attack', 'target': 'E'}])
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
-import numpy as np
-
-from jinrou import chatlog
 from jinrou.classic import entries as log
-from jinrou.classic.claims import Claim, ClaimError
-from jinrou.classic.draws import Draw, Draws
-from jinrou.classic.game import Game
-from jinrou.classic.model import Action, Message, Seat, Stage, Vote
-from jinrou.classic.published import RoleList
-from jinrou.errors import JinrouError, NotationError, RecordError
+from jinrou.classic.claims import Claim
+from jinrou.classic.draws import Draw
+from jinrou.classic.model import Action, Cause, Death, Message, Outcome, Seat, Stage
+from jinrou.errors import RecordError
 from jinrou.jsontext import parse_json
+
+if TYPE_CHECKING:
+    from jinrou.classic.published import RoleList
+    from jinrou.classic.role import Role
+    from jinrou.classic.settings import Settings
 
 FORMAT = "jinrou.classic/1"
 PHASES = {"night": Stage.NIGHT, "day": Stage.DAY, "hunter": Stage.HUNTER}
 CHECKED = ("deaths", "revived", "claims", "learned", "runoff")
+
+
+# ---------------------------------------------------------------------- keeping
+
+
+@dataclass
+class Log:
+    """A game's record as the rules keep it: one frozen entry per fact, in the order it happened.
+    The rules tell it what happened; it alone writes the entries (and a copy of a game gets a list
+    of its own holding the same entries: they never change)."""
+
+    entries: list[log.Entry] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Log:
+        return Log(list(self.entries))
+
+    def phase(self, stage: Stage, runoff: tuple[Seat, ...] | None = None) -> None:
+        """A phase opened (``runoff``: a runoff ballot's candidates)."""
+        self.entries.append(log.PhaseOpen(stage, runoff))
+
+    def acted(self, action: Action) -> None:
+        """A seat chose ``action`` in the open phase."""
+        self.entries.append(log.Acted(action))
+
+    def drew(self, at: int, action: Action, draws: Sequence[Draw]) -> None:
+        """The action acted at entry ``at`` drew ``draws`` when it was submitted (課金者's gacha)."""
+        self.entries[at] = log.Acted(action, tuple(draws))
+
+    def voted(self, seat: Seat, target: Seat) -> None:
+        self.entries.append(log.Voted(seat, target))
+
+    def voided(self) -> None:
+        """The day ended without a vote: the votes cast are void (W.1.1)."""
+        self.entries.append(log.VotesVoided())
+
+    def claimed(self, seat: Seat, claim: Claim) -> None:
+        self.entries.append(log.Claimed(seat, claim))
+
+    def died(self, seat: Seat, cause: Cause) -> None:
+        self.entries.append(log.Death(seat, cause))
+
+    def revived(self, seat: Seat) -> None:
+        self.entries.append(log.Revived(seat))
+
+    def outcome(self, at: int, draws: Sequence[Draw]) -> None:
+        """The outcomes one call of the rules drew, placed at entry ``at`` (right after the entries of
+        the phase it closed)."""
+        self.entries.insert(at, log.Outcome(tuple(draws)))
+
+
+class Played(Protocol):
+    """What a record is written from: a game (:class:`~jinrou.classic.game.Game`), as it is now."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def cast(self) -> tuple[str, ...]: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def published(self) -> RoleList | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def deaths(self) -> Sequence[Death | None]: ...
+    @property
+    def entries(self) -> list[log.Entry]: ...
+    @property
+    def messages(self) -> list[tuple[int, Message]]: ...
+    def seats(self) -> range: ...
+    def role(self, seat: Seat) -> Role: ...
 
 
 # ---------------------------------------------------------------------- writing
@@ -67,7 +131,7 @@ def message_json(message: Message, names: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
-def events(game: Game) -> list[dict[str, Any]]:
+def events(game: Played) -> list[dict[str, Any]]:
     """The record's events of ``game`` so far, from its typed entries: one per phase, each followed
     by the ``outcome`` event of the outcomes its close drew (the start's come first), without what
     each player learned (:func:`write` adds it)."""
@@ -113,7 +177,7 @@ def events(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def write(game: Game, seed: int | None = None) -> dict[str, Any]:
+def write(game: Played, seed: int | None = None) -> dict[str, Any]:
     """The full record of ``game`` (canonical: every setting spelled out)."""
     names = game.names
     learned: dict[int, dict[str, list[dict[str, Any]]]] = {}
@@ -167,181 +231,6 @@ def dumps(record: dict[str, Any]) -> str:
     if "result" in record:
         tail += ', "result": ' + json.dumps(record["result"], ensure_ascii=False)
     return "\n".join(lines) + "\n" + tail + "}\n"
-
-
-# ---------------------------------------------------------------------- reading
-
-
-def _fail(where: str, message: str) -> RecordError:
-    return RecordError(f"{where}: {message}")
-
-
-def _seat(names: tuple[str, ...], name: Any, where: str) -> Seat:
-    if not isinstance(name, str) or name not in names:
-        raise _fail(where, f"no player {name!r}: the players are {', '.join(names)}")
-    return names.index(name)
-
-
-def _action(names: tuple[str, ...], data: Any, where: str) -> Action:
-    try:
-        return Action.from_json(data, names)
-    except NotationError as error:
-        raise _fail(where, str(error)) from None
-
-
-def _shown(value: Any) -> str:
-    """A record's wrong value, quoted short."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _draws(event: Any, where: str) -> list[Draw]:
-    draws = event.get("draws") if isinstance(event, dict) else None
-    if not isinstance(draws, list) or not all(isinstance(d, dict) and isinstance(d.get("draw"), str) for d in draws):
-        raise _fail(where, 'draws are a list: "draws": [{"draw": KIND, "value": ...}]')
-    return [Draw(d["draw"], d.get("value")) for d in draws]
-
-
-def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.random.Generator]:
-    """The game a record starts (before its events), its events, and the generator for outcomes
-    the record does not give (the record's seed, else ``seed``, else 0)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f'not a classic record: "format" must be {FORMAT!r}')
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players) \
-            or len(set(players)) != len(players):
-        raise RecordError('"players" must be a list of distinct names (texts): ["A", "B", ...]')
-    roles = data.get("roles")
-    if not isinstance(roles, dict) or sorted(map(str, roles)) != sorted(players) \
-            or not all(isinstance(r, str) for r in roles.values()):
-        raise RecordError('"roles" must give every player a role id: {"A": "Werewolf", ...}')
-    settings = data.get("settings")
-    if settings is not None and not isinstance(settings, dict):
-        raise RecordError(f'"settings" must be an object of names and values, e.g. {{"scapegoat": "off"}}, not {_shown(settings)}')
-    given_seed = data.get("seed", seed)
-    if given_seed is None:
-        given_seed = 0 if seed is None else seed
-    if isinstance(given_seed, bool) or not isinstance(given_seed, int) or given_seed < 0:
-        raise RecordError(f'"seed" must be a whole number ≥ 0 or null, not {given_seed!r}')
-    events = data.get("events", [])
-    if not isinstance(events, list):
-        raise RecordError('"events" must be a list')
-    if chatlog.KEY in data:  # a room's chat, kept beside the game: checked, not replayed
-        chatlog.check_chat(data[chatlog.KEY])
-    rng = np.random.default_rng(given_seed)
-    first = _draws(events[0], "event 1") if events and isinstance(events[0], dict) and \
-        events[0].get("type") == "outcome" else []
-    draws = Draws(rng, first)
-    published = RoleList.from_json(data["published"]) if data.get("published") is not None else None
-    try:
-        game = Game.new(players, [roles[p] for p in players], settings or {}, draws, published)
-    except JinrouError as error:
-        raise RecordError(f"setup: {error}") from None
-    if draws.leftover():
-        raise RecordError("event 1: more outcomes than the start draws")
-    return game, events[1:] if first else events, rng
-
-
-def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
-    """Replay a record (input or full) and return the game; :class:`RecordError` names the event
-    (1-based) and what is wrong."""
-    game, events, rng = start(data, seed)
-    offset = len(data.get("events", [])) - len(events)
-    index = 0
-    played = 0  # phase events read so far
-    while index < len(events):
-        event = events[index]
-        where = f"event {index + offset + 1}"
-        kind = event.get("type") if isinstance(event, dict) else None
-        if kind not in PHASES:
-            what = "an outcome event must follow a phase" if kind == "outcome" else \
-                f"unknown event type {kind!r}: events are night, day, hunter and outcome"
-            raise _fail(where, what)
-        if game.is_over:
-            opened = game.opened
-            choices = any(event.get(k) for k in ("actions", "votes", "claims"))
-            if opened != played + 1 or choices:  # not the phase the game ended in, as its own record has it
-                raise _fail(where, "the game is already over")
-        played += 1
-        following = events[index + 1] if index + 1 < len(events) else None
-        if game.is_over:
-            _check_consequences(game, event, played - 1, where)
-            index += 2 if isinstance(following, dict) and following.get("type") == "outcome" else 1
-            continue
-        draws = Draws(rng, _draws(following, f"event {index + offset + 2}")
-                      if isinstance(following, dict) and following.get("type") == "outcome" else [])
-        after = next((e for e in events[index + 1:] if isinstance(e, dict) and e.get("type") != "outcome"), None)
-        if event.get("open") is not None and (event["open"] is not True or following is not None):
-            raise _fail(where, '"open": true marks only the last event, a phase not closed yet')
-        try:
-            _play_phase(game, event, kind, draws, where, close=event.get("open") is not True)
-            while after is not None and game.stage is Stage.HUNTER and after.get("type") != "hunter":
-                game.close(draws)  # a hunter stage the record leaves out: the shots are drawn
-        except RecordError:
-            raise
-        except JinrouError as error:
-            raise _fail(where, str(error)) from None
-        if draws.leftover():
-            raise _fail(where, f"the record gives outcomes the rules do not draw: {draws.leftover()[0].kind!r}")
-        index += 2 if isinstance(following, dict) and following.get("type") == "outcome" else 1
-    result = data.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise RecordError(f'"result" must be an object {{"winner": ..., "winners": [...], "deaths": [...]}}, not {_shown(result)}')
-    if result is not None:
-        produced = write(game).get("result")
-        if produced is None:
-            raise RecordError("result: the record gives a result but the game has not ended")
-        for key in ("winner", "winners", "deaths"):
-            if key in result and result[key] != produced[key]:
-                raise RecordError(f"result: {key} is {result[key]!r} in the record, {produced[key]!r} by the rules")
-    return game
-
-
-def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, where: str, close: bool = True) -> None:
-    """Apply one phase event, and close it unless it is the open phase of a game going on."""
-    if game.stage is not PHASES[kind]:
-        raise _fail(where, f"a {kind} event, but the game waits for the {game.stage.value}")
-    names = game.names
-    for claim in event.get("claims", []):
-        if not isinstance(claim, dict):
-            raise _fail(where, 'a claim is {"player": NAME, "claim": "CO Diviner"}')
-        try:
-            game.claim(_seat(names, claim.get("player"), where), Claim.parse(str(claim.get("claim", "")), names))
-        except ClaimError as error:
-            raise _fail(where, str(error)) from None
-    actions = event.get("actions", [])
-    if not isinstance(actions, list):
-        raise _fail(where, "actions must be a list")
-    for action in actions:  # a day's actions come before its votes (W.1.1)
-        given = Draws(draws.rng, _draws(action, where) if isinstance(action, dict) and "draws" in action else [])
-        game.apply(_action(names, action, where), given)  # outcomes drawn at submission travel with it
-        if given.leftover():
-            raise _fail(where, f"the record gives outcomes the rules do not draw: {given.leftover()[0].kind!r}")
-    if kind == "day":
-        votes = event.get("votes", {})
-        if not isinstance(votes, dict):
-            raise _fail(where, 'votes are {"VOTER": "CANDIDATE", ...}')
-        for voter, target in votes.items():
-            game.apply(Vote(_seat(names, voter, where), _seat(names, target, where)))
-    phase = game.phase
-    if close:
-        game.close(draws)
-    _check_consequences(game, event, phase, where)
-
-
-def _check_consequences(game: Game, event: dict[str, Any], phase: int, where: str) -> None:
-    """A full record's deaths, revivals, claims and results of a phase must be the rules'."""
-    if any(key in event for key in CHECKED):
-        produced = _phase_event(game, phase)
-        for key in CHECKED:
-            if key in event and event[key] != produced.get(key, {} if key == "learned" else []):
-                raise _fail(where, f"{key} are {event[key]!r} in the record, {produced.get(key)!r} by the rules")
-
-
-def _phase_event(game: Game, phase: int) -> dict[str, Any]:
-    """The game's own full-record event of phase ``phase``."""
-    full = write(game)["events"]
-    return [e for e in full if e["type"] != "outcome"][phase]
 
 
 def load(path: str) -> dict[str, Any]:

@@ -12,7 +12,9 @@ are written once, in the catalog; the class adds only what is special about it:
 * its card for players — ``card_ja`` and ``card_en``, written under its docstring (the engineers'
   rule, which is the card where none is written); a sub-role's and mark's names in ja and en come
   with :func:`sub_role` and :func:`mark`, a role's Japanese name from the catalog;
-* ``Memory`` — a dataclass: the state one instance of the role keeps on its seat;
+* ``Memory`` — a dataclass: the state one instance of the role keeps on its seat; the state a
+  mechanic keeps for the whole table (狼の子's extra attack, tonight's trick) is a :class:`Shared`
+  dataclass declared beside the roles that use it, one per game, asked with ``ctx.memory``;
 * ``abilities`` — its actions by night and by day (:class:`~jinrou.classic.abilities.Ability`: verb,
   level, when, targets, parameters, required, effect);
 * reactions to typed events (:func:`~jinrou.classic.events.on`: died, executed, an attack at a
@@ -29,6 +31,7 @@ declared the same way with :func:`sub_role` and :func:`mark`; the seat's
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -54,6 +57,30 @@ class Chat:
     COUPLE = "couple"
     MAD_COUPLE = "madcouple"
     HEAVEN = "heaven"  # 霊界: the dead's; a role may read it while alive (``Role.listens``: 冥狼)
+
+
+class Kept(enum.Enum):
+    """How long a :class:`Shared` memory lasts once made (the rules forget it then; it is made again,
+    fresh, when next asked)."""
+
+    GAME = "game"  # for the rest of the game
+    NIGHT = "night"  # until the next night opens (its dusk): tonight's, or since the last dawn
+    BURIAL = "burial"  # until the end of the next burial
+
+
+class Shared:
+    """A mechanic's memory shared by the seats and the rules for the whole table, one per game: what
+    a role keeps beyond its own seat (狼の子's extra attack on the next night, tonight's trick, the
+    failed attacks a 瞳狼 reads). Declared as a dataclass subclass (every field with a default) beside
+    the roles or marks that use it, never a field of the game; asked with
+    :meth:`~jinrou.classic.context.Context.memory` (made on first ask) or
+    :meth:`~jinrou.classic.context.Context.recall` (None until made). It lasts as ``kept`` says."""
+
+    kept: ClassVar[Kept] = Kept.GAME
+
+    def dusk(self, ctx: Context) -> None:
+        """When a night opens, after its first burial and before its dusk hooks, with its attack count
+        at 1 (狼の子's and 病人's next night): most memories do nothing."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +109,6 @@ class Role:
     fortune: ClassVar[Fortune] = Fortune.HUMAN
     psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN
-    reads_open_actions: ClassVar[bool] = False  # V1.1.11: the engine notes at dusk who has a night action open (忍者)
     human: ClassVar[bool | None] = None  # "is human" for the rules that ask (女王観戦者, 誘惑する女狼); None: counts human
     judge_team: ClassVar[Team | None] = None  # None: the catalog team
     attacks: ClassVar[bool] = False  # takes part in the wolves' attack
@@ -296,5 +322,6 @@ def declared(role_id: str) -> Role:
     return ROLES.get(role_id) or SUB_ROLES[role_id]
 
 
-__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "LevelHook", "Role", "Shown", "declared", "mark", "role", "sub_role"]
+__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "Kept", "LevelHook", "Role", "Shared", "Shown", "declared", "mark",
+           "role", "sub_role"]
 

@@ -93,7 +93,7 @@ the messages it tells. Its Japanese name, team and category come from the catalo
 TSV's `id` column). It reads and acts only through the `Context` it is handed (`ctx`) and its own
 layer (`me.seat`, `me.memory`); it asks other seats through their identity (`ctx.identity(s).counts()`,
 `.is_a(Divining)`, `.holds(Divining)`, `.vampire_role()`), never by comparing ids, and imports only the
-vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `context`, `catalog`) and
+vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phase`, `context`, `catalog`) and
 `roles/common` — never the engine, never another role module (`tests/test_imports.py` holds it).
 
 | 系 (catalog category) | module in `src/jinrou/classic/roles/` |
@@ -105,7 +105,7 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `cont
 | 妖狐系, 背徳者系 | `foxes.py` |
 | 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others) |
 | sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
-| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog` … and messages `divined`, `psychic` …) |
+| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
 
 ```python
 {example}```
@@ -115,7 +115,11 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `cont
    card); then set only what differs from `jinrou.classic.role.Role`: `name_en`, `fortune`, `psychic`,
    `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`, `cursed_by_divination`,
    `steals_victory`, `must_vote`, `closes_heaven`, `shown`, `first_divination_spares`), the attributes
-   later roles read (V1.1.13: `death_resistance`, `deadly_weapon`, `guard_role`), `Memory`.
+   later roles read (V1.1.13: `death_resistance`, `deadly_weapon`, `guard_role`), `Memory` (what its
+   instance on a seat keeps). What its mechanic keeps for the whole table (an effect on the next
+   night, tonight's trick) is a `Shared` dataclass declared beside it (`kept = Kept.NIGHT`, or
+   `Kept.BURIAL`; the game by default), read and written through `ctx.memory(Kind)` and
+   `ctx.recall(Kind)` — never a field of the game; its `dusk(ctx)` runs when a night opens.
 2. Actions are `Ability` subclasses (`jinrou.classic.abilities`) in `abilities`. An ability declares
    its verb beside it — `Verb.declare("steal", Param("role", ParamKind.ROLE), label=("盗む", "steal"))`:
    the record's word and its typed parameters (a role id, or a choice among declared words such as

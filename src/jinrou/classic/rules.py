@@ -6,8 +6,10 @@ close likewise draws its outcomes on a state nobody else sees, the outcome is st
 does the room take the new state. This module gives that order over :class:`~jinrou.classic.game.Game`:
 
 * :func:`check` — whether a choice (an action, a vote, a claim) is allowed now; raises
-  :class:`~jinrou.errors.IllegalActionError` and changes nothing;
-* :func:`fold` — apply an accepted choice and return the record entries it produced
+  :class:`~jinrou.errors.IllegalActionError` and changes nothing, and answers with the
+  :class:`~jinrou.classic.choices.Checked` choice — the one check of a choice on its way in;
+* :func:`fold` — apply an accepted choice (a checked one is not checked again, an unchecked one is
+  checked once) and return the record entries it produced
   (:mod:`jinrou.classic.entries`); a choice that :func:`draws_at_once` (課金者's gacha: the actor
   sees the pull at once) is folded with its outcomes, drawn and stored first like a close's;
 * :func:`close` — close the open phase and return a NEW game (the given one unchanged): an
@@ -19,8 +21,8 @@ of the game (its identities, layers and memories) per choice — measured in ``d
 (how the engine is built; ``benchmarks/classic_close.py``): 0.45 ms at 16 seats, 0.9 ms at 30, and
 a phase has about one choice per seat (14, 30) but one close, so a 16-seat bot game would take
 about four times as long. A choice is checked
-completely before it changes anything (:func:`check` is the very check :meth:`Game.apply` runs),
-so folding in place after a check is as safe as a new state; a close draws random outcomes that a
+completely before it changes anything (:func:`check` is the very check :meth:`Game.apply` runs, and
+its answer is folded without a second one), so folding in place after a check is as safe as a new state; a close draws random outcomes that a
 record or a restart may give and that may be impossible, so it alone works on a copy. The functions
 are free functions over the game rather than more methods on it so that the order is one small
 door a caller reads in one place (the online mode, the server); :class:`Game` keeps its in-place
@@ -33,7 +35,7 @@ methods for its only holders (simulations, bots' trials, replays).
 Traceback (most recent call last):
 ...
 jinrou.errors.IllegalActionError: A cannot attack A: allowed are B, C, D, E
->>> fold(g, Action(0, Verb.ATTACK, (4,)))
+>>> fold(g, check(g, Action(0, Verb.ATTACK, (4,))))
 (Acted(action=Action(seat=0, verb=Verb('attack'), targets=(4,), params=()), draws=()),)
 >>> _ = fold(g, Action(1, Verb.DIVINE, (0,)))
 >>> h = close(g, Draws(None))  # nothing to draw tonight: no generator needed
@@ -43,58 +45,45 @@ jinrou.errors.IllegalActionError: A cannot attack A: allowed are B, C, D, E
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from jinrou.classic.claims import Claim
+from jinrou.classic.choices import Checked, Say
 from jinrou.classic.draws import Draws
 from jinrou.classic.entries import Entry
 from jinrou.classic.game import Game
-from jinrou.classic.model import Action, Seat, Vote
-
-
-@dataclass(frozen=True)
-class Say:
-    """``seat`` says ``claim`` in the day chat (a choice, as an action or a vote is)."""
-
-    seat: Seat
-    claim: Claim
-
+from jinrou.classic.model import Action, Vote
 
 Choice = Action | Vote | Say
 """What a seat may choose: an action (night, day, a hunter's shot), a vote, or a claim."""
 
 
-def check(game: Game, choice: Choice) -> None:
-    """Whether ``choice`` may be folded into ``game`` now; changes nothing.
+def check(game: Game, choice: Choice) -> Checked:
+    """Whether ``choice`` may be folded into ``game`` now: the checked choice, which :func:`fold`
+    applies without checking again while ``game`` is as it was (or in a copy of it); changes nothing.
 
     Raises:
         IllegalActionError: it is not allowed now (the message says what is, in English and Japanese).
     """
-    if isinstance(choice, Say):
-        game.check_claim(choice.seat, choice.claim)
-    else:
-        game.check(choice)
+    return game.check(choice)
 
 
-def draws_at_once(game: Game, choice: Choice) -> bool:
+def draws_at_once(game: Game, choice: Choice | Checked) -> bool:
     """Whether folding ``choice`` draws random outcomes (課金者's gacha: the actor sees the pull at
     once). Such a choice is folded only with its outcomes: a server draws them, stores them, then
     folds (``Mode.draw``), as it does for a phase's close."""
+    if isinstance(choice, Checked):
+        choice = choice.choice
     return isinstance(choice, Action) and game.draws_at_once(choice)
 
 
-def fold(game: Game, choice: Choice, draws: Draws | np.random.Generator | None = None) -> tuple[Entry, ...]:
-    """Apply ``choice`` to ``game`` (checked first: a refused one raises IllegalActionError and
-    changes nothing) and return the record entries it produced, in order. ``draws``: the outcomes
-    of a choice that :func:`draws_at_once` (a generator or given ones; an impossible or missing one
-    raises ImpossibleOutcomeError and changes nothing)."""
+def fold(game: Game, choice: Choice | Checked, draws: Draws | np.random.Generator | None = None) -> tuple[Entry, ...]:
+    """Apply ``choice`` to ``game`` and return the record entries it produced, in order: a
+    :class:`Checked` one (from :func:`check` on ``game`` as it is, or on the game it was copied
+    from) as it is, any other checked first (a refused one raises IllegalActionError and changes
+    nothing). ``draws``: the outcomes of a choice that :func:`draws_at_once` (a generator or given
+    ones; an impossible or missing one raises ImpossibleOutcomeError and changes nothing)."""
     start = len(game.entries)
-    if isinstance(choice, Say):
-        game.claim(choice.seat, choice.claim)
-    else:
-        game.apply(choice, draws)
+    game.apply(choice, draws)
     return tuple(game.entries[start:])
 
 
@@ -110,4 +99,4 @@ def close(game: Game, draws: Draws | np.random.Generator | None = None) -> Game:
     return game.closed(draws)
 
 
-__all__ = ["Choice", "Say", "check", "close", "draws_at_once", "fold"]
+__all__ = ["Checked", "Choice", "Say", "check", "close", "draws_at_once", "fold"]

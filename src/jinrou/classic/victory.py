@@ -5,6 +5,7 @@ the LoneWolf judge team, who is a lover and its partners, a victory mark); none 
 block decides a result; the second block may take it over or clear it; 悪魔くん's mark comes last,
 and it alone also takes over the draw of a game where nobody is alive.
 A check is added to a list, so a later team (鴉, ローレライ, …) is one function and one line here.
+:func:`conclude` runs them on a game after each burial and ends it on a result.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Count, Seat
+from jinrou.classic.model import DRAW, Count, Outcome, Seat, Stage
+from jinrou.classic.phase import MAX_REVOTES
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Identity
     from jinrou.classic.settings import Settings
+    from jinrou.classic.state import State
 
 Result = Team | str | None  # a team, "Draw", or None (no result yet)
 
@@ -147,3 +150,26 @@ def lover_groups(game: Table, lovers: list[Seat]) -> list[set[Seat]]:
             linked |= g
         groups.append(linked)
     return groups
+
+
+def conclude(state: State, no_votes: bool = False) -> bool:
+    """The checks of §7 in order, then the draw of step 10 (a ballot taken again :data:`MAX_REVOTES`
+    times, or one without a vote: ``no_votes``); on a result the game ends — each winning seat (not
+    one dead by sudden death) named, the end and the hidden notes told to everybody — and True."""
+    result = judge(state)
+    if result is None and (state.revotes >= MAX_REVOTES or no_votes):
+        result = DRAW
+    if result is None:
+        return False
+    winner = None if result == DRAW else result
+    assert winner is None or isinstance(winner, Team)
+    winners = frozenset() if winner is None else frozenset(
+        s for s in state.seats() if s not in state.sudden and state.identities[s].wins(state.ctx, winner)
+    )
+    state.outcome = Outcome(winner, winners)
+    state.stage = Stage.OVER
+    state.ballot = None
+    state.tell(None, "end", winner=state.outcome.winner_id)
+    for note in state.notes:
+        state.tell(None, note.key, **note.args)
+    return True

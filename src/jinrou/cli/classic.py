@@ -82,7 +82,8 @@ def replay_command(
     Example: jinrou classic replay examples/classic-moves.json --json
     """
     from jinrou.classic.record import dumps as dump_record
-    from jinrou.classic.record import load, replay, write
+    from jinrou.classic.record import load, write
+    from jinrou.classic.replay import replay
 
     try:
         data = load(str(file))

@@ -44,8 +44,12 @@ new one from a stored outcome (a restart).
 
 **State.** The order is the one several server processes need: :meth:`ClassicMode.check` checks
 an action and changes nothing, the server stores it, and :meth:`ClassicMode.act` folds it — into the
-:class:`Village` in place (it checks again first: a refused action leaves the state as it was; a
-copy of the game per vote would cost more than the vote, see :mod:`jinrou.classic.rules`). A
+:class:`Village` in place (a copy of the game per vote would cost more than the vote, see
+:mod:`jinrou.classic.rules`). An action is checked once on its way in: the server asks the mode, the
+mode asks the rules (:func:`jinrou.classic.rules.check`), and the checked choices it answers are kept
+beside the village until :meth:`ClassicMode.act` folds them as they are; an action folded without
+that check (a room restored from its events, a direct call) is checked then, once, before anything
+changes. A
 phase's close is the one place a copy is made: :meth:`ClassicMode.draw` closes it into a new game
 and stores that outcome, the live village unchanged, and :meth:`ClassicMode.happen` folds it in.
 Bots keep their notes in the village (a snapshot pickles them); after a restart from the events
@@ -55,6 +59,7 @@ they read the game afresh from their views, and a bot never repeats a claim it m
 
 from __future__ import annotations
 
+import copy
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -68,7 +73,7 @@ from jinrou.classic import rules
 from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.claims import DIVINED_RESULTS, RESULTS, Claim, ClaimKind, quote
 from jinrou.classic.draws import Draw, Draws
-from jinrou.classic.game import Game, Legal
+from jinrou.classic.game import Checked, Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
 from jinrou.classic.naming import by_name
 from jinrou.classic.published import RoleList
@@ -85,6 +90,11 @@ CAST_TRIES = 50
 MAX_CLAIMS = 30  # claims a seat may make in one day
 FORMS = ('{"vote": NAME}, {"act": VERB, "targets": [NAME], PARAM: VALUE}, {"claim": {"kind": ..., ...}}, '
          '{"done": true} or {"propose": "attack", "targets": [NAME]}')
+
+
+Accepted = tuple[str, Seat, tuple[Checked | Action, ...]]
+"""An action the mode accepted: its kind, the game seat, and the rules' checked choices (for ``propose``: the
+proposed attack, checked by the mode against the legal attacks; none for ``done``)."""
 
 
 class Turn(enum.StrEnum):
@@ -111,13 +121,14 @@ class Village:
     proposals: list[Action] = field(default_factory=list)  # attacks to make at the night's end
     bots: dict[Seat, HeuristicAgent] = field(default_factory=dict)
     drawn: tuple[dict[str, Any], Game] | None = None  # an outcome drawn and applied, to be confirmed
-    pending: Action | None = None  # an accepted action whose outcomes are to be drawn (課金者's gacha)
+    pending: Checked | None = None  # an accepted action whose outcomes are to be drawn (課金者's gacha)
+    checked: tuple[int, Seat, Any, Accepted] | None = None  # the last action check: version, room seat, action, answer
     version: int = 0  # counts the changes: views are cached per version
     views: dict[Any, tuple[int, Any]] = field(default_factory=dict)  # seat, ("view", seat) → (version, cached)
 
     def __getstate__(self) -> dict[str, Any]:
-        """What a snapshot of the room pickles: not the views made from it (a cache)."""
-        return {**self.__dict__, "views": {}}
+        """What a snapshot of the room pickles: not the views made from it nor the last check (caches)."""
+        return {**self.__dict__, "views": {}, "checked": None}
 
     @property
     def offset(self) -> int:
@@ -223,8 +234,10 @@ class ClassicMode:
 
     def check(self, village: Village, seat: Seat, action: Any) -> None:
         """Whether :meth:`act` accepts ``action`` from ``seat`` now; IllegalActionError (the message
-        for the player) when not. Changes nothing: the server checks, stores the action, then folds."""
-        self._checked(village, seat, action)
+        for the player) when not. Changes nothing but the check it keeps for :meth:`act` (the server
+        checks, stores the action, then folds it: it is not checked again)."""
+        accepted = self._checked(village, seat, action)
+        village.checked = (village.version, seat, copy.deepcopy(action), accepted)
 
     def repeats(self, village: Village, seat: Seat, action: Any) -> bool:
         """Whether ``action`` is already in effect for ``seat`` — the same ``done``, vote, proposed
@@ -258,9 +271,14 @@ class ClassicMode:
         return False
 
     def act(self, village: Village, seat: Seat, action: Any) -> Village:
-        """A player's action (see the module docstring): checked (:meth:`check`), then folded into
-        the village; IllegalActionError, the state unchanged, when it is not allowed now."""
-        kind, me, choices = self._checked(village, seat, action)
+        """A player's action (see the module docstring), folded into the village: as :meth:`check`
+        accepted it in this very state, else checked now; IllegalActionError, the state unchanged,
+        when it is not allowed now."""
+        kept, village.checked = village.checked, None
+        if kept is not None and kept[:3] == (village.version, seat, action):
+            kind, me, choices = kept[3]
+        else:
+            kind, me, choices = self._checked(village, seat, action)
         game = village.game
         assert game is not None
         if kind == "propose":
@@ -268,10 +286,11 @@ class ClassicMode:
                 c for c in choices if isinstance(c, Action)]
         elif kind == "done":
             village.ready.add(me)
-        elif kind == "act" and isinstance(choices[0], Action) and rules.draws_at_once(game, choices[0]):
+        elif kind == "act" and isinstance(choices[0], Checked) and rules.draws_at_once(game, choices[0]):
             village.pending = choices[0]  # folded with its outcomes: drawn and stored first (draw, happen)
         else:
             for choice in choices:
+                assert isinstance(choice, Checked)
                 rules.fold(game, choice)
             if kind == "act" and village.proposals and not any(
                     lg.verb is Verb.ATTACK for s in game.attackers() for lg in game.legal_actions(s)):
@@ -281,10 +300,10 @@ class ClassicMode:
         village.version += 1
         return village
 
-    def _checked(self, village: Village, seat: Seat, action: Any) -> tuple[str, Seat, tuple[rules.Choice, ...]]:
-        """The action's kind, the game seat and the engine's choices it makes (for ``propose``: the
-        proposed attack; none for ``done``), every one checked; IllegalActionError otherwise.
-        Changes nothing."""
+    def _checked(self, village: Village, seat: Seat, action: Any) -> Accepted:
+        """The action's kind, the game seat and the engine's choices it makes, each checked by the
+        rules once (for ``propose``: the proposed attack; none for ``done``); IllegalActionError
+        otherwise. Changes nothing."""
         game = village.game
         if game is None:
             raise IllegalActionError("the cast is being drawn: wait a moment", ja="配役を決めています。少しお待ちください")
@@ -318,9 +337,7 @@ class ClassicMode:
         else:
             self._check_done(village, me, action["done"])
             return kind, me, ()
-        for choice in choices:
-            rules.check(game, choice)
-        return kind, me, choices
+        return kind, me, tuple(rules.check(game, choice) for choice in choices)
 
     def _proposal(self, village: Village, me: Seat, action: dict[str, Any]) -> Action:
         """The attack ``me`` proposes, checked."""
@@ -404,7 +421,7 @@ class ClassicMode:
         if village.pending is not None and village.game is not None:
             draws, folded = Draws(make_rng()), village.game.copy()
             rules.fold(folded, village.pending, draws)
-            outcome = {"submitted": village.pending.to_json(folded.names), "draws": [d.to_json() for d in draws.taken]}
+            outcome = {"submitted": _pending_json(village.pending, folded.names), "draws": [d.to_json() for d in draws.taken]}
             village.drawn = (outcome, folded)
             return outcome
         if village.failed is not None or not (village.game is None or village.closing):
@@ -468,7 +485,7 @@ class ClassicMode:
         drawn, village.drawn = village.drawn, None
         pending, game = village.pending, village.game
         assert pending is not None and game is not None
-        if outcome.get("submitted") != pending.to_json(game.names):
+        if outcome.get("submitted") != _pending_json(pending, game.names):
             raise ImpossibleOutcomeError("the outcome is not the pending action's")
         if drawn is not None and drawn[0] == outcome:
             village.game = drawn[1]
@@ -615,6 +632,12 @@ def _make_proposals(village: Village) -> None:
         if any(lg.verb is Verb.ATTACK and proposal.targets[0] in lg.targets for lg in game.legal_actions(proposal.seat)):
             game.apply(proposal)
     village.proposals.clear()
+
+
+def _pending_json(pending: Checked, names: Sequence[str]) -> dict[str, Any]:
+    """The pending action as its outcome names it (``submitted``)."""
+    assert isinstance(pending.choice, Action)
+    return pending.choice.to_json(names)
 
 
 def _seat_named(game: Game, name: Any) -> Seat:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.model import Blocked, Cause
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
+from jinrou.classic.roles.werewolves import AttackFailures
 from jinrou.classic.texts import render
 from jinrou.errors import IllegalActionError
 
@@ -172,13 +174,13 @@ def test_a_plain_wolf_is_told_nothing_and_the_log_is_dropped_without_a_living_ey
     lynch(g, "B")  # the 瞳狼 is executed
     night(g, "A attack C")  # fails on the fox: nobody is told
     assert [m for _, m in g.messages if m.key.startswith("eyes")] == []
-    assert g.attack_failures == ()
+    assert g.ctx.recall(AttackFailures) is None
 
 
 def test_a_kill_reports_why_it_failed():
     g = new(["Werewolf", "Fox", "Guard", "Human", "Human", "Human"])
     assert not g.kill(1, Cause.ATTACK) and g.blocked is Blocked.RESISTANCE
-    g.guard(3, 2)
+    g.night.guard(3, 2)
     assert not g.kill(3, Cause.ATTACK) and g.blocked is Blocked.GUARD
     assert g.kill(4, Cause.ATTACK) and g.blocked is None
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from jinrou.classic.events import PhaseOpened
 from jinrou.classic.model import Moment
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles.village_seers import SeersMama
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView

@@ -13,7 +13,8 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.context import Context
 from jinrou.classic.game import Game
 from jinrou.classic.model import Cause, Count
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import render

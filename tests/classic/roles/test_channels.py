@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.model import Count
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.errors import IllegalActionError
 
 from ..helpers import Recorder, action, cast, close, dead, legal_verbs, new, night, result, snapshot, told, vote

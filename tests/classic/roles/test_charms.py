@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.catalog import Team
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import Chat
 from jinrou.classic.texts import render, role_rule
 from jinrou.classic.views import SeatView, heaven_sees_all

@@ -12,7 +12,8 @@ from collections import Counter
 import pytest
 
 from jinrou.classic.claims import Claim, ClaimError
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
 from jinrou.errors import IllegalActionError

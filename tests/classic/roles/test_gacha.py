@@ -12,7 +12,8 @@ import pytest
 
 from jinrou.classic import rules
 from jinrou.classic.model import Action
-from jinrou.classic.record import dumps, replay, write
+from jinrou.classic.record import dumps, write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles import ROLES
 from jinrou.classic.roles.village_ballots import GACHA, GACHA_ODDS, GACHA_ROLES
 from jinrou.classic.texts import render

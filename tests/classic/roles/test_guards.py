@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jinrou.classic.model import Verb
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.roles.village_guards import SLAY
 from jinrou.classic.texts import render
 from jinrou.errors import IllegalActionError

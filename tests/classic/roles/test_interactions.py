@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 from jinrou.classic.catalog import ROLES
 from jinrou.classic.game import Game
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import Chat
+from jinrou.classic.roles.werewolves import AttackFailures
 from jinrou.classic.texts import TEMPLATES, render
 
 from ..helpers import (
@@ -97,7 +99,7 @@ def test_a_sealed_eyes_wolf_alone_drops_the_lines():
     g = new(["ThreateningWolf", "EyesWolf", "Fox"] + ["Human"] * 8)
     threaten_on_day_2(g, "B", "K", "J")
     night(g, "A attack C")
-    assert eyes_lines(g) == [] and g.attack_failures == ()
+    assert eyes_lines(g) == [] and g.ctx.recall(AttackFailures) is None
     lynch(g, "I")
     night(g, "A attack E")
     assert eyes_lines(g) == []  # the night-2 failure is not told later

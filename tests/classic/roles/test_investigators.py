@@ -11,7 +11,8 @@ import pytest
 
 from jinrou.classic.catalog import Category
 from jinrou.classic.events import Targeted
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import ROLES
 from jinrou.classic.texts import render
 from jinrou.errors import IllegalActionError

@@ -12,7 +12,8 @@ import pytest
 from jinrou.classic.casting import SCAPEGOAT_EXCLUDED, scapegoat_may_draw
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Count, Fortune, PsychicResult, Stage
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import SUB_ROLES, Role, sub_role
 from jinrou.classic.roles import ROLES
 from jinrou.classic.roles.common import LastShot

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.identity import LayerKind
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import ROLES, SUB_ROLES
 from jinrou.errors import IllegalActionError
 

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import ROLES
 from jinrou.classic.texts import render, shown_role
 from jinrou.errors import IllegalActionError

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from jinrou.classic.game import Game
 from jinrou.classic.model import Stage, Vote
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import Chat
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView

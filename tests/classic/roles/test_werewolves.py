@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.model import Stage
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import Chat
 from jinrou.classic.roles import PLAYABLE
 from jinrou.errors import IllegalActionError

@@ -12,7 +12,8 @@ import pytest
 
 from jinrou.classic.abilities import Verb
 from jinrou.classic.claims import Claim, ClaimKind
-from jinrou.classic.record import replay, write
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
 from jinrou.classic.role import Chat
 from jinrou.classic.texts import render, verb_label
 from jinrou.classic.views import DAY_CHAT, SeatView, heaven_sees_all

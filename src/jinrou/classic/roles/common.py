@@ -1,5 +1,7 @@
 """Pieces several role declarations share: knowing the wolves, divining, poisoning, guarding, being
-divined or guarded (W.1.6 contacts), gambling with stocked votes (W.1.11a, V1.1.2)."""
+divined or guarded (W.1.6 contacts), gambling with stocked votes (W.1.11a, V1.1.2); the shared
+memories of the wolves' attack that roles of several modules set or read (its next night, a trick, a
+lunge, the failures a 瞳狼 reads) and the seal (封印) that 威嚇する狼 and 血狼 place."""
 
 from __future__ import annotations
 
@@ -8,13 +10,100 @@ from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Category
-from jinrou.classic.events import BurialPass, Died, Divined, Guarded, PhaseOpened, Targeted, on
-from jinrou.classic.model import Action, Cause, Fortune, Message, Moment, Seat, Verb
-from jinrou.classic.role import Ability, LevelHook, Role
+from jinrou.classic.events import BurialPass, Died, Divined, Guarded, NightEnds, PhaseOpened, Targeted, on
+from jinrou.classic.identity import Expiry, Seal
+from jinrou.classic.model import Action, Blocked, Cause, Fortune, Message, Moment, Seat, Verb
+from jinrou.classic.role import Ability, Chat, Kept, LevelHook, Role, Shared, mark
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Layer
+
+
+WOLVES_SICK = Message.declare("wolves sick", "人狼たちは病気になりました。今日は襲撃できません。",
+                              "The werewolves fell sick: no attack tonight.")
+"""The pack's notice at the dusk after 病人 died of their attack (V1.1.10), told by :class:`NextNight`."""
+
+
+@dataclass
+class NextNight(Shared):
+    """The wolves' attacks on the next night that opens: one more after a 狼の子's death, none after a
+    病人's (V1.1.10's sick mark, told to the pack's wolves at that dusk; it prevails over the extra one:
+    settled here)."""
+
+    extra: bool = False
+    sick: bool = False
+
+    def dusk(self, ctx: Context) -> None:
+        if self.sick:
+            ctx.set_attacks_tonight(0)
+            pack = [s for s in ctx.chat_members(Chat.WOLF) if ctx.identity(s).wolf_role()]  # a 孤独な狼 hears none
+            if pack:
+                ctx.tell(pack, WOLVES_SICK)
+        elif self.extra:
+            ctx.set_attacks_tonight(2)
+        self.extra = self.sick = False
+
+
+@dataclass
+class Trick(Shared):
+    """V2.1.1: tonight's wolf attacks with a target are turned on ``seat`` and tricked (奇術師 at 78, a
+    迷える子羊's lure at 79: the last before level 105 prevails)."""
+
+    kept = Kept.NIGHT
+    seat: Seat | None = None
+
+
+@dataclass
+class Lunged(Shared):
+    """W.1.9d: tonight each failed wolf attack kills its target anyway, then ``by`` (一途な狼's lunge,
+    read by the wolves' attack)."""
+
+    kept = Kept.NIGHT
+    by: Seat | None = None
+
+
+@dataclass
+class AttackFailures(Shared):
+    """W.1.9f: each wolf attack that failed on a protection or resistance since the last burial, with
+    why, in order (the wolves' attack logs them; the first living 瞳狼 takes them at a burial)."""
+
+    kept = Kept.BURIAL
+    log: list[tuple[Seat, Blocked]] = field(default_factory=list)
+
+    def take(self) -> tuple[tuple[Seat, Blocked], ...]:
+        """The failures logged, now read (the log empties)."""
+        taken, self.log = tuple(self.log), []
+        return taken
+
+
+@dataclass
+class SealedLastNight(Shared):
+    """The seats sealed (封印) when the last night ended, noted by their seals at that dawn before they
+    end: until the next dusk a 瞳狼 among them is told no failed attack (W.2)."""
+
+    kept = Kept.NIGHT
+    seats: set[Seat] = field(default_factory=set)
+
+
+@mark("Sealed", "封印", until=Expiry.LIVING_DAWN)
+class Sealed(Role):
+    """封印 (W.1.3), placed by 威嚇する狼's threat and 血狼's blood moon, read by 瞳狼; from dusk to the next dawn at which the seat is alive: no night
+    ability (none required), no night chat but its monologue, its own dusk, on-death, *divined*,
+    *targeted* and level hooks void; its resistances stay, and it still counts as an attacking wolf."""
+
+    card_ja = ("封印: 夕方から次に生きて迎える朝まで、夜の能力・夜の会話（独り言のみ）"
+               "・死亡時や占われた時などの能力が無効になります。耐性は残ります。")
+    card_en = ("Sealed: 封印 (by a 威嚇する狼's threat or a 血狼's blood moon), from dusk to the next dawn the seat "
+               "is alive: no night ability (none is required), no night chat but its monologue, and its abilities at "
+               "dusk, on death, when divined or chosen, or during the night do nothing; its resistances stay, and a "
+               "wolf still counts as attacking.")
+
+    seal = Seal.SEALED
+
+    @on(NightEnds)
+    def note_sealed(self, ctx: Context, me: Layer, event: NightEnds) -> None:
+        ctx.memory(SealedLastNight).seats.add(me.seat)
 
 
 def knows_wolves(ctx: Context, me: Layer) -> dict[Seat, str]:

@@ -14,6 +14,7 @@ from jinrou.classic.events import (
 )
 from jinrou.classic.model import Action, Cause, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Role, mark, role, sub_role
+from jinrou.classic.roles.common import NextNight
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -23,9 +24,6 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- group VC (issue 24): 暗殺者 病人 老人 魔女
 # カウンセラー (V1.1.9d assassination reflex, V1.1.10 sick, V1.1.8 更生者, V1.1.16 causes)
 
-WOLVES_SICK = Message.declare("wolves sick", "人狼たちは病気になりました。今日は襲撃できません。",
-                              "The werewolves fell sick: no attack tonight.")
-"""The pack's notice at the dusk after 病人 died of their attack (V1.1.10; the rules tell it)."""
 
 
 @role
@@ -40,7 +38,7 @@ class Diseased(Role):
     @on(Died)
     def sicken(self, ctx: Context, me: Layer, event: Died) -> None:
         if event.cause is Cause.ATTACK and event.source is not None and ctx.identity(event.source).attacks:
-            ctx.sicken_wolves()
+            ctx.memory(NextNight).sick = True
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from jinrou.classic.abilities import Once
 from jinrou.classic.catalog import Category, Team, catalog_role
 from jinrou.classic.events import (
+    ActionsOpen,
     Announced,
     Daybreak,
     Died,
@@ -18,7 +19,7 @@ from jinrou.classic.events import (
     on,
 )
 from jinrou.classic.model import Action, Cause, Count, Fortune, Message, Moment, Seat, Verb
-from jinrou.classic.role import Ability, Chat, LevelHook, Role, declared, mark, role
+from jinrou.classic.role import Ability, Chat, Kept, LevelHook, Role, Shared, declared, mark, role
 from jinrou.classic.roles.common import (
     Absolute,
     Divination,
@@ -101,8 +102,19 @@ class Scouting(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = ctx.aimed(action.targets[0])
-        key = SCOUT_ACTIVE if ctx.had_action_open(target) else SCOUT_IDLE
+        noted = ctx.recall(OpenActions)
+        key = SCOUT_ACTIVE if noted is not None and target in noted.seats else SCOUT_IDLE
         ctx.tell(action.seat, key, player=action.seat, target=action.targets[0])
+
+
+@dataclass
+class OpenActions(Shared):
+    """V1.1.11: the living seats with a night action open tonight, noted after the dusk hooks when a
+    living seat holds a 忍者 (none noted: nobody had one open)."""
+
+    kept = Kept.NIGHT
+    seats: frozenset[Seat] = frozenset()
+    noted: bool = False
 
 
 @role
@@ -114,7 +126,13 @@ class Ninja(Role):
                "相手が夜に行動可能だったかどうかを知ります（任意の能力も数え、使い切った能力は数えません）。")
 
     abilities = (Scouting(),)
-    reads_open_actions = True
+
+    @on(ActionsOpen)
+    def note_open(self, ctx: Context, me: Layer, event: ActionsOpen) -> None:
+        noted = ctx.memory(OpenActions)
+        if not noted.noted:  # the first living 忍者 notes them for all
+            noted.seats = frozenset(s for s in ctx.living() if ctx.has_action_open(s))
+            noted.noted = True
 
 
 EMMA_LINES = {

@@ -19,6 +19,7 @@ from jinrou.classic.events import (
 from jinrou.classic.identity import Expiry
 from jinrou.classic.model import Action, Cause, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, LevelHook, Role, mark, role
+from jinrou.classic.roles.common import Trick
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -65,7 +66,7 @@ class Misdirect(Ability):
         ctx.tell(action.seat, MISDIRECT_TOLD, player=action.seat, target=action.targets[0])
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        ctx.trick_attacks(action.targets[0])
+        ctx.memory(Trick).seat = action.targets[0]
 
 
 @role
@@ -144,7 +145,7 @@ class Luring(LevelHook):
         if not memory.lured or memory.lured_night:
             return
         memory.lured_night = ctx.day
-        ctx.trick_attacks(me.seat)
+        ctx.memory(Trick).seat = me.seat
         for seat in ctx.living():
             if seat != me.seat:
                 ctx.grant(seat, NightCover.id, me.seat)

@@ -20,10 +20,22 @@ from jinrou.classic.events import (
     Threat,
     on,
 )
-from jinrou.classic.identity import Expiry, Seal
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
-from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role
-from jinrou.classic.roles.common import Absolute, Contacted, ContactHook, Divination, Divining, Villager, knows_wolves
+from jinrou.classic.role import Ability, Chat, Role, Shown, role
+from jinrou.classic.roles.common import (
+    Absolute,
+    AttackFailures,
+    Contacted,
+    ContactHook,
+    Divination,
+    Divining,
+    Lunged,
+    NextNight,
+    SealedLastNight,
+    Trick,
+    Villager,
+    knows_wolves,
+)
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -85,7 +97,7 @@ class Attack(Ability):
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         if ctx.attacks_cancelled():
             return
-        trick = ctx.tricked_target()  # V2.1.1: turned on that seat, past immunity and guards
+        trick = (ctx.recall(Trick) or Trick()).seat  # V2.1.1: turned on that seat, past immunity and guards
         target = ctx.aimed(action.targets[0] if trick is None else trick)
         if ctx.settings.on("noticebitten"):
             ctx.tell(target, ATTACKED)
@@ -93,13 +105,13 @@ class Attack(Ability):
         why = ctx.blocked()
         ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
         if ctx.alive(target):
-            tough = ctx.failed_attacks_forced_by()
+            tough = (ctx.recall(Lunged) or Lunged()).by
             if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
                 ctx.bite(target, tough, forced=True)
                 ctx.kill(tough, TOUGH_DEATH)
                 return
             if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
-                ctx.log_attack_failure(target, why)
+                ctx.memory(AttackFailures).log.append((target, why))
             ctx.emit(AttackFailed(target, action.seat))
 
 
@@ -160,7 +172,7 @@ class WolfCub(Wolf):
 
     @on(Died)
     def bonus(self, ctx: Context, me: Layer, event: Died) -> None:
-        ctx.add_attack_next_night()
+        ctx.memory(NextNight).extra = True
 
 
 class WolfDivination(Divination):
@@ -562,7 +574,7 @@ class Lunge(Attack):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         super().submit(ctx, action, me)
         ctx.tell(ctx.chat_members(Chat.WOLF), LUNGE_TOLD, wolf=action.seat, target=action.target)
-        ctx.force_failed_attacks(action.seat)
+        ctx.memory(Lunged).by = action.seat
 
 
 @role
@@ -625,8 +637,9 @@ class EyesWolf(Wolf):
         eyes = ctx.seats_of(EyesWolf, living=True)
         if not eyes or eyes[0] != me.seat:  # the first living 瞳狼 reads the log for them all
             return
-        failures = ctx.take_attack_failures()
-        eyes = [s for s in eyes if not ctx.sealed_tonight(s)]  # not one sealed that night (its lines are lost)
+        failures = (ctx.recall(AttackFailures) or AttackFailures()).take()
+        sealed = (ctx.recall(SealedLastNight) or SealedLastNight()).seats  # when the night ended (W.2)
+        eyes = [s for s in eyes if not ctx.identity(s).sealed and s not in sealed]  # not one sealed: lines lost
         for target, why in failures if eyes else ():
             ctx.tell(eyes, EYES_LINES[why], target=target)
 
@@ -849,22 +862,6 @@ THREATEN = Verb.declare("threaten", label=("威嚇", "threaten"))
 
 
 SELFDESTRUCT = Verb.declare("selfdestruct", label=("自爆", "self-destruct"))
-
-
-@mark("Sealed", "封印", until=Expiry.LIVING_DAWN)
-class Sealed(Role):
-    """封印 (威嚇, 血月; W.1.3), from dusk to the next dawn at which the seat is alive: no night
-    ability (none required), no night chat but its monologue, its own dusk, on-death, *divined*,
-    *targeted* and level hooks void; its resistances stay, and it still counts as an attacking wolf."""
-
-    card_ja = ("封印: 夕方から次に生きて迎える朝まで、夜の能力・夜の会話（独り言のみ）"
-               "・死亡時や占われた時などの能力が無効になります。耐性は残ります。")
-    card_en = ("Sealed: 封印 (by a 威嚇する狼's threat or a 血狼's blood moon), from dusk to the next dawn the seat "
-               "is alive: no night ability (none is required), no night chat but its monologue, and its abilities at "
-               "dusk, on death, when divined or chosen, or during the night do nothing; its resistances stay, and a "
-               "wolf still counts as attacking.")
-
-    seal = Seal.SEALED
 
 
 @dataclass
