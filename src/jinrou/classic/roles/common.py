@@ -10,9 +10,20 @@ from typing import TYPE_CHECKING, ClassVar
 
 from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Category
-from jinrou.classic.events import BurialPass, Died, Divined, Guarded, NightEnds, PhaseOpened, Targeted, on
+from jinrou.classic.events import (
+    AttackedAt,
+    AttackFailed,
+    BurialPass,
+    Died,
+    Divined,
+    Guarded,
+    NightEnds,
+    PhaseOpened,
+    Targeted,
+    on,
+)
 from jinrou.classic.identity import Expiry, Seal
-from jinrou.classic.model import Action, Blocked, Cause, Fortune, Message, Moment, Seat, Verb
+from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Kept, LevelHook, Role, Shared, mark
 
 if TYPE_CHECKING:
@@ -449,3 +460,108 @@ class Bodyguarding(Guarding):
     """狩人's part, whoever holds it (the 狩人, a 狩人セット): its guard each night (what 影法師 asks)."""
 
     abilities: ClassVar[tuple[Ability, ...]] = (Protection(),)
+
+
+# ---------------------------------------------------------------------- the wolves (人狼系's base, §4.3)
+
+
+ATTACK_FORMS: list[Verb] = [Verb.ATTACK]
+"""The verbs that spend one of tonight's attacks; a wolf's own form joins them by :func:`attack_form`
+(W.1.9c: 慎重な狼's 「襲撃しない」, W.2: 一途な狼's lunge)."""
+
+
+def attack_form(verb: Verb) -> Verb:
+    """``verb`` spends one of tonight's attacks when chosen (declared beside the role that has it)."""
+    if verb not in ATTACK_FORMS:
+        ATTACK_FORMS.append(verb)
+    return verb
+
+
+def attacks_spent(ctx: Context) -> int:
+    """How many of tonight's attacks the wolves have chosen, in any form."""
+    return ctx.count_chosen(tuple(ATTACK_FORMS))
+
+
+TOUGH_DEATH = Cause.declare("tough", "捨て身", "gave its life for the kill")  # 一途な狼's price for its lunge (W.1.14)
+
+
+ATTACK_CHOSEN = Message.declare("attack chosen", "{wolf}が{target}を襲撃します", "{wolf} will attack {target}.")
+ATTACKED = Message.declare("attacked", "あなたは人狼に襲われました", "The wolves attacked you.")
+
+
+class Attack(Ability):
+    """The wolves' attack (§4.3): one a night (two after a 狼の子's death, the second optional and
+    free to name the first's target again), shared by every living attacking wolf; the first
+    submission fixes it and is shown in the wolf chat. An attack whose target is alive after it has
+    *failed* (W.1.9d); once tonight's attacks are cancelled (欲張り's price) the rest do nothing."""
+
+    verb = Verb.ATTACK
+    level = 105
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.identity(me.seat).attacks and ctx.attacks_tonight() > 0
+
+    def done(self, ctx: Context, me: Layer) -> bool:
+        return attacks_spent(ctx) >= ctx.attacks_tonight()
+
+    def is_required(self, ctx: Context, me: Layer) -> bool:
+        """Only the night's first attack is required; a 狼の子's extra one may be left out."""
+        return not attacks_spent(ctx) and bool(self.targets(ctx, me))
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        """A 狼の子's second attack may name the first's target again (the reference accepts it)."""
+        if ctx.settings.on("wolfattack"):
+            return [s for s in ctx.living() if s != me.seat]
+        wolves = ctx.counting(Count.WOLF)
+        return [s for s in ctx.living() if s not in wolves]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        pack = ctx.chat_members(Chat.WOLF)  # a wolf outside the pack is told alone (W.1.12: 孤独な狼)
+        ctx.tell(pack if action.seat in pack else action.seat, ATTACK_CHOSEN, wolf=action.seat, target=action.target)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        if ctx.attacks_cancelled():
+            return
+        trick = (ctx.recall(Trick) or Trick()).seat  # V2.1.1: turned on that seat, past immunity and guards
+        target = ctx.aimed(action.targets[0] if trick is None else trick)
+        if ctx.settings.on("noticebitten"):
+            ctx.tell(target, ATTACKED)
+        ctx.bite(target, action.seat, tricked=trick is not None)  # V2.1.4: bitten to death if it dies
+        why = ctx.blocked()
+        ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
+        if ctx.alive(target):
+            tough = (ctx.recall(Lunged) or Lunged()).by
+            if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
+                ctx.bite(target, tough, forced=True)
+                ctx.kill(tough, TOUGH_DEATH)
+                return
+            if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
+                ctx.memory(AttackFailures).log.append((target, why))
+            ctx.emit(AttackFailed(target, action.seat))
+
+
+ATTACK = Attack()
+
+
+class Wolf(Role):
+    """人狼系: 占 人狼, 霊 人狼, counts wolf; knows the wolves, wolf chat, attacks, immune to attack."""
+
+    death_resistance = True  # V2.1.12
+    deadly_weapon = True  # V2.1.12
+
+    fortune = Fortune.WEREWOLF
+    psychic = PsychicResult.WEREWOLF
+    counts = Count.WOLF
+    attacks = True
+    immune_to_wolf_attack = True
+    abilities: ClassVar[tuple[Ability, ...]] = (ATTACK,)
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        known = knows_wolves(ctx, me)
+        for s in ctx.seats():  # the second list (W.1.12: スパイⅡ)
+            if s != me.seat and s not in known and (identity := ctx.identity(s)).known_to_wolves:
+                known[s] = identity.role.id
+        return known
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.WOLF})

@@ -4,12 +4,11 @@ madmen_marks.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from jinrou.classic.abilities import Once, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import (
-    AttackedAt,
     AttackFailed,
     BurialPass,
     Died,
@@ -23,7 +22,9 @@ from jinrou.classic.events import (
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import (
+    ATTACK,
     Absolute,
+    Attack,
     AttackFailures,
     Contacted,
     ContactHook,
@@ -32,9 +33,10 @@ from jinrou.classic.roles.common import (
     Lunged,
     NextNight,
     SealedLastNight,
-    Trick,
     Villager,
-    knows_wolves,
+    Wolf,
+    attack_form,
+    attacks_spent,
 )
 
 if TYPE_CHECKING:
@@ -42,104 +44,10 @@ if TYPE_CHECKING:
     from jinrou.classic.identity import Layer
 
 
-ABSTAIN = Verb.declare("abstain", label=("襲撃しない", "abstain"))
+ABSTAIN = attack_form(Verb.declare("abstain", label=("襲撃しない", "abstain")))  # W.1.9c: it spends an attack
 
 
 GORGE = Verb.declare("gorge", label=("欲張る", "gorge"))
-
-
-ATTACK_FORMS: tuple[Verb, ...] = (Verb.ATTACK, ABSTAIN)
-"""The verbs that spend one of tonight's attacks (W.1.9c: 慎重な狼's 「襲撃しない」 is one)."""
-
-
-def attacks_spent(ctx: Context) -> int:
-    """How many of tonight's attacks the wolves have chosen, in any form."""
-    return ctx.count_chosen(ATTACK_FORMS)
-
-
-TOUGH_DEATH = Cause.declare("tough", "捨て身", "gave its life for the kill")  # 一途な狼's price for its lunge (W.1.14)
-
-
-ATTACK_CHOSEN = Message.declare("attack chosen", "{wolf}が{target}を襲撃します", "{wolf} will attack {target}.")
-ATTACKED = Message.declare("attacked", "あなたは人狼に襲われました", "The wolves attacked you.")
-
-
-class Attack(Ability):
-    """The wolves' attack (§4.3): one a night (two after a 狼の子's death, the second optional and
-    free to name the first's target again), shared by every living attacking wolf; the first
-    submission fixes it and is shown in the wolf chat. An attack whose target is alive after it has
-    *failed* (W.1.9d); once tonight's attacks are cancelled (欲張り's price) the rest do nothing."""
-
-    verb = Verb.ATTACK
-    level = 105
-
-    def available(self, ctx: Context, me: Layer) -> bool:
-        return ctx.identity(me.seat).attacks and ctx.attacks_tonight() > 0
-
-    def done(self, ctx: Context, me: Layer) -> bool:
-        return attacks_spent(ctx) >= ctx.attacks_tonight()
-
-    def is_required(self, ctx: Context, me: Layer) -> bool:
-        """Only the night's first attack is required; a 狼の子's extra one may be left out."""
-        return not attacks_spent(ctx) and bool(self.targets(ctx, me))
-
-    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
-        """A 狼の子's second attack may name the first's target again (the reference accepts it)."""
-        if ctx.settings.on("wolfattack"):
-            return [s for s in ctx.living() if s != me.seat]
-        wolves = ctx.counting(Count.WOLF)
-        return [s for s in ctx.living() if s not in wolves]
-
-    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
-        pack = ctx.chat_members(Chat.WOLF)  # a wolf outside the pack is told alone (W.1.12: 孤独な狼)
-        ctx.tell(pack if action.seat in pack else action.seat, ATTACK_CHOSEN, wolf=action.seat, target=action.target)
-
-    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        if ctx.attacks_cancelled():
-            return
-        trick = (ctx.recall(Trick) or Trick()).seat  # V2.1.1: turned on that seat, past immunity and guards
-        target = ctx.aimed(action.targets[0] if trick is None else trick)
-        if ctx.settings.on("noticebitten"):
-            ctx.tell(target, ATTACKED)
-        ctx.bite(target, action.seat, tricked=trick is not None)  # V2.1.4: bitten to death if it dies
-        why = ctx.blocked()
-        ctx.emit(AttackedAt(target, Cause.ATTACK, action.seat))
-        if ctx.alive(target):
-            tough = (ctx.recall(Lunged) or Lunged()).by
-            if tough is not None:  # W.1.9d: 一途 first — it kills anyway, then its wolf; no failure then
-                ctx.bite(target, tough, forced=True)
-                ctx.kill(tough, TOUGH_DEATH)
-                return
-            if why is not None:  # W.1.9f: logged with its reason until the next burial (瞳狼)
-                ctx.memory(AttackFailures).log.append((target, why))
-            ctx.emit(AttackFailed(target, action.seat))
-
-
-ATTACK = Attack()
-
-
-class Wolf(Role):
-    """人狼系: 占 人狼, 霊 人狼, counts wolf; knows the wolves, wolf chat, attacks, immune to attack."""
-
-    death_resistance = True  # V2.1.12
-    deadly_weapon = True  # V2.1.12
-
-    fortune = Fortune.WEREWOLF
-    psychic = PsychicResult.WEREWOLF
-    counts = Count.WOLF
-    attacks = True
-    immune_to_wolf_attack = True
-    abilities: ClassVar[tuple[Ability, ...]] = (ATTACK,)
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        known = knows_wolves(ctx, me)
-        for s in ctx.seats():  # the second list (W.1.12: スパイⅡ)
-            if s != me.seat and s not in known and (identity := ctx.identity(s)).known_to_wolves:
-                known[s] = identity.role.id
-        return known
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.WOLF})
 
 
 @role
@@ -545,13 +453,12 @@ class CynthiaWolf(Contacted, Wolf):
 # ---------------------------------------------------------------------- wave 3 人狼系: attacks, failures, redirection
 
 
-LUNGE = Verb.declare("lunge", label=("捨て身の襲撃", "lunge"))
+LUNGE = attack_form(Verb.declare("lunge", label=("捨て身の襲撃", "lunge")))  # one of tonight's attacks (W.2 一途な狼)
 
 
 DECOY = Verb.declare("decoy", label=("囮になる", "decoy"))
 
 
-ATTACK_FORMS = (*ATTACK_FORMS, LUNGE)  # a lunge is one of tonight's attacks (W.2 一途な狼)
 
 
 LUNGE_TOLD = Message.declare("lunge", "{wolf}は捨て身の覚悟で{target}を狙っています。", "{wolf} lunges at {target}, whatever it costs.")
