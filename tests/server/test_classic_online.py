@@ -438,14 +438,20 @@ BROWSER_CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Diviner
 def send(form) -> None:
     """A player's use of an action form as the page has it (issue 38): no seat is chosen in advance,
     so the first one offered is picked in each list still unchosen; the question asked again before
-    an action that cannot be taken back (an execution, a kill) is answered yes."""
-    for select in form.locator("select[name^=target]").all():
-        if not select.input_value():
-            select.select_option(index=1)
-    button = form.locator("button")
-    if "c-danger" in (button.get_attribute("class") or ""):
-        form.page.once("dialog", lambda dialog: dialog.accept())
-    button.click()
+    an action that cannot be taken back (an execution, a kill) is answered yes. A form drawn again
+    under it (a push came) is left: the caller, which waits for the page to change, looks again."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        for select in form.locator("select[name^=target]").all():
+            if not select.input_value(timeout=5000):
+                select.select_option(index=1, timeout=5000)
+        button = form.locator("button")
+        if "c-danger" in (button.get_attribute("class", timeout=5000) or ""):
+            form.page.once("dialog", lambda dialog: dialog.accept())
+        button.click(timeout=5000)
+    except PlaywrightError:
+        return
 
 
 def act_once(page, verbs: tuple[str, ...] = ("vote", "attack")) -> bool:
