@@ -83,6 +83,7 @@ def replay_command(
     """
     from jinrou.classic.record import dumps as dump_record
     from jinrou.classic.record import load, replay, write
+    from jinrou.classic.texts import outcome_text
 
     try:
         data = load(str(file))
@@ -99,8 +100,9 @@ def replay_command(
     console = Console()
     print_transcript(console, game)
     full = "result" in data
-    state = f"won by {game.outcome.winner_id}" if game.outcome else f"in progress (day {game.day}, {game.stage.value})"
-    console.print(f"[green]✓[/green] {'record verified' if full else 'input record completed'}: game {state}.")
+    state = (f"game over, {outcome_text(game.outcome.winner_id, 'en')} ({outcome_text(game.outcome.winner_id, 'ja')})"
+             if game.outcome else f"game in progress (day {game.day}, {game.stage.value})")
+    console.print(f"[green]✓[/green] {'record verified' if full else 'input record completed'}: {state}.")
 
 
 def _typed(message: str, data: dict) -> str:

@@ -46,7 +46,7 @@ def role_card(view: SeatView) -> str:
     for sub in view.subs:
         text += f"; also {role_name(sub, 'en')}"
     if view.known:
-        known = ", ".join(f"{view.names[s]} ({role_name(label, 'ja')})" if label[0].isupper() and label != "Lovers"
+        known = ", ".join(f"{view.names[s]} ({role_name(label, 'ja')} {role_name(label, 'en')})" if role_name(label, "ja") != label
                           else f"{view.names[s]} ({label})" for s, label in sorted(view.known.items()))
         text += f"\nYou know: {known}"
     return text
@@ -60,8 +60,8 @@ def players_widget(view: SeatView) -> RichTable:
     for seat, name in enumerate(view.names):
         state = "生存 alive" if view.alive[seat] else f"死亡 dead ({view.causes.get(seat) or '?'})"
         role = view.roles.get(seat) or view.known.get(seat) or ""
-        claims = "; ".join(c.notation(view.names) for _, s, c in view.claims if s == seat)
-        table.add_row(str(seat + 1), name, state, role_name(role, "ja") if role in view.roles.values() else role, claims,
+        claims = "; ".join(c.shown(view.names) for _, s, c in view.claims if s == seat)
+        table.add_row(str(seat + 1), name, state, role_name(role, "ja"), claims,  # a label known (wolves) as it is
                       style="dim" if not view.alive[seat] else None)
     return table
 

@@ -108,7 +108,6 @@ class OccultMania(Role):
                "it a villager. It is told 「…になりました。」 (what it became) and takes up its new role at once; a "
                "new werewolf cannot be killed by that night's wolf attack and attacks from the next night.")
 
-    name_en = "Occult Mania"
     abilities = (Study(),)
 
 

@@ -62,7 +62,6 @@ class Oldman(Role):
                "の数の2倍を超えていれば老衰で死にます（公表されます。聖なる力は効きます）。人狼ひとりなら3日目の朝、"
                "ふたりなら5日目の朝です。")
 
-    name_en = "Old Man"
     Memory = OldmanMemory
 
     @on(BurialPass)
