@@ -154,10 +154,14 @@ NAMES_EN: MappingProxyType[str, str] = MappingProxyType({
 Bodyguard, Mason), whole words (Old Man, Spy II) and a lover who is not one of the 恋人 (Suitor)."""
 
 
+def id_words(role_id: str) -> str:
+    """The id split into words: ``WolfCub`` → ``Wolf Cub``, ``Spy2`` → ``Spy 2``."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z0-9])|(?<=[A-Z])(?=[A-Z][a-z])", " ", role_id)
+
+
 def english_name(role_id: str) -> str:
-    """A catalog id's English name: :data:`NAMES_EN`'s, else the id split into words (``WolfCub`` →
-    ``Wolf Cub``, ``Spy2`` → ``Spy 2``)."""
-    return NAMES_EN.get(role_id) or re.sub(r"(?<=[a-z])(?=[A-Z0-9])|(?<=[A-Z])(?=[A-Z][a-z])", " ", role_id)
+    """A catalog id's one English name: :data:`NAMES_EN`'s, else the id in words (:func:`id_words`)."""
+    return NAMES_EN.get(role_id) or id_words(role_id)
 
 
 def _load() -> dict[str, CatalogRole]:
@@ -192,4 +196,4 @@ def catalog_role(role_id: str) -> CatalogRole:
         raise UnknownRoleError(f"unknown role id {role_id!r}: role ids are the catalog's, e.g. Human, Werewolf, Diviner") from None
 
 
-__all__ = ["NAMES_EN", "ROLES", "CatalogRole", "Category", "Team", "UnknownRoleError", "catalog_role", "english_name"]
+__all__ = ["NAMES_EN", "ROLES", "CatalogRole", "Category", "Team", "UnknownRoleError", "catalog_role", "english_name", "id_words"]

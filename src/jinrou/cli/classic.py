@@ -58,7 +58,7 @@ def roles_command(
     console.print(f"[bold]Classic werewolf roles (役職)[/bold]: {len(listed)}, each with its team, what the seer "
                   "(占) and the medium (霊) see, and its rule\n")
     for r in listed:  # a card per role, readable at any width (a table's rule column was a few letters wide at 80)
-        console.print(f"[bold]{escape(r.name_ja)} {escape(r.name_en)}[/bold] ({escape(r.id)}) · {escape(r.team_ja)} {escape(r.team)}"
+        console.print(f"[bold]{escape(r.name_ja)} {escape(r.name_en)}[/bold] ({escape(r.id)}) · {escape(r.team_ja)} {escape(r.team_en)}"
                       f" · 占 {escape(r.fortune)} · 霊 {escape(r.psychic)}")
         for line in Text(role_rule(r.id, "en")).wrap(console, max(20, console.width - 4)):
             line.rstrip()

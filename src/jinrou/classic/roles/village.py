@@ -242,7 +242,7 @@ class Noble(Role):
 
 @role
 class Slave(Role):
-    """奴隷: knows the 貴族; wins iff the result is Human and no 貴族 lives."""
+    """奴隷: knows the 貴族; wins iff team Human wins and no 貴族 lives."""
 
     card_ja = "奴隷: 貴族を知っています。村人陣営が勝ち、貴族が生きていなければ勝利します。"
     card_en = "Slave: knows the 貴族 (Noble); wins if the village wins and no 貴族 is alive."
@@ -356,7 +356,7 @@ class Hide(Ability):
 @role
 class Fugitive(Role):
     """逃亡者: hides at another seat each night; survives attacks on itself, but dies if its host
-    is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff the result is Human and it lives."""
+    is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff team Human wins and it lives."""
 
     card_ja = ("逃亡者: 毎晩、他の人の家に逃げ込みます。自分への襲撃では死にませんが、"
                "逃げ込んだ先が村人陣営でない人狼・ヴァンパイアだったり、襲撃されたりすると死にます。村人陣営が勝ち、"

@@ -447,7 +447,7 @@ class LiarDivination(Divination):
 class Liar(Role):
     """嘘つき: each night it must divine another seat, living or dead; told at dawn 「あんまり自信ないけど、
     霊能占いの結果、{target}は{result}だと思う。たぶん。」 — the true 占い結果 3 times in 10, else 村人 and 人狼
-    swapped. No curse, no obstruction, no auto first divination. Wins iff the result is Human and it is
+    swapped. No curse, no obstruction, no auto first divination. Wins iff team Human wins and it is
     alive."""
 
     card_ja = ("嘘つき: 毎晩、自分以外のひとり（生死を問わず）を必ず占います。結果は朝に届きますが、"

@@ -196,7 +196,7 @@ class WolfDiviner(Wolf):
 
 @role
 class LoneWolf(Wolf):
-    """一匹狼: judges as team LoneWolf; wins iff the result is LoneWolf and it is alive."""
+    """一匹狼: judges as team LoneWolf; wins iff team LoneWolf wins and it is alive."""
 
     card_ja = "一匹狼: 一匹狼陣営として判定されます。一匹狼陣営が勝ち、生き残っていれば勝利します。"
     card_en = ("Lone Wolf: a werewolf judged on a team of its own (the lone wolf); it wins if that team wins and it "
