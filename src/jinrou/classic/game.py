@@ -609,7 +609,7 @@ class Game:
                                          ja=f"今は{_STAGE_JA[self.stage]}なので{verb}はできません")
             if not self.alive[action.seat]:
                 raise IllegalActionError(f"{who} is dead and cannot act", ja=f"{who}は死亡しているので行動できません")
-            raise IllegalActionError(f"{who} ({self.role(action.seat).id}) has no action {action.verb.value!r} {now}",
+            raise IllegalActionError(f"{who} ({self.role(action.seat).name_en}) has no action {action.verb.value!r} {now}",
                                      ja=f"{who}には{now_ja}{verb}の行動はありません")
         # a seat holding the same ability twice (its role's and a kit's) uses them in turn, its role's first
         left = [(ability, owner) for ability, owner in mine if not ability.done(self.ctx, owner)]

@@ -327,7 +327,7 @@ def play_command(
     his number in the table; a role by its id, English or Japanese name. Lines are shown in Japanese and English. Interrupted (Ctrl+C,
     or Ctrl+D at a prompt), the game so far is still written to --record.
 
-    Example: jinrou classic play --players 9 --roles Werewolf:2,Diviner,Psychic,Guard,Madman,Human:3
+    Example: jinrou classic play --players 9 --roles Werewolf:2,Seer,Medium,Bodyguard,Madman,Villager:3
     """
     import numpy as np
 
