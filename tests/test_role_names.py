@@ -160,6 +160,24 @@ def test_classic_roles_names_each_role_once_and_shows_the_id_to_type_beside_it()
     assert all((r["name_en"], r["name_ja"]) == (ROLES[r["id"]].name_en, ROLES[r["id"]].name_ja) for r in rows)
 
 
+def test_every_english_text_the_roles_declare_names_each_role_once():
+    """What a game may say, whether or not the games above said it: every message's English template
+    and words, every cause, every verb's label and parameter words, every card and shown name."""
+    from jinrou.classic.actions import Verb
+    from jinrou.classic.model import Cause, Message
+    from jinrou.classic.texts import role_rule
+
+    texts = {f"message {key}": " / ".join([t.en, *(en for words in t.words.values() for _, en in words.values())])
+             for key, t in Message._declared.items()}
+    texts |= {f"cause {c.value}": f"{c.name_en} / {c.died[1] if c.died else ''}" for c in Cause}
+    texts |= {f"verb {v.value}": " / ".join([v.label[1] if v.label else "", *(en for p in v.params for _, en in p.names)])
+              for v in Verb._declared.values()}
+    texts |= {f"card {r}": role_rule(r, "en") for r in [*DECLARED, *SUB_ROLES]}
+    texts |= {f"shown {r.id}": r.shown_with[1] for r in SUB_ROLES.values() if r.shown_with}
+    assert len(texts) > 400
+    assert {k: stray_names(v) for k, v in texts.items() if stray_names(v)} == {}
+
+
 @pytest.fixture(scope="module")
 def bot_games(tmp_path_factory) -> dict[str, str]:
     """``classic simulate`` of casts that hold every playable role, its table, and ``classic replay`` of
@@ -240,10 +258,10 @@ def test_the_online_views_name_each_role_by_the_catalogs_names():
             continue  # a team (一匹狼's shares its role's id and Japanese name: the lone wolf)
         if named.get("id") in GROUPS and (named["ja"], named["en"]) == GROUPS[named["id"]]:
             continue  # a group a seat is known by (your lover, a wolf), not a role
-        if role is not None and named.get("ja") == role.name_ja:  # a role (a verb may share an id)
-            assert named["en"] == role.name_en, named
-        elif sub is not None and named.get("ja") == sub.name_ja:
-            assert named["en"] == sub.name_en, named
+        if role is not None:
+            assert (named["ja"], named["en"]) == (role.name_ja, role.name_en), named
+        elif sub is not None:
+            assert (named["ja"], named["en"]) == (sub.name_ja, sub.name_en), named
         if isinstance(named["en"], str):
             texts.append(named["en"])
     assert sum(1 for n in objects if n.get("id") in PLAYABLE) > 100
