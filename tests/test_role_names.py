@@ -224,6 +224,35 @@ def test_classic_play_its_table_claims_and_lines_name_each_role_once():
     assert any("CO Seer" in text for text in shown.values())
 
 
+def test_a_person_in_classic_play_is_offered_a_kit_by_its_name_and_types_it_by_any_name():
+    """商人 at the terminal: its prompt names the kits (``Seer 占いセット``), not their ids, and
+    ``kit B seer`` sends the seer kit (the record keeps its id, ``Diviner``)."""
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.classic.game import Game
+    from jinrou.terminal.classic import TerminalPlay
+
+    names = ["A", "B", "C", "D", "E", "F", "G"]
+    game = Game.new(names, ["Merchant", "Human", "Human", "Werewolf", "Human", "Human", "Human"],
+                    {"scapegoat": "off"}, np.random.default_rng(1))
+    prompts = []
+
+    def person(prompt: str, **_: Any) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("発送"):
+            return "B seer" if "B" in prompt.rsplit(" of ", 1)[1] else f"{prompt.rsplit(' of ', 1)[1].split(', ')[0]} 占い師"
+        if "vote NAME" in prompt:
+            return "vote " + re.search(r"vote NAME \(([^)]*)\)", prompt)[1].split(", ")[0]
+        return "skip"
+
+    out = io.StringIO()
+    played = TerminalPlay(game, [None, *(HeuristicAgent() for _ in names[1:])], np.random.default_rng(1),
+                          Console(file=out, width=200), ask=person).run()
+    [kit_prompt] = [p for p in prompts if p.startswith("発送")][:1]
+    assert "a kit (Seer 占いセット, Medium 霊能セット, Bodyguard 狩人セット)" in kit_prompt and "Diviner" not in kit_prompt
+    [sent] = [e.action for e in played.entries if type(e).__name__ == "Acted" and e.action.verb.value == "kit"]
+    assert sent.kit == "Diviner" and "You sent a seer kit" in out.getvalue()
+
+
 def _named(value: Any) -> Iterator[dict[str, Any]]:
     """Every object of a view that names something in both languages."""
     if isinstance(value, dict):
