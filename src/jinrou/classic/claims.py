@@ -14,6 +14,7 @@ and parses back from its notation.
 >>> c = Claim.parse("DIVINED C werewolf", ["A", "B", "C"])
 >>> c, c.render(["A", "B", "C"], "ja"), c.render(["A", "B", "C"], "en")
 (Claim(kind=<ClaimKind.DIVINED: 'DIVINED'>, target=2, role=None, result='werewolf'), '占い結果: Cは人狼', 'I divined C: werewolf.')
+
 A record keeps a claim's notation, its role by id; people read it with the role's one name:
 
 >>> co = Claim.parse("CO seer", ["A"])
