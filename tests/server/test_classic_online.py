@@ -217,7 +217,8 @@ def test_a_classic_deadline_that_passed_while_the_server_was_down_fires_at_resta
         server.start()
         wait_until(lambda: call(server, "GET", f"/api/rooms/{room}/view")["game"]["stage"] != "night", timeout=10,
                    what="the night to end")
-        assert {"ja": "2日目の朝になりました。", "en": "Day 2 dawns."} in call(server, "GET", f"/api/rooms/{room}/view")["game"]["log"]
+        log = call(server, "GET", f"/api/rooms/{room}/view")["game"]["log"]
+        assert any(line["ja"] == "2日目の朝になりました。" and line["en"] == "Day 2 dawns." for line in log)
     finally:
         server.stop()
 
@@ -339,6 +340,7 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
     private = [(set(m.to), render(m, names, "ja")) for _, m in game.messages if m.to is not None]
     kinds = {chat for chat, _ in written}
     assert {"wolves", "foxes", "couples", "madcouple", "heaven"} <= kinds  # every chat was used
+    assert {f"monologue-{seat}" for seat in range(HUMANS)} <= kinds  # 独り言, every person's (issue 38)
     checked = 0
     for seat, payloads in sent.items():
         me = None if seat is None else seat + 1  # game seat (身代わりくん is seat 0)
@@ -385,7 +387,9 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
             for channel, secret in written:
                 if channel == "village" or secret not in text:
                     continue
-                if channel == "heaven":
+                if channel.startswith("monologue-"):  # its writer's alone until the end
+                    assert channel == f"monologue-{seat}", (seat, secret)
+                elif channel == "heaven":
                     assert dead, (seat, secret)
                 else:
                     assert GROUPS[channel] in mine | heard, (seat, secret)
@@ -398,6 +402,44 @@ BROWSER_CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Diviner
                 "rules": {"scapegoat": "off"}, "times": {"night": 120, "day": 120}}
 
 
+def send(form) -> None:
+    """A player's use of an action form as the page has it (issue 38): no seat is chosen in advance,
+    so the first one offered is picked in each list still unchosen; the question asked again before
+    an action that cannot be taken back (an execution, a kill) is answered yes."""
+    for select in form.locator("select[name^=target]").all():
+        if not select.input_value():
+            select.select_option(index=1)
+    button = form.locator("button")
+    if "c-danger" in (button.get_attribute("class") or ""):
+        form.page.once("dialog", lambda dialog: dialog.accept())
+    button.click()
+
+
+def act_once(page, verbs: tuple[str, ...] = ("vote", "attack")) -> bool:
+    """The first of the page's forms for ``verbs`` on view, sent, else its "done" button clicked:
+    whether something was done."""
+    for verb in verbs:
+        form = page.locator(f"form.c-form[data-verb={verb}]")
+        if form.count() and form.first.is_visible():
+            send(form.first)
+            return True
+    done = page.locator("#c-done")
+    if done.count() and done.is_visible():
+        done.click()
+        return True
+    return False
+
+
+def pick_roles(page, roles: dict[str, int]) -> None:
+    """In the lobby's cast picker, each role found by the search and given its count (issue 38)."""
+    picker = page.locator("details.choices:has(input[name=roles])")
+    picker.locator("> summary").click()
+    for role, count in roles.items():
+        picker.locator(".pick-search").fill(role)
+        picker.locator(f"input[data-choice={role}]").fill(str(count))
+    picker.locator(".pick-search").fill("")
+
+
 def create_fixed_room(page, url: str, name: str, roles: dict[str, int], players: int, scapegoat: str) -> None:
     """In the lobby at ``url``, make a classic room of the fixed cast ``roles`` (120 s nights and days)
     through its form, as a person does; the page is then the room's."""
@@ -406,10 +448,7 @@ def create_fixed_room(page, url: str, name: str, roles: dict[str, int], players:
     page.fill("input[name=name]", name)
     page.fill("input[name=players]", str(players))
     page.select_option("select[name=cast]", "fixed")
-    form = page.locator("details:has(input[name=roles])")
-    form.locator("summary").click()
-    for role, count in roles.items():
-        form.locator(f"input[data-choice={role}]").fill(str(count))
+    pick_roles(page, roles)
     page.select_option("select[name=scapegoat]", scapegoat)
     page.fill("input[name=night]", "120")
     page.fill("input[name=day]", "120")
@@ -449,19 +488,21 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
         ben.click("#join button[type=submit]")
         expect(ben.locator("#who")).to_have_text("you are Ben")
         ann.click("#bots")
-        expect(ann.locator("#seats li")).to_have_count(6)
+        expect(ann.locator("#seats li", has_text="🤖")).to_have_count(4)  # every bot seated (free seats are listed too)
         room = ann.url.rsplit("/", 1)[1]
-        assert app.state.service.rooms[room].seq == 7  # the cast is event 8, as the seed was chosen for
+        wait_until(lambda: app.state.service.rooms[room].seq >= 7, what="the bots' seats")  # the list shows the
+        assert app.state.service.rooms[room].seq == 7  # empty seats too; the cast is event 8, as the seed was chosen for
         ann.click("#start")
 
         expect(ann.locator("#c-role")).to_contain_text("Werewolf (人狼)")
         expect(ben.locator("#c-role")).to_contain_text("Villager (村人)")
         expect(ann.locator("#c-published")).to_contain_text("Werewolf (人狼) × 1")
         # the wolf chat: Ann writes in it, Ben never sees it (nor its tab)
-        ann.locator("#channels button", has_text="Wolves").click()
+        expect(ann.locator("#speak-as")).to_have_value("wolves")  # at night a wolf writes to the wolves
+        ann.locator("#channels button", has_text="Wolves").click()  # … and may read their lines alone
         ann.fill("#say input[name=text]", "wolves only: Bot Alice tonight")
         ann.click("#say button[type=submit]")
-        expect(ann.locator("#chat")).to_contain_text("wolves only")
+        expect(ann.locator("#log .s-wolves")).to_contain_text("wolves only")
         assert ben.locator("#channels button", has_text="Wolves").count() == 0
         # the night: Ann attacks, both end their night
         attack = ann.locator("form.c-form[data-verb=attack]")
@@ -486,11 +527,7 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
         until = time.monotonic() + 40
         while not ann.locator("#end-panel").is_visible() and time.monotonic() < until:
             for page in (ann, ben):  # whatever each may do: vote, attack, end the night
-                for selector in ("form.c-form[data-verb=vote] button", "form.c-form[data-verb=attack] button", "#c-done"):
-                    target = page.locator(selector)
-                    if target.count() and target.first.is_visible():
-                        target.first.click()
-                        break
+                act_once(page)
             ann.wait_for_timeout(200)
         expect(ann.locator("#end-panel")).to_be_visible()
         expect(ann.locator("#c-end-body tr")).to_have_count(6)

@@ -23,7 +23,7 @@ from jinrou.server.store import open_store
 from .. import needs
 from ..needs import ARGS, CHROMIUM
 from .conftest import serving, wait_until
-from .test_classic_online import create_fixed_room, seeds_for
+from .test_classic_online import create_fixed_room, seeds_for, send
 from .test_classic_page_werewolves import DESKTOP, PHONE, api, check_page
 
 PEOPLE = ("GachaAddicted", "Witch", "Dictator", "Interpreter", "Gambler")  # each a page, in some order
@@ -147,12 +147,15 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         expect(pair.locator(".c-verb")).to_have_text(t("interpret", "通訳する"))
         expect(pair.locator("select")).to_have_count(2)
         firsts = [pair.locator("select").nth(i).input_value() for i in range(2)]
-        assert firsts[0] != firsts[1], firsts  # two distinct seats as it comes: the form is usable at once
+        assert firsts == ["", ""], firsts  # no seat chosen in advance (issue 38): 「選択してください」
+        expect(pair.locator("select").nth(0).locator("option").first).to_have_text(t("Choose…", "選択してください"))
+        pair.locator("button").click()  # sent as it comes, it says what is missing and sends nothing
+        expect(pair.locator(".c-missing")).to_have_text(t("Choose a player first.", "先に対象を選択してください。"))
         check_page(interpreter, "night 1: interpret", ja)
         shot(interpreter, "interpreter-night1")
         pair.locator("select").nth(0).select_option(name_of["GachaAddicted"])
         pair.locator("select").nth(1).select_option(name_of["Witch"])
-        pair.locator("button").click()
+        send(pair)  # once per game: asked again, answered yes
         expect(pair).to_have_count(0)
         expect(witch.locator("form.c-form[data-verb=poison]")).to_have_count(0)
         expect(witch.locator("form.c-form[data-verb=revive]")).to_have_count(0)
@@ -179,6 +182,14 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         shot(dictator, "dictator-day2")
         doomed = bots[0]
         dictate.locator("select").select_option(doomed)
+        asked: list[str] = []  # an execution cannot be taken back: asked again; declined, nothing happens
+        dictator.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        dictate.locator("button").click()
+        expect(dictator.locator("#c-act-title")).to_have_text(t("Today", "今日"))
+        assert asked == [t(f"dictate: {doomed}? This cannot be taken back.",
+                           f"{doomed}に「処刑を宣言」を使います。取り消せません。よろしいですか？")], asked
+        assert legal("vote")  # still the day: nobody was executed
+        dictator.once("dialog", lambda dialog: dialog.accept())
         dictate.locator("button").click()
         expect(dictator.locator("#log")).to_contain_text(
             t(f"The Dictator {name_of['Dictator']} decreed {doomed}'s execution.",
@@ -197,7 +208,7 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         check_page(witch, "night 2: potions", ja)
         shot(witch, "witch-night2")
         revive.locator("select").select_option(doomed)
-        revive.locator("button").click()
+        send(revive)  # a potion: asked again, answered yes
         expect(witch.locator("#c-results")).to_contain_text(
             t(f"{name_of['Witch']} used a revival potion on {doomed}.", f"{name_of['Witch']}は{doomed}に蘇生薬を使いました。"))
         expect(witch.locator("#c-forms form")).to_have_count(0)  # one potion a night
@@ -221,7 +232,7 @@ def test_gacha_witch_dictator_interpreter_and_gambler_on_the_page(live, locale, 
         check_page(witch, "night 3: poison only", ja)
         shot(witch, "witch-night3")
         poison.locator("select").select_option(WOLF)
-        poison.locator("button").click()
+        send(poison)
         expect(witch.locator("#c-results")).to_contain_text(
             t(f"{name_of['Witch']} used a poison on {WOLF}.", f"{name_of['Witch']}は{WOLF}に毒薬を使いました。"))
         expect(witch.locator("#c-forms form")).to_have_count(0)

@@ -23,7 +23,7 @@ from .. import needs
 from ..needs import ARGS, CHROMIUM
 from .conftest import serving, wait_until
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import create_fixed_room, seeds_for
+from .test_classic_online import act_once, create_fixed_room, seeds_for, send
 from .test_classic_phone import BROKEN
 
 PHONE = {"width": 390, "height": 844}
@@ -182,7 +182,7 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
 
         # night 2, under the blood moon: Dan is sealed, and his chat says so (point 4); Ann, dead, rises
         # with one button; Cy attacks
-        expect(dan.locator("#chat-note")).to_have_text(t("You are sealed (封印されています): no night chat tonight.",
+        expect(dan.locator("#chat-note")).to_have_text(t("You are sealed (封印されています): no night chat tonight (a monologue only).",
                                                          "封印されています: 今夜は夜の会話ができません（独り言のみ）。"))
         expect(dan.locator("#c-team")).to_contain_text(t("sealed tonight", "今夜は封印されています"))
         check_page(dan, "night 2 (sealed)", ja)
@@ -207,9 +207,9 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
         expect(ann.locator("#c-team")).not_to_contain_text(t("you are dead", "死亡"))
         vote = ann.locator("form.c-form[data-verb=vote]")
         expect(vote).to_be_visible()
-        vote.locator("select").select_option(next(n for n in vote.locator("option").all_inner_texts() if n != seer))
+        vote.locator("select").select_option(next(n for n in vote.locator("option:not([disabled])").all_inner_texts() if n != seer))
         vote.locator("button").click()
-        dan.locator("form.c-form[data-verb=vote] button").click()
+        send(dan.locator("form.c-form[data-verb=vote]"))
         for _ in range(3):
             if not api(url, f"/api/rooms/{room}/view?token={cy}")["game"]["me"]["alive"]:
                 break
@@ -221,11 +221,7 @@ def test_crafty_blood_and_fascinating_wolves_on_the_page(live, locale, ann_size,
                 break
             before = ann.locator("#log").inner_text()
             for page in (ann, dan):
-                for selector in ("form.c-form[data-verb=vote] button", "form.c-form[data-verb=attack] button", "#c-done"):
-                    button = page.locator(selector)
-                    if button.count() and button.first.is_visible():
-                        button.first.click()
-                        break
+                act_once(page)
             try:  # the next line of the log (or the end); a turn that waits for the other page goes round again
                 ann.wait_for_function("(before) => document.querySelector('#log').textContent !== before || "
                                       "!document.querySelector('#end-panel').hidden", arg=before, timeout=2000)

@@ -16,7 +16,7 @@ from .. import needs
 from ..needs import ARGS, CHROMIUM
 from .conftest import serving
 from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_online import seeds_for
+from .test_classic_online import act_once, pick_roles, seeds_for
 
 PHONE = {"width": 390, "height": 844}
 CAST = {"players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Cursed": 1, "Diviner": 1, "Human": 3},
@@ -71,10 +71,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     expect(page.locator("label:has(input[name=night]) span")).to_have_text(t("night (s)", "夜 (秒)"))
     page.fill("input[name=name]", t("phone village", "スマホ村"))
     page.select_option("select[name=cast]", "fixed")
-    roles = page.locator("details:has(input[name=roles])")
-    roles.locator("summary").click()
-    for role, count in CAST["roles"].items():
-        roles.locator(f"input[data-choice={role}]").fill(str(count))
+    pick_roles(page, CAST["roles"])
     page.fill("input[name=players]", "6")
     page.select_option("select[name=scapegoat]", "off")
     page.fill("input[name=night]", "120")
@@ -102,7 +99,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     # night 1: the card with the rule (point 7), the wolves' tab chosen (point 9), the settings shown
     expect(page.locator("#c-role")).to_contain_text(t("Werewolf (人狼)", "人狼"))
     expect(page.locator("#c-rule")).to_contain_text(t("attacks a seat each night", "毎晩、仲間と村人をひとり襲撃します"))
-    expect(page.locator("#channels button.active")).to_have_attribute("data-channel", "wolves")
+    expect(page.locator("#speak-as")).to_have_value("wolves")
     expect(page.locator("#say")).to_be_visible()
     expect(page.locator("#c-settings-line")).to_contain_text(t("night 120 s", "夜 120秒"))
     page.locator("#c-settings-panel summary").click()
@@ -114,7 +111,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
     attack.locator("select").select_option(cursed)  # 呪われた者 survives, and becomes a wolf after the vote
     attack.locator("button").click()
     page.click("#c-done")
-    expect(page.locator("#channels button.active")).to_have_attribute("data-channel", "village")  # day: the village
+    expect(page.locator("#speak-as")).to_have_value("village")  # day: the village
     check_page(page, "day 2", ja)
     page.screenshot(path=f"{shots}-day.png", full_page=True)
 
@@ -123,12 +120,7 @@ def play(page, url: str, app, ja: bool, shots: str) -> None:
         if page.locator("#end-panel").is_visible():
             break
         before = page.locator("#log").inner_text()
-        for selector in ("form.c-form[data-verb=vote] button", "form.c-form[data-verb=attack] button",
-                         "form.c-form[data-verb=divine] button", "#c-done"):
-            target = page.locator(selector)
-            if target.count() and target.first.is_visible():
-                target.first.click()
-                break
+        act_once(page, ("vote", "attack", "divine"))
         page.wait_for_function("(before) => document.querySelector('#log').textContent !== before || "
                                "!document.querySelector('#end-panel').hidden", arg=before, timeout=20000)
     expect(page.locator("#end-panel")).to_be_visible()

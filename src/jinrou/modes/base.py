@@ -56,19 +56,24 @@ class Phase:
 @dataclass(frozen=True)
 class Channel:
     """A chat channel as one viewer sees it now: it can be read, and written unless ``closed``
-    says why not (a lower-case sentence shown to the player)."""
+    says why not (a lower-case sentence shown to the player; ``closed_ja`` in Japanese, where the
+    mode says it in both: the page shows the reason in its language)."""
 
     key: str
     en: str
     ja: str
     closed: str | None = None
+    closed_ja: str | None = None
 
     @property
     def writable(self) -> bool:
         return self.closed is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "en": self.en, "ja": self.ja, "write": self.writable}
+        data: dict[str, Any] = {"key": self.key, "en": self.en, "ja": self.ja, "write": self.writable}
+        if self.closed is not None:
+            data["why"] = {"en": self.closed, "ja": self.closed_ja or self.closed}
+        return data
 
 
 @dataclass(frozen=True)
@@ -104,17 +109,22 @@ class FieldKind(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Choice:
-    """One allowed value; ``group`` (English, Japanese) labels the group it is shown in (a role's team)."""
+    """One allowed value; ``group`` (English, Japanese) labels the group it is shown in (a role's
+    category and team); ``rule`` (English, Japanese) says what it is, a tap away in the form (a
+    role's card)."""
 
     value: str
     en: str
     ja: str
     group: tuple[str, str] | None = None
+    rule: tuple[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"value": self.value, "en": self.en, "ja": self.ja}
         if self.group is not None:
             data["group"] = {"en": self.group[0], "ja": self.group[1]}
+        if self.rule is not None:
+            data["rule"] = {"en": self.rule[0], "ja": self.rule[1]}
         return data
 
 
@@ -324,6 +334,11 @@ class Mode(Protocol):
 
     def result(self, state: Any) -> Result | None: ...
     def record(self, state: Any, seed: int) -> dict[str, Any]: ...
+
+    # Optional: ``log_mark(state) -> int``, where a chat line said now falls among the view's log
+    # lines — a count of public log lines so far, the same for every viewer. The server stores it
+    # with the line, and a page that finds ``m`` on its log lines (a public line's count, itself
+    # included; a private line's, of those before it) shows talk and log as one stream.
 
 
 def result_json(result: Result | None, names: Sequence[str]) -> dict[str, Any] | None:

@@ -78,7 +78,7 @@ from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
 from jinrou.modes.base import Channel, Phase, PhaseKind, Result, Schema
-from jinrou.modes.classic_view import channels, result_of, view
+from jinrou.modes.classic_view import channels, log_mark, result_of, view
 
 SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
@@ -214,6 +214,10 @@ class ClassicMode:
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)
+
+    def log_mark(self, village: Village) -> int:
+        """Where a chat line said now falls in the log (the page shows talk and log as one stream)."""
+        return log_mark(village.game)
 
     # ------------------------------------------------------------- actions
 

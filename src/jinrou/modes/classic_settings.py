@@ -32,6 +32,7 @@ from jinrou.classic.catalog import Category
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES
 from jinrou.classic.settings import SCHEMA as ENGINE
+from jinrou.classic.texts import role_rule
 from jinrou.errors import CastingError, SetupError
 from jinrou.modes.base import DEAD_CHAT_NOTE, Choice, Field, FieldKind, Schema, SettingsError
 from jinrou.yaminabe import Options, Request, Safety, cast_from
@@ -73,9 +74,11 @@ CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
 HUNTER_SECONDS = 45
 
 
-def _team(role_id: str) -> tuple[str, str]:
-    team = ROLES[role_id].catalog.team
-    return team.name_en, team.name_ja
+def _group(role_id: str) -> tuple[str, str]:
+    """The form's group of a role: its category and its team (村人系 · 村人陣営)."""
+    catalog = ROLES[role_id].catalog
+    category, team = catalog.category, catalog.team
+    return f"{category.name_en} · {team.name_en}", f"{category.name_ja} · {team.name_ja}"
 
 
 CATEGORY_CHOICES = tuple(Choice(c.value or "None", c.name_en, c.name_ja) for c in Category)
@@ -104,7 +107,9 @@ def schema() -> Schema:
 @lru_cache(maxsize=4)
 def _schema(declared: tuple[str, ...]) -> Schema:
     order = sorted(declared, key=publication_key)  # published order: by category (村人系, 人狼系, …), then row
-    role_choices = tuple(Choice(r, ROLES[r].name_en, ROLES[r].name_ja, _team(r)) for r in order)
+    role_choices = tuple(Choice(r, ROLES[r].name_en, ROLES[r].name_ja, _group(r), (role_rule(r, "en"), role_rule(r, "ja")))
+                         for r in order)  # each with its rule: the lobby's cast picker shows it a tap away
+    excluded = tuple(Choice(c.value, c.en, c.ja, c.group) for c in role_choices)  # their rules once, in the roles'
     return Schema(
         (
             Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
@@ -115,7 +120,7 @@ def _schema(declared: tuple[str, ...]) -> Schema:
                   FieldKind.COUNTS, {}, 0, MAX_PLAYERS + 1, role_choices),
             Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
                   MAX_PLAYERS + 1, CATEGORY_CHOICES),
-            Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=role_choices),
+            Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=excluded),
             Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full",
                   choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
             Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),

@@ -9,21 +9,28 @@ Texts come in both languages (``{"ja": …, "en": …}``), log lines too: the pa
 language. A role comes with its rule (``rule``), the card's text; a seat known under several labels
 has them all (``known`` is a list); at the end each seat's role history (``history``, when its role
 changed) — never before.
+
+The page reads the log as 月下人狼's one stream (issue 38): each line carries ``m``, its place among
+the chat lines (the public lines so far: :func:`log_mark` marks a chat line the same way), a day's
+or a night's first line its header (``head``), 投票結果 its table (``votes``), a claim its speaker
+(``by``, ``said``); a seat's notices say the section they belong to (``at``). Besides the engine's
+chats every seat has its 独り言 (``monologue-{seat}``), its own until the end.
 """
 
 from __future__ import annotations
 
 import functools
 import weakref
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from jinrou.classic.abilities import Param, ParamKind
+from jinrou.classic.abilities import Once, Param, ParamKind
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import Game, Legal
-from jinrou.classic.model import Cause, Message, Seat, Stage
+from jinrou.classic.model import Cause, Message, Seat, Stage, Verb
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import outcome_text, render, role_name, role_rule, shown_role, verb_label
+from jinrou.classic.texts import Renders, outcome_text, render, role_name, role_rule, shown_role, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, Result, result_json
 
@@ -36,48 +43,71 @@ CHANNELS = {
     HEAVEN_CHAT: ("heaven", "The dead", "霊界"),
 }  # fmt: skip
 """A chat of the engine → (channel key, English, Japanese)."""
-SPECTATORS = "spectators only read the chat"
-SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
-TO_THE_LIVING = "the dead do not speak to the living: write in 霊界 (the dead)"
-SILENCED = "you are silenced (沈黙: 呪いをかけられました) until dusk: no Village chat; your vote and will are unaffected"
+SPECTATORS = ("spectators only read the chat", "観戦者は読むだけです")
+SILENT_NIGHT = ("it is night: the village sleeps and nobody talks",
+                "夜です。村は眠っていて、朝まで誰も話せません（独り言は書けます）")
+TO_THE_LIVING = ("the dead do not speak to the living: write in 霊界 (the dead)",
+                 "死者は生者に話しかけられません。霊界に書いてください")
+SILENCED = ("you are silenced (沈黙: 呪いをかけられました) until dusk: no Village chat; your vote and will are unaffected",
+            "呪いをかけられました（沈黙）: 夕方まで村の会話に書けません（独り言は書けます）。投票はできます")
 SEALED_NOTE = {"ja": "封印されています: 今夜は夜の会話ができません（独り言のみ）。",
-               "en": "You are sealed (封印されています): no night chat tonight."}
+               "en": "You are sealed (封印されています): no night chat tonight (a monologue only)."}
 """What the chat says instead of its box to a seat sealed for the night (W.1.3)."""
+MONOLOGUE = ("monologue", "Monologue", "独り言")
+"""独り言: each seat's own channel (key ``monologue-{room seat}``), read by its writer alone until the
+end, when everybody reads every seat's (月下人狼's monologue, spec §9)."""
+MONOLOGUE_DEAD = ("the dead write in 霊界 (the dead)", "死者は霊界に書きます")
 FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}
 GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover")}
 """Labels of what a seat knows of another that are groups rather than roles."""
 
 
 def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
-    """The chats ``seat`` reads now, the village first (see the module docstring)."""
+    """The chats ``seat`` reads now, the village first, its own 独り言 last (see the module docstring)."""
     game = None if village is None else village.game
     key, en, ja = CHANNELS[DAY_CHAT]
     if village is None or game is None:
-        return (Channel(key, en, ja, None if seat is not None else SPECTATORS),)
+        return (Channel(key, en, ja, *((None, None) if seat is not None else SPECTATORS)),)
     me = None if seat is None else village.seat(seat)
     view = seat_view(village, me)
     alive = me is not None and game.alive[me]
+    closed: tuple[str, str] | tuple[None, None]
     if me is None:
-        closed: str | None = SPECTATORS
+        closed = SPECTATORS
     elif DAY_CHAT in view.writes or game.is_over:
-        closed = None
+        closed = (None, None)
     else:
         closed = TO_THE_LIVING if not alive else SILENCED if game.identity(me).silenced and (
             game.stage is not Stage.NIGHT) else SILENT_NIGHT
-    found = [Channel(key, en, ja, closed)]
+    found = [Channel(key, en, ja, *closed)]
     for chat in sorted(view.reads - {DAY_CHAT, HEAVEN_CHAT}, key=lambda c: (list(CHANNELS).index(c) if c in CHANNELS else 99, c)):
         key, en, ja = CHANNELS.get(chat, (chat, chat, chat))
-        why = None if chat in view.writes else TO_THE_LIVING if not alive else (
-            f"you read the {en.lower()} but may not write to them" if me is not None and chat in game.identity(me).listens
-            else f"the {en.lower()} talk at night")
-        found.append(Channel(key, en, ja, why))
+        why = (None, None) if chat in view.writes else TO_THE_LIVING if not alive else (
+            (f"you read the {en.lower()} but may not write to them", f"{ja}の会話は読むだけです")
+            if me is not None and chat in game.identity(me).listens
+            else (f"the {en.lower()} talk at night", f"{ja}の会話は夜だけです"))
+        found.append(Channel(key, en, ja, *why))
     heaven = HEAVEN_CHAT in view.reads or (me is None and village.settings["heaven_spectators"])
     if heaven:
         key, en, ja = CHANNELS[HEAVEN_CHAT]
-        why = None if HEAVEN_CHAT in view.writes else SPECTATORS if me is None else (
-            "you read the dead but may not write to them" if alive else "you left the village: you speak to nobody")
-        found.append(Channel(key, en, ja, why))
+        why = (None, None) if HEAVEN_CHAT in view.writes else SPECTATORS if me is None else (
+            ("you read the dead but may not write to them", "霊界は読むだけです") if alive
+            else ("you left the village: you speak to nobody", "村を去ったので、誰とも話せません"))
+        found.append(Channel(key, en, ja, *why))
+    if seat is not None:
+        found.append(monologue(village, seat, alive))
     return tuple(found)
+
+
+def monologue(village: Village, seat: Seat, alive: bool) -> Channel:
+    """``seat``'s 独り言: written while it lives, read by it alone (at the end, by everybody: then its
+    label names the writer, since every seat's is listed)."""
+    assert village.game is not None
+    key, en, ja = MONOLOGUE
+    if village.game.is_over:
+        name = village.players[seat]
+        return Channel(f"{key}-{seat}", f"{en} ({name})", f"{ja}（{name}）")
+    return Channel(f"{key}-{seat}", en, ja, *((None, None) if alive else MONOLOGUE_DEAD))
 
 
 def result_of(village: Village) -> Result | None:
@@ -115,6 +145,8 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
     sv = seat_view(village, me)
     names = game.names
     over = game.is_over
+    made = _log(game).made
+    asks = _asks_again(game, sv)
     return {
         "mode": "classic",
         "phase": f"{phase[0]} · {phase[1]}",
@@ -124,7 +156,7 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
         "day": game.day,
         "players": [_player(game, sv, s, village.room_seat(s)) for s in game.seats()],
         "me": None if me is None else _me(village, sv, me),
-        "legal": [_legal(legal, names) for legal in sv.legal],
+        "legal": [_legal(legal, names, asks) for legal in sv.legal],
         "ballot": None if game.stage is not Stage.DAY else {
             "candidates": [names[c] for c in sv.candidates], "runoff": sv.runoff, "revotes": sv.revotes,
             "vote": None if sv.vote is None else names[sv.vote]},
@@ -135,7 +167,7 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
         "chat_note": SEALED_NOTE if me is not None and sv.stage is Stage.NIGHT and game.identity(me).sealed
         and not over else None,
         "co_roles": _co_roles(sv) if me is not None and sv.stage is Stage.DAY and game.alive[me] else [],
-        "log": [_line(game, pm) for pm in sv.messages],  # {"ja": …, "en": …} each
+        "log": [made[id(pm)][1] for pm in sv.messages],  # {"ja", "en", "m", "head"?, "votes"?, "private"?}
         "result": result_json(result, village.players),
         "winner": None if sv.outcome is None else _team(sv.outcome.winner) if sv.outcome.winner else
         {"id": "Draw", "ja": "引き分け", "en": "draw"},
@@ -254,20 +286,43 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     }
 
 
-def _legal(legal: Legal, names: tuple[str, ...]) -> dict[str, Any]:
+ASK_AGAIN = frozenset({"dictate", "assassinate", "slay", "poison", "revive", "shoot", "lunge", "selfdestruct"})
+"""Verbs whose action kills or cannot be taken back (an execution, a kill, a potion, 自爆): the page
+asks again before sending one — as it does for every ability the seat may use once per game. The
+wolves' nightly attack is their routine, not asked."""
+
+
+def _asks_again(game: Game, sv: SeatView) -> dict[str, Any]:
+    """What the seat's forms say beyond the engine's legal actions: the verbs asked again (those
+    above and its once-per-game abilities), and, on a night of several attacks (狼の子's death,
+    欲張り), how many the wolves have and which this is — told to those who attack only."""
+    once = {a.verb.value for owner in ((ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs)) if sv.role else ())
+            for a in owner.abilities if a.once is Once.GAME}
+    attacks = game.night.attacks if game.stage is Stage.NIGHT else 0
+    made = sum(1 for a in game.night.actions if a.verb is Verb.ATTACK) if attacks > 1 else 0
+    return {"verbs": ASK_AGAIN | once, "attacks": attacks, "made": made}
+
+
+def _legal(legal: Legal, names: tuple[str, ...], asks: dict[str, Any]) -> dict[str, Any]:
     """One thing a seat may do now, with the controls it needs: ``arity`` seats among ``targets``, and
-    per typed parameter (``params``: a role id or a choice) the values allowed now, named."""
+    per typed parameter (``params``: a role id or a choice) the values allowed now, named; ``confirm``
+    when the page asks again before sending it (see :data:`ASK_AGAIN`)."""
     if legal.verb is None:
         verb, ja, en = "vote", "投票", "vote"
     else:
         verb, ja, en = legal.verb.value, verb_label(legal.verb, "ja", legal.label), verb_label(legal.verb, "en", legal.label)
+    note = None if legal.note is None else {"ja": legal.note[0], "en": legal.note[1]}
+    if legal.verb is Verb.ATTACK and asks["attacks"] > 1:  # the double attack, announced where the wolves act
+        n, which = asks["attacks"], asks["made"] + 1
+        note = {"ja": f"今夜は{n}回襲撃できます（{which}回目{'' if legal.required else '・任意'}）",
+                "en": f"{n} attacks tonight (this is attack {which}{'' if legal.required else ', optional'})"}
     return {"verb": verb, "ja": ja, "en": en, "targets": [names[t] for t in legal.targets],
             "required": legal.required, "arity": legal.arity,
             "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
                        for p, values in zip(legal.params, legal.values, strict=True)],
             "kits": [_value(p, k) for p, values in zip(legal.params, legal.values, strict=True) if p.key == "kit"
                      for k in values],
-            "note": None if legal.note is None else {"ja": legal.note[0], "en": legal.note[1]}}
+            "note": note, "confirm": verb in asks["verbs"]}
 
 
 def _value(param: Param, value: str) -> dict[str, str]:
@@ -309,27 +364,73 @@ def _co_roles(sv: SeatView) -> list[dict[str, str]]:
     return [_names_of(r) for r in (listed or ROLES)]
 
 
-_LINES: weakref.WeakKeyDictionary[Game, dict[int, tuple[dict[str, str], dict[str, str]]]] = weakref.WeakKeyDictionary()
-"""Per game: a message's id → its texts and its log line, each in Japanese and English (every seat's
-view repeats them; a game keeps its messages, so their ids stay theirs)."""
+HEADS = {"night": ("{day}日目 夜", "Night {day}"), "morning": ("{day}日目 昼", "Day {day}"), "end": ("終了", "Game over")}
+"""Messages that open a section of the log (月下人狼's day and night marks) → its header."""
 
 
-def _rendered(game: Game, pm: tuple[int, Message]) -> tuple[dict[str, str], dict[str, str]]:
-    lines = _LINES.setdefault(game, {})
-    found = lines.get(id(pm))
-    if found is None:
-        ja, en = render(pm[1], game.names, "ja"), render(pm[1], game.names, "en")
-        mark = "» " if pm[1].to is not None else ""  # a private message
-        found = lines[id(pm)] = ({"ja": ja, "en": en}, {"ja": mark + ja, "en": mark + en})
-    return found
+@dataclass(eq=False)
+class _Log:
+    """A game's messages as pages show them, each made once (every seat's view repeats them; a game
+    keeps its messages, so their ids stay theirs): per message its texts, its log line and the
+    section it belongs to."""
+
+    read: int = 0  # messages of the game made so far
+    public: int = 0  # public ones among them: a line's ``m``, and a chat line's mark
+    section: dict[str, str] | None = None  # the header of the section being read
+    made: dict[int, tuple[dict[str, str], dict[str, Any], dict[str, str] | None]] = field(default_factory=dict)
 
 
-def _texts(game: Game, pm: tuple[int, Message]) -> dict[str, str]:
-    return _rendered(game, pm)[0]
+_LOGS: weakref.WeakKeyDictionary[Game, _Log] = weakref.WeakKeyDictionary()
 
 
-def _line(game: Game, pm: tuple[int, Message]) -> dict[str, str]:
-    return _rendered(game, pm)[1]
+def _log(game: Game) -> _Log:
+    """The game's log, brought up to its last message."""
+    log = _LOGS.setdefault(game, _Log())
+    names = game.names
+    for pm in game.messages[log.read:]:
+        message = pm[1]
+        ja, en = render(message, names, "ja"), render(message, names, "en")
+        private = message.to is not None
+        log.public += not private
+        mark = "» " if private else ""  # a private message
+        line: dict[str, Any] = {"ja": mark + ja, "en": mark + en, "m": log.public}
+        if private:
+            line["private"] = True
+        head = HEADS.get(message.key)
+        if head is not None and not private:
+            day = message.args.get("day", "")
+            log.section = line["head"] = {"ja": head[0].format(day=day), "en": head[1].format(day=day)}
+        if message.key == "votes" and not private:
+            line["votes"] = _ballot(message, names)
+        claim = message.args.get("claim")
+        if message.key == "claim" and isinstance(claim, Renders):  # a seat's say: talk in the village's colour
+            line["by"] = names[int(message.args["player"])]  # type: ignore[call-overload]
+            line["said"] = {"ja": claim.render(names, "ja"), "en": claim.render(names, "en")}
+        log.made[id(pm)] = ({"ja": ja, "en": en}, line, log.section)
+    log.read = len(game.messages)
+    return log
 
 
-__all__ = ["CHANNELS", "channels", "result_of", "view"]
+def log_mark(game: Game | None) -> int:
+    """Where a chat line said now falls in the log: the public messages so far (every viewer sees
+    them; a line's ``m`` counts the same way)."""
+    return 0 if game is None else _log(game).public
+
+
+def _ballot(message: Message, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """投票結果 as a table (月下人狼's): each seat that voted or got votes, in seat order, with whom it
+    voted for and the votes it got (the final numbers: weights and 痛恨 included, V1.1.2)."""
+    votes = message.args["votes"]
+    counts = message.args["counts"]
+    assert isinstance(votes, dict) and isinstance(counts, dict)
+    return [{"voter": names[s], "target": names[votes[s]] if s in votes else None, "got": counts.get(s, 0)}
+            for s in sorted(set(votes) | set(counts))]
+
+
+def _texts(game: Game, pm: tuple[int, Message]) -> dict[str, Any]:
+    """A message told to the seat, with the section (「2日目 夜」) it belongs to: 「あなたへの通知」."""
+    texts, _, section = _log(game).made[id(pm)]
+    return {**texts, "at": section}
+
+
+__all__ = ["CHANNELS", "channels", "log_mark", "result_of", "view"]

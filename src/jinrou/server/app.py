@@ -8,7 +8,7 @@ HTTP (JSON)                                  what it does
   POST /api/rooms/{id}/watch {password, name} a spectator's pass → {pass} (password rooms; chatting)
   POST /api/rooms/{id}/leave {token}         give your seat back before the start
   POST /api/rooms/{id}/kick  {token, seat}   the host empties a seat before the start
-  POST /api/rooms/{id}/bots  {token}         fill the empty seats with heuristic bots
+  POST /api/rooms/{id}/bots  {token, lang?}   fill the empty seats with heuristic bots (named in lang: en, ja)
   POST /api/rooms/{id}/start {token}         start the game (all seats taken)
   POST /api/rooms/{id}/action {token, action, id?} a night action or a vote; ``id`` (1–64 of A-Z a-z 0-9 - _,
                                              the client's for this action, the same on each retry): an action is
@@ -232,7 +232,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         return {"ok": True}
 
     async def bots(request: Request) -> Any:
-        await service.fill_with_bots(request.path_params["room"], (await body(request)).get("token"))
+        data = await body(request)
+        await service.fill_with_bots(request.path_params["room"], data.get("token"), data.get("lang", "en"))
         return {"ok": True}
 
     async def start(request: Request) -> Any:

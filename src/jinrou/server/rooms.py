@@ -13,7 +13,9 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     close     {}                                         the phase's deadline passed, or all acted
     outcome   {outcome}                                  a random outcome of the game (JSON of the mode)
     deadline  {round, turn, at, start}                   the current turn ends at ``at`` (Unix time; set at ``start``)
-    chat      {seat, name, text, phase, channel}         (no channel: the mode's main one; seat null: a spectator)
+    chat      {seat, name, text, phase, channel, mark?}  (no channel: the mode's main one; seat null: a spectator;
+                                                         mark: where it falls in the game's log, where the
+                                                         mode says: its ``log_mark``)
     rematch   {room}                                     the room where the same seats play again
     closed    {reason}                                   an unstarted room nobody sat in for a while ("idle")
 
@@ -133,9 +135,13 @@ class ChatLine:
     at: float
     channel: str | None = None  # None: the mode's main channel
     n: int = 0  # its number in its channel: a connection is sent the lines after the last it has
+    mark: int | None = None  # where it falls in the game's log (see Mode's log_mark)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "text": self.text, "phase": self.phase}
+        data: dict[str, Any] = {"name": self.name, "text": self.text, "phase": self.phase}
+        if self.mark is not None:  # and when: lines of several channels are put in order by it
+            data["mark"], data["at"] = self.mark, round(self.at, 3)
+        return data
 
 
 @dataclass
@@ -220,7 +226,7 @@ class Room:
             key = data.get("channel") or self.main_channel
             self.counts[key] = self.counts.get(key, 0) + 1
             self.chat.append(ChatLine(data["seat"], data["name"], data["text"], data["phase"], event.at,
-                                      data.get("channel"), self.counts[key] - 1))
+                                      data.get("channel"), self.counts[key] - 1, data.get("mark")))
         elif kind == "rematch":
             self.rematch = data["room"]
         elif kind == "closed":
@@ -290,6 +296,12 @@ class Room:
             return 0.0
         return max(0.0, now - self.deadline_start)
 
+    def log_mark(self) -> int | None:
+        """Where a chat line said now falls in the game's log (the mode's optional ``log_mark``;
+        None before the start or for a mode without one)."""
+        marker = getattr(self.mode, "log_mark", None)
+        return None if marker is None or self.state is None else int(marker(self.state))
+
     def turn_seconds(self) -> float | None:
         return self.mode.seconds(self.state, self.settings, tuple(self.used))
 
@@ -328,19 +340,21 @@ class Room:
                 if line.channel is not None and line.channel not in known and line.channel != SPECTATORS.key:
                     known[line.channel] = Channel(line.channel, line.channel, line.channel)
             known.pop(SPECTATORS.key, None)
-            over = "the game is over"
-            self._final = (main, *(Channel(c.key, c.en, c.ja, over) for c in known.values()))
+            over = ("the game is over", "ゲームは終わりました")
+            self._final = (main, *(Channel(c.key, c.en, c.ja, *over) for c in known.values()))
         main, *others = self._final
         if seat is None:
             return (main, *others, SPECTATORS)
         seated_main = Channel(main.key, main.en, main.ja, None)
-        return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here"))
+        return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here",
+                                                   "観戦者だけが書けます"))
 
     def record(self) -> dict[str, Any]:
         """The game's record with the room's chat beside it, every channel (see :mod:`jinrou.chatlog`):
         published once the game is over."""
         main = self.main_channel
-        chat = [{**line.to_json(), "channel": line.channel or main} for line in self.chat]
+        chat = [{"name": line.name, "text": line.text, "phase": line.phase, "channel": line.channel or main}
+                for line in self.chat]
         return {**self.mode.record(self.state, self.seed), chatlog.KEY: chat}
 
     def summary(self) -> dict[str, Any]:

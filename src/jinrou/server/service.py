@@ -73,6 +73,10 @@ from jinrou.server.store import AsyncStore, Store
 BOT_NAMES = ["Bot Alice", "Bot Bob", "Bot Carol", "Bot Dave", "Bot Erin", "Bot Frank", "Bot Grace", "Bot Heidi",
              "Bot Ivan", "Bot Judy", "Bot Ken", "Bot Liz", "Bot Mallory", "Bot Niaj", "Bot Olivia", "Bot Peggy",
              "Bot Quinn", "Bot Rupert", "Bot Sybil", "Bot Trent"]
+BOT_NAMES_JA = ["ボットあかり", "ボットいつき", "ボットうた", "ボットえいた", "ボットおとは", "ボットかえで", "ボットきよし",
+                "ボットくるみ", "ボットけんた", "ボットこはる", "ボットさくら", "ボットしゅん", "ボットすみれ", "ボットせいじ",
+                "ボットそら", "ボットたくみ", "ボットちはる", "ボットつばさ", "ボットてつや", "ボットともか"]
+"""Bots' names on a Japanese page (the page says its language when it fills the seats)."""
 SLICE_SECONDS = 0.02
 """How long one slice of a game's progress may run before the loop serves others (in a 40-seat
 room one event can take 20 ms)."""
@@ -555,14 +559,19 @@ class RoomService:
             await self._append(room, "left", {"seat": target, "by": seat})
             self._notify(room)
 
-    async def fill_with_bots(self, room_id: str, token: Any) -> None:
+    async def fill_with_bots(self, room_id: str, token: Any, lang: Any = "en") -> None:
+        """Bots in the empty seats, named in ``lang`` (``en`` or ``ja``: the page's language)."""
+        if lang not in ("en", "ja"):
+            raise RoomError(f"lang is en or ja, not {lang!r:.20}", ja=f"lang は en か ja です（{lang!r:.20}ではなく）")
         async with self._holding(room_id):
             room = await self.room(room_id)
             room.seat_of(token)
             if room.started:
                 raise RoomError("the game has started", ja="ゲームは始まっています")
-            taken = [s.name for s in room.seats if s is not None]
-            names = [n for n in BOT_NAMES if n not in taken] + [f"Bot {i}" for i in range(len(room.seats))]
+            taken = {s.name for s in room.seats if s is not None}
+            names = [n for n in (BOT_NAMES_JA if lang == "ja" else BOT_NAMES) if n not in taken]
+            names += [n for n in (f"{'ボット' if lang == 'ja' else 'Bot '}{i}" for i in range(1, len(room.seats) + 1))
+                      if n not in taken]
             for seat, name in zip(room.free_seats(), names):
                 await self._append(room, "bot", {"seat": seat, "name": name})
             self._notify(room)
@@ -666,10 +675,13 @@ class RoomService:
                 raise RoomError(f"no chat channel {channel!r:.20} for you now: yours are {keys}", status=403,
                                 ja=f"今あなたが書けるチャンネルではありません（{channel!r:.20}）: {keys}")
             if found.closed is not None:
-                raise RoomError(found.closed)
+                raise RoomError(found.closed, ja=found.closed_ja)
             self.chat_limits.check((room.id, seat if seat is not None else f"~{spectator}"))
             name = room.names[seat] if seat is not None else f"{spectator} (観戦)"
             data = {"seat": seat, "name": name, "text": text, "phase": room.phase}
+            mark = room.log_mark()
+            if mark is not None:
+                data["mark"] = mark
             if found.key != channels[0].key:
                 data["channel"] = found.key
             await self._append(room, "chat", data)

@@ -78,7 +78,9 @@ class TinyFox(Role):
 class Immoral(Role):
     """背徳者: knows the 妖狐; dies (後追い) at a burial where no 妖狐 or 子狐 lives."""
 
-    card_ja = "背徳者: 妖狐を知っています。妖狐も子狐も生きていない埋葬で後を追って死にます。"
+    card_ja = "背徳者: 妖狐陣営です。誰が妖狐かを知っています。妖狐と子狐がみな死ぬと、後を追って死にます。"
+    card_en = ("Immoral: on the fox's team; you know who the foxes are. When no fox or fox cub is left alive, "
+               "you follow them in death.")
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return knows_foxes(ctx, me)

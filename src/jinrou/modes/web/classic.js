@@ -18,6 +18,7 @@
   #board .c-list { list-style: none; padding: 0; margin: 4px 0; font-size: 14px; }
   #board .c-list li { padding: 3px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
   #board .c-list li:last-child { border-bottom: 0; }
+  #board .c-list li.c-at { font-weight: bold; font-size: 13px; color: var(--muted); border-bottom: 0; padding-top: 6px; }
   #board .c-players li { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: baseline; }
   #board .c-players li.dead .c-name { color: #666; text-decoration: line-through; }
   #board .c-players li.you .c-name { font-weight: bold; }
@@ -32,17 +33,19 @@
   #board form.c-form .c-verb { font-weight: bold; min-width: 5em; }
   #board .c-required { color: #c92a2a; font-size: 12px; }
   #board .c-note { color: var(--muted); font-size: 12px; }
+  #board .c-missing { color: #c21f1f; font-size: 13px; }
+  #board button.c-danger { background: #b02a37; }
   #board .c-status { color: var(--muted); font-size: 14px; margin: 4px 0; }
   #board details.c-claims-panel summary { cursor: pointer; font-weight: bold; font-size: 15px; }
-  #board table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
-  #board table.c-end td, #board table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left;
+  table.c-end { border-collapse: collapse; width: 100%; font-size: 14px; }
+  table.c-end td, table.c-end th { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: left;
     overflow-wrap: normal; word-break: keep-all; }
-  #board table.c-end .c-short { white-space: nowrap; }
+  table.c-end .c-short { white-space: nowrap; }
   @media (max-width: 600px) {  /* a phone: the five columns fit 390 px, the result too, without scrolling */
-    #board table.c-end { font-size: 13px; }
-    #board table.c-end td, #board table.c-end th { padding: 3px 2px; }
+    table.c-end { font-size: 13px; }
+    table.c-end td, table.c-end th { padding: 3px 2px; }
   }
-  #board button { min-height: 34px; }
+  #board button { min-height: 44px; }
   body.night #board section { background: #f4f5fb; }
   `;
   const SKELETON = `
@@ -56,14 +59,14 @@
     <div id="c-claim-forms"></div></details></section>
   <section id="c-end" hidden><h2 id="c-end-title"></h2><p class="end" id="c-winner"></p>
     <div class="scroll"><table class="c-end"><thead id="c-end-head"></thead><tbody id="c-end-body"></tbody></table></div></section>
-  <section><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
+  <section id="c-players-section"><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
   <section id="c-published" hidden><h2 id="c-published-title"></h2><p class="c-status" id="c-announcement"></p>
     <ul class="c-list" id="c-roles"></ul></section>
   <section class="c-settings" id="c-settings" hidden><details id="c-settings-panel"><summary id="c-settings-title"></summary>
     <dl id="c-settings-rules"></dl></details><p class="c-setline" id="c-settings-line"></p></section>`;
   let ctx = null;
   const built = {};  // what each form area was last built for: a rebuild would lose the choices being made
-  const $ = (selector) => ctx.root.querySelector(selector);
+  const $ = (selector) => document.querySelector(selector);  // the mode's ids start with c-
   const tx = (pair) => (pair ? ctx.t(pair.en, pair.ja) : "");
   const both = (pair) => (pair ? ctx.t(`${pair.en} (${pair.ja})`, `${pair.ja}（${pair.en}）`) : "");
   const named = (pair) => (pair ? ctx.t(`${pair.en} (${pair.ja})`, pair.ja) : "");  // a role: 月下人狼's name in English too
@@ -81,6 +84,7 @@
       document.head.append(style);
     }
     ctx.root.innerHTML = SKELETON;  // a constant: no player data
+    document.getElementById("end-panel").after($("#c-end"));  // every role at the end: in the main column, wide
     $("#c-done").addEventListener("click", () => ctx.act({ done: true }));
   }
 
@@ -127,55 +131,86 @@
       facts.push(tonight.length
         ? label + tonight.map((l) => `${tx(l)}${l.required ? ctx.t(" (required)", "（必須）") : ""}`).join(", ")
         : me.sealed ? ctx.t("Sealed tonight: no night action.", "今夜は封印されていて、夜の行動はできません。")
-          : ctx.t("Nothing left to do tonight.", "今夜することはもうありません。"));
+          : ctx.t("No action you can take tonight.", "今夜できる行動はありません。"));
     }
     $("#c-facts").replaceChildren(...facts.map((f) => ctx.el("li", f)));
     $("#c-results-title").textContent = ctx.t("Your results", "あなたへの通知");
-    $("#c-results").replaceChildren(...(me.results.length ? me.results.map((r) => ctx.el("li", tx(r)))
+    // grouped under the night or day each belongs to (「2日目 夜」), the latest first
+    const groups = [];
+    for (const r of me.results) {
+      const at = r.at ? tx(r.at) : "";
+      if (!groups.length || groups[groups.length - 1].at !== at) groups.push({ at, items: [] });
+      groups[groups.length - 1].items.push(tx(r));
+    }
+    $("#c-results").replaceChildren(...(groups.length ? groups.reverse().flatMap((g) => [
+      ...(g.at ? [ctx.el("li", g.at, "c-at")] : []), ...g.items.map((text) => ctx.el("li", text))])
       : [ctx.el("li", ctx.t("nothing yet", "まだありません"))]));
   }
 
-  const WARN = {  // actions that cannot be taken back, asked again
-    selfdestruct: { en: "Self-destruct (自爆)? You die now and the day ends without a vote.",
-      ja: "自爆しますか？ あなたは今すぐ死亡し、今日は投票なしで終わります。" },
-  };
+  // Safe controls: no seat is chosen in advance (「選択してください」), and what cannot be taken back (an
+  // execution, a kill, a potion, a once-per-game ability, 自爆: the view's ``confirm``) is asked again.
+  const SELF_DESTRUCT = { en: "Self-destruct (自爆)? You die now and the day ends without a vote.",
+    ja: "自爆しますか？ あなたは今すぐ死亡し、今日は投票なしで終わります。" };
+
+  function targetSelect(name, names) {  // a list of seats, none chosen: the player picks one
+    const s = select(name, names.map((n) => [n, n]));
+    const none = option("", ctx.t("Choose…", "選択してください"));
+    none.disabled = true;
+    s.prepend(none);
+    s.value = "";
+    s.required = true;
+    s.translate = false;  // player names
+    return s;
+  }
+
+  function question(legal, picked) {  // the question before an action that cannot be taken back
+    if (legal.verb === "selfdestruct") return tx(SELF_DESTRUCT);
+    const who = picked.join(ctx.t(" and ", "と"));
+    return picked.length
+      ? ctx.t(`${tx(legal)}: ${who}? This cannot be taken back.`, `${who}に「${tx(legal)}」を使います。取り消せません。よろしいですか？`)
+      : ctx.t(`${tx(legal)}? This cannot be taken back.`, `「${tx(legal)}」を使います。取り消せません。よろしいですか？`);
+  }
 
   function actionForm(legal) {
     const form = ctx.el("form", undefined, "c-form");
+    form.noValidate = true;  // the page says what is missing, in its language
     const alone = legal.verb !== "vote" && !legal.arity && !(legal.params || []).length;  // gorge, feign, rise, 自爆
     if (alone) {  // one button, named for what it does
       const go = button(tx(legal));
-      go.className = "c-one";
+      go.className = legal.confirm ? "c-one c-danger" : "c-one";
       form.append(go);
       if (legal.required) form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
+      if (legal.note) form.append(ctx.el("span", tx(legal.note), "c-note"));
       form.addEventListener("submit", (event) => {
         event.preventDefault();
-        const warning = WARN[legal.verb];
-        if (warning && !window.confirm(tx(warning))) return;
+        if (legal.confirm && !window.confirm(question(legal, []))) return;
         ctx.act({ act: legal.verb, targets: [] });
       });
       form.dataset.verb = legal.verb;
       return form;
     }
     form.append(ctx.el("span", tx(legal), "c-verb"));
-    const targets = legal.targets.map((n) => [n, n]);
-    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) {
-      const choice = select(`target${i}`, targets);
-      choice.selectedIndex = Math.min(i, targets.length - 1);  // two seats (通訳, キューピッド): distinct at first
-      form.append(choice);
-    }
+    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(targetSelect(`target${i}`, legal.targets));
     // typed parameters: a role id (a select of roles), a choice (a select of its words), a kit
     for (const param of legal.params || []) {
       const control = select(`param-${param.key}`, param.values.map((v) => [v.id, tx(v)]));
       control.dataset.kind = param.kind;
       form.append(control);
     }
-    form.append(button(legal.verb === "vote" ? ctx.t("Vote", "投票") : ctx.t("Confirm", "決定")));
+    const go = button(legal.verb === "vote" ? ctx.t("Vote", "投票") : ctx.t("Confirm", "決定"));
+    if (legal.confirm) go.className = "c-danger";
+    form.append(go);
     if (legal.required && legal.verb !== "vote") form.append(ctx.el("span", ctx.t("required", "必須"), "c-required"));
-    if (legal.note) form.append(ctx.el("span", tx(legal.note), "c-note"));  // 課金者: premium pulls left
+    if (legal.note) form.append(ctx.el("span", tx(legal.note), "c-note"));  // 課金者: premium pulls left; two attacks
+    const missing = ctx.el("span", "", "c-missing");
+    missing.setAttribute("role", "alert");
+    form.append(missing);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const picked = [...form.querySelectorAll("select[name^=target]")].map((s) => s.value);
+      if (picked.some((p) => !p)) { missing.textContent = ctx.t("Choose a player first.", "先に対象を選択してください。"); return; }
+      missing.textContent = "";
+      if (legal.confirm && !window.confirm(question(legal, picked))) return;
       if (legal.verb === "vote") { ctx.act({ vote: picked[0] }); return; }
       const action = { act: legal.verb, targets: picked };
       for (const param of legal.params || []) action[param.key] = form.querySelector(`select[name="param-${param.key}"]`).value;
@@ -372,10 +407,32 @@
     renderSettings(view);
   }
 
+  // On a phone the stream comes first: each part of the board is one tap away, the actions marked
+  // when something is to be done.
+  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-act", "Actions", "行動"], ["#c-card", "Role", "役職"],
+    ["#c-players-section", "Players", "参加者"], ["#c-published", "Cast", "配役"], ["#c-settings", "Rules", "設定"]];
+
+  function renderJumps(view) {
+    const nav = document.getElementById("jump");
+    const shown = JUMPS.filter(([id]) => { const node = document.querySelector(id); return node && !node.hidden; });
+    const due = Boolean(view.game && view.game.me && !view.game.result && (view.game.legal.some((l) => l.required) || view.game.me.may_finish));
+    const key = JSON.stringify([shown.map(([id]) => id), due, ctx.t("en", "ja")]);
+    nav.hidden = false;
+    if (nav.dataset.key === key) return;
+    nav.dataset.key = key;
+    nav.replaceChildren(...shown.map(([id, en, ja]) => {
+      const a = ctx.el("a", ctx.t(en, ja), id === "#c-act" && due ? "due" : "");
+      a.href = id;
+      return a;
+    }));
+  }
+
   window.jinrou.registerMode({
+    stream: true,  // the log and the talk are one stream, the page's main column
     render(view, context) {
       if (!ctx) { ctx = context; setup(); }
       render(view);
+      renderJumps(view);
     },
   });
 })();

@@ -9,36 +9,7 @@ function t(en, ja) { return lang === "ja" ? ja : en; }
 const current = () => modes.find((m) => m.name === $("#mode").value) || modes[0];
 
 function field(f) {  // one schema field as a labelled input named by its key
-  if (f.kind === "counts" || f.kind === "set") {  // a number or a box per choice, under its group (a role's team);
-    const box = el("details", undefined, "choices");  // a hidden input sends them as text: "Werewolf:2,Diviner:1"
-    const hidden = el("input");
-    hidden.type = "hidden"; hidden.name = f.key; hidden.dataset.group = f.group || ""; hidden.dataset.kind = f.kind;
-    const total = el("span", "", "muted"), summary = el("summary", t(f.en, f.ja));
-    summary.append(" ", total);
-    box.append(summary, hidden);
-    const inputs = [];
-    const update = () => {
-      const picked = inputs.filter(([, i]) => (f.kind === "set" ? i.checked : Number(i.value) > 0));
-      hidden.value = picked.map(([v, i]) => (f.kind === "set" ? v : `${v}:${Number(i.value)}`)).join(",");
-      total.textContent = `(${f.kind === "set" ? picked.length : picked.reduce((sum, [, i]) => sum + Number(i.value), 0)})`;
-    };
-    let heading = null;
-    for (const c of f.choices) {
-      const group = c.group ? t(c.group.en, c.group.ja) : "";
-      if (group !== heading) { heading = group; if (group) box.append(el("div", group, "muted")); }
-      const item = el("label"), input = el("input");
-      if (f.kind === "set") { input.type = "checkbox"; input.checked = (f.default || []).includes(c.value); } else {
-        input.type = "number"; input.min = 0; input.max = f.max; input.value = (f.default || {})[c.value] || 0; input.style.width = "4em";
-      }
-      input.dataset.choice = c.value;
-      input.addEventListener("input", update);
-      item.append(input, ` ${t(c.en, c.ja)} `);
-      inputs.push([c.value, input]);
-      box.append(item);
-    }
-    update();
-    return box;
-  }
+  if (f.kind === "counts" || f.kind === "set") return picker(f);
   const label = el("label");
   let input;
   if (f.kind === "boolean") {
@@ -65,6 +36,118 @@ function field(f) {  // one schema field as a labelled input named by its key
   return box;
 }
 
+// A count per choice (a cast) or some of the choices (roles left out): the choices under their
+// groups (a role's category and team), each group opened with a tap, a search by name (Japanese,
+// English or id) that opens every group with a match, each choice's rule a tap away (?), − and +
+// for a count; the total is live — for a cast, against the seats it must fill (the players and
+// 身代わりくん). A hidden input sends them as text: "Werewolf:2,Diviner:1" or "Fox,Cat".
+function picker(f) {
+  const box = el("details", undefined, "choices");
+  const hidden = el("input");
+  hidden.type = "hidden"; hidden.name = f.key; hidden.dataset.group = f.group || ""; hidden.dataset.kind = f.kind;
+  const total = el("span", "", "total"), summary = el("summary", t(f.en, f.ja));
+  summary.append(" ", total);
+  const search = el("input");
+  search.type = "search"; search.className = "pick-search";
+  search.placeholder = t("search a role by name", "役職名で検索"); search.setAttribute("aria-label", search.placeholder);
+  const chosen = el("p", "", "muted pick-chosen");
+  box.append(summary, hidden, search, chosen);
+  const rows = [], groups = [];
+  let group = null;
+  for (const c of f.choices) {
+    const heading = c.group ? t(c.group.en, c.group.ja) : "";
+    if (!group || group.heading !== heading) {
+      const node = el("details", undefined, "pick-group");
+      const title = el("summary", heading || t(f.en, f.ja));
+      const count = el("span", "", "muted");
+      title.append(" ", count);
+      node.append(title);
+      group = { heading, node, count, rows: [] };
+      groups.push(group);
+      box.append(node);
+    }
+    const row = el("div", undefined, "pick-row");
+    row.dataset.search = `${c.value} ${c.en} ${c.ja}`.toLowerCase();
+    const name = el("span", t(c.en, c.ja), "pick-name");
+    let input;
+    if (f.kind === "set") {
+      const label = el("label", undefined, "pick-check");
+      input = el("input"); input.type = "checkbox"; input.checked = (f.default || []).includes(c.value);
+      label.append(input, name);
+      row.append(label);
+    } else {
+      input = el("input"); input.type = "number"; input.min = 0; input.max = f.max; input.value = (f.default || {})[c.value] || 0;
+      input.className = "pick-count"; input.setAttribute("aria-label", t(c.en, c.ja));
+      const step = (by, text, label) => {
+        const b = el("button", text, "pick-step secondary");
+        b.type = "button"; b.setAttribute("aria-label", `${t(c.en, c.ja)} ${label}`);
+        b.addEventListener("click", () => { input.value = Math.max(0, Math.min(f.max, (Number(input.value) || 0) + by)); update(); });
+        return b;
+      };
+      row.append(name, step(-1, "−", t("fewer", "減らす")), input, step(1, "+", t("more", "増やす")));
+    }
+    const place = f.kind === "set" ? null : row.querySelector("button.pick-step");  // the rule's button: after the name
+    input.dataset.choice = c.value;
+    input.addEventListener("input", () => update());
+    input.addEventListener("change", () => update());
+    if (c.rule) {  // the role's rule, a tap away
+      const ask = el("button", "?", "pick-rule-button secondary");
+      ask.type = "button"; ask.setAttribute("aria-label", t(`the rule of ${c.en}`, `${c.ja}の説明`));
+      ask.setAttribute("aria-expanded", "false");
+      const rule = el("p", t(c.rule.en, c.rule.ja), "pick-rule");
+      rule.hidden = true;
+      ask.addEventListener("click", () => { rule.hidden = !rule.hidden; ask.setAttribute("aria-expanded", String(!rule.hidden)); });
+      row.insertBefore(ask, place);
+      row.append(rule);
+    }
+    rows.push({ c, input, row });
+    group.rows.push({ c, input, row });
+    group.node.append(row);
+  }
+  const amount = (input) => (f.kind === "set" ? Number(input.checked) : Math.max(0, Number(input.value) || 0));
+  function update() {
+    const picked = rows.filter(({ input }) => amount(input) > 0);
+    hidden.value = picked.map(({ c, input }) => (f.kind === "set" ? c.value : `${c.value}:${amount(input)}`)).join(",");
+    const sum = picked.reduce((n, { input }) => n + amount(input), 0);
+    chosen.textContent = picked.map(({ c, input }) => (f.kind === "set" ? t(c.en, c.ja) : `${t(c.en, c.ja)}×${amount(input)}`)).join(t(", ", "、"));
+    for (const g of groups) {
+      const n = g.rows.reduce((m, { input }) => m + amount(input), 0);
+      g.count.textContent = n ? `(${n})` : "";
+    }
+    total.textContent = `(${sum})`;
+    total.className = "total";
+    if (f.key === "roles") {  // a cast fills every seat: the players and, when it plays, 身代わりくん
+      const form = box.closest("form");
+      const players = Number((form && form.querySelector("input[name=players]") || {}).value) || 0;
+      const goat = form && form.querySelector("select[name=scapegoat]");
+      const seats = players + (goat && goat.value === "on" ? 1 : 0);
+      const cast = form && form.querySelector("select[name=cast]");
+      const fixed = !cast || cast.value === "fixed";
+      total.textContent = fixed
+        ? t(`${sum} of ${seats} seats (${players} players${seats > players ? " + 身代わりくん" : ""})`,
+          `${sum} / ${seats}席（参加者${players}人${seats > players ? "＋身代わりくん" : ""}）`)
+        : t(`${sum} fixed of ${seats} seats`, `固定 ${sum} / ${seats}席`);
+      total.className = fixed && sum !== seats ? "total off" : "total";
+    }
+  }
+  let searching = false;
+  search.addEventListener("input", () => {  // a search opens the groups it finds in; cleared, they are as before
+    const query = search.value.trim().toLowerCase();
+    for (const g of groups) {
+      if (query && !searching) g.before = g.node.open;
+      let shown = 0;
+      for (const { row } of g.rows) { row.hidden = Boolean(query) && !row.dataset.search.includes(query); shown += !row.hidden; }
+      g.node.hidden = shown === 0;
+      g.node.open = query ? true : Boolean(g.before);
+    }
+    searching = Boolean(query);
+  });
+  box.addEventListener("toggle", update);
+  box.update = update;
+  update();
+  return box;
+}
+
 function renderFields() {
   const mode = current();
   if (!mode) return;
@@ -82,6 +165,12 @@ function phaseText(room) {  // a mode may name its phase in both languages (phas
   return room.phase_label ? t(...room.phase_label) : room.phase;
 }
 
+function go(r) {  // the row's button: join, or watch a game begun or a room full
+  const a = el("a", r.started || r.taken === r.seats ? t("watch", "観戦") : t("join", "参加"), "button");
+  a.href = `/room/${r.id}`;
+  return a;
+}
+
 function renderRooms() {  // the server lists open rooms first, then games being played; finished ones not at all
   const body = $("#rooms tbody");
   const shown = rooms.slice(0, PAGE);
@@ -95,12 +184,14 @@ function renderRooms() {  // the server lists open rooms first, then games being
     const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "phase_label", "password"].includes(k));
     const cells = [link, mode ? t(mode.title[0], mode.title[1]) : r.mode, `${r.taken}/${r.seats}`,
       extra.map(([k, v]) => `${label(k)} ${v && typeof v === "object" && "en" in v ? t(v.en, v.ja) : v}`).join(", "), r.started ? phaseText(r) : t("open", "募集中"),
-      r.started || r.taken === r.seats ? t("watch", "観戦") : t("join", "参加")];
+      go(r)];
     for (const value of cells) {
       const cell = el("td");
       if (typeof value === "string") cell.textContent = value; else cell.append(value);
       row.append(cell);
     }
+    row.className = "room-row";  // the whole row opens the room (its links too, for the keyboard)
+    row.addEventListener("click", (event) => { if (!event.target.closest("a")) location.href = link.href; });
     return row;
   }));
   $("#empty").hidden = rooms.length > 0 || page > 0;
@@ -123,6 +214,9 @@ function applyLanguage() {
   for (const node of document.querySelectorAll("[data-en]")) node.textContent = t(node.dataset.en, node.dataset.ja);
   $("#lang").textContent = lang === "ja" ? "English" : "日本語";
   $("input[name=password]").placeholder = t("none", "なし");
+  document.title = t("jinrou — lobby", "jinrou — ロビー");
+  const name = $("input[name=name]");  // the default room name in the page's language, unless one was typed
+  if (!name.dataset.typed) name.value = t("jinrou village", "人狼村");
   const chosen = $("#mode").value;
   $("#mode").replaceChildren(...modes.map((m) => { const o = el("option", t(m.title[0], m.title[1])); o.value = m.name; return o; }));
   if (chosen) $("#mode").value = chosen;
@@ -131,6 +225,13 @@ function applyLanguage() {
 }
 
 $("#mode").addEventListener("change", renderFields);
+$("input[name=name]").addEventListener("input", (event) => { event.target.dataset.typed = "1"; });
+$("#create").addEventListener("input", (event) => {  // the seats a cast must fill follow the players and 身代わりくん
+  if (["players", "scapegoat", "cast"].includes(event.target.name)) for (const box of document.querySelectorAll("details.choices")) box.update();
+});
+$("#create").addEventListener("change", (event) => {
+  if (["scapegoat", "cast"].includes(event.target.name)) for (const box of document.querySelectorAll("details.choices")) box.update();
+});
 $("#newer").addEventListener("click", () => { page = Math.max(0, page - 1); refresh(); });
 $("#older").addEventListener("click", () => { page += 1; refresh(); });
 $("#lang").addEventListener("click", () => { lang = lang === "ja" ? "en" : "ja"; localStorage.setItem("jinrou-lang", lang); applyLanguage(); });

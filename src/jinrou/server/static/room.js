@@ -162,6 +162,10 @@ function render(view) {
   $("#phase").textContent = phase;
   $("#who").textContent = view.you === null ? t("spectating", "観戦中") : t(`you are ${room.seat_list[view.you].name}`, `あなたは ${room.seat_list[view.you].name}`);
   document.body.classList.toggle("night", room.kind === "night");
+  const streamed = Boolean(mode && mode.stream);  // the mode's log and talk as one stream, the main column
+  document.body.classList.toggle("log-first", streamed);
+  $("#stream-title").textContent = streamed ? t("Log", "ログ") : t("Log and chat", "ログとチャット");
+  $("#chat").hidden = streamed;
   renderLobby(view);
   if (mode) mode.render(view, ctx);
   renderChat(view);
@@ -198,9 +202,11 @@ function renderLobby(view) {
   $("#host").hidden = view.you === null;
 }
 
-let picked = null;  // the phase in which the reader chose a tab: their choice holds until the next phase
+let picked = null;  // the phase in which the reader chose where to write: their choice holds until the next phase
 
-function renderChat(view) {  // the tab shown: the reader's choice, else one they may write in (at night a group's)
+function renderChat(view) {
+  if (mode && mode.stream) { renderTalk(view); stream.render(view); return; }
+  // the tab shown: the reader's choice, else one they may write in (at night a group's)
   const channels = view.channels, phase = view.game ? view.game.phase : "lobby";
   const chosen = channels.find((c) => c.key === channel);
   if (!chosen || (!chosen.write && picked !== phase)) channel = (channels.find((c) => c.write) || chosen || channels[0] || {}).key || null;
@@ -225,7 +231,194 @@ function renderChat(view) {  // the tab shown: the reader's choice, else one the
   $("#chat-note").textContent = note ? t(note.en, note.ja) : "";
 }
 
+// A mode that shows talk and log as one stream (its log lines carry ``m``): where to write is the
+// talk box's choice (speak-as: the first open channel unless the reader chose another this phase),
+// what to read the tabs' (a filter of the one stream).
+function renderTalk(view) {
+  const channels = view.channels, phase = view.game ? view.game.phase : "lobby";
+  const writable = channels.filter((c) => c.write);
+  if (!writable.some((c) => c.key === channel) || picked !== phase) channel = (writable[0] || {}).key || null;
+  const speak = $("#speak-as");
+  const options = writable.map((c) => `${c.key}:${t(c.en, c.ja)}`).join("|");
+  if (speak.dataset.options !== options) {
+    speak.dataset.options = options;
+    speak.replaceChildren(...writable.map((c) => { const o = el("option", t(c.en, c.ja)); o.value = c.key; return o; }));
+  }
+  if (channel) speak.value = channel;
+  speak.hidden = writable.length < 2;
+  const named = view.you !== null || (pass && !pass.startsWith("."));
+  $("#say").hidden = !writable.length || !named;
+  $("#spectate").hidden = view.you !== null || named || !writable.length;
+  // why the village's box is closed (night, the dead, 沈黙), or the mode's own word (封印されています)
+  const main = channels[0];
+  const note = (view.game && view.game.chat_note) || (view.you !== null && main && !main.write && main.why) || null;
+  $("#chat-note").hidden = !note;
+  $("#chat-note").textContent = note ? t(note.en, note.ja) : "";
+  $("#say input[name=text]").placeholder = channel && channel.startsWith("monologue")
+    ? t("a monologue: only you read it until the end", "独り言（終了まで自分だけが読めます）") : t("say something", "発言する");
+}
+
+const ORDER_KEY = "jinrou-newest";  // "top" (月下人狼's way) or "bottom", remembered
+const stream = {
+  // The one stream: log lines (m: the public lines so far, itself included) and chat lines (mark:
+  // the public lines when said; at: when) in that order, in a block per day and night under its
+  // header (「2日目 昼」), each channel's lines coloured as 月下人狼 colours them; newest at the top
+  // (the latest block first, its latest line first) or at the bottom. A line is added where it
+  // belongs, nothing is drawn again: a new line in a 2,000-line log is one new row.
+  rows: [], texts: [], counts: {}, drawn: null, newest: localStorage.getItem(ORDER_KEY) || "top",
+  filter: "all", tabsKey: "", seq: 0, ballots: 0, main: null, first: null, stale: false,
+
+  render(view) {
+    const log = view.game ? view.game.log : [];
+    const lines = (c, i) => (i === 0 ? view.chat : view.chats[c.key]) || [];
+    const drawn = `${lang}|${this.newest}|${view.channels.map((c) => c.key).join(",")}`;
+    // drawn again only when what is drawn is not a beginning of what is to be drawn (a language, the
+    // order, the channels, a log that gained earlier lines: 霊界's view, the end's)
+    let same = drawn === this.drawn && log.length >= this.texts.length;
+    for (let i = 0; same && i < this.texts.length; i += 1) same = log[i].en === this.texts[i];
+    view.channels.forEach((c, i) => { if (lines(c, i).length < (this.counts[c.key] || 0)) same = false; });
+    const box = $("#log");
+    const follow = this.newest === "top" ? box.scrollTop < 40 : box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    if (!same) this.reset(view, drawn);
+    for (let i = this.texts.length; i < log.length; i += 1) {
+      this.texts.push(log[i].en);
+      this.add({ m: log[i].m, kind: 0, at: i, seq: 0, head: log[i].head, node: this.logRow(log[i]) });
+    }
+    view.channels.forEach((c, index) => {
+      const found = lines(c, index);
+      for (let i = this.counts[c.key] || 0; i < found.length; i += 1) {
+        const line = found[i];
+        this.add({ m: line.mark === undefined ? -1 : line.mark, kind: 1, at: line.at || 0, seq: this.seq += 1, node: this.chatRow(line, c) });
+      }
+      this.counts[c.key] = found.length;
+    });
+    if (this.stale) { this.drawn = null; this.render(view); return; }  // a day that began before lines drawn
+    this.tabs(view);
+    if (follow || !same) box.scrollTop = this.newest === "top" ? 0 : box.scrollHeight;
+  },
+
+  reset(view, drawn) {
+    this.rows = []; this.texts = []; this.counts = {}; this.seq = 0; this.ballots = 0; this.first = null; this.stale = false;
+    this.drawn = drawn; this.main = view.channels.length ? view.channels[0].key : null;
+    $("#log").replaceChildren();
+    $("#stream-panel").classList.toggle("newest-top", this.newest === "top");
+    $("#order").hidden = false;
+    $("#order").textContent = this.newest === "top" ? t("Newest at the top", "新しい順（上）") : t("Newest at the bottom", "古い順（下が新しい）");
+  },
+
+  before(a, b) {  // whether row a comes before row b
+    if (a.m !== b.m) return a.m < b.m;
+    if (a.kind !== b.kind) return a.kind < b.kind;
+    return a.at !== b.at ? a.at < b.at : a.seq < b.seq;
+  },
+
+  block(head) {  // a day's or a night's block (head: its header; none: the lines before the first)
+    const node = el("div", undefined, "s-block"), lines = el("div", undefined, "s-lines");
+    if (head) node.append(el("div", t(head.en, head.ja), "s-head"));
+    node.append(lines);
+    const box = $("#log"), latest = Boolean(head) === (this.newest === "top");  // at the top: the latest, or the first
+    if (latest) box.prepend(node); else box.append(node);
+    return { node, lines };
+  },
+
+  add(row) {  // looked for from the end: a new row nearly always goes last
+    const rows = this.rows;
+    let p = rows.length;
+    while (p > 0 && this.before(row, rows[p - 1])) p -= 1;
+    if (row.head && p < rows.length) this.stale = true;  // drawn again, in order, once this push is in
+    rows.splice(p, 0, row);
+    row.node.hidden = !this.shows(row.node);
+    if (row.head) row.block = this.block(row.head);
+    else row.block = p > 0 ? rows[p - 1].block : (this.first = this.first || this.block(null));
+    const same = (q) => q >= 0 && q < rows.length && rows[q].block === row.block;
+    if (this.newest === "top") row.block.lines.insertBefore(row.node, same(p - 1) ? rows[p - 1].node : null);
+    else row.block.lines.insertBefore(row.node, same(p + 1) ? rows[p + 1].node : null);
+  },
+
+  shows(node) {  // "monologue": every seat's 独り言 (one tab, at the end too)
+    const key = node.dataset.channel;
+    return this.filter === "all" || key === this.filter || (this.filter === "monologue" && key !== undefined && key.startsWith("monologue-"));
+  },
+
+  logRow(line) {
+    if (line.head) this.ballots = 0;
+    if (line.votes) {  // 投票結果: one table per ballot, as 月下人狼 shows it
+      const row = el("div", undefined, "s-line s-votes");
+      row.dataset.channel = "log";
+      const table = el("table");
+      this.ballots += 1;
+      table.append(el("caption", t("Votes", "投票結果") + (this.ballots > 1 ? t(` (ballot ${this.ballots})`, `（${this.ballots}回目）`) : "")));
+      const head = el("tr");
+      head.append(el("th", t("player", "名前")), el("th", t("got", "得票")), el("th", t("voted for", "投票先")));
+      table.append(head);
+      for (const v of line.votes) {
+        const tr = el("tr");
+        tr.append(el("td", v.voter), el("td", t(`${v.got} vote${v.got === 1 ? "" : "s"}`, `${v.got}票`), "s-got"),
+          el("td", v.target === null ? "—" : `→ ${v.target}`));
+        table.append(tr);
+      }
+      row.append(table);
+      return row;
+    }
+    if (line.by !== undefined) {  // a claim (CO, a result, a vote to come): said in the village
+      const row = el("div", undefined, "s-line s-talk s-village s-claim");
+      if (this.main) row.dataset.channel = this.main;
+      row.append(el("span", `${line.by}:`, "who"), " ", el("span", t(line.said.en, line.said.ja)));
+      return row;
+    }
+    const row = el("div", t(line.en, line.ja), line.private ? "s-line s-private" : "s-line s-system");
+    row.dataset.channel = "log";
+    return row;
+  },
+
+  chatRow(line, c) {
+    const kind = c.key.startsWith("monologue") ? "monologue" : c.key;
+    const row = el("div", undefined, `s-line s-talk s-${kind}`);
+    row.dataset.channel = c.key;
+    const who = kind === "monologue" ? t(`${line.name} (monologue)`, `${line.name}の独り言`)
+      : c.key === this.main ? line.name : `${line.name} · ${t(c.en, c.ja)}`;
+    row.append(el("span", `${who}:`, "who"), " ", el("span", line.text));
+    return row;
+  },
+
+  tabs(view) {
+    const channels = [];  // every seat's 独り言 in one tab
+    for (const c of view.channels) {
+      if (!c.key.startsWith("monologue-")) channels.push(c);
+      else if (!channels.some((x) => x.key === "monologue")) channels.push({ key: "monologue", en: "Monologue", ja: "独り言" });
+    }
+    const key = `${channels.map((c) => `${c.key}:${t(c.en, c.ja)}`).join("|")}|${this.filter}`;
+    if (this.tabsKey === key) return;
+    this.tabsKey = key;
+    if (this.filter !== "all" && !channels.some((c) => c.key === this.filter)) { this.show("all"); return; }
+    const tab = (value, text) => {
+      const b = el("button", text, value === this.filter ? "tab active" : "tab");
+      b.type = "button";
+      b.dataset.channel = value;
+      b.setAttribute("aria-pressed", String(value === this.filter));
+      b.addEventListener("click", () => this.show(value));
+      return b;
+    };
+    $("#channels").replaceChildren(...(view.game || channels.length > 1
+      ? [tab("all", t("All", "すべて")), ...channels.map((c) => tab(c.key, t(c.en, c.ja)))] : []));
+  },
+
+  show(value) {  // a filter of the stream: the headers, and all the lines or one channel's
+    this.filter = value;
+    this.tabsKey = "";
+    for (const row of this.rows) row.node.hidden = !this.shows(row.node);
+    this.tabs(latest);
+  },
+
+  flip() {
+    this.newest = this.newest === "top" ? "bottom" : "top";
+    localStorage.setItem(ORDER_KEY, this.newest);
+    render(latest);
+  },
+};
+
 function renderLog(game) {
+  if (mode && mode.stream) return;  // in the stream
   const log = $("#log");
   // a line is text, or {en, ja}: the page's language only
   log.textContent = game ? game.log.map((line) => (typeof line === "string" ? line : t(line.en, line.ja))).join("\n") : "";
@@ -278,7 +471,7 @@ $("#spectate").addEventListener("submit", async (event) => {
   const watched = await post("watch", { name: new FormData(event.target).get("name"), password });
   if (watched) { pass = watched.pass; localStorage.setItem(passKey, pass); reconnect(); }
 });
-$("#bots").addEventListener("click", () => post("bots", {}));
+$("#bots").addEventListener("click", () => post("bots", { lang }));  // bots named in the page's language
 $("#start").addEventListener("click", () => post("start", {}));
 $("#leave").addEventListener("click", async () => {
   if (await post("leave", {})) { localStorage.removeItem(tokenKey); token = null; reconnect(); }
@@ -294,6 +487,8 @@ $("#say").addEventListener("submit", async (event) => {
   const data = token ? { text: input.value, channel } : { text: input.value, channel, pass };
   if (await post("chat", data)) input.value = "";
 });
+$("#order").addEventListener("click", () => stream.flip());
+$("#speak-as").addEventListener("change", (event) => { channel = event.target.value; picked = latest && latest.game ? latest.game.phase : "lobby"; renderTalk(latest); });
 $("#lang").addEventListener("click", () => {
   lang = lang === "ja" ? "en" : "ja";
   localStorage.setItem("jinrou-lang", lang);
