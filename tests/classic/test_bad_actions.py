@@ -85,10 +85,10 @@ BAD = [
     (hunter, ballot("AD"), "A cannot vote now: it is the hunter"),
     (hunter, act("A attack D"), "only an armed hunter may act now (shoot), not A (attack)"),
     # a role without that action (tonight)
-    (night_one, act("D divine A"), "D (Human) has no action 'divine' tonight"),
+    (night_one, act("D divine A"), "D (Villager) has no action 'divine' tonight"),
     (night_one, act("A shoot B"), "A (Werewolf) has no action 'shoot' tonight"),
     (night_one, act("E kit B Guard"), "E (Merchant) has no action 'kit' tonight"),  # from night 2
-    (night_one, act("B guard C"), "B (Diviner) has no action 'guard' tonight"),
+    (night_one, act("B guard C"), "B (Seer) has no action 'guard' tonight"),
     (night_two, act("G pair A B"), "G (Cupid) has no action 'pair' tonight"),  # night 1 only
     (night_two, act("F leave"), "F is dead and cannot act"),
     # dead actor

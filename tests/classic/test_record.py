@@ -80,7 +80,7 @@ def test_missing_required_action_and_vote_are_sudden_deaths():
     ("change", "message"),
     [
         (lambda d: d["events"][0]["actions"].append({"player": "E", "action": "divine", "target": "A"}),
-         r"^event 1: E \(Human\) has no action 'divine' tonight$"),
+         r"^event 1: E \(Villager\) has no action 'divine' tonight$"),
         (lambda d: d["events"][0]["actions"].__setitem__(1, {"player": "B", "action": "divine", "target": "B"}),
          r"^event 1: B cannot divine B: allowed are A, C, D, E, F, G$"),
         (lambda d: d["events"][1]["votes"].__setitem__("F", "F"), r"^event 2: F cannot vote for himself$"),

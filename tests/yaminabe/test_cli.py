@@ -16,7 +16,7 @@ def test_cast_prints_every_role_with_names_and_teams_and_the_published_list():
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "闇鍋 · safety 中 (middle) · 16 seats (15 players + 身代わりくん)" in " ".join(out.split())
-    assert "占い師" in out and "Diviner" in out and "村人陣営" in out and "village" in out
+    assert "占い師" in out and "Seer" in out and "村人陣営" in out and "village" in out
     assert "出現役職: " in out and "Roles: " in out
 
 

@@ -19,8 +19,8 @@ def test_full_list_by_category_in_fill_order_then_catalog_order():
         "出現役職: 村人3 人狼2 一匹狼1 狂人1 妖狐1 背徳者1 キューピッド1 悪魔くん1 鴉2 こうもり1 ローレライ1 呪われた者1 ニート1"
     )
     assert published.text_en == (
-        "Roles: Human 3, Werewolf 2, Lone Wolf 1, Madman 1, Fox 1, Immoral 1, Cupid 1, Devil 1, Raven 2, Bat 1, Lorelei 1,"
-        " Cursed 1, Neet 1"
+        "Roles: Villager 3, Werewolf 2, Lone Wolf 1, Madman 1, Fox 1, Immoral 1, Cupid 1, Devil 1, Raven 2, Bat 1, Lorelei 1,"
+        " Cursed 1, NEET 1"
     )
     assert published.roles[0] == ("Human", 3) and published.teams == ()
 
@@ -50,7 +50,7 @@ def test_announcements_of_the_three_modes():
     partial = build(12, mode="partial", fixed={"占い師": 1, "Cat": 1}, fixed_categories={"人狼系": 2}, excluded=["Human", "Madman"])
     published = publish(partial, CAST)
     assert published.announcement_ja == "一部闇鍋: 占い師1 猫又1 人狼系2 除外役職: 村人 狂人"
-    assert published.announcement_en == "partial yaminabe: Diviner 1, Cat 1, werewolf category 2; excluded: Human, Madman"
+    assert published.announcement_en == "partial yaminabe: Seer 1, Cat 1, werewolf category 2; excluded: Villager, Madman"
     easy = publish(build(9, mode="easy"), CAST)
     assert easy.announcement_ja == "かんたん闇鍋: 村人3 占い師1 霊能者1 狩人1 人狼2 狂人1"  # 普通1 for 9, before replacement
     assert publish(build(9, mode="partial"), CAST).announcement_ja == "一部闇鍋"

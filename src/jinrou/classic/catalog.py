@@ -1,12 +1,18 @@
-"""月下人狼's role catalog: 188 roles with their team, casting category, strength and flags.
+"""月下人狼's role catalog: 188 roles with their names, team, casting category, strength and flags.
 
 The catalog is ``data/gekka-roles.tsv``, shipped unchanged as package data; this module reads it
 once into typed, frozen :class:`CatalogRole` objects. It is the one source of each role's static
-columns: the classic engine's role declarations take their Japanese name, team, category and flags
-from here, and 闇鍋 casting (:mod:`jinrou.yaminabe`) draws from it.
+columns and of its one name in each language: the classic engine's role declarations take their
+names, team, category and flags from here, every output (tables, claims, chat, the page, the docs)
+names a role by :attr:`CatalogRole.name_ja` and :attr:`CatalogRole.name_en`, and 闇鍋 casting
+(:mod:`jinrou.yaminabe`) draws from it. The English name is the id in words unless
+:data:`NAMES_EN` gives the one English players know (``Diviner`` is the ``Seer``); ids stay what
+records, settings and notations hold.
 
 >>> ROLES["WolfCub"].name_ja, ROLES["WolfCub"].team, ROLES["WolfCub"].category
 ('狼の子', <Team.WEREWOLF: 'Werewolf'>, <Category.WEREWOLF: 'Werewolf'>)
+>>> ROLES["WolfCub"].name_en, ROLES["Diviner"].name_en
+('Wolf Cub', 'Seer')
 >>> len(ROLES)
 188
 """
@@ -109,8 +115,8 @@ class CatalogRole:
     Attributes:
         id: the role's identifier (CamelCase English), used in code, records and settings.
         name_ja: the name players know it by.
-        name_en: an English name: the id split into words (``WolfCub`` → ``Wolf Cub``) unless the
-            classic engine declares a better one.
+        name_en: its one English name: the id split into words (``WolfCub`` → ``Wolf Cub``) unless
+            :data:`NAMES_EN` gives another.
         team: its side for casting and team counts.
         category: its casting class.
         strength: the weight the strength-balancing safety levels sum (None: never cast).
@@ -135,9 +141,27 @@ class CatalogRole:
         return f"{self.name_ja} ({self.name_en})"
 
 
-def english_name(role_id: str) -> str:
+NAMES_EN: MappingProxyType[str, str] = MappingProxyType({
+    "Human": "Villager", "Diviner": "Seer", "Psychic": "Medium", "Guard": "Bodyguard", "Couple": "Mason",
+    "PI": "Paranormal Investigator", "Oldman": "Old Man", "FrankensteinsMonster": "Frankenstein's Monster",
+    "SeersMama": "Seer's Mama", "GachaAddicted": "Gacha Addict", "RedHood": "Little Red Riding Hood",
+    "Forensic": "Forensic Scientist", "SolitudeWolf": "Solitary Wolf", "CurseWolf": "Cursed Wolf",
+    "IntuitionWolf": "Intuitive Wolf", "HearMadman": "Hearing Madman", "WhisperingMad": "Whispering Madman",
+    "Spy2": "Spy II", "QueenOfNight": "Queen of the Night", "ObstructiveMad": "Obstructive Madman",
+    "LurkingMad": "Lurking Madman", "Lover": "Suitor", "Doppleganger": "Doppelganger", "Neet": "NEET",
+})  # fmt: skip
+"""The English names that are not the id in words: the ones English players use (Villager, Seer, Medium,
+Bodyguard, Mason), whole words (Old Man, Spy II) and a lover who is not one of the 恋人 (Suitor)."""
+
+
+def id_words(role_id: str) -> str:
     """The id split into words: ``WolfCub`` → ``Wolf Cub``, ``Spy2`` → ``Spy 2``."""
     return re.sub(r"(?<=[a-z])(?=[A-Z0-9])|(?<=[A-Z])(?=[A-Z][a-z])", " ", role_id)
+
+
+def english_name(role_id: str) -> str:
+    """A catalog id's one English name: :data:`NAMES_EN`'s, else the id in words (:func:`id_words`)."""
+    return NAMES_EN.get(role_id) or id_words(role_id)
 
 
 def _load() -> dict[str, CatalogRole]:
@@ -172,4 +196,4 @@ def catalog_role(role_id: str) -> CatalogRole:
         raise UnknownRoleError(f"unknown role id {role_id!r}: role ids are the catalog's, e.g. Human, Werewolf, Diviner") from None
 
 
-__all__ = ["ROLES", "CatalogRole", "Category", "Team", "UnknownRoleError", "catalog_role", "english_name"]
+__all__ = ["NAMES_EN", "ROLES", "CatalogRole", "Category", "Team", "UnknownRoleError", "catalog_role", "english_name", "id_words"]

@@ -287,7 +287,7 @@ def _check_action(state: State, action: Action) -> Checked:
                                      ja=f"今は{STAGE_JA[stage]}なので{verb}はできません")
         if not state.alive[action.seat]:
             raise IllegalActionError(f"{who} is dead and cannot act", ja=f"{who}は死亡しているので行動できません")
-        raise IllegalActionError(f"{who} ({identity.role.id}) has no action {action.verb.value!r} {now}",
+        raise IllegalActionError(f"{who} ({identity.role.name_en}) has no action {action.verb.value!r} {now}",
                                  ja=f"{who}には{now_ja}{verb}の行動はありません")
     # a seat holding the same ability twice (its role's and a kit's) uses them in turn, its role's first
     left = [(ability, owner) for ability, owner in mine if not ability.done(ctx, owner)]

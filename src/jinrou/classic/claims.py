@@ -14,8 +14,12 @@ and parses back from its notation.
 >>> c = Claim.parse("DIVINED C werewolf", ["A", "B", "C"])
 >>> c, c.render(["A", "B", "C"], "ja"), c.render(["A", "B", "C"], "en")
 (Claim(kind=<ClaimKind.DIVINED: 'DIVINED'>, target=2, role=None, result='werewolf'), '占い結果: Cは人狼', 'I divined C: werewolf.')
->>> Claim.parse("CO Diviner", ["A"]).notation(["A"])
-'CO Diviner'
+
+A record keeps a claim's notation, its role by id; people read it with the role's one name:
+
+>>> co = Claim.parse("CO seer", ["A"])
+>>> co.notation(["A"]), co.shown(["A"]), co.render(["A"], "en"), co.render(["A"], "ja")
+('CO Diviner', 'CO Seer', 'I am the Seer.', '占い師CO')
 """
 
 from __future__ import annotations
@@ -122,6 +126,14 @@ class Claim:
         tail = f" {self.result}" if self.result else ""
         return f"{self.kind.value} {names[self.target]}{tail}"
 
+    def shown(self, names: Sequence[str], lang: str = "en") -> str:
+        """The notation as people read it: a role by its name in ``lang`` (``CO Seer``), which
+        :meth:`parse` reads back as it reads the id the record keeps (``CO Diviner``)."""
+        if self.kind is ClaimKind.COMINGOUT:
+            assert self.role is not None
+            return f"CO {role_name(self.role, lang)}"
+        return self.notation(names)
+
     def render(self, names: Sequence[str], lang: str = "ja") -> str:
         """The claim as a chat line in ``lang``."""
         target = names[self.target] if self.target is not None else ""
@@ -138,7 +150,7 @@ class Claim:
             }[self.kind]
         return {
             ClaimKind.DIVINED: f"I divined {target}: {result}.",
-            ClaimKind.IDENTIFIED: f"{target} was {result} (psychic).",
+            ClaimKind.IDENTIFIED: f"Psychic result: {target} was {result}.",
             ClaimKind.VOTE: f"I will vote for {target}.",
             ClaimKind.ESTIMATE: f"I think {target} is {'a werewolf' if self.result == 'werewolf' else 'human'}.",
         }[self.kind]

@@ -1,17 +1,17 @@
 """How a role is declared: its data, abilities and reactions in one class (classic-werewolf §12).
 
-A role is a subclass of :class:`Role` registered with :func:`role`. Its static columns (Japanese
-name, team, category, strength, non-human, hidden) come from the catalog row of the same id, so they
-are written once, in the catalog; the class adds only what is special about it:
+A role is a subclass of :class:`Role` registered with :func:`role`. Its static columns (its names in
+Japanese and English, team, category, strength, non-human, hidden) come from the catalog row of the
+same id, so they are written once, in the catalog; the class adds only what is special about it:
 
-* values — ``name_en``, ``fortune`` and ``psychic`` results, ``counts`` (parity), ``judge_team``
+* values — ``fortune`` and ``psychic`` results, ``counts`` (parity), ``judge_team``
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
   ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
   ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``,
   ``mind_read``, ``voids_resistance``; a mark's ``fortune_overlay`` and ``blocks_divination``);
 * its card for players — ``card_ja`` and ``card_en``, written under its docstring (the engineers'
   rule, which is the card where none is written); a sub-role's and mark's names in ja and en come
-  with :func:`sub_role` and :func:`mark`, a role's Japanese name from the catalog;
+  with :func:`sub_role` and :func:`mark`, a role's from the catalog;
 * ``Memory`` — a dataclass: the state one instance of the role keeps on its seat; the state a
   mechanic keeps for the whole table (狼の子's extra attack, tonight's trick) is a :class:`Shared`
   dataclass declared beside the roles that use it, one per game, asked with ``ctx.memory``;
@@ -102,7 +102,7 @@ class Role:
     """A role's declaration. See the module docstring; every attribute has a default."""
 
     id: ClassVar[str]
-    name_en: ClassVar[str] = ""
+    name_en: ClassVar[str] = ""  # the catalog's (a sub-role's: its sub_role()'s); never declared by a role
     card_ja: ClassVar[str | None] = None  # its card in Japanese; None: its docstring (registration: own, never inherited)
     card_en: ClassVar[str | None] = None  # its card in English; None: its docstring, its name put in English
     shown_with: ClassVar[tuple[str, str] | None] = None  # a sub-role shown around the role (ja, en): 「狼の子分（{role}）」
@@ -280,8 +280,10 @@ def role(cls: R) -> R:
     """Register a role declaration; its id is the class name and must be a catalog id."""
     cls.id = cls.__name__
     cls.catalog = catalog_role(cls.id)
-    if not cls.name_en:
-        cls.name_en = cls.catalog.name_en
+    if "name_en" in cls.__dict__:
+        raise ValueError(f"role {cls.id!r} declares its English name: a role's names are the catalog's "
+                         "(jinrou.classic.catalog.NAMES_EN), one per language")
+    cls.name_en = cls.catalog.name_en
     if cls.id in ROLES:
         raise ValueError(f"role {cls.id!r} is declared twice")
     ROLES[cls.id] = _register(cls)

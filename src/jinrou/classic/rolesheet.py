@@ -24,6 +24,7 @@ class RoleRow:
     name_en: str
     team: str
     team_ja: str
+    team_en: str
     category_ja: str
     fortune: str
     psychic: str
@@ -48,6 +49,7 @@ def row(role: Role) -> RoleRow:
         name_en=role.name_en,
         team=role.team.value,
         team_ja=role.team.name_ja,
+        team_en=role.team.name_en,
         category_ja=role.category.name_ja,
         fortune=role.fortune.name_ja,
         psychic=role.psychic.name_ja,
@@ -66,8 +68,11 @@ def rows() -> list[RoleRow]:
 HEADER = """# Classic werewolf: the roles
 
 Generated from the role declarations (`jinrou classic roles --markdown`); do not edit by hand.
-Each role is one class in `src/jinrou/classic/roles/`; its Japanese name, team and category come
-from the catalog (`src/jinrou/classic/data/gekka-roles.tsv`). 占 = divination result, 霊 = psychic
+Each role is one class in `src/jinrou/classic/roles/`; its names, team and category come from the
+catalog (`src/jinrou/classic/data/gekka-roles.tsv`; the English name is the id in words unless
+`jinrou.classic.catalog.NAMES_EN` gives the one players know: `Diviner` is the Seer). Every output
+names a role by these two names; the id is what records, settings and notations hold, and what
+`--roles`, `--cast`, `--fix` and claims accept beside the names. 占 = divination result, 霊 = psychic
 result, counts = how it counts in the victory checks (human / wolf / vampire / none).
 
 ## Adding a role
@@ -89,8 +94,8 @@ bots' policy) and through the record, and no file of the package names it.
 
 A role is one declaration in the module of its catalog category, in the words of the game: its data,
 its card, its abilities, the events it reacts to, the answers it changes, the causes it kills by and
-the messages it tells. Its Japanese name, team and category come from the catalog row of its id (the
-TSV's `id` column). It reads and acts only through the `Context` it is handed (`ctx`) and its own
+the messages it tells. Its names, team and category come from the catalog row of its id (the TSV's
+`id` column; its English name from `NAMES_EN` where it is not the id in words). It reads and acts only through the `Context` it is handed (`ctx`) and its own
 layer (`me.seat`, `me.memory`); it asks other seats through their identity (`ctx.identity(s).counts()`,
 `.is_a(Divining)`, `.holds(Divining)`, `.vampire_role()`), never by comparing ids, and imports only the
 vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phase`, `context`, `catalog`) and
@@ -112,7 +117,7 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
 
 1. Decorate the class with `@role`; under its docstring (the engineers' rule, with the spec's
    references) write its card for players, `card_ja` and `card_en` (without them the docstring is the
-   card); then set only what differs from `jinrou.classic.role.Role`: `name_en`, `fortune`, `psychic`,
+   card); then set only what differs from `jinrou.classic.role.Role`: `fortune`, `psychic`,
    `counts`, `judge_team`, flags (`attacks`, `immune_to_wolf_attack`, `cursed_by_divination`,
    `steals_victory`, `must_vote`, `closes_heaven`, `shown`, `first_divination_spares`), the attributes
    later roles read (V1.1.13: `death_resistance`, `deadly_weapon`, `guard_role`), `Memory` (what its
@@ -199,7 +204,7 @@ def markdown() -> str:
     for r in rows():
         actions = "<br>".join(r.actions) or "—"
         lines.append(
-            f"| `{r.id}` | {r.name_ja} | {r.name_en} | {r.team_ja} ({r.team}) | {r.category_ja} | {r.fortune} "
+            f"| `{r.id}` | {r.name_ja} | {r.name_en} | {r.team_ja} ({r.team_en}) | {r.category_ja} | {r.fortune} "
             f"| {r.psychic} | {r.counts} | {actions} | {r.rule} |"
         )
     return "\n".join(lines) + "\n"

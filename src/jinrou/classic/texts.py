@@ -47,7 +47,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "runoff": ("決選投票です: {candidates}", "Runoff between {candidates}."),
     "psychic result": ("GM霊能: {target}は{result}でした", "GM psychic: {target} was {result}."),
     "shot": ("{hunter}は最期の力で{target}を撃ちました", "With a last effort {hunter} shoots {target}."),
-    "end": ("ゲーム終了: {winner}の勝利です", "Game over: {winner} win."),
+    "end": ("ゲーム終了: {winner}です", "Game over: {winner}."),
     "draw": ("ゲーム終了: 引き分けです", "Game over: a draw."),
     "claim": ("{player}: {claim}", "{player}: {claim}"),
     "guard success": ("{target}の護衛に成功しました", "You protected {target} from an attack."),
@@ -79,12 +79,32 @@ def verb_label(verb: Any, lang: str = "ja", label: tuple[str, str] | None = None
 
 
 def role_name(role_id: str, lang: str) -> str:
-    """A role's name in ``lang`` (declared English name where there is one)."""
-    if lang == "ja":
-        return CATALOG[role_id].name_ja if role_id in CATALOG else role_id
-    from jinrou.classic.roles import ROLES
+    """A role's one name in ``lang``, the catalog's (:attr:`~jinrou.classic.catalog.CatalogRole.name_en`:
+    ``Seer`` for ``Diviner``); a sub-role's or mark's, the one its declaration gives; else the id.
 
-    return ROLES[role_id].name_en if role_id in ROLES else CATALOG[role_id].name_en if role_id in CATALOG else role_id
+    >>> role_name("Diviner", "en"), role_name("Diviner", "ja"), role_name("WolfMinion", "en")
+    ('Seer', '占い師', 'Wolf minion')
+    """
+    role = CATALOG.get(role_id)
+    if role is None:
+        from jinrou.classic.roles import SUB_ROLES
+
+        role = SUB_ROLES[role_id].catalog if role_id in SUB_ROLES else None
+    if role is None:
+        return role_id
+    return role.name_ja if lang == "ja" else role.name_en
+
+
+def outcome_text(winner_id: str, lang: str) -> str:
+    """How a game ended, a team read as a team: 「村人陣営の勝利」, ``the village won``, or a draw.
+
+    >>> outcome_text("Human", "en"), outcome_text("Human", "ja"), outcome_text("Draw", "en")
+    ('the village won', '村人陣営の勝利', 'a draw')
+    """
+    if winner_id == "Draw":
+        return "引き分け" if lang == "ja" else "a draw"
+    team = Team(winner_id)
+    return f"{team.name_ja}の勝利" if lang == "ja" else f"the {team.name_en} won"
 
 
 def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
@@ -102,11 +122,6 @@ def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
         if declared is not None and declared.shown_with is not None:
             name = declared.shown_with[0 if lang == "ja" else 1].format(role=name)
     return name
-
-
-def team_name(team_id: str, lang: str) -> str:
-    team = Team(team_id)
-    return team.name_ja if lang == "ja" else team.name_en
 
 
 def result_name(value: str, lang: str) -> str:
@@ -174,7 +189,7 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
     if message.key == "end":
         if args["winner"] == "Draw":
             return template("draw").text(lang)
-        args["winner"] = team_name(str(args["winner"]), lang)
+        args["winner"] = outcome_text(str(args["winner"]), lang)
     return declared.text(lang).format(**args)
 
 

@@ -58,7 +58,7 @@ def roles_command(
     console.print(f"[bold]Classic werewolf roles (役職)[/bold]: {len(listed)}, each with its team, what the seer "
                   "(占) and the medium (霊) see, and its rule\n")
     for r in listed:  # a card per role, readable at any width (a table's rule column was a few letters wide at 80)
-        console.print(f"[bold]{escape(r.name_ja)} {escape(r.name_en)}[/bold] ({escape(r.id)}) · {escape(r.team_ja)} {escape(r.team)}"
+        console.print(f"[bold]{escape(r.name_ja)} {escape(r.name_en)}[/bold] ({escape(r.id)}) · {escape(r.team_ja)} {escape(r.team_en)}"
                       f" · 占 {escape(r.fortune)} · 霊 {escape(r.psychic)}")
         for line in Text(role_rule(r.id, "en")).wrap(console, max(20, console.width - 4)):
             line.rstrip()
@@ -84,6 +84,7 @@ def replay_command(
     from jinrou.classic.record import dumps as dump_record
     from jinrou.classic.record import load, write
     from jinrou.classic.replay import replay
+    from jinrou.classic.texts import outcome_text
 
     try:
         data = load(str(file))
@@ -100,8 +101,9 @@ def replay_command(
     console = Console()
     print_transcript(console, game)
     full = "result" in data
-    state = f"won by {game.outcome.winner_id}" if game.outcome else f"in progress (day {game.day}, {game.stage.value})"
-    console.print(f"[green]✓[/green] {'record verified' if full else 'input record completed'}: game {state}.")
+    state = (f"game over, {outcome_text(game.outcome.winner_id, 'en')} ({outcome_text(game.outcome.winner_id, 'ja')})"
+             if game.outcome else f"game in progress (day {game.day}, {game.stage.value})")
+    console.print(f"[green]✓[/green] {'record verified' if full else 'input record completed'}: {state}.")
 
 
 def _typed(message: str, data: dict) -> str:
@@ -326,7 +328,7 @@ def play_command(
     his number in the table; a role by its id, English or Japanese name. Lines are shown in Japanese and English. Interrupted (Ctrl+C,
     or Ctrl+D at a prompt), the game so far is still written to --record.
 
-    Example: jinrou classic play --players 9 --roles Werewolf:2,Diviner,Psychic,Guard,Madman,Human:3
+    Example: jinrou classic play --players 9 --roles Werewolf:2,Seer,Medium,Bodyguard,Madman,Villager:3
     """
     import numpy as np
 

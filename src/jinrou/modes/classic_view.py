@@ -30,7 +30,7 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage, Verb
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import Renders, render, role_name, role_rule, shown_role, verb_label
+from jinrou.classic.texts import Renders, outcome_text, render, role_name, role_rule, shown_role, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, Result, result_json
 
@@ -117,11 +117,8 @@ def result_of(village: Village) -> Result | None:
     game = village.game
     if game is None or game.outcome is None:
         return None
-    winner = game.outcome.winner
-    if winner is None:
-        en, ja = "Draw (引き分け).", "引き分け"
-    else:
-        en, ja = f"The {winner.name_en} ({winner.name_ja}) win!", f"{winner.name_ja}の勝利"
+    en, ja = outcome_text(game.outcome.winner_id, "en"), outcome_text(game.outcome.winner_id, "ja")
+    en = f"{en[0].upper()}{en[1:]}" + ("." if game.outcome.winner is None else "!")  # A draw. / The village won!
     seats = (village.room_seat(s) for s in sorted(game.outcome.winners))
     return Result(en, ja, tuple(s for s in seats if s is not None))
 

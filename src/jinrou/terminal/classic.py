@@ -17,9 +17,11 @@ from rich.table import Table as RichTable
 
 from jinrou.classic.abilities import ParamKind
 from jinrou.classic.agent import Agent, act, talk
+from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Message, Stage, Verb, Vote
+from jinrou.classic.naming import by_name
 from jinrou.classic.texts import render, role_name, shown_role, verb_label
 from jinrou.classic.views import SeatView
 from jinrou.digits import whole_number
@@ -46,7 +48,7 @@ def role_card(view: SeatView) -> str:
     for sub in view.subs:
         text += f"; also {role_name(sub, 'en')}"
     if view.known:
-        known = ", ".join(f"{view.names[s]} ({role_name(label, 'ja')})" if label[0].isupper() and label != "Lovers"
+        known = ", ".join(f"{view.names[s]} ({role_name(label, 'ja')} {role_name(label, 'en')})" if role_name(label, "ja") != label
                           else f"{view.names[s]} ({label})" for s, label in sorted(view.known.items()))
         text += f"\nYou know: {known}"
     return text
@@ -60,8 +62,8 @@ def players_widget(view: SeatView) -> RichTable:
     for seat, name in enumerate(view.names):
         state = "生存 alive" if view.alive[seat] else f"死亡 dead ({view.causes.get(seat) or '?'})"
         role = view.roles.get(seat) or view.known.get(seat) or ""
-        claims = "; ".join(c.notation(view.names) for _, s, c in view.claims if s == seat)
-        table.add_row(str(seat + 1), name, state, role_name(role, "ja") if role in view.roles.values() else role, claims,
+        claims = "; ".join(c.shown(view.names) for _, s, c in view.claims if s == seat)
+        table.add_row(str(seat + 1), name, state, role_name(role, "ja"), claims,  # a label known (wolves) as it is
                       style="dim" if not view.alive[seat] else None)
     return table
 
@@ -221,7 +223,7 @@ class TerminalPlay:
             if answer.lower() == "skip" and not legal.required:
                 return False
             try:  # the one action codec reads it: names (or numbers), then the parameters' values
-                action = Action.parse(f"{legal.verb.value} {answer}", view.names, view.seat)
+                action = Action.parse(f"{legal.verb.value} {_role_typed(answer, legal)}", view.names, view.seat)
                 if len(action.targets) != legal.arity:
                     raise JinrouError(f"give {wanted}{among}")
                 for target in action.targets:
@@ -234,18 +236,38 @@ class TerminalPlay:
 
 
 def _values(legal: Legal) -> str:
-    """What a prompt asks beyond the seats: each parameter with its allowed values (a kit named)."""
+    """What a prompt asks beyond the seats: each parameter with its allowed values, a role by its
+    name (a kit: ``Seer 占いセット``)."""
     out = ""
     for param, values in zip(legal.params, legal.values, strict=True):
-        shown = [f"{v} {param.name(v, 'ja')}" if param.kind is ParamKind.ROLE and param.names and v in param.values
-                 else v for v in values]  # a kit named 「占いセット」
-        out += f" and a {param.key} ({', '.join(shown) if len(shown) <= 12 else 'a role id'})"
+        if param.kind is ParamKind.ROLE:
+            shown = [f"{role_name(v, 'en')} {param.name(v, 'ja')}" if param.names and v in param.values
+                     else role_name(v, "en") for v in values]
+        else:
+            shown = list(values)
+        out += f" and a {param.key} ({', '.join(shown) if len(shown) <= 12 else 'a role'})"
     return out
+
+
+def _role_typed(answer: str, legal: Legal) -> str:
+    """``answer`` with its last parameter, a role, typed by any name (Seer, 占い師, seer) as its id,
+    which the action's notation holds; the longest name that ends the answer after its seats."""
+    if not legal.params or legal.params[-1].kind is not ParamKind.ROLE:
+        return answer
+    words = answer.split()
+    for k in range(len(words) - legal.arity, 0, -1):
+        try:
+            role = by_name(" ".join(words[-k:])).id
+        except UnknownRoleError:
+            continue
+        return " ".join([*words[:-k], role])
+    return answer
 
 
 def _form(legal: Legal, names: Sequence[str]) -> str:
     """A day action's form for the prompt: ``bet`` , ``threaten NAME``, ``wager NAME high|low``."""
     assert legal.verb is not None
     seats = " NAME" * legal.arity
-    values = "".join(f" {'|'.join(v) if len(v) <= 6 else p.key.upper()}" for p, v in zip(legal.params, legal.values, strict=True))
+    values = "".join(f" {'|'.join(role_name(w, 'en') for w in v) if p.kind is ParamKind.ROLE else '|'.join(v)}"
+                     if len(v) <= 6 else f" {p.key.upper()}" for p, v in zip(legal.params, legal.values, strict=True))
     return f"{legal.verb.value}{seats}{values}"

@@ -74,7 +74,7 @@ def test_tough_wolf_lunge_is_a_form_of_the_attack_optional_and_once():
     assert render(line, g.names) == "Aは捨て身の覚悟でEを狙っています。"
     lynch(g, "F")
     assert "lunge" not in legal_verbs(g, "A")  # once per game
-    refused(g, "A lunge C", "A .ToughWolf. has no action 'lunge' tonight", ja="Aには今夜「捨て身の襲撃」の行動はありません")
+    refused(g, "A lunge C", "A .Tough Wolf. has no action 'lunge' tonight", ja="Aには今夜「捨て身の襲撃」の行動はありません")
 
 
 def test_a_lunge_is_refused_once_the_attack_is_chosen():

@@ -163,7 +163,7 @@ def test_troublemaker_gives_the_next_day_two_executions_with_an_intermediate_bur
     vote(g, "AD BD DE ED FD GD HD")
     assert dead(g)["D"] == "execution" and g.stage.value == "night" and g.day == 2
     assert "trouble" not in legal_verbs(g, "B")  # once per game
-    error = refused(g, action(g, "B trouble"), "B .TroubleMaker. has no action 'trouble'")
+    error = refused(g, action(g, "B trouble"), "B .Trouble Maker. has no action 'trouble'")
     assert error.ja
     night(g, "A attack H")
     assert g.executions_left == 1 and told(g, "troubled", None) == [{"count": 2}]

@@ -131,7 +131,7 @@ def test_occult_mania_dead_before_its_level_does_not_change():
 
 def test_occult_mania_refuses_night_1_a_dead_target_and_two_targets_nothing_changed():
     g = new(MANIA)
-    error = refused(g, action(g, "B study A"), r"B \(OccultMania\) has no action 'study' tonight")
+    error = refused(g, action(g, "B study A"), r"B \(Occult Mania\) has no action 'study' tonight")
     assert error.ja == "Bには今夜「指定」の行動はありません"
     night(g, "A attack D", "C divine A")
     vote(g, "AE BE CE EA FE GE")

@@ -390,7 +390,7 @@ def test_a_level_hook_is_no_action_a_player_may_take():
     g = new(["CynthiaWolf", "QueenOfNight", "Human", "Human", "Human"])
     assert "hook" not in legal_verbs(g, "A") and legal_verbs(g, "B") == {}
     before = snapshot(g)
-    with pytest.raises(IllegalActionError, match=r"B \(QueenOfNight\) has no action 'hook' tonight") as refused:
+    with pytest.raises(IllegalActionError, match=r"B \(Queen of the Night\) has no action 'hook' tonight") as refused:
         g.apply(action(g, "B hook"))
     assert refused.value.ja == "Bには今夜「能力の発動」の行動はありません"
     assert snapshot(g) == before

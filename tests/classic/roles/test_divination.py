@@ -474,7 +474,7 @@ def test_a_wolf_diviners_divination_triggers_the_curse():
 
 
 @pytest.mark.parametrize(("text", "en", "ja"), [
-    ("B rain", "B (RainyBoy) has no action 'rain' tonight", "Bには今夜「雨を降らせる」の行動はありません"),
+    ("B rain", "B (Rainy Boy) has no action 'rain' tonight", "Bには今夜「雨を降らせる」の行動はありません"),
     ("C costume", "C's costume takes 1 different target(s)", "「かぼちゃにする」には異なる1人を選んでください"),
     ("D divine D", "D cannot divine D: allowed are A, B, C, E, F", "DはDに「占う」できません"),
     ("E curse A B", "E's curse takes 1 different target(s)", "「呪う」には異なる1人を選んでください"),
@@ -496,7 +496,7 @@ def test_rain_is_refused_once_spent():
     night(g, "B rain", "A attack E")
     vote(g, "AF BF FA GF")
     before = snapshot(g)
-    with pytest.raises(IllegalActionError, match="B \\(RainyBoy\\) has no action 'rain' tonight"):
+    with pytest.raises(IllegalActionError, match="B \\(Rainy Boy\\) has no action 'rain' tonight"):
         g.apply(action(g, "B rain"))
     assert snapshot(g) == before
 

@@ -74,7 +74,7 @@ def test_solitude_wolf_is_no_attacker_while_another_lives_and_becomes_one_alone(
     g = new(["SolitudeWolf", "Werewolf", "Human", "Human", "Human", "Human", "Human"])
     assert legal_verbs(g, "A") == {} and g.awaited() == [1] and g.attackers() == [1]
     before = snapshot(g)
-    with pytest.raises(IllegalActionError, match=r"A \(SolitudeWolf\) has no action 'attack' tonight"):
+    with pytest.raises(IllegalActionError, match=r"A \(Solitary Wolf\) has no action 'attack' tonight"):
         g.apply(action(g, "A attack C"))
     assert snapshot(g) == before
     night(g, "B attack C")
@@ -195,7 +195,7 @@ def test_a_holy_protection_stops_the_feint_and_a_living_crafty_wolf_cannot_rise(
     vote(g, "AE BE CE EC FE GE")
     assert legal_verbs(g, "A") == {"attack": ("C", "F", "G"), "feign": ()}
     before = snapshot(g)
-    with pytest.raises(IllegalActionError, match="A \\(CraftyWolf\\) has no action 'rise' tonight"):
+    with pytest.raises(IllegalActionError, match="A \\(Crafty Wolf\\) has no action 'rise' tonight"):
         g.apply(action(g, "A rise"))
     assert snapshot(g) == before
 
@@ -339,7 +339,7 @@ def test_mad_dog_reads_as_a_wolf_counts_human_and_bites_once_from_night_two():
     g = new(["Werewolf", "MadDog", "Human", "Human", "Human", "Human", "Human", "Human"])
     assert legal_verbs(g, "B") == {}
     before = snapshot(g)
-    with pytest.raises(IllegalActionError, match=r"B \(MadDog\) has no action 'bite' tonight"):
+    with pytest.raises(IllegalActionError, match=r"B \(Mad Dog\) has no action 'bite' tonight"):
         g.apply(action(g, "B bite C"))
     assert snapshot(g) == before
     night(g, "A attack C")

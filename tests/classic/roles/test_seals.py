@@ -81,13 +81,13 @@ def test_threatening_wolf_seals_its_target_at_dusk_told_and_only_that_night():
 def test_threat_is_once_per_game_by_day_only_and_refused_when_spent():
     g = threatened_game(["ThreateningWolf", "Human", "Human", "Human", "Human", "Human", "Human"], "B")
     assert "threaten" not in legal_verbs(g, "A")
-    error = refused(g, action(g, "A threaten C"), "A .ThreateningWolf. has no action 'threaten' today")
+    error = refused(g, action(g, "A threaten C"), "A .Threatening Wolf. has no action 'threaten' today")
     assert error.ja == "Aには今日「威嚇」の行動はありません"
     vote(g, "AF BF CF DF EF FC")
-    refused(g, action(g, "A threaten C"), "A .ThreateningWolf. has no action 'threaten' tonight")
+    refused(g, action(g, "A threaten C"), "A .Threatening Wolf. has no action 'threaten' tonight")
     night(g, "A attack E")
     assert "threaten" not in legal_verbs(g, "A")  # once per game
-    refused(g, action(g, "A threaten C"), "A .ThreateningWolf. has no action 'threaten' today")
+    refused(g, action(g, "A threaten C"), "A .Threatening Wolf. has no action 'threaten' today")
 
 
 def test_threat_needs_a_living_target_and_comes_to_nothing_if_either_died_by_dusk():
@@ -244,7 +244,7 @@ def test_blood_wolf_self_destruction_resisted_still_ends_the_day_but_calls_no_bl
 
 def test_self_destruction_is_by_day_only():
     g = new(["BloodWolf", "Human", "Human", "Human", "Human"])
-    refused(g, action(g, "A selfdestruct"), "A .BloodWolf. has no action 'selfdestruct' tonight")
+    refused(g, action(g, "A selfdestruct"), "A .Blood Wolf. has no action 'selfdestruct' tonight")
     night(g, "A attack E")
     refused(g, action(g, "A selfdestruct B"), "A's selfdestruct takes no target")
 

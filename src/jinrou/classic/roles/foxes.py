@@ -64,7 +64,6 @@ class TinyFox(Role):
     card_ja = ("子狐: 妖狐を知っています（妖狐は子狐を知りません）。毎晩占いますが、結果が正しいのは半分の確率です。"
                "占われても呪殺されず、襲撃への耐性もありません。霊能結果は子狐です。")
 
-    name_en = "Tiny Fox"
     first_divination_spares = False  # §8: drawn by ``firstnightdivine=auto``, unlike the other 妖狐系
     counts = Count.NONE
     psychic = PsychicResult.TINY_FOX

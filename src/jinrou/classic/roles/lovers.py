@@ -85,7 +85,6 @@ class Lover(Role):
 
     card_ja = "求愛者: 1日目の夜に、選んだひとりと恋人になります。"
 
-    name_en = "Suitor"
     abilities = (Courtship(),)
 
 

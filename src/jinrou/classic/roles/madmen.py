@@ -73,7 +73,6 @@ class WhisperingMad(Role):
     card_en = ("Whispering Madman: knows the wolves; reads and writes the Wolves chat, where the wolves know it (it "
                "writes there under its name).")
 
-    name_en = "Whispering Madman"
     shown = Shown(chat=Chat.WOLF)
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
@@ -90,7 +89,6 @@ class MadCouple(Role):
     card_ja = "叫迷狂人: もうひとりの叫迷狂人を知っています。夜は叫迷狂人どうしで話せます。"
     card_en = "Mad Couple: knows the other 叫迷狂人 (Mad Couple); they talk at night in the Mad couple chat."
 
-    name_en = "Mad Couple"
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return {s: self.id for s in ctx.seats_of(MadCouple, exclude=me.seat)}
@@ -162,7 +160,6 @@ class LurkingMad(Role):
     card_ja = ("暗躍者: 人狼の味方です。誰のことも知りませんが、人狼（と人狼を知る役職）からは人狼として見えます。"
                "人狼は暗躍者を襲撃できます。")
 
-    name_en = "Lurking Madman"
     appears_as_wolf = True
 
 
@@ -176,7 +173,6 @@ class HearMadman(Role):
     card_en = ("Hearing Madman: knows the wolves (as a 狂信者 Fanatic); reads what the wolves say in the Wolves "
                "chat, not its notices (the attack chosen, a skill used), and cannot write there.")
 
-    name_en = "Hearing Madman"
     listens = frozenset({Chat.WOLF})
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
@@ -201,7 +197,6 @@ class Spy2(Role):
                "investigation report was found), with every seat's current role. It wins if the werewolves win and "
                "it is alive.")
 
-    name_en = "Spy II"
     known_to_wolves = True
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
@@ -252,7 +247,6 @@ class BlackCat(Role):
 
     deadly_weapon = True  # V2.1.12
 
-    name_en = "Black Cat"
 
     @on(Executed)
     def poison(self, ctx: Context, me: Layer, event: Executed) -> None:
@@ -304,7 +298,6 @@ class MadScientist(Role):
                "werewolves' team) and is told. While it lives with its revival unused it counts as someone who may "
                "bring the dead back (for the room setting “the dead see all: unless someone may come back”).")
 
-    name_en = "Mad Scientist"
     abilities = (Resuscitation(),)
     closes_heaven = "while able"
 
@@ -454,7 +447,6 @@ class PsychoKiller(Role):
 
     deadly_weapon = True  # V2.1.12
 
-    name_en = "Psycho Killer"
     Memory = PsychoMemory
     level_hooks = (Reflex(),)
     hooks_while_dead = True
@@ -502,7 +494,6 @@ class MadDog(Role):
 
     deadly_weapon = True  # V2.1.12
 
-    name_en = "Mad Dog"
     fortune = Fortune.WEREWOLF
     psychic = PsychicResult.WEREWOLF
     abilities = (Bite(),)
@@ -515,7 +506,6 @@ class MadHunter(LastShot):
 
     card_ja = "復讐人: 人狼の味方のハンターです。突然死以外で死ぬと、最期にひとりを撃ちます。"
 
-    name_en = "Mad Hunter"  # not the ハンター's, which it would inherit
 
 
 @role

@@ -63,7 +63,6 @@ class WolfBoy(Role):
                "その人は次の夕方まで占い結果が人狼になります（死んでいればそのまま）。"
                "霊能結果と人狼占いには影響しません。")
 
-    name_en = "Wolf Boy"
     abilities = (Frame(),)
 
 
@@ -109,7 +108,6 @@ class QueenOfNight(Contacted):
                "divined it (a divination with effects) or guarded it that night and is alive is charmed (魅了, not "
                "told): from then on, at every burial at which the 月下美人 is dead, that seat dies too (後追い).")
 
-    name_en = "Queen of the Night"
     level_hooks = (Fascination(),)
 
 
@@ -158,7 +156,6 @@ class AttractiveWoman(Role):
     card_ja = ("美女: 人狼の味方です。毎晩、他の生存者ひとりを魅了できます（任意、通知なし）。"
                "次の夕方までに美女が人狼の襲撃以外で死ぬと、その埋葬で魅了された人も後を追って死にます。")
 
-    name_en = "Attractive Woman"
     abilities = (Charm(),)
 
 
@@ -211,7 +208,6 @@ class ObstructiveMad(Role):
                "効果もありません（呪殺なども起きません）。占った人は朝に「何者かに邪魔されました」"
                "と知らされます（即時の占い結果はそのままです）。")
 
-    name_en = "Obstructive Madman"
     abilities = (Obstruct(),)
 
 
@@ -264,7 +260,6 @@ class RainyBoy(Role):
                "次に生きて迎える朝に「今日は雨が降っています。」と公表され、"
                "その日の夜は生きている全員の占いが邪魔されます（雨男がその日に死んでいても）。")
 
-    name_en = "Rainy Boy"
     Memory = RainMemory
     abilities = (Rain(),)
 
@@ -572,7 +567,6 @@ class DestroyCraziest(Role):
     card_ja = ("破壊の狂人: 人狼の味方です。毎晩ひとり（自分も可）を選べます（任意）。次の夕方まで、"
                "その人への狩人系の護衛・罠・侍の護衛は襲撃を防ぎません。")
 
-    name_en = "Destroy Craziest"
     abilities = (Expose(),)
 
 

@@ -108,7 +108,6 @@ class OccultMania(Role):
                "it a villager. It is told 「…になりました。」 (what it became) and takes up its new role at once; a "
                "new werewolf cannot be killed by that night's wolf attack and attacks from the next night.")
 
-    name_en = "Occult Mania"
     abilities = (Study(),)
 
 
@@ -147,7 +146,7 @@ DREAMER_WOKE = Message.declare("dreamer woke", "夢から覚めた{player}は胡
 class Dreamer(Role):
     """胡蝶: believes it is 村人 (V1.1.5). Own resistance, once: the first wolf attack reaching it does
     not kill it; it wakes, told at once 「夢から覚めた{name}は胡蝶でした。」, and from then is shown 胡蝶,
-    has team Werewolf (wins iff the result is Werewolf or LoneWolf), knows the wolves and reads and
+    has team Werewolf (wins iff team Werewolf or team LoneWolf wins), knows the wolves and reads and
     writes the wolf chat (as 囁き狂人). It still counts human and reads 村人. Death resistance."""
 
     card_ja = ("胡蝶: 自分を村人だと思っています。初めて人狼に襲撃されても一度だけ死なず、"

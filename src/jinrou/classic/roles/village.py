@@ -48,7 +48,6 @@ class Human(Villager):
 
     card_ja = "村人: 能力はありません。"
 
-    name_en = "Villager"
 
 
 @role
@@ -65,7 +64,6 @@ class Diviner(Divining):
                "身代わりくん, the scapegoat) that would be divined 村人 (human), leaving out the foxes but not a "
                "子狐 (Tiny Fox).")
 
-    name_en = "Seer"
 
 
 @role
@@ -75,7 +73,6 @@ class Psychic(Mediumship):
 
     card_ja = "霊能者: その日に処刑された人の霊能結果を、翌朝に知ります（霊能結果=夕方: その日の夕方）。"
 
-    name_en = "Medium"
 
 
 @role
@@ -84,7 +81,6 @@ class Guard(Bodyguarding):
 
     card_ja = "狩人: 2日目の夜から毎晩ひとりを護衛します（身代わりくんなしでは1日目の夜も）。"
 
-    name_en = "Bodyguard"
 
 
 class WanderingProtection(Protection):
@@ -108,7 +104,6 @@ class WanderingGuard(Role):
     death_resistance = True  # V2.1.12
     guard_role = True  # V2.1.12
 
-    name_en = "Wandering Guard"
     abilities = (WanderingProtection(),)
     Memory = GuardMemory
 
@@ -129,7 +124,6 @@ class Couple(Role):
     card_ja = "共有者: もうひとりの共有者を知っています。夜は共有者どうしで話せます。"
     card_en = "Mason: knows the other 共有者 (Masons); they talk at night in the Masons chat."
 
-    name_en = "Mason"
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return {s: self.id for s in ctx.seats_of(Couple, exclude=me.seat)}
@@ -248,7 +242,7 @@ class Noble(Role):
 
 @role
 class Slave(Role):
-    """奴隷: knows the 貴族; wins iff the result is Human and no 貴族 lives."""
+    """奴隷: knows the 貴族; wins iff team Human wins and no 貴族 lives."""
 
     card_ja = "奴隷: 貴族を知っています。村人陣営が勝ち、貴族が生きていなければ勝利します。"
     card_en = "Slave: knows the 貴族 (Noble); wins if the village wins and no 貴族 is alive."
@@ -268,7 +262,6 @@ class ApprenticeSeer(Role):
     card_ja = ("見習い占い師: 占い師が死んでいるか、占い師がいない埋葬のときに占い師になります（通知あり）。"
                "占い師が死ねば見習いは全員、占い師が配役されていなければ最初のひとりだけです。")
 
-    name_en = "Apprentice Seer"
 
     @on(BurialPass)
     def succeed(self, ctx: Context, me: Layer, event: BurialPass) -> None:
@@ -363,7 +356,7 @@ class Hide(Ability):
 @role
 class Fugitive(Role):
     """逃亡者: hides at another seat each night; survives attacks on itself, but dies if its host
-    is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff the result is Human and it lives."""
+    is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff team Human wins and it lives."""
 
     card_ja = ("逃亡者: 毎晩、他の人の家に逃げ込みます。自分への襲撃では死にませんが、"
                "逃げ込んだ先が村人陣営でない人狼・ヴァンパイアだったり、襲撃されたりすると死にます。村人陣営が勝ち、"
@@ -520,7 +513,6 @@ class QueenSpectator(Role):
 
     deadly_weapon = True  # V2.1.12
 
-    name_en = "Queen Spectator"
     shown = Shown(team=Team.HUMAN)
 
     @on(Died)
@@ -566,7 +558,6 @@ class MadWolf(Role):
     death_resistance = True  # V2.1.12
     deadly_weapon = True  # V2.1.12
 
-    name_en = "Mad Wolf"
     fortune = Fortune.WEREWOLF
     psychic = PsychicResult.WEREWOLF
     counts = Count.WOLF

@@ -263,7 +263,6 @@ class FrankensteinsMonster(Role):
                "divination result, team, count and resistances stay its own. Executed by a vote (not by a 独裁者 "
                "Dictator), that day one more seat is executed.")
 
-    name_en = "Frankenstein's Monster"
     Memory = MonsterMemory
 
     @on(Executed)
@@ -466,7 +465,6 @@ class GachaAddicted(Role):
                "committed to are gone at the next dusk. While it lives it counts as someone who may come back (for "
                "the room setting “the dead see all: unless someone may come back”).")
 
-    name_en = "Gacha Addict"
     Memory = GachaMemory
     abilities = (Gacha(), Commit())
     level_hooks = (Payday(),)

@@ -88,7 +88,6 @@ class ToughGuy(Role):
                "reaches it wounds it, without telling it: it lives through the next day and dies in the following "
                "night, as if attacked, whatever protects it.")
 
-    name_en = "Tough Guy"
     Memory = ToughMemory
     death_resistance = True
 
@@ -605,7 +604,6 @@ class DragonKnight(Role):
                "fire (no guard stops it, and a wolf dies of it too). At the dawn after a night it acted, if it lives "
                "and the seat it chose is dead and of the village team, it takes its own life out of remorse.")
 
-    name_en = "Dragon Knight"
     abilities = (Slay(), DragonGuard())  # a bot weighs the slay first (one act a night)
     Memory = DragonMemory
     death_resistance = True

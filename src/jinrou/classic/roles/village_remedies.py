@@ -60,7 +60,6 @@ class Oldman(Role):
                "の数の2倍を超えていれば老衰で死にます（公表されます。聖なる力は効きます）。人狼ひとりなら3日目の朝、"
                "ふたりなら5日目の朝です。")
 
-    name_en = "Old Man"
     Memory = OldmanMemory
 
     @on(BurialPass)
@@ -221,7 +220,7 @@ class Witch(Role):
 @sub_role("Reformed", "更生者")
 class Reformed(Role):
     """更生者 (sub-role; shown 「更生者（{role}）」), told: the seat keeps its role, abilities, results
-    and parity count, but its team becomes Human and it wins iff the result is Human (V1.1.8, the
+    and parity count, but it joins team Human and wins iff team Human wins (V1.1.8, the
     mirror of 狼の子分: the latest team change on top prevails)."""
 
     card_ja = "更生者（付加役職）: 役職と能力はそのままで、村人陣営になります。村人陣営が勝てば勝利します。"

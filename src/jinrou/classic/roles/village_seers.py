@@ -71,7 +71,6 @@ class Hitokotonushinokami(Role):
                "seat it divines is also struck with 痛恨 (fatal strike) for the rest of the game: in each vote, 1 "
                "time in 20, that seat receives 100 more votes.")
 
-    name_en = "Hitokotonushinokami"
     abilities = (FatalDivination(),)
     first_divination = Divining.first_divination  # the 占い師's own hook (draw `first divination`)
 
@@ -226,7 +225,6 @@ class SeersMama(Role):
     card_en = ("Seer's Mama: a villager. At its first dusk it is told who holds 占い師 (Seer), dead or alive, as a "
                "role, an extra role or a seer kit, in seat order — or that there is none. Once.")
 
-    name_en = "Seer's Mama"
     Memory = OnceMemory
 
     @on(PhaseOpened)
@@ -467,7 +465,7 @@ class LiarDivination(Divination):
 class Liar(Role):
     """嘘つき: each night it must divine another seat, living or dead; told at dawn 「あんまり自信ないけど、
     霊能占いの結果、{target}は{result}だと思う。たぶん。」 — the true 占い結果 3 times in 10, else 村人 and 人狼
-    swapped. No curse, no obstruction, no auto first divination. Wins iff the result is Human and it is
+    swapped. No curse, no obstruction, no auto first divination. Wins iff team Human wins and it is
     alive."""
 
     card_ja = ("嘘つき: 毎晩、自分以外のひとり（生死を問わず）を必ず占います。結果は朝に届きますが、"
@@ -552,7 +550,6 @@ class PI(Role):
                "obstructed investigation is not used up. The 初日白通知 setting (first-night white) picks no seat "
                "for it.")
 
-    name_en = "Paranormal Investigator"
     abilities = (Investigation(),)
     Memory = OnceMemory
 
@@ -634,7 +631,6 @@ class Forensic(Role):
                "player's body. At the end of the night you learn whether that player could resist death (the "
                "werewolves, the bodyguards, the foxes, the Tough Guy, the Miko and the like). It is not a divination.")
 
-    name_en = "Forensic Scientist"
     abilities = (Autopsy(),)
 
 
@@ -650,7 +646,6 @@ class MementoDisposer(Role):
                "belongings. At the end of the night you learn whether you found a deadly weapon (the werewolves, the "
                "Poisoner, the Cat, the Hunter, the Witch, the Assassin and the like). It is not a divination.")
 
-    name_en = "Memento Disposer"
     abilities = (Sift(),)
 
 
@@ -704,7 +699,6 @@ class DarkPsychic(Mediumship):
                "ghost: on the next night every living bodyguard (Bodyguard, Wandering Guard, Trapper and the like) "
                "dies of your grudge. Once. When the medium's results come at dusk, the ghost does nothing.")
 
-    name_en = "Dark Psychic"
     Memory = HauntMemory
     deadly_weapon = True  # V2.1.12
 

@@ -168,7 +168,6 @@ class StraySheep(Role):
                "all their attacks land on you, past every guard, and every other living player is safe until dawn "
                "from the deaths an attacker causes. From then on you die at each dawn you are alive.")
 
-    name_en = "Stray Sheep"
     Memory = SheepMemory
     abilities = (Lure(),)
     level_hooks = (Luring(),)
@@ -211,7 +210,6 @@ class RedHood(Role):
     card_en = ("Little Red Riding Hood: killed by a werewolf's bite, you remember that werewolf; when it is dead "
                "too, you come back to life. Dying any other way makes you forget it.")
 
-    name_en = "Little Red Riding Hood"
     Memory = RedHoodMemory
     closes_heaven = "while able"
 
@@ -246,7 +244,6 @@ class DrawGirl(Role):
     card_en = ("Draw Girl: killed by a werewolf's bite, you are revealed the next morning and that day one more "
                "player is executed.")
 
-    name_en = "Draw Girl"
 
     @on(Bitten)
     def bitten(self, ctx: Context, me: Layer, event: Bitten) -> None:
@@ -308,5 +305,4 @@ class HouseKeeper(Role):
                "(one not on the village's side) you die; otherwise, if a werewolf attack kills that player that "
                "night, you learn which werewolf it was.")
 
-    name_en = "House Keeper"
     abilities = (Visit(),)

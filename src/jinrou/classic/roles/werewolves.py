@@ -64,7 +64,6 @@ class BigWolf(Wolf):
 
     card_ja = "大狼: 占い結果は村人、霊能結果は大狼です。"
 
-    name_en = "Big Wolf"
     fortune = Fortune.HUMAN
     psychic = PsychicResult.BIG_WOLF
     mind_read = PsychicResult.BIG_WOLF.value  # サトリ reads 「大狼」
@@ -76,7 +75,6 @@ class WolfCub(Wolf):
 
     card_ja = "狼の子: 死ぬと、次の夜に人狼は2回襲撃できます。"
 
-    name_en = "Wolf Cub"
 
     @on(Died)
     def bonus(self, ctx: Context, me: Layer, event: Died) -> None:
@@ -112,20 +110,18 @@ class WolfDiviner(Wolf):
 
     card_ja = "人狼占い: 人狼ですが、毎晩ひとりの役職を占うこともできます。"
 
-    name_en = "Wolf Diviner"
     abilities = (ATTACK, WolfDivination())
     closes_heaven = "alive"
 
 
 @role
 class LoneWolf(Wolf):
-    """一匹狼: judges as team LoneWolf; wins iff the result is LoneWolf and it is alive."""
+    """一匹狼: judges as team LoneWolf; wins iff team LoneWolf wins and it is alive."""
 
     card_ja = "一匹狼: 一匹狼陣営として判定されます。一匹狼陣営が勝ち、生き残っていれば勝利します。"
     card_en = ("Lone Wolf: a werewolf judged on a team of its own (the lone wolf); it wins if that team wins and it "
                "is alive.")
 
-    name_en = "Lone Wolf"
     judge_team = Team.LONE_WOLF
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
@@ -143,7 +139,6 @@ class CurseWolf(Wolf):
     card_ja = ("呪狼: 人狼です。占い師（占いセット、人狼占いも）に占われると、"
                "占った人が呪殺されます（その占いの解決時）。")
 
-    name_en = "Cursed Wolf"
 
     @on(Divined)
     def curse(self, ctx: Context, me: Layer, event: Divined) -> None:
@@ -160,7 +155,6 @@ class IntuitionWolf(Wolf):
 
     card_ja = "直感派狼: 人狼です。狩人に護衛されると、誰に護衛されたかを直感します（護衛が置かれたとき）。"
 
-    name_en = "Intuitive Wolf"
 
     @on(Guarded)
     def sense(self, ctx: Context, me: Layer, event: Guarded) -> None:
@@ -175,7 +169,6 @@ class SealWolf(Wolf):
     card_ja = ("印狼: 人狼です。投票するとき、席順で両隣（円環、身代わりくんも含む）"
                "の死者1人につき1票多く数えられます。")
 
-    name_en = "Seal Wolf"
 
     def vote_weight(self, ctx: Context, me: Layer) -> int:
         neighbours = {(me.seat - 1) % ctx.n, (me.seat + 1) % ctx.n} - {me.seat}
@@ -193,7 +186,6 @@ class DarkWolf(Wolf):
                "「投票結果が闇に隠されました。」 (the vote results are hidden in darkness); GM霊能 (the game "
                "master's medium) is still shown.")
 
-    name_en = "Dark Wolf"
     hides_votes = True
 
 
@@ -208,7 +200,6 @@ class NetherWolf(Wolf):
                "While it lives it counts as someone who may bring the dead back (for the room setting “the dead see "
                "all: unless someone may come back”).")
 
-    name_en = "Nether Wolf"
     listens = frozenset({Chat.HEAVEN})
     closes_heaven = "alive"
 
@@ -246,7 +237,6 @@ class CautiousWolf(Wolf):
     card_en = ("Cautious Wolf: a werewolf. When it chooses an attack it may choose 「襲撃しない」 (no attack) "
                "instead: the attack is used up and nobody dies. It is divined 人狼 (werewolf).")
 
-    name_en = "Cautious Wolf"
     abilities = (ATTACK, Abstain())
 
 
@@ -280,7 +270,6 @@ class TongueWolf(Wolf):
     card_ja = ("舌禍狼: 人狼です。自分で襲撃した相手が翌朝までに死んでいれば、その役職を知ります（味見）。"
                "村人を味見すると、以降は味見できなくなります。")
 
-    name_en = "Tongue Wolf"
     abilities = (TastingAttack(),)
     Memory = TongueMemory
 
@@ -341,7 +330,6 @@ class GreedyWolf(Wolf):
                "最初に失敗した襲撃で欲張りな狼は死に（強欲の報い）、以降の襲撃は取り消されます。「襲撃しない」"
                "は失敗しません。")
 
-    name_en = "Greedy Wolf"
     abilities = (ATTACK, Gorge())
     Memory = GreedyMemory
     goat_attacks_all = True
@@ -403,7 +391,6 @@ class FascinatingWolf(Wolf):
                "not of the werewolves' team and a human (not a wolf, a fox or a vampire), that seat becomes a "
                "狼の子分 (Wolf minion), told 「…は狼に誘惑されました。」 (seduced by the wolf).")
 
-    name_en = "Fascinating Wolf"
     abilities = (ATTACK, Seduce())
     Memory = SeduceMemory
 
@@ -446,7 +433,6 @@ class CynthiaWolf(Contacted, Wolf):
                "it that night and is alive becomes 月狂病 (Moon lunacy: the werewolves' team, in the Mad couple "
                "chat), and is told.")
 
-    name_en = "Cynthia Wolf"
     level_hooks = (MoonAura(),)
 
 
@@ -499,7 +485,6 @@ class ToughWolf(Wolf):
                "then the 一途な狼, if alive, dies (捨て身); the 欲張りな狼's (Greedy Wolf's) price is not paid that "
                "night.")
 
-    name_en = "Tough Wolf"
     abilities = (ATTACK, Lunge())
 
 
@@ -537,7 +522,6 @@ class EyesWolf(Wolf):
     card_ja = ("瞳狼: 人狼です。埋葬のたびに、前の埋葬から耐性や護衛などで失敗した人狼の襲撃ごとに、"
                "誰への襲撃が何に阻まれたかを知ります（生きている瞳狼全員）。")
 
-    name_en = "Eyes Wolf"
 
     @on(BurialPass)
     def see(self, ctx: Context, me: Layer, event: BurialPass) -> None:
@@ -582,7 +566,6 @@ class DecoyWolf(Wolf):
     card_ja = ("囮狼: 人狼です。2日目以降の夜に一度だけ、生きている人の家に忍び込み囮になれます。"
                "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。")
 
-    name_en = "Decoy Wolf"
     abilities = (ATTACK, Decoy())
 
 
@@ -614,7 +597,6 @@ class SolitudeWolf(Wolf):
                "first: at a dusk when no living wolf attacks, it starts attacking (told); at a dusk when another "
                "living wolf attacks, it stops (told). Several Solitary Wolves: one of them, at random.")
 
-    name_en = "Solitary Wolf"
     Memory = SolitudeMemory
 
     def attacking(self, me: Layer) -> bool:
@@ -719,7 +701,6 @@ class CraftyWolf(Wolf):
                "as someone who may bring the dead back (for the room setting “the dead see all: unless someone may "
                "come back”).")
 
-    name_en = "Crafty Wolf"
     abilities = (ATTACK, Feign(), Rise())
     Memory = CraftyMemory
     closes_heaven = "while able"
@@ -749,7 +730,6 @@ class AbsoluteWolf(Wolf, Absolute):
                "他に生きている人狼が絶対狼だけでない間は、突然死以外のどの死（処刑も）"
                "にも耐えます（処刑されても誰も死にません）。")
 
-    name_en = "Absolute Wolf"
     shown = Shown(everyone=True)
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
@@ -812,7 +792,6 @@ class ThreateningWolf(Wolf):
                "on death), told 「…は威嚇されました。今夜は能力が無効化されます。」 (threatened: its abilities do "
                "nothing tonight). The seal comes before everything else at dusk.")
 
-    name_en = "Threatening Wolf"
     abilities = (ATTACK, Threaten())
     Memory = ThreatMemory
 
@@ -870,7 +849,6 @@ class BloodWolf(Wolf):
                "その日は投票なしで終わります。その夜は血月となり、人狼として数えられない全員（死者も）"
                "が能力を封印されます。")
 
-    name_en = "Blood Wolf"
     abilities = (ATTACK, SelfDestruct())
     Memory = BloodMemory
 
