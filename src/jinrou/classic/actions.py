@@ -69,9 +69,63 @@ class Param:
         return value
 
 
-class _Verbs(type):
-    """Verb's type: iterating the class gives every declared verb (as an enum's would), and a declared
-    verb is its attribute by its word in capitals wherever it is declared (``Verb.KIT``: 商人's)."""
+class _Vocabulary(type):
+    """The type of an open vocabulary's words: iterating the class gives every declared word, in
+    declaration order (as an enum's would)."""
+
+    def __iter__(cls) -> Iterator[Any]:
+        return iter(cls.__dict__["_declared"].values())
+
+    def __len__(cls) -> int:
+        return len(cls.__dict__["_declared"])
+
+
+class Word(metaclass=_Vocabulary):
+    """A word of an open vocabulary (a verb, a cause of death): declared once — by the rules, or beside
+    the role that uses it — then the same object wherever it is named, copied or unpickled (a server
+    snapshot); immutable. A subclass keeps its words in its own ``_declared`` and says in ``__new__``
+    what an undeclared word is refused with."""
+
+    __slots__ = ()
+    _declared: ClassVar[dict[str, Any]]
+    value: str
+
+    @classmethod
+    def _intern(cls, **fields: object) -> Any:
+        """A new word with these fields, declared under its ``value``."""
+        word = object.__new__(cls)
+        for name, given in fields.items():
+            object.__setattr__(word, name, given)
+        cls._declared[word.value] = word
+        return word
+
+    @classmethod
+    def forget(cls, value: str) -> None:
+        """Remove a declared word (a test's own role's, when the test ends)."""
+        cls._declared.pop(value, None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__.lower()} is immutable")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.value!r})"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __reduce__(self) -> tuple[type[Word], tuple[str]]:
+        return type(self), (self.value,)  # unpickled, it is the declared word
+
+    def __copy__(self) -> Word:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Word:
+        return self
+
+
+class _Verbs(_Vocabulary):
+    """Verb's type: besides iterating, a declared verb is its attribute by its word in capitals
+    wherever it is declared (``Verb.KIT``: 商人's)."""
 
     def __getattr__(cls, name: str) -> Verb:
         verb = cls.__dict__.get("_declared", {}).get(name.lower()) if name.isupper() else None
@@ -79,14 +133,8 @@ class _Verbs(type):
             raise AttributeError(f"type object 'Verb' has no attribute {name!r}")
         return verb
 
-    def __iter__(cls) -> Iterator[Verb]:
-        return iter(Verb._declared.values())
 
-    def __len__(cls) -> int:
-        return len(Verb._declared)
-
-
-class Verb(metaclass=_Verbs):
+class Verb(Word, metaclass=_Verbs):
     """An action's verb as the record writes it, with the parameters its actions carry.
 
     Verbs are interned: ``Verb("divine") is Verb.DIVINE``; :meth:`declare` adds one; ``list(Verb)``
@@ -128,35 +176,8 @@ class Verb(metaclass=_Verbs):
             return known
         if not value or not value.isascii() or not value.replace("_", "").isalnum() or value != value.lower():
             raise ValueError(f"a verb is one lower-case word, not {value!r}")
-        verb = object.__new__(cls)
-        object.__setattr__(verb, "value", value)
-        object.__setattr__(verb, "params", params)
-        object.__setattr__(verb, "label", label)
-        cls._declared[value] = verb
+        verb: Verb = cls._intern(value=value, params=params, label=label)
         return verb
-
-    @classmethod
-    def forget(cls, value: str) -> None:
-        """Remove a declared verb (a test's own role, when the test ends)."""
-        cls._declared.pop(value, None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a verb is immutable")
-
-    def __repr__(self) -> str:
-        return f"Verb({self.value!r})"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __reduce__(self) -> tuple[type[Verb], tuple[str]]:
-        return Verb, (self.value,)  # unpickled (a server snapshot), it is the declared verb
-
-    def __copy__(self) -> Verb:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Verb:
-        return self
 
     def param(self, key: str) -> Param | None:
         return next((p for p in self.params if p.key == key), None)

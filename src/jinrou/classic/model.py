@@ -8,26 +8,16 @@ Enums carry the English value written in records and a Japanese label for player
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from jinrou.classic.actions import Action, Verb  # what an action is (re-exported: the words of the game)
+from jinrou.classic.actions import Action, Verb, Word  # what an action is (re-exported: the words of the game)
 from jinrou.classic.catalog import Team
 from jinrou.players import Seat  # a seat's index, 0-based, in the order of the record's ``players``
 
 
-class _Causes(type):
-    """Cause's type: iterating the class gives every declared cause (as an enum's would)."""
-
-    def __iter__(cls) -> Iterator[Cause]:
-        return iter(Cause._declared.values())
-
-    def __len__(cls) -> int:
-        return len(Cause._declared)
-
-
-class Cause(metaclass=_Causes):
+class Cause(Word):
     """Why a seat died (§5.1): the word the record writes, with its names for players.
 
     Causes are an open vocabulary, as verbs are: the rules' own are declared here (a wolf attack, an
@@ -72,35 +62,8 @@ class Cause(metaclass=_Causes):
             return known
         if not value or not value.isascii() or not value.isalnum() or value != value.lower():
             raise ValueError(f"a cause is one lower-case word, not {value!r}")
-        cause = object.__new__(cls)
-        for name, given in (("value", value), ("name_ja", name_ja), ("name_en", name_en), ("public", public),
-                            ("died", died)):
-            object.__setattr__(cause, name, given)
-        cls._declared[value] = cause
+        cause: Cause = cls._intern(value=value, name_ja=name_ja, name_en=name_en, public=public, died=died)
         return cause
-
-    @classmethod
-    def forget(cls, value: str) -> None:
-        """Remove a declared cause (a test's own role, when the test ends)."""
-        cls._declared.pop(value, None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a cause is immutable")
-
-    def __repr__(self) -> str:
-        return f"Cause({self.value!r})"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __reduce__(self) -> tuple[type[Cause], tuple[str]]:
-        return Cause, (self.value,)  # unpickled (a server snapshot), it is the declared cause
-
-    def __copy__(self) -> Cause:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Cause:
-        return self
 
 
 Cause.ATTACK = Cause.declare("attack", "人狼の襲撃", "killed by the wolves")
