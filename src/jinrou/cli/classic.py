@@ -212,7 +212,7 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
 
 Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
 CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names), or the output of `jinrou yaminabe cast --json --pool playable` (its roles).")]
-SettingOption = Annotated[list[str] | None, typer.Option("--setting", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
+SettingOption = Annotated[list[str] | None, typer.Option("--setting", metavar="NAME=VALUE", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
 BotKind = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play the other seats.")]
 
 
