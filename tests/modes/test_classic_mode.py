@@ -231,9 +231,8 @@ def test_counts_and_sets_read_json_or_the_forms_text():
                                       "CraftyWolf", "AbsoluteWolf", "ThreateningWolf", "BloodWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
-    ({"cast": "preset", "preset": "テーマ配役.女王村", "players": 8}, "女王村 (Queen village) cannot cast 9 seats: it "
-                                                                   "needs at least 10 seats"),
-    ({"cast": "preset", "preset": "テーマ配役.変化村"}, "preset must be one of"),  # コピー is not declared
+    ({"cast": "preset", "preset": "テーマ配役.女王村", "players": 8}, "女王村 (Queen village) cannot cast 9 seats"),
+    ({"cast": "preset", "preset": "その他.spaceWerewolf"}, "preset must be one of"),  # another game's roles
     ({"cast": "preset", "roles": {"Werewolf": 1}}, "roles are for a fixed cast (自由配役) or 一部闇鍋"),
 ])
 def test_settings_that_cannot_be_played_are_refused_at_once(settings, message):
