@@ -21,6 +21,7 @@ from jinrou.classic.roles import (  # noqa: F401  (registers)
     village,
     village_ballots,
     village_guards,
+    village_masks,
     village_remedies,
     village_seers,
     village_tricks,
