@@ -22,6 +22,7 @@ from jinrou.classic.roles import (  # noqa: F401  (registers)
     village_ballots,
     village_guards,
     village_masks,
+    village_nights,
     village_remedies,
     village_seers,
     village_tricks,
