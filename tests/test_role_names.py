@@ -69,9 +69,10 @@ def _cli(*args: str) -> str:
 
 def _groups(size: int = 9) -> list[list[str]]:
     """Every playable role in a cast of some: the roles in catalog order, ``size`` at a time, with a
-    人狼 (a game needs one) and villagers."""
+    人狼 (a game needs one) and villagers — enough for a room's 6 seats when the last group is short."""
     order = sorted(PLAYABLE, key=lambda r: ROLES[r].row)
-    return [[*order[i:i + size], "Werewolf", "Human", "Human"] for i in range(0, len(order), size)]
+    return [[*order[i:i + size], "Werewolf", "Human", "Human", *["Human"] * (3 - len(order[i:i + size]))]
+            for i in range(0, len(order), size)]
 
 
 # ---------------------------------------------------------------------- the names and the parsers

@@ -114,7 +114,7 @@ def test_a_verb_declared_beside_its_role_is_verbs_attribute_and_carries_its_word
 
 # ---------------------------------------------------------------------- day actions in the engine
 
-ROLES = ["Werewolf", "Poet", "Human", "Human", "Human", "Diviner"]
+ROLES = ["Werewolf", "SpaceWerewolfObserver", "Human", "Human", "Human", "Diviner"]
 
 
 def day_two():

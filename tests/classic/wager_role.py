@@ -2,7 +2,8 @@
 proves the mode door): no declared role has a day action yet, so this one proves the mechanism
 through the engine, the record, the online mode and the terminal.
 
-It sits under the catalog id ``Poet`` (歌人, a later wave's role; ギャンブラー, its first home, is declared since issue 24) only
+It sits under the catalog id ``SpaceWerewolfObserver`` (観察者, a role of another game mode that no
+spec declares; ギャンブラー, its first home, is declared since issue 24, 歌人, its second, since issue 34) only
 because a role's id must be a catalog id; its rule is the tests' own. By day, once a day, optional
 (W.1.1), it *wagers* on a living seat: a stake (a choice, ``high`` or ``low``) and a guess of that
 seat's role (a role id). A right guess with a high stake makes its later votes that day weigh one
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Layer
 
-ID = "Poet"
+ID = "SpaceWerewolfObserver"
 STAKES = ("high", "low")
 
 
@@ -56,7 +57,7 @@ def declared() -> Iterator[type[Role]]:
 
     Wager.verb = verb
 
-    class Poet(Role):
+    class SpaceWerewolfObserver(Role):
         """The tests' gambler (see the module docstring)."""
 
         abilities = (Wager(),)
@@ -65,9 +66,9 @@ def declared() -> Iterator[type[Role]]:
         def vote_weight(self, ctx: Context, me: Layer) -> int:
             return 1 if me.memory.day == ctx.day else 0
 
-    role(Poet)
+    role(SpaceWerewolfObserver)
     try:
-        yield Poet
+        yield SpaceWerewolfObserver
     finally:
         del ROLES[ID]
         Verb.forget("wager")

@@ -12,7 +12,7 @@ from jinrou.errors import IllegalActionError
 from tests.classic.wager_role import declared
 from tests.modes.test_classic_mode import Table
 
-ROLES = ["Human", "Poet", "Diviner", "Werewolf", "Human", "Human", "Guard"]  # 身代わりくん, Ann, Ben, Cat, …
+ROLES = ["Human", "SpaceWerewolfObserver", "Diviner", "Werewolf", "Human", "Human", "Guard"]  # 身代わりくん, Ann, Ben, Cat, …
 
 
 def test_a_day_action_is_listed_with_its_parameter_controls_and_taken_by_day():

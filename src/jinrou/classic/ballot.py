@@ -66,6 +66,10 @@ def close(state: State) -> Then | None:
             if extra:
                 tally[c] += extra
                 priority.setdefault(c, 0)
+    for c in list(priority):  # V2.1.11: received-priority modifiers (アイドル), for a candidate with votes
+        raised = identities[c].priority_received(ctx) if state.alive[c] and c in ballot.votes.values() else None
+        if raised:
+            priority[c] += raised
     if not state.settings.on("voteresult"):
         if any(identities[s].hides_votes for s in state.living()):  # W.1.11b (闇狼)
             state.tell(None, "votes hidden")

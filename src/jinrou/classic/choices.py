@@ -96,7 +96,8 @@ def abilities_now(state: State, seat: Seat) -> Iterator[tuple[Ability, Layer, bo
 def legal_actions(state: State, seat: Seat) -> list[Legal]:
     """What ``seat`` may do now (empty when it need not or cannot act)."""
     if state.stage is Stage.NIGHT:
-        if not state.alive[seat] and not state.identities[seat].acts_while_dead:
+        identity = state.identities[seat]
+        if (not state.alive[seat] and not identity.acts_while_dead) or identity.closed:  # V2.1.5: a closed night
             return []
         return legal_abilities(state, seat, [])
     if state.stage is Stage.DAY:  # the vote first, then the day actions (W.1.1)
@@ -141,6 +142,8 @@ def has_action_open(state: State, seat: Seat) -> bool:
     """V1.1.11: whether ``seat`` has a night action open now (:meth:`Context.has_action_open`)."""
     if any(a.seat == seat for a in state.night.actions):
         return True
+    if state.identities[seat].closed:  # V2.1.5: a closed night has no form
+        return False
     if state.day == 1 and state.settings["scapegoat"] != "off" and state.identities[seat].attacks:
         return True
     return bool(legal_abilities(state, seat, []))
@@ -278,6 +281,9 @@ def _check_action(state: State, action: Action) -> Checked:
     if stage is Stage.DAY and state.ballot is not None and state.ballot.ended:
         raise IllegalActionError(f"the day ended without a vote (自爆): {who} cannot {action.verb.value} today",
                                  ja=f"今日は投票なしで終わりました（自爆）: {who}はもう{verb}できません")
+    if stage is Stage.NIGHT and identity.closed:
+        raise IllegalActionError(f"{who}'s night is closed (V2.1.5): no action tonight",
+                                 ja=f"{who}は今夜能力を使えません")
     mine = [(ability, owner) for ability, owner, _ in abilities_now(state, action.seat) if ability.verb is action.verb]
     if mine and mine[0][0].label is not None:  # the ability's own name (通訳's 「通訳する」)
         verb = f"「{mine[0][0].label[0]}」"

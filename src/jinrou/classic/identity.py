@@ -124,6 +124,7 @@ class Identity:
         "_nightly",
         "_prioritising",
         "_psychic",
+        "_raising",
         "_receiving",
         "_resisting",
         "_team",
@@ -134,6 +135,7 @@ class Identity:
         "acts_while_dead",
         "appears_as_wolf",
         "attacks",
+        "closed",
         "closes_heaven",
         "cursed_by_divination",
         "hides_votes",
@@ -211,6 +213,8 @@ class Identity:
     """Either of the two (what the engine asks before an action resolves)."""
     silenced: bool
     """Whether a mark silences it (V1.1.15 沈黙): it cannot write the day chat (vote and will unaffected)."""
+    closed: bool
+    """Whether a mark closes its night (V2.1.5): no night form, no part in the attack; hooks and chats stay."""
 
     def __init__(self, seat: Seat, layers: Iterable[Layer] = ()) -> None:
         self.seat = seat
@@ -238,6 +242,8 @@ class Identity:
         self.acts_while_dead = any(ability.while_dead for ability, _, _ in self._abilities)
         self.level_hooks = tuple((hook, layer) for layer in layers for hook in layer.role.level_hooks) if (
             len(layers) > 1 or role.level_hooks) else ()
+        if self.closed:  # V2.1.5: an attacking wolf whose night is closed is no attacker
+            self.attacks = False
 
     def _settle_stack(self, layers: tuple[Layer, ...], main: Layer, role: Role) -> None:
         """:meth:`_settle` for a seat with layers above its role."""
@@ -258,6 +264,7 @@ class Identity:
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self.silenced = any(layer.role.silences for layer in layers)
+        self.closed = any(layer.role.closes_night for layer in layers)
         self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
         # which layers answer what (the others keep Role's defaults)
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
@@ -276,6 +283,7 @@ class Identity:
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
         self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
         self._receiving = tuple(layer for layer in layers if "vote_received" in layer.role.overrides)
+        self._raising = tuple(layer for layer in layers if "priority_received" in layer.role.overrides)
         reacting: dict[type[Event], list[tuple[Handler, Role, Layer]]] = {}
         for layer in layers:
             for kind, handlers in layer.role.reactions.items():
@@ -330,6 +338,7 @@ class Identity:
         self.lover = role.lover
         self.victory_mark = role.victory_mark
         self.silenced = role.silences
+        self.closed = role.closes_night
         self._told = ()
         self._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
         self._chatting = alone if "chats" in answers else ()
@@ -342,6 +351,7 @@ class Identity:
         self._weighing = alone if "vote_weight" in answers else ()
         self._prioritising = alone if "vote_priority" in answers else ()
         self._receiving = alone if "vote_received" in answers else ()
+        self._raising = alone if "priority_received" in answers else ()
         self.reactions = {kind: tuple([(handler, role, main) for handler in handlers])
                           for kind, handlers in role.reactions.items()} if role.reactions else {}
 
@@ -552,6 +562,10 @@ class Identity:
     def vote_received(self, ctx: Context) -> int:
         """The votes it receives in a ballot beyond those cast: its layers' modifiers, summed."""
         return sum([layer.role.vote_received(ctx, layer) for layer in self._receiving])
+
+    def priority_received(self, ctx: Context) -> int | None:
+        """V2.1.11: how much its layers raise the priority it got from its voters (None: none declares it)."""
+        return sum([layer.role.priority_received(ctx, layer) for layer in self._raising]) if self._raising else None
 
     def is_human(self) -> bool:
         """Whether it is human for the rules that ask (女王観戦者's infection, 誘惑する女狼): it counts

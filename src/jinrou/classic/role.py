@@ -151,6 +151,8 @@ class Role:
     deadly_weapon: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (遺品整理士): 犬, 罠師, 魔女, 暗殺者
     guard_role: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (闇の霊媒師): 罠師
     unshielded: ClassVar[bool] = False  # V2.1.3: holy protection, 巫女の加護 and shields never protect its seat (迷える子羊)
+    closes_night: ClassVar[bool] = False  # a mark: its seat's night is closed (V2.1.5: no night form, no attacker)
+    refuses_revival: ClassVar[bool] = False  # V2.1.10: every revival of its seat does nothing (血まみれのメアリー)
     resist_rank: ClassVar[int] = 0  # V2.1.3: ``resist`` asked before lower ranks' (巫女の加護 2, a shield 1; the rest 0)
     # derived at registration
     catalog: ClassVar[CatalogRole]
@@ -235,6 +237,11 @@ class Role:
         tally (V1.1.2: 痛恨)."""
         return 0
 
+    def priority_received(self, ctx: Context, me: Layer) -> int:
+        """V2.1.11 *received priority*: how much it raises, per ballot, the priority its living seat got
+        from its voters, when it got votes (アイドル: 1 from day 5 while no fan lives)."""
+        return 0
+
     def attribute(self, ctx: Context, me: Layer, name: str) -> bool:
         """V2.1.12: whether this layer gives its seat the attribute ``name`` now (``death_resistance``,
         ``deadly_weapon``, ``guard_role``): its flag; a role whose attribute holds only at times says so
@@ -261,7 +268,7 @@ SUB_ROLES: dict[str, Role] = {}
 
 
 ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority",
-           "vote_received")
+           "vote_received", "priority_received")
 """The answers an identity asks only of the layers that declare them: Role's default of each changes
 nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
 

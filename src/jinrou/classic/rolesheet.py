@@ -103,8 +103,8 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
 
 | 系 (catalog category) | module in `src/jinrou/classic/roles/` |
 |---|---|
-| 村人系 | `village.py` (§8's first roles, 商人's kits, 聖職者's protection, 御子, 通訳 …), `village_seers.py` (who learn), `village_guards.py` (who protect or withstand), `village_ballots.py` (votes, executions, the day), `village_remedies.py` (who kill or cure), `village_tricks.py` (tricks on the wolves' bite) |
-| 役職変化系 | `switching.py` |
+| 村人系 | `village.py` (§8's first roles, 商人's kits, 聖職者's protection, 御子, 通訳 …), `village_seers.py` (who learn), `village_guards.py` (who protect or withstand), `village_ballots.py` (votes, executions, the day), `village_remedies.py` (who kill or cure), `village_tricks.py` (tricks on the wolves' bite), `village_nights.py` (closed nights, fans, poems, 霊界's voice: 花火師, アイドル, 歌人, 悪霊憑き), `village_masks.py` (behind a mask: 在宅者; and two 役職変化系, 血まみれのメアリー, 怪盗) |
+| 役職変化系 | `switching.py`, `village_masks.py` (血まみれのメアリー, 怪盗) |
 | 人狼系 | `werewolves.py` |
 | 狂人系 | `madmen.py`, `madmen_marks.py` (those that mark a seat) |
 | 妖狐系, 背徳者系 | `foxes.py` |

@@ -351,8 +351,9 @@ class State:
             self.emit(Executed(seat))
 
     def revive(self, seat: Seat) -> bool:
-        """A dead seat comes back with its current role (never after a sudden death)."""
-        if self.alive[seat] or seat in self.sudden:
+        """A dead seat comes back with its current role (never after a sudden death, never a role that
+        refuses every revival: V2.1.10 血まみれのメアリー)."""
+        if self.alive[seat] or seat in self.sudden or self.identities[seat].role.refuses_revival:
             return False
         self.alive[seat] = True
         self.deaths[seat] = None

@@ -41,6 +41,8 @@ WAVE3_ROLES += ["OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnat
 WAVE3_ROLES += ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice"]  # group G (village part 2)
 WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"]  # batch 3, group I
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
+WAVE3_ROLES += ["RemoteWorker", "BloodyMary"]  # issue 34, masks (roles/village_masks.py)
+WAVE3_ROLES += ["Pyrotechnist", "Idol"]  # issue 34, nights (roles/village_nights.py)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -75,6 +77,7 @@ SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
 SPEC_PSYCHIC["Cosplayer"] = PsychicResult.WEREWOLF  # コスプレイヤー: V2.2 (group G)
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
                "TinyGhost": Count.NONE}  # V1.2 おばけ
+SPEC_COUNTS["RemoteWorker"] = Count.NONE  # 在宅者: V2.2 (issue 34)
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

@@ -21,6 +21,8 @@ from jinrou.classic.roles import (  # noqa: F401  (registers)
     village,
     village_ballots,
     village_guards,
+    village_masks,
+    village_nights,
     village_remedies,
     village_seers,
     village_tricks,

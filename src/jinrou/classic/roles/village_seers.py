@@ -140,7 +140,7 @@ EMMA_LINES = {
     "trap": "trap", "curse": "curse", "psycho": "psycho", "selfdestruct": "selfdestruct", "assassinate": "assassinate",
     "lover": "lover", "fox": "fox", "twin": "twin", "charm": "charm",
     "ghost": "ghost", "dragon": "dragon", "samurai": "samurai", "elemental": "elemental", "sacrifice": "sacrifice",
-    "dragonknight": "dragonknight",  # V2.1.13
+    "dragonknight": "dragonknight", "mary": "curse",  # V2.1.13
 }  # fmt: skip
 """閻魔's line (:data:`EMMA_TOLD`) per death: by the exact kind kept beside the cause where there is
 one (後追い's), else by the cause; a death not here (execution, hunter shot, leave, sudden death, a

@@ -1,0 +1,192 @@
+"""Batch 3 (village part 2, issue 34): 花火師 アイドル 歌人 悪霊憑き (``roles/village_nights.py``;
+shared/spec/classic-roles-village-2.md V2.2, mechanics V2.1.5 closed nights, V2.1.8 private channels,
+V2.1.11 received priority).
+
+Conventions: the package docstring (``tests/classic/roles/__init__.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from jinrou.classic.record import write
+from jinrou.classic.replay import replay
+from jinrou.classic.role import ROLES
+from jinrou.classic.texts import render, role_rule
+from jinrou.errors import IllegalActionError
+
+from ..helpers import (
+    action,
+    bot_game_replays,
+    chats,
+    close,
+    dead,
+    knows,
+    legal_verbs,
+    new,
+    night,
+    seat,
+    snapshot,
+    told,
+    vote,
+)
+
+NIGHTS = ["Pyrotechnist", "Idol", "Poet", "SpiritPossessed"]
+
+
+def same_replay(g) -> None:  # type: ignore[no-untyped-def]
+    record = write(g)
+    assert write(replay(record))["events"][: len(record["events"]) - 1] == record["events"][:-1]
+
+
+def lines(g, key: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [render(m, g.names) for _, m in g.messages if m.key == key]
+
+
+# ---------------------------------------------------------------------- 花火師 (V2.1.5)
+
+
+def test_fireworks_close_the_next_night_for_every_seat_even_after_the_pyrotechnists_death():
+    g = new(["Werewolf", "Werewolf", "Pyrotechnist", "Diviner", "Guard", "Human", "Human", "Human", "Human"])
+    assert "launch" not in legal_verbs(g, "C")
+    with pytest.raises(IllegalActionError, match="has no action 'launch' tonight"):
+        g.apply(action(g, "C launch"))
+    night(g, "A attack F", "D divine A", "E guard G")
+    assert "launch" in legal_verbs(g, "C")
+    g.apply(action(g, "C launch"))
+    assert lines(g, "launch") == ["Cは花火を打ち上げる準備をしています。"] and told(g, "launch", "D") == []
+    assert "launch" not in legal_verbs(g, "C")  # once
+    vote(g, "AC BC CA DC EC GC HC IC")  # the 花火師 is executed: its fireworks still go up
+    assert dead(g)["C"] == "execution"
+    assert lines(g, "fireworks") == ["きれいな花火が打ち上がりました。今夜は能力を使用できません。"]
+    assert told(g, "fireworks", None) == [{}]
+    for letter in "ABDEGHI":
+        assert legal_verbs(g, letter) == {}
+    assert g.awaited() == [] and "wolf" in chats(g, "A")  # nothing required; the chats stay
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="A's night is closed"):
+        g.apply(action(g, "A attack D"))
+    assert snapshot(g) == before
+    close(g)
+    assert set(dead(g)) == {"F", "C"}  # no attack, no sudden death
+    vote(g, "AD BD DA ED GD HD ID")
+    assert legal_verbs(g, "A")["attack"] and legal_verbs(g, "E")["guard"]  # the next night is open again
+    same_replay(g)
+
+
+def test_a_closed_night_keeps_the_hooks_that_need_no_submission():
+    # タフガイ bitten on night 1 dies at level 100 of night 2 even though that night is closed
+    g = new(["Werewolf", "Pyrotechnist", "ToughGuy", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack C")
+    assert "C" not in dead(g)
+    g.apply(action(g, "B launch"))
+    vote(g, "AD BD CD DA ED FD GD HD")
+    close(g)
+    assert dead(g)["C"] == "attack"
+
+
+# ---------------------------------------------------------------------- アイドル (V2.1.5, V2.1.11)
+
+
+def test_idol_makes_a_fan_on_its_first_night_both_know_and_it_counts_the_village_each_dawn():
+    g = new(["Werewolf", "Idol", "Human", "Human", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B")["captivate"] == tuple("ACDEFGH") and seat(g, "B") in g.awaited()
+    g.apply(action(g, "B captivate D"))
+    assert lines(g, "captivate") == ["BはDをファンにしました。"]
+    night(g, "A attack E")
+    assert lines(g, "fan") == ["DはBのファンになりました。"]
+    assert told(g, "fan", "B") == told(g, "fan", "D") == [{"player": 1, "target": 3}]
+    assert knows(g, "B") == {"D": "Fan"} and knows(g, "D") == {"B": "Idol"}
+    assert lines(g, "idol count") == ["Bの観察の結果、現在の村人陣営の人数は6人でした。"]
+    vote(g, "AF BF CF DF FA GF HF")
+    assert "captivate" not in legal_verbs(g, "B")  # its first night only
+    same_replay(g)
+
+
+def test_idol_gets_a_second_fan_from_night_four_and_its_fans_lose_a_night_when_it_dies():
+    g = new(["Werewolf", "Idol", "Diviner", "Human", "Human", "Human", "Human", "Human", "Human", "Human",
+             "Human", "Human"], {"drawvote": "random"})
+    night(g, "B captivate C", "A attack E", "C divine D")
+    vote(g, "AF BF CF DF FA GF HF IF JF KF LF")
+    night(g, "A attack G", "C divine H")
+    vote(g, "AI BI CI DI HI IA JI KI LI")
+    assert told(g, "fan", "B") == [{"player": 1, "target": 2}]
+    night(g, "A attack J", "C divine K")  # night 3: nothing yet
+    vote(g, "AK BK CK DK HK KA LK")
+    night(g, "A attack L", "C divine D", draws=[("second fan", "D")])  # night 4: D joins
+    assert knows(g, "B") == {"C": "Fan", "D": "Fan"} and knows(g, "D") == {"B": "Idol"}
+    vote(g, "AB CB DB HB BA")  # the アイドル is executed
+    assert dead(g)["B"] == "execution"
+    assert lines(g, "fan shock") == ["アイドルが死亡したショックでCは今夜能力を使えなくなりました。",
+                                    "アイドルが死亡したショックでDは今夜能力を使えなくなりました。"]
+    assert legal_verbs(g, "C") == {} and knows(g, "C") == {}  # no longer a fan
+    assert legal_verbs(g, "A")["attack"]
+    same_replay(g)
+
+
+def test_idol_is_first_fan_attacked_before_night_four_means_no_second_fan():
+    g = new(["Werewolf", "Idol", "Human", "Human", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B captivate C", "A attack C")
+    assert dead(g) == {"C": "attack"} and lines(g, "idol count") == []  # no fan lives: not told
+    vote(g, "AD BD DA ED FD GD HD ID JD")
+    night(g, "A attack E")
+    vote(g, "AF BF FA GF HF IF JF")
+    night(g, "A attack G")
+    vote(g, "AH BH HA IH JH")
+    night(g, "A attack I")  # night 4: no fan lives, nothing drawn
+    assert told(g, "fan", "B") == [{"player": 1, "target": 2}]
+
+
+def _day_five(fan_lives: bool):  # type: ignore[no-untyped-def]
+    """Day 5 with A (wolf), B (アイドル) and three villagers alive; its fan J alive (and K drawn as its second
+    fan on night 4) or attacked on night 3."""
+    g = new(["Werewolf", "Idol", "Human", "Human", "Human", "Human", "Human", "Human", "Human", "Human",
+             "Human", "Human"], {"runoff": "no", "drawvote": "random"})
+    night(g, "B captivate J", "A attack C")
+    vote(g, "AD BD DA ED FD GD HD ID JD KD LD")
+    night(g, "A attack E")
+    vote(g, "AF BF FA GF HF IF JF KF LF")
+    night(g, "A attack G" if fan_lives else "A attack J")
+    vote(g, "AH BH HA IH KH LH " + ("JH" if fan_lives else "GH"))
+    night(g, "A attack I" if fan_lives else "A attack G", draws=[("second fan", "K")] if fan_lives else [])
+    return g
+
+
+def test_idol_without_a_fan_from_day_five_loses_every_tie():
+    g = _day_five(fan_lives=False)
+    assert sorted(g.names[s] for s in g.living()) == ["A", "B", "I", "K", "L"]
+    vote(g, "AI BI IB KB LA")  # B 2, I 2: the tie goes against the アイドル
+    assert dead(g)["B"] == "execution"
+    g = _day_five(fan_lives=True)
+    assert sorted(g.names[s] for s in g.living()) == ["A", "B", "J", "K", "L"]
+    vote(g, "AJ BJ JB KB LA", draws=[("tie break", "J")])  # a fan lives: an ordinary tie, drawn  # a fan lives: an ordinary tie
+    assert dead(g)["J"] == "execution"
+
+
+# ---------------------------------------------------------------------- refusals, cards, bots
+
+
+def test_the_cards_name_each_role_for_players():
+    for role in NIGHTS:
+        if role in ROLES:
+            assert role_rule(role, "ja").startswith(ROLES[role].name_ja)
+            assert role_rule(role, "en").startswith(ROLES[role].name_en + ":")
+
+
+@st.composite
+def night_setups(draw):
+    """8–13 seats: 1–2 wolves, 1–4 of this group's roles, a 占い師 and a 狩人 sometimes, the rest 村人."""
+    roles = draw(st.lists(st.sampled_from([r for r in NIGHTS if r in ROLES]), min_size=1, max_size=4))
+    wolves = ["Werewolf", *draw(st.lists(st.sampled_from(["Werewolf", "WolfCub", "Madman"]), max_size=1))]
+    extra = draw(st.lists(st.sampled_from(["Diviner", "Guard", "Witch", "Fox", "ToughGuy"]), max_size=2))
+    cast = draw(st.permutations([*wolves, *roles, *extra, "Human", "Human", "Human"]))
+    room = {"scapegoat": draw(st.sampled_from(["on", "off"]))}
+    return cast, room, draw(st.integers(0, 2**32 - 1))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(night_setups(), st.sampled_from(["heuristic", "random"]))
+def test_bot_games_with_the_night_roles_end_and_replay_from_their_records(setup, kind):
+    bot_game_replays(setup, kind)
