@@ -65,6 +65,7 @@ CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
     ("runoff", "no"): ("no", "なし"), ("runoff", "revote"): ("on a tie", "同数時"), ("runoff", "yes"): ("always", "常に"),
     ("drawvote", "revote"): ("vote again", "再投票"), ("drawvote", "random"): ("one at random", "ランダム処刑"),
     ("drawvote", "none"): ("nobody is executed", "処刑なし"), ("drawvote", "all"): ("all of them", "全員処刑"),
+    ("drawvote", "once"): ("vote again once, then one at random (AIWolf)", "一度だけ再投票、次はランダム処刑"),
     ("divineresult", "sunrise"): ("at dawn", "朝"), ("divineresult", "immediate"): ("at once", "即時"),
     ("firstnightdivine", "manual"): ("chosen", "なし"), ("firstnightdivine", "auto"): ("a random human", "あり"),
     ("psychicresult", "sunrise"): ("at dawn", "朝"), ("psychicresult", "sunset"): ("at dusk", "夕方"),
