@@ -188,7 +188,7 @@ BAD_SETUPS = [
     (["A", "B", "C"], ["Werewolf", "Human", "Raven"], {},  # a catalog role not declared yet
      "role 'Raven' of C is not a playable role id (see `jinrou classic roles`)"),
     (["A", "B", "C"], ["Werewolf", "Human", "Human"], {"drawvote": "coin"},
-     "setting 'drawvote' must be one of revote, random, none, all, not 'coin'"),
+     "setting 'drawvote' must be one of revote, random, none, all, once, not 'coin'"),
     (["A", "B", "a"], ["Werewolf", "Human", "Human"], {}, "player names must differ (ignoring case); given twice: a"),
 ]
 

@@ -272,3 +272,16 @@ def test_no_vote_at_all_runs_the_win_check_at_once():
         g.alive[s] = False
     close(g)
     assert result(g) == "Human" and winners(g) == "BCD"
+
+
+def test_drawvote_once_votes_again_once_then_executes_one_of_the_tops_at_random():
+    # AIWolf's rule (AIWolfGame.night: maxRevote = 1, then a shuffled pick among the tops)
+    g = day_two(drawvote="once")
+    vote(g, "AC CA DA EC FG GF")  # A 2, C 2: a revote among every living seat
+    assert g.stage is Stage.DAY and g.revotes == 1 and candidates(g) == ("A", "C", "D", "E", "F", "G")
+    assert render(next(m for _, m in reversed(g.messages) if m.key == "revote once"), g.names, "ja") == (
+        "再投票です。再び同数ならその中からランダムに処刑します。")
+    vote(g, "AD CA DA EC FC GD", draws=[("tie break", "D")])  # A 2, C 2, D 2: one of them at random
+    assert dead(g) == {"B": "attack", "D": "execution"} and g.stage is Stage.NIGHT
+    days = [e for e in record_events(g) if e["type"] == "day"]
+    assert len(days) == 2  # both ballots are in the record

@@ -107,6 +107,11 @@ def _tie(state: State, tops: list[Seat]) -> Then | None:
     if rule == "revote":
         retake(state)
         return None
+    if rule == "once":  # AIWolf's rule: one revote among all the living, then one of the tops at random
+        if state.revotes == 0:
+            retake(state)
+            return None
+        return _execute(state, [state.draw_seat("tie break", tops)])
     if rule == "random":
         return _execute(state, [state.draw_seat("tie break", tops)])
     if rule == "none":
@@ -135,7 +140,10 @@ def retake(state: State) -> None:
     if state.revotes >= MAX_REVOTES:
         conclude(state)
         return
-    state.tell(None, "revote", left=MAX_REVOTES - state.revotes)
+    if state.settings["drawvote"] == "once":
+        state.tell(None, "revote once")
+    else:
+        state.tell(None, "revote", left=MAX_REVOTES - state.revotes)
     _new_ballot(state, False, tuple(state.living()))
 
 

@@ -11,7 +11,7 @@ and the documentation come from it.
 >>> Settings.parse({"drawvote": "coin"})
 Traceback (most recent call last):
 ...
-jinrou.errors.SetupError: setting 'drawvote' must be one of revote, random, none, all, not 'coin'
+jinrou.errors.SetupError: setting 'drawvote' must be one of revote, random, none, all, once, not 'coin'
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _s("votemyself", "自分に投票", "vote for oneself", *OFF_ON),
     _s("voteresult", "投票結果を隠す", "hide the vote table", *OFF_ON),
     _s("runoff", "決選投票", "runoff", "no", "revote", "yes"),
-    _s("drawvote", "同数時", "on a tie", "revote", "random", "none", "all"),
+    _s("drawvote", "同数時", "on a tie", "revote", "random", "none", "all", "once"),
     _s("decider", "決定者", "decider", *OFF_ON),
     _s("authority", "権力者", "authority", *OFF_ON),
     _s("noticebitten", "噛まれたら分かる", "the attacked are told", *OFF_ON),

@@ -44,6 +44,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "no execution": ("処刑は行われませんでした。", "Nobody is executed today."),
     "revote": ("再投票です。あと{left}回の投票で結論が出なければ引き分けになります。",
                "Vote again: {left} more ballot(s) without a decision and the game is a draw."),
+    "revote once": ("再投票です。再び同数ならその中からランダムに処刑します。",
+                    "Vote again: on another tie one of the tied is executed at random."),
     "runoff": ("決選投票です: {candidates}", "Runoff between {candidates}."),
     "psychic result": ("GM霊能: {target}は{result}でした", "GM psychic: {target} was {result}."),
     "shot": ("{hunter}は最期の力で{target}を撃ちました", "With a last effort {hunter} shoots {target}."),

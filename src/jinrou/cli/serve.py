@@ -33,6 +33,9 @@ def serve_command(
                                          metavar="NAME")] = "",
     cluster_address: Annotated[str, typer.Option(help="With --cluster: where the other processes reach this one "
                                                  "(default http://HOST:PORT, 127.0.0.1 for 0.0.0.0).")] = "",
+    aiwolf_port: Annotated[int, typer.Option(help="Listen on this TCP port for AIWolf (人狼知能) agents, which then play "
+                                             "the AIWolf seats a classic room opens (see docs/aiwolf.md); 0: none.",
+                                             min=0, max=65535)] = 0,
 ) -> None:
     """Run the online server: a lobby and rooms for quantum werewolf (量子人狼), quantum mini-shogi (量子ミニ将棋) and classic werewolf (人狼), played in the browser, with bots for the empty seats.
 
@@ -46,6 +49,14 @@ def serve_command(
         chosen = ServerLimits.parse(limits)
         proxies = _proxies(proxy)
         sock = _listen(host, port)  # before anything is opened or printed: a bad address or a busy port
+        if aiwolf_port:
+            from jinrou.aiwolf.seats import open_pool
+
+            try:
+                open_pool(host, aiwolf_port)
+            except JinrouError:
+                sock.close()
+                raise
     except JinrouError as error:
         fail(error)
     import uvicorn

@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -125,6 +126,7 @@ class Village:
     checked: tuple[int, Seat, Any, Accepted] | None = None  # the last action check: version, room seat, action, answer
     version: int = 0  # counts the changes: views are cached per version
     views: dict[Any, tuple[int, Any]] = field(default_factory=dict)  # seat, ("view", seat) → (version, cached)
+    key: str = field(default_factory=lambda: secrets.token_hex(8))  # names the room to the AIWolf agents' pool
 
     def __getstate__(self) -> dict[str, Any]:
         """What a snapshot of the room pickles: not the views made from it nor the last check (caches)."""
@@ -514,6 +516,19 @@ class ClassicMode:
             published = game.published.counts if game.published is not None else None
             agent = village.bots[me] = HeuristicAgent(published)
         names = game.names
+        if village.settings.get("aiwolf_seats"):  # an AIWolf agent may play this bot seat (docs/aiwolf.md)
+            from jinrou.aiwolf.seats import play_seat
+
+            for _ in range(MAX_CLAIMS):  # a claim it made before is not said again: it is asked again
+                step = play_seat(village.key, int(village.settings["aiwolf_seats"]), game, me, village.first_ballot,
+                                 village.turn is Turn.DISCUSSION,
+                                 village.turn is Turn.MAIN and len(game.attackers()) > 1, rng)
+                if not (isinstance(step, Claim) and _repeated(game, me, step)):
+                    break
+            if isinstance(step, Claim) and not _repeated(game, me, step):
+                return {"claims": [_claim_json(step, names)]}
+            if isinstance(step, dict):
+                return step
         view_of = SeatView.of(game, me)
         if game.stage is Stage.DAY:
             if village.first_ballot and me not in village.talked and not game.identity(me).silenced:  # 沈黙

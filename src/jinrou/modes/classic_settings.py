@@ -70,6 +70,7 @@ CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
     ("runoff", "no"): ("no", "なし"), ("runoff", "revote"): ("on a tie", "同数時"), ("runoff", "yes"): ("always", "常に"),
     ("drawvote", "revote"): ("vote again", "再投票"), ("drawvote", "random"): ("one at random", "ランダム処刑"),
     ("drawvote", "none"): ("nobody is executed", "処刑なし"), ("drawvote", "all"): ("all of them", "全員処刑"),
+    ("drawvote", "once"): ("vote again once, then one at random (AIWolf)", "一度だけ再投票、次はランダム処刑"),
     ("divineresult", "sunrise"): ("at dawn", "朝"), ("divineresult", "immediate"): ("at once", "即時"),
     ("firstnightdivine", "manual"): ("chosen", "なし"), ("firstnightdivine", "auto"): ("a random human", "あり"),
     ("psychicresult", "sunrise"): ("at dawn", "朝"), ("psychicresult", "sunset"): ("at dusk", "夕方"),
@@ -77,6 +78,13 @@ CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
     ("friendsjudge", "alive"): ("alive at the end", "生存"), ("friendsjudge", "ruin"): ("only lovers left", "恋人のみ"),
 }  # fmt: skip
 HUNTER_SECONDS = 45
+AIWOLF_ROLES = ("Human", "Diviner", "Psychic", "Guard", "Couple", "Werewolf", "Madman", "Fox")
+"""The roles the AIWolf protocol knows (村人, 占い師, 霊能者, 狩人, 共有者, 人狼, 狂人, 妖狐)."""
+AIWOLF_NOTE = (
+    ("Bot seats that AIWolf agents connected to the server (jinrou serve --aiwolf-port) may play. Only a fixed cast "
+     "or 普通1 of the roles the protocol knows: Villager, Seer, Medium, Guard, Mason, Werewolf, Madman, Fox."),
+    ("サーバーに接続した人狼知能エージェント（jinrou serve --aiwolf-port）が担当できるボット席の数。自由配役か普通1で、"
+     "プロトコルが知る役職（村人・占い師・霊能者・狩人・共有者・人狼・狂人・妖狐）だけの部屋に限ります。"))
 
 
 def _group(role_id: str) -> tuple[str, str]:
@@ -134,6 +142,8 @@ def _schema(declared: tuple[str, ...]) -> Schema:
                   choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
             Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
             Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
+            Field("aiwolf_seats", "AIWolf seats (bots played by 人狼知能 agents)", "人狼知能エージェントの席（ボット席）",
+                  FieldKind.INTEGER, 0, 0, MAX_PLAYERS, note=AIWOLF_NOTE),
             Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False,
                   note=DEAD_CHAT_NOTE),
             *(_engine_field(name, "times") for name in TIMES),
@@ -172,6 +182,17 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
         if kind == "easy":
             settings["yaminabe_safety"] = Safety.HIGH.value
         _check_yaminabe(settings)
+    if settings["aiwolf_seats"]:
+        unknown = sorted(set(settings["roles"]) - set(AIWOLF_ROLES)) if kind in ("normal", "fixed") else [kind]
+        if unknown:
+            raise SettingsError(
+                "AIWolf seats are only for a fixed cast or 普通1 of the roles the protocol knows "
+                f"({', '.join(AIWOLF_ROLES)}), not {', '.join(unknown)}",
+                ja="人狼知能の席は、プロトコルが知る役職（村人・占い師・霊能者・狩人・共有者・人狼・狂人・妖狐）だけの"
+                   f"自由配役か普通1の部屋に限ります（{', '.join(unknown)} は不可）")
+        if settings["aiwolf_seats"] > settings["players"]:
+            raise SettingsError(f"aiwolf_seats is at most the players ({settings['players']}), "
+                                f"not {settings['aiwolf_seats']}")
     return settings
 
 

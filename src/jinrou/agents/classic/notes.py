@@ -12,7 +12,7 @@ from jinrou.classic.claims import ClaimKind
 from jinrou.classic.model import Seat
 from jinrou.classic.views import SeatView
 
-_UNWEIGHED = frozenset({"claim", "night", "morning", "revote"})
+_UNWEIGHED = frozenset({"claim", "night", "morning", "revote", "revote once"})
 """Messages that change nothing the assessment weighs (a claim is read from the claims)."""
 
 
