@@ -9,7 +9,20 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from jinrou.modes.base import Channel, Choice, Field, FieldKind, Mode, Phase, PhaseKind, Result, Schema, SettingsError
+from jinrou.modes.base import (
+    Channel,
+    Choice,
+    Field,
+    FieldKind,
+    History,
+    Mode,
+    Phase,
+    PhaseKind,
+    Result,
+    Schema,
+    SettingsError,
+    history_of,
+)
 
 REGISTRY: dict[str, str] = {
     "quantum": "jinrou.modes.quantum:QuantumMode",
@@ -46,6 +59,7 @@ __all__ = [
     "Choice",
     "Field",
     "FieldKind",
+    "History",
     "Mode",
     "Phase",
     "PhaseKind",
@@ -54,4 +68,5 @@ __all__ = [
     "SettingsError",
     "all_modes",
     "get",
+    "history_of",
 ]

@@ -82,8 +82,8 @@ from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, Phase, PhaseKind, Result, Schema
-from jinrou.modes.classic_view import channels, log_mark, result_of, view
+from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema
+from jinrou.modes.classic_view import channels, history, log_mark, result_of, view
 
 SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
@@ -222,6 +222,10 @@ class ClassicMode:
 
     def result(self, village: Village) -> Result | None:
         return result_of(village)
+
+    def history(self, village: Village, settings: Mapping[str, Any]) -> History | None:
+        """What the game history lists of the finished game (winner, days, cast, roles)."""
+        return history(village, settings)
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)
