@@ -176,3 +176,80 @@ def test_a_game_s_page_holds_every_channel_every_monologue_and_the_talk_after_th
     assert record["format"] == "jinrou.classic/1"
     assert {"name": "Ann", "text": "おつかれさま"}.items() <= record["chat"][-1].items()
     assert client.get(f"/api/rooms/{room}/record").json()["chat"] == record["chat"]  # the room's own, the same
+
+
+# ---------------------------------------------------------------------- the replay
+
+MOVES = {"format": "jinrou.classic/1", "players": ["A", "B", "C", "D", "E", "F", "G"],
+         "roles": {"A": "Werewolf", "B": "Diviner", "C": "Guard", "D": "Fox", "E": "Human", "F": "Madman", "G": "Human"},
+         "settings": {"scapegoat": "off", "drawvote": "revote"},
+         "events": [{"type": "night", "actions": [{"player": "A", "action": "attack", "target": "E"},
+                                                  {"player": "B", "action": "divine", "target": "D"},
+                                                  {"player": "C", "action": "guard", "target": "B"}]},
+                    {"type": "day", "votes": {"A": "B", "B": "A", "C": "A", "F": "B", "G": "A"}}]}
+"""docs/classic-record.md's input record: on night 1 the seer B curses the fox D and the wolf kills E."""
+
+
+def test_an_input_record_is_completed_and_stepped_through_phase_by_phase(client):
+    answer = client.post("/api/replay", json=MOVES)
+    assert answer.status_code == 200, answer.json()
+    replay = answer.json()
+    assert replay["mode"] == "classic" and [s["label"]["en"] for s in replay["steps"]] == ["The cast", "Night 1", "Day 2",
+                                                                                          "The end"]
+    night = replay["steps"][1]
+    dead = {s["name"]: s["cause"]["ja"] for s in night["seats"] if not s["alive"]}
+    assert dead == {"D": "呪殺", "E": "人狼の襲撃"}
+    assert {"ja": "B → 占う → D", "en": "B divine D"} in night["happened"]
+    day = replay["steps"][2]
+    assert {"voter": "A", "target": "B"} in day["votes"] and not next(s for s in day["seats"] if s["name"] == "A")["alive"]
+    assert next(s for s in day["seats"] if s["name"] == "D")["role"] == {"id": "Fox", "ja": "妖狐", "en": "Fox"}
+
+
+def test_a_reference_game_file_opens_in_the_viewer():
+    import json
+    from pathlib import Path
+
+    from jinrou import modes
+
+    shared = Path(__file__).parent.parent / "data" / "reference-games" / "core" / "001.json"  # 月下人狼's own game
+    mode, record = modes.read_record(json.loads(shared.read_text()))
+    steps = modes.replay_steps(mode, record)
+    changed = [s for s in steps[-1]["seats"] if "was" in s]
+    assert mode.name == "classic" and changed[0]["was"]["ja"] == "呪われた者" and changed[0]["role"]["ja"] == "人狼"
+
+
+BAD_RECORDS = [(b"not json", "the record must be JSON"),
+               (b'{"format": "jinrou.chess/1"}', ("the record is refused: not a game record: its format must be one of "
+                                                 "jinrou.classic/1, jinrou.quantum/1, jinrou.shogi/1, not 'jinrou.chess/1'")),
+               (b"[1, 2]", "the record is refused: not a game record: its format must be one of"),
+               (None, "the record is refused: event 2: D is dead and cannot vote")]
+
+
+@pytest.mark.parametrize(("body", "message"), BAD_RECORDS, ids=range(len(BAD_RECORDS)))
+def test_a_bad_file_is_refused_with_its_reason(client, body, message):
+    if body is None:  # the docs' example with the dead fox's vote: refused naming the event
+        import json
+
+        body = json.dumps({**MOVES, "events": [MOVES["events"][0], {"type": "day", "votes": {**MOVES["events"][1]["votes"],
+                                                                                             "D": "A"}}]}).encode()
+    answer = client.post("/api/replay", content=body)
+    assert answer.status_code == 400 and answer.json()["error"].startswith(message), answer.json()
+    assert "ja" in answer.json() or not message.startswith("the record is refused")
+
+
+def test_a_finished_game_of_every_mode_replays_from_its_record_with_its_talk(client):
+    classic, token = classic_game(client, "Ann", monologue="ひとりごと")
+    client.post(f"/api/rooms/{classic}/chat", json={"token": token, "text": "GG"})
+    steps = client.get(f"/api/games/{classic}/replay").json()["steps"]
+    assert steps[0]["label"]["ja"] == "配役" and steps[1]["label"]["ja"] == "1日目 夜"
+    assert [line["text"] for line in steps[1]["lines"]] == ["ひとりごと"] and steps[-1]["lines"][-1]["text"] == "GG"
+    assert all(s["role"] for s in steps[0]["seats"])  # each seat's role as known at the end, from the first step
+    quantum = quantum_game(client)
+    q_steps = client.get(f"/api/games/{quantum}/replay").json()["steps"]
+    assert q_steps[0]["label"] == {"en": "Night 1", "ja": "1日目 夜"} and q_steps[0]["table"]["columns"]
+    assert all(sum(row["values"][:2]) == pytest.approx(1) for step in q_steps for row in step["table"]["rows"])
+    shogi = shogi_game(client)
+    s_steps = client.get(f"/api/games/{shogi}/replay").json()["steps"]
+    assert [s["label"]["en"] for s in s_steps] == ["Start", "Move 1"] and len(s_steps[1]["board"]["board"]) == 25
+    playing, _ = classic_game(client, "Zed", finish=False)
+    assert client.get(f"/api/games/{playing}/replay").status_code == 404

@@ -157,6 +157,7 @@ class ClassicMode:
     """Classic werewolf (月下人狼の役職), with 闇鍋."""
 
     name = "classic"
+    record_format = FORMAT
     title = ("Classic werewolf", "人狼（月下人狼）")
     script = Path(__file__).parent / "web" / "classic.js"
     public_clocks = False
@@ -222,6 +223,12 @@ class ClassicMode:
 
     def result(self, village: Village) -> Result | None:
         return result_of(village)
+
+    def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game of a ``jinrou.classic/1`` record step by step, checked as ``classic replay`` checks it."""
+        from jinrou.modes.classic_replay import steps
+
+        return steps(record)
 
     def history(self, village: Village, settings: Mapping[str, Any]) -> History | None:
         """What the game history lists of the finished game (winner, days, cast, roles)."""

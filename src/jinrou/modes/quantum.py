@@ -92,6 +92,7 @@ class QuantumMode:
     """Quantum werewolf (量子人狼)."""
 
     name = "quantum"
+    record_format = "jinrou.quantum/1"
     title = ("Quantum werewolf", "量子人狼")
     script = Path(__file__).parent / "web" / "quantum.js"
     public_clocks = False
@@ -152,6 +153,12 @@ class QuantumMode:
             return None
         en, ja = WINNERS[outcome.winner]
         return Result(en, ja, outcome.winners)
+
+    def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game of a ``jinrou.quantum/1`` record phase by phase, checked as ``quantum replay`` checks it."""
+        from jinrou.modes.replays import quantum_steps
+
+        return quantum_steps(self, record)
 
     def history(self, game: Game, settings: Mapping[str, Any]) -> History | None:
         """What the game history lists: the winning side, the days, the wolves among the seats."""

@@ -72,6 +72,7 @@ class ShogiMode:
     """Quantum mini-shogi (量子ミニ将棋)."""
 
     name = "shogi"
+    record_format = "jinrou.shogi/1"
     title = ("Quantum mini-shogi", "量子ミニ将棋")
     script = Path(__file__).parent / "web" / "shogi.js"
     public_clocks = True
@@ -167,6 +168,12 @@ class ShogiMode:
 
     def result(self, match: Match) -> Result | None:
         return match.result
+
+    def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game of a ``jinrou.shogi/1`` record move by move, checked as ``shogi replay`` checks it."""
+        from jinrou.modes.replays import shogi_steps
+
+        return shogi_steps(record)
 
     def history(self, match: Match, settings: Mapping[str, Any]) -> History | None:
         """What the game history lists: the winning side (or a draw), the moves, the clock."""

@@ -21,6 +21,8 @@ HTTP (JSON)                                  what it does
                                              the history: finished games, newest first → {games, next}
   GET  /api/games/{id}                       a listed game's page: its row and the spectators' view at the end
   GET  /api/games/{id}/record                a listed game's record with every chat line
+  GET  /api/games/{id}/replay                the listed game step by step (from its record alone)
+  POST /api/replay           {record}        any record step by step, checked as its replay command checks it
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
@@ -210,6 +212,13 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     async def game_record(request: Request) -> Any:
         return await service.game_record(request.path_params["room"])
 
+    async def game_replay(request: Request) -> Any:
+        return await service.game_replay(request.path_params["room"])
+
+    async def open_record(request: Request) -> Any:
+        raw = await read_limited(request.headers.get("content-length"), request.stream(), history.MAX_RECORD)
+        return await history.replay_record(parse_json(raw, "the record", most_digits=20))
+
     async def create_room(request: Request) -> Any:
         data = await body(request)
         password = validate_settings(data)["password"]
@@ -394,6 +403,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/games", handler(list_games), methods=["GET"]),
         Route("/api/games/{room}", handler(game_page), methods=["GET"]),
         Route("/api/games/{room}/record", handler(game_record), methods=["GET"]),
+        Route("/api/games/{room}/replay", handler(game_replay), methods=["GET"]),
+        Route("/api/replay", handler(open_record), methods=["POST"]),
         Route("/api/rooms/{room}/record", handler(record), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

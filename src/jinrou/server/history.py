@@ -18,6 +18,7 @@ over and public. The mode says what a game is listed by (its optional ``history`
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import re
 from collections.abc import Mapping
@@ -25,11 +26,15 @@ from typing import Any
 
 from jinrou import modes
 from jinrou.digits import whole_number
+from jinrou.errors import JinrouError
 from jinrou.modes import history_of
 from jinrou.server.errors import RoomError
 from jinrou.server.rooms import NAME_LIMIT, Room
 from jinrou.server.store import GameEntry, GameQuery, StoredEvent
 
+REPLAYS_AT_ONCE = 2
+MAX_RECORD = 8 * 1024 * 1024
+"""Bytes of a record opened at ``/replay`` (a long classic game with its talk is a few hundred KB)."""
 PAGE_SIZE = 20
 MAX_PAGE = 100
 FILTERS = ("mode", "seats", "preset", "winner", "player", "role", "before", "after", "limit")
@@ -91,6 +96,32 @@ def later_chat_lines(later: list[StoredEvent], main: str) -> list[dict[str, Any]
     """The record's ``chat`` entries of the lines said after the archive was written."""
     return [{"name": e.data["name"], "text": e.data["text"], "phase": e.data["phase"],
              "channel": e.data.get("channel") or main} for e in later if e.kind == "chat"]
+
+
+async def replay_record(data: Any) -> dict[str, Any]:
+    """A record (a finished game's, or any file a reader opens at ``/replay``) step by step, checked
+    as its mode's ``replay`` command checks it, on a thread (a long game takes a while); RoomError
+    400 with the reason for a record that is refused."""
+    try:
+        mode, record = modes.read_record(data)
+        async with _replaying():
+            steps = await asyncio.to_thread(modes.replay_steps, mode, record)
+    except JinrouError as error:
+        raise RoomError(f"the record is refused: {error}", ja=f"この記録は読めません: {error}") from None
+    except (KeyError, TypeError, AttributeError, IndexError) as error:  # a shape no reader expected
+        raise RoomError(f"the record is refused: it is malformed ({type(error).__name__}: {str(error)[:80]})",
+                        ja=f"この記録は読めません: 形式が壊れています（{type(error).__name__}）") from None
+    return {"mode": mode.name, "title": list(mode.title), "steps": steps}
+
+
+_SEMAPHORE: list[asyncio.Semaphore] = []
+
+
+def _replaying() -> asyncio.Semaphore:
+    """Two replays at a time in this process (each on a thread)."""
+    if not _SEMAPHORE:
+        _SEMAPHORE.append(asyncio.Semaphore(REPLAYS_AT_ONCE))
+    return _SEMAPHORE[0]
 
 
 def query(params: Mapping[str, str]) -> GameQuery:

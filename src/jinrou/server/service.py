@@ -89,6 +89,8 @@ SNAPSHOT_EVERY = 100
 restart folds at most this many events a room."""
 RETRY_SECONDS = 1.0
 """How soon a room whose event the store refused is read again (doubling while the store fails)."""
+REPLAYS_CACHED = 16
+"""Finished games' replays kept in memory (a page being looked at by many)."""
 FINISHED_CACHED = 32
 """Finished rooms kept in memory; older ones are loaded from their snapshot when asked for."""
 REPLICAS_CACHED = 64
@@ -230,6 +232,7 @@ class RoomService:
         self._progress_state = Progress()
         self._secret: bytes | None = None
         self._refused: dict[str, set[tuple[int, tuple[int, int]]]] = {}  # room → (bot seat, turn) sitting out
+        self._replays: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()  # (room, chat lines) → replay
         self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment",
                                   ja="発言が速すぎます。少し待ってください")
         """Per seat (or spectator name): twelve lines at once, then two a second."""
@@ -434,6 +437,21 @@ class RoomService:
         main = page["view"]["channels"][0]["key"]
         record[chatlog.KEY] = [*record.get(chatlog.KEY, []), *history.later_chat_lines(later, main)]
         return record
+
+    async def game_replay(self, room_id: str) -> dict[str, Any]:
+        """A listed game step by step, built from its record alone (with every chat line), made on a
+        thread and kept for the next asker (a few games)."""
+        record = await self.game_record(room_id)
+        key = (room_id, len(record.get(chatlog.KEY, [])))  # a line said since: made again
+        cached = self._replays.get(key)
+        if cached is not None:
+            self._replays.move_to_end(key)
+            return cached
+        found = await history.replay_record(record)
+        self._replays[key] = found
+        while len(self._replays) > REPLAYS_CACHED:
+            self._replays.popitem(last=False)
+        return found
 
     async def _listed(self, room_id: str) -> tuple[dict[str, Any], list[StoredEvent]]:
         found = await self.db.game_page(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
