@@ -248,6 +248,7 @@ def test_a_finished_game_of_every_mode_replays_from_its_record_with_its_talk(cli
     q_steps = client.get(f"/api/games/{quantum}/replay").json()["steps"]
     assert q_steps[0]["label"] == {"en": "Night 1", "ja": "1日目 夜"} and q_steps[0]["table"]["columns"]
     assert all(sum(row["values"][:2]) == pytest.approx(1) for step in q_steps for row in step["table"]["rows"])
+    assert any(h["en"].startswith("Night 1 (order") for h in q_steps[0]["happened"])  # the orders, told at the end
     shogi = shogi_game(client)
     s_steps = client.get(f"/api/games/{shogi}/replay").json()["steps"]
     assert [s["label"]["en"] for s in s_steps] == ["Start", "Move 1"] and len(s_steps[1]["board"]["board"]) == 25

@@ -76,12 +76,19 @@ def quantum_steps(mode: Any, data: Mapping[str, Any]) -> list[dict[str, Any]]:
             return game
 
     final = Stepping(record, None).run()
-    roster = {p["name"]: p.get("card") for p in (mode.view(final, None).get("roster") or [])}
+    end = mode.view(final, None)
+    roster = {p["name"]: p.get("card") for p in (end.get("roster") or [])}
+    told: dict[str, list[str]] = {}  # the log at the end (the nights' orders told), split at each phase's header
+    current = ""
+    for line in end["log"]:
+        text = line if isinstance(line, str) else line.get("en", "")
+        if text.startswith("— ") and text.endswith(" —") and text[2:-2] in {p for p, _ in starts}:
+            current = text[2:-2]
+            continue
+        told.setdefault(current, []).append(text)
     found: list[dict[str, Any]] = []
-    shown = 0
     for index, (phase, _) in enumerate(starts):
-        view = mode.view(starts[index + 1][1] if index + 1 < len(starts) else final, None)
-        log = view["log"]
+        view = mode.view(starts[index + 1][1], None) if index + 1 < len(starts) else end
         kind, _, number = phase.partition(" ")
         label = {"en": phase.capitalize(), "ja": f"{number}日目 {'夜' if kind == 'night' else '昼'}"}
         seats = [{"name": p["name"], "alive": p["alive"],
@@ -89,9 +96,8 @@ def quantum_steps(mode: Any, data: Mapping[str, Any]) -> list[dict[str, Any]]:
                   "role": _card(roster.get(p["name"]))}
                  for p in view["players"]]
         found.append({"phase": phase, "label": label, "kind": "night" if kind == "night" else "day", "seats": seats,
-                      "happened": [{"en": line, "ja": line} if isinstance(line, str) else line for line in log[shown:]],
+                      "happened": [{"en": line, "ja": line} for line in told.get(phase, [])],
                       "votes": [], "table": view["table"]})
-        shown = len(log)
     return found
 
 

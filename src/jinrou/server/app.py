@@ -28,8 +28,10 @@ WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you c
                                              channel a reconnecting page has); send {"type": "action",
                                              "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...}
                                              or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
-Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
-files, no build step, nothing fetched elsewhere.
+Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game); /games
+(the history), /games/{id} (a finished game: log, channels, every role, the record, the replay viewer),
+/replay (any record opened in the viewer), /roles (every role's rule); static files, no build step,
+nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
@@ -392,6 +394,10 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     routes = [
         Route("/", page("index.html")),
         Route("/room/{room}", page("room.html")),
+        Route("/games", page("games.html")),
+        Route("/games/{room}", page("game.html")),
+        Route("/replay", page("replay.html")),
+        Route("/roles", page("roles.html")),
         Route("/api/modes", handler(list_modes), methods=["GET"]),
         Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),
