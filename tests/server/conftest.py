@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from jinrou.server.app import create_app
 from jinrou.server.service import Blocking
-from jinrou.server.store import open_store
+from jinrou.server.store import TABLES, open_store
 
 from .. import needs
 from ..needs import POSTGRES
@@ -30,7 +30,7 @@ def store(request, tmp_path):
         import psycopg
 
         with psycopg.connect(POSTGRES, autocommit=True) as db:
-            for table in ("events", "snapshots", "archive", "meta"):
+            for table in TABLES:
                 db.execute(f"DROP TABLE IF EXISTS {table}")
         store = open_store(POSTGRES)
     else:

@@ -11,7 +11,7 @@ import pytest
 
 from jinrou.server.rooms import RoomError
 from jinrou.server.service import Blocking, RoomService
-from jinrou.server.store import open_store
+from jinrou.server.store import TABLES, open_store
 
 from .. import needs
 from .conftest import POSTGRES
@@ -58,7 +58,7 @@ def test_four_processes_open_one_new_postgresql_database_at_once():
     import psycopg
 
     with psycopg.connect(POSTGRES, autocommit=True) as db:
-        for table in ("events", "snapshots", "archive", "meta"):
+        for table in TABLES:
             db.execute(f"DROP TABLE IF EXISTS {table}")
     code = "import sys; from jinrou.server.store import open_store; open_store(sys.argv[1]).close()"
     started = [subprocess.Popen([sys.executable, "-c", code, POSTGRES], stderr=subprocess.PIPE) for _ in range(4)]

@@ -9,7 +9,20 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from jinrou.modes.base import Channel, Choice, Field, FieldKind, Mode, Phase, PhaseKind, Result, Schema, SettingsError
+from jinrou.modes.base import (
+    Channel,
+    Choice,
+    Field,
+    FieldKind,
+    History,
+    Mode,
+    Phase,
+    PhaseKind,
+    Result,
+    Schema,
+    SettingsError,
+    history_of,
+)
 
 REGISTRY: dict[str, str] = {
     "quantum": "jinrou.modes.quantum:QuantumMode",
@@ -35,6 +48,32 @@ def _load(name: str) -> Mode:
     return mode
 
 
+def read_record(data: object) -> tuple[Mode, dict]:
+    """The mode whose record ``data`` is, and the record (a file of the reference games holds it
+    under ``"record"``); RecordError saying which formats there are."""
+    from jinrou.errors import RecordError
+
+    if isinstance(data, dict) and isinstance(data.get("record"), dict) and "format" not in data:
+        data = data["record"]
+    formats: dict[str, str] = {}
+    for name in REGISTRY:
+        format_ = getattr(get(name), "record_format", None)
+        if format_ is not None:
+            formats[format_] = name
+    if not isinstance(data, dict) or data.get("format") not in formats:
+        given = data.get("format") if isinstance(data, dict) else None
+        raise RecordError(f"not a game record: its format must be one of {', '.join(sorted(formats))}"
+                          + (f", not {str(given)[:40]!r}" if given is not None else " (a JSON object with \"format\")"))
+    return get(formats[data["format"]]), data
+
+
+def replay_steps(mode: Mode, record: dict) -> list[dict]:
+    """The record's game step by step for the replay viewer (see :mod:`jinrou.modes.replays`)."""
+    from jinrou.modes.replays import steps
+
+    return steps(mode, record)
+
+
 def all_modes() -> list[Mode]:
     return [get(name) for name in REGISTRY]
 
@@ -46,6 +85,7 @@ __all__ = [
     "Choice",
     "Field",
     "FieldKind",
+    "History",
     "Mode",
     "Phase",
     "PhaseKind",
@@ -54,4 +94,7 @@ __all__ = [
     "SettingsError",
     "all_modes",
     "get",
+    "history_of",
+    "read_record",
+    "replay_steps",
 ]

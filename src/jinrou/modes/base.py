@@ -85,6 +85,38 @@ class Result:
     winners: tuple[Seat, ...]
 
 
+@dataclass(frozen=True)
+class History:
+    """What the game history (``/games``, ``GET /api/games``) lists and filters a finished game by,
+    from its mode's optional ``history(state, settings)``: the winner (a key to filter by and its
+    words), the length (days, moves), the preset or cast kind (普通1, 闇鍋 中, …: a key and its words),
+    the cast in a few words, and the ids of the roles that were in the game (classic: every role a
+    seat held, changes included). Each pair is (English, Japanese)."""
+
+    winner: str
+    winner_label: tuple[str, str]
+    length: int
+    length_label: tuple[str, str]
+    preset: str
+    preset_label: tuple[str, str]
+    cast_label: tuple[str, str] = ("", "")
+    roles: tuple[str, ...] = ()
+
+
+def history_of(mode: Mode, state: Any, settings: Mapping[str, Any]) -> History | None:
+    """A finished game's :class:`History` (None: nothing to list — a game that never began, such
+    as a classic cast that could not be drawn). A mode without ``history`` is listed under its
+    result's sentence and its name."""
+    own = getattr(mode, "history", None)
+    if own is not None:
+        found: History | None = own(state, settings)
+        return found
+    result = mode.result(state)
+    if result is None:
+        return None
+    return History(result.en[:60], (result.en, result.ja), 0, ("", ""), mode.name, mode.title)
+
+
 DEAD_CHAT_NOTE = (
     ("Anyone who opens the room without a seat reads the dead — a living player in a second tab too: give the "
      "room a password and tell it only to spectators."),

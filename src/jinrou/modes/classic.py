@@ -83,8 +83,8 @@ from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, Phase, PhaseKind, Result, Schema
-from jinrou.modes.classic_view import channels, log_mark, result_of, view
+from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema
+from jinrou.modes.classic_view import channels, history, log_mark, result_of, view
 
 SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
@@ -159,6 +159,7 @@ class ClassicMode:
     """Classic werewolf (月下人狼の役職), with 闇鍋."""
 
     name = "classic"
+    record_format = FORMAT
     title = ("Classic werewolf", "人狼（月下人狼）")
     script = Path(__file__).parent / "web" / "classic.js"
     public_clocks = False
@@ -224,6 +225,16 @@ class ClassicMode:
 
     def result(self, village: Village) -> Result | None:
         return result_of(village)
+
+    def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game of a ``jinrou.classic/1`` record step by step, checked as ``classic replay`` checks it."""
+        from jinrou.modes.classic_replay import steps
+
+        return steps(record)
+
+    def history(self, village: Village, settings: Mapping[str, Any]) -> History | None:
+        """What the game history lists of the finished game (winner, days, cast, roles)."""
+        return history(village, settings)
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)

@@ -32,7 +32,7 @@ from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.texts import Renders, outcome_text, render, role_name, role_rule, shown_role, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
-from jinrou.modes.base import Channel, Result, result_json
+from jinrou.modes.base import Channel, History, Result, result_json
 
 if TYPE_CHECKING:
     from jinrou.modes.classic import Village
@@ -434,3 +434,31 @@ def _texts(game: Game, pm: tuple[int, Message]) -> dict[str, Any]:
 
 
 __all__ = ["CHANNELS", "channels", "log_mark", "result_of", "view"]
+
+
+def history(village: Village, settings: Any) -> History | None:
+    """What the game history lists of a finished game: the winning team, the days, the cast kind
+    (普通1, 闇鍋 中, …), the cast at the start in a few words, every role a seat held (None: the cast
+    was never drawn)."""
+    from jinrou.modes.classic_settings import YAMINABE, summary
+
+    game = village.game
+    if game is None or game.outcome is None:
+        return None
+    winner = game.outcome.winner_id
+    counts: dict[str, int] = {}
+    for role in game.cast:
+        counts[role] = counts.get(role, 0) + 1
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+    def cast(lang: str) -> str:
+        return " ".join(f"{role_name(role, lang)}{count if count > 1 else ''}" if lang == "ja" else
+                        f"{role_name(role, lang)}{f' ×{count}' if count > 1 else ''}" for role, count in ordered)
+
+    held = sorted({role for seat in game.seats() for role in game.roles_held(seat)})
+    preset = settings["cast"] + (f":{settings['yaminabe_safety']}" if settings["cast"] in YAMINABE else "")
+    label = summary(settings)
+    en_winner = outcome_text(winner, "en")
+    return History(winner, (en_winner[0].upper() + en_winner[1:], outcome_text(winner, "ja")), game.day,
+                   (f"{game.day} day{'s' if game.day != 1 else ''}", f"{game.day}日"), preset,
+                   (label["en"], label["ja"]), (cast("en"), cast("ja")), tuple(held))

@@ -36,6 +36,7 @@ from jinrou.modes.base import (
     Channel,
     Field,
     FieldKind,
+    History,
     Phase,
     PhaseKind,
     Result,
@@ -79,6 +80,9 @@ CACHED = 4096  # log lines and tables kept formatted (least recently used first 
 WINNERS = {"village": ("The village (村人陣営) wins!", "村人陣営の勝利"),
            "wolves": ("The wolves (人狼陣営) win!", "人狼陣営の勝利"),
            "draw": ("Draw (引き分け).", "引き分け")}
+WINNER_LABELS = {"village": ("The village won", "村人陣営の勝利"), "wolves": ("The wolves won", "人狼陣営の勝利"),
+                 "draw": ("Draw", "引き分け")}
+"""A winner as the game history lists it."""
 SILENT_NIGHT = "it is night: the village sleeps and nobody talks"
 THE_DEAD = "the dead do not speak to the living: talk in 霊界 (heaven)"
 SPECTATORS_READ = "spectators only read the chat"
@@ -88,6 +92,7 @@ class QuantumMode:
     """Quantum werewolf (量子人狼)."""
 
     name = "quantum"
+    record_format = "jinrou.quantum/1"
     title = ("Quantum werewolf", "量子人狼")
     script = Path(__file__).parent / "web" / "quantum.js"
     public_clocks = False
@@ -148,6 +153,25 @@ class QuantumMode:
             return None
         en, ja = WINNERS[outcome.winner]
         return Result(en, ja, outcome.winners)
+
+    def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game of a ``jinrou.quantum/1`` record phase by phase, checked as ``quantum replay`` checks it."""
+        from jinrou.modes.replays import quantum_steps
+
+        return quantum_steps(self, record)
+
+    def history(self, game: Game, settings: Mapping[str, Any]) -> History | None:
+        """What the game history lists: the winning side, the days, the wolves among the seats."""
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        winner = str(outcome.winner)
+        days = game.phase.number
+        wolves = int(settings["wolves"])
+        return History(winner, WINNER_LABELS[winner], days, (f"{days} day{'s' if days != 1 else ''}", f"{days}日"),
+                       f"wolves:{wolves}", (f"{wolves} wolves" if wolves != 1 else "1 wolf", f"人狼{wolves}"),
+                       (f"{len(game.names)} players, {wolves} {'wolves' if wolves != 1 else 'wolf'}, a seer",
+                        f"{len(game.names)}人（人狼{wolves}・占い師1）"))
 
     def channels(self, game: Game | None, seat: Seat | None,
                  settings: Mapping[str, Any] | None = None) -> tuple[Channel, ...]:

@@ -24,7 +24,7 @@ import numpy as np
 
 from jinrou.agents.shogi import SHOGI_AGENTS, make_shogi_agent
 from jinrou.errors import IllegalActionError, NotationError
-from jinrou.modes.base import Channel, Choice, Field, FieldKind, Phase, Result, Schema, result_json
+from jinrou.modes.base import Channel, Choice, Field, FieldKind, History, Phase, Result, Schema, result_json
 from jinrou.players import Seat
 from jinrou.shogi.game import Game, Outcome, Termination
 from jinrou.shogi.moves import Move
@@ -72,6 +72,7 @@ class ShogiMode:
     """Quantum mini-shogi (量子ミニ将棋)."""
 
     name = "shogi"
+    record_format = "jinrou.shogi/1"
     title = ("Quantum mini-shogi", "量子ミニ将棋")
     script = Path(__file__).parent / "web" / "shogi.js"
     public_clocks = True
@@ -167,6 +168,29 @@ class ShogiMode:
 
     def result(self, match: Match) -> Result | None:
         return match.result
+
+    def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game of a ``jinrou.shogi/1`` record move by move, checked as ``shogi replay`` checks it."""
+        from jinrou.modes.replays import shogi_steps
+
+        return shogi_steps(record)
+
+    def history(self, match: Match, settings: Mapping[str, Any]) -> History | None:
+        """What the game history lists: the winning side (or a draw), the moves, the clock."""
+        outcome = match.game.outcome
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            winner, label = "draw", ("Draw", "引き分け")
+        else:
+            side = outcome.winner
+            winner = SIDE_NAMES[side]
+            label = (f"{MARKS[side]} {SIDE_NAMES[side].capitalize()} ({match.players[side]})",
+                     f"{SIDE_JAPANESE[side]}（{match.players[side]}）")
+        moves, clock = len(match.game.moves), int(settings["clock_seconds"])
+        return History(winner, label, moves, (f"{moves} move{'s' if moves != 1 else ''}", f"{moves}手"),
+                       f"clock:{clock}", (f"{clock // 60}:{clock % 60:02d} a side", f"持ち時間{clock // 60}分{clock % 60 or ''}"
+                                          + ("秒" if clock % 60 else "")))
 
     def record(self, match: Match, seed: int) -> dict[str, Any]:
         """The ``jinrou.shogi/1`` record (no chance, so the seed is not in it)."""

@@ -17,13 +17,21 @@ HTTP (JSON)                                  what it does
   POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
   GET  /api/rooms/{id}/view?token=|pass=     your view (a spectator's without a token)
   GET  /api/rooms/{id}/record?token=|pass=   the game record with the room's chat, once the game is over
+  GET  /api/games?mode=&seats=&preset=&winner=&player=&role=&before=&after=&limit=
+                                             the history: finished games, newest first → {games, next}
+  GET  /api/games/{id}                       a listed game's page: its row and the spectators' view at the end
+  GET  /api/games/{id}/record                a listed game's record with every chat line
+  GET  /api/games/{id}/replay                the listed game step by step (from its record alone)
+  POST /api/replay           {record}        any record step by step, checked as its replay command checks it
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
                                              "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...}
                                              or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
-Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
-files, no build step, nothing fetched elsewhere.
+Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game); /games
+(the history), /games/{id} (a finished game: log, channels, every role, the record, the replay viewer),
+/replay (any record opened in the viewer), /roles (every role's rule); static files, no build step,
+nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
@@ -61,6 +69,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from jinrou import modes
 from jinrou.digits import whole_number
+from jinrou.server import history
 from jinrou.server.cluster import FORWARDED
 from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
@@ -193,6 +202,24 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         open_first = [s for s in summaries if not s["started"] and s["taken"] < s["seats"]] + [
             s for s in summaries if s["started"] or s["taken"] >= s["seats"]]
         return open_first[offset:offset + limit]
+
+    async def list_games(request: Request) -> Any:
+        asked = history.query(request.query_params)
+        games = await service.games(asked)
+        return {"games": games, "next": history.next_page(games, asked)}
+
+    async def game_page(request: Request) -> Any:
+        return await service.game_page(request.path_params["room"])
+
+    async def game_record(request: Request) -> Any:
+        return await service.game_record(request.path_params["room"])
+
+    async def game_replay(request: Request) -> Any:
+        return await service.game_replay(request.path_params["room"])
+
+    async def open_record(request: Request) -> Any:
+        raw = await read_limited(request.headers.get("content-length"), request.stream(), history.MAX_RECORD)
+        return await history.replay_record(parse_json(raw, "the record", most_digits=20))
 
     async def create_room(request: Request) -> Any:
         data = await body(request)
@@ -367,6 +394,10 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     routes = [
         Route("/", page("index.html")),
         Route("/room/{room}", page("room.html")),
+        Route("/games", page("games.html")),
+        Route("/games/{room}", page("game.html")),
+        Route("/replay", page("replay.html")),
+        Route("/roles", page("roles.html")),
         Route("/api/modes", handler(list_modes), methods=["GET"]),
         Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),
@@ -375,6 +406,11 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             ("join", join), ("watch", watch), ("leave", leave), ("kick", kick), ("bots", bots), ("start", start),
             ("action", act), ("chat", chat), ("rematch", rematch)]),
         Route("/api/rooms/{room}/view", handler(view), methods=["GET"]),
+        Route("/api/games", handler(list_games), methods=["GET"]),
+        Route("/api/games/{room}", handler(game_page), methods=["GET"]),
+        Route("/api/games/{room}/record", handler(game_record), methods=["GET"]),
+        Route("/api/games/{room}/replay", handler(game_replay), methods=["GET"]),
+        Route("/api/replay", handler(open_record), methods=["POST"]),
         Route("/api/rooms/{room}/record", handler(record), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

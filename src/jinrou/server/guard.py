@@ -58,9 +58,9 @@ async def read_limited(length: str | None, stream: AsyncIterator[bytes], limit: 
     return b"".join(chunks)
 
 
-def parse_json(raw: bytes | str, what: str = "the request body") -> Any:
+def parse_json(raw: bytes | str, what: str = "the request body", most_digits: int = MOST_DIGITS) -> Any:
     """Strict JSON: UTF-8, at most MAX_DEPTH levels, no lone surrogates, whole numbers of at most
-    MOST_DIGITS digits, finite numbers only (RoomError 400 otherwise)."""
+    ``most_digits`` digits (a record's 63-bit seed has 19), finite numbers only (RoomError 400 otherwise)."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
@@ -68,9 +68,9 @@ def parse_json(raw: bytes | str, what: str = "the request body") -> Any:
             raise RoomError(f"{what} must be UTF-8 text (a bad byte at {error.start})") from None
 
     def whole(text: str) -> int:
-        if len(text.lstrip("-")) > MOST_DIGITS:
+        if len(text.lstrip("-")) > most_digits:
             raise RoomError(f"{what} holds a number of {len(text.lstrip('-'))} digits: numbers have at most "
-                            f"{MOST_DIGITS}")
+                            f"{most_digits}")
         return int(text)
 
     def fraction(text: str) -> float:

@@ -2,8 +2,9 @@
 
 Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
 
-    created   {name, mode, settings, seed, password, rematch_of?, by?}  the room (password: salted hash or
-                                                         null; by: a keyed hash of the creator's address)
+    created   {name, mode, settings, seed, password, rematch_of?, by?, private?}  the room (password: salted
+                                                         hash or null; by: a keyed hash of the creator's address;
+                                                         private: never listed in the game history)
     joined    {seat, name, token}                        a person took a seat (token: its hash)
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
@@ -52,7 +53,7 @@ from jinrou.server.store import StoredEvent
 NAME_LIMIT = 20
 ROOM_NAME_LIMIT = 40
 CHAT_LIMIT = 300
-SERVER_SETTINGS = ("name", "mode", "password")
+SERVER_SETTINGS = ("name", "mode", "password", "private")
 LOBBY = Phase("lobby")
 SPECTATORS = Channel("spectators", "Spectators", "観戦者")
 """The server's own channel: spectators talk among themselves."""
@@ -72,12 +73,16 @@ def validate_settings(data: Any) -> dict[str, Any]:
     password = data.get("password") or None
     if password is not None and (not isinstance(password, str) or len(password) > 64):
         raise RoomError("a password is a string of at most 64 characters")
+    private = data.get("private", False)
+    if not isinstance(private, bool):
+        raise RoomError(f"private is true (the game is never listed in the history) or false, not {private!r:.20}",
+                        ja=f"private は true（終わっても対戦履歴に載せない）か false です: {private!r:.20}")
     try:
         mode = modes.get(data.get("mode", modes.DEFAULT))
         settings = mode.settings({k: v for k, v in data.items() if k not in SERVER_SETTINGS})
     except SettingsError as error:
         raise RoomError(str(error), ja=error.ja) from None
-    return {"name": name, "mode": mode.name, **settings, "password": password}
+    return {"name": name, "mode": mode.name, **settings, "password": password, "private": private}
 
 
 def check_name(name: Any, taken: list[str]) -> str:
@@ -170,6 +175,7 @@ class Room:
     counts: dict[str, int] = field(default_factory=dict)  # chat lines so far in each channel
     by: str | None = None  # a keyed hash of the address that made the room (None: a rematch)
     closed: str | None = None  # why the room was closed before its game ("idle")
+    private: bool = False  # made private at creation: its game is never listed in the history
     touched: float = 0.0  # when its last event happened
     acted: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, id) → the action stored with that id
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
@@ -191,7 +197,7 @@ class Room:
         seats = mode.seats(data["settings"])
         return cls(event.room, mode, data["name"], data["settings"], data["seed"], data["password"],
                    [None] * seats, used=[0.0] * seats, seq=event.seq + 1, rematch_of=data.get("rematch_of"),
-                   by=data.get("by"), touched=event.at)
+                   by=data.get("by"), touched=event.at, private=bool(data.get("private", False)))
 
     def fold(self, event: StoredEvent) -> None:
         """Apply one stored event (an action: the mode's ``act``, after the service's pure ``check``

@@ -51,8 +51,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from jinrou import chatlog
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
-from jinrou.server import snapshots
+from jinrou.server import history, snapshots
 from jinrou.server.guard import Limits, ServerLimits
 from jinrou.server.names import check_nickname
 from jinrou.server.rooms import (
@@ -68,7 +69,7 @@ from jinrou.server.rooms import (
     password_matches,
     validate_settings,
 )
-from jinrou.server.store import AsyncStore, Store
+from jinrou.server.store import AsyncStore, GameQuery, Store, StoredEvent
 
 BOT_NAMES = ["Bot Alice", "Bot Bob", "Bot Carol", "Bot Dave", "Bot Erin", "Bot Frank", "Bot Grace", "Bot Heidi",
              "Bot Ivan", "Bot Judy", "Bot Ken", "Bot Liz", "Bot Mallory", "Bot Niaj", "Bot Olivia", "Bot Peggy",
@@ -88,6 +89,8 @@ SNAPSHOT_EVERY = 100
 restart folds at most this many events a room."""
 RETRY_SECONDS = 1.0
 """How soon a room whose event the store refused is read again (doubling while the store fails)."""
+REPLAYS_CACHED = 16
+"""Finished games' replays kept in memory (a page being looked at by many)."""
 FINISHED_CACHED = 32
 """Finished rooms kept in memory; older ones are loaded from their snapshot when asked for."""
 REPLICAS_CACHED = 64
@@ -229,6 +232,7 @@ class RoomService:
         self._progress_state = Progress()
         self._secret: bytes | None = None
         self._refused: dict[str, set[tuple[int, tuple[int, int]]]] = {}  # room → (bot seat, turn) sitting out
+        self._replays: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()  # (room, chat lines) → replay
         self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment",
                                   ja="発言が速すぎます。少し待ってください")
         """Per seat (or spectator name): twelve lines at once, then two a second."""
@@ -410,6 +414,53 @@ class RoomService:
             await self._go_on(room_id)
             self._notify(room)
 
+    # ---------------------------------------------------------- the history
+
+    async def games(self, asked: GameQuery) -> list[dict[str, Any]]:
+        """A page of the finished games listed (see :mod:`jinrou.server.history`), newest first."""
+        return await self.db.games(asked)
+
+    async def game_page(self, room_id: str) -> dict[str, Any]:
+        """A listed game's page, with the lines said since its end (RoomError 404: not listed — no
+        such game, not over, or private)."""
+        page, later = await self._listed(room_id)
+        return history.with_later_chat(page, later)
+
+    async def game_record(self, room_id: str) -> dict[str, Any]:
+        """A listed game's record with every chat line, those of the 感想戦 too (RoomError 404 as
+        :meth:`game_page`)."""
+        page, later = await self._listed(room_id)
+        archived = await self.db.archived(room_id)
+        if archived is None:  # listed a moment before it is archived
+            raise RoomError("the record is being written: try again", status=503, ja="記録を書いています。もう一度どうぞ")
+        record = archived["record"]
+        main = page["view"]["channels"][0]["key"]
+        record[chatlog.KEY] = [*record.get(chatlog.KEY, []), *history.later_chat_lines(later, main)]
+        return record
+
+    async def game_replay(self, room_id: str) -> dict[str, Any]:
+        """A listed game step by step, built from its record alone (with every chat line), made on a
+        thread and kept for the next asker (a few games)."""
+        record = await self.game_record(room_id)
+        key = (room_id, len(record.get(chatlog.KEY, [])))  # a line said since: made again
+        cached = self._replays.get(key)
+        if cached is not None:
+            self._replays.move_to_end(key)
+            return cached
+        found = await history.replay_record(record)
+        self._replays[key] = found
+        while len(self._replays) > REPLAYS_CACHED:
+            self._replays.popitem(last=False)
+        return found
+
+    async def _listed(self, room_id: str) -> tuple[dict[str, Any], list[StoredEvent]]:
+        found = await self.db.game_page(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
+        if found is None:
+            raise RoomError(f"no finished game {room_id[:64]!r} in the history", status=404,
+                            ja=f"対戦履歴に {room_id[:64]!r} の終わった試合はありません")
+        seq, page = found
+        return page, await self.db.events(room_id, after=seq - 1)
+
     # -------------------------------------------------------------- commands
 
     async def may_create(self, address: str) -> str:
@@ -440,6 +491,7 @@ class RoomService:
             by = await self.may_create(address)
             self.creation_limits.check(by)
         password = settings.pop("password")
+        private = settings.pop("private", False)
         if password is not None and password_hash is None:
             password_hash = hash_password(password)
         elif password is None and rematch_of is None:
@@ -454,6 +506,8 @@ class RoomService:
             created["rematch_of"] = rematch_of
         if by is not None:
             created["by"] = by
+        if private:
+            created["private"] = True
         room = Room.created(await self.db.append(room_id, 0, "created", created))
         self.rooms[room_id] = room
         self._notify(room)  # (in a cluster: its lobby line)
@@ -599,7 +653,7 @@ class RoomService:
                 raise RoomError("a rematch is for when the game is over", ja="再戦はゲームが終わってからです")
             if room.rematch is not None:
                 return room.rematch
-            data = {**room.settings, "name": room.name, "mode": room.mode.name}
+            data = {**room.settings, "name": room.name, "mode": room.mode.name, "private": room.private}
             new = await self.create(data, room.password, rematch_of=room.id)
             for seat, info in enumerate(room.seats):
                 if info is not None and info.bot:
@@ -906,6 +960,9 @@ class RoomService:
     async def _finish(self, room: Room) -> None:
         """The game is over: snapshot, archive (summary and record), and out of the active rooms."""
         await self._snapshot(room, force=True)
+        entry = history.entry(room)
+        if entry is not None:  # listed before it is archived: a restart in between lists it again (idempotent)
+            await self.db.index_game(entry, room.seq, history.page(room, entry.line, self.clock()))
         await self.db.archive(room.id, room.seq, room.summary(), room.record())
         self.rooms.keep_finished(room)
         self._refused.pop(room.id, None)

@@ -60,8 +60,43 @@ CREATE TABLE IF NOT EXISTS archive (
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    room TEXT PRIMARY KEY,
+    at DOUBLE PRECISION NOT NULL,
+    mode TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    preset TEXT NOT NULL,
+    winner TEXT NOT NULL,
+    line TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_time ON games (at DESC, room DESC);
+CREATE INDEX IF NOT EXISTS games_by_mode ON games (mode, at DESC, room DESC);
+CREATE INDEX IF NOT EXISTS games_by_seats ON games (seats, at DESC, room DESC);
+CREATE INDEX IF NOT EXISTS games_by_preset ON games (preset, at DESC, room DESC);
+CREATE INDEX IF NOT EXISTS games_by_winner ON games (winner, at DESC, room DESC);
+CREATE TABLE IF NOT EXISTS game_players (
+    name TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    room TEXT NOT NULL,
+    PRIMARY KEY (room, name)
+);
+CREATE INDEX IF NOT EXISTS game_players_by_name ON game_players (name, at DESC, room DESC);
+CREATE TABLE IF NOT EXISTS game_roles (
+    role TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    room TEXT NOT NULL,
+    PRIMARY KEY (room, role)
+);
+CREATE INDEX IF NOT EXISTS game_roles_by_role ON game_roles (role, at DESC, room DESC);
+CREATE TABLE IF NOT EXISTS game_pages (
+    room TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    page TEXT NOT NULL
 )
 """
+TABLES = ("events", "snapshots", "archive", "meta", "games", "game_players", "game_roles", "game_pages")
+"""Every table of a store (a test that starts from an empty database drops them)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +117,41 @@ class StoredEvent:
     kind: str
     data: dict[str, Any]
     at: float
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A finished game as the history indexes it (:meth:`Statements.index_game`): what it is
+    filtered by — mode, seats, preset (普通1, 闇鍋 中 …), winner, players' names, role ids, end time —
+    and ``line``, its row as ``GET /api/games`` lists it."""
+
+    room: str
+    at: float
+    mode: str
+    seats: int
+    preset: str
+    winner: str
+    players: tuple[str, ...]
+    roles: tuple[str, ...]
+    line: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameQuery:
+    """A page of the history: the newest finished games first, each filter optional; ``before``:
+    games that ended before this time (with ``before_room``: the keyset of the last row of the
+    page before, for ties), ``after``: at or after this time."""
+
+    mode: str | None = None
+    seats: int | None = None
+    preset: str | None = None
+    winner: str | None = None
+    player: str | None = None
+    role: str | None = None
+    before: float | None = None
+    before_room: str | None = None
+    after: float | None = None
+    limit: int = 20
 
 
 T = TypeVar("T")
@@ -140,6 +210,68 @@ class Statements:
         return Op((("SELECT summary, record FROM archive WHERE room = ?", (room,)),),
                   lambda rows: {"summary": json.loads(rows[0][0]), "record": json.loads(rows[0][1])} if rows else None)
 
+    def index_game(self, entry: GameEntry, seq: int, page: dict[str, Any]) -> Op[None]:
+        """List a finished game in the history (idempotent: an entry already there stays), with its
+        page (the spectators' view at the end, made once) and the event number its chat goes on
+        from."""
+        statements: list[tuple[str, tuple]] = [
+            ("INSERT INTO game_pages (room, seq, page) VALUES (?, ?, ?) ON CONFLICT (room) DO NOTHING",
+             (entry.room, seq, json.dumps(page, ensure_ascii=False)))]
+        for table, column, values in (("game_players", "name", sorted(set(entry.players))),
+                                      ("game_roles", "role", sorted(set(entry.roles)))):
+            if values:
+                rows = ", ".join("(?, ?, ?)" for _ in values)
+                statements.append((f"INSERT INTO {table} ({column}, at, room) VALUES {rows} ON CONFLICT DO NOTHING",
+                                   tuple(x for value in values for x in (value, entry.at, entry.room))))
+        statements.append(  # last: a game is listed once its page and its names are in (each step idempotent)
+            (("INSERT INTO games (room, at, mode, seats, preset, winner, line) VALUES (?, ?, ?, ?, ?, ?, ?) "
+             "ON CONFLICT (room) DO NOTHING"), (entry.room, entry.at, entry.mode, entry.seats, entry.preset,
+                                               entry.winner, json.dumps(entry.line, ensure_ascii=False))))
+        return Op(tuple(statements), _nothing)
+
+    def games(self, query: GameQuery) -> Op[list[dict[str, Any]]]:
+        """A page of the history, newest first, through an index whatever the filters: the rows of
+        the player's (or else the role's) games when one is asked for, else the games by end time
+        (by mode, seats, preset or winner when one is given)."""
+        where: list[str] = []
+        parameters: list[Any] = []
+        if query.player is not None:
+            source, key = "game_players d JOIN games g ON g.room = d.room", "d"
+            where.append("d.name = ?")
+            parameters.append(query.player)
+        elif query.role is not None:
+            source, key = "game_roles d JOIN games g ON g.room = d.room", "d"
+            where.append("d.role = ?")
+            parameters.append(query.role)
+        else:
+            source, key = "games g", "g"
+        for column in ("mode", "seats", "preset", "winner"):
+            value = getattr(query, column)
+            if value is not None:
+                where.append(f"g.{column} = ?")
+                parameters.append(value)
+        if query.player is not None and query.role is not None:
+            where.append("EXISTS (SELECT 1 FROM game_roles r WHERE r.room = g.room AND r.role = ?)")
+            parameters.append(query.role)
+        if query.before is not None:
+            if query.before_room is None:
+                where.append(f"{key}.at < ?")
+                parameters.append(query.before)
+            else:
+                where.append(f"({key}.at < ? OR ({key}.at = ? AND {key}.room < ?))")
+                parameters.extend((query.before, query.before, query.before_room))
+        if query.after is not None:
+            where.append(f"{key}.at >= ?")
+            parameters.append(query.after)
+        sql = (f"SELECT g.line FROM {source}{' WHERE ' + ' AND '.join(where) if where else ''} "
+               f"ORDER BY {key}.at DESC, {key}.room DESC LIMIT ?")
+        return Op(((sql, (*parameters, query.limit)),), lambda rows: [json.loads(r[0]) for r in rows])
+
+    def game_page(self, room: str) -> Op[tuple[int, dict[str, Any]] | None]:
+        """A listed game's page as it was made at the end, and the event number after it."""
+        return Op((("SELECT seq, page FROM game_pages WHERE room = ?", (room,)),),
+                  lambda rows: (rows[0][0], json.loads(rows[0][1])) if rows else None)
+
     def secret(self) -> Op[bytes]:
         return Op((("INSERT INTO meta (key, value) VALUES ('secret', ?) ON CONFLICT (key) DO NOTHING",
                     (secrets.token_hex(32),)),
@@ -178,6 +310,18 @@ class Store(Protocol):
 
     def archived(self, room: str) -> dict[str, Any] | None:
         """An archived room's ``{"summary", "record"}`` (None: not archived)."""
+        ...
+
+    def index_game(self, entry: GameEntry, seq: int, page: dict[str, Any]) -> None:
+        """List a finished game in the history, with its page (see :meth:`Statements.index_game`)."""
+        ...
+
+    def games(self, query: GameQuery) -> list[dict[str, Any]]:
+        """A page of the history, newest first (the listed rows)."""
+        ...
+
+    def game_page(self, room: str) -> tuple[int, dict[str, Any]] | None:
+        """A listed game's page and the event number after it (None: not listed)."""
         ...
 
     def secret(self) -> bytes:
@@ -224,6 +368,15 @@ class _Operations:
     def archived(self, room: str) -> dict[str, Any] | None:
         return self.run(self.statements.archived(room))
 
+    def index_game(self, entry: GameEntry, seq: int, page: dict[str, Any]) -> None:
+        self.run(self.statements.index_game(entry, seq, page))
+
+    def games(self, query: GameQuery) -> list[dict[str, Any]]:
+        return self.run(self.statements.games(query))
+
+    def game_page(self, room: str) -> tuple[int, dict[str, Any]] | None:
+        return self.run(self.statements.game_page(room))
+
     def secret(self) -> bytes:
         return self.run(self.statements.secret())
 
@@ -258,6 +411,15 @@ class AsyncStore:
 
     async def archived(self, room: str) -> dict[str, Any] | None:
         return await self.run(self.statements.archived(room))
+
+    async def index_game(self, entry: GameEntry, seq: int, page: dict[str, Any]) -> None:
+        await self.run(self.statements.index_game(entry, seq, page))
+
+    async def games(self, query: GameQuery) -> list[dict[str, Any]]:
+        return await self.run(self.statements.games(query))
+
+    async def game_page(self, room: str) -> tuple[int, dict[str, Any]] | None:
+        return await self.run(self.statements.game_page(room))
 
     async def secret(self) -> bytes:
         return await self.run(self.statements.secret())

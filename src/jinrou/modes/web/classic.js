@@ -73,6 +73,8 @@
 
   function option(value, text) { const o = ctx.el("option", text); o.value = value; return o; }
   function select(name, values) { const s = ctx.el("select"); s.name = name; s.append(...values.map(([v, text]) => option(v, text))); return s; }
+  // A role's name: a tap opens its rule over the page (rules.js, the shell's), without leaving the room.
+  function roleName(node, role) { if (role && role.id) node.dataset.role = role.id; return node; }
   function badge(text, cls) { return ctx.el("span", text, `c-badge ${cls || ""}`.trim()); }
   function button(text) { const b = ctx.el("button", text); b.type = "submit"; return b; }
 
@@ -101,7 +103,7 @@
     if (!me) return;
     $("#c-card-title").textContent = ctx.t("Your role", "あなたの役職");
     const shown = me.shown && tx(me.shown) !== tx(me.role) ? me.shown : me.role;  // 「狼の子分（占い師）」 (W.1.8)
-    $("#c-role").replaceChildren(ctx.el("strong", tx(shown)), ctx.t(` (${shown.ja})`, ""));
+    $("#c-role").replaceChildren(roleName(ctx.el("strong", tx(shown)), me.role), ctx.t(` (${shown.ja})`, ""));
     $("#c-team").textContent = `${tx(me.team)}${me.alive ? "" : ctx.t(" — you are dead", " — 死亡")}`
       + (me.sealed ? ctx.t(" — sealed tonight (封印)", " — 今夜は封印されています") : "");
     $("#c-rule").textContent = tx(me.rule);
@@ -297,7 +299,7 @@
       if (p.scapegoat) li.append(badge(ctx.t("NPC", "身代わり")));  // 身代わりくん: a label in each language
       if (p.role) {
         const team = p.team || p.role.team;  // at the end, the team it ended in (狼の子分: 人狼陣営)
-        li.append(badge(shownName(p), team && team.id === "Werewolf" ? "role wolf" : "role"));
+        li.append(roleName(badge(shownName(p), team && team.id === "Werewolf" ? "role wolf" : "role"), p.role));
       }
       for (const k of (p.role ? [] : p.known || [])) li.append(badge(tx(k), k.id === "wolves" ? "wolf" : "role"));
       if (p.won !== undefined) li.append(badge(p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), p.won ? "win" : "lose"));
@@ -318,10 +320,10 @@
     if (!list) return;
     $("#c-published-title").textContent = ctx.t("The cast", "配役");
     $("#c-announcement").textContent = tx(list.announcement);
-    const rows = list.kind === "full" ? list.roles.map((r) => `${named(r)} × ${r.count}`)
-      : list.kind === "team" ? list.teams.map((team) => `${tx(team)} × ${team.count}`)
-        : [ctx.t("hidden (非公開)", "非公開")];
-    $("#c-roles").replaceChildren(...rows.map((row) => ctx.el("li", row)));
+    const rows = list.kind === "full" ? list.roles.map((r) => roleName(ctx.el("li", `${named(r)} × ${r.count}`), r))
+      : list.kind === "team" ? list.teams.map((team) => ctx.el("li", `${tx(team)} × ${team.count}`))
+        : [ctx.el("li", ctx.t("hidden (非公開)", "非公開"))];
+    $("#c-roles").replaceChildren(...rows);
   }
 
   function renderEnd(game) {
@@ -341,7 +343,7 @@
       const name = ctx.el("td", p.name);
       name.translate = false;
       const team = p.team || (p.role && p.role.team);  // the team it ended in (a 狼の子分 won with the wolves)
-      tr.append(name, ctx.el("td", held.join(" → ")), ctx.el("td", team ? tx(team) : ""),
+      tr.append(name, roleName(ctx.el("td", held.join(" → ")), p.role), ctx.el("td", team ? tx(team) : ""),
         ctx.el("td", p.alive ? ctx.t("alive", "生存") : tx(p.cause)), ctx.el("td", p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), "c-short"));
       return tr;
     }));
