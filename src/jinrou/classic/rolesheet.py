@@ -88,7 +88,7 @@ A new role touches these places, and no other:
 
 The engine, the texts, the online mode, the server, the page and the bots' main loop are not edited.
 `tests/classic/test_new_role.py` holds it: a role declared in a test file only
-(`tests/classic/hoodlum_role.py`: card, verb, cause, message, win rule, bot play) plays in
+(`tests/classic/ambush_role.py`: card, verb, cause, message, win rule, bot play) plays in
 `jinrou classic simulate`, in an online room (its card in the view, its action through the API, its
 bots' policy) and through the record, and no file of the package names it.
 

@@ -29,6 +29,7 @@ from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import (
     DOG_DEATH,
     POISON_DEATH,
+    BlasphemyProof,
     Divination,
     Divining,
     Gamble,
@@ -184,7 +185,7 @@ SPY_REPORT_ROLES = Message.declare("spy report roles", "{roles}", "{roles}")
 
 
 @role
-class Spy2(Role):
+class Spy2(BlasphemyProof):
     """スパイⅡ: knows the wolves and is known to them (W.1.12). At its death, whatever the cause, its
     report is public at once, before the death's own announcement (W.1.13): 「{name}の調査報告書が発見
     されました。」 and every seat's current role. Wins iff the result is Werewolf and it is alive."""

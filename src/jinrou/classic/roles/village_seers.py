@@ -22,6 +22,7 @@ from jinrou.classic.model import Action, Cause, Count, Fortune, Message, Moment,
 from jinrou.classic.role import Ability, Chat, Kept, LevelHook, Role, Shared, declared, mark, role
 from jinrou.classic.roles.common import (
     Absolute,
+    BlasphemyProof,
     Divination,
     Divining,
     Mediumship,
@@ -462,7 +463,7 @@ class LiarDivination(Divination):
 
 
 @role
-class Liar(Role):
+class Liar(BlasphemyProof):
     """嘘つき: each night it must divine another seat, living or dead; told at dawn 「あんまり自信ないけど、
     霊能占いの結果、{target}は{result}だと思う。たぶん。」 — the true 占い結果 3 times in 10, else 村人 and 人狼
     swapped. No curse, no obstruction, no auto first divination. Wins iff team Human wins and it is

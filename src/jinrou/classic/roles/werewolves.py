@@ -26,6 +26,7 @@ from jinrou.classic.roles.common import (
     Absolute,
     Attack,
     AttackFailures,
+    BlasphemyProof,
     Contacted,
     ContactHook,
     Divination,
@@ -115,7 +116,7 @@ class WolfDiviner(Wolf):
 
 
 @role
-class LoneWolf(Wolf):
+class LoneWolf(Wolf, BlasphemyProof):
     """一匹狼: judges as team LoneWolf; wins iff team LoneWolf wins and it is alive."""
 
     card_ja = "一匹狼: 一匹狼陣営として判定されます。一匹狼陣営が勝ち、生き残っていれば勝利します。"
