@@ -107,10 +107,10 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
 | 役職変化系 | `switching.py` |
 | 人狼系 | `werewolves.py` |
 | 狂人系 | `madmen.py`, `madmen_marks.py` (those that mark a seat) |
-| 妖狐系, 背徳者系 | `foxes.py` |
-| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others) |
+| 妖狐系, 背徳者系 | `foxes.py` (§8), `foxes_kinds.py` (wave 3: 悪戯妖精 … 冒涜者, 絆, 狐憑き) |
+| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others), `others_oni.py` (wave 3 without a team: ならず者, the 鬼 kinds, 闇道化, 天邪鬼, 獅子舞, 地縛霊) |
 | sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
-| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
+| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the foxes' defaults and list `FoxKind`, `fox_list`, the parts 冒涜者 and *alive for the win* ask about `BlasphemyProof`, `Haunting`, `alive_for_win`, the shared causes `poison`, `trap`, `dog`, `oni`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
 
 ```python
 {example}```

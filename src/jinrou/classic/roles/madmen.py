@@ -35,6 +35,7 @@ from jinrou.classic.roles.common import (
     Gamble,
     LastShot,
     OnceMemory,
+    alive_for_win,
     first_divination_pool,
     knows_wolves,
 )
@@ -209,7 +210,7 @@ class Spy2(BlasphemyProof):
         ctx.tell(None, SPY_REPORT_ROLES, roles={s: ctx.identity(s).role.id for s in ctx.seats()})
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.WEREWOLF and ctx.alive(me.seat)
+        return result is Team.WEREWOLF and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 ACROBAT = Message.declare("acrobat", "{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack.")

@@ -161,8 +161,8 @@ GOLD_TARGETS = Message.declare("gold oni targets", "{player}が倒すべき相�
 class GoldOni(OniKind):
     """金鬼: as 鬼 with reflex 2/5, abduction (1/2)^s and resistance 2/5. Its targets: the k seats just
     before it in seat order (no wrap-around), k drawn (``gold oni targets``) uniform in 1…W+1 at its first
-    dusk, W the seats whose role is a wolf then (T.1.9); told to it. Wins iff the result is Human, it is
-    alive for the win and all its targets are dead."""
+    dusk, W the seats whose role is a wolf then (T.1.9); told to it. Wins iff team Human wins, it is alive
+    for the win and all its targets are dead."""
 
     card_ja = ("金鬼: 鬼の一種です。自分の直前の席の何人か（人狼の数+1人まで）が標的として知らされます。"
                "村人陣営が勝ち、最後に生きていて、標的がみな死んでいれば勝利します。")
@@ -231,7 +231,7 @@ class ClownNotice(Shared):
 
 @role
 class DarkClown(Role):
-    """闇道化: while one lives, the Human and Werewolf results swap (T.1.2 steps 2–3). At each dawn, when
+    """闇道化: while one lives, the results of team Human and team Werewolf swap (T.1.2 steps 2–3). At each dawn, when
     "a 闇道化 lives" differs from the last notice (none at first), everybody is told. Wins iff alive for
     the win."""
 
@@ -259,7 +259,7 @@ class DarkClown(Role):
 
 @role
 class Amanojaku(Role):
-    """天邪鬼: wins iff the result is neither Human nor a Draw, dead or alive."""
+    """天邪鬼: wins unless team Human wins or the game is a draw, dead or alive."""
 
     card_ja = "天邪鬼: 村人陣営以外が勝てば（引き分けを除く）、生死にかかわらず勝利します。"
     card_en = "Amanojaku: it wins if anyone but the village wins (not on a draw), dead or alive."

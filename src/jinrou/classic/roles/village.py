@@ -33,6 +33,7 @@ from jinrou.classic.roles.common import (
     OnceMemory,
     Protection,
     Villager,
+    alive_for_win,
     guard_dusk,
     knows_wolves,
     poison,
@@ -394,7 +395,7 @@ class Fugitive(BlasphemyProof):
             self.caught(ctx, me, event.cause, event.source)  # the attacker behind it (V2.1.4: 家政婦)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.HUMAN and ctx.alive(me.seat)
+        return result is Team.HUMAN and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 class Raising(Ability):

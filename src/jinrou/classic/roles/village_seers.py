@@ -28,6 +28,7 @@ from jinrou.classic.roles.common import (
     Mediumship,
     OnceMemory,
     PsychicMemory,
+    alive_for_win,
 )
 
 if TYPE_CHECKING:
@@ -481,7 +482,7 @@ class Liar(BlasphemyProof):
     abilities = (LiarDivination(),)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.HUMAN and ctx.alive(me.seat)
+        return result is Team.HUMAN and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 INVESTIGATED = Message.declare("investigated", "{player}が{target}とその両隣を調査したところ、{results}が発見されました。",

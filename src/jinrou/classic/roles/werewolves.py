@@ -36,6 +36,7 @@ from jinrou.classic.roles.common import (
     SealedLastNight,
     Villager,
     Wolf,
+    alive_for_win,
     attack_form,
     attacks_spent,
 )
@@ -126,7 +127,7 @@ class LoneWolf(Wolf, BlasphemyProof):
     judge_team = Team.LONE_WOLF
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.LONE_WOLF and ctx.alive(me.seat)
+        return result is Team.LONE_WOLF and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 # ---------------------------------------------------------------------- wave 3 人狼系 (W.2)
