@@ -93,13 +93,13 @@ def test_each_role_has_one_name_per_language_the_catalogs():
 def test_a_role_that_declares_its_own_english_name_is_refused_and_nothing_is_registered():
     from jinrou.classic.role import Role, role
 
-    class Hoodlum(Role):
+    class SpaceWerewolfObserver(Role):  # a 宇宙人狼 role: never declared
         name_en = "Thug"
 
-    with pytest.raises(ValueError, match=r"^role 'Hoodlum' declares its English name: a role's names are the "
+    with pytest.raises(ValueError, match=r"^role 'SpaceWerewolfObserver' declares its English name: a role's names are the "
                                          r"catalog's \(jinrou.classic.catalog.NAMES_EN\), one per language$"):
-        role(Hoodlum)
-    assert "Hoodlum" not in DECLARED
+        role(SpaceWerewolfObserver)
+    assert "SpaceWerewolfObserver" not in DECLARED
 
 
 @pytest.mark.parametrize("role_id", sorted(ROLES))

@@ -26,7 +26,8 @@ def test_the_roles_declare_their_own_causes_with_names_in_both_languages():
     own line."""
     assert Cause("greedy").name_ja == "強欲の報い" and Cause("greedy").name_en == "paid for its greed"
     assert not Cause("greedy").public and Cause("infirm").public
-    assert {c.value for c in Cause if c.public} == {"execution", "suicide", "hunter", "leave", "sudden", "infirm"}
+    assert {c.value for c in Cause if c.public} == {"execution", "suicide", "hunter", "leave", "sudden", "infirm",
+                                                   "bonds"}  # 絆's 後追い (T.1.6)
     assert render(Message("died", {"player": 0, "cause": "infirm"}), ["A"], "ja") == "Aは老衰で死亡しました。"
     assert render(Message("died", {"player": 0, "cause": "greedy"}), ["A"], "en") == "A was found dead."
 

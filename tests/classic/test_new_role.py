@@ -1,4 +1,4 @@
-"""A role declared in a test file only (:mod:`tests.classic.hoodlum_role`: its card, verb, cause,
+"""A role declared in a test file only (:mod:`tests.classic.ambush_role`: its card, verb, cause,
 message, win rule and bot play) plays wherever a role plays — ``jinrou classic simulate``, an online
 room through the server's API, the record and its replay — with no change anywhere else: the how-to
 of ``docs/classic-roles.md``, proved (issue 33's deliverable 5). Each test declares it for its own
@@ -27,7 +27,7 @@ from jinrou.modes.classic import ClassicMode
 from jinrou.modes.classic_settings import schema
 from jinrou.server.app import create_app
 from jinrou.server.store import open_store
-from tests.classic.hoodlum_role import CARD_EN, CARD_JA, CAUSE, DIED, ID, MESSAGE, NAME_JA, TOLD, VERB, declared
+from tests.classic.ambush_role import CARD_EN, CARD_JA, CAUSE, DIED, ID, MESSAGE, NAME_JA, TOLD, VERB, declared
 from tests.modes.test_classic_mode import first_choice
 from tests.server.test_classic_online import awaited, create, get_view, join, post, seeds_for
 
@@ -38,13 +38,16 @@ runner = CliRunner()
 def test_no_file_of_the_package_names_the_role():
     """What a new role needs is its own file: if the engine, the server, the page or the bots had to name
     it (its id, its Japanese name, its verb, its cause or its message), this test role could not play
-    without a change there — the catalog's row of its id is the only mention."""
+    without a change there — the catalog's row of its id is the only mention (beside 闇鍋's list of the
+    roles it never casts, as the id is one of the five 宇宙人狼 roles jinrou never declares)."""
     assert CAUSE == VERB and VERB in MESSAGE  # the verb's word covers the cause's and the message's
     words = re.compile(rf"\b(?:{ID}|{VERB})\b|{NAME_JA}|闇討ち")  # its id and verb, its names in Japanese
     found = [f"{path.relative_to(SOURCE)}: {match.group(0)}" for path in sorted(SOURCE.rglob("*"))
              if path.suffix in (".py", ".js", ".html", ".json", ".tsv", ".md") and path.is_file()
              for match in words.finditer(path.read_text(encoding="utf-8"))]
-    assert found == [f"classic/data/gekka-roles.tsv: {ID}", f"classic/data/gekka-roles.tsv: {NAME_JA}"]
+    # the catalog's row, and 闇鍋's list of the roles it never casts (the 宇宙人狼 roles, whose id it borrows)
+    assert found == [f"classic/data/gekka-roles.tsv: {ID}", f"classic/data/gekka-roles.tsv: {NAME_JA}",
+                     f"yaminabe/request.py: {ID}"]
 
 
 def test_it_plays_in_classic_simulate_and_each_record_replays_to_itself(tmp_path):
@@ -59,10 +62,10 @@ def test_it_plays_in_classic_simulate_and_each_record_replays_to_itself(tmp_path
         ambushed = 0
         for path in sorted(tmp_path.iterdir()):
             record = json.loads(path.read_text(encoding="utf-8"))
-            hoodlum = next(name for name, held in record["roles"].items() if held == ID)
+            ambusher = next(name for name, held in record["roles"].items() if held == ID)
             night = next(e for e in record["events"] if e["type"] == "night")  # its bot ambushes on night 1
             [ambush] = [a for a in night["actions"] if a["action"] == VERB]
-            assert ambush["player"] == hoodlum
+            assert ambush["player"] == ambusher
             ambushed += {"player": ambush["target"], "cause": CAUSE} in night["deaths"]
             replayed = runner.invoke(app, ["classic", "replay", str(path), "--json"])
             assert replayed.exit_code == 0 and json.loads(replayed.output) == record
@@ -122,10 +125,10 @@ def test_it_plays_in_an_online_room_its_card_its_action_its_bots_and_its_record(
             record = client.get(f"/api/rooms/{room}/record", params={"token": ann}).json()
         assert write(replay(record), record["seed"]) == {k: v for k, v in record.items() if k != chatlog.KEY}
     night = next(e for e in record["events"] if e["type"] == "night")
-    hoodlums = [name for name, held in record["roles"].items() if held == ID]
-    assert hoodlums[0] == "Ann" and len(hoodlums) == 2
+    ambushers = [name for name, held in record["roles"].items() if held == ID]
+    assert ambushers[0] == "Ann" and len(ambushers) == 2
     ambushes = {a["player"]: a["target"] for a in night["actions"] if a["action"] == VERB}
-    assert ambushes.keys() == set(hoodlums) and ambushes["Ann"] == target  # the bot played its policy
+    assert ambushes.keys() == set(ambushers) and ambushes["Ann"] == target  # the bot played its policy
     assert {"player": target, "cause": CAUSE} in night["deaths"]
     died = {"ja": DIED[0].format(player=target), "en": DIED[1].format(player=target)}
     assert any(line.items() >= died.items() for line in log)  # its cause's line

@@ -26,6 +26,9 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "refer
 LEFT_OUT: dict[str, str] = {
     "core-scapegoat/028": "the reference lets 身代わりくん, a 占い師, divine itself; jinrou settles that a diviner "
                           "never targets itself (classic-werewolf §4.1, settled here), so its draw is refused",
+    "wave3/0283": "its end depends on a draw the reference's harness left to chance: the 後鬼 attacked on night 3 "
+                  "resists w.p. 3/10 (`oni resists`, T.3, the reference's L10862); the game was kept because it died in "
+                  "the harness's runs, and the draw jinrou takes from the record's seed spares it",
 }
 """Games that differ from jinrou on purpose: name → why."""
 
@@ -57,6 +60,18 @@ def test_jinrou_replays_the_reference_game_to_the_same_end(name):
 def test_the_game_left_out_differs_where_its_reason_says():
     with pytest.raises(RecordError, match="event 1: scapegoat divine cannot be 'A'"):  # 身代わりくん is A
         replay(load("core-scapegoat/028")["record"])
+
+
+def test_the_oni_game_left_out_differs_only_by_the_oni_s_resistance():
+    """With the 後鬼's draw turned (it does not resist), the rules kill it on night 3 as the reference did:
+    the written record, which says it lived, is refused at that night for that death alone."""
+    full = write(replay(load("wave3/0283")["record"]))
+    draws = [d for e in full["events"] if e["type"] == "outcome" for d in e["draws"] if d["draw"] == "oni resists"]
+    assert draws == [{"draw": "oni resists", "value": True}]
+    draws[0]["value"] = False
+    with pytest.raises(RecordError, match=r"event 7: deaths are \[\{'player': 'H', 'cause': 'oni'\}\] in the record, "
+                                          r"\[\{'player': 'H', 'cause': 'oni'\}, \{'player': 'D', 'cause': 'attack'\}\] by the rules"):
+        replay(full)
 
 
 def test_every_game_here_casts_only_declared_roles_and_the_left_out_exist():

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Cause, Count, Stage, Verb, Vote
 from jinrou.classic.roles import PLAYABLE
+from jinrou.classic.roles.common import FoxKind
 from jinrou.classic.views import SeatView, heaven_sees_all
 
 
@@ -16,6 +17,12 @@ def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
         return game.counts(seat) is Count.WOLF or game.identity(seat).appears_as_wolf  # 暗躍者 (W.1.12)
     if label == "Lovers":
         return game.has_sub(seat, "Lovers") and game.has_sub(viewer, "Lovers")
+    if label == "Fox":  # the fox list (T.2): a listed 妖狐系 kind or 狐憑き
+        return any(isinstance(layer.role, FoxKind) and layer.role.fox_listed for layer in game.identity(seat).layers)
+    if label == "Bond":  # 絆 (T.1.5): the two are bound to each other
+        return game.has_sub(seat, "Bond") and game.has_sub(viewer, "Bond")
+    if label == "target":  # a 金鬼's targets (T.1.9): seats just before it
+        return game.role(viewer).id == "GoldOni" and seat < viewer
     return game.role(seat).id == label
 
 

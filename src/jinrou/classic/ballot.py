@@ -63,9 +63,11 @@ def close(state: State) -> Then | None:
     for c in sorted(ballot.candidates) if ballot.votes else ():  # V1.1.2: received-vote modifiers (痛恨),
         if state.alive[c] and identities[c].receives_votes():  # each living candidate in seat order
             extra = identities[c].vote_received(ctx)
-            if extra:
+            if extra > 0:
                 tally[c] += extra
                 priority.setdefault(c, 0)
+            elif extra < 0 and c in tally:  # T.1.10 (獅子舞's bites): never below 0, kept in the tally at 0
+                tally[c] = max(0, tally[c] + extra)
     for c in list(priority):  # V2.1.11: received-priority modifiers (アイドル), for a candidate with votes
         raised = identities[c].priority_received(ctx) if state.alive[c] and c in ballot.votes.values() else None
         if raised:

@@ -173,7 +173,8 @@ class Identity:
     cursed_by_divination: bool
     """Its role's, or a sub-role's or mark's (a 狐憑き is cursed, T.1.5)."""
     steals_victory: bool
-    """Alive at a decided end, it takes the result for its role's team (§7.7a: a fox)."""
+    """The *fox* flag (T.1.3): alive at a decided end, the result is Fox (§7.7a); its role's, or a sub-role's
+    (狐憑き)."""
     must_vote: bool
     closes_heaven: str | None
     hides_votes: bool
@@ -260,6 +261,7 @@ class Identity:
         self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
         self._win = next((layer for layer in above if layer.role.has_win_rule), main)
         self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
+        self.steals_victory = role.steals_victory or any(layer.role.steals_victory for layer in above)  # 狐憑き (T.1.3)
         self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)

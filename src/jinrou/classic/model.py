@@ -113,11 +113,12 @@ class Fortune(enum.Enum):
     VAMPIRE = "vampire"
     SUSPICIOUS = "suspicious"  # 子狐's failed divination
     PUMPKIN = "pumpkin"  # かぼちゃ魔's costume (W.1.5)
+    ONI = "oni"  # the 鬼 kinds (T.1.10)
 
     @property
     def name_ja(self) -> str:
         return {"human": "村人", "werewolf": "人狼", "vampire": "ヴァンパイア",
-                "suspicious": "なんだかとても怪しい人", "pumpkin": "かぼちゃ"}[self.value]  # fmt: skip
+                "suspicious": "なんだかとても怪しい人", "pumpkin": "かぼちゃ", "oni": "鬼"}[self.value]  # fmt: skip
 
 
 class PsychicResult(enum.Enum):
@@ -127,10 +128,11 @@ class PsychicResult(enum.Enum):
     WEREWOLF = "werewolf"
     BIG_WOLF = "bigwolf"
     TINY_FOX = "tinyfox"
+    ONI = "oni"  # the 鬼 kinds (T.1.10)
 
     @property
     def name_ja(self) -> str:
-        return {"human": "村人", "werewolf": "人狼", "bigwolf": "大狼", "tinyfox": "子狐"}[self.value]
+        return {"human": "村人", "werewolf": "人狼", "bigwolf": "大狼", "tinyfox": "子狐", "oni": "鬼"}[self.value]
 
 
 class Count(enum.Enum):

@@ -6,7 +6,7 @@ same id, so they are written once, in the catalog; the class adds only what is s
 
 * values — ``fortune`` and ``psychic`` results, ``counts`` (parity), ``judge_team``
   when it judges apart from its catalog team, and flags (``attacks``, ``immune_to_wolf_attack``,
-  ``cursed_by_divination``, ``steals_victory``, ``must_vote``, ``closes_heaven``, ``shown``,
+  ``cursed_by_divination``, ``steals_victory``, ``swaps_results``, ``must_vote``, ``closes_heaven``, ``shown``,
   ``listens``, ``hides_votes``, ``goat_attacks_all``, ``appears_as_wolf``, ``known_to_wolves``,
   ``mind_read``, ``voids_resistance``; a mark's ``fortune_overlay`` and ``blocks_divination``);
 * its card for players — ``card_ja`` and ``card_en``, written under its docstring (the engineers'
@@ -114,7 +114,8 @@ class Role:
     attacks: ClassVar[bool] = False  # takes part in the wolves' attack
     immune_to_wolf_attack: ClassVar[bool] = False
     cursed_by_divination: ClassVar[bool] = False
-    steals_victory: ClassVar[bool] = False  # §7.7a: alive, it takes a decided result for its team
+    steals_victory: ClassVar[bool] = False  # the *fox* flag (T.1.3): alive, it makes a decided result Fox (§7.7a)
+    swaps_results: ClassVar[bool] = False  # alive, the Human and Werewolf results swap (T.1.2 steps 2–3: 闇道化)
     must_vote: ClassVar[bool] = True
     closes_heaven: ClassVar[str | None] = None  # "in game" / "alive" / "while able": the dead see less (霊界表示 norevive)
     shown: ClassVar[Shown | None] = None
@@ -234,7 +235,7 @@ class Role:
 
     def vote_received(self, ctx: Context, me: Layer) -> int:
         """Votes its living seat receives beyond those cast, per ballot it is a candidate of, after the
-        tally (V1.1.2: 痛恨)."""
+        tally (V1.1.2: 痛恨); below 0, votes taken off those it received, never below 0 (T.1.10: 獅子舞's bite)."""
         return 0
 
     def priority_received(self, ctx: Context, me: Layer) -> int:

@@ -88,7 +88,7 @@ A new role touches these places, and no other:
 
 The engine, the texts, the online mode, the server, the page and the bots' main loop are not edited.
 `tests/classic/test_new_role.py` holds it: a role declared in a test file only
-(`tests/classic/hoodlum_role.py`: card, verb, cause, message, win rule, bot play) plays in
+(`tests/classic/ambush_role.py`: card, verb, cause, message, win rule, bot play) plays in
 `jinrou classic simulate`, in an online room (its card in the view, its action through the API, its
 bots' policy) and through the record, and no file of the package names it.
 
@@ -107,10 +107,10 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
 | 役職変化系 | `switching.py`, `village_masks.py` (血まみれのメアリー, 怪盗) |
 | 人狼系 | `werewolves.py` |
 | 狂人系 | `madmen.py`, `madmen_marks.py` (those that mark a seat) |
-| 妖狐系, 背徳者系 | `foxes.py` |
-| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others) |
+| 妖狐系, 背徳者系 | `foxes.py` (§8), `foxes_kinds.py` (wave 3: 悪戯妖精 … 冒涜者, 絆, 狐憑き) |
+| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others), `others_oni.py` (wave 3 without a team: ならず者, the 鬼 kinds, 闇道化, 天邪鬼, 獅子舞, 地縛霊) |
 | sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
-| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
+| parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the foxes' defaults and list `FoxKind`, `fox_list`, the parts 冒涜者 and *alive for the win* ask about `BlasphemyProof`, `Haunting`, `alive_for_win`, the shared causes `poison`, `trap`, `dog`, `oni`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
 
 ```python
 {example}```

@@ -57,6 +57,7 @@ class Tally:
         self.wolves = counts.count(Count.WOLF)
         self.vampires = counts.count(Count.VAMPIRE)
         self.lovers = [identity.seat for identity in self.identities if identity.lover]
+        self.swapped = any(identity.role.swaps_results for identity in self.identities)  # T.1.2 steps 2–3
 
 
 def _nobody(t: Tally, result: Result) -> Result:
@@ -64,11 +65,17 @@ def _nobody(t: Tally, result: Result) -> Result:
 
 
 def _human(t: Tally, result: Result) -> Result:
-    return Team.HUMAN if result is None and t.wolves == 0 and t.vampires == 0 else result
+    """Step 2 (T.1.2): Human — Werewolf while a seat that swaps them lives (闇道化)."""
+    if result is None and t.wolves == 0 and t.vampires == 0:
+        return Team.WEREWOLF if t.swapped else Team.HUMAN
+    return result
 
 
 def _werewolf(t: Tally, result: Result) -> Result:
-    return Team.WEREWOLF if result is None and t.humans <= t.wolves and t.vampires == 0 else result
+    """Step 3 (T.1.2): Werewolf — Human while a seat that swaps them lives (闇道化)."""
+    if result is None and t.humans <= t.wolves and t.vampires == 0:
+        return Team.HUMAN if t.swapped else Team.WEREWOLF
+    return result
 
 
 def _vampire(t: Tally, result: Result) -> Result:
@@ -88,10 +95,9 @@ def _lone_wolf(t: Tally, result: Result) -> Result:
 
 
 def _fox(t: Tally, result: Result) -> Result:
-    if isinstance(result, Team):
-        for identity in t.identities:
-            if identity.steals_victory:
-                return identity.role.team
+    """7(a): a *fox* alive (T.1.3: a 妖狐系 role or 狐憑き, whatever its role) takes a decided result."""
+    if isinstance(result, Team) and any(identity.steals_victory for identity in t.identities):
+        return Team.FOX
     return result
 
 

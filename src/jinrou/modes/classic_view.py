@@ -58,7 +58,7 @@ MONOLOGUE = ("monologue", "Monologue", "独り言")
 end, when everybody reads every seat's (月下人狼's monologue, spec §9)."""
 MONOLOGUE_DEAD = ("the dead write in 霊界 (the dead)", "死者は霊界に書きます")
 FOUND_DEAD = {"id": None, "ja": "無残な姿で発見", "en": "found dead"}
-GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover")}
+GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover"), "target": ("標的", "target")}
 """Labels of what a seat knows of another that are groups rather than roles."""
 
 

@@ -43,6 +43,9 @@ WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Ita
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
 WAVE3_ROLES += ["RemoteWorker", "BloodyMary"]  # issue 34, masks (roles/village_masks.py)
 WAVE3_ROLES += ["Pyrotechnist", "Idol"]  # issue 34, nights (roles/village_nights.py)
+WAVE3_ROLES += ["Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress", "Blasphemy"]  # batch 4, T.2 (foxes)
+WAVE3_ROLES += ["Hoodlum", "Oni", "GoldOni", "FrontOni", "BackOni", "DarkClown", "Amanojaku", "Shishimai",
+                "ResidualHaunting"]  # batch 4, T.3
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -75,9 +78,11 @@ SPEC_PSYCHIC = {"BigWolf": PsychicResult.BIG_WOLF, "TinyFox": PsychicResult.TINY
                 "MadWolf": PsychicResult.WEREWOLF, "MadDog": PsychicResult.WEREWOLF}  # 狂犬: W.3
 SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
 SPEC_PSYCHIC["Cosplayer"] = PsychicResult.WEREWOLF  # コスプレイヤー: V2.2 (group G)
+SPEC_PSYCHIC.update(dict.fromkeys(["Oni", "GoldOni", "FrontOni", "BackOni"], PsychicResult.ONI))  # T.1.10 「鬼」
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
                "TinyGhost": Count.NONE}  # V1.2 おばけ
 SPEC_COUNTS["RemoteWorker"] = Count.NONE  # 在宅者: V2.2 (issue 34)
+SPEC_COUNTS.update(dict.fromkeys(["Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress"], Count.NONE))  # T.1.3
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

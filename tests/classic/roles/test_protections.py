@@ -311,8 +311,10 @@ def test_a_scapegoat_trapper_traps_a_drawn_seat_from_night_2():
 
 @pytest.mark.parametrize(("attribute", "holders"), [
     ("death_resistance", {"Dog", "ToughGuy", "Trapper", "Miko"} | {"Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice",
-                                                                     "Dreamer"}),
-    ("deadly_weapon", {"Dog", "Trapper", "Witch", "Assassin"} | {"Samurai", "Elementaler", "DragonKnight"}),
+                                                                     "Dreamer"}
+     | {"Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress", "Oni", "GoldOni", "FrontOni", "BackOni"}),
+    ("deadly_weapon", {"Dog", "Trapper", "Witch", "Assassin"} | {"Samurai", "Elementaler", "DragonKnight"}
+     | {"Oni", "GoldOni", "FrontOni", "BackOni"}),
     ("guard_role", {"Trapper"} | {"Cosplayer", "Samurai", "Elementaler", "DragonKnight"}),
 ])  # fmt: skip  (V2.1.12 adds group G's roles: コスプレイヤー, 侍, 精霊使い, 竜騎士, 人身御供; group C's 胡蝶)
 def test_each_v1_1_13_attribute_is_held_by_exactly_the_roles_the_spec_names(attribute, holders):
@@ -320,4 +322,5 @@ def test_each_v1_1_13_attribute_is_held_by_exactly_the_roles_the_spec_names(attr
     暗殺者; *guard role* (闇の霊媒師) 罠師 — class attributes of those roles. V2.1.12 completes the lists (its test:
     ``test_investigators.py``); no sub-role or mark holds one, only a kit of a role that does (狩人セット)."""
     assert holders <= {r.id for r in ROLES.values() if getattr(r, attribute)}
-    assert not [r.id for r in SUB_ROLES.values() if getattr(r, attribute) and r.kind is not LayerKind.EXTRA]
+    subs = [r.id for r in SUB_ROLES.values() if getattr(r, attribute) and r.kind is not LayerKind.EXTRA]
+    assert subs == (["FoxPossession"] if attribute == "death_resistance" else [])  # T.1.16: 狐憑き

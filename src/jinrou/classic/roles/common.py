@@ -20,6 +20,7 @@ from jinrou.classic.events import (
     NightEnds,
     PhaseOpened,
     Targeted,
+    Threat,
     on,
 )
 from jinrou.classic.identity import Expiry, Seal
@@ -189,6 +190,7 @@ class PlaceMark(Ability):
 POISON_DEATH = Cause.declare("poison", "毒", "poisoned")  # 埋毒者's and 猫又's poison, 黒猫's
 TRAP_DEATH = Cause.declare("trap", "罠", "caught in a trap (bomb)")  # a bomb's explosion (爆弾魔, W.1.14), a 罠師's trap
 DOG_DEATH = Cause.declare("dog", "犬の襲撃", "bitten by a mad dog")  # 犬's and 狂犬's bite (W.1.14)
+ONI_DEATH = Cause.declare("oni", "人攫い", "abducted by an oni")  # the 鬼 kinds' abduction (T.1.15): a 逃亡者 away escapes it
 
 
 def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:
@@ -374,7 +376,12 @@ class Villager(Role):
     """村人's part: no ability (what 舌禍狼's tasting asks for: a 村人 tasted ends it)."""
 
 
-class Absolute(Role):
+class BlasphemyProof(Role):
+    """The part of the roles a 冒涜者's blasphemy turns back on the 冒涜者 itself (T.2: 逃亡者, 女王観戦者,
+    嘘つき, スパイⅡ, 一匹狼, 絶対狼, 在宅者)."""
+
+
+class Absolute(BlasphemyProof):
     """絶対狼's part other roles ask about: the rules that spare a 絶対狼 by name (一言主神's 痛恨)."""
 
 
@@ -565,3 +572,62 @@ class Wolf(Role):
 
     def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
         return frozenset({Chat.WOLF})
+
+
+# ---------------------------------------------------------------------- the foxes' part (§8 妖狐, T.1.3, T.2)
+
+
+def fox_list(ctx: Context, exclude: Seat | None = None) -> dict[Seat, str]:
+    """The fox list (T.2): the seats, alive or dead, holding a 妖狐系 kind that is listed (妖狐, 悪戯妖精,
+    夜兎, 歪狐, 仙狐 — not 女狐, not 子狐) or 狐憑き, each known as ``Fox`` (what 妖狐, 子狐 and 背徳者 are told)."""
+    return {s: "Fox" for s in ctx.seats() if s != exclude and any(
+        isinstance(layer.role, FoxKind) and layer.role.fox_listed for layer in ctx.identity(s).layers)}
+
+
+class FoxKind(Role):
+    """妖狐系's defaults (§8 妖狐, T.2): counts as nobody; *fox* (``steals_victory``: alive at a decided end,
+    the result is Fox, T.1.2 7(a)); resists wolf attacks (§5.2 step 4); dies when divined (呪殺); spared by
+    the auto first divination (its catalog category); knows the fox list and reads and writes the fox
+    chat — unless ``fox_listed`` is False (女狐: out of the list, told none, no chat). A sub-role may be
+    one too (狐憑き: listed, its holder told nothing)."""
+
+    death_resistance = True  # V2.1.12, T.1.16
+    fox_listed: ClassVar[bool] = True  # in the fox list, knowing it, in the fox chat
+
+    counts = Count.NONE
+    cursed_by_divination = True
+    steals_victory = True
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        return threat.cause is Cause.ATTACK
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        return fox_list(ctx, me.seat) if self.fox_listed else {}
+
+    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
+        return frozenset({Chat.FOX}) if self.fox_listed else frozenset()
+
+
+# ---------------------------------------------------------------------- alive for the win (T.1.4)
+
+
+class Haunting(Role):
+    """地縛霊's part other roles ask about (T.1.4): the seat it haunts, which is *alive for the win* while
+    the 地縛霊 lives."""
+
+    def haunted(self, me: Layer) -> Seat | None:
+        """The seat ``me`` haunts (None: none yet)."""
+        return None
+
+
+def alive_for_win(ctx: Context, seat: Seat) -> bool:
+    """T.1.4 *alive for the win*: ``seat`` is alive, or a living 地縛霊 haunts it (every survival clause of a
+    win rule reads it; the counts and §7 never do)."""
+    if ctx.alive(seat):
+        return True
+    for s in ctx.living():
+        identity = ctx.identity(s)
+        role = identity.role
+        if isinstance(role, Haunting) and role.haunted(identity.main) == seat:
+            return True
+    return False

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jinrou.classic.events import BurialPass, Threat, on
-from jinrou.classic.model import Action, Cause, Count, Fortune, PsychicResult, Seat
-from jinrou.classic.role import Chat, Role, role
-from jinrou.classic.roles.common import Divination
+from jinrou.classic.events import BurialPass, on
+from jinrou.classic.model import Action, Count, Fortune, PsychicResult, Seat
+from jinrou.classic.role import Role, role
+from jinrou.classic.roles.common import Divination, FoxKind, fox_list
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -15,32 +15,17 @@ if TYPE_CHECKING:
 
 
 def knows_foxes(ctx: Context, me: Layer) -> dict[Seat, str]:
-    """The 妖狐, as 妖狐, 子狐 and 背徳者 know them."""
-    return {s: "Fox" for s in ctx.seats_of(Fox, exclude=me.seat)}
+    """The fox list (T.2: 妖狐, the listed 妖狐系 kinds, 狐憑き), as 妖狐, 子狐 and 背徳者 know it."""
+    return fox_list(ctx, me.seat)
 
 
 @role
-class Fox(Role):
+class Fox(FoxKind):
     """妖狐: counts as nobody; resists wolf attacks; dies when divined (呪殺); alive at a decided
     end, it takes the win for the foxes."""
 
     card_ja = ("妖狐: 誰としても数えられません。人狼に襲われても死にませんが、占われると死にます（呪殺）。"
                "勝敗が決まったときに生きていれば、妖狐陣営が勝利を奪います。")
-
-    death_resistance = True  # V2.1.12
-
-    counts = Count.NONE
-    cursed_by_divination = True
-    steals_victory = True
-
-    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
-        return threat.cause is Cause.ATTACK
-
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return knows_foxes(ctx, me)
-
-    def chats(self, ctx: Context, me: Layer) -> frozenset[str]:
-        return frozenset({Chat.FOX})
 
 
 class TinyDivination(Divination):
@@ -87,5 +72,5 @@ class Immoral(Role):
 
     @on(BurialPass)
     def follow(self, ctx: Context, me: Layer, event: BurialPass) -> None:
-        if not any(ctx.identity(s).steals_victory for s in ctx.living()):
+        if not any(ctx.identity(s).steals_victory for s in ctx.living()):  # no *fox* lives (T.1.3)
             ctx.follow(me.seat, "fox")

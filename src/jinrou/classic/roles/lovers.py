@@ -9,6 +9,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.events import BurialPass, on
 from jinrou.classic.model import Action, Message, Seat, Verb
 from jinrou.classic.role import Ability, Role, role, sub_role
+from jinrou.classic.roles.common import alive_for_win
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -127,4 +128,4 @@ class Lovers(Role):
             ctx.follow(me.seat, "lover")
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.FRIEND and ctx.alive(me.seat)
+        return result is Team.FRIEND and alive_for_win(ctx, me.seat)  # T.1.4

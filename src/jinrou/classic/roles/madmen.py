@@ -29,11 +29,13 @@ from jinrou.classic.role import Ability, Chat, Role, Shown, role
 from jinrou.classic.roles.common import (
     DOG_DEATH,
     POISON_DEATH,
+    BlasphemyProof,
     Divination,
     Divining,
     Gamble,
     LastShot,
     OnceMemory,
+    alive_for_win,
     first_divination_pool,
     knows_wolves,
 )
@@ -184,7 +186,7 @@ SPY_REPORT_ROLES = Message.declare("spy report roles", "{roles}", "{roles}")
 
 
 @role
-class Spy2(Role):
+class Spy2(BlasphemyProof):
     """スパイⅡ: knows the wolves and is known to them (W.1.12). At its death, whatever the cause, its
     report is public at once, before the death's own announcement (W.1.13): 「{name}の調査報告書が発見
     されました。」 and every seat's current role. Wins iff the result is Werewolf and it is alive."""
@@ -208,7 +210,7 @@ class Spy2(Role):
         ctx.tell(None, SPY_REPORT_ROLES, roles={s: ctx.identity(s).role.id for s in ctx.seats()})
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.WEREWOLF and ctx.alive(me.seat)
+        return result is Team.WEREWOLF and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 ACROBAT = Message.declare("acrobat", "{player}は人狼の襲撃を回避しました。", "{player} dodged the wolves' attack.")

@@ -10,6 +10,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.events import AttackedAt, Executed, PhaseOpened, Threat, on
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Role, mark, role
+from jinrou.classic.roles.common import alive_for_win
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -114,7 +115,7 @@ class Bat(Role):
     card_en = "Bat: wins if it is alive at the end, whoever else wins."
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return ctx.alive(me.seat)
+        return alive_for_win(ctx, me.seat)  # T.1.4
 
 
 @role

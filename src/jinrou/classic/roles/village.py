@@ -23,6 +23,8 @@ from jinrou.classic.identity import LayerKind
 from jinrou.classic.model import Action, Blocked, Cause, Count, Fortune, Message, Moment, PsychicResult, Seat, Verb
 from jinrou.classic.role import Ability, Chat, Role, Shown, mark, role, sub_role
 from jinrou.classic.roles.common import (
+    ONI_DEATH,
+    BlasphemyProof,
     Bodyguarding,
     Divining,
     GuardMemory,
@@ -31,6 +33,7 @@ from jinrou.classic.roles.common import (
     OnceMemory,
     Protection,
     Villager,
+    alive_for_win,
     guard_dusk,
     knows_wolves,
     poison,
@@ -354,7 +357,7 @@ class Hide(Ability):
 
 
 @role
-class Fugitive(Role):
+class Fugitive(BlasphemyProof):
     """逃亡者: hides at another seat each night; survives attacks on itself, but dies if its host
     is a wolf not of team Human, a ヴァンパイア, or attacked. Wins iff team Human wins and it lives."""
 
@@ -383,7 +386,7 @@ class Fugitive(Role):
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         memory: FugitiveMemory = me.memory
-        return (threat.cause in (Cause.ATTACK, Cause.VAMPIRE) and memory.hiding is not None and not memory.caught
+        return (threat.cause in (Cause.ATTACK, Cause.VAMPIRE, ONI_DEATH) and memory.hiding is not None and not memory.caught
                 and memory.night == ctx.day)
 
     @on(AttackedAt)
@@ -392,7 +395,7 @@ class Fugitive(Role):
             self.caught(ctx, me, event.cause, event.source)  # the attacker behind it (V2.1.4: 家政婦)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.HUMAN and ctx.alive(me.seat)
+        return result is Team.HUMAN and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 class Raising(Ability):
@@ -505,7 +508,7 @@ INFECTION_DEATH = Cause.declare("infection", "感染症", "infected")  # 女王�
 
 
 @role
-class QueenSpectator(Role):
+class QueenSpectator(BlasphemyProof):
     """女王観戦者: known to the village team; on her death every living seat counting human dies
     (感染症)."""
 

@@ -22,11 +22,13 @@ from jinrou.classic.model import Action, Cause, Count, Fortune, Message, Moment,
 from jinrou.classic.role import Ability, Chat, Kept, LevelHook, Role, Shared, declared, mark, role
 from jinrou.classic.roles.common import (
     Absolute,
+    BlasphemyProof,
     Divination,
     Divining,
     Mediumship,
     OnceMemory,
     PsychicMemory,
+    alive_for_win,
 )
 
 if TYPE_CHECKING:
@@ -462,7 +464,7 @@ class LiarDivination(Divination):
 
 
 @role
-class Liar(Role):
+class Liar(BlasphemyProof):
     """嘘つき: each night it must divine another seat, living or dead; told at dawn 「あんまり自信ないけど、
     霊能占いの結果、{target}は{result}だと思う。たぶん。」 — the true 占い結果 3 times in 10, else 村人 and 人狼
     swapped. No curse, no obstruction, no auto first divination. Wins iff team Human wins and it is
@@ -480,7 +482,7 @@ class Liar(Role):
     abilities = (LiarDivination(),)
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.HUMAN and ctx.alive(me.seat)
+        return result is Team.HUMAN and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 INVESTIGATED = Message.declare("investigated", "{player}が{target}とその両隣を調査したところ、{results}が発見されました。",

@@ -26,6 +26,7 @@ from jinrou.classic.roles.common import (
     Absolute,
     Attack,
     AttackFailures,
+    BlasphemyProof,
     Contacted,
     ContactHook,
     Divination,
@@ -35,6 +36,7 @@ from jinrou.classic.roles.common import (
     SealedLastNight,
     Villager,
     Wolf,
+    alive_for_win,
     attack_form,
     attacks_spent,
 )
@@ -115,7 +117,7 @@ class WolfDiviner(Wolf):
 
 
 @role
-class LoneWolf(Wolf):
+class LoneWolf(Wolf, BlasphemyProof):
     """一匹狼: judges as team LoneWolf; wins iff team LoneWolf wins and it is alive."""
 
     card_ja = "一匹狼: 一匹狼陣営として判定されます。一匹狼陣営が勝ち、生き残っていれば勝利します。"
@@ -125,7 +127,7 @@ class LoneWolf(Wolf):
     judge_team = Team.LONE_WOLF
 
     def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
-        return result is Team.LONE_WOLF and ctx.alive(me.seat)
+        return result is Team.LONE_WOLF and alive_for_win(ctx, me.seat)  # T.1.4
 
 
 # ---------------------------------------------------------------------- wave 3 人狼系 (W.2)

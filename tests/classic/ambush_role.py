@@ -3,8 +3,9 @@ that a new role touches no other file (``docs/classic-roles.md``'s how-to; issue
 :mod:`tests.classic.test_new_role` plays it in ``classic simulate``, in an online room and through the
 record, and checks that no file of the package names it.
 
-It sits under the catalog id ``Hoodlum`` (ならず者, a role of a later wave that nothing in the package
-names yet) only because a role's id must be a catalog id: its rule is the tests' own. Once a game, by
+It sits under the catalog id ``SpaceWerewolfCrew`` (クルー, one of the five 宇宙人狼 roles, which jinrou never
+declares: classic-roles-third's issue, "Done when") only because a role's id must be a catalog id: its rule
+is the tests' own. Once a game, by
 night, optional, it ambushes another living seat: it is told so at once (its message), and at level 100
 that seat dies of its cause, ``ambush``, announced with its own line (a guard does not help). It wins if
 it is alive at the end, whoever else wins. Its bots ambush at once the living seat they suspect most.
@@ -15,6 +16,7 @@ it (the declared roles, the room settings' role choices, the bots' plays).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -36,12 +38,12 @@ if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Layer
 
-ID, NAME_JA = "Hoodlum", "ならず者"
+ID, NAME_JA = "SpaceWerewolfCrew", "クルー"
 VERB = CAUSE = "ambush"
 MESSAGE = "ambush chosen"
-CARD_JA = ("ならず者: 一度だけ、夜に他のひとりを闇討ちできます（任意）。その人は死にます（護衛では防げません）。"
+CARD_JA = ("クルー: 一度だけ、夜に他のひとりを闇討ちできます（任意）。その人は死にます（護衛では防げません）。"
            "誰が勝っても、最後に生きていれば勝利します。")
-CARD_EN = ("Hoodlum: once a game, by night, you may ambush another living player, who dies (a guard does not "
+CARD_EN = ("Space Werewolf Crew: once a game, by night, you may ambush another living player, who dies (a guard does not "
            "help). You win if you are alive at the end, whoever else wins.")
 DIED = ("{player}は闇討ちに遭いました", "{player} was ambushed.")
 TOLD = ("{player}は今夜{target}を闇討ちします。", "{player} will ambush {target} tonight.")
@@ -76,8 +78,8 @@ def declared() -> Iterator[type[Role]]:
 
     Ambush.verb = verb
 
-    class Hoodlum(Role):
-        """The tests' hoodlum (see the module docstring)."""
+    class SpaceWerewolfCrew(Role):
+        """The tests' ambusher (see the module docstring)."""
 
         card_ja = CARD_JA
         card_en = CARD_EN
@@ -87,10 +89,12 @@ def declared() -> Iterator[type[Role]]:
         def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
             return ctx.alive(me.seat)
 
-    role(Hoodlum)
+    role(SpaceWerewolfCrew)
+    # its catalog row is one of 闇鍋's only (hidden, as every 宇宙人狼 role's): a new role's row is a host's to pick
+    SpaceWerewolfCrew.catalog = dataclasses.replace(SpaceWerewolfCrew.catalog, hidden=False)
     plays.declare(Play(ID, policies={verb: ambush_the_most_suspected}))
     try:
-        yield Hoodlum
+        yield SpaceWerewolfCrew
     finally:
         plays.forget(ID)
         del ROLES[ID]
