@@ -127,6 +127,12 @@ class Ability:
         param = self.verb.param("kit")
         return param.values if param is not None else ()
 
+    def scapegoat(self, ctx: Context, me: Layer) -> Action | None:
+        """What 身代わりくん does with it of its own accord when the night closes, before its required
+        actions (drawn here, recorded): None — it takes only required actions, with uniform legal targets
+        and parameter values (the Scapegoat paragraph of T: コピー copies on night 1)."""
+        return None
+
     def check(self, ctx: Context, action: Action, me: Layer) -> str | None:
         """A reason to refuse ``action`` beyond its targets and parameter values (None: fine)."""
         return None

@@ -258,7 +258,7 @@ class Identity:
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self.silenced = any(layer.role.silences for layer in layers)
-        self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
+        self._told = tuple(layer.role.told_as or layer.role.id for layer in layers[1:] if layer.role.told)
         # which layers answer what (the others keep Role's defaults)
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
                                 for layer in acting for ability in layer.role.abilities)
@@ -465,6 +465,15 @@ class Identity:
         """The team it judges with: the most recent sub-role's that declares one (恋人: Friend), else
         its role's."""
         return self._team
+
+    def shown_team(self) -> Team:
+        """The team its holder is shown (T.1.7): :meth:`team`, but a concealed layer (a hidden lover's 本命)
+        is passed over and a layer that shows a team it does not judge with (手玉: 恋人陣営) shows that one."""
+        for layer in reversed(self.layers[1:]):
+            declared = layer.role
+            if layer.kind is not LayerKind.EXTRA and not declared.conceals and (shown := declared.shows_team or declared.judge_team) is not None:
+                return shown
+        return self.role.team
 
     def win_layer(self) -> Layer:
         """The layer whose win rule decides: the most recent sub-role or mark that has one, else the role."""

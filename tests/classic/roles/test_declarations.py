@@ -41,6 +41,7 @@ WAVE3_ROLES += ["OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnat
 WAVE3_ROLES += ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice"]  # group G (village part 2)
 WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"]  # batch 3, group I
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
+WAVE3_ROLES += ["Stalker", "Copier", "Doppleganger", "Thief", "DualPersonality"]  # issue 35, T.4 (switchers)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -75,6 +76,7 @@ SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
 SPEC_PSYCHIC["Cosplayer"] = PsychicResult.WEREWOLF  # コスプレイヤー: V2.2 (group G)
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
                "TinyGhost": Count.NONE}  # V1.2 おばけ
+SPEC_COUNTS["Copier"] = Count.NONE  # T.1.3: コピー before it copies
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

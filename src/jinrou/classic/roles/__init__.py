@@ -17,6 +17,7 @@ from jinrou.classic.roles import (  # noqa: F401  (registers)
     madmen_marks,
     others,
     subroles,
+    switchers,
     switching,
     village,
     village_ballots,
