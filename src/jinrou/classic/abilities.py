@@ -65,6 +65,7 @@ class Ability:
     resolves_under_seal: ClassVar[bool] = False  # it resolves even if its holder is hypnotized (T.1.13), W.1.3
     draws_on_submit: ClassVar[bool] = False  # its submission draws outcomes the actor sees at once (課金者's gacha)
     label: ClassVar[tuple[str, str] | None] = None  # its name for players (ja, en) where its verb's does not fit (通訳)
+    repeats: ClassVar[bool] = False  # its ``arity`` seats may repeat one seat (悪女's 本命 and 手玉, T.5)
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 

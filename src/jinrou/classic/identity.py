@@ -467,8 +467,7 @@ class Identity:
         return self._team
 
     def shown_team(self) -> Team:
-        """The team its holder is shown (T.1.7): :meth:`team`, but a concealed layer (a hidden lover's 本命)
-        is passed over and a layer that shows a team it does not judge with (手玉: 恋人陣営) shows that one."""
+        """The team its holder is shown (T.1.7): :meth:`team`, passing over a concealed layer (本命), a shown one's (手玉)."""
         for layer in reversed(self.layers[1:]):
             declared = layer.role
             if layer.kind is not LayerKind.EXTRA and not declared.conceals and (shown := declared.shows_team or declared.judge_team) is not None:
@@ -585,6 +584,13 @@ class Identity:
     def wins(self, ctx: Context, result: Team) -> bool:
         layer = self._win
         return layer.role.wins(ctx, layer, result)
+
+    def wins_below(self, ctx: Context, layer: Layer, result: Team) -> bool:
+        """The win rule under ``layer``, a sub-role that adds an alternative (T.1.5: 狂愛 "wins also if …")."""
+        at = next(i for i, held in enumerate(self.layers) if held is layer)
+        below = next((held for held in reversed(self.layers[1:at]) if held.kind is not LayerKind.EXTRA
+                      and held.role.has_win_rule), self.main)
+        return below.role.wins(ctx, below, result)
 
     def react(self, ctx: Context, event: Event) -> None:
         """Dispatch ``event`` to each layer that reacts to it, in the order gained (the layers as they

@@ -13,6 +13,7 @@ from jinrou.classic.role import ROLES, SUB_ROLES, Role
 from jinrou.classic.roles import (  # noqa: F401  (registers)
     foxes,
     lovers,
+    lovers_sweets,
     madmen,
     madmen_marks,
     others,
