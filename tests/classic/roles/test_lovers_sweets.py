@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.catalog import Team
+from jinrou.classic.draws import Draw, Draws
+from jinrou.classic.game import Game
 from jinrou.classic.model import Fortune, PsychicResult
 from jinrou.classic.views import SeatView
 from jinrou.errors import IllegalActionError
@@ -17,6 +19,7 @@ from jinrou.errors import IllegalActionError
 from ..helpers import (
     action,
     alive,
+    close,
     dead,
     knows,
     legal_verbs,
@@ -199,3 +202,12 @@ def test_a_courtesy_chocolate_draws_its_flavour_at_level_90(flavour, check):
     if flavour == "stalker":
         assert told(g, "chocolate stalker", "F") == [{"player": 5, "target": 1}]
     assert check(g)
+
+
+@pytest.mark.parametrize("lover", ["BadLady", "LunaticLover", "SnowLover", "Patissiere"])
+def test_scapegoat_makes_no_pairing_as_one_of_these_and_never_dies_for_it(lover):
+    g = Game.new("ABCDE", [lover, "Werewolf", "Human", "Human", "Human"], {"scapegoat": "on"},
+                 Draws(None, [Draw("scapegoat attacker", "B")]))
+    assert g.awaited() == []  # nobody else must act: the wolf's attack on 身代わりくん is fixed
+    close(g)
+    assert dead(g) == {"A": "attack"} and not any(g.identity(s).lover for s in g.seats())

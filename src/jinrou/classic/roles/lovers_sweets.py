@@ -34,6 +34,16 @@ def lovers(ctx: Context, seat: Seat, partner: Seat) -> None:
         layer.memory.partners.append(partner)
 
 
+class Pairing(Ability):
+    """A first-night pairing of this group: required until done, but 身代わりくん makes none (T, Scapegoat: as
+    the reference; a lone 狂愛者 cannot win)."""
+
+    once = Once.GAME
+
+    def is_required(self, ctx: Context, me: Layer) -> bool:
+        return me.seat != ctx.scapegoat and super().is_required(ctx, me)
+
+
 def bound(ctx: Context, me: Layer, partners: list[Seat]) -> set[Seat]:
     """The lovers a lover dies with (§8): its partners, or every other lover unless ``friendssplit``."""
     if ctx.settings.on("friendssplit"):
@@ -72,7 +82,7 @@ class Plaything(Role):
         return {me.memory.lady: LOVERS} if me.memory.lady is not None else {}
 
 
-class Courting(Ability):
+class Courting(Pairing):
     """悪女's choice: its first night (required until done), at once: [本命, 手玉], two living seats other
     than itself, one seat twice allowed (then simply her 恋人, told twice)."""
 
@@ -159,7 +169,7 @@ class Obsessed(Role):
         return ctx.alive(me.seat) or ctx.identity(me.seat).wins_below(ctx, me, result)
 
 
-class Obsession(Ability):
+class Obsession(Pairing):
     """狂愛者's choice: its first night (required until done), at once: another living seat."""
 
     verb = OBSESS
@@ -230,7 +240,7 @@ class SnowBlessing(Role):
         return True
 
 
-class SnowCourtship(Ability):
+class SnowCourtship(Pairing):
     """雪女's courtship: its first night (required until done), at once: another living seat."""
 
     verb = Verb.PAIR
@@ -432,7 +442,7 @@ class Chocolate(Role):
     abilities = (Eat(),)
 
 
-class Delivery(Ability):
+class Delivery(Pairing):
     """パティシエール's choice: its first night (required until done), level 45 (never redirected): another
     living seat, its 本命."""
 
