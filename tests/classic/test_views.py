@@ -16,7 +16,8 @@ def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
     if label == "wolves":
         return game.counts(seat) is Count.WOLF or game.identity(seat).appears_as_wolf  # 暗躍者 (W.1.12)
     if label == "Lovers":
-        return game.has_sub(seat, "Lovers") and game.has_sub(viewer, "Lovers")
+        # a hidden lover (本命) is one for every rule; a false lover (手玉) is told it is one (T.1.7)
+        return game.identity(seat).lover and (game.identity(viewer).lover or "Lovers" in game.identity(viewer).told_layers())
     if label == "Fox":  # the fox list (T.2): a listed 妖狐系 kind or 狐憑き
         return any(isinstance(layer.role, FoxKind) and layer.role.fox_listed for layer in game.identity(seat).layers)
     if label == "Bond":  # 絆 (T.1.5): the two are bound to each other

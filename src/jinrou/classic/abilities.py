@@ -65,6 +65,7 @@ class Ability:
     resolves_under_seal: ClassVar[bool] = False  # it resolves even if its holder is hypnotized (T.1.13), W.1.3
     draws_on_submit: ClassVar[bool] = False  # its submission draws outcomes the actor sees at once (課金者's gacha)
     label: ClassVar[tuple[str, str] | None] = None  # its name for players (ja, en) where its verb's does not fit (通訳)
+    repeats: ClassVar[bool] = False  # its ``arity`` seats may repeat one seat (悪女's 本命 and 手玉, T.5)
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 
@@ -126,6 +127,12 @@ class Ability:
         """The kinds of kit it may send (商人): its verb's ``kit`` parameter's values."""
         param = self.verb.param("kit")
         return param.values if param is not None else ()
+
+    def scapegoat(self, ctx: Context, me: Layer) -> Action | None:
+        """What 身代わりくん does with it of its own accord when the night closes, before its required
+        actions (drawn here, recorded): None — it takes only required actions, with uniform legal targets
+        and parameter values (the Scapegoat paragraph of T: コピー copies on night 1)."""
+        return None
 
     def check(self, ctx: Context, action: Action, me: Layer) -> str | None:
         """A reason to refuse ``action`` beyond its targets and parameter values (None: fine)."""

@@ -16,8 +16,10 @@ import numpy as np
 from jinrou.chance import uniform_below
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import UnknownRoleError
+from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.naming import by_name
 from jinrou.classic.presets import normal1
+from jinrou.classic.roles.switchers import stealable
 from jinrou.digits import whole_number
 from jinrou.errors import SetupError
 
@@ -57,7 +59,7 @@ def scapegoat_may_draw(role: str, safety: str = "full") -> bool:
 
 
 def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, scapegoat: bool = True,
-         safety: str = "full") -> list[str]:
+         safety: str = "full", candidates: list[list[str]] | None = None) -> list[str]:
     """Deal a role list to the seats: each seat's role id, in seat order.
 
     With ``scapegoat`` (setting ``scapegoat=on``) seat 0 is 身代わりくん and draws first, uniformly
@@ -69,9 +71,12 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
         rng: the generator to draw from.
         scapegoat: whether seat 0 is 身代わりくん.
         safety: 身代わりセーフティ, ``full``, ``no`` or ``free``.
+        candidates: where 盗人's candidates go (T.1.9): given a list, the exchange of :func:`exchange` is
+            made before dealing and its pairs are appended (pass them to the game with :func:`start_draws`).
 
     Raises:
-        SetupError: an unknown role id or safety, a negative count, or no role 身代わりくん may draw.
+        SetupError: an unknown role id or safety, a negative count, no role 身代わりくん may draw, or
+            none a 盗人 may take.
 
     >>> deal({"Werewolf": 1, "Diviner": 1, "Human": 2}, np.random.default_rng(1))[0] != "Werewolf"
     True
@@ -83,6 +88,9 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
         listed = [role for role, count in roles.items() for _ in range(count)]
     else:
         listed = list(roles)
+    if candidates is not None and "Thief" in listed:
+        listed, pairs = exchange(listed, rng)
+        candidates.extend(pairs)
     allowed = [i for i, role in enumerate(listed) if scapegoat_may_draw(role, safety)]
     first: list[str] = []
     if scapegoat:
@@ -92,6 +100,35 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
                 f"add a role it may draw (e.g. Human) or set safety to {'no' if safety == 'full' else 'free'}")
         first = [listed.pop(allowed[uniform_below(rng, len(allowed))])]
     return first + [listed[int(i)] for i in rng.permutation(len(listed))]
+
+
+def exchange(roles: Sequence[str], rng: np.random.Generator) -> tuple[list[str], list[list[str]]]:
+    """T.1.9, before dealing: for each 盗人 of ``roles``, two draws, each a uniform copy of the list that is
+    neither 盗人 nor non-human (:func:`~jinrou.classic.roles.switchers.stealable`); the copy drawn leaves
+    the list for a 村人 (which may be drawn again). Returns the list after the exchange and the pairs in
+    draw order (they go to the 盗人 seats in seat order).
+
+    Raises:
+        SetupError: no copy is left to draw (the start fails).
+    """
+    listed = list(roles)
+    pairs = []
+    for _ in range(listed.count("Thief")):
+        pair = []
+        for _ in range(2):
+            pool = [i for i, role in enumerate(listed) if stealable(role)]
+            if not pool:
+                raise SetupError("盗人 has no role to take: the list needs a role that is neither 盗人 nor non-human")
+            i = pool[uniform_below(rng, len(pool))]
+            pair.append(listed[i])
+            listed[i] = "Human"
+        pairs.append(pair)
+    return listed, pairs
+
+
+def start_draws(rng: np.random.Generator | None, candidates: Sequence[Sequence[str]]) -> Draws:
+    """The draws a game starts from: 盗人's candidates drawn before dealing (:func:`deal`), then ``rng``."""
+    return Draws(rng, [Draw("thief candidates", list(pair)) for pair in candidates])
 
 
 def parse_cast(text: str) -> dict[str, int]:

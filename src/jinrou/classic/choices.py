@@ -308,7 +308,7 @@ def _check_action(state: State, action: Action) -> Checked:
     if closed is not None:
         raise IllegalActionError(f"{who} cannot {action.verb.value}: {closed[0]}", ja=f"{who}は{verb}できません: {closed[1]}")
     allowed = ability.targets(ctx, owner)
-    if len(action.targets) != ability.arity or len(set(action.targets)) != ability.arity:
+    if len(action.targets) != ability.arity or (len(set(action.targets)) != ability.arity and not ability.repeats):
         wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
         raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}", ja=f"{verb}には" + (
             "相手は要りません" if ability.arity == 0 else f"異なる{ability.arity}人を選んでください"))

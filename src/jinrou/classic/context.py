@@ -14,7 +14,7 @@ vocabulary imports nothing above it; the engine's :class:`~jinrou.classic.state.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from jinrou.classic.events import Event, PhaseOpened
@@ -23,6 +23,8 @@ from jinrou.classic.model import Action, Blocked, Cause, Count, Death, GuardKind
 from jinrou.classic.phase import Ballot, Night
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from jinrou.classic.role import Role, Shared
     from jinrou.classic.settings import Settings
 
@@ -65,6 +67,7 @@ class Table(Protocol):
     def executed_on(self, day: int) -> list[Seat]: ...
     def attackers(self) -> list[Seat]: ...
     def playable(self) -> list[str]: ...
+    def goat_may_draw(self, role_id: str) -> bool: ...
     def done(self, seat: Seat, verb: Verb, owner: Layer | None = None) -> int: ...
     def has_action_open(self, seat: Seat) -> bool: ...
     def kill(self, seat: Seat, cause: Cause, source: Seat | None = None, guardable: bool = True,
@@ -85,7 +88,9 @@ class Table(Protocol):
     def at_dawn(self, seat: Seat, key: str, **args: Any) -> None: ...
     def note(self, key: str, **args: Any) -> None: ...
     def draw(self, kind: str, options: Sequence[Any], weights: Sequence[int] | None = None) -> Any: ...
-    def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat: ...
+    def draw_seat(self, kind: str, seats: Sequence[Seat], weights: Sequence[int] | None = None) -> Seat: ...
+    def draw_fixed(self, kind: str, check: Callable[[Any], str | None],
+                   draw: Callable[[np.random.Generator], Any]) -> Any: ...
     def submit_drawn(self, action: Action) -> None: ...
     def emit(self, event: Event) -> None: ...
 
@@ -237,6 +242,11 @@ class Context:
         """The ids of every declared role, sorted."""
         return self._game.playable()
 
+    def goat_may_draw(self, role_id: str) -> bool:
+        """Whether 身代わりくん may be dealt ``role_id`` under 身代わりセーフティ ``full`` (§2: neither non-human
+        nor on its list)."""
+        return self._game.goat_may_draw(role_id)
+
     def blocked(self) -> Blocked | None:
         """Why the last kill did not kill (W.1.9f), None if it killed or its seat was dead."""
         return self._game.blocked
@@ -343,9 +353,16 @@ class Context:
         """A random outcome (uniform, or by ``weights``), recorded."""
         return self._game.draw(kind, options, weights)
 
-    def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat:
-        """A uniform random seat of ``seats``, recorded by name."""
-        return self._game.draw_seat(kind, seats)
+    def draw_seat(self, kind: str, seats: Sequence[Seat], weights: Sequence[int] | None = None) -> Seat:
+        """A random seat of ``seats`` (uniform, or by ``weights``), recorded by name."""
+        return self._game.draw_seat(kind, seats, weights)
+
+    def draw_fixed(self, kind: str, check: Callable[[Any], str | None],
+                   draw: Callable[[np.random.Generator], Any]) -> Any:
+        """A casting-time outcome (T.1.9: 盗人's candidates): the one the caster drew before dealing, given
+        with the start's outcomes and accepted when ``check`` finds no reason against it, else ``draw``
+        from the generator now; recorded either way (:meth:`~jinrou.classic.draws.Draws.fixed`)."""
+        return self._game.draw_fixed(kind, check, draw)
 
     def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
         """The seat's role becomes a fresh ``role_id``; told now, or when the next phase opens."""

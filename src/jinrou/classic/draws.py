@@ -9,7 +9,7 @@ holds every outcome and replays without the generator.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,6 +79,21 @@ class Draws:
             index = weighted_index(self._generator(kind), list(weights))
         self.taken.append(Draw(kind, labels[index]))
         return options[index]
+
+    def fixed(self, kind: str, check: Callable[[Any], str | None], draw: Callable[[np.random.Generator], Any]) -> Any:
+        """An outcome that may have been drawn before the game (a casting-time draw, T.1.9: 盗人's candidates,
+        drawn by the caster before dealing): the given value if there is one, accepted when ``check``
+        finds no reason (its reason otherwise), else ``draw`` from the generator; written either way."""
+        given = self._next_given(kind)
+        if given is not None:
+            reason = check(given.value)
+            if reason is not None:
+                raise ImpossibleOutcomeError(f"{kind} cannot be {given.value!r}: {reason}")
+            value = given.value
+        else:
+            value = draw(self._generator(kind))
+        self.taken.append(Draw(kind, value))
+        return value
 
     def order(self, kind: str, items: Sequence[Any], label: Sequence[Any]) -> list[Any]:
         """A uniform random order of ``items`` (``label``: how each is written)."""

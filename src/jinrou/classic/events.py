@@ -171,6 +171,16 @@ class NightResolves(Event):
 
 
 @dataclass(frozen=True)
+class Dealt(Event):
+    """The roles are dealt: the game starts, before the room-wide sub-roles and night 1's dusk — the
+    casting-time draws of the roles dealt (T.1.9: 盗人's candidates). Every seat hears it once; a role
+    gained later never does."""
+
+    scope: ClassVar[Scope] = Scope.EVERY
+    through_seal: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
 class Nightfall(Event):
     """A night starts, before every dusk hook (:class:`PhaseOpened`): seals are placed now (W.1.3;
     settled here: 威嚇's and 血月's come before any dusk hook). Every seat hears it, the dead too (a
@@ -259,6 +269,6 @@ class Announced(Event):
 
 __all__ = [
     "ActionsOpen", "Announced", "AttackFailed", "AttackedAt", "Bitten", "BurialPass", "Countered", "Daybreak",
-    "DeadBurialPass", "Died", "Divined", "Event", "Executed", "Guarded", "NightEnds", "NightResolves", "Nightfall",
+    "DeadBurialPass", "Dealt", "Died", "Divined", "Event", "Executed", "Guarded", "NightEnds", "NightResolves", "Nightfall",
     "PhaseOpened", "Scope", "Targeted", "Threat", "on", "reactions",
 ]  # fmt: skip

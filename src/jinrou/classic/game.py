@@ -44,6 +44,7 @@ from jinrou.classic.choices import Checked, Legal, Say
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
+from jinrou.classic.events import Dealt
 from jinrou.classic.model import DRAW, Action, Outcome, Seat, Stage, Vote
 from jinrou.classic.phase import Ballot, Then
 from jinrou.classic.published import RoleList
@@ -108,6 +109,10 @@ class Game(State):
         game = cls(players, declared, settings)
         game.published = published
         with game.drawing(draws):
+            game.emit(Dealt())  # the casting-time draws of the roles dealt (T.1.9)
+            if settings["divineresult"] == "immediate" and any(role.delays_divination for role in declared):
+                game.settings = Settings.parse({**settings.values, "divineresult": "sunrise"})  # T.1.11
+                game.tell(None, "divination delayed")
             for sub in SUB_ROLES.values():  # room-wide sub-roles (§11): 決定者, 権力者
                 if sub.room_option and settings.on(sub.room_option):
                     game.grant(game.draw_seat(sub.room_option, list(game.seats())), sub.id)

@@ -267,7 +267,7 @@ class Identity:
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self.silenced = any(layer.role.silences for layer in layers)
         self.closed = any(layer.role.closes_night for layer in layers)
-        self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
+        self._told = tuple(layer.role.told_as or layer.role.id for layer in layers[1:] if layer.role.told)
         # which layers answer what (the others keep Role's defaults)
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
                                 for layer in acting for ability in layer.role.abilities)
@@ -478,6 +478,14 @@ class Identity:
         its role's."""
         return self._team
 
+    def shown_team(self) -> Team:
+        """The team its holder is shown (T.1.7): :meth:`team`, passing over a concealed layer (本命), a shown one's (手玉)."""
+        for layer in reversed(self.layers[1:]):
+            declared = layer.role
+            if layer.kind is not LayerKind.EXTRA and not declared.conceals and (shown := declared.shows_team or declared.judge_team) is not None:
+                return shown
+        return self.role.team
+
     def win_layer(self) -> Layer:
         """The layer whose win rule decides: the most recent sub-role or mark that has one, else the role."""
         return self._win
@@ -592,6 +600,13 @@ class Identity:
     def wins(self, ctx: Context, result: Team) -> bool:
         layer = self._win
         return layer.role.wins(ctx, layer, result)
+
+    def wins_below(self, ctx: Context, layer: Layer, result: Team) -> bool:
+        """The win rule under ``layer``, a sub-role that adds an alternative (T.1.5: 狂愛 "wins also if …")."""
+        at = next(i for i, held in enumerate(self.layers) if held is layer)
+        below = next((held for held in reversed(self.layers[1:at]) if held.kind is not LayerKind.EXTRA
+                      and held.role.has_win_rule), self.main)
+        return below.role.wins(ctx, below, result)
 
     def react(self, ctx: Context, event: Event) -> None:
         """Dispatch ``event`` to each layer that reacts to it, in the order gained (the layers as they

@@ -161,7 +161,12 @@ def _resolution_key(night: Night, act: tuple[Any, ...]) -> tuple[int, int, int]:
 def _scapegoat_acts(state: State, goat: int) -> None:
     """身代わりくん takes uniform legal targets for each required action; it attacks only as the
     sole attacking wolf (§2), or, with a role that says so (``goat_attacks_all``: 欲張りな狼, as
-    the reference), it takes every open attack."""
+    the reference), it takes every open attack. An ability may choose for it first (``Ability.scapegoat``:
+    コピー's copy, optional, taken on night 1); a parameter's value is drawn uniformly too (盗人's role)."""
+    for ability, layer, _ in list(state.identities[goat].abilities(state.ctx)):
+        own = ability.scapegoat(state.ctx, layer)
+        if own is not None:
+            submit_drawn(state, own)
     legals = legal_actions(state, goat)
     while legals:
         legal = legals.pop(0)
@@ -176,7 +181,8 @@ def _scapegoat_acts(state: State, goat: int) -> None:
             t = state.draw_seat(f"scapegoat {legal.verb.value}", pool)
             chosen.append(t)
             pool.remove(t)
-        submit_drawn(state, Action(goat, legal.verb, tuple(chosen)))
+        params = tuple(state.draw(f"scapegoat {legal.verb.value}", list(values)) for values in legal.values)
+        submit_drawn(state, Action(goat, legal.verb, tuple(chosen), params))
         if greedy:  # the next open attack, if any
             legals = [lg for lg in legal_actions(state, goat) if lg.verb is Verb.ATTACK] + legals
 

@@ -130,6 +130,7 @@ class Role:
     hooks_while_dead: ClassVar[bool] = False  # its level hooks run while its seat is dead too (サイコキラー)
     silences: ClassVar[bool] = False  # a mark: its seat cannot write the day chat (V1.1.15 沈黙; vote and will kept)
     assassination_reflex: ClassVar[Fraction | None] = None  # V1.1.9d: an 暗殺者 aiming at it dies instead w.p. p
+    delays_divination: ClassVar[bool] = False  # T.1.11: cast, it turns ``divineresult=immediate`` into sunrise
     first_divination_spares: ClassVar[bool | None] = None  # §8 ``firstnightdivine=auto`` never draws it; None: 妖狐系
     believes: ClassVar[str | None] = None  # V1.1.5: the role the seat is told it holds until ``aware`` (預言者: 村人)
     abilities: ClassVar[tuple[Ability, ...]] = ()
@@ -145,6 +146,9 @@ class Role:
     blocks_divination: ClassVar[bool] = False  # a mark's: its seat's divinations are obstructed (W.1.4)
     counts_as: ClassVar[Count | None] = None  # a sub-role's override of the count
     lover: ClassVar[bool] = False  # counts among the lovers (§7)
+    conceals: ClassVar[bool] = False  # T.1.7 hidden lover: its holder is not told of it, nor shown its team
+    shows_team: ClassVar[Team | None] = None  # T.1.7 false lover (手玉): the team its holder is shown, judged by none
+    told_as: ClassVar[str | None] = None  # the layer its holder is told it holds instead (手玉: 恋人)
     victory_mark: ClassVar[bool] = False  # §7.9
     voids_resistance: ClassVar[bool] = False  # a sub-role that voids its holder's unconditional resistance (T.1.5)
     room_option: ClassVar[str | None] = None  # a room-wide sub-role: the setting that deals it (§11)

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic.agent import MAX_PHASES, Agent, act, talk
-from jinrou.classic.casting import deal, normal_cast
+from jinrou.classic.casting import deal, normal_cast, start_draws
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import DRAW, Game
 from jinrou.classic.presets import PresetError
@@ -214,8 +214,9 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
     """Deal ``cast`` and play one bot game from ``seed`` (see the module docstring for its streams)."""
     table = np.random.default_rng([seed, 1])
     rules = np.random.default_rng(seed)
-    roles = deal(cast, table, scapegoat=settings["scapegoat"] == "on", safety=settings["safety"])
-    game = Game.new(seat_names(len(roles), settings), roles, settings, rules)
+    candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
+    roles = deal(cast, table, scapegoat=settings["scapegoat"] == "on", safety=settings["safety"], candidates=candidates)
+    game = Game.new(seat_names(len(roles), settings), roles, settings, start_draws(rules, candidates))
     bots = [None if s == game.scapegoat else agents(cast) for s in game.seats()]
     for _ in range(MAX_PHASES):
         if game.is_over:

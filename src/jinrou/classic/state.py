@@ -14,7 +14,7 @@ close). The roles see it only through their :class:`~jinrou.classic.context.Cont
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import compress
 from typing import Any, ClassVar
@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from jinrou.classic.actions import Action, Verb
+from jinrou.classic.casting import scapegoat_may_draw
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
@@ -121,6 +122,11 @@ class State:
     def playable() -> list[str]:
         """The ids of every declared role, sorted."""
         return sorted(ROLES)
+
+    @staticmethod
+    def goat_may_draw(role_id: str) -> bool:
+        """Whether 身代わりくん may be dealt ``role_id`` under 身代わりセーフティ ``full`` (§2)."""
+        return scapegoat_may_draw(role_id, "full")
 
     def roles_held(self, seat: Seat) -> tuple[str, ...]:
         """The roles ``seat`` held, in order: its role at the start, then each it changed into
@@ -231,9 +237,14 @@ class State:
         """A random outcome (uniform, or by ``weights``), recorded."""
         return self._draws.choice(kind, list(options), weights=None if weights is None else list(weights))
 
-    def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat:
-        """A uniform random seat of ``seats``, recorded by name."""
-        return int(self._draws.choice(kind, list(seats), label=[self.names[s] for s in seats]))
+    def draw_fixed(self, kind: str, check: Callable[[Any], str | None], draw: Callable[[np.random.Generator], Any]) -> Any:
+        """A casting-time outcome, given beforehand or drawn now (:meth:`Draws.fixed`), recorded."""
+        return self._draws.fixed(kind, check, draw)
+
+    def draw_seat(self, kind: str, seats: Sequence[Seat], weights: Sequence[int] | None = None) -> Seat:
+        """A random seat of ``seats`` (uniform, or by ``weights``), recorded by name."""
+        return int(self._draws.choice(kind, list(seats), None if weights is None else list(weights),
+                                      label=[self.names[s] for s in seats]))
 
     # ------------------------------------------------------------------ events and memories
 

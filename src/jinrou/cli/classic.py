@@ -395,7 +395,7 @@ def play_command(
     """
     import numpy as np
 
-    from jinrou.classic.casting import deal
+    from jinrou.classic.casting import deal, start_draws
     from jinrou.classic.game import Game
     from jinrou.classic.record import dumps, write
     from jinrou.classic.settings import Settings
@@ -424,8 +424,10 @@ def play_command(
             check_output(record, "--record")
         seed = seed_or_fresh(seed)
         rng = np.random.default_rng(seed)
-        game = Game.new(seat_list, deal(counts, np.random.default_rng([seed, 1]), scapegoat=goat,
-                                        safety=parsed["safety"]), parsed, rng)
+        candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
+        dealt = deal(counts, np.random.default_rng([seed, 1]), scapegoat=goat, safety=parsed["safety"],
+                     candidates=candidates)
+        game = Game.new(seat_list, dealt, parsed, start_draws(rng, candidates))
     except JinrouError as error:
         fail(error)
     people = [s for s in game.seats() if s != game.scapegoat][:humans]

@@ -71,6 +71,7 @@ import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic import rules
+from jinrou.classic.casting import start_draws
 from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.claims import DIVINED_RESULTS, RESULTS, Claim, ClaimKind, quote
 from jinrou.classic.draws import Draw, Draws
@@ -454,14 +455,15 @@ class ClassicMode:
         settings = village.settings
         error: Exception | None = None
         for _ in range(CAST_TRIES):
+            candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
             try:
-                roles, published = rooms.draw_cast(settings, rng)
+                roles, published = rooms.draw_cast(settings, rng, candidates)
                 break
             except (CastingError, SetupError) as failed:
                 error = failed
         else:
             return {"failed": str(error)}, None
-        draws = Draws(rng)
+        draws = start_draws(rng, candidates)
         game = Game.new(_names(village), roles, rooms.engine_settings(settings), draws, published)
         return {"cast": roles, "published": published.to_json(), "draws": [d.to_json() for d in draws.taken]}, game
 

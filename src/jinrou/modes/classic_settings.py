@@ -215,8 +215,10 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
     return out
 
 
-def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator) -> tuple[list[str], RoleList]:
-    """Each seat's role (身代わりくん's first) and the role list the room is told, drawn from ``rng``.
+def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
+              candidates: list[list[str]] | None = None) -> tuple[list[str], RoleList]:
+    """Each seat's role (身代わりくん's first) and the role list the room is told (before 盗人's exchange),
+    drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9).
 
     Raises:
         CastingError: the 闇鍋 casting failed (a casting the level's rules refuse).
@@ -231,7 +233,8 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator) -> tuple[li
         counts = dict(settings["roles"])
         published = RoleList.of({r: counts[r] for r in sorted(counts, key=publication_key)})
     rules = settings["rules"]
-    return deal(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"]), published
+    return deal(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"],
+                candidates=candidates), published
 
 
 

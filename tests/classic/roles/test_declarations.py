@@ -46,6 +46,8 @@ WAVE3_ROLES += ["Pyrotechnist", "Idol"]  # issue 34, nights (roles/village_night
 WAVE3_ROLES += ["Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress", "Blasphemy"]  # batch 4, T.2 (foxes)
 WAVE3_ROLES += ["Hoodlum", "Oni", "GoldOni", "FrontOni", "BackOni", "DarkClown", "Amanojaku", "Shishimai",
                 "ResidualHaunting"]  # batch 4, T.3
+WAVE3_ROLES += ["Stalker", "Copier", "Doppleganger", "Thief", "DualPersonality"]  # issue 35, T.4 (switchers)
+WAVE3_ROLES += ["BadLady", "LunaticLover", "SnowLover", "Patissiere"]  # issue 35, T.5 (lovers and sweets)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -83,6 +85,7 @@ SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NON
                "TinyGhost": Count.NONE}  # V1.2 おばけ
 SPEC_COUNTS["RemoteWorker"] = Count.NONE  # 在宅者: V2.2 (issue 34)
 SPEC_COUNTS.update(dict.fromkeys(["Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress"], Count.NONE))  # T.1.3
+SPEC_COUNTS["Copier"] = Count.NONE  # T.1.3: コピー before it copies
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

@@ -37,14 +37,14 @@ DEATH_RESISTANCE = {*WOLVES, "MadWolf", "Guard", "WanderingGuard", "Fox", "Noble
                     "Cursed", "Priest", "Prince", "Vampire", "Dog", "Trapper", "Miko", "Acrobat",
                     "Dreamer",  # 胡蝶 (batch 3, group C)
                     # not declared yet: コスプレイヤー 狐憑き 雪女 竜騎士 侍 精霊使い 人身御供 在宅者 鬼 サンタクロース
-                    "Cosplayer", "SnowGirl", "DragonKnight", "Samurai", "Elementaler", "Sacrifice", "RemoteWorker",
+                    "Cosplayer", "SnowLover", "DragonKnight", "Samurai", "Elementaler", "Sacrifice", "RemoteWorker",
                     "Oni", "GoldOni", "FrontOni", "BackOni", "SantaClaus",
                     "Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress"}  # T.1.16: the 5 妖狐系 of wave 3
 DEADLY_WEAPON = {*WOLVES, "Poisoner", "Cat", "QueenSpectator", "Vampire", "Witch", "Dog", "Trapper", "PsychoKiller",
                  "Bomber", "MadDog", "Hunter", "MadHunter", "BlackCat", "Assassin", "DarkPsychic",
                  # not declared yet: デスノート 血まみれのメアリー サンタクロース パティシエール 狂愛者 暴徒 暴動者 竜騎士 侍 精霊使い
                  # ローレライ 鬼
-                 "Light", "BloodyMary", "SantaClaus", "Patissiere", "Yandere", "Rowdy", "Rioter", "DragonKnight",
+                 "Light", "BloodyMary", "SantaClaus", "Patissiere", "LunaticLover", "Rowdy", "Rioter", "DragonKnight",
                  "Samurai", "Elementaler", "Lorelei", "Oni", "GoldOni", "FrontOni", "BackOni",
                  # the spec's list omits 狂人狼, but the reference's MadWolf extends Werewolf (L4529), whose
                  # hasDeadlyWeapon is true (L3813): followed here, as its death resistance (L3812) the spec lists

@@ -18,6 +18,8 @@ from jinrou.agents.classic import (  # noqa: F401  (declares)
     madmen,
     others,
     plays,
+    sweets,
+    switchers,
     switching,
     village,
     village_nights,

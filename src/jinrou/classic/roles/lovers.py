@@ -117,7 +117,7 @@ class Lovers(Role):
     def _bound(self, ctx: Context, me: Layer) -> set[Seat]:
         if ctx.settings.on("friendssplit"):
             return set(me.memory.partners)
-        return {s for s in ctx.seats() if s != me.seat and ctx.identity(s).has(self.id)}
+        return {s for s in ctx.seats() if s != me.seat and ctx.identity(s).lover}  # a hidden lover too (T.1.7)
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         return {s: "Lovers" for s in self._bound(ctx, me)}
