@@ -171,7 +171,8 @@ class Identity:
     cursed_by_divination: bool
     """Its role's, or a sub-role's or mark's (a 狐憑き is cursed, T.1.5)."""
     steals_victory: bool
-    """Alive at a decided end, it takes the result for its role's team (§7.7a: a fox)."""
+    """T.1.3's *fox*: its role's, or a sub-role's or mark's (狐憑き); alive at a decided end, the result
+    is Fox (T.1.2 7a)."""
     must_vote: bool
     closes_heaven: str | None
     hides_votes: bool
@@ -254,6 +255,7 @@ class Identity:
         self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
         self._win = next((layer for layer in above if layer.role.has_win_rule), main)
         self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
+        self.steals_victory = role.steals_victory or any(layer.role.steals_victory for layer in above)  # T.1.3: 狐憑き
         self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
@@ -576,6 +578,16 @@ class Identity:
     def wins(self, ctx: Context, result: Team) -> bool:
         layer = self._win
         return layer.role.wins(ctx, layer, result)
+
+    def wins_below(self, ctx: Context, layer: Layer, result: Team) -> bool:
+        """The win rule under ``layer``: the most recent sub-role or mark gained before it that has one,
+        else the role's (T.1.5: カルト信者 and 暴動者 add an alternative — "wins also if …, else the rule
+        below")."""
+        index = next(i for i, held in enumerate(self.layers) if held is layer)
+        for below in reversed(self.layers[1:index]):
+            if below.kind is not LayerKind.EXTRA and below.role.has_win_rule:
+                return below.role.wins(ctx, below, result)
+        return self.main.role.wins(ctx, self.main, result)
 
     def react(self, ctx: Context, event: Event) -> None:
         """Dispatch ``event`` to each layer that reacts to it, in the order gained (the layers as they
