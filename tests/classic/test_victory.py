@@ -8,7 +8,11 @@ from __future__ import annotations
 import pytest
 
 from jinrou.classic.catalog import Team
+from jinrou.classic.identity import Layer, LayerKind
+from jinrou.classic.model import Count
+from jinrou.classic.role import Role
 from jinrou.classic.roles.lovers import pair
+from jinrou.classic.roles.village import Human
 from jinrou.classic.victory import CHECKS, conclude, judge
 
 from .helpers import cast, close, dead, new, night, result, seat, vote, winners
@@ -31,8 +35,10 @@ def judged(roles: str, gone: str = "", lovers: tuple[str, ...] = (), **settings:
 
 
 def test_the_checks_are_in_the_specs_order():
-    assert [c.__name__ for c in CHECKS] == ["_nobody", "_human", "_werewolf", "_vampire", "_lovers_alone",
-                                          "_lone_wolf", "_fox", "_lovers", "_victory_mark"]
+    assert [(step, c.__name__) for step, c in CHECKS] == [
+        ("1", "_nobody"), ("2", "_human"), ("3", "_werewolf"), ("4", "_vampire"), ("5", "_lovers_alone"),
+        ("6", "_lone_wolf"), ("7a", "_fox"), ("7b", "_raven"), ("7c", "_lovers"), ("7d", "_lorelei"),
+        ("8a", "_majority"), ("8b", "_hooligans"), ("8c", "_cult"), ("8d", "_victory_mark")]
 
 
 # §7.1
@@ -243,3 +249,224 @@ def test_sudden_death_seats_lose_even_when_their_team_wins():
 
 def test_nobody_wins_a_draw():
     assert decide("Werewolf Neet Bat", "ABC") == ("Draw", "")
+
+
+# ---------------------------------------------------------------------------------------------- T.1.2 in full
+# Each step below is asked of seats whose declarations say what the step reads (a stand-in declaration,
+# not registered, placed on a seat here: the real roles that say so are tested in roles/test_*.py).
+
+
+class _SwapsResults(Human):
+    """A stand-in: a role that swaps Human and Werewolf while it lives (闇道化)."""
+
+    swaps_results = True
+
+
+class _Raven(Human):
+    """A stand-in: a role of which a lone survivor takes a decided result (鴉)."""
+
+    lone_survivor = Team.RAVEN
+
+
+class _Lorelei(Human):
+    """A stand-in: a role that takes a decided result after the lovers (ローレライ), counting none."""
+
+    counts = Count.NONE
+    steals_after_lovers = Team.LORELEI
+
+
+class _Leader(Human):
+    """A stand-in: a role that leads a majority (ドラキュラ), counting as a vampire."""
+
+    counts = Count.VAMPIRE
+    majority = Team.VAMPIRE
+
+
+class _Sect(Human):
+    """A stand-in: a role that sweeps for the cult while its seat's team is the cult (カルトリーダー)."""
+
+    judge_team = Team.CULT
+    sweeps = Team.CULT
+
+
+class _Sub(Role):
+    """A stand-in sub-role (its flags set per test)."""
+
+    id = "StandInSub"
+    kind = LayerKind.SUB
+
+
+class _FoxSub(_Sub):
+    counts_as = Count.NONE
+    steals_victory = True
+
+
+class _Bitten(_Sub):
+    kind = LayerKind.MARK
+    majority = Team.VAMPIRE
+
+
+class _Rioter(_Sub):
+    sweeps = Team.HOOLIGAN
+
+
+class _Believer(_Sub):
+    sweeps = Team.CULT
+
+
+def placed(roles: str, gone: str = "", lovers: tuple[str, ...] = (), *, as_: dict[str, type[Role]] | None = None,
+           subs: dict[str, tuple[type[Role], ...]] | None = None, **settings: str):
+    """:func:`state`, with stand-in roles put on some seats (``as_``: letter → class) and stand-in
+    sub-roles on others (``subs``)."""
+    game = state(roles, gone, lovers, **settings)
+    for letter, kind in (as_ or {}).items():
+        s = seat(game, letter)
+        game.identities[s].change_role(Layer.of(kind(), LayerKind.ROLE, s))
+    for letter, kinds in (subs or {}).items():
+        s = seat(game, letter)
+        for kind in kinds:
+            game.identities[s].gain(Layer.of(kind(), kind.kind, s))
+    return game
+
+
+def placed_result(*args, **kwargs) -> str | None:
+    r = judge(placed(*args, **kwargs))
+    return r.value if isinstance(r, Team) else r
+
+
+# steps 2–3 with a seat that swaps them (闇道化)
+def test_step_2_no_wolf_is_the_wolves_win_while_a_swapping_seat_lives():
+    assert placed_result("Werewolf Human Human Human", "A", as_={"D": _SwapsResults}) == "Werewolf"
+    assert placed_result("Werewolf Human Human Human", "AD", as_={"D": _SwapsResults}) == "Human"  # it is dead
+
+
+def test_step_3_the_wolves_majority_is_the_villages_win_while_a_swapping_seat_lives():
+    assert placed_result("Werewolf Human Human Human", "BC", as_={"D": _SwapsResults}) == "Human"
+    assert placed_result("Werewolf Werewolf Human Human", "C", as_={"D": _SwapsResults}) == "Human"
+    assert placed_result("Werewolf Human Human Human", "", as_={"D": _SwapsResults}) is None
+
+
+def test_step_6_reads_the_swapped_result_a_lone_wolf_never_takes_a_flipped_win():
+    assert placed_result("LoneWolf Human Human Human", "BC", as_={"D": _SwapsResults}) == "Human"
+    assert placed_result("LoneWolf Human Human Human", "ABC", as_={"D": _SwapsResults}) == "Werewolf"
+
+
+# step 7(a): the fox flag of a sub-role (狐憑き) — the result is Fox whatever the holder's team
+def test_step_7a_a_seat_holding_a_fox_sub_role_takes_a_decided_result_for_the_foxes():
+    # a wolf holding it counts none: no wolf is left, the village's result, then Fox
+    assert placed_result("Werewolf Human Human", "", subs={"A": (_FoxSub,)}) == "Fox"
+    assert placed_result("Werewolf Human Human", "A", subs={"B": (_FoxSub,)}) == "Fox"
+    assert placed_result("Werewolf Human Human", "AB", subs={"B": (_FoxSub,)}) == "Human"  # dead: nothing
+
+
+# step 7(b)
+def test_step_7b_two_ravens_in_the_game_and_one_alive_take_a_decided_result():
+    ravens = {"C": _Raven, "D": _Raven}
+    assert placed_result("Werewolf Human Human Human", "AC", as_=ravens) == "Raven"
+    assert placed_result("Werewolf Human Human Human", "A", as_=ravens) == "Human"  # both alive
+    assert placed_result("Werewolf Human Human Human", "ACD", as_=ravens) == "Human"  # none alive
+    assert placed_result("Werewolf Human Human Human", "A", as_={"D": _Raven}) == "Human"  # one in the game
+    assert placed_result("Werewolf Human Human Human", "C", as_=ravens) is None  # no result: nothing to take
+
+
+def test_step_7b_comes_after_the_fox_and_before_the_lovers():
+    ravens = {"C": _Raven, "D": _Raven}
+    assert placed_result("Werewolf Fox Human Human", "AC", as_=ravens) == "Raven"
+    assert placed_result("Werewolf Human Human Human Human", "AC", ("BE",), as_=ravens) == "Friend"
+
+
+# step 7(d)
+def test_step_7d_a_living_lorelei_takes_a_decided_result_after_the_lovers():
+    assert placed_result("Werewolf Human Human Human", "A", as_={"D": _Lorelei}) == "Lorelei"
+    assert placed_result("Werewolf Human Human Human", "AD", as_={"D": _Lorelei}) == "Human"
+    assert placed_result("Werewolf Human Human Human", "", as_={"D": _Lorelei}) is None  # no result
+    assert placed_result("Werewolf Human Human Human", "A", ("BC",), as_={"D": _Lorelei}) == "Lorelei"
+    # the lovers clear the result (two couples, friendssplit): Lorelei takes it all the same
+    six = "Werewolf Human Human Human Human Human Human"
+    assert placed_result(six, "A", ("BC", "DE"), as_={"G": _Lorelei}) == "Lorelei"
+    assert placed_result(six, "A", ("BC", "DE")) is None
+
+
+def test_step_7d_counts_none_so_a_lorelei_and_a_wolf_alone_are_the_wolves_then_hers():
+    assert placed_result("Werewolf Human Human", "B", as_={"C": _Lorelei}) == "Lorelei"
+
+
+# step 8(a)
+def test_step_8a_a_living_leader_and_its_marked_seats_over_half_the_living_win():
+    # leader B + bitten C, D of 6 living: 3 ≤ 3, no; E dead: 3 > 5/2
+    subs = {"C": (_Bitten,), "D": (_Bitten,)}
+    roles = "Werewolf Human Human Human Human Human"
+    assert placed_result(roles, "", as_={"B": _Leader}, subs=subs) is None
+    assert placed_result(roles, "E", as_={"B": _Leader}, subs=subs) == "Vampire"
+    assert placed_result(roles, "BE", as_={"B": _Leader}, subs=subs) is None  # no leader alive
+    assert placed_result(roles, "CE", as_={"B": _Leader}, subs=subs) is None  # a dead bitten seat does not count
+
+
+def test_step_8a_replaces_a_decided_result():
+    # the wolf dead: the village's result; leader and one bitten of 3 living: the vampires'
+    assert placed_result("Werewolf Human Human Human", "A", as_={"B": _Leader}, subs={"C": (_Bitten,)}) == "Vampire"
+
+
+# steps 8(b)–(c)
+def test_step_8b_every_living_seat_a_rioter_is_the_hooligans_win():
+    subs = {"A": (_Rioter,), "B": (_Rioter,)}
+    assert placed_result("Werewolf Human Human", "C", subs=subs) == "Hooligan"  # over the wolves' result
+    assert placed_result("Werewolf Human Human", "", subs=subs) is None
+    assert placed_result("Werewolf Human Human", "ABC", subs=subs) == "Draw"  # alive > 0 is needed
+
+
+def test_step_8c_every_living_seat_a_believer_or_a_leader_of_the_cult_is_the_cults_win():
+    assert placed_result("Werewolf Human Human", "A", as_={"B": _Sect}, subs={"C": (_Believer,)}) == "Cult"
+    assert placed_result("Werewolf Human Human", "A", as_={"B": _Sect}) is not None  # C no believer: Human
+    assert placed_result("Werewolf Human Human", "A", as_={"B": _Sect}) == "Human"
+    # a leader whose team is no longer the cult (a lover) does not sweep
+    assert placed_result("Werewolf Human Human Human", "AD", ("BC",), as_={"B": _Sect},
+                         subs={"C": (_Believer,)}) == "Friend"
+
+
+def test_step_8b_then_8c_then_8d():
+    both = {"B": (_Rioter, _Believer), "C": (_Rioter, _Believer)}
+    assert placed_result("Werewolf Human Human", "A", subs=both) == "Cult"  # the cult's check is later
+    g = placed("Werewolf Devil Human Human", "A", subs={"B": (_Rioter, _Believer), "C": (_Rioter, _Believer),
+                                                         "D": (_Rioter, _Believer)})
+    g.grant(1, "VictoryMark")
+    assert judge(g) is Team.DEVIL  # the devil's mark last
+
+
+# step 8(d)
+def test_step_8d_a_team_changing_sub_role_voids_the_devils_mark():
+    g = state("Werewolf Devil Human Human Human", gone="B", lovers=("BC",))
+    g.grant(1, "VictoryMark")
+    assert judge(g) is None  # B, a lover, holds the mark but its team is Friend
+
+
+# ---------------------------------------------------------------------------------------------- T.1.1 results
+
+
+@pytest.mark.parametrize(("winner", "ja", "en"), [
+    ("Cult", "ゲーム終了: カルト陣営の勝利です 【カルトリーダー勝利】「村はカルトに支配されました。」",
+     'Game over: the cult won. [The cult leader wins] "The cult rules the village."'),
+    ("Raven", "ゲーム終了: 鴉陣営の勝利です 【鴉勝利】「村は鴉に支配されました。」",
+     'Game over: the ravens won. [The raven wins] "The ravens rule the village."'),
+    ("Hooligan", "ゲーム終了: 暴徒陣営の勝利です 【暴徒勝利】「村は暴徒によって破壊し尽くされました。」",
+     'Game over: the hooligans won. [The hooligans win] "The rioters have laid the village waste."'),
+    ("Lorelei", "ゲーム終了: ローレライ陣営の勝利です 【ローレライ勝利】「ローレライが村人を魅了し、すべて渦の中に消えていった……」",
+     'Game over: the Lorelei won. [Lorelei wins] "Lorelei charmed the villagers, and all vanished into the whirlpool…"'),
+    ("Human", "ゲーム終了: 村人陣営の勝利です", "Game over: the village won."),  # no line of its own
+])
+def test_the_new_results_are_announced_with_their_own_line(winner, ja, en):
+    from jinrou.classic.model import Message
+    from jinrou.classic.texts import render
+
+    assert render(Message("end", {"winner": winner}), ["A"], "ja") == ja
+    assert render(Message("end", {"winner": winner}), ["A"], "en") == en
+
+
+def test_the_new_results_in_the_simulate_and_study_tables():
+    from jinrou.classic.simulate import _possible_winners
+    from jinrou.yaminabe.study import Side, winning_side
+
+    for team in ("Cult", "Raven", "Hooligan", "Lorelei", "Duel"):
+        assert winning_side(team) is Side.OTHERS
+    assert Team.DUEL not in _possible_winners({"Werewolf": 1, "Human": 3})
+    assert _possible_winners({"Werewolf": 1, "Human": 3}) == {Team.WEREWOLF, Team.HUMAN}

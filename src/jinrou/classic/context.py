@@ -138,6 +138,16 @@ class Context:
     def alive(self, seat: Seat) -> bool:
         return self._game.alive[seat]
 
+    def alive_for_win(self, seat: Seat) -> bool:
+        """T.1.4 *alive for the win*: ``seat`` is alive, or a living seat's layer keeps it so (a 地縛霊
+        haunting it: :meth:`~jinrou.classic.role.Role.keeps_alive`). Survival clauses of win rules ask
+        this; counts and the victory checks never do."""
+        game = self._game
+        if game.alive[seat]:
+            return True
+        return any("keeps_alive" in layer.role.overrides and layer.role.keeps_alive(self, layer, seat)
+                   for s in game.living() for layer in game.identities[s].layers)
+
     def died_suddenly(self, seat: Seat) -> bool:
         """Whether ``seat`` died by sudden death (it never revives)."""
         return seat in self._game.sudden

@@ -173,8 +173,8 @@ class Identity:
     cursed_by_divination: bool
     """Its role's, or a sub-role's or mark's (a 狐憑き is cursed, T.1.5)."""
     steals_victory: bool
-    """The *fox* flag (T.1.3): alive at a decided end, the result is Fox (§7.7a); its role's, or a sub-role's
-    (狐憑き)."""
+    """T.1.3's *fox*: its role's, or a sub-role's or mark's (狐憑き); alive at a decided end, the result
+    is Fox (T.1.2 7a)."""
     must_vote: bool
     closes_heaven: str | None
     hides_votes: bool
@@ -261,7 +261,7 @@ class Identity:
         self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
         self._win = next((layer for layer in above if layer.role.has_win_rule), main)
         self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
-        self.steals_victory = role.steals_victory or any(layer.role.steals_victory for layer in above)  # 狐憑き (T.1.3)
+        self.steals_victory = role.steals_victory or any(layer.role.steals_victory for layer in above)  # T.1.3: 狐憑き
         self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
@@ -602,11 +602,14 @@ class Identity:
         return layer.role.wins(ctx, layer, result)
 
     def wins_below(self, ctx: Context, layer: Layer, result: Team) -> bool:
-        """The win rule under ``layer``, a sub-role that adds an alternative (T.1.5: 狂愛 "wins also if …")."""
-        at = next(i for i, held in enumerate(self.layers) if held is layer)
-        below = next((held for held in reversed(self.layers[1:at]) if held.kind is not LayerKind.EXTRA
-                      and held.role.has_win_rule), self.main)
-        return below.role.wins(ctx, below, result)
+        """The win rule under ``layer``: the most recent sub-role or mark gained before it that has one,
+        else the role's (T.1.5: カルト信者 and 暴動者 add an alternative — "wins also if …, else the rule
+        below")."""
+        index = next(i for i, held in enumerate(self.layers) if held is layer)
+        for below in reversed(self.layers[1:index]):
+            if below.kind is not LayerKind.EXTRA and below.role.has_win_rule:
+                return below.role.wins(ctx, below, result)
+        return self.main.role.wins(ctx, self.main, result)
 
     def react(self, ctx: Context, event: Event) -> None:
         """Dispatch ``event`` to each layer that reacts to it, in the order gained (the layers as they

@@ -114,8 +114,12 @@ class Role:
     attacks: ClassVar[bool] = False  # takes part in the wolves' attack
     immune_to_wolf_attack: ClassVar[bool] = False
     cursed_by_divination: ClassVar[bool] = False
-    steals_victory: ClassVar[bool] = False  # the *fox* flag (T.1.3): alive, it makes a decided result Fox (§7.7a)
-    swaps_results: ClassVar[bool] = False  # alive, the Human and Werewolf results swap (T.1.2 steps 2–3: 闇道化)
+    steals_victory: ClassVar[bool] = False  # T.1.3 *fox* (a role's or a sub-role's): alive, a decided result is Fox (T.1.2 7a)
+    swaps_results: ClassVar[bool] = False  # T.1.2 steps 2–3: while its seat lives, Human and Werewolf swap (闇道化)
+    lone_survivor: ClassVar[Team | None] = None  # T.1.2 7(b): ≥ 2 seats hold it, exactly one alive → this team (鴉)
+    steals_after_lovers: ClassVar[Team | None] = None  # T.1.2 7(d): alive at a decided result → this team (ローレライ)
+    majority: ClassVar[Team | None] = None  # T.1.2 8(a): a role leads, its holders and marked seats > half → this team
+    sweeps: ClassVar[Team | None] = None  # T.1.2 8(b–c): every living seat holds it → this team (a role: while its team)
     must_vote: ClassVar[bool] = True
     closes_heaven: ClassVar[str | None] = None  # "in game" / "alive" / "while able": the dead see less (霊界表示 norevive)
     shown: ClassVar[Shown | None] = None
@@ -229,6 +233,11 @@ class Role:
         """Its win rule (the seat did not die suddenly and the game is not a draw)."""
         return result == ctx.identity(me.seat).team()
 
+    def keeps_alive(self, ctx: Context, me: Layer, seat: Seat) -> bool:
+        """Whether this layer, its seat alive, keeps the dead ``seat`` *alive for the win* (T.1.4: a
+        地縛霊 haunting it); asked by :meth:`~jinrou.classic.context.Context.alive_for_win`."""
+        return False
+
     def vote_weight(self, ctx: Context, me: Layer) -> int:
         """How many votes its vote is worth beyond 1 (権力者)."""
         return 0
@@ -273,7 +282,7 @@ SUB_ROLES: dict[str, Role] = {}
 
 
 ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority",
-           "vote_received", "priority_received")
+           "vote_received", "priority_received", "keeps_alive")
 """The answers an identity asks only of the layers that declare them: Role's default of each changes
 nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
 

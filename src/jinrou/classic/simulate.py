@@ -357,7 +357,7 @@ def _possible_winners(cast: Mapping[str, int]) -> set[Team]:
     teams = {ROLES[role].team for role in cast if role in ROLES}
     if any(ability.verb.value == "pair" for role in cast if role in ROLES for ability in ROLES[role].abilities):
         teams.add(Team.FRIEND)
-    return teams - {Team.OTHERS, Team.NEET, Team.NONE}
+    return teams - {Team.OTHERS, Team.NEET, Team.NONE, Team.DUEL}  # Duel is never a result (T.1.1)
 
 
 __all__ = ["MAX_GAMES", "NAMED_CASTS", "AgentFactory", "GameResult", "Simulation", "Summary", "game_seeds",

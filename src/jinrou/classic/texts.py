@@ -99,6 +99,33 @@ def role_name(role_id: str, lang: str) -> str:
     return role.name_ja if lang == "ja" else role.name_en
 
 
+ANNOUNCED: dict[Team, tuple[tuple[str, str], tuple[str, str]]] = {
+    Team.CULT: (("カルトリーダー勝利", "村はカルトに支配されました。"), ("The cult leader wins", "The cult rules the village.")),
+    Team.RAVEN: (("鴉勝利", "村は鴉に支配されました。"), ("The raven wins", "The ravens rule the village.")),
+    Team.HOOLIGAN: (("暴徒勝利", "村は暴徒によって破壊し尽くされました。"),
+                    ("The hooligans win", "The rioters have laid the village waste.")),
+    Team.LORELEI: (("ローレライ勝利", "ローレライが村人を魅了し、すべて渦の中に消えていった……"),
+                   ("Lorelei wins", "Lorelei charmed the villagers, and all vanished into the whirlpool…")),
+}  # fmt: skip
+"""The results announced with a line of their own at the end (T.1.1): team → ((short, text) in ja, in en)."""
+
+
+def announcement(winner_id: str, lang: str) -> str | None:
+    """The end's own announcement of a result that has one (T.1.1: 【カルトリーダー勝利】「村はカルトに支配されました。」),
+    else None.
+
+    >>> announcement("Cult", "ja"), announcement("Human", "ja")
+    ('【カルトリーダー勝利】「村はカルトに支配されました。」', None)
+    >>> announcement("Raven", "en")
+    '[The raven wins] "The ravens rule the village."'
+    """
+    found = ANNOUNCED.get(Team(winner_id)) if winner_id != "Draw" else None
+    if found is None:
+        return None
+    short, text = found[LANGS.index(lang)]
+    return f"【{short}】「{text}」" if lang == "ja" else f'[{short}] "{text}"'
+
+
 def outcome_text(winner_id: str, lang: str) -> str:
     """How a game ended, a team read as a team: 「村人陣営の勝利」, ``the village won``, or a draw.
 
@@ -193,7 +220,10 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
     if message.key == "end":
         if args["winner"] == "Draw":
             return template("draw").text(lang)
+        said = announcement(str(args["winner"]), lang)
         args["winner"] = outcome_text(str(args["winner"]), lang)
+        if said is not None:
+            return f"{declared.text(lang).format(**args)} {said}"
     return declared.text(lang).format(**args)
 
 

@@ -1,11 +1,23 @@
-"""The victory checks of classic-werewolf §7, one function per team, run in their order.
+"""The victory checks (classic-werewolf §7 as T.1.2 writes it in full), one function per step, run in
+their order.
 
-Each check sees the living seats through their identities (how each counts, ``steals_victory``,
-the LoneWolf judge team, who is a lover and its partners, a victory mark); none names a role. The first
-block decides a result; the second block may take it over or clear it; 悪魔くん's mark comes last,
-and it alone also takes over the draw of a game where nobody is alive.
-A check is added to a list, so a later team (鴉, ローレライ, …) is one function and one line here.
-:func:`conclude` runs them on a game after each burial and ends it on a result.
+Each check sees the seats through their identities and what their declarations say — how each
+counts, the *fox* flag (``steals_victory``), a role that swaps the village's and the wolves' results
+(``swaps_results``), the LoneWolf judge team, who is a lover and its partners, a role of which one
+survivor takes the result (``lone_survivor``), one that takes a decided result after the lovers
+(``steals_after_lovers``), a majority a role leads (``majority``), a team that wins when every living
+seat holds it (``sweeps``), a victory mark — and none names a role. In T.1.2's order:
+
+1–5. the first result (:data:`DECIDING`: each only while none is found);
+6. the lone wolf;
+7. only if a result is set now (:data:`DECIDED`): the fox, the last raven, the lovers (who may clear
+   it), Lorelei (also after the lovers cleared it);
+8. whether or not one is set (:data:`ALWAYS`): a majority, the sweeps (Hooligan, then Cult), the
+   victory mark;
+9. the draw after too many ballots (the engine's, :func:`conclude`).
+
+A team's check is one function and one line in its list. :func:`conclude` runs them on a game after
+each burial and ends it on a result.
 """
 
 from __future__ import annotations
@@ -14,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from jinrou.classic.catalog import Team
+from jinrou.classic.identity import LayerKind
 from jinrou.classic.model import DRAW, Count, Outcome, Seat, Stage
 from jinrou.classic.phase import MAX_REVOTES
 
@@ -28,7 +41,7 @@ Result = Team | str | None  # a team, "Draw", or None (no result yet)
 
 class Table(Protocol):
     """What the checks read of a game (the game is one): every seat's identity, who lives, the room's
-    settings, and the context its roles are asked through (a lover's partners)."""
+    settings, and the context its roles are asked through (a lover's partners, a win rule)."""
 
     @property
     def identities(self) -> Sequence[Identity]: ...
@@ -45,7 +58,8 @@ class Table(Protocol):
 
 
 class Tally:
-    """The living seats counted as §7 counts them."""
+    """The living seats counted as §7 counts them (T.1.2: humans, wolves, vampires by their counts;
+    lovers, the hidden ones included), and whether a living seat swaps the first results."""
 
     def __init__(self, game: Table) -> None:
         self.game = game
@@ -57,36 +71,49 @@ class Tally:
         self.wolves = counts.count(Count.WOLF)
         self.vampires = counts.count(Count.VAMPIRE)
         self.lovers = [identity.seat for identity in self.identities if identity.lover]
-        self.swapped = any(identity.role.swaps_results for identity in self.identities)  # T.1.2 steps 2–3
+        self.swapped = any(identity.role.swaps_results for identity in self.identities)
+
+
+Check = Callable[[Tally, Result], Result]
+
+
+# ---------------------------------------------------------------------------------------------- steps 1–5
 
 
 def _nobody(t: Tally, result: Result) -> Result:
-    return "Draw" if not t.alive else result
+    """Step 1: nobody alive → Draw."""
+    return DRAW if not t.alive else result
 
 
 def _human(t: Tally, result: Result) -> Result:
-    """Step 2 (T.1.2): Human — Werewolf while a seat that swaps them lives (闇道化)."""
+    """Step 2: no wolf and no vampire alive → Human; Werewolf while a seat swaps them (闇道化)."""
     if result is None and t.wolves == 0 and t.vampires == 0:
         return Team.WEREWOLF if t.swapped else Team.HUMAN
     return result
 
 
 def _werewolf(t: Tally, result: Result) -> Result:
-    """Step 3 (T.1.2): Werewolf — Human while a seat that swaps them lives (闇道化)."""
+    """Step 3: humans ≤ wolves and no vampire → Werewolf; Human while a seat swaps them (闇道化)."""
     if result is None and t.humans <= t.wolves and t.vampires == 0:
         return Team.HUMAN if t.swapped else Team.WEREWOLF
     return result
 
 
 def _vampire(t: Tally, result: Result) -> Result:
+    """Step 4: humans ≤ vampires and no wolf → Vampire."""
     return Team.VAMPIRE if result is None and t.humans <= t.vampires and t.wolves == 0 else result
 
 
 def _lovers_alone(t: Tally, result: Result) -> Result:
+    """Step 5: every living seat a lover → Friend."""
     return Team.FRIEND if result is None and t.lovers and len(t.lovers) == len(t.alive) else result
 
 
+# ---------------------------------------------------------------------------------------------- step 6
+
+
 def _lone_wolf(t: Tally, result: Result) -> Result:
+    """Step 6: result Werewolf with exactly one wolf alive, of team LoneWolf → LoneWolf."""
     if result is Team.WEREWOLF:
         wolves = [identity for identity in t.identities if identity.counts() is Count.WOLF]
         if len(wolves) == 1 and wolves[0].role.team is Team.LONE_WOLF:
@@ -94,16 +121,36 @@ def _lone_wolf(t: Tally, result: Result) -> Result:
     return result
 
 
+# ---------------------------------------------------------------------------------------------- step 7
+
+
 def _fox(t: Tally, result: Result) -> Result:
-    """7(a): a *fox* alive (T.1.3: a 妖狐系 role or 狐憑き, whatever its role) takes a decided result."""
-    if isinstance(result, Team) and any(identity.steals_victory for identity in t.identities):
+    """Step 7(a): a *fox* alive (T.1.3: its role or a sub-role says so, ``steals_victory``) → Fox."""
+    if any(identity.steals_victory for identity in t.identities):
         return Team.FOX
     return result
 
 
+def _raven(t: Tally, result: Result) -> Result:
+    """Step 7(b): ≥ 2 seats, dead or alive, whose role declares ``lone_survivor`` T (鴉) and exactly
+    one of them alive → T."""
+    flocks: dict[Team, list[bool]] = {}
+    alive = t.game.ctx.alive
+    for identity in t.game.identities:
+        team = identity.role.lone_survivor
+        if team is not None:
+            flocks.setdefault(team, []).append(alive(identity.seat))
+    for team, lives in flocks.items():
+        if len(lives) >= 2 and lives.count(True) == 1:
+            result = team
+    return result
+
+
 def _lovers(t: Tally, result: Result) -> Result:
-    """§7.7c: living lovers grouped by pairs (pairs sharing a seat merge)."""
-    if not isinstance(result, Team) or not t.lovers:
+    """Step 7(c): living lovers grouped by pairs (pairs sharing a seat merge); one group → Friend
+    (``friendsjudge=alive``, or all living are lovers); several → Friend, unless ``friendssplit`` and
+    not all living are lovers: the result is cleared and play goes on. None alive: it stands."""
+    if not t.lovers:
         return result
     groups = lover_groups(t.game, t.lovers)
     everyone = len(t.lovers) == len(t.alive)
@@ -116,31 +163,92 @@ def _lovers(t: Tally, result: Result) -> Result:
     return Team.FRIEND
 
 
-def _victory_mark(t: Tally, result: Result) -> Result:
-    """§7.9: a seat holding a victory mark (悪魔くん executed after a bite) wins for its team."""
-    for identity in t.game.identities:  # in seat order, the dead too
-        if identity.victory_mark:
-            return identity.role.team
+def _lorelei(t: Tally, result: Result) -> Result:
+    """Step 7(d): a seat whose role declares ``steals_after_lovers`` T alive (ローレライ) → T, also
+    when the lovers have just cleared the result."""
+    for identity in t.identities:
+        team = identity.role.steals_after_lovers
+        if team is not None:
+            return team
     return result
 
 
-CHECKS: list[Callable[[Tally, Result], Result]] = [
-    _nobody, _human, _werewolf, _vampire, _lovers_alone, _lone_wolf, _fox, _lovers, _victory_mark,
-]
-"""§7 in order (the draw after too many revotes is the engine's, step 10)."""
+# ---------------------------------------------------------------------------------------------- step 8
 
-OVER_A_DRAW: list[Callable[[Tally, Result], Result]] = [_victory_mark]
-"""The checks that still run when nobody is alive (§7.1: a 悪魔くん's mark turns that draw into its
-win, as the reference's judge, whose devil check follows every other)."""
+
+def _majority(t: Tally, result: Result) -> Result:
+    """Step 8(a): for a team T that a living seat's role leads (``majority``: ドラキュラ), the living
+    seats holding a layer that declares T (the role, or a mark: 吸血) more than half the living → T."""
+    led = {identity.role.majority for identity in t.identities} - {None}
+    for team in sorted(led, key=list(Team).index):  # type: ignore[arg-type]
+        counted = sum(1 for identity in t.identities if any(layer.role.majority is team for layer in identity.layers))
+        if counted * 2 > len(t.alive):
+            result = team
+    return result
+
+
+def _sweeps(t: Tally, team: Team) -> bool:
+    """Whether every living seat (one at least) holds a layer that sweeps for ``team``: a sub-role or
+    mark always, a role only while its seat judges with ``team``."""
+    return bool(t.alive) and all(
+        any(layer.role.sweeps is team and (layer.kind is not LayerKind.ROLE or identity.team() is team)
+            for layer in identity.layers)
+        for identity in t.identities)
+
+
+def _hooligans(t: Tally, result: Result) -> Result:
+    """Step 8(b): every living seat a 暴動者 (``sweeps`` Hooligan) → Hooligan."""
+    return Team.HOOLIGAN if _sweeps(t, Team.HOOLIGAN) else result
+
+
+def _cult(t: Tally, result: Result) -> Result:
+    """Step 8(c): every living seat a カルト信者, or a カルトリーダー/教主 whose team is Cult (``sweeps``
+    Cult) → Cult."""
+    return Team.CULT if _sweeps(t, Team.CULT) else result
+
+
+def _victory_mark(t: Tally, result: Result) -> Result:
+    """Step 8(d): a seat, dead or alive, holding a victory mark (悪魔くん executed after a bite) whose
+    team is still its role's and whose win rule holds for that team's result → that team (a sub-role
+    that changes its team voids the mark)."""
+    ctx = t.game.ctx
+    for identity in t.game.identities:  # in seat order, the dead too
+        if identity.victory_mark:
+            team = identity.role.team
+            if identity.team() is team and identity.wins(ctx, team):
+                return team
+    return result
+
+
+DECIDING: tuple[Check, ...] = (_nobody, _human, _werewolf, _vampire, _lovers_alone)
+"""Steps 1–5: the first that applies sets the result."""
+DECIDED: tuple[Check, ...] = (_fox, _raven, _lovers, _lorelei)
+"""Step 7: only if a result is set when it begins (each in turn may replace it; the lovers may clear it)."""
+ALWAYS: tuple[Check, ...] = (_majority, _hooligans, _cult, _victory_mark)
+"""Step 8: whether or not a result is set, each in turn may replace it."""
+
+CHECKS: tuple[tuple[str, Check], ...] = (
+    *((str(n), check) for n, check in enumerate(DECIDING, 1)),
+    ("6", _lone_wolf),
+    *((f"7{letter}", check) for letter, check in zip("abcd", DECIDED, strict=True)),
+    *((f"8{letter}", check) for letter, check in zip("abcd", ALWAYS, strict=True)),
+)
+"""T.1.2's steps in order, each with its number (step 9, the draw after too many revotes, is the
+engine's: :func:`conclude`)."""
 
 
 def judge(game: Table) -> Result:
     """The result of the checks: a team, ``"Draw"``, or None when the game goes on."""
-    tally = Tally(game)
+    t = Tally(game)
     result: Result = None
-    for check in CHECKS:
-        if result != "Draw" or check in OVER_A_DRAW:
-            result = check(tally, result)
+    for check in DECIDING:
+        result = check(t, result)
+    result = _lone_wolf(t, result)
+    if result is not None:
+        for check in DECIDED:
+            result = check(t, result)
+    for check in ALWAYS:
+        result = check(t, result)
     return result
 
 

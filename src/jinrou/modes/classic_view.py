@@ -30,7 +30,16 @@ from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage, Verb
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES, SUB_ROLES
-from jinrou.classic.texts import Renders, outcome_text, render, role_name, role_rule, shown_role, verb_label
+from jinrou.classic.texts import (
+    Renders,
+    announcement,
+    outcome_text,
+    render,
+    role_name,
+    role_rule,
+    shown_role,
+    verb_label,
+)
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
 from jinrou.modes.base import Channel, History, Result, result_json
 
@@ -119,6 +128,9 @@ def result_of(village: Village) -> Result | None:
         return None
     en, ja = outcome_text(game.outcome.winner_id, "en"), outcome_text(game.outcome.winner_id, "ja")
     en = f"{en[0].upper()}{en[1:]}" + ("." if game.outcome.winner is None else "!")  # A draw. / The village won!
+    said = (announcement(game.outcome.winner_id, "en"), announcement(game.outcome.winner_id, "ja"))
+    if said[0] is not None and said[1] is not None:  # T.1.1: a result with a line of its own says it too
+        en, ja = f"{en} {said[0]}", f"{ja} {said[1]}"
     seats = (village.room_seat(s) for s in sorted(game.outcome.winners))
     return Result(en, ja, tuple(s for s in seats if s is not None))
 
