@@ -294,30 +294,7 @@ class Identity:
         self.sealed = self.hypnotized = self.under_seal = False
         self._after_seal = _NO_LAYERS
         if any(layer.role.seal is not None for layer in layers):
-            self._settle_seal(layers)
-
-    def _settle_seal(self, layers: tuple[Layer, ...]) -> None:
-        """:meth:`_settle_stack`'s answers under a seal or hypnosis (W.1.3, :class:`Seal`): what the
-        seat held before the first seal is held back — its hooks (all but those of events that pass
-        a seal: burial, *guarded*), its fox curse, and under hypnosis its resistances — while the
-        layers gained after it act (a 聖職者's protection at 69 after a hypnosis at 50, as the
-        reference stacks them)."""
-        seals = [(i, layer.role.seal) for i, layer in enumerate(layers) if layer.role.seal is not None]
-        self.sealed = any(kind is Seal.SEALED for _, kind in seals)
-        self.hypnotized = any(kind is Seal.HYPNOTIZED for _, kind in seals)
-        self.under_seal = True
-        self._after_seal = later = frozenset(id(layer) for layer in layers[seals[0][0] + 1:])
-        self.reactions = {kind: kept for kind, found in self.reactions.items() if (kept := tuple(
-            r for r in found if kind.through_seal or id(r[2]) in later))}
-        self.cursed_by_divination = False  # the fox curse is a *divined* effect
-        if self.sealed:
-            self._abilities = ()
-            self._chatting = ()
-            self.listens = frozenset()
-        if self.hypnotized:
-            since = next(i for i, kind in seals if kind is Seal.HYPNOTIZED)
-            after = {id(layer) for layer in layers[since + 1:]}
-            self._resisting = tuple(layer for layer in self._resisting if id(layer) in after)
+            _settle_seal(self, layers)
 
     def _settle_alone(self, main: Layer, role: Role) -> None:
         """:meth:`_settle` for a seat that holds its role alone (most seats; every seat at the start):
@@ -624,3 +601,27 @@ _NO_LAYERS: frozenset[int] = frozenset()
 
 
 __all__ = ["Expiry", "Identity", "Layer", "LayerKind", "Seal"]
+
+
+def _settle_seal(identity: Identity, layers: tuple[Layer, ...]) -> None:
+    """:meth:`Identity._settle_stack`'s answers under a seal or hypnosis (W.1.3, :class:`Seal`): what the
+    seat held before the first seal is held back — its hooks (all but those of events that pass
+    a seal: burial, *guarded*), its fox curse, and under hypnosis its resistances — while the
+    layers gained after it act (a 聖職者's protection at 69 after a hypnosis at 50, as the
+    reference stacks them)."""
+    seals = [(i, layer.role.seal) for i, layer in enumerate(layers) if layer.role.seal is not None]
+    identity.sealed = any(kind is Seal.SEALED for _, kind in seals)
+    identity.hypnotized = any(kind is Seal.HYPNOTIZED for _, kind in seals)
+    identity.under_seal = True
+    identity._after_seal = later = frozenset(id(layer) for layer in layers[seals[0][0] + 1:])
+    identity.reactions = {kind: kept for kind, found in identity.reactions.items() if (kept := tuple(
+        r for r in found if kind.through_seal or id(r[2]) in later))}
+    identity.cursed_by_divination = False  # the fox curse is a *divined* effect
+    if identity.sealed:
+        identity._abilities = ()
+        identity._chatting = ()
+        identity.listens = frozenset()
+    if identity.hypnotized:
+        since = next(i for i, kind in seals if kind is Seal.HYPNOTIZED)
+        after = {id(layer) for layer in layers[since + 1:]}
+        identity._resisting = tuple(layer for layer in identity._resisting if id(layer) in after)
