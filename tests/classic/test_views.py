@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Cause, Count, Stage, Verb, Vote
-from jinrou.classic.roles import PLAYABLE
+from jinrou.classic.roles import PLAYABLE, SUB_ROLES
 from jinrou.classic.views import SeatView, heaven_sees_all
 
 
@@ -16,6 +16,8 @@ def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
         return game.counts(seat) is Count.WOLF or game.identity(seat).appears_as_wolf  # 暗躍者 (W.1.12)
     if label == "Lovers":
         return game.has_sub(seat, "Lovers") and game.has_sub(viewer, "Lovers")
+    if label in SUB_ROLES:  # a seat known by a sub-role or mark it holds (カルト信者, 暴動者, 宿敵, 吸血 …)
+        return game.has_sub(seat, label)
     return game.role(seat).id == label
 
 
@@ -35,7 +37,8 @@ def check_view(game: Game, seat: int | None) -> None:
     if not everything:
         for other, cause in view.causes.items():
             assert cause in {None, *(c.value for c in Cause if c.public)}, cause  # 老衰 (infirm) is public too
-            assert cause not in ("attack", "curse", "poison", "witch", "assassinate", "dog", "trap"), cause
+            assert cause not in ("attack", "curse", "poison", "witch", "assassinate", "dog", "trap", "hooligan",
+                                 "lorelei"), cause
     # chats only at night, only for the living
     if view.chats_read:
         assert seat is not None and game.alive[seat] and game.stage is Stage.NIGHT
@@ -126,3 +129,30 @@ def test_the_role_history_is_shown_to_everybody_at_the_end_and_to_nobody_before(
                     game.apply(Action(seat, Verb.ATTACK, (legal.targets[0],)))
         game.close(np.random.default_rng(1))
     assert all(SeatView.of(game, seat).history == {1: ("Cursed", "Werewolf")} for seat in [None, *game.seats()])
+
+
+def test_a_cults_members_a_riots_and_the_bitten_are_private_facts():
+    """T.7, T.6: only the cult's leaders know its members (a member knows no other), only the 暴徒 the rioters,
+    only the ドラキュラ the bitten (the bitten seat is not told), and only a seat's own view shows what it holds."""
+    from .helpers import new, night, seat, vote
+
+    g = new(["Werewolf", "CultLeader", "Human", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B recruit C", "A attack I")
+    vote(g, "AH BH CH DH EH FH GH HA")
+    night(g, "B recruit D", "A attack G")
+    c, d, e = (SeatView.of(g, seat(g, x)) for x in "CDE")
+    leader = SeatView.of(g, seat(g, "B"))
+    assert leader.known == {2: "CultMember", 3: "CultMember"}
+    assert c.known == {} and d.known == {} and e.known == {} and SeatView.of(g, None).known == {}
+    assert c.subs == ("CultMember",) and e.subs == () and "CultMember" not in SeatView.of(g, None).subs
+    for viewer in (None, *g.seats()):
+        check_view(g, viewer)
+    g = new(["Werewolf", "Dracula", "Human", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I")
+    vote(g, "AH BH CH DH EH FH GH HA")
+    night(g, "B bite C", "A attack G")
+    assert SeatView.of(g, seat(g, "B")).known == {2: "DraculaBitten"}
+    assert SeatView.of(g, seat(g, "C")).subs == () and not [m for _, m in SeatView.of(g, seat(g, "C")).messages
+                                                            if m.to is not None and "dracula" in m.key]
+    for viewer in (None, *g.seats()):
+        check_view(g, viewer)

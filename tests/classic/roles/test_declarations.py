@@ -41,6 +41,8 @@ WAVE3_ROLES += ["OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnat
 WAVE3_ROLES += ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice"]  # group G (village part 2)
 WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"]  # batch 3, group I
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
+WAVE3_ROLES += ["Dracula", "VampireClan", "CultLeader", "Hierarch", "Raven", "Ascetic", "Hooligan", "Duelist",
+                "Lorelei"]  # issue 35, T.6–T.7 (vampires, single teams)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -62,7 +64,7 @@ def test_declaration_agrees_with_the_catalog(role_id):
     assert declared.team is (Team.LONE_WOLF if role_id == "LoneWolf" else row.team)
     assert declared.catalog.team is row.team
     # 占い結果 人狼 iff the catalog's divined_black; ヴァンパイア reads ヴァンパイア (§8)
-    if role_id == "Vampire":
+    if role_id in ("Vampire", "Dracula"):  # ドラキュラ: T.6
         assert declared.fortune is Fortune.VAMPIRE and not row.divined_black
     else:
         assert (declared.fortune is Fortune.WEREWOLF) == DIVINED_BLACK_OVERRIDES.get(role_id, row.divined_black)
@@ -75,6 +77,7 @@ SPEC_PSYCHIC["Dog"] = PsychicResult.WEREWOLF  # 犬: V1.2 (group VB)
 SPEC_PSYCHIC["Cosplayer"] = PsychicResult.WEREWOLF  # コスプレイヤー: V2.2 (group G)
 SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NONE, "TinyFox": Count.NONE,
                "TinyGhost": Count.NONE}  # V1.2 おばけ
+SPEC_COUNTS.update({"Dracula": Count.VAMPIRE, "Lorelei": Count.NONE})  # T.1.3
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

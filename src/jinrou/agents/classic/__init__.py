@@ -5,13 +5,22 @@ play), :mod:`.notes` (what a bot has read), :mod:`.assessment` (what it thinks o
 :mod:`.bots` (the main loop: :class:`RandomAgent`, :class:`HeuristicAgent`) and :mod:`.common` (the
 play of the vocabulary's verbs, divine, guard, attack …, shared by roles of several groups). Above it,
 one module per group of the catalog declares its roles' plays (:func:`~.plays.declare`):
-:mod:`.village` (村人系), :mod:`.werewolves` (人狼系), :mod:`.madmen` (狂人系), :mod:`.others` (第三陣営系)
-and :mod:`.switching` (役職変化系); the foxes (妖狐系, 背徳者系) play nothing of their own. Importing this
+:mod:`.village` (村人系), :mod:`.werewolves` (人狼系), :mod:`.madmen` (狂人系), :mod:`.others` (第三陣営系; :mod:`.single_teams`
+its single teams of wave 3) and :mod:`.switching` (役職変化系); the foxes (妖狐系, 背徳者系) play nothing of their own. Importing this
 package declares every play; a role declared elsewhere (a test's) declares its own play the same
 way, and the main loop finds it by the role's id.
 """
 
-from jinrou.agents.classic import common, madmen, others, plays, switching, village, werewolves  # noqa: F401  (declares)
+from jinrou.agents.classic import (  # noqa: F401  (declares)
+    common,
+    madmen,
+    others,
+    plays,
+    single_teams,
+    switching,
+    village,
+    werewolves,
+)
 from jinrou.agents.classic.assessment import Assessment, Table, assess
 from jinrou.agents.classic.bots import AGENTS, HeuristicAgent, RandomAgent, make_classic_agent
 from jinrou.agents.classic.notes import Notes
