@@ -470,3 +470,52 @@ def test_the_new_results_in_the_simulate_and_study_tables():
         assert winning_side(team) is Side.OTHERS
     assert Team.DUEL not in _possible_winners({"Werewolf": 1, "Human": 3})
     assert _possible_winners({"Werewolf": 1, "Human": 3}) == {Team.WEREWOLF, Team.HUMAN}
+
+
+def _ended(winner: str):
+    """A small game that ends with ``winner`` (a result of T.1.1), played by the real roles."""
+    if winner == "Cult":
+        g = new(["Werewolf", "Hierarch", "Human", "Human"])
+        night(g, "B recruit C", "A attack D")
+        vote(g, "AB BA CA")
+    elif winner == "Raven":
+        g = new(["Werewolf", "Raven", "Raven", "Human", "Human", "Human"])
+        night(g, "A attack C")
+        vote(g, "AD BA DA EA FA")
+    elif winner == "Hooligan":
+        g = new(["Werewolf", "Hooligan", "Human", "Human"], start=[("hooligan guards", ["D"])])
+        night(g, "B recruit C", "A attack D")
+        vote(g, "AB BA CA")
+    else:
+        g = new(["Werewolf", "Lorelei", "Human", "Human", "Human"])
+        night(g, "A attack C", draws=[("lorelei familia", ["D", "E"])])
+        vote(g, "BA DA EA AB")
+    return g
+
+
+@pytest.mark.parametrize(("winner", "won"), [("Cult", "BC"), ("Raven", "B"), ("Hooligan", "BC"),
+                                             ("Lorelei", "BDE")])
+def test_each_new_result_goes_through_the_record_the_views_the_tables_and_the_page(winner, won):
+    from jinrou.classic.record import write
+    from jinrou.classic.replay import replay
+    from jinrou.classic.simulate import GameResult, Summary
+    from jinrou.classic.texts import render
+    from jinrou.classic.views import SeatView
+    from jinrou.modes.classic import Village
+    from jinrou.modes.classic_view import result_of
+    from jinrou.yaminabe.study import Side, winning_side
+
+    g = _ended(winner)
+    assert result(g) == winner and winners(g) == won
+    record = write(g)
+    assert record["result"]["winner"] == winner and write(replay(record)) == record  # the record
+    view = SeatView.of(g, None)
+    assert view.outcome is not None and view.outcome.winner_id == winner  # the views
+    end = next(m for _, m in view.messages if m.key == "end")
+    assert "【" in render(end, g.names, "ja") and "[" in render(end, g.names, "en")  # the end, announced
+    summary = Summary.of([GameResult.of(g, 0)], {r: g.cast.count(r) for r in set(g.cast)}, 0)
+    assert summary.wins[winner] == 1  # classic simulate's table
+    assert winning_side(winner) is Side.OTHERS  # the study's
+    page = result_of(Village(tuple(g.names), {"rules": {"scapegoat": "off"}}, g))
+    assert page is not None and page.ja.startswith(Team(winner).name_ja) and "【" in page.ja  # the page
+    assert "won" in page.en
