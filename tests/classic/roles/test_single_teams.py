@@ -284,3 +284,62 @@ def test_bad_choices_are_refused_with_a_message_and_change_nothing():
     g = new(["Werewolf", "Hooligan", "Human", "Human", "Human", "Human", "Human", "Human", "Human"],
             start=[("hooligan guards", ["D", "E"])])
     refused(g, action(g, "D arrest B"), "D")  # not on the night of its appointment
+
+
+# ---------------------------------------------------------------------------------------------- interactions
+
+
+def test_a_hypnotized_rioters_assault_counts_but_it_does_not_resolve_the_riot():
+    """T.1.13: hypnosis voids no assault; the joint resolution is at the turn of the first rioter in A neither
+    sealed nor hypnotized (none: no assault resolves)."""
+    roles = ["Werewolf", "Hooligan", "Human", "Hypnotist", "Human", "Human", "Human", "Human", "Human"]
+    g = new(roles, start=[("hooligan guards", ["E", "F"])])
+    night(g, "B recruit C", "A attack G")
+    vote(g, "AH BH CH DH EH FH HA IH")
+    night(g, "B recruit I", "B assault E", "C assault E", "D hypnotize C", "A attack F",
+          draws=[("order", ["C", "B"]), ("announcement", ["E", "F"])])
+    assert dead(g)["E"] == "hooligan"  # C hypnotized: its assault counts, B's turn resolves the riot
+    g = new(roles, start=[("hooligan guards", ["E", "F"])])
+    night(g, "B recruit C", "A attack G")
+    vote(g, "AH BH CH DH EH FH HA IH")
+    night(g, "B recruit I", "B assault E", "C assault E", "D hypnotize B", "A attack F",
+          draws=[("order", ["B", "C"]), ("announcement", ["E", "F"])])
+    assert dead(g)["E"] == "hooligan"  # B hypnotized: C's turn resolves it, B's assault counting
+
+
+def test_the_scapegoat_hooligan_recruits_by_draw_never_assaults_and_is_never_a_guard():
+    g = new(["Hooligan", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"scapegoat": "on"}, start=[("scapegoat attacker", "B"), ("hooligan guards", ["C", "D"])])
+    assert subs(g, "A") == ["HooliganAttacker"] and subs(g, "C") == ["HooliganGuard"] == subs(g, "D")
+    night(g, draws=[("scapegoat recruit", "E")])
+    assert subs(g, "E") == ["HooliganAttacker"] and dead(g) == {"A": "attack"}
+    g = new(["Human", "Werewolf", "Hooligan", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"scapegoat": "on"}, start=[("scapegoat attacker", "B"), ("hooligan guards", ["D", "E"])])
+    assert "HooliganGuard" not in subs(g, "A")
+
+
+def test_a_lorelei_alive_at_the_start_with_a_decided_result_takes_it_at_once():
+    g = new(["Werewolf", "Lorelei", "Human"])  # she counts none: 1 human ≤ 1 wolf, then hers (T.1.2 7d)
+    assert result(g) == "Lorelei" and winners(g) == "B"
+
+
+def test_no_lorelei_sings_once_a_servant_exists():
+    g = new(["Werewolf", "Lorelei", "Lorelei", "Human", "Human", "Human", "Human", "Human", "Human"])  # ⌊8/4⌋ = 2
+    night(g, "A attack D", draws=[("order", ["B", "C"])])
+    vote(g, "AE BE CE EA FE GE HE IE")
+    night(g, "A attack F", draws=[("order", ["B", "C"]), ("lorelei familia", ["G", "H"])])
+    assert told(g, "lorelei charmed") == [{"player": 6}, {"player": 7}]  # the second Lorelei sings no more
+    assert told(g, "lorelei song", None) == [{}]  # one song notice (the singer's)
+
+
+def test_lorelei_after_singing_takes_nobody_with_her():
+    g = new(["Werewolf", "Lorelei", "Human", "Human", "Human", "Human"])  # ⌊5/4⌋ = 1
+    night(g, "A attack C", draws=[("lorelei familia", ["D", "E"])])
+    vote(g, "AB DB EB FB BA", draws=[("announcement", ["B", "D", "E"])])
+    assert "lorelei" not in dead(g).values()
+
+
+def test_the_raven_cry_comes_from_the_first_raven_dead_or_alive():
+    g = new(["Werewolf", "Human", "Raven", "Human", "Raven", "Human", "Human"])
+    night(g, "A attack C")  # the first raven dead: the cry still comes, once
+    assert told(g, "raven cry", None) == [{}]

@@ -87,3 +87,41 @@ def test_dracula_is_cursed_by_a_divination_and_divined_as_a_vampire():
     night(g, "A attack D", "C divine B", draws=[("announcement", ["B", "D"])])
     assert dead(g) == {"B": "curse", "D": "attack"} and told(g, "divined", "C") == [{"target": 1, "result": "vampire"}]
     assert seat(g, "B") == 1
+
+
+def test_a_samurais_counter_on_the_target_kills_the_biter_and_the_samurai():
+    g = new(["Werewolf", "Dracula", "Samurai", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE HE IE")
+    night(g, "B bite F", "C guard F", "A attack G", draws=[("announcement", ["B", "C", "G"])])
+    assert {s: dead(g)[s] for s in "BCG"} == {"B": "samurai", "C": "vampire", "G": "attack"} and bitten(g) == ""
+
+
+def test_a_counsellor_who_counsels_a_dracula_is_bitten():
+    g = new(["Werewolf", "Dracula", "Counselor", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE HE IE")
+    night(g, "B bite F", "C counsel B", "A attack G")
+    assert bitten(g) == "CF" and "C" not in dead(g)  # a ドラキュラ is no ヴァンパイア to the カウンセラー
+
+
+def test_a_hypnotized_dracula_may_be_the_biter():
+    g = new(["Werewolf", "Dracula", "Hypnotist", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE HE IE")
+    night(g, "B bite F", "C hypnotize B", "A attack G")
+    assert bitten(g) == "F"  # T.1.13: hypnosis voids no bite
+
+
+def test_a_scapegoat_dracula_dies_on_night_one_before_any_bite_and_a_dracula_bites_from_night_two():
+    g = new(["Dracula", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"scapegoat": "on"}, start=[("scapegoat attacker", "B")])
+    assert dead(g) == {}
+    night(g)
+    assert dead(g) == {"A": "attack"}  # night 1: no bite yet; the scapegoat (not immune) is attacked
+    g = new(["Human", "Werewolf", "Dracula", "Human", "Human", "Human", "Human", "Human", "Human"],
+            {"scapegoat": "on"}, start=[("scapegoat attacker", "B")])
+    night(g)
+    vote(g, "BD CD DB ED FD GD HD ID")
+    night(g, "B attack E", "C bite F")
+    assert bitten(g) == "F" and told(g, "dracula success", None) == [{}]
