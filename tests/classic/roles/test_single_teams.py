@@ -343,3 +343,15 @@ def test_the_raven_cry_comes_from_the_first_raven_dead_or_alive():
     g = new(["Werewolf", "Human", "Raven", "Human", "Raven", "Human", "Human"])
     night(g, "A attack C")  # the first raven dead: the cry still comes, once
     assert told(g, "raven cry", None) == [{}]
+
+
+def test_contacts_with_a_psycho_killer_targeted_at_submission_or_at_the_hooligans_resolution():
+    """T.1.14: the cult's recruit is *targeted* at submission, the 暴徒's at its resolution (level 100,
+    before the サイコキラー's 104): either recruiter dies."""
+    g = new(["Werewolf", "CultLeader", "PsychoKiller", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B recruit C", "A attack D", draws=[("announcement", ["B", "D"])])
+    assert dead(g)["B"] == "psycho" and "CultMember" in subs(g, "C")
+    g = new(["Werewolf", "Hooligan", "PsychoKiller", "Human", "Human", "Human", "Human", "Human", "Human"],
+            start=[("hooligan guards", ["D", "E"])])
+    night(g, "B recruit C", "A attack F", draws=[("announcement", ["B", "F"])])
+    assert dead(g)["B"] == "psycho" and "HooliganAttacker" in subs(g, "C")
