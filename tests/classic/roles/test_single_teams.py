@@ -355,3 +355,12 @@ def test_contacts_with_a_psycho_killer_targeted_at_submission_or_at_the_hooligan
             start=[("hooligan guards", ["D", "E"])])
     night(g, "B recruit C", "A attack F", draws=[("announcement", ["B", "F"])])
     assert dead(g)["B"] == "psycho" and "HooliganAttacker" in subs(g, "C")
+
+
+def test_lorelei_sings_to_fewer_seats_when_fewer_are_left():
+    """T.7, settled here: one candidate left, one servant (the reference's loop would fail)."""
+    g = new(["Werewolf", "Lorelei", "Human", "Human", "Human", "Human"])  # ⌊5/4⌋ = 1: night 1
+    for letter in "DEF":  # a table where they are gone (set directly, as test_victory's states)
+        g.alive[seat(g, letter)] = False
+    night(g, "A attack C", draws=[("lorelei familia", ["A"])])  # C dies at 105; the wolf alone is left
+    assert subs(g, "A") == ["LoreleiFamilia"] and result(g) == "Lorelei" and winners(g) == "AB"
