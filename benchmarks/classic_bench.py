@@ -29,12 +29,17 @@ replaced by 狼少年, スパイⅡ, 黒猫 (``madmen16a``), by 聴狂人, 暗�
 野生児, 夢遊病者, 預言者 (``village16e``, no 妖狐 either) and by 運命の子, おばけ, 一言主神, 忍者, 閻魔
 (``village16f``). Together the casts hold each of the 31 roles of issue 24.
 
+``--single-teams``: the same for issue 35's single teams and vampires: 普通1 for 16 with five of its six 村人
+replaced by カルトリーダー, 教主, 鴉, 鴉, 修験者 (``singles16a``), by 暴徒, 決闘者, ローレライ, 吸血鬼の眷属, ドラキュラ
+(``singles16b``) and by ドラキュラ, ドラキュラ, 吸血鬼の眷属, カルトリーダー, 暴徒 (``singles16c``); target < 25 ms a game.
+
     python benchmarks/classic_bench.py                    # both
     python benchmarks/classic_bench.py --only game --games 500
     python benchmarks/classic_bench.py --only game --wolves
     python benchmarks/classic_bench.py --only game --madmen
     python benchmarks/classic_bench.py --only game --village
     python benchmarks/classic_bench.py --only game --village2   # batch 3's village roles declared so far
+    python benchmarks/classic_bench.py --only game --single-teams   # issue 35's single teams and vampires
 """
 
 from __future__ import annotations
@@ -91,6 +96,13 @@ VILLAGE2_16 = {
 }
 """The batch-3 village roles declared so far (classic-roles-village-2.md) that replace five or six of 普通1's six
 村人 in the ``--village2`` casts."""
+SINGLE_TEAMS_16 = {
+    "singles16a": ("CultLeader", "Hierarch", "Raven", "Raven", "Ascetic"),
+    "singles16b": ("Hooligan", "Duelist", "Lorelei", "VampireClan", "Dracula"),
+    "singles16c": ("Dracula", "Dracula", "VampireClan", "CultLeader", "Hooligan"),
+}
+"""Issue 35's single teams and vampires (classic-roles-third.md T.6–T.7) that replace five of 普通1's six 村人 in the
+``--single-teams`` casts."""
 VILLAGE_NO_FOX = frozenset({"village16b", "village16e"})
 """The ``--village`` casts whose 妖狐 is a 村人 too (a cast without a fox)."""
 
@@ -194,6 +206,7 @@ def main() -> None:
     parser.add_argument("--madmen", action="store_true", help="the casts with wave-3 madmen instead")
     parser.add_argument("--village", action="store_true", help="the casts with issue 24's village roles instead")
     parser.add_argument("--village2", action="store_true", help="the casts with batch 3's village roles instead")
+    parser.add_argument("--single-teams", action="store_true", help="the casts with issue 35's single teams instead")
     args = parser.parse_args()
     if args.only in (None, "game"):
         from collections import Counter
@@ -207,15 +220,16 @@ def main() -> None:
         elif args.madmen:
             plain = dict(Counter(normal_cast(16)) - Counter({"Madman": 1, "Human": 2}))
             casts = [(name, dict(Counter(plain) + Counter(madmen))) for name, madmen in MADMEN_16.items()]
-        elif args.village or args.village2:
+        elif args.village or args.village2 or args.single_teams:
             casts = []
-            for name, village in (VILLAGE_16 if args.village else VILLAGE2_16).items():
+            chosen = VILLAGE_16 if args.village else VILLAGE2_16 if args.village2 else SINGLE_TEAMS_16
+            for name, village in chosen.items():
                 plain = Counter(normal_cast(16)) - Counter({"Human": len(village)})
                 if name in VILLAGE_NO_FOX:
                     plain = plain - Counter({"Fox": 1}) + Counter({"Human": 1})
                 casts.append((name, dict(plain + Counter(village))))
         for name, cast in casts:
-            target = 25 if args.wolves or args.madmen or args.village or args.village2 else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
+            target = 25 if args.wolves or args.madmen or args.village or args.village2 or args.single_teams else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
             print(json.dumps(measure_games(name, cast, args.games, args.seed, target), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):
         print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)

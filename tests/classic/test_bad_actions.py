@@ -185,8 +185,8 @@ BAD_SETUPS = [
     (["A", "B", "C"], ["Werewolf", "Human"], {}, "3 players need 3 roles, not 2"),
     (["A", "B", "C"], ["Werewolf", "Human", "Wizard"], {},
      "role 'Wizard' of C is not a playable role id (see `jinrou classic roles`)"),
-    (["A", "B", "C"], ["Werewolf", "Human", "Raven"], {},  # a catalog role not declared yet
-     "role 'Raven' of C is not a playable role id (see `jinrou classic roles`)"),
+    (["A", "B", "C"], ["Werewolf", "Human", "SpaceWerewolfCrew"], {},  # a catalog role never declared (宇宙人狼)
+     "role 'SpaceWerewolfCrew' of C is not a playable role id (see `jinrou classic roles`)"),
     (["A", "B", "C"], ["Werewolf", "Human", "Human"], {"drawvote": "coin"},
      "setting 'drawvote' must be one of revote, random, none, all, once, not 'coin'"),
     (["A", "B", "a"], ["Werewolf", "Human", "Human"], {}, "player names must differ (ignoring case); given twice: a"),

@@ -5,7 +5,10 @@ paired as 恋人, and :func:`jinrou.classic.victory.judge` is asked; the ends of
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.identity import Layer, LayerKind
@@ -470,3 +473,91 @@ def test_the_new_results_in_the_simulate_and_study_tables():
         assert winning_side(team) is Side.OTHERS
     assert Team.DUEL not in _possible_winners({"Werewolf": 1, "Human": 3})
     assert _possible_winners({"Werewolf": 1, "Human": 3}) == {Team.WEREWOLF, Team.HUMAN}
+
+
+def _ended(winner: str):
+    """A small game that ends with ``winner`` (a result of T.1.1), played by the real roles."""
+    if winner == "Cult":
+        g = new(["Werewolf", "Hierarch", "Human", "Human"])
+        night(g, "B recruit C", "A attack D")
+        vote(g, "AB BA CA")
+    elif winner == "Raven":
+        g = new(["Werewolf", "Raven", "Raven", "Human", "Human", "Human"])
+        night(g, "A attack C")
+        vote(g, "AD BA DA EA FA")
+    elif winner == "Hooligan":
+        g = new(["Werewolf", "Hooligan", "Human", "Human"], start=[("hooligan guards", ["D"])])
+        night(g, "B recruit C", "A attack D")
+        vote(g, "AB BA CA")
+    else:
+        g = new(["Werewolf", "Lorelei", "Human", "Human", "Human"])
+        night(g, "A attack C", draws=[("lorelei familia", ["D", "E"])])
+        vote(g, "BA DA EA AB")
+    return g
+
+
+@pytest.mark.parametrize(("winner", "won"), [("Cult", "BC"), ("Raven", "B"), ("Hooligan", "BC"),
+                                             ("Lorelei", "BDE")])
+def test_each_new_result_goes_through_the_record_the_views_the_tables_and_the_page(winner, won):
+    from jinrou.classic.record import write
+    from jinrou.classic.replay import replay
+    from jinrou.classic.simulate import GameResult, Summary
+    from jinrou.classic.texts import render
+    from jinrou.classic.views import SeatView
+    from jinrou.modes.classic import Village
+    from jinrou.modes.classic_view import result_of
+    from jinrou.yaminabe.study import Side, winning_side
+
+    g = _ended(winner)
+    assert result(g) == winner and winners(g) == won
+    record = write(g)
+    assert record["result"]["winner"] == winner and write(replay(record)) == record  # the record
+    view = SeatView.of(g, None)
+    assert view.outcome is not None and view.outcome.winner_id == winner  # the views
+    end = next(m for _, m in view.messages if m.key == "end")
+    assert "【" in render(end, g.names, "ja") and "[" in render(end, g.names, "en")  # the end, announced
+    summary = Summary.of([GameResult.of(g, 0)], {r: g.cast.count(r) for r in set(g.cast)}, 0)
+    assert summary.wins[winner] == 1  # classic simulate's table
+    assert winning_side(winner) is Side.OTHERS  # the study's
+    page = result_of(Village(tuple(g.names), {"rules": {"scapegoat": "off"}}, g))
+    assert page is not None and page.ja.startswith(Team(winner).name_ja) and "【" in page.ja  # the page
+    assert "won" in page.en
+
+
+SINGLES = ["Dracula", "VampireClan", "CultLeader", "Hierarch", "Raven", "Raven", "Ascetic", "Hooligan", "Duelist",
+           "Lorelei"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(6, 16), k=st.integers(1, 4))
+def test_whatever_the_game_a_new_result_holds_what_its_step_reads(seed, n, k):
+    """Invariants of T.1.2 over random games of the single teams' roles (random bots): a Cult or Hooligan
+    result has every living seat sweeping for it; a Raven result one living 鴉 of two or more; a Lorelei
+    result a living ローレライ; a Vampire result a living ドラキュラ's majority or no wolf with humans ≤
+    vampires; nobody wins a draw; a 宿敵 wins only alive with its partner dead."""
+    from jinrou.agents.classic import RandomAgent
+    from jinrou.classic.settings import Settings
+    from jinrou.classic.simulate import play_game
+
+    rng = np.random.default_rng(seed)
+    cast: dict[str, int] = {"Werewolf": max(1, n // 5)}
+    for role in rng.choice(SINGLES, k):
+        cast[str(role)] = cast.get(str(role), 0) + 1
+    cast["Human"] = max(0, n - sum(cast.values()))
+    g = play_game(cast, Settings.parse(), RandomAgent, seed)
+    assert g.outcome is not None
+    winner, living = g.outcome.winner_id, g.living()
+    ids = [g.identity(s) for s in living]
+    if winner in ("Cult", "Hooligan"):
+        assert living and all(any(layer.role.sweeps is Team(winner) for layer in i.layers) for i in ids)
+    if winner == "Raven":
+        ravens = [s for s in g.seats() if g.identity(s).role.id == "Raven"]
+        assert len(ravens) >= 2 and sum(g.alive[s] for s in ravens) == 1
+    if winner == "Lorelei":
+        assert any(i.role.id == "Lorelei" for i in ids)
+    if winner == "Draw":
+        assert g.outcome.winners == frozenset()
+    for s in g.outcome.winners:
+        enemy = g.identity(s).layer("Enemy")
+        if enemy is not None and g.identity(s).win_layer() is enemy:
+            assert g.alive[s] and not g.alive[enemy.memory.partner]

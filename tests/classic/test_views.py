@@ -24,6 +24,7 @@ def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
         return game.has_sub(seat, "Bond") and game.has_sub(viewer, "Bond")
     if label == "target":  # a 金鬼's targets (T.1.9): seats just before it
         return game.role(viewer).id == "GoldOni" and seat < viewer
+        return game.has_sub(seat, label)
     return game.role(seat).id == label
 
 
@@ -43,7 +44,8 @@ def check_view(game: Game, seat: int | None) -> None:
     if not everything:
         for other, cause in view.causes.items():
             assert cause in {None, *(c.value for c in Cause if c.public)}, cause  # 老衰 (infirm) is public too
-            assert cause not in ("attack", "curse", "poison", "witch", "assassinate", "dog", "trap"), cause
+            assert cause not in ("attack", "curse", "poison", "witch", "assassinate", "dog", "trap", "hooligan",
+                                 "lorelei"), cause
     # chats only at night, only for the living
     if view.chats_read:
         assert seat is not None and game.alive[seat] and game.stage is Stage.NIGHT
@@ -134,3 +136,30 @@ def test_the_role_history_is_shown_to_everybody_at_the_end_and_to_nobody_before(
                     game.apply(Action(seat, Verb.ATTACK, (legal.targets[0],)))
         game.close(np.random.default_rng(1))
     assert all(SeatView.of(game, seat).history == {1: ("Cursed", "Werewolf")} for seat in [None, *game.seats()])
+
+
+def test_a_cults_members_a_riots_and_the_bitten_are_private_facts():
+    """T.7, T.6: only the cult's leaders know its members (a member knows no other), only the 暴徒 the rioters,
+    only the ドラキュラ the bitten (the bitten seat is not told), and only a seat's own view shows what it holds."""
+    from .helpers import new, night, seat, vote
+
+    g = new(["Werewolf", "CultLeader", "Human", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B recruit C", "A attack I")
+    vote(g, "AH BH CH DH EH FH GH HA")
+    night(g, "B recruit D", "A attack G")
+    c, d, e = (SeatView.of(g, seat(g, x)) for x in "CDE")
+    leader = SeatView.of(g, seat(g, "B"))
+    assert leader.known == {2: "CultMember", 3: "CultMember"}
+    assert c.known == {} and d.known == {} and e.known == {} and SeatView.of(g, None).known == {}
+    assert c.subs == ("CultMember",) and e.subs == () and "CultMember" not in SeatView.of(g, None).subs
+    for viewer in (None, *g.seats()):
+        check_view(g, viewer)
+    g = new(["Werewolf", "Dracula", "Human", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack I")
+    vote(g, "AH BH CH DH EH FH GH HA")
+    night(g, "B bite C", "A attack G")
+    assert SeatView.of(g, seat(g, "B")).known == {2: "DraculaBitten"}
+    assert SeatView.of(g, seat(g, "C")).subs == () and not [m for _, m in SeatView.of(g, seat(g, "C")).messages
+                                                            if m.to is not None and "dracula" in m.key]
+    for viewer in (None, *g.seats()):
+        check_view(g, viewer)

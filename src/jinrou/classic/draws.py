@@ -108,6 +108,23 @@ class Draws:
         self.taken.append(Draw(kind, [labels[i] for i in perm]))
         return [items[i] for i in perm]
 
+    def sample(self, kind: str, items: Sequence[Any], k: int, label: Sequence[Any]) -> list[Any]:
+        """``k`` distinct ``items`` drawn uniformly (all of them if fewer), written as their labels in
+        the items' order (``label``: how each is written)."""
+        labels = list(label)
+        k = min(k, len(items))
+        given = self._next_given(kind)
+        if given is not None:
+            value = given.value
+            if not (isinstance(value, list) and len(value) == k and len(set(map(str, value))) == k
+                    and all(v in labels for v in value)):
+                raise ImpossibleOutcomeError(f"{kind} must be {k} different of {', '.join(map(str, labels))}")
+            chosen = sorted(labels.index(v) for v in value)
+        else:
+            chosen = sorted(int(i) for i in self._generator(kind).choice(len(items), size=k, replace=False)) if k else []
+        self.taken.append(Draw(kind, [labels[i] for i in chosen]))
+        return [items[i] for i in chosen]
+
     def leftover(self) -> list[Draw]:
         """Given outcomes that the rules did not draw (a record that gives too many)."""
         return list(self.given)

@@ -409,9 +409,11 @@ class Identity:
         return self.role.counts is Count.WOLF
 
     def vampire_role(self) -> bool:
-        """A *vampire role* (カウンセラー asks): its role counts as a vampire for parity (ヴァンパイア), whatever
-        a sub-role makes the seat count."""
-        return self.role.counts is Count.VAMPIRE
+        """A *vampire role* (カウンセラー and 逃亡者 ask): its role counts as a vampire for parity and is
+        immune to wolf attacks (ヴァンパイア), whatever a sub-role makes the seat count. A ドラキュラ, which
+        counts as a vampire but is not immune, is none (the reference's ``isJobType "Vampire"``: it bites
+        a guest or counsellor instead, T.6)."""
+        return self.role.counts is Count.VAMPIRE and self.role.immune_to_wolf_attack
 
     def is_a(self, kind: type[Role]) -> bool:
         """Whether the seat's role is a ``kind`` (its declaration class or a subclass)."""

@@ -108,7 +108,7 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
 | 人狼系 | `werewolves.py` |
 | 狂人系 | `madmen.py`, `madmen_marks.py` (those that mark a seat) |
 | 妖狐系, 背徳者系 | `foxes.py` (§8), `foxes_kinds.py` (wave 3: 悪戯妖精 … 冒涜者, 絆, 狐憑き) |
-| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others), `others_oni.py` (wave 3 without a team: ならず者, the 鬼 kinds, 闇道化, 天邪鬼, 獅子舞, 地縛霊) |
+| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others), `vampires.py` (ドラキュラ, 吸血鬼の眷属), `single_teams.py` (the cult, the ravens, the hooligans, the duelists, Lorelei), `others_oni.py` (wave 3 without a team: ならず者, the 鬼 kinds, 闇道化, 天邪鬼, 獅子舞, 地縛霊) |
 | sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
 | parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the foxes' defaults and list `FoxKind`, `fox_list`, the parts 冒涜者 and *alive for the win* ask about `BlasphemyProof`, `Haunting`, `alive_for_win`, the shared causes `poison`, `trap`, `dog`, `oni`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
 
@@ -152,6 +152,11 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
    or `@mark(…, until=Expiry.DUSK)`, with its card, and given to a seat with `ctx.grant(seat, id)`; a
    team, win rule, count or result overlay it declares prevails over the role's (the most recent on
    top); one shown around the role says how (`shown_with = ("狼の子分（{{role}}）", "Wolf minion ({{role}})")`).
+   A sub-role that only adds a way to win ("wins also if …") asks the rule below it
+   (`ctx.identity(me.seat).wins_below(ctx, me, result)`: カルト信者, 暴動者); a survival clause asks
+   `ctx.alive_for_win(seat)` (T.1.4). A team's own victory check is a flag the judgement reads
+   (`victory.py`: `swaps_results`, `lone_survivor`, `steals_after_lovers`, `majority`, `sweeps`), never a
+   new function there.
 5. What it tells players is a message it declares beside it, as causes are:
    `CHARGED = Message.declare("charged", "てるてる坊主の準備が整いました", "You are ready: …")`, then
    `ctx.tell(seat, CHARGED, player=…)` — the key and its Japanese and English templates (`{{player}}`,

@@ -355,7 +355,8 @@ def _possible_winners(cast: Mapping[str, int]) -> set[Team]:
     from jinrou.classic.roles import ROLES
 
     teams = {ROLES[role].team for role in cast if role in ROLES}
-    if any(ability.verb.value == "pair" for role in cast if role in ROLES for ability in ROLES[role].abilities):
+    if any(ability.verb.value == "pair" and ability.label is None  # a pairing that makes lovers (決闘者's: 宿敵)
+           for role in cast if role in ROLES for ability in ROLES[role].abilities):
         teams.add(Team.FRIEND)
     return teams - {Team.OTHERS, Team.NEET, Team.NONE, Team.DUEL}  # Duel is never a result (T.1.1)
 

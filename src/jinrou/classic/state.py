@@ -246,6 +246,10 @@ class State:
         return int(self._draws.choice(kind, list(seats), None if weights is None else list(weights),
                                       label=[self.names[s] for s in seats]))
 
+    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int) -> list[Seat]:
+        """``k`` distinct seats of ``seats`` drawn uniformly (all if fewer), recorded by name in seat order."""
+        return [int(s) for s in self._draws.sample(kind, list(seats), k, [self.names[s] for s in seats])]
+
     # ------------------------------------------------------------------ events and memories
 
     def emit(self, event: Event) -> None:

@@ -48,6 +48,8 @@ WAVE3_ROLES += ["Hoodlum", "Oni", "GoldOni", "FrontOni", "BackOni", "DarkClown",
                 "ResidualHaunting"]  # batch 4, T.3
 WAVE3_ROLES += ["Stalker", "Copier", "Doppleganger", "Thief", "DualPersonality"]  # issue 35, T.4 (switchers)
 WAVE3_ROLES += ["BadLady", "LunaticLover", "SnowLover", "Patissiere"]  # issue 35, T.5 (lovers and sweets)
+WAVE3_ROLES += ["Dracula", "VampireClan", "CultLeader", "Hierarch", "Raven", "Ascetic", "Hooligan", "Duelist",
+                "Lorelei"]  # issue 35, T.6–T.7 (vampires, single teams)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
@@ -69,7 +71,7 @@ def test_declaration_agrees_with_the_catalog(role_id):
     assert declared.team is (Team.LONE_WOLF if role_id == "LoneWolf" else row.team)
     assert declared.catalog.team is row.team
     # 占い結果 人狼 iff the catalog's divined_black; ヴァンパイア reads ヴァンパイア (§8)
-    if role_id == "Vampire":
+    if role_id in ("Vampire", "Dracula"):  # ドラキュラ: T.6
         assert declared.fortune is Fortune.VAMPIRE and not row.divined_black
     else:
         assert (declared.fortune is Fortune.WEREWOLF) == DIVINED_BLACK_OVERRIDES.get(role_id, row.divined_black)
@@ -86,6 +88,7 @@ SPEC_COUNTS = {"MadWolf": Count.WOLF, "Vampire": Count.VAMPIRE, "Fox": Count.NON
 SPEC_COUNTS["RemoteWorker"] = Count.NONE  # 在宅者: V2.2 (issue 34)
 SPEC_COUNTS.update(dict.fromkeys(["Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress"], Count.NONE))  # T.1.3
 SPEC_COUNTS["Copier"] = Count.NONE  # T.1.3: コピー before it copies
+SPEC_COUNTS.update({"Dracula": Count.VAMPIRE, "Lorelei": Count.NONE})  # T.1.3
 
 
 @pytest.mark.parametrize("role_id", sorted(PLAYABLE))

@@ -48,7 +48,8 @@ DEADLY_WEAPON = {*WOLVES, "Poisoner", "Cat", "QueenSpectator", "Vampire", "Witch
                  "Samurai", "Elementaler", "Lorelei", "Oni", "GoldOni", "FrontOni", "BackOni",
                  # the spec's list omits 狂人狼, but the reference's MadWolf extends Werewolf (L4529), whose
                  # hasDeadlyWeapon is true (L3813): followed here, as its death resistance (L3812) the spec lists
-                 "MadWolf"}
+                 "MadWolf",
+                 "Hooligan"}  # 暴徒 (T.1.16; its 暴動者 sub-role is ``HooliganAttacker``)
 GUARD_ROLE = {"Guard", "Cosplayer", "WanderingGuard", "Samurai", "Trapper", "DragonKnight", "Elementaler"}
 
 

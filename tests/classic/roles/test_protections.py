@@ -322,5 +322,6 @@ def test_each_v1_1_13_attribute_is_held_by_exactly_the_roles_the_spec_names(attr
     暗殺者; *guard role* (闇の霊媒師) 罠師 — class attributes of those roles. V2.1.12 completes the lists (its test:
     ``test_investigators.py``); no sub-role or mark holds one, only a kit of a role that does (狩人セット)."""
     assert holders <= {r.id for r in ROLES.values() if getattr(r, attribute)}
-    subs = [r.id for r in SUB_ROLES.values() if getattr(r, attribute) and r.kind is not LayerKind.EXTRA]
+    subs = [r.id for r in SUB_ROLES.values() if getattr(r, attribute) and r.kind is not LayerKind.EXTRA
+            and r.id != "HooliganAttacker"]  # but 暴動者's deadly weapon (T.1.16)
     assert subs == (["FoxPossession"] if attribute == "death_resistance" else [])  # T.1.16: 狐憑き

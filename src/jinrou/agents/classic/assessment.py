@@ -54,7 +54,8 @@ CERTAIN = 10.0
 W_BLACK, W_WHITE = 4.0, 2.5  # a result's weight on its target, times the claimant's trust
 LIAR = 3.5  # a claimant's own suspicion: LIAR · (1 − 2·trust)
 NOBODY = 0.18  # weight of "no claimant of the role is genuine" against 1 per claimant
-HOSTILE = frozenset({Team.WEREWOLF, Team.LONE_WOLF, Team.FOX, Team.VAMPIRE, Team.DEVIL})
+HOSTILE = frozenset({Team.WEREWOLF, Team.LONE_WOLF, Team.FOX, Team.VAMPIRE, Team.DEVIL, Team.CULT, Team.HOOLIGAN,
+                     Team.LORELEI})
 """Teams against the village (the others, ニート and 恋人 aside)."""
 BLACK = "werewolf"
 WHITE = "human"
@@ -154,7 +155,7 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
         if team is None:
             continue
         known[s] = team is not Team.HUMAN
-        if side(team) is my_team:
+        if side(team) is my_team and team is not Team.DUEL:  # two nemeses share team Duel, against each other
             allies.add(s)
     for s, role_id in view.roles.items():
         if s != me and role_id in ROLES:

@@ -118,6 +118,12 @@ class Sealed(Role):
         ctx.memory(SealedLastNight).seats.add(me.seat)
 
 
+def in_resolution(ctx: Context, seat: Seat) -> bool:
+    """Whether ``seat`` is in tonight's A (§4.2, asked while the night resolves): alive now, or dead since
+    the last burial by a cause other than a sudden death (T.1.13's joint actions count their seats in A)."""
+    return ctx.alive(seat) or (seat in ctx.burying() and ctx.cause_of_death(seat) is not Cause.SUDDEN)
+
+
 def knows_wolves(ctx: Context, me: Layer) -> dict[Seat, str]:
     """The wolves (seats counting as wolf or appearing as one, alive or dead), as 狂信者, スパイ and
     the wolves know them."""

@@ -352,7 +352,7 @@ class Hide(Ability):
         counts = identity.counts()
         if counts is Count.WOLF and identity.team() is not Team.HUMAN:
             Fugitive.caught(ctx, me, Cause.ATTACK, host)
-        elif counts is Count.VAMPIRE:
+        elif identity.vampire_role():  # a ヴァンパイア (a ドラキュラ host bites it instead, T.6)
             Fugitive.caught(ctx, me, Cause.VAMPIRE, host)
 
 
