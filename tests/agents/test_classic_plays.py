@@ -26,7 +26,8 @@ from tests.classic.wager_role import declared
 
 HERE = Path(package.__file__).parent
 CORE = ("__init__", "plays", "notes", "assessment", "bots", "common")
-GROUPS = {"village": {Category.HUMAN}, "werewolves": {Category.WEREWOLF}, "madmen": {Category.MADMAN},
+GROUPS = {"village": {Category.HUMAN}, "crowds": {Category.HUMAN}, "werewolves": {Category.WEREWOLF},
+          "madmen": {Category.MADMAN},
           "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING}}
 """Each group module and the catalog categories (系) of the roles it declares plays for."""
 

@@ -86,6 +86,7 @@ class Table(Protocol):
     def note(self, key: str, **args: Any) -> None: ...
     def draw(self, kind: str, options: Sequence[Any], weights: Sequence[int] | None = None) -> Any: ...
     def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat: ...
+    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int, shorter: bool = False) -> list[Seat]: ...
     def submit_drawn(self, action: Action) -> None: ...
     def emit(self, event: Event) -> None: ...
 
@@ -346,6 +347,11 @@ class Context:
     def draw_seat(self, kind: str, seats: Sequence[Seat]) -> Seat:
         """A uniform random seat of ``seats``, recorded by name."""
         return self._game.draw_seat(kind, seats)
+
+    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int, shorter: bool = False) -> list[Seat]:
+        """``k`` distinct seats of ``seats`` (all if fewer), uniform, recorded as one list of names
+        (``shorter``: a record may give fewer, V2.2 花見客's ``drunk``)."""
+        return self._game.draw_seats(kind, seats, k, shorter)
 
     def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
         """The seat's role becomes a fresh ``role_id``; told now, or when the next phase opens."""

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 from jinrou.classic.abilities import Verb, When
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
+from jinrou.classic.events import PhaseOpened
+from jinrou.classic.model import Count, Fortune, Moment, PsychicResult, Seat
 
 if TYPE_CHECKING:
     from jinrou.classic.abilities import Ability, LevelHook
@@ -152,6 +153,7 @@ class Identity:
         "sealed",
         "seat",
         "showing",
+        "shown_as",
         "silenced",
         "steals_victory",
         "under_seal",
@@ -180,6 +182,8 @@ class Identity:
     """Its role is listed among the wolves to those who know them (W.1.12: 暗躍者)."""
     known_to_wolves: bool
     """Its role is told to the wolves in a second list (W.1.12: スパイⅡ)."""
+    shown_as: tuple[str, Team] | None
+    """A drowsy sub-role's shown role id and team (V2.1.9: 村人 while drunk), or None."""
     obstructed: bool
     """A mark obstructs its divinations (W.1.4: 邪魔狂人, 雨男): they give no result and no effect."""
     listens: frozenset[str]
@@ -258,7 +262,7 @@ class Identity:
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self.silenced = any(layer.role.silences for layer in layers)
-        self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told)
+        self._told = tuple(layer.role.id for layer in layers[1:] if layer.role.told or layer.kind is LayerKind.EXTRA)
         # which layers answer what (the others keep Role's defaults)
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
                                 for layer in acting for ability in layer.role.abilities)
@@ -283,6 +287,10 @@ class Identity:
         self.reactions = {kind: tuple(found) for kind, found in reacting.items()}
         self.sealed = self.hypnotized = self.under_seal = False
         self._after_seal = _NO_LAYERS
+        self.shown_as = None
+        drowsy = next((i for i, layer in enumerate(layers) if layer.role.drowses), None)
+        if drowsy is not None:
+            _drowse(self, layers, drowsy)
         if any(layer.role.seal is not None for layer in layers):
             self._settle_seal(layers)
 
@@ -317,6 +325,7 @@ class Identity:
         answers = role.overrides
         self.sealed = self.hypnotized = self.under_seal = False
         self._after_seal = _NO_LAYERS
+        self.shown_as = None
         self._acting = alone
         self._ids = _NONE
         self._held = (role,)
@@ -411,8 +420,15 @@ class Identity:
 
     def own_role(self) -> str:
         """The role id the seat itself is told it holds: its role's, or the one it believes (V1.1.5:
-        村人 until its trigger). 人狼占い, 霊界 and the end read the real role (``role``)."""
+        村人 until its trigger), or the one a drowsy sub-role shows (V2.1.9: 村人 while drunk). 人狼占い,
+        霊界 and the end read the real role (``role``)."""
+        if self.shown_as is not None:
+            return self.shown_as[0]
         return self.role.believed(self.main) or self.role.id
+
+    def own_team(self) -> Team:
+        """The team the seat is told it has: its :meth:`team`, or a drowsy sub-role's (V2.1.9)."""
+        return self.shown_as[1] if self.shown_as is not None else self.team()
 
     def wolf_role(self) -> bool:
         """V1.1.13 *wolf role* (老人, カウンセラー, 野生児): its role counts as a wolf for parity (人狼系, 狂人狼),
@@ -582,6 +598,33 @@ class Identity:
         were when it arrived)."""
         for handler, role, layer in self.reactions.get(type(event), ()):
             handler(role, ctx, layer, event)
+
+
+def _drowse(identity: Identity, layers: tuple[Layer, ...], at: int) -> None:
+    """:meth:`Identity._settle_stack`'s answers under a drowsy sub-role (V2.1.9 酔っ払い, ``Role.drowses``):
+    the layers below it — the role first — have no abilities (so nothing is required), chats, chats
+    read or knowledge, and their dusk hooks do nothing; the seat is shown as ``shows_as``. Its team,
+    results, count, resistances and other hooks stay."""
+    below = frozenset(id(layer) for layer in layers[:at])
+    identity.shown_as = layers[at].role.shows_as
+    identity._abilities = tuple(a for a in identity._abilities if id(a[1]) not in below)
+    identity._chatting = tuple(layer for layer in identity._chatting if id(layer) not in below)
+    identity._knowing = tuple(layer for layer in identity._knowing if id(layer) not in below)
+    identity.listens = frozenset().union(*(layer.role.listens for layer in identity._acting if id(layer) not in below))
+    dusk = identity.reactions.get(PhaseOpened)
+    if dusk:
+        identity.reactions[PhaseOpened] = tuple((_no_dusk(handler) if id(layer) in below else handler, role, layer)
+                                                for handler, role, layer in dusk)
+
+
+def _no_dusk(handler: Handler) -> Handler:
+    """``handler`` (a reaction to :class:`~jinrou.classic.events.PhaseOpened`) doing nothing at dusk."""
+
+    def dawn_only(role: Role, ctx: Context, layer: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DUSK:
+            handler(role, ctx, layer, event)
+
+    return dawn_only
 
 
 _NO_CHATS: frozenset[str] = frozenset()

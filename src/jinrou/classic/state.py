@@ -235,6 +235,10 @@ class State:
         """A uniform random seat of ``seats``, recorded by name."""
         return int(self._draws.choice(kind, list(seats), label=[self.names[s] for s in seats]))
 
+    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int, shorter: bool = False) -> list[Seat]:
+        """``k`` distinct seats of ``seats`` (all if fewer), uniform, recorded as a list of names."""
+        return [int(s) for s in self._draws.sample(kind, list(seats), k, [self.names[s] for s in seats], shorter)]
+
     # ------------------------------------------------------------------ events and memories
 
     def emit(self, event: Event) -> None:

@@ -29,6 +29,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage, Verb
 from jinrou.classic.published import RoleList
+from jinrou.classic.role import declared
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.texts import Renders, outcome_text, render, role_name, role_rule, shown_role, verb_label
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
@@ -259,7 +260,7 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     game = village.game
     assert game is not None and sv.role is not None and sv.team is not None
     abilities: dict[str, Any] = {}  # a verb once: its first declaration
-    for owner in (ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs)):
+    for owner in (ROLES[sv.role], *(declared(s) for s in sv.subs)):
         for ability in owner.abilities:
             abilities.setdefault(ability.verb.value, ability)
     night = game.stage is Stage.NIGHT and village.turn == "main"
@@ -296,7 +297,7 @@ def _asks_again(game: Game, sv: SeatView) -> dict[str, Any]:
     """What the seat's forms say beyond the engine's legal actions: the verbs asked again (those
     above and its once-per-game abilities), and, on a night of several attacks (狼の子's death,
     欲張り), how many the wolves have and which this is — told to those who attack only."""
-    once = {a.verb.value for owner in ((ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs)) if sv.role else ())
+    once = {a.verb.value for owner in ((ROLES[sv.role], *(declared(s) for s in sv.subs)) if sv.role else ())
             for a in owner.abilities if a.once is Once.GAME}
     attacks = game.night.attacks if game.stage is Stage.NIGHT else 0
     made = sum(1 for a in game.night.actions if a.verb is Verb.ATTACK) if attacks > 1 else 0

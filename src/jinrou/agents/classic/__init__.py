@@ -11,7 +11,7 @@ package declares every play; a role declared elsewhere (a test's) declares its o
 way, and the main loop finds it by the role's id.
 """
 
-from jinrou.agents.classic import common, madmen, others, plays, switching, village, werewolves  # noqa: F401  (declares)
+from jinrou.agents.classic import common, crowds, madmen, others, plays, switching, village, werewolves  # noqa: F401  (declares)
 from jinrou.agents.classic.assessment import Assessment, Table, assess
 from jinrou.agents.classic.bots import AGENTS, HeuristicAgent, RandomAgent, make_classic_agent
 from jinrou.agents.classic.notes import Notes

@@ -20,6 +20,8 @@ from jinrou.classic.roles import (  # noqa: F401  (registers)
     switching,
     village,
     village_ballots,
+    village_crowds,
+    village_gifts,
     village_guards,
     village_remedies,
     village_seers,
