@@ -126,6 +126,7 @@ class Identity:
         "_prioritising",
         "_psychic",
         "_receiving",
+        "_relaying",
         "_resisting",
         "_team",
         "_told",
@@ -182,8 +183,7 @@ class Identity:
     """Its role is listed among the wolves to those who know them (W.1.12: 暗躍者)."""
     known_to_wolves: bool
     """Its role is told to the wolves in a second list (W.1.12: スパイⅡ)."""
-    shown_as: tuple[str, Team] | None
-    """A drowsy sub-role's shown role id and team (V2.1.9: 村人 while drunk), or None."""
+    shown_as: tuple[str, Team] | None  # a drowsy sub-role's shown role id and team (V2.1.9: 村人 while drunk)
     obstructed: bool
     """A mark obstructs its divinations (W.1.4: 邪魔狂人, 雨男): they give no result and no effect."""
     listens: frozenset[str]
@@ -267,7 +267,7 @@ class Identity:
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
                                 for layer in acting for ability in layer.role.abilities)
         self._chatting = tuple(layer for layer in acting if "chats" in layer.role.overrides)
-        self.listens = frozenset().union(*(layer.role.listens for layer in acting))
+        self.listens = frozenset().union(*(layer.role.listened(layer) for layer in acting))
         self._knowing = tuple(layer for layer in acting if "knows" in layer.role.overrides)
         self.showing = tuple((role.id if shown.as_role else layer.role.id, shown)  # a sub-role may show the role
                              for layer in acting if (shown := layer.role.shown) is not None)
@@ -278,6 +278,7 @@ class Identity:
         if any(layer.role.resist_rank for layer in self._resisting):  # V2.1.3's order: 巫女の加護, shield, the rest
             self._resisting = tuple(sorted(self._resisting, key=lambda layer: -layer.role.resist_rank))
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
+        self._relaying = tuple(layer for layer in layers if "relays" in layer.role.overrides)
         self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
         self._receiving = tuple(layer for layer in layers if "vote_received" in layer.role.overrides)
         reacting: dict[type[Event], list[tuple[Handler, Role, Layer]]] = {}
@@ -288,8 +289,7 @@ class Identity:
         self.sealed = self.hypnotized = self.under_seal = False
         self._after_seal = _NO_LAYERS
         self.shown_as = None
-        drowsy = next((i for i, layer in enumerate(layers) if layer.role.drowses), None)
-        if drowsy is not None:
+        if (drowsy := next((i for i, layer in enumerate(layers) if layer.role.drowses), None)) is not None:
             _drowse(self, layers, drowsy)
         if any(layer.role.seal is not None for layer in layers):
             self._settle_seal(layers)
@@ -342,7 +342,8 @@ class Identity:
         self._told = ()
         self._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
         self._chatting = alone if "chats" in answers else ()
-        self.listens = role.listens
+        self.listens = role.listened(main)
+        self._relaying = alone if "relays" in answers else ()
         self._knowing = alone if "knows" in answers else ()
         self.showing = ((role.id, role.shown),) if role.shown is not None else ()
         self._heaven = alone if "speaks_in_heaven" in answers else ()
@@ -419,15 +420,11 @@ class Identity:
         return role_id in self._ids
 
     def own_role(self) -> str:
-        """The role id the seat itself is told it holds: its role's, or the one it believes (V1.1.5:
-        村人 until its trigger), or the one a drowsy sub-role shows (V2.1.9: 村人 while drunk). 人狼占い,
-        霊界 and the end read the real role (``role``)."""
-        if self.shown_as is not None:
-            return self.shown_as[0]
-        return self.role.believed(self.main) or self.role.id
+        """The role id the seat itself is told it holds: its role's, the one it believes (V1.1.5), or
+        a drowsy sub-role's (V2.1.9). 人狼占い, 霊界 and the end read the real role (``role``)."""
+        return self.shown_as[0] if self.shown_as is not None else self.role.believed(self.main) or self.role.id
 
-    def own_team(self) -> Team:
-        """The team the seat is told it has: its :meth:`team`, or a drowsy sub-role's (V2.1.9)."""
+    def own_team(self) -> Team:  # the team the seat is told it has: its own, or a drowsy sub-role's (V2.1.9)
         return self.shown_as[1] if self.shown_as is not None else self.team()
 
     def wolf_role(self) -> bool:
@@ -561,6 +558,9 @@ class Identity:
                 return layer
         return None
 
+    def relays(self, ctx: Context) -> frozenset[Seat]:  # the seats reading its notices (V2.1.8b: listeners)
+        return frozenset().union(*(layer.role.relays(ctx, layer) for layer in self._relaying)) if self._relaying else _NOBODY
+
     def receives_votes(self) -> bool:
         """Whether a layer adds votes to those it receives (V1.1.2: 痛恨)."""
         return bool(self._receiving)
@@ -610,7 +610,8 @@ def _drowse(identity: Identity, layers: tuple[Layer, ...], at: int) -> None:
     identity._abilities = tuple(a for a in identity._abilities if id(a[1]) not in below)
     identity._chatting = tuple(layer for layer in identity._chatting if id(layer) not in below)
     identity._knowing = tuple(layer for layer in identity._knowing if id(layer) not in below)
-    identity.listens = frozenset().union(*(layer.role.listens for layer in identity._acting if id(layer) not in below))
+    identity.listens = frozenset().union(*(layer.role.listened(layer) for layer in identity._acting
+                                           if id(layer) not in below))
     dusk = identity.reactions.get(PhaseOpened)
     if dusk:
         identity.reactions[PhaseOpened] = tuple((_no_dusk(handler) if id(layer) in below else handler, role, layer)
@@ -628,6 +629,7 @@ def _no_dusk(handler: Handler) -> Handler:
 
 
 _NO_CHATS: frozenset[str] = frozenset()
+_NOBODY: frozenset[Seat] = frozenset()
 _NONE: frozenset[str] = frozenset()
 _NO_LAYERS: frozenset[int] = frozenset()
 

@@ -252,6 +252,15 @@ class Role:
         tally (V1.1.2: 痛恨)."""
         return 0
 
+    def relays(self, ctx: Context, me: Layer) -> frozenset[Seat]:
+        """The seats that read every notice told to its seat from now on (V2.1.8b: a 配信者's listeners)."""
+        return frozenset()
+
+    def listened(self, me: Layer) -> frozenset[str]:
+        """The chats its layer reads while alive without writing: ``listens``, or chats of its own layer
+        (V2.1.8b: a listener reads its 配信者's stream)."""
+        return self.listens
+
     def attribute(self, ctx: Context, me: Layer, name: str) -> bool:
         """V2.1.12: whether this layer gives its seat the attribute ``name`` now (``death_resistance``,
         ``deadly_weapon``, ``guard_role``): its flag; a role whose attribute holds only at times says so
@@ -286,7 +295,7 @@ SUB_ROLES: dict[str, Role] = {}
 
 
 ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority",
-           "vote_received")
+           "vote_received", "relays")
 """The answers an identity asks only of the layers that declare them: Role's default of each changes
 nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
 

@@ -82,7 +82,7 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
             game.stage is not Stage.NIGHT) else SILENT_NIGHT
     found = [Channel(key, en, ja, *closed)]
     for chat in sorted(view.reads - {DAY_CHAT, HEAVEN_CHAT}, key=lambda c: (list(CHANNELS).index(c) if c in CHANNELS else 99, c)):
-        key, en, ja = CHANNELS.get(chat, (chat, chat, chat))
+        key, en, ja = _chat_names(chat, game.names)
         why = (None, None) if chat in view.writes else TO_THE_LIVING if not alive else (
             (f"you read the {en.lower()} but may not write to them", f"{ja}の会話は読むだけです")
             if me is not None and chat in game.identity(me).listens
@@ -98,6 +98,22 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     if seat is not None:
         found.append(monologue(village, seat, alive))
     return tuple(found)
+
+
+SEAT_CHATS = {"stream": ("Stream", "配信")}
+"""Chats that are one seat's own, named ``{kind}-{seat}`` by the engine (V2.1.8b: a 配信者's stream) →
+(English, Japanese): the channel is named with its seat's name."""
+
+
+def _chat_names(chat: str, names: tuple[str, ...]) -> tuple[str, str, str]:
+    """An engine chat's channel key and names (English, Japanese)."""
+    if chat in CHANNELS:
+        return CHANNELS[chat]
+    kind, _, seat = chat.partition("-")
+    if kind in SEAT_CHATS and seat.isdigit() and int(seat) < len(names):
+        (en, ja), who = SEAT_CHATS[kind], names[int(seat)]
+        return chat, f"{en} ({who})", f"{ja}（{who}）"
+    return chat, chat, chat
 
 
 def monologue(village: Village, seat: Seat, alive: bool) -> Channel:
