@@ -91,3 +91,20 @@ def test_a_death_note_is_listed_to_its_holder_only():
     living = {s: p for s, p in payloads(t).items() if s is None or t.game.alive[s]}  # the dead see all (霊界表示)
     assert [s for s, p in living.items() if "死神の手帳: 今夜だけ" in p] == [holder]
     assert [s for s, p in living.items() if '"DeathNote"' in p] == [holder]
+
+
+def test_the_homecomers_kit_chooser_online_offers_its_three_kits_by_name_and_hands_one():
+    t = table(["Werewolf", "HomeComer", "Human", "Human", "Human", "Human", "Human"])
+    t.act(0, {"act": "attack", "targets": ["Cat"]})
+    t.deadline()
+    for s in range(7):
+        if t.game.alive[s] and s in t.mode.awaited(t.state):
+            t.act(s, {"vote": "Dan" if s != 3 else "Eve"})
+    legal = {lg["verb"]: lg for lg in t.view(1)["legal"]}["kit"]
+    assert (legal["ja"], legal["en"], legal["required"]) == ("渡す", "hand a kit", False)
+    assert legal["kits"] == [{"id": "Diviner", "ja": "占いセット", "en": "a seer kit"},
+                             {"id": "Psychic", "ja": "霊能セット", "en": "a medium kit"},
+                             {"id": "Guard", "ja": "狩人セット", "en": "a bodyguard kit"}]
+    t.act(1, {"act": "kit", "targets": ["Eve"], "kit": "Guard"})
+    assert holding(t, "Eveに狩人セットが到着しました。") == {4}
+    assert "guard" in {lg["verb"] for lg in t.view(4)["legal"]}  # usable that night

@@ -209,6 +209,7 @@ class HomeKit(Ability):
     狩人セット usable that night (as 商人's; not redirected)."""
 
     verb = KIT
+    label = ("渡す", "hand a kit")  # not 商人's 「発送」
     level = None
     required = False
     first = 2
