@@ -188,6 +188,7 @@ class Template:
     ja: str
     en: str
     words: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    relayed: bool = True  # False: it reaches its seats only, never a relay's (V2.1.8b: a poem, not a listener)
 
     def text(self, lang: str) -> str:
         return self.ja if lang == "ja" else self.en
@@ -220,13 +221,13 @@ class Message:
 
     @classmethod
     def declare(cls, key: str, ja: str, en: str, *,
-                words: Mapping[str, Mapping[str, tuple[str, str]]] | None = None) -> str:
+                words: Mapping[str, Mapping[str, tuple[str, str]]] | None = None, relayed: bool = True) -> str:
         """Declare the texts of the message ``key`` (and the words of its arguments, :class:`Template`);
         returns the key, for ``ctx.tell(seat, KEY, …)``. Declaring it again alike is the same message;
         other texts under a declared key are an error, so a key reads alike wherever it is told."""
         if not isinstance(key, str) or not key or key != key.strip() or key == "died":
             raise ValueError(f"a message key is a non-empty word or words (not 'died': a cause's line), not {key!r}")
-        template = Template(ja, en, {arg: dict(values) for arg, values in (words or {}).items()})
+        template = Template(ja, en, {arg: dict(values) for arg, values in (words or {}).items()}, relayed)
         known = cls._declared.get(key)
         if known is not None and known != template:
             raise ValueError(f"message {key!r} is declared twice with different texts")

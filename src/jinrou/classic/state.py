@@ -178,8 +178,8 @@ class State:
     def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
         """Say something to one seat, some seats, or (None) everybody."""
         to = None if seat is None else frozenset([seat] if isinstance(seat, int) else seat)
-        if to is not None:  # V2.1.8b: a notice told to a 配信者 reaches its listeners too
-            ids = self.identities
+        if to is not None and ((declared := Message.template(key)) is None or declared.relayed):
+            ids = self.identities  # V2.1.8b: a notice told to a 配信者 reaches its listeners too (not a poem)
             to = to.union(*(ids[s].relays(self.ctx) for s in to))
         self.messages.append((self.phase, Message(key, args, to)))
 

@@ -182,3 +182,17 @@ def test_a_streamer_without_listeners_retires_and_its_listeners_stop():
     night(g2, "A attack F")
     vote(g2, "AG CG DG GA HG")
     assert extras(g2, "D") == [] and extras(g2, "C") == []
+
+
+def test_a_message_declared_unrelayed_reaches_its_seat_but_no_listener():
+    from jinrou.classic.model import Message
+
+    key = Message.declare("test unrelayed", "{player}への歌", "a poem for {player}", relayed=False)
+    try:
+        g = streaming()
+        g.tell(seat(g, "B"), key, player=seat(g, "B"))
+        g.tell(seat(g, "B"), "trying", player=seat(g, "B"), role="Guard")
+        assert told(g, key, "B") and not told(g, key, "C") and not told(g, key, "D")
+        assert told(g, "trying", "C") and told(g, "trying", "D")
+    finally:
+        Message.forget(key)
