@@ -26,7 +26,7 @@ from tests.classic.wager_role import declared
 
 HERE = Path(package.__file__).parent
 CORE = ("__init__", "plays", "notes", "assessment", "bots", "common")
-GROUPS = {"village": {Category.HUMAN}, "werewolves": {Category.WEREWOLF}, "madmen": {Category.MADMAN},
+GROUPS = {"village": {Category.HUMAN}, "crowds": {Category.HUMAN}, "werewolves": {Category.WEREWOLF}, "madmen": {Category.MADMAN},
           "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING},
           "switchers": {Category.SWITCHING}, "sweets": {Category.OTHERS, Category.NONE},
           "single_teams": {Category.OTHERS, Category.NONE}}  # 第三陣営系's single teams of wave 3 (issue 35)

@@ -40,7 +40,8 @@ def bury(state: State, moment: Moment, last: bool = True) -> None:
             continue
         shown = death.cause if death.cause.public or (
             death.cause is Cause.CURSE and state.settings.on("deadfox")) else None
-        state.tell(None, "died", player=seat, cause=shown.value if shown else None)
+        found = {} if shown or death.cause.found is None else {"found": death.cause.value}  # its own line, hidden cause
+        state.tell(None, "died", player=seat, cause=shown.value if shown else None, **found)
         announced.append(seat)
     if announced:
         state.emit(Announced(tuple(announced)))  # V1.1.12: 閻魔's lines, to the seats alive now

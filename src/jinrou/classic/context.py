@@ -91,7 +91,7 @@ class Table(Protocol):
     def draw_seat(self, kind: str, seats: Sequence[Seat], weights: Sequence[int] | None = None) -> Seat: ...
     def draw_fixed(self, kind: str, check: Callable[[Any], str | None],
                    draw: Callable[[np.random.Generator], Any]) -> Any: ...
-    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int) -> list[Seat]: ...
+    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int, shorter: bool = False) -> list[Seat]: ...
     def submit_drawn(self, action: Action) -> None: ...
     def emit(self, event: Event) -> None: ...
 
@@ -375,9 +375,10 @@ class Context:
         from the generator now; recorded either way (:meth:`~jinrou.classic.draws.Draws.fixed`)."""
         return self._game.draw_fixed(kind, check, draw)
 
-    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int) -> list[Seat]:
-        """``k`` distinct uniform random seats of ``seats`` (all if fewer), recorded by name in seat order."""
-        return self._game.draw_seats(kind, seats, k)
+    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int, shorter: bool = False) -> list[Seat]:
+        """``k`` distinct seats of ``seats`` (all if fewer), uniform, recorded as one list of names
+        (``shorter``: a record may give fewer, V2.2 花見客's ``drunk``)."""
+        return self._game.draw_seats(kind, seats, k, shorter)
 
     def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
         """The seat's role becomes a fresh ``role_id``; told now, or when the next phase opens."""

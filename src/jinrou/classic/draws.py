@@ -108,22 +108,26 @@ class Draws:
         self.taken.append(Draw(kind, [labels[i] for i in perm]))
         return [items[i] for i in perm]
 
-    def sample(self, kind: str, items: Sequence[Any], k: int, label: Sequence[Any]) -> list[Any]:
-        """``k`` distinct ``items`` drawn uniformly (all of them if fewer), written as their labels in
-        the items' order (``label``: how each is written)."""
+    def sample(self, kind: str, items: Sequence[Any], k: int, label: Sequence[Any], shorter: bool = False) -> list[Any]:
+        """``k`` distinct items of ``items`` (all of them if fewer), uniform without repetition, in the
+        order drawn (``label``: how each is written; the record writes the list). Given by a record, the
+        list must name distinct items — ``min(k, len(items))`` of them, or with ``shorter`` any number up
+        to that (a start the reference dealt by hand: 花見客's ``drunk``)."""
         labels = list(label)
-        k = min(k, len(items))
+        want = min(k, len(items))
         given = self._next_given(kind)
         if given is not None:
             value = given.value
-            if not (isinstance(value, list) and len(value) == k and len(set(map(str, value))) == k
-                    and all(v in labels for v in value)):
-                raise ImpossibleOutcomeError(f"{kind} must be {k} different of {', '.join(map(str, labels))}")
-            chosen = sorted(labels.index(v) for v in value)
+            ok = (isinstance(value, list) and len(set(map(str, value))) == len(value)
+                  and all(v in labels for v in value) and (len(value) == want or (shorter and len(value) < want)))
+            if not ok:
+                size = f"at most {want}" if shorter else f"exactly {want}"
+                raise ImpossibleOutcomeError(f"{kind} must be a list of {size} distinct of {', '.join(map(str, labels))}")
+            picked = [labels.index(v) for v in value]
         else:
-            chosen = sorted(int(i) for i in self._generator(kind).choice(len(items), size=k, replace=False)) if k else []
-        self.taken.append(Draw(kind, [labels[i] for i in chosen]))
-        return [items[i] for i in chosen]
+            picked = [int(i) for i in self._generator(kind).permutation(len(items))[:want]] if want else []
+        self.taken.append(Draw(kind, [labels[i] for i in picked]))
+        return [items[i] for i in picked]
 
     def leftover(self) -> list[Draw]:
         """Given outcomes that the rules did not draw (a record that gives too many)."""

@@ -48,7 +48,7 @@ from jinrou.classic.events import Dealt
 from jinrou.classic.model import DRAW, Action, Outcome, Seat, Stage, Vote
 from jinrou.classic.phase import Ballot, Then
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import Role
+from jinrou.classic.role import ROOM_RULES, Role
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.state import State
@@ -113,9 +113,12 @@ class Game(State):
             if settings["divineresult"] == "immediate" and any(role.delays_divination for role in declared):
                 game.settings = Settings.parse({**settings.values, "divineresult": "sunrise"})  # T.1.11
                 game.tell(None, "divination delayed")
-            for sub in SUB_ROLES.values():  # room-wide sub-roles (§11): 決定者, 権力者
-                if sub.room_option and settings.on(sub.room_option):
-                    game.grant(game.draw_seat(sub.room_option, list(game.seats())), sub.id)
+            for sub in SUB_ROLES.values():  # room-wide sub-roles (§11): 決定者, 権力者, 酔っ払い (V2.1.9)
+                for seat in sub.dealt(game.ctx):
+                    game.grant(seat, sub.id)
+            for rule in ROOM_RULES:  # room-wide rules (§11): 死神の手帳 (V2.1.16)
+                if settings.on(str(rule.room_option)):
+                    game.memories[rule] = rule()
             night.dusk(game)
         return game
 

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 from jinrou.classic.abilities import Verb, When
 from jinrou.classic.catalog import Team
-from jinrou.classic.model import Count, Fortune, PsychicResult, Seat
+from jinrou.classic.events import PhaseOpened
+from jinrou.classic.model import Count, Fortune, Moment, PsychicResult, Seat
 
 if TYPE_CHECKING:
     from jinrou.classic.abilities import Ability, LevelHook
@@ -126,6 +127,7 @@ class Identity:
         "_psychic",
         "_raising",
         "_receiving",
+        "_relaying",
         "_resisting",
         "_team",
         "_told",
@@ -154,6 +156,7 @@ class Identity:
         "sealed",
         "seat",
         "showing",
+        "shown_as",
         "silenced",
         "steals_victory",
         "under_seal",
@@ -183,6 +186,7 @@ class Identity:
     """Its role is listed among the wolves to those who know them (W.1.12: 暗躍者)."""
     known_to_wolves: bool
     """Its role is told to the wolves in a second list (W.1.12: スパイⅡ)."""
+    shown_as: tuple[str, Team] | None  # a drowsy sub-role's shown role id and team (V2.1.9: 村人 while drunk)
     obstructed: bool
     """A mark obstructs its divinations (W.1.4: 邪魔狂人, 雨男): they give no result and no effect."""
     listens: frozenset[str]
@@ -267,12 +271,13 @@ class Identity:
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
         self.silenced = any(layer.role.silences for layer in layers)
         self.closed = any(layer.role.closes_night for layer in layers)
-        self._told = tuple(layer.role.told_as or layer.role.id for layer in layers[1:] if layer.role.told)
+        self._told = tuple(layer.role.told_as or layer.role.id for layer in layers[1:]
+                           if layer.role.told or layer.kind is LayerKind.EXTRA)
         # which layers answer what (the others keep Role's defaults)
         self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
                                 for layer in acting for ability in layer.role.abilities)
         self._chatting = tuple(layer for layer in acting if "chats" in layer.role.overrides)
-        self.listens = frozenset().union(*(layer.role.listens for layer in acting))
+        self.listens = frozenset().union(*(layer.role.listened(layer) for layer in acting))
         self._knowing = tuple(layer for layer in acting if "knows" in layer.role.overrides)
         self.showing = tuple((role.id if shown.as_role else layer.role.id, shown)  # a sub-role may show the role
                              for layer in acting if (shown := layer.role.shown) is not None)
@@ -283,6 +288,7 @@ class Identity:
         if any(layer.role.resist_rank for layer in self._resisting):  # V2.1.3's order: 巫女の加護, shield, the rest
             self._resisting = tuple(sorted(self._resisting, key=lambda layer: -layer.role.resist_rank))
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
+        self._relaying = tuple(layer for layer in layers if "relays" in layer.role.overrides)
         self._prioritising = tuple(layer for layer in layers if "vote_priority" in layer.role.overrides)
         self._receiving = tuple(layer for layer in layers if "vote_received" in layer.role.overrides)
         self._raising = tuple(layer for layer in layers if "priority_received" in layer.role.overrides)
@@ -293,6 +299,9 @@ class Identity:
         self.reactions = {kind: tuple(found) for kind, found in reacting.items()}
         self.sealed = self.hypnotized = self.under_seal = False
         self._after_seal = _NO_LAYERS
+        self.shown_as = None
+        if (drowsy := next((i for i, layer in enumerate(layers) if layer.role.drowses), None)) is not None:
+            _drowse(self, layers, drowsy)
         if any(layer.role.seal is not None for layer in layers):
             _settle_seal(self, layers)
 
@@ -304,6 +313,7 @@ class Identity:
         answers = role.overrides
         self.sealed = self.hypnotized = self.under_seal = False
         self._after_seal = _NO_LAYERS
+        self.shown_as = None
         self._acting = alone
         self._ids = _NONE
         self._held = (role,)
@@ -321,7 +331,8 @@ class Identity:
         self._told = ()
         self._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
         self._chatting = alone if "chats" in answers else ()
-        self.listens = role.listens
+        self.listens = role.listened(main)
+        self._relaying = alone if "relays" in answers else ()
         self._knowing = alone if "knows" in answers else ()
         self.showing = ((role.id, role.shown),) if role.shown is not None else ()
         self._heaven = alone if "speaks_in_heaven" in answers else ()
@@ -399,9 +410,14 @@ class Identity:
         return role_id in self._ids
 
     def own_role(self) -> str:
-        """The role id the seat itself is told it holds: its role's, or the one it believes (V1.1.5:
-        村人 until its trigger). 人狼占い, 霊界 and the end read the real role (``role``)."""
-        return self.role.believed(self.main) or self.role.id
+        """The role id the seat itself is told it holds: its role's, the one it believes (V1.1.5), or
+        a drowsy sub-role's (V2.1.9). 人狼占い, 霊界 and the end read the real role (``role``)."""
+        return self.shown_as[0] if self.shown_as is not None else self.role.believed(self.main) or self.role.id
+
+    def own_team(self) -> Team:
+        """The team the seat is told it has: a drowsy sub-role's (V2.1.9: 村人陣営 while drunk), else
+        :meth:`shown_team` (T.1.7: a hidden or false lover's)."""
+        return self.shown_as[1] if self.shown_as is not None else self.shown_team()
 
     def wolf_role(self) -> bool:
         """V1.1.13 *wolf role* (老人, カウンセラー, 野生児): its role counts as a wolf for parity (人狼系, 狂人狼),
@@ -544,6 +560,9 @@ class Identity:
                 return layer
         return None
 
+    def relays(self, ctx: Context) -> frozenset[Seat]:  # the seats reading its notices (V2.1.8b: listeners)
+        return frozenset().union(*(layer.role.relays(ctx, layer) for layer in self._relaying)) if self._relaying else _NOBODY
+
     def receives_votes(self) -> bool:
         """Whether a layer adds votes to those it receives (V1.1.2: 痛恨)."""
         return bool(self._receiving)
@@ -597,7 +616,36 @@ class Identity:
             handler(role, ctx, layer, event)
 
 
+def _drowse(identity: Identity, layers: tuple[Layer, ...], at: int) -> None:
+    """:meth:`Identity._settle_stack`'s answers under a drowsy sub-role (V2.1.9 酔っ払い, ``Role.drowses``):
+    the layers below it — the role first — have no abilities (so nothing is required), chats, chats
+    read or knowledge, and their dusk hooks do nothing; the seat is shown as ``shows_as``. Its team,
+    results, count, resistances and other hooks stay."""
+    below = frozenset(id(layer) for layer in layers[:at])
+    identity.shown_as = layers[at].role.shows_as
+    identity._abilities = tuple(a for a in identity._abilities if id(a[1]) not in below)
+    identity._chatting = tuple(layer for layer in identity._chatting if id(layer) not in below)
+    identity._knowing = tuple(layer for layer in identity._knowing if id(layer) not in below)
+    identity.listens = frozenset().union(*(layer.role.listened(layer) for layer in identity._acting
+                                           if id(layer) not in below))
+    dusk = identity.reactions.get(PhaseOpened)
+    if dusk:
+        identity.reactions[PhaseOpened] = tuple((_no_dusk(handler) if id(layer) in below else handler, role, layer)
+                                                for handler, role, layer in dusk)
+
+
+def _no_dusk(handler: Handler) -> Handler:
+    """``handler`` (a reaction to :class:`~jinrou.classic.events.PhaseOpened`) doing nothing at dusk."""
+
+    def dawn_only(role: Role, ctx: Context, layer: Layer, event: PhaseOpened) -> None:
+        if event.moment is not Moment.DUSK:
+            handler(role, ctx, layer, event)
+
+    return dawn_only
+
+
 _NO_CHATS: frozenset[str] = frozenset()
+_NOBODY: frozenset[Seat] = frozenset()
 _NONE: frozenset[str] = frozenset()
 _NO_LAYERS: frozenset[int] = frozenset()
 

@@ -27,7 +27,7 @@ class Cause(Word):
     (処刑, 後追い, 銃殺, 失踪, 突然死, 老衰: each with its own line, ``died``); the others read
     「無残な姿で発見されました」."""
 
-    __slots__ = ("died", "name_en", "name_ja", "public", "value")
+    __slots__ = ("died", "found", "name_en", "name_ja", "public", "value")
     _declared: ClassVar[dict[str, Cause]] = {}
 
     value: str
@@ -35,6 +35,7 @@ class Cause(Word):
     name_en: str  # what the online page says of it
     public: bool
     died: tuple[str, str] | None  # its own line for the death in ja and en ({player}); None: found dead
+    found: tuple[str, str] | None  # a hidden cause's own line (V2.1.13 デスノート: 「…は死体で発見されました。」)
 
     ATTACK: ClassVar[Cause]
     VAMPIRE: ClassVar[Cause]
@@ -52,17 +53,17 @@ class Cause(Word):
 
     @classmethod
     def declare(cls, value: str, name_ja: str, name_en: str, *, public: bool = False,
-                died: tuple[str, str] | None = None) -> Cause:
+                died: tuple[str, str] | None = None, found: tuple[str, str] | None = None) -> Cause:
         """The cause ``value`` (declared now, or the same one declared before: declaring it again
         with other names is an error, so one word reads alike wherever it is written)."""
         known = cls._declared.get(value)
         if known is not None:
-            if (known.name_ja, known.name_en, known.public, known.died) != (name_ja, name_en, public, died):
+            if (known.name_ja, known.name_en, known.public, known.died, known.found) != (name_ja, name_en, public, died, found):
                 raise ValueError(f"cause {value!r} is declared twice with different names")
             return known
         if not value or not value.isascii() or not value.isalnum() or value != value.lower():
             raise ValueError(f"a cause is one lower-case word, not {value!r}")
-        cause: Cause = cls._intern(value=value, name_ja=name_ja, name_en=name_en, public=public, died=died)
+        cause: Cause = cls._intern(value=value, name_ja=name_ja, name_en=name_en, public=public, died=died, found=found)
         return cause
 
 
@@ -189,6 +190,7 @@ class Template:
     ja: str
     en: str
     words: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    relayed: bool = True  # False: it reaches its seats only, never a relay's (V2.1.8b: a poem, not a listener)
 
     def text(self, lang: str) -> str:
         return self.ja if lang == "ja" else self.en
@@ -221,13 +223,13 @@ class Message:
 
     @classmethod
     def declare(cls, key: str, ja: str, en: str, *,
-                words: Mapping[str, Mapping[str, tuple[str, str]]] | None = None) -> str:
+                words: Mapping[str, Mapping[str, tuple[str, str]]] | None = None, relayed: bool = True) -> str:
         """Declare the texts of the message ``key`` (and the words of its arguments, :class:`Template`);
         returns the key, for ``ctx.tell(seat, KEY, …)``. Declaring it again alike is the same message;
         other texts under a declared key are an error, so a key reads alike wherever it is told."""
         if not isinstance(key, str) or not key or key != key.strip() or key == "died":
             raise ValueError(f"a message key is a non-empty word or words (not 'died': a cause's line), not {key!r}")
-        template = Template(ja, en, {arg: dict(values) for arg, values in (words or {}).items()})
+        template = Template(ja, en, {arg: dict(values) for arg, values in (words or {}).items()}, relayed)
         known = cls._declared.get(key)
         if known is not None and known != template:
             raise ValueError(f"message {key!r} is declared twice with different texts")

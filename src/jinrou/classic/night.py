@@ -209,6 +209,8 @@ def dawn_hooks(state: State) -> Then | None:
     for seat, key, args in news:
         if state.alive[seat]:
             state.tell(seat, key, **args)
+    for memory in tuple(state.memories.values()):  # V2.1.16 死神の手帳: before the dawn hooks
+        memory.dawn(state.ctx)
     state.emit(Daybreak())  # V2.2 パン屋: a dawn hook alive or dead
     state.emit(PhaseOpened(Moment.DAWN))
     bury(state, Moment.DAWN)

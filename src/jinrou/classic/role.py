@@ -77,10 +77,25 @@ class Shared:
     :meth:`~jinrou.classic.context.Context.recall` (None until made). It lasts as ``kept`` says."""
 
     kept: ClassVar[Kept] = Kept.GAME
+    room_option: ClassVar[str | None] = None  # a room-wide rule (§11): made at the start when this setting is on
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("room_option"):
+            ROOM_RULES.append(cls)
 
     def dusk(self, ctx: Context) -> None:
         """When a night opens, after its first burial and before its dusk hooks, with its attack count
         at 1 (狼の子's and 病人's next night): most memories do nothing."""
+
+    def dawn(self, ctx: Context) -> None:
+        """When a day's dawn hooks are about to run, after the night's results are told (V2.1.16:
+        死神の手帳 hands its デスノート): most memories do nothing."""
+
+
+ROOM_RULES: list[type[Shared]] = []
+"""The shared memories that are room-wide rules (``room_option``), made at the start of a game whose
+setting is on, in declaration order."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +171,8 @@ class Role:
     victory_mark: ClassVar[bool] = False  # §7.9
     voids_resistance: ClassVar[bool] = False  # a sub-role that voids its holder's unconditional resistance (T.1.5)
     room_option: ClassVar[str | None] = None  # a room-wide sub-role: the setting that deals it (§11)
+    drowses: ClassVar[bool] = False  # V2.1.9 a sub-role (酔っ払い): the layers below it act, know and chat not, no dusk hook
+    shows_as: ClassVar[tuple[str, Team] | None] = None  # with ``drowses``: the role id and team its seat is shown as
     death_resistance: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (法医学者): 犬, タフガイ, 罠師, 巫女
     deadly_weapon: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (遺品整理士): 犬, 罠師, 魔女, 暗殺者
     guard_role: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (闇の霊媒師): 罠師
@@ -256,6 +273,15 @@ class Role:
         from its voters, when it got votes (アイドル: 1 from day 5 while no fan lives)."""
         return 0
 
+    def relays(self, ctx: Context, me: Layer) -> frozenset[Seat]:
+        """The seats that read every notice told to its seat from now on (V2.1.8b: a 配信者's listeners)."""
+        return frozenset()
+
+    def listened(self, me: Layer) -> frozenset[str]:
+        """The chats its layer reads while alive without writing: ``listens``, or chats of its own layer
+        (V2.1.8b: a listener reads its 配信者's stream)."""
+        return self.listens
+
     def attribute(self, ctx: Context, me: Layer, name: str) -> bool:
         """V2.1.12: whether this layer gives its seat the attribute ``name`` now (``death_resistance``,
         ``deadly_weapon``, ``guard_role``): its flag; a role whose attribute holds only at times says so
@@ -266,6 +292,14 @@ class Role:
         """V1.1.5: the role id the seat is told it holds instead of this one (``believes``) until its
         memory says it is ``aware``; None: it knows its role."""
         return None if self.believes is None or getattr(me.memory, "aware", False) else self.believes
+
+    def dealt(self, ctx: Context) -> list[Seat]:
+        """A room-wide sub-role's seats at the start (§11, after the roles are dealt): one uniform seat,
+        draw named ``room_option``, when its setting is on (決定者, 権力者); a sub-role dealt otherwise says
+        so (V2.1.9: 酔っ払い)."""
+        if self.room_option and ctx.settings.on(self.room_option):
+            return [ctx.draw_seat(self.room_option, list(ctx.seats()))]
+        return []
 
     def still_reviving(self, ctx: Context, me: Layer) -> bool:
         """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a
@@ -282,7 +316,7 @@ SUB_ROLES: dict[str, Role] = {}
 
 
 ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_weight", "vote_priority",
-           "vote_received", "priority_received", "keeps_alive")
+           "vote_received", "priority_received", "keeps_alive", "relays")
 """The answers an identity asks only of the layers that declare them: Role's default of each changes
 nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
 
@@ -345,6 +379,6 @@ def declared(role_id: str) -> Role:
     return ROLES.get(role_id) or SUB_ROLES[role_id]
 
 
-__all__ = ["ROLES", "SUB_ROLES", "Ability", "Chat", "Kept", "LevelHook", "Role", "Shared", "Shown", "declared", "mark",
+__all__ = ["ROLES", "ROOM_RULES", "SUB_ROLES", "Ability", "Chat", "Kept", "LevelHook", "Role", "Shared", "Shown", "declared", "mark",
            "role", "sub_role"]
 

@@ -184,6 +184,9 @@ class State:
     def tell(self, seat: Seat | Sequence[Seat] | None, key: str, **args: Any) -> None:
         """Say something to one seat, some seats, or (None) everybody."""
         to = None if seat is None else frozenset([seat] if isinstance(seat, int) else seat)
+        if to is not None and ((declared := Message.template(key)) is None or declared.relayed):
+            ids = self.identities  # V2.1.8b: a notice told to a 配信者 reaches its listeners too (not a poem)
+            to = to.union(*(ids[s].relays(self.ctx) for s in to))
         self.messages.append((self.phase, Message(key, args, to)))
 
     def note(self, key: str, **args: Any) -> None:
@@ -246,9 +249,9 @@ class State:
         return int(self._draws.choice(kind, list(seats), None if weights is None else list(weights),
                                       label=[self.names[s] for s in seats]))
 
-    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int) -> list[Seat]:
-        """``k`` distinct seats of ``seats`` drawn uniformly (all if fewer), recorded by name in seat order."""
-        return [int(s) for s in self._draws.sample(kind, list(seats), k, [self.names[s] for s in seats])]
+    def draw_seats(self, kind: str, seats: Sequence[Seat], k: int, shorter: bool = False) -> list[Seat]:
+        """``k`` distinct seats of ``seats`` (all if fewer), uniform, recorded as a list of names."""
+        return [int(s) for s in self._draws.sample(kind, list(seats), k, [self.names[s] for s in seats], shorter)]
 
     # ------------------------------------------------------------------ events and memories
 

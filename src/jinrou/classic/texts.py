@@ -213,7 +213,8 @@ def render(message: Message, names: Sequence[str], lang: str = "ja") -> str:
             args[key] = value
     if message.key == "died":  # its cause's own line (a public cause's), else found dead
         cause = message.args.get("cause")
-        died = Cause(str(cause)).died if cause else None
+        found = message.args.get("found")
+        died = Cause(str(cause)).died if cause else Cause(str(found)).found if found else None
         default = "{player}は無残な姿で発見されました" if lang == "ja" else "{player} was found dead."
         return (died[LANGS.index(lang)] if died else default).format(**args)
     assert declared is not None

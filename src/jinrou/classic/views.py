@@ -99,7 +99,7 @@ class SeatView:
         if seat is not None:
             ctx, me = game.ctx, game.identity(seat)
             role = me.role.id if everything else me.own_role()  # V1.1.5: 村人 until its trigger
-            team = me.team() if everything else me.shown_team()  # T.1.7: a hidden or false lover's
+            team = me.team() if everything else me.own_team()  # V2.1.9 (drunk), T.1.7 (lovers)
             subs = me.told_layers()  # 恋人 and kits (決定者, 権力者 and marks are not told)
             roles[seat] = role
             for other, label in me.knows(ctx):

@@ -29,6 +29,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Cause, Message, Seat, Stage, Verb
 from jinrou.classic.published import RoleList
+from jinrou.classic.role import declared
 from jinrou.classic.roles import ROLES, SUB_ROLES
 from jinrou.classic.texts import (
     Renders,
@@ -90,7 +91,7 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
             game.stage is not Stage.NIGHT) else SILENT_NIGHT
     found = [Channel(key, en, ja, *closed)]
     for chat in sorted(view.reads - {DAY_CHAT, HEAVEN_CHAT}, key=lambda c: (list(CHANNELS).index(c) if c in CHANNELS else 99, c)):
-        key, en, ja = CHANNELS.get(chat, (chat, chat, chat))
+        key, en, ja = _chat_names(chat, game.names)
         why = (None, None) if chat in view.writes else TO_THE_LIVING if not alive else (
             (f"you read the {en.lower()} but may not write to them", f"{ja}の会話は読むだけです")
             if me is not None and chat in game.identity(me).listens
@@ -106,6 +107,22 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     if seat is not None:
         found.append(monologue(village, seat, alive))
     return tuple(found)
+
+
+SEAT_CHATS = {"stream": ("Stream", "配信")}
+"""Chats that are one seat's own, named ``{kind}-{seat}`` by the engine (V2.1.8b: a 配信者's stream) →
+(English, Japanese): the channel is named with its seat's name."""
+
+
+def _chat_names(chat: str, names: tuple[str, ...]) -> tuple[str, str, str]:
+    """An engine chat's channel key and names (English, Japanese)."""
+    if chat in CHANNELS:
+        return CHANNELS[chat]
+    kind, _, seat = chat.partition("-")
+    if kind in SEAT_CHATS and seat.isdigit() and int(seat) < len(names):
+        (en, ja), who = SEAT_CHATS[kind], names[int(seat)]
+        return chat, f"{en} ({who})", f"{ja}（{who}）"
+    return chat, chat, chat
 
 
 def monologue(village: Village, seat: Seat, alive: bool) -> Channel:
@@ -271,7 +288,7 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     game = village.game
     assert game is not None and sv.role is not None and sv.team is not None
     abilities: dict[str, Any] = {}  # a verb once: its first declaration
-    for owner in (ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs)):
+    for owner in (ROLES[sv.role], *(declared(s) for s in sv.subs)):
         for ability in owner.abilities:
             abilities.setdefault(ability.verb.value, ability)
     night = game.stage is Stage.NIGHT and village.turn == "main"
@@ -308,7 +325,7 @@ def _asks_again(game: Game, sv: SeatView) -> dict[str, Any]:
     """What the seat's forms say beyond the engine's legal actions: the verbs asked again (those
     above and its once-per-game abilities), and, on a night of several attacks (狼の子's death,
     欲張り), how many the wolves have and which this is — told to those who attack only."""
-    once = {a.verb.value for owner in ((ROLES[sv.role], *(SUB_ROLES[s] for s in sv.subs)) if sv.role else ())
+    once = {a.verb.value for owner in ((ROLES[sv.role], *(declared(s) for s in sv.subs)) if sv.role else ())
             for a in owner.abilities if a.once is Once.GAME}
     attacks = game.night.attacks if game.stage is Stage.NIGHT else 0
     made = sum(1 for a in game.night.actions if a.verb is Verb.ATTACK) if attacks > 1 else 0

@@ -14,6 +14,7 @@ way, and the main loop finds it by the role's id.
 
 from jinrou.agents.classic import (  # noqa: F401  (declares)
     common,
+    crowds,
     foxes_oni,
     madmen,
     others,

@@ -26,6 +26,8 @@ from jinrou.classic.roles import (  # noqa: F401  (registers)
     vampires,
     village,
     village_ballots,
+    village_crowds,
+    village_gifts,
     village_guards,
     village_masks,
     village_nights,

@@ -197,6 +197,16 @@ POISON_DEATH = Cause.declare("poison", "毒", "poisoned")  # 埋毒者's and 猫
 TRAP_DEATH = Cause.declare("trap", "罠", "caught in a trap (bomb)")  # a bomb's explosion (爆弾魔, W.1.14), a 罠師's trap
 DOG_DEATH = Cause.declare("dog", "犬の襲撃", "bitten by a mad dog")  # 犬's and 狂犬's bite (W.1.14)
 ONI_DEATH = Cause.declare("oni", "人攫い", "abducted by an oni")  # the 鬼 kinds' abduction (T.1.15): a 逃亡者 away escapes it
+LEAVE_DEATH = Cause.declare("leave", "失踪", "left the village", public=True,
+                            died=("{player}は村を去りました", "{player} left the village."))
+"""V2.1.6 leaving (スパイ, サンタクロース, 帰省者): a death, public, resistible like any (:func:`leave`)."""
+
+
+def leave(ctx: Context, seat: Seat) -> bool:
+    """V2.1.6: ``seat`` leaves the village — it dies (``leave``, 「{name}は村を去りました。」) unless a
+    protection keeps it (a holy protection, a shield), as any death; True if it left. A departed seat
+    is dead for every rule; what a kept one does next is its role's (帰省者 tries again, サンタ has left)."""
+    return ctx.kill(seat, LEAVE_DEATH)
 
 
 def poison(ctx: Context, seat: Seat, cause: Cause, source: Seat | None) -> None:

@@ -38,6 +38,7 @@ from jinrou.classic.roles.common import (
     alive_for_win,
     first_divination_pool,
     knows_wolves,
+    leave,
 )
 
 if TYPE_CHECKING:
@@ -105,8 +106,6 @@ class SpyMemory:
     left: bool = False  # it left the village
 
 
-LEAVE_DEATH = Cause.declare("leave", "失踪", "left the village", public=True,
-                            died=("{player}は村を去りました", "{player} left the village."))  # スパイ's departure (W.3)
 
 
 class Leave(Ability):
@@ -127,7 +126,7 @@ class Leave(Ability):
         me.memory.spent = True
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
-        if ctx.kill(action.seat, LEAVE_DEATH):
+        if leave(ctx, action.seat):  # V2.1.6
             me.memory.left = True
 
 

@@ -143,6 +143,7 @@ EMMA_LINES = {
     "lover": "lover", "fox": "fox", "twin": "twin", "charm": "charm",
     "ghost": "ghost", "dragon": "dragon", "samurai": "samurai", "elemental": "elemental", "sacrifice": "sacrifice",
     "dragonknight": "dragonknight", "mary": "curse",  # V2.1.13
+    "santa": "santa",  # V2.1.13: a トナカイ's 後追い
 }  # fmt: skip
 """閻魔's line (:data:`EMMA_TOLD`) per death: by the exact kind kept beside the cause where there is
 one (後追い's), else by the cause; a death not here (execution, hunter shot, leave, sudden death, a
@@ -183,6 +184,8 @@ EMMA_TOLD = {
                                  "{player} seems to have been offered as a sacrifice."),
     "dragonknight": Message.declare("emma dragonknight", "{player}は自責の念に駆られて自ら命を断ったようです。",
                                     "{player} seems to have taken its own life out of remorse."),
+    "santa": Message.declare("emma santa", "{player}はサンタクロースの後を追って死亡したようです。",
+                             "{player} seems to have followed Santa Claus in death."),
     "ghost": Message.declare("emma ghost", "{player}は亡霊の怨念に殺されたようです。",
                              "{player} seems to have been killed by a ghost's grudge."),
 }
