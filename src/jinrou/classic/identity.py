@@ -239,7 +239,7 @@ class Identity:
         self.appears_as_wolf = role.appears_as_wolf
         self.known_to_wolves = role.known_to_wolves
         if len(layers) == 1:
-            self._settle_alone(main, role)
+            _settle_alone(self, main, role)
         else:
             self._settle_stack(layers, main, role)
         self._nightly = tuple(a for a in self._abilities if a[0].when is When.NIGHT and not a[0].while_dead)
@@ -304,46 +304,6 @@ class Identity:
             _drowse(self, layers, drowsy)
         if any(layer.role.seal is not None for layer in layers):
             _settle_seal(self, layers)
-
-    def _settle_alone(self, main: Layer, role: Role) -> None:
-        """:meth:`_settle` for a seat that holds its role alone (most seats; every seat at the start):
-        what :meth:`_settle_stack` would answer, without layers above to look through (a test holds
-        the two alike for every role)."""
-        alone = self.layers
-        answers = role.overrides
-        self.sealed = self.hypnotized = self.under_seal = False
-        self._after_seal = _NO_LAYERS
-        self.shown_as = None
-        self._acting = alone
-        self._ids = _NONE
-        self._held = (role,)
-        self._fortune = role.fortune
-        self._psychic = role.psychic
-        self._counts = role.counts
-        self._team = role.team
-        self._win = main
-        self.cursed_by_divination = role.cursed_by_divination
-        self.obstructed = False
-        self.lover = role.lover
-        self.victory_mark = role.victory_mark
-        self.silenced = role.silences
-        self.closed = role.closes_night
-        self._told = ()
-        self._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
-        self._chatting = alone if "chats" in answers else ()
-        self.listens = role.listened(main)
-        self._relaying = alone if "relays" in answers else ()
-        self._knowing = alone if "knows" in answers else ()
-        self.showing = ((role.id, role.shown),) if role.shown is not None else ()
-        self._heaven = alone if "speaks_in_heaven" in answers else ()
-        self._lovers = alone if role.lover else ()
-        self._resisting = alone if "resist" in answers else ()
-        self._weighing = alone if "vote_weight" in answers else ()
-        self._prioritising = alone if "vote_priority" in answers else ()
-        self._receiving = alone if "vote_received" in answers else ()
-        self._raising = alone if "priority_received" in answers else ()
-        self.reactions = {kind: tuple([(handler, role, main) for handler in handlers])
-                          for kind, handlers in role.reactions.items()} if role.reactions else {}
 
     # ------------------------------------------------------------------ pickling, copies, comparison
 
@@ -675,3 +635,44 @@ def _settle_seal(identity: Identity, layers: tuple[Layer, ...]) -> None:
         since = next(i for i, kind in seals if kind is Seal.HYPNOTIZED)
         after = {id(layer) for layer in layers[since + 1:]}
         identity._resisting = tuple(layer for layer in identity._resisting if id(layer) in after)
+
+
+def _settle_alone(identity: Identity, main: Layer, role: Role) -> None:
+    """:meth:`Identity._settle` for a seat that holds its role alone (most seats; every seat at the start):
+    what :meth:`Identity._settle_stack` would answer, without layers above to look through (a test holds
+    the two alike for every role)."""
+    alone = identity.layers
+    answers = role.overrides
+    identity.sealed = identity.hypnotized = identity.under_seal = False
+    identity._after_seal = _NO_LAYERS
+    identity.shown_as = None
+    identity._acting = alone
+    identity._ids = _NONE
+    identity._held = (role,)
+    identity._fortune = role.fortune
+    identity._psychic = role.psychic
+    identity._counts = role.counts
+    identity._team = role.team
+    identity._win = main
+    identity.cursed_by_divination = role.cursed_by_divination
+    identity.obstructed = False
+    identity.lover = role.lover
+    identity.victory_mark = role.victory_mark
+    identity.silenced = role.silences
+    identity.closed = role.closes_night
+    identity._told = ()
+    identity._abilities = tuple((ability, main, True) for ability in role.abilities) if role.abilities else ()
+    identity._chatting = alone if "chats" in answers else ()
+    identity.listens = role.listened(main)
+    identity._relaying = alone if "relays" in answers else ()
+    identity._knowing = alone if "knows" in answers else ()
+    identity.showing = ((role.id, role.shown),) if role.shown is not None else ()
+    identity._heaven = alone if "speaks_in_heaven" in answers else ()
+    identity._lovers = alone if role.lover else ()
+    identity._resisting = alone if "resist" in answers else ()
+    identity._weighing = alone if "vote_weight" in answers else ()
+    identity._prioritising = alone if "vote_priority" in answers else ()
+    identity._receiving = alone if "vote_received" in answers else ()
+    identity._raising = alone if "priority_received" in answers else ()
+    identity.reactions = {kind: tuple([(handler, role, main) for handler in handlers])
+                      for kind, handlers in role.reactions.items()} if role.reactions else {}
