@@ -16,6 +16,8 @@ def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
         return game.counts(seat) is Count.WOLF or game.identity(seat).appears_as_wolf  # 暗躍者 (W.1.12)
     if label == "Lovers":
         return game.has_sub(seat, "Lovers") and game.has_sub(viewer, "Lovers")
+    if label == "Fan":  # an アイドル knows its fans (issue 34)
+        return game.has_sub(seat, "Fan")
     return game.role(seat).id == label
 
 

@@ -422,7 +422,8 @@ class Identity:
     def own_role(self) -> str:
         """The role id the seat itself is told it holds: its role's, or the one it believes (V1.1.5:
         村人 until its trigger). 人狼占い, 霊界 and the end read the real role (``role``)."""
-        return self.role.believed(self.main) or self.role.id
+        shown = next((r for layer in self.layers[:0:-1] if (r := layer.role.shows(layer)) is not None), None)
+        return shown or self.role.believed(self.main) or self.role.id  # V2.1.15: a robbed seat sees its old role
 
     def wolf_role(self) -> bool:
         """V1.1.13 *wolf role* (老人, カウンセラー, 野生児): its role counts as a wolf for parity (人狼系, 狂人狼),

@@ -253,6 +253,11 @@ class Role:
         memory says it is ``aware``; None: it knows its role."""
         return None if self.believes is None or getattr(me.memory, "aware", False) else self.believes
 
+    def shows(self, me: Layer) -> str | None:
+        """A layer above the role: the role id its seat is shown instead of its own (V2.1.15: a robbed
+        seat sees its old role until its next dusk); None: it shows nothing."""
+        return None
+
     def still_reviving(self, ctx: Context, me: Layer) -> bool:
         """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a
         living マッドサイエンティスト with its revival unused)."""

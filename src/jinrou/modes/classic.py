@@ -765,9 +765,11 @@ def _ask(decide: Callable[[SeatView, np.random.Generator], list[Any]], view_of: 
 
 def _fits(action: Action, legal: Sequence[Legal]) -> bool:
     """Whether a bot's action is one of its legal ones (the engine checks it again)."""
-    return any(lg.verb is action.verb and len(action.targets) == lg.arity and set(action.targets) <= set(lg.targets)
+    return any(lg.verb is action.verb and (len(action.targets) == lg.arity or (not action.targets and lg.or_none))
+               and set(action.targets) <= set(lg.targets)
                and len(action.params) == len(lg.values)
-               and all(v in allowed for v, allowed in zip(action.params, lg.values, strict=True)) for lg in legal)
+               and all(p.allows(v, allowed) for p, v, allowed in zip(lg.params, action.params, lg.values, strict=True))
+               for lg in legal)
 
 
 __all__ = ["SCAPEGOAT", "ClassicMode", "Turn", "Village"]

@@ -318,11 +318,13 @@ def _legal(legal: Legal, names: tuple[str, ...], asks: dict[str, Any]) -> dict[s
                 "en": f"{n} attacks tonight (this is attack {which}{'' if legal.required else ', optional'})"}
     return {"verb": verb, "ja": ja, "en": en, "targets": [names[t] for t in legal.targets],
             "required": legal.required, "arity": legal.arity,
-            "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
+            "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values],
+                        **({"limit": p.limit} if p.kind is ParamKind.TEXT else {})}
                        for p, values in zip(legal.params, legal.values, strict=True)],
             "kits": [_value(p, k) for p, values in zip(legal.params, legal.values, strict=True) if p.key == "kit"
                      for k in values],
-            "note": note, "confirm": verb in asks["verbs"]}
+            "note": note, "confirm": verb in asks["verbs"],
+            "none": None if legal.or_none is None else {"ja": legal.or_none[0], "en": legal.or_none[1]}}
 
 
 def _value(param: Param, value: str) -> dict[str, str]:

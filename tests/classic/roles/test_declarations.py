@@ -41,8 +41,8 @@ WAVE3_ROLES += ["OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnat
 WAVE3_ROLES += ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice"]  # group G (village part 2)
 WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"]  # batch 3, group I
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
-WAVE3_ROLES += ["RemoteWorker", "BloodyMary"]  # issue 34, masks (roles/village_masks.py)
-WAVE3_ROLES += ["Pyrotechnist", "Idol"]  # issue 34, nights (roles/village_nights.py)
+WAVE3_ROLES += ["RemoteWorker", "BloodyMary", "Phantom"]  # issue 34, masks (roles/village_masks.py)
+WAVE3_ROLES += ["Pyrotechnist", "Idol", "Poet"]  # issue 34, nights (roles/village_nights.py)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}
