@@ -88,6 +88,7 @@ VILLAGE2_16 = {
     "village2_16b": ("Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"),
     "village2_16c": ("Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"),
     "village2_16d": ("OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnator"),
+    "village2_16e": ("Pyrotechnist", "Idol", "Poet", "RemoteWorker", "BloodyMary", "Phantom"),  # issue 34 (v3a)
 }
 """The batch-3 village roles declared so far (classic-roles-village-2.md) that replace five or six of 普通1's six
 村人 in the ``--village2`` casts."""

@@ -27,7 +27,8 @@ from tests.classic.wager_role import declared
 HERE = Path(package.__file__).parent
 CORE = ("__init__", "plays", "notes", "assessment", "bots", "common")
 GROUPS = {"village": {Category.HUMAN}, "werewolves": {Category.WEREWOLF}, "madmen": {Category.MADMAN},
-          "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING}}
+          "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING},
+          "village_nights": {Category.HUMAN, Category.SWITCHING}}  # issue 34's roles of roles/village_{nights,masks}
 """Each group module and the catalog categories (系) of the roles it declares plays for."""
 
 

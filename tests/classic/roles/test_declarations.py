@@ -42,7 +42,7 @@ WAVE3_ROLES += ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrific
 WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"]  # batch 3, group I
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
 WAVE3_ROLES += ["RemoteWorker", "BloodyMary", "Phantom"]  # issue 34, masks (roles/village_masks.py)
-WAVE3_ROLES += ["Pyrotechnist", "Idol", "Poet"]  # issue 34, nights (roles/village_nights.py)
+WAVE3_ROLES += ["Pyrotechnist", "Idol", "Poet", "SpiritPossessed"]  # issue 34, nights (roles/village_nights.py)
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from jinrou.classic.identity import LayerKind
 from jinrou.classic.record import write
 from jinrou.classic.replay import replay
-from jinrou.classic.role import ROLES
+from jinrou.classic.role import ROLES, SUB_ROLES
 from jinrou.classic.texts import render, role_rule
 from jinrou.errors import IllegalActionError
 
@@ -221,6 +222,32 @@ def test_a_poem_is_one_to_4096_characters_and_a_refused_one_changes_nothing():
         g.apply(Action(1, Verb("poem"), (2,), ("あ" * 4097,)))
     assert snapshot(g) == before
     g.apply(Action(1, Verb("poem"), (2,), ("あ" * 4096,)))
+
+
+# ---------------------------------------------------------------------- 悪霊憑き (V2.2, V2.1.10)
+
+
+def test_the_possessed_voice_is_a_living_possessed_able_to_speak_and_a_reviver_while_alive():
+    from jinrou.classic.views import heaven_sees_all
+    from tests.modes.test_classic_mode import Table
+
+    roles = ["Human", "SpiritPossessed", "Werewolf", "Diviner", "Human", "Human", "Spellcaster"]
+    table = Table({"players": 6, "times": {"night": 100, "voting": 60}, "rules": {"heavenview": "norevive"}},
+                  roles=roles, humans=range(6))
+    mode, village, game = table.mode, table.state, table.game
+    assert mode.voices(village, 3, "heaven") == ()  # at night nothing is said aloud
+    assert not heaven_sees_all(game)  # a living 悪霊憑き is a reviver (霊界表示 norevive)
+    table.act(2, {"act": "divine", "targets": ["Ben"]})
+    for _ in range(3):
+        if table.game.stage.value != "day":
+            table.deadline()
+    game = table.game
+    assert game.stage.value == "day" and str(table.state.turn) == "discussion"
+    assert mode.voices(table.state, 3, "heaven") == (0,)  # Ann, the 悪霊憑き (room seat 0)
+    assert mode.voices(table.state, 3, "village") == ()
+    assert not mode.reads_veiled(table.state, 3) and not mode.reads_veiled(table.state, None)
+    game.identity(1).gain(game.identity(1).layers[0].__class__.of(SUB_ROLES["Silenced"], LayerKind.MARK, 1))
+    assert mode.voices(table.state, 3, "heaven") == ()  # 沈黙: it cannot speak in the day chat
 
 
 # ---------------------------------------------------------------------- refusals, cards, bots

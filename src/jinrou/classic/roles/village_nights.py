@@ -1,6 +1,6 @@
 """Batch 3 (village part 2, issue 34), roles of the night's closing and its private words: 花火師, アイドル,
-歌人 (shared/spec/classic-roles-village-2.md V2.2; mechanics V2.1.5 closed nights, V2.1.8a poems, V2.1.11
-received priority).
+歌人, 悪霊憑き (shared/spec/classic-roles-village-2.md V2.2; mechanics V2.1.5 closed nights, V2.1.8a poems,
+V2.1.8c 霊界's voice, V2.1.11 received priority).
 
 A *closed night* (V2.1.5) is a mark, :class:`NightClosed`, to dawn: its seat has no night form (no action,
 nothing required, no part in the wolves' attack: ``Role.closes_night``, read by the identity), while its
@@ -312,3 +312,23 @@ class Poet(Role):
 
     abilities = (SendPoem(), ReplyPoem())
     Memory = PoetMemory
+
+
+# ---------------------------------------------------------------------- 悪霊憑き (V2.1.8c, V2.1.10)
+
+
+@role
+class SpiritPossessed(Role):
+    """悪霊憑き: while it lives, each 霊界 line written during the day's discussion is said in the day chat under
+    the name of a living 悪霊憑き able to write there (not 沈黙), drawn per line (``possessed voice``); the dead
+    who see every role read the 霊界 line and its copy, everyone else only the copy (the living never learn who
+    wrote it). A reviver while alive (V2.1.10). Online only: the server's chat carries it (``Role.voices_heaven``,
+    the mode's ``voices`` and ``reads_veiled``)."""
+
+    card_ja = ("悪霊憑き: 村人の仲間です。生きている間、昼の議論中に霊界で書かれた発言が、あなたの名前で昼の会話に"
+               "表示されます（誰が書いたかは生きている人にはわかりません）。")
+    card_en = ("Spirit Possessed: a villager. While it lives, whatever the dead write during the day's discussion "
+               "is said in the Village chat under its name (the living never learn who wrote it).")
+
+    closes_heaven = "alive"  # V2.1.10: a reviver while alive
+    voices_heaven = True
