@@ -409,7 +409,8 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                     true_role = end_roles[index]
                     assert label == true_role or label == "Lovers" or (
                         label == "wolves" and (ROLES[true_role].counts.value == "wolf"
-                                               or ROLES[true_role].appears_as_wolf)), (seat, player)  # 暗躍者: W.1.12
+                                               or ROLES[true_role].appears_as_wolf)) or (  # 暗躍者: W.1.12
+                        label == "Fan" and "Idol" in (start_roles[me], end_roles[me])), (seat, player)  # its fans
             if seat is None:
                 assert view["me"] is None and view["legal"] == [] and view["proposals"] == []
             else:
