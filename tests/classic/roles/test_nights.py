@@ -88,6 +88,16 @@ def test_a_closed_night_keeps_the_hooks_that_need_no_submission():
     assert dead(g)["C"] == "attack"
 
 
+def test_fireworks_spend_a_blood_moon_due_the_same_dusk():
+    g = new(["Werewolf", "BloodWolf", "Pyrotechnist", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E", "D divine A")
+    g.apply(action(g, "C launch"))
+    g.apply(action(g, "B selfdestruct"))
+    close(g)
+    assert told(g, "fireworks", None) == [{}] and told(g, "blood moon") == []
+    assert not any(g.has_sub(s, "Sealed") for s in g.seats())
+
+
 # ---------------------------------------------------------------------- アイドル (V2.1.5, V2.1.11)
 
 
