@@ -95,6 +95,7 @@ VILLAGE2_16 = {
     "village2_16d": ("OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnator"),
     "village2_16gifts": ("SantaClaus", "Reindeer", "HomeComer", "Light", "Streamer"),  # issue 34
     "village2_16crowds": ("Hanami", "Streamer", "SantaClaus", "HomeComer", "Light"),  # issue 34
+    "village2_16e": ("Pyrotechnist", "Idol", "Poet", "RemoteWorker", "BloodyMary", "Phantom"),  # issue 34 (v3a)
 }
 """The batch-3 village roles declared so far (classic-roles-village-2.md) that replace five or six of 普通1's six
 村人 in the ``--village2`` casts."""

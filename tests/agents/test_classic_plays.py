@@ -29,7 +29,8 @@ CORE = ("__init__", "plays", "notes", "assessment", "bots", "common")
 GROUPS = {"village": {Category.HUMAN}, "crowds": {Category.HUMAN}, "werewolves": {Category.WEREWOLF}, "madmen": {Category.MADMAN},
           "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING},
           "switchers": {Category.SWITCHING}, "sweets": {Category.OTHERS, Category.NONE},
-          "single_teams": {Category.OTHERS, Category.NONE}}  # 第三陣営系's single teams of wave 3 (issue 35)
+          "single_teams": {Category.OTHERS, Category.NONE},
+          "village_nights": {Category.HUMAN, Category.SWITCHING}}  # 第三陣営系's single teams of wave 3 (issue 35)
 
 """Each group module and the catalog categories (系) of the roles it declares plays for."""
 

@@ -11,6 +11,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jinrou.classic.actions import ParamKind
 from jinrou.classic.catalog import Category
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Cause, Stage, Vote
@@ -56,7 +57,8 @@ def play_randomly(game: Game, rng: np.random.Generator, check=lambda g: None) ->
                     if legal.verb is None:
                         game.apply(Vote(seat, targets[0]))
                     else:
-                        values = tuple(str(rng.choice(allowed)) for allowed in legal.values)
+                        values = tuple(p.sample if p.kind is ParamKind.TEXT else str(rng.choice(allowed))
+                                       for p, allowed in zip(legal.params, legal.values, strict=True))
                         game.apply(Action(seat, legal.verb, tuple(targets), values), rng)
                     break  # legal actions may have changed: ask again next round
         game.close(rng)

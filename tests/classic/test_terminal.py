@@ -110,7 +110,8 @@ def test_players_by_number_or_in_lower_case_roles_by_english_name_and_help_lists
 
 
 class Gambler:
-    """A 課金者 at the terminal: pulls the normal gacha, then a premium one, then commits; skips the rest."""
+    """A 課金者 at the terminal: pulls the normal gacha, then a premium one, then commits; skips the rest, but
+    takes the first choice where one is required (the role it drew may have one)."""
 
     def __init__(self):
         self.prompts = []
@@ -122,6 +123,9 @@ class Gambler:
             return next(self.answers, "skip")
         if "vote NAME" in prompt:
             return "vote " + re.search(r"vote NAME \(([^)]*)\)", prompt).group(1).split(", ")[0]
+        if not prompt.endswith("or skip") and " of " in prompt:  # required: the first choice
+            choices = prompt.rsplit(" of ", 1)[1].split(", ")
+            return " ".join(choices[:2] if "two names" in prompt else choices[:1])
         return "skip"
 
 
@@ -155,3 +159,49 @@ def test_an_ability_with_its_own_label_is_prompted_under_it():
     assert any(p.startswith("通訳する (pair): two names of ") for p in person.prompts)
     assert not any("恋人にする" in p for p in person.prompts)
     assert game.is_over
+
+
+class PoetPerson(Person):
+    """A 歌人 at the terminal: answers its poem prompts with a name and a poem in double quotes."""
+
+    def __call__(self, prompt, **kwargs):
+        if prompt.startswith("歌を送る (poem):"):
+            self.prompts.append(prompt)
+            first = prompt.rsplit(" of ", 1)[1].removesuffix(" or skip").split(", ")[0]
+            return f'{first} "古池や 蛙飛び込む 水の音"'
+        if prompt.startswith("返歌を送る (reply):"):
+            self.prompts.append(prompt)
+            return '"返歌です"'
+        return super().__call__(prompt, **kwargs)
+
+
+def test_a_poet_writes_its_poem_in_double_quotes_at_the_prompt():
+    roles = ["Human", "Poet", "Werewolf", "Guard", "Human", "Werewolf", "Madman", "Diviner", "Human"]
+    game = Game.new(NAMES, roles, {}, np.random.default_rng(4))
+    agents = [None if s in (0, 1) else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    person = PoetPerson(out)
+    game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=200), ask=person).run()
+    assert person.prompts[0].startswith('歌を送る (poem): a name and a poem in double quotes ("…", 1–4096 characters)')
+    poems = [a for e in write(game, 4)["events"] for a in e.get("actions", ()) if a["action"] == "poem"]
+    assert poems and poems[0]["player"] == "B" and poems[0]["poem"] == "古池や 蛙飛び込む 水の音"
+    assert write(replay(write(game, 4)), 4) == write(game, 4)
+
+
+def test_a_phantom_may_answer_none_at_the_prompt():
+    roles = ["Human", "Phantom", "Werewolf", "Guard", "Human", "Werewolf", "Madman", "Diviner", "Human"]
+    game = Game.new(NAMES, roles, {}, np.random.default_rng(4))
+    agents = [None if s in (0, 1) else HeuristicAgent() for s in game.seats()]
+    out, asked = io.StringIO(), []
+    anyone = Person(out)
+
+    def person(prompt, **_):
+        asked.append(prompt)
+        if prompt.startswith("盗む (swap):"):
+            return "none"
+        return anyone(prompt)
+
+    game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=200), ask=person).run()
+    assert asked[0].endswith(", or none (盗まない)")
+    night = next(e for e in write(game, 4)["events"] if e["type"] == "night")
+    assert {"player": "B", "action": "swap"} in night["actions"] and "Bは役職を盗みませんでした。" in out.getvalue()

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Cause, Count, Stage, Verb, Vote
-from jinrou.classic.roles import PLAYABLE
+from jinrou.classic.roles import PLAYABLE, SUB_ROLES
 from jinrou.classic.roles.common import FoxKind
 from jinrou.classic.views import SeatView, heaven_sees_all
 
@@ -24,6 +24,9 @@ def true_label_fits(game: Game, seat: int, viewer: int, label: str) -> bool:
         return game.has_sub(seat, "Bond") and game.has_sub(viewer, "Bond")
     if label == "target":  # a 金鬼's targets (T.1.9): seats just before it
         return game.role(viewer).id == "GoldOni" and seat < viewer
+    if label == "Fan":  # an アイドル knows its fans (issue 34)
+        return game.has_sub(seat, "Fan")
+    if label in SUB_ROLES:  # a seat known by a sub-role or mark it holds (カルト信者, 暴動者, 宿敵, 吸血 …)
         return game.has_sub(seat, label)
     return game.role(seat).id == label
 

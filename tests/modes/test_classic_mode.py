@@ -152,7 +152,7 @@ def first_choice(view: dict[str, Any]) -> dict[str, Any] | None:
         if len(legal["targets"]) >= legal["arity"]:
             action: dict[str, Any] = {"act": legal["verb"], "targets": legal["targets"][:legal["arity"]]}
             for param in legal["params"]:  # each typed parameter's first allowed value (a kit, a gacha kind)
-                action[param["key"]] = param["values"][0]["id"]
+                action[param["key"]] = param["values"][0]["id"] if param["values"] else "歌"  # a text: any
             return action
     me = game["me"]
     return {"done": True} if me and me["may_finish"] else None

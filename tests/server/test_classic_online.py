@@ -289,7 +289,10 @@ VILLAGE = [["TroubleMaker", "FrankensteinsMonster", "Dictator", "King", "Gambler
 # batch 3's roles declared so far (classic-roles-village-2.md), the role changers (オカルトマニア, 胡蝶) aside
 VILLAGE2 = [["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice", "Illusionist", "StraySheep"],
             ["RedHood", "DrawGirl", "HouseKeeper", "Forensic", "MementoDisposer", "DarkPsychic", "Synesthete"],
-            ["Itako", "Baker", "Disguised", "Reincarnator", "Diviner", "Guard", "Psychic"]]  # 聖痕者: 闇鍋 only
+            ["Itako", "Baker", "Disguised", "Reincarnator", "Diviner", "Guard", "Psychic"],  # 聖痕者: 闇鍋 only
+            # issue 34 (v3a): a poem is private to its receiver; 悪霊憑き says 霊界's lines aloud (its own test),
+            # 怪盗 and 血まみれのメアリー change roles (tests/modes/test_classic_masks_online.py audits a stolen role)
+            ["Pyrotechnist", "Idol", "Poet", "RemoteWorker", "Diviner", "Guard", "Psychic"]]
 VILLAGE_AUDITS = [{**AUDIT, "roles": {"Werewolf": 2, "WhisperingMad": 1, "Fox": 1, "Couple": 2, "MadCouple": 2,
                                       **dict.fromkeys(group, 1)}} for group in VILLAGE + VILLAGE2]
 
@@ -406,7 +409,8 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                     true_role = end_roles[index]
                     assert label == true_role or label == "Lovers" or (
                         label == "wolves" and (ROLES[true_role].counts.value == "wolf"
-                                               or ROLES[true_role].appears_as_wolf)), (seat, player)  # 暗躍者: W.1.12
+                                               or ROLES[true_role].appears_as_wolf)) or (  # 暗躍者: W.1.12
+                        label == "Fan" and "Idol" in (start_roles[me], end_roles[me])), (seat, player)  # its fans
             if seat is None:
                 assert view["me"] is None and view["legal"] == [] and view["proposals"] == []
             else:

@@ -66,6 +66,7 @@ class Ability:
     draws_on_submit: ClassVar[bool] = False  # its submission draws outcomes the actor sees at once (課金者's gacha)
     label: ClassVar[tuple[str, str] | None] = None  # its name for players (ja, en) where its verb's does not fit (通訳)
     repeats: ClassVar[bool] = False  # its ``arity`` seats may repeat one seat (悪女's 本命 and 手玉, T.5)
+    or_none: ClassVar[tuple[str, str] | None] = None  # it may also be taken with no target, so named (ja, en): 「盗まない」
 
     timed: ClassVar[bool] = False  # derived: it declares ``first`` > 1 or ``once``
 
@@ -119,8 +120,8 @@ class Ability:
 
     def values(self, ctx: Context, me: Layer) -> tuple[tuple[str, ...], ...]:
         """For each parameter of its verb, the values allowed now (a role id with no declared values:
-        every declared role)."""
-        return tuple(p.values or tuple(ctx.playable()) for p in self.verb.params)
+        every declared role; a text: none listed, any of 1 to its ``limit`` characters)."""
+        return tuple(() if p.kind is ParamKind.TEXT else p.values or tuple(ctx.playable()) for p in self.verb.params)
 
     @property
     def kits(self) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ class ParamKind(enum.Enum):
 
     ROLE = "role"  # a role id (盗人's steal, 商人's kit); the ability says which are allowed now
     CHOICE = "choice"  # one of the declared words (課金者's gacha kind)
+    TEXT = "text"  # free text of 1 to ``limit`` characters (歌人's poem); the last of its verb's parameters
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,23 @@ class Param:
     kind: ParamKind
     values: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()  # a choice's words for players, (Japanese, English), as ``values``
+    limit: int = 0  # a text's most characters
+    sample: str = ""  # a text a uniform choice writes (a bot without a policy, a room's fallback)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "kind": self.kind.value, "values": list(self.values)}
+        out = {"key": self.key, "kind": self.kind.value, "values": list(self.values)}
+        return {**out, "limit": self.limit} if self.kind is ParamKind.TEXT else out
+
+    def allows(self, value: object, allowed: Sequence[str]) -> bool:
+        """Whether ``value`` is one of ``allowed`` (the values allowed now) — for a text, a string of 1 to
+        :attr:`limit` characters."""
+        if self.kind is ParamKind.TEXT:
+            return isinstance(value, str) and 1 <= len(value) <= self.limit
+        return value in allowed
+
+    def example(self, allowed: Sequence[str]) -> str:
+        """The first value allowed, or a text's sample."""
+        return self.sample if self.kind is ParamKind.TEXT else allowed[0]
 
     def name(self, value: str, lang: str) -> str:
         """A choice's word as players read it in ``lang`` (``ja``/``en``): its declared name, or itself."""
@@ -236,7 +251,8 @@ class Action:
         Raises:
             NotationError: the text is no action (the message says what is allowed).
         """
-        words = text.split()
+        quoted, bare = _quoted(text)
+        words = bare.split()
         if seat is None:
             seat, words = _take_name(words, names, text)
         if not words:
@@ -246,10 +262,18 @@ class Action:
         except ValueError as error:
             raise NotationError(str(error)) from None
         want = len(verb.params)
+        texted = bool(verb.params) and verb.params[-1].kind is ParamKind.TEXT
+        if texted:  # the text is the quoted part, the other values the last words before it
+            if quoted is None:
+                raise NotationError(f"{verb.value} takes {_shape(verb)}")
+            want -= 1
         if len(words) - 1 < want:
             raise NotationError(f"{verb.value} takes {_shape(verb)}")
-        values = tuple(words[len(words) - want:])
+        values = tuple(words[len(words) - want:]) + ((quoted,) if texted and quoted is not None else ())
         for param, value in zip(verb.params, values, strict=True):
+            if param.kind is ParamKind.TEXT and not param.allows(value, ()):
+                raise NotationError(f"the {param.key} of {verb.value} is a text of 1–{param.limit} characters, "
+                                    f"not {len(value)}")
             if param.kind is ParamKind.CHOICE and value not in param.values:
                 raise NotationError(f"the {param.key} of {verb.value} is one of {', '.join(param.values)}, "
                                     f"not {_quote(value)}")
@@ -258,7 +282,8 @@ class Action:
     def notation(self, names: Sequence[str], actor: bool = True) -> str:
         """The action's text: ``A divine B`` (without the actor's name: ``divine B``)."""
         words = [names[self.seat]] if actor else []
-        words += [self.verb.value, *(names[t] for t in self.targets), *self.params]
+        words += [self.verb.value, *(names[t] for t in self.targets),
+                  *(f'"{v}"' if p.kind is ParamKind.TEXT else v for p, v in zip(self.verb.params, self.params, strict=False))]
         return " ".join(words)
 
     def __str__(self) -> str:
@@ -312,7 +337,7 @@ class Action:
             if value is None:
                 break
             if not isinstance(value, str):
-                allowed = ", ".join(param.values) if param.values else "a role id"
+                allowed = ", ".join(param.values) if param.values else "a text" if param.kind is ParamKind.TEXT else "a role id"
                 raise NotationError(f"the {param.key} of {verb.value} is {allowed}, not {_quote(value)}")
             values.append(value)
         return cls(seat, verb, targets, tuple(values))
@@ -332,7 +357,16 @@ def _quote(value: object, limit: int = 20) -> str:
 def _shape(verb: Verb) -> str:
     if not verb.params:
         return "seats only"
-    return "its seats, then " + " ".join(f"{p.key.upper()}" for p in verb.params)
+    return "its seats, then " + " ".join(f'"{p.key.upper()}" in double quotes' if p.kind is ParamKind.TEXT
+                                         else p.key.upper() for p in verb.params)
+
+
+def _quoted(text: str) -> tuple[str | None, str]:
+    """The part of ``text`` between its first and last double quote (a free text: 歌人's poem), and the rest."""
+    first, last = text.find('"'), text.rfind('"')
+    if first < 0 or last == first:
+        return None, text
+    return text[first + 1:last], text[:first] + " " + text[last + 1:]
 
 
 def _seat(name: Any, names: Sequence[str]) -> Seat:

@@ -40,6 +40,7 @@ class Legal:
     instead_of: Verb | None = None  # a form of that verb's use, taken instead of it (「襲撃しない」 for an attack)
     label: tuple[str, str] | None = None  # the ability's own name for players (ja, en), before its verb's (通訳)
     note: tuple[str, str] | None = None  # what its form says beside it now (ja, en): 課金者's premium pulls left
+    or_none: tuple[str, str] | None = None  # it may be taken with no target too, so named (ja, en): 怪盗's 「盗まない」
 
     @property
     def params(self) -> tuple[Param, ...]:
@@ -53,7 +54,7 @@ class Legal:
 
     def example(self) -> tuple[str, ...]:
         """The first allowed value of each parameter (what a default or random choice may start from)."""
-        return tuple(v[0] for v in self.values if v)
+        return tuple(p.example(v) for p, v in zip(self.params, self.values, strict=False) if v or p.kind is ParamKind.TEXT)
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def legal_abilities(state: State, seat: Seat, legal: list[Legal]) -> list[Legal]
         if targets or ability.arity == 0:
             values = ability.values(ctx, owner) if ability.verb.params else ()
             legal.append(Legal(ability.verb, tuple(targets), required, ability.arity, values, ability.instead_of,
-                               ability.label, ability.note(ctx, owner)))
+                               ability.label, ability.note(ctx, owner), ability.or_none))
     return legal
 
 
@@ -308,7 +309,8 @@ def _check_action(state: State, action: Action) -> Checked:
     if closed is not None:
         raise IllegalActionError(f"{who} cannot {action.verb.value}: {closed[0]}", ja=f"{who}は{verb}できません: {closed[1]}")
     allowed = ability.targets(ctx, owner)
-    if len(action.targets) != ability.arity or (len(set(action.targets)) != ability.arity and not ability.repeats):
+    if (action.targets or ability.or_none is None) and (len(action.targets) != ability.arity or (
+            len(set(action.targets)) != ability.arity and not ability.repeats)):
         wanted = "no target" if ability.arity == 0 else f"{ability.arity} different target(s)"
         raise IllegalActionError(f"{who}'s {action.verb.value} takes {wanted}", ja=f"{verb}には" + (
             "相手は要りません" if ability.arity == 0 else f"異なる{ability.arity}人を選んでください"))
@@ -339,7 +341,11 @@ def _check_values(state: State, action: Action, ability: Ability, owner: Layer) 
                 f"指定できる値は{len(params)}つです（{len(action.params)}つ指定されました）")
     for param, allowed, i in zip(params, ability.values(state.ctx, owner), range(len(params)), strict=True):
         value = action.params[i] if i < len(action.params) else None
-        if value not in allowed:
+        if param.kind is ParamKind.TEXT and not param.allows(value, allowed):
+            size = 0 if value is None else len(value)
+            return (f"the {param.key} is a text of 1–{param.limit} characters, not {size}",
+                    f"{param.key} は1〜{param.limit}文字です（{size}文字）")
+        if param.kind is not ParamKind.TEXT and value not in allowed:
             shown = "、".join(param.name(v, "ja") if param.kind is not ParamKind.ROLE else role_name(v, "ja")
                              for v in allowed) if len(allowed) <= 12 else "選べる役職"
             given = "指定なし" if value is None else repr(value)

@@ -370,9 +370,13 @@ class Identity:
         return role_id in self._ids
 
     def own_role(self) -> str:
-        """The role id the seat itself is told it holds: its role's, the one it believes (V1.1.5), or
-        a drowsy sub-role's (V2.1.9). 人狼占い, 霊界 and the end read the real role (``role``)."""
-        return self.shown_as[0] if self.shown_as is not None else self.role.believed(self.main) or self.role.id
+        """The role id the seat itself is told it holds: a drowsy sub-role's (V2.1.9), the old role a
+        robbed seat still sees (V2.1.15), the one it believes (V1.1.5: 村人 until its trigger), else its
+        role's. 人狼占い, 霊界 and the end read the real role (``role``)."""
+        if self.shown_as is not None:
+            return self.shown_as[0]
+        shown = next((r for layer in self.layers[:0:-1] if (r := layer.role.shows(layer)) is not None), None)
+        return shown or self.role.believed(self.main) or self.role.id
 
     def own_team(self) -> Team:
         """The team the seat is told it has: a drowsy sub-role's (V2.1.9: 村人陣営 while drunk), else

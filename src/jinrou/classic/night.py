@@ -176,6 +176,11 @@ def _scapegoat_acts(state: State, goat: int) -> None:
             continue
         assert legal.verb is not None
         pool = list(legal.targets)
+        if legal.or_none is not None:  # a target, or none (怪盗's 「盗まない」, drawn as "")
+            options = [*pool, -1]
+            drawn = state.draws.choice(f"scapegoat {legal.verb.value}", options, label=[*(state.names[s] for s in pool), ""])
+            submit_drawn(state, Action(goat, legal.verb, () if drawn == -1 else (int(drawn),)))
+            continue
         chosen = []
         for _ in range(legal.arity):
             t = state.draw_seat(f"scapegoat {legal.verb.value}", pool)

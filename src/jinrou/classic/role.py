@@ -177,6 +177,7 @@ class Role:
     deadly_weapon: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (遺品整理士): 犬, 罠師, 魔女, 暗殺者
     guard_role: ClassVar[bool] = False  # V1.1.13 attribute read by later roles (闇の霊媒師): 罠師
     unshielded: ClassVar[bool] = False  # V2.1.3: holy protection, 巫女の加護 and shields never protect its seat (迷える子羊)
+    voices_heaven: ClassVar[bool] = False  # alive, 霊界's lines of the day's discussion are said under its name (悪霊憑き)
     closes_night: ClassVar[bool] = False  # a mark: its seat's night is closed (V2.1.5: no night form, no attacker)
     refuses_revival: ClassVar[bool] = False  # V2.1.10: every revival of its seat does nothing (血まみれのメアリー)
     resist_rank: ClassVar[int] = 0  # V2.1.3: ``resist`` asked before lower ranks' (巫女の加護 2, a shield 1; the rest 0)
@@ -300,6 +301,11 @@ class Role:
         if self.room_option and ctx.settings.on(self.room_option):
             return [ctx.draw_seat(self.room_option, list(ctx.seats()))]
         return []
+
+    def shows(self, me: Layer) -> str | None:
+        """A layer above the role: the role id its seat is shown instead of its own (V2.1.15: a robbed
+        seat sees its old role until its next dusk); None: it shows nothing."""
+        return None
 
     def still_reviving(self, ctx: Context, me: Layer) -> bool:
         """With ``closes_heaven = "while able"``: whether it may still bring a seat back now (W.1.12: a

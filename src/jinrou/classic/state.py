@@ -385,15 +385,16 @@ class State:
 
     # ------------------------------------------------------------------ layers
 
-    def change_role(self, seat: Seat, role_id: str, told_now: bool = True) -> None:
+    def change_role(self, seat: Seat, role_id: str, told_now: bool | None = True) -> None:
         """The seat's role becomes a fresh ``role_id`` (a declared role), keeping the layers above it;
-        it is told now, or when the next phase opens (``told_now`` False)."""
+        it is told now, or when the next phase opens (``told_now`` False), or not at all (None: the role
+        that changes it tells its own line, as 怪盗's)."""
         self.identities[seat].change_role(Layer.of(ROLES[role_id], LayerKind.ROLE, seat))
         self.changes = (*self.changes, (self.phase, seat, role_id))
         shown = ROLES[role_id].believes or role_id  # V1.1.5: a role that believes it is 村人 is told so
         if told_now:
             self.tell(seat, "role changed", role=shown)
-        else:
+        elif told_now is False:
             self.at_next_phase(seat, "role changed", role=shown)
 
     def grant(self, seat: Seat, sub_id: str, source: Seat | None = None) -> Layer:

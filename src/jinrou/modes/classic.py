@@ -85,7 +85,7 @@ from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
 from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema
-from jinrou.modes.classic_view import channels, history, log_mark, result_of, view
+from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
@@ -239,6 +239,15 @@ class ClassicMode:
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)
+
+    def voices(self, village: Village | None, seat: Seat | None, channel: str) -> tuple[Seat, ...]:
+        """The room seats one of which says a line ``seat`` writes in ``channel`` aloud in the main channel
+        (悪霊憑き's voice; the server draws which, and veils the line itself: see :meth:`reads_veiled`)."""
+        return voices(village, seat, channel)
+
+    def reads_veiled(self, village: Village | None, seat: Seat | None) -> bool:
+        """Whether ``seat`` reads the lines said aloud by another seat's voice (the dead who see all)."""
+        return reads_veiled(village, seat)
 
     def log_mark(self, village: Village) -> int:
         """Where a chat line said now falls in the log (the page shows talk and log as one stream)."""
@@ -793,9 +802,11 @@ def _ask(decide: Callable[[SeatView, np.random.Generator], list[Any]], view_of: 
 
 def _fits(action: Action, legal: Sequence[Legal]) -> bool:
     """Whether a bot's action is one of its legal ones (the engine checks it again)."""
-    return any(lg.verb is action.verb and len(action.targets) == lg.arity and set(action.targets) <= set(lg.targets)
+    return any(lg.verb is action.verb and (len(action.targets) == lg.arity or (not action.targets and lg.or_none))
+               and set(action.targets) <= set(lg.targets)
                and len(action.params) == len(lg.values)
-               and all(v in allowed for v, allowed in zip(action.params, lg.values, strict=True)) for lg in legal)
+               and all(p.allows(v, allowed) for p, v, allowed in zip(lg.params, action.params, lg.values, strict=True))
+               for lg in legal)
 
 
 __all__ = ["SCAPEGOAT", "ClassicMode", "Turn", "Village"]

@@ -41,7 +41,7 @@ from jinrou.classic.texts import (
     shown_role,
     verb_label,
 )
-from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView
+from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView, heaven_sees_all
 from jinrou.modes.base import Channel, History, Result, result_json
 
 if TYPE_CHECKING:
@@ -123,6 +123,31 @@ def _chat_names(chat: str, names: tuple[str, ...]) -> tuple[str, str, str]:
         (en, ja), who = SEAT_CHATS[kind], names[int(seat)]
         return chat, f"{en} ({who})", f"{ja}（{who}）"
     return chat, chat, chat
+
+
+def voices(village: Village | None, seat: Seat | None, channel: str) -> tuple[Seat, ...]:
+    """The room seats under whose name a line ``seat`` writes in ``channel`` now is said in the village's
+    chat too (V2.2 悪霊憑き: a 霊界 line of the day's discussion, said by a living seat whose role voices 霊界 and
+    that may write the day chat; the server draws one per line, ``possessed voice``); none: it is not."""
+    game = None if village is None else village.game
+    if (game is None or seat is None or game.is_over or channel != CHANNELS[HEAVEN_CHAT][0]
+            or game.stage is not Stage.DAY or str(village.turn) != "discussion"):  # type: ignore[union-attr]
+        return ()
+    speakers = (s for s in game.living() if not game.identity(s).silenced
+                and any(layer.role.voices_heaven for layer in game.identity(s).acting()))
+    return tuple(room for s in speakers if (room := village.room_seat(s)) is not None)  # type: ignore[union-attr]
+
+
+def reads_veiled(village: Village | None, seat: Seat | None) -> bool:
+    """Whether ``seat`` reads the 霊界 lines said aloud by a 悪霊憑き (veiled from everyone else): the dead who
+    see every role (霊界表示), and everybody once the game is over."""
+    game = None if village is None else village.game
+    if game is None:
+        return False
+    if game.is_over:
+        return True
+    me = None if seat is None else village.seat(seat)  # type: ignore[union-attr]
+    return me is not None and not game.alive[me] and heaven_sees_all(game)
 
 
 def monologue(village: Village, seat: Seat, alive: bool) -> Channel:
@@ -347,11 +372,13 @@ def _legal(legal: Legal, names: tuple[str, ...], asks: dict[str, Any]) -> dict[s
                 "en": f"{n} attacks tonight (this is attack {which}{'' if legal.required else ', optional'})"}
     return {"verb": verb, "ja": ja, "en": en, "targets": [names[t] for t in legal.targets],
             "required": legal.required, "arity": legal.arity,
-            "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values]}
+            "params": [{"key": p.key, "kind": p.kind.value, "values": [_value(p, v) for v in values],
+                        **({"limit": p.limit} if p.kind is ParamKind.TEXT else {})}
                        for p, values in zip(legal.params, legal.values, strict=True)],
             "kits": [_value(p, k) for p, values in zip(legal.params, legal.values, strict=True) if p.key == "kit"
                      for k in values],
-            "note": note, "confirm": verb in asks["verbs"]}
+            "note": note, "confirm": verb in asks["verbs"],
+            "none": None if legal.or_none is None else {"ja": legal.or_none[0], "en": legal.or_none[1]}}
 
 
 def _value(param: Param, value: str) -> dict[str, str]:

@@ -141,6 +141,7 @@ class ChatLine:
     channel: str | None = None  # None: the mode's main channel
     n: int = 0  # its number in its channel: a connection is sent the lines after the last it has
     mark: int | None = None  # where it falls in the game's log (see Mode's log_mark)
+    veiled: bool = False  # said aloud by another seat's voice (悪霊憑き): read only where the mode's reads_veiled says
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "text": self.text, "phase": self.phase}
@@ -232,7 +233,8 @@ class Room:
             key = data.get("channel") or self.main_channel
             self.counts[key] = self.counts.get(key, 0) + 1
             self.chat.append(ChatLine(data["seat"], data["name"], data["text"], data["phase"], event.at,
-                                      data.get("channel"), self.counts[key] - 1, data.get("mark")))
+                                      data.get("channel"), self.counts[key] - 1, data.get("mark"),
+                                      bool(data.get("veiled"))))
         elif kind == "rematch":
             self.rematch = data["room"]
         elif kind == "closed":
@@ -379,9 +381,11 @@ class Room:
         main = self.main_channel
         have = have or {}
         found: dict[str, list[ChatLine]] = {c.key: [] for c in channels}
+        veiled = getattr(self.mode, "reads_veiled", None)
+        unveiled = veiled is not None and any(line.veiled for line in self.chat) and bool(veiled(self.state, seat))
         for line in self.chat:
             key = line.channel or main
-            if key in found and line.n >= have.get(key, 0):
+            if key in found and line.n >= have.get(key, 0) and (not line.veiled or unveiled):
                 found[key].append(line)
         return channels, found
 

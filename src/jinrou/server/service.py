@@ -738,7 +738,17 @@ class RoomService:
                 data["mark"] = mark
             if found.key != channels[0].key:
                 data["channel"] = found.key
+            voices = getattr(room.mode, "voices", None)  # a line said aloud under another seat's name (悪霊憑き)
+            speakers = voices(room.state, seat, found.key) if voices is not None and room.state is not None else ()
+            if speakers:
+                data["veiled"] = True
             await self._append(room, "chat", data)
+            if speakers:  # possessed voice: one drawn per line, the copy recorded under its name
+                chosen = speakers[int(self._rng(room).integers(len(speakers)))]
+                copy = {"seat": chosen, "name": room.names[chosen], "text": text, "phase": room.phase}
+                if mark is not None:
+                    copy["mark"] = mark
+                await self._append(room, "chat", copy)
             self._notify(room)
 
     # ----------------------------------------------------------- who reads

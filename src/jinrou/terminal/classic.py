@@ -219,8 +219,12 @@ class TerminalPlay:
             wanted = "two names" if legal.arity == 2 else "a name" if legal.arity else ""
             wanted = f"{wanted}{_values(legal)}".removeprefix(" and ")  # no seat: only the values (gacha normal)
             among = f" of {', '.join(names)}" if names else ""
-            answer = self.ask(f"{verb}: {wanted}{among}{optional}").strip()
+            nobody = f", or none ({legal.or_none[0]})" if legal.or_none else ""  # 怪盗's 「盗まない」
+            answer = self.ask(f"{verb}: {wanted}{among}{nobody}{optional}").strip()
             if answer.lower() == "skip" and not legal.required:
+                return False
+            if legal.or_none and answer.lower() in ("none", legal.or_none[0], legal.or_none[1]):
+                self.game.apply(Action(view.seat, legal.verb), self.rng)
                 return False
             try:  # the one action codec reads it: names (or numbers), then the parameters' values
                 action = Action.parse(f"{legal.verb.value} {_role_typed(answer, legal)}", view.names, view.seat)
@@ -240,6 +244,9 @@ def _values(legal: Legal) -> str:
     name (a kit: ``Seer 占いセット``)."""
     out = ""
     for param, values in zip(legal.params, legal.values, strict=True):
+        if param.kind is ParamKind.TEXT:  # free text (歌人's poem), in double quotes
+            out += f' and a {param.key} in double quotes ("…", 1–{param.limit} characters)'
+            continue
         if param.kind is ParamKind.ROLE:
             shown = [f"{role_name(v, 'en')} {param.name(v, 'ja')}" if param.names and v in param.values
                      else role_name(v, "en") for v in values]
@@ -268,6 +275,7 @@ def _form(legal: Legal, names: Sequence[str]) -> str:
     """A day action's form for the prompt: ``bet`` , ``threaten NAME``, ``wager NAME high|low``."""
     assert legal.verb is not None
     seats = " NAME" * legal.arity
-    values = "".join(f" {'|'.join(role_name(w, 'en') for w in v) if p.kind is ParamKind.ROLE else '|'.join(v)}"
+    values = "".join(f' "{p.key.upper()}"' if p.kind is ParamKind.TEXT else
+                     f" {'|'.join(role_name(w, 'en') for w in v) if p.kind is ParamKind.ROLE else '|'.join(v)}"
                      if len(v) <= 6 else f" {p.key.upper()}" for p, v in zip(legal.params, legal.values, strict=True))
     return f"{legal.verb.value}{seats}{values}"

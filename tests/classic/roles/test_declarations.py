@@ -41,8 +41,8 @@ WAVE3_ROLES += ["OccultMania", "Dreamer", "Disguised", "HolyMarked", "Reincarnat
 WAVE3_ROLES += ["Cosplayer", "Samurai", "Elementaler", "DragonKnight", "Sacrifice"]  # group G (village part 2)
 WAVE3_ROLES += ["Forensic", "MementoDisposer", "DarkPsychic", "Synesthete", "Itako", "Baker"]  # batch 3, group I
 WAVE3_ROLES += ["Illusionist", "StraySheep", "RedHood", "DrawGirl", "HouseKeeper"]  # batch 3, group T (tricks)
-WAVE3_ROLES += ["RemoteWorker", "BloodyMary"]  # issue 34, masks (roles/village_masks.py)
-WAVE3_ROLES += ["Pyrotechnist", "Idol"]  # issue 34, nights (roles/village_nights.py)
+WAVE3_ROLES += ["RemoteWorker", "BloodyMary", "Phantom"]  # issue 34, masks (roles/village_masks.py)
+WAVE3_ROLES += ["Pyrotechnist", "Idol", "Poet", "SpiritPossessed"]  # issue 34, nights (roles/village_nights.py)
 WAVE3_ROLES += ["Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress", "Blasphemy"]  # batch 4, T.2 (foxes)
 WAVE3_ROLES += ["Hoodlum", "Oni", "GoldOni", "FrontOni", "BackOni", "DarkClown", "Amanojaku", "Shishimai",
                 "ResidualHaunting"]  # batch 4, T.3

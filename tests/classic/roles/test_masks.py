@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jinrou.classic.catalog import Team
+from jinrou.classic.model import Count
 from jinrou.classic.record import write
 from jinrou.classic.replay import replay
 from jinrou.classic.role import ROLES
@@ -22,7 +23,6 @@ from jinrou.errors import IllegalActionError
 from ..helpers import (
     action,
     bot_game_replays,
-    cast,
     close,
     dead,
     legal_verbs,
@@ -154,6 +154,65 @@ def test_emma_reads_a_mary_curse_as_a_curse():
     assert "Gは呪殺されたようです。" in lines(g, "emma curse")
 
 
+# ---------------------------------------------------------------------- 怪盗 (V2.1.15)
+
+
+def test_phantom_steals_a_wolfs_role_and_the_robbed_wolf_is_a_phantom_seeing_its_old_role_until_dusk():
+    g = new(["Werewolf", "Werewolf", "Phantom", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "C")["swap"] == tuple("ABDEFGHI") and seat(g, "C") in g.awaited()
+    assert next(lg for lg in g.legal_actions(2) if lg.verb.value == "swap").or_none == ("盗まない", "steal nothing")
+    g.apply(action(g, "C swap A"))
+    assert lines(g, "swap") == ["CがAの役職を盗みました。Aは人狼でした。"]
+    night(g, "A attack E", "D divine B")
+    assert g.identity(2).role.id == "Werewolf" and g.identity(0).role.id == "Phantom"
+    assert lines(g, "phantom became") == ["Cは人狼になりました。"] and told(g, "role changed") == []
+    robbed = SeatView.of(g, 0)
+    assert robbed.role == "Werewolf" and robbed.known == {1: "wolves", 2: "wolves"}  # its old role's lists, till dusk
+    assert g.identity(0).team() is Team.HUMAN and g.ctx.counting(Count.WOLF) == [1, 2]
+    assert SeatView.of(g, 2).role == "Werewolf" and SeatView.of(g, 2).known == {1: "wolves"}
+    vote(g, "AF BF CF DF FA GF HF IF")
+    assert lines(g, "robbed") == ["Aは役職を盗まれて怪盗になりました。"]
+    assert SeatView.of(g, 0).role == "Phantom" and SeatView.of(g, 0).known == {}
+    assert "swap" not in legal_verbs(g, "A")  # the theft is spent
+    assert legal_verbs(g, "C")["attack"]
+    night(g, "C attack G", "D divine C")
+    assert dead(g)["G"] == "attack"
+    same_replay(g)
+
+
+def test_phantom_may_steal_nothing_and_a_theft_fails_when_it_dies_first():
+    g = new(["Werewolf", "Werewolf", "Phantom", "Human", "Human", "Human", "Human", "Human"])
+    g.apply(action(g, "C swap"))
+    assert lines(g, "swap none") == ["Cは役職を盗みませんでした。"]
+    night(g, "A attack D")
+    assert g.identity(2).role.id == "Phantom"
+    vote(g, "AE BE CE EA FE GE HE")
+    assert "swap" not in legal_verbs(g, "C")  # its first night only
+    g = new(["Werewolf", "Werewolf", "Phantom", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "C swap A", "A attack C")  # dead at 105: nothing at 125
+    assert g.identity(0).role.id == "Werewolf" and g.identity(2).role.id == "Phantom"
+    assert lines(g, "phantom became") == []
+
+
+def test_a_robbed_remote_worker_no_longer_resists_its_execution():
+    g = new(["Werewolf", "Phantom", "RemoteWorker", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B swap C", "A attack D")
+    assert g.identity(1).role.id == "RemoteWorker" and SeatView.of(g, 2).role == "RemoteWorker"
+    vote(g, "AC BC CA EC FC GC HC")
+    assert dead(g)["C"] == "execution" and told(g, "remote worker") == []
+
+
+def test_a_scapegoat_phantom_draws_a_seat_or_nothing():
+    g = new(["Phantom", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
+            start=[("scapegoat attacker", "B")])
+    close(g, draws=[("scapegoat swap", "")])
+    assert g.identity(0).role.id == "Phantom" and lines(g, "swap none") == ["Aは役職を盗みませんでした。"]
+    g = new(["Phantom", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
+            start=[("scapegoat attacker", "B")])
+    close(g, draws=[("scapegoat swap", "C")])
+    assert "A" in dead(g) and g.identity(0).role.id == "Phantom" and g.identity(2).role.id == "Human"  # it failed
+
+
 # ---------------------------------------------------------------------- refusals, cards, bots
 
 
@@ -163,6 +222,15 @@ def test_refused_mask_actions_say_why_and_change_nothing():
     vote(g, "AC BC CA EC FC GC HC IC")
     for text, message in (("C hex A", "C cannot hex A: allowed are E, F, G, H, I"),
                           ("C hex D", "C cannot hex D: allowed are E, F, G, H, I")):
+        before = snapshot(g)
+        with pytest.raises(IllegalActionError, match=message):
+            g.apply(action(g, text))
+        assert snapshot(g) == before
+    g = new(["Phantom", "Werewolf", "Phantom", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
+            start=[("scapegoat attacker", "B")])
+    for text, message in (("C swap A", "C cannot swap A: allowed are B, D, E, F, G, H"),
+                          ("C swap B D", "C's swap takes 1 different target"),
+                          ("C swap C", "C cannot swap C: allowed are B, D, E, F, G, H")):
         before = snapshot(g)
         with pytest.raises(IllegalActionError, match=message):
             g.apply(action(g, text))
@@ -193,5 +261,3 @@ def test_bot_games_with_the_masks_end_and_replay_from_their_records(setup, kind)
     bot_game_replays(setup, kind)
 
 
-def test_cast_helper_is_used():  # the helpers imported for the 怪盗 tests below
-    assert cast and close

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from jinrou.classic.identity import LayerKind
 from jinrou.classic.record import write
 from jinrou.classic.replay import replay
-from jinrou.classic.role import ROLES
+from jinrou.classic.role import ROLES, SUB_ROLES
 from jinrou.classic.texts import render, role_rule
 from jinrou.errors import IllegalActionError
 
@@ -85,6 +86,16 @@ def test_a_closed_night_keeps_the_hooks_that_need_no_submission():
     vote(g, "AD BD CD DA ED FD GD HD")
     close(g)
     assert dead(g)["C"] == "attack"
+
+
+def test_fireworks_spend_a_blood_moon_due_the_same_dusk():
+    g = new(["Werewolf", "BloodWolf", "Pyrotechnist", "Diviner", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "A attack E", "D divine A")
+    g.apply(action(g, "C launch"))
+    g.apply(action(g, "B selfdestruct"))
+    close(g)
+    assert told(g, "fireworks", None) == [{}] and told(g, "blood moon") == []
+    assert not any(g.has_sub(s, "Sealed") for s in g.seats())
 
 
 # ---------------------------------------------------------------------- アイドル (V2.1.5, V2.1.11)
@@ -163,6 +174,90 @@ def test_idol_without_a_fan_from_day_five_loses_every_tie():
     assert sorted(g.names[s] for s in g.living()) == ["A", "B", "J", "K", "L"]
     vote(g, "AJ BJ JB KB LA", draws=[("tie break", "J")])  # a fan lives: an ordinary tie, drawn  # a fan lives: an ordinary tie
     assert dead(g)["J"] == "execution"
+
+
+# ---------------------------------------------------------------------- 歌人 (V2.1.7, V2.1.8a)
+
+HAIKU = "古池や 蛙飛び込む 水の音"
+
+
+def test_poet_sends_a_poem_its_receiver_alone_reads_and_the_pair_replies_in_turn():
+    g = new(["Werewolf", "Poet", "Human", "Human", "Human", "Human", "Human", "Human"])
+    assert legal_verbs(g, "B")["poem"] == tuple("ACDEFGH") and seat(g, "B") not in g.awaited()  # optional
+    (legal,) = [lg for lg in g.legal_actions(1) if lg.verb.value == "poem"]
+    assert legal.values == ((),) and legal.params[0].limit == 4096
+    g.apply(action(g, f'B poem C "{HAIKU}"'))
+    assert lines(g, "poem sent") == ["BはCに歌を送りました。"]
+    night(g, "A attack D")
+    assert lines(g, "poem came") == [f"CにBからの歌が届きました。「{HAIKU}」"]
+    assert told(g, "poem came", "C") == [{"player": 1, "target": 2, "poem": HAIKU}]
+    assert [m for _, m in g.messages if m.key == "poem came" and m.to != frozenset({2})] == []  # C alone
+    assert lines(g, "poet paired") == ["CはBからの歌を受け取って歌人になりました。"]
+    vote(g, "AE BE CE EA FE GE HE")
+    assert "poem" not in legal_verbs(g, "B") and "reply" not in legal_verbs(g, "B")  # paired; its poem came last
+    assert legal_verbs(g, "C") == {"reply": ()}  # the extra role: a poem only, to its partner
+    g.apply(action(g, 'C reply "返歌"'))
+    assert lines(g, "poem sent")[-1] == "CはBに歌を送りました。"
+    night(g, "A attack F")
+    assert told(g, "poem came", "B") == [{"player": 2, "target": 1, "poem": "返歌"}]
+    vote(g, "AG BG CG GA HG")
+    assert legal_verbs(g, "B") == {"reply": ()} and "reply" not in legal_verbs(g, "C")
+    record = write(g)
+    night_two = [e for e in record["events"] if e["type"] == "night"][1]
+    assert {"player": "C", "action": "reply", "poem": "返歌"} in night_two["actions"]
+    same_replay(g)
+
+
+def test_a_poem_goes_to_a_dead_receiver_and_no_reply_to_a_dead_partner():
+    g = new(["Werewolf", "Poet", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, f'B poem C "{HAIKU}"', "A attack C")  # C dies at 105, after the poem at 100
+    assert told(g, "poem came", "C") and "C" in dead(g)
+    vote(g, "AD BD DA ED FD GD HD")
+    assert legal_verbs(g, "B") == {}  # paired; it waits for C, dead
+
+
+def test_a_poem_is_one_to_4096_characters_and_a_refused_one_changes_nothing():
+    g = new(["Werewolf", "Poet", "Human", "Human", "Human", "Human", "Human", "Human"])
+    for text, message in (('B poem C ""', "text of 1–4096 characters, not 0"),
+                          ("B poem C", 'poem takes its seats, then "POEM" in double quotes'),
+                          ('B reply "x"', "has no action 'reply' tonight")):
+        before = snapshot(g)
+        with pytest.raises(Exception, match=message):
+            g.apply(action(g, text))
+        assert snapshot(g) == before
+    from jinrou.classic.model import Action, Verb
+
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="the poem is a text of 1–4096 characters, not 4097"):
+        g.apply(Action(1, Verb("poem"), (2,), ("あ" * 4097,)))
+    assert snapshot(g) == before
+    g.apply(Action(1, Verb("poem"), (2,), ("あ" * 4096,)))
+
+
+# ---------------------------------------------------------------------- 悪霊憑き (V2.2, V2.1.10)
+
+
+def test_the_possessed_voice_is_a_living_possessed_able_to_speak_and_a_reviver_while_alive():
+    from jinrou.classic.views import heaven_sees_all
+    from tests.modes.test_classic_mode import Table
+
+    roles = ["Human", "SpiritPossessed", "Werewolf", "Diviner", "Human", "Human", "Spellcaster"]
+    table = Table({"players": 6, "times": {"night": 100, "voting": 60}, "rules": {"heavenview": "norevive"}},
+                  roles=roles, humans=range(6))
+    mode, village, game = table.mode, table.state, table.game
+    assert mode.voices(village, 3, "heaven") == ()  # at night nothing is said aloud
+    assert not heaven_sees_all(game)  # a living 悪霊憑き is a reviver (霊界表示 norevive)
+    table.act(2, {"act": "divine", "targets": ["Ben"]})
+    for _ in range(3):
+        if table.game.stage.value != "day":
+            table.deadline()
+    game = table.game
+    assert game.stage.value == "day" and str(table.state.turn) == "discussion"
+    assert mode.voices(table.state, 3, "heaven") == (0,)  # Ann, the 悪霊憑き (room seat 0)
+    assert mode.voices(table.state, 3, "village") == ()
+    assert not mode.reads_veiled(table.state, 3) and not mode.reads_veiled(table.state, None)
+    game.identity(1).gain(game.identity(1).layers[0].__class__.of(SUB_ROLES["Silenced"], LayerKind.MARK, 1))
+    assert mode.voices(table.state, 3, "heaven") == ()  # 沈黙: it cannot speak in the day chat
 
 
 # ---------------------------------------------------------------------- refusals, cards, bots

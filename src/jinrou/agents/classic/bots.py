@@ -54,6 +54,7 @@ import numpy as np
 from jinrou.agents.classic import plays
 from jinrou.agents.classic.assessment import BLACK, PUMPKIN, WHITE, Assessment, Table, assess, is_black, side
 from jinrou.agents.classic.notes import Notes
+from jinrou.classic.actions import ParamKind
 from jinrou.classic.agent import Agent
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim, ClaimKind
@@ -124,7 +125,8 @@ def uniform(view: SeatView, legal: Legal, rng: np.random.Generator) -> Action | 
     targets = tuple(legal.targets[int(i)] for i in picks)
     if legal.verb is None:
         return Vote(view.seat, targets[0])
-    values = tuple(allowed[int(rng.integers(len(allowed)))] for allowed in legal.values)
+    values = tuple(p.sample if p.kind is ParamKind.TEXT else allowed[int(rng.integers(len(allowed)))]
+                   for p, allowed in zip(legal.params, legal.values, strict=True))
     return Action(view.seat, legal.verb, targets, values)
 
 

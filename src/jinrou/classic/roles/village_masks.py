@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jinrou.classic.catalog import Team
-from jinrou.classic.events import Bitten, Executed, Threat, on
-from jinrou.classic.identity import LayerKind
-from jinrou.classic.model import Action, Cause, Count, Message, Seat, Verb
-from jinrou.classic.role import Ability, Role, role, sub_role
+from jinrou.classic.events import Bitten, Executed, Nightfall, PhaseOpened, Threat, on
+from jinrou.classic.identity import Layer, LayerKind
+from jinrou.classic.model import Action, Cause, Count, Message, Moment, Seat, Verb
+from jinrou.classic.role import Ability, Role, declared, role, sub_role
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
-    from jinrou.classic.identity import Layer
 
 
 # ---------------------------------------------------------------------- 在宅者 (V2.1.11)
@@ -167,3 +166,115 @@ class BloodyMary(Role):
     @on(Bitten)
     def bitten(self, ctx: Context, me: Layer, event: Bitten) -> None:
         self._trigger(ctx, me, "bitten")
+
+
+# ---------------------------------------------------------------------- 怪盗 (V2.1.15)
+
+SWAP = Verb.declare("swap", label=("盗む", "steal a role"))
+STOLE = Message.declare("swap", "{player}が{target}の役職を盗みました。{target}は{role}でした。",
+                        "{player} steals {target}'s role: {target} was {role}.")
+STOLE_NOTHING = Message.declare("swap none", "{player}は役職を盗みませんでした。", "{player} steals no role.")
+PHANTOM_BECAME = Message.declare("phantom became", "{player}は{role}になりました。", "{player} has become {role}.")
+ROBBED = Message.declare("robbed", "{player}は役職を盗まれて怪盗になりました。",
+                         "{player}'s role was stolen: it is a Phantom now.")
+
+
+@dataclass
+class PhantomMemory:
+    first: int | None = None  # its first night (the first dusk it held the role, or its swap)
+    spent: bool = False  # its theft is made (or was the robbed seat's)
+
+
+@dataclass
+class RobbedMemory:
+    role: str = "Human"  # the role it held before the theft, shown to it until its next dusk
+
+
+@sub_role("Robbed", "盗まれた", LayerKind.SUB)
+class Robbed(Role):
+    """The *robbed* mark (V2.1.15), from the theft (level 125) to the seat's next dusk, dead or alive: the seat
+    is already a 怪盗 (its theft spent) for every rule, but still sees its old role and its lists; at that
+    dusk it is told 「{name}は役職を盗まれて怪盗になりました。」 and the mark goes."""
+
+    card_ja = "盗まれた: 怪盗に役職を盗まれました。次の夕方に怪盗になったと知らされます。"
+    card_en = "Robbed: a 怪盗 (Phantom) stole the seat's role; at the next dusk it is told it is a Phantom now."
+
+    Memory = RobbedMemory
+
+    def shows(self, me: Layer) -> str | None:
+        return str(me.memory.role)
+
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
+        old = declared(me.memory.role)
+        return old.knows(ctx, Layer.of(old, LayerKind.ROLE, me.seat)) if "knows" in old.overrides else {}
+
+    @on(Nightfall)
+    def robbed_dusk(self, ctx: Context, me: Layer, event: Nightfall) -> None:
+        ctx.tell(me.seat, ROBBED, player=me.seat)
+        ctx.remove(me)
+
+
+class Swap(Ability):
+    """怪盗's theft: its first night, required, level 125: another living seat but 身代わりくん, or none
+    (「盗まない」); told at once 「{name}が{target}の役職を盗みました。{target}は{role}でした。」 or 「{name}は役職を盗み
+    ませんでした。」. Not a *targeted* contact. At level 125, if alive, it takes the (redirected) seat's role,
+    fresh, without its dusk hook (told 「{name}は{role}になりました。」), and that seat becomes a 怪盗 with the
+    theft spent, *robbed* until its next dusk."""
+
+    verb = SWAP
+    level = 125
+    targets_on_submit = False
+    or_none = ("盗まない", "steal nothing")
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return not me.memory.spent and me.memory.first in (None, ctx.day)
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return [s for s in ctx.living() if s != me.seat and s != ctx.scapegoat]
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.first = ctx.day
+        if not action.targets:
+            ctx.tell(me.seat, STOLE_NOTHING, player=me.seat)
+            return
+        target = action.targets[0]
+        ctx.tell(me.seat, STOLE, player=me.seat, target=target, role=ctx.identity(target).role.id)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        me.memory.spent = True
+        if not action.targets or not ctx.alive(me.seat):
+            return
+        target = ctx.aimed(action.targets[0])
+        if target == me.seat:
+            return
+        old = ctx.identity(target).role.id
+        ctx.change_role(me.seat, old, told_now=None)
+        ctx.tell(me.seat, PHANTOM_BECAME, player=me.seat, role=old)
+        ctx.change_role(target, Phantom.id, told_now=None)
+        ctx.identity(target).main.memory.spent = True
+        ctx.grant(target, Robbed.id, me.seat).memory.role = old
+
+
+@role
+class Phantom(Role):
+    """怪盗 (役職変化系): its first night it must steal a role — another living seat's but 身代わりくん's — or
+    choose 「盗まない」; told at once the seat's role. At level 125, if alive, it becomes that role (fresh, no dusk
+    hook; its actions from the next night) and the robbed seat becomes a 怪盗 whose theft is spent: until its
+    next dusk it still sees its old role and lists but is a 怪盗 of team Human for every rule; at that dusk it is
+    told 「{name}は役職を盗まれて怪盗になりました。」 (V2.1.15)."""
+
+    card_ja = ("怪盗: 村人の仲間です。最初の夜に、身代わりくん以外の生存者ひとりの役職を盗むか、盗まないかを選びます"
+               "（必須）。盗むと相手の役職がすぐわかり、その夜の最後に（生きていれば）その役職になります。盗まれた人は"
+               "怪盗（村人陣営）になり、次の夕方にそれを知らされます。")
+    card_en = ("Phantom: a villager. On its first night it must steal the role of another living seat (never the "
+               "scapegoat) or steal nothing. It learns that role at once and, if alive at the night's end, becomes it "
+               "(its actions from the next night). The robbed seat becomes a Phantom on the village team (its theft "
+               "spent), for every rule at once, but it is only told so at the next dusk.")
+
+    abilities = (Swap(),)
+    Memory = PhantomMemory
+
+    @on(PhaseOpened)
+    def first_night(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
+        if event.moment is Moment.DUSK and me.memory.first is None:
+            me.memory.first = ctx.day

@@ -1,10 +1,12 @@
-"""Batch 3 (village part 2, issue 34), roles of the night's closing and its private words: 花火師, アイドル
-(shared/spec/classic-roles-village-2.md V2.2; mechanics V2.1.5 closed nights, V2.1.11 received priority).
+"""Batch 3 (village part 2, issue 34), roles of the night's closing and its private words: 花火師, アイドル,
+歌人, 悪霊憑き (shared/spec/classic-roles-village-2.md V2.2; mechanics V2.1.5 closed nights, V2.1.8a poems,
+V2.1.8c 霊界's voice, V2.1.11 received priority).
 
 A *closed night* (V2.1.5) is a mark, :class:`NightClosed`, to dawn: its seat has no night form (no action,
 nothing required, no part in the wolves' attack: ``Role.closes_night``, read by the identity), while its
 dusk hook, chats, contacts, on-death hooks and every effect needing no submission stay. 花火師's fireworks
-close every seat's night; an アイドル's death closes its fans' next night.
+close every seat's night; an アイドル's death closes its fans' next night. A 歌人's poem is free text, a
+parameter of the kind ``ParamKind.TEXT`` (1–4096 characters), told to its receiver alone.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jinrou.classic.abilities import Once, When
+from jinrou.classic.abilities import Once, Param, ParamKind, When
 from jinrou.classic.catalog import Team
 from jinrou.classic.events import PhaseOpened, on
 from jinrou.classic.identity import Expiry, LayerKind
@@ -218,3 +220,115 @@ class Idol(Role):
 
     def priority_received(self, ctx: Context, me: Layer) -> int:
         return 1 if ctx.day >= 5 and not fans(ctx, me.seat) else 0
+
+
+# ---------------------------------------------------------------------- 歌人 (V2.1.7, V2.1.8a)
+
+POEM_LIMIT = 4096
+"""A poem's most characters (the reference's server accepts any text up to this)."""
+POEM_PARAM = Param("poem", ParamKind.TEXT, limit=POEM_LIMIT, sample="月明かり 誰を想うか 夜の歌")
+POEM = Verb.declare("poem", POEM_PARAM, label=("歌を送る", "send a poem"))
+REPLY = Verb.declare("reply", POEM_PARAM, label=("返歌を送る", "reply with a poem"))
+POEM_SENT = Message.declare("poem sent", "{player}は{target}に歌を送りました。", "{player} sends {target} a poem.")
+POEM_CAME = Message.declare("poem came", "{target}に{player}からの歌が届きました。「{poem}」",
+                            "A poem from {player} reaches {target}: “{poem}”", relayed=False)  # V2.1.8b: not a listener's
+POET_PAIRED = Message.declare("poet paired", "{target}は{player}からの歌を受け取って歌人になりました。",
+                              "{target} received {player}'s poem and became a Poet.")
+
+
+@dataclass
+class PoetMemory:
+    partner: Seat | None = None  # the seat it is paired with (None: unpaired)
+    turn: bool = False  # its partner's poem came last: it may reply
+
+
+def _deliver(ctx: Context, sender: Seat, to: Seat, text: str) -> None:
+    ctx.tell(to, POEM_CAME, player=sender, target=to, poem=text)
+
+
+class SendPoem(Ability):
+    """歌人's poem: while unpaired, each night, optional, level 100: another living seat and a poem (1–4096
+    characters); told 「{name}は{target}に歌を送りました。」. At 100 the (redirected) seat, dead or alive, receives it
+    (「{target}に{name}からの歌が届きました。」 and the text, to it alone) and a 歌人 extra role paired with the
+    sender (told 「{target}は{name}からの歌を受け取って歌人になりました。」); the sender is paired with it."""
+
+    verb = POEM
+    required = False
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.memory.partner is None
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(me.seat, POEM_SENT, player=me.seat, target=action.targets[0])
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        _deliver(ctx, me.seat, target, str(action.param("poem")))
+        layer = ctx.add_role(target, Poet.id)
+        layer.memory.partner, layer.memory.turn = me.seat, True
+        me.memory.partner, me.memory.turn = target, False
+        ctx.tell(target, POET_PAIRED, player=me.seat, target=target)
+
+
+class ReplyPoem(Ability):
+    """A paired 歌人's reply (its role or an extra role): while its partner's poem came last and its partner
+    lives, each night, optional, level 100, a poem only; told 「{name}は{partner}に歌を送りました。」. At 100 the
+    poem goes to the (redirected) partner and the turn passes to that seat's 歌人 paired with the sender."""
+
+    verb = REPLY
+    required = False
+    arity = 0
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return me.memory.turn and me.memory.partner is not None and ctx.alive(me.memory.partner)
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        ctx.tell(me.seat, POEM_SENT, player=me.seat, target=me.memory.partner)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        partner = me.memory.partner
+        if partner is None:
+            return
+        to = ctx.aimed(partner)
+        _deliver(ctx, me.seat, to, str(action.param("poem")))
+        me.memory.turn = False
+        for layer in ctx.identity(to).layers:
+            if layer.role is Poet.declaration and layer.memory.partner == me.seat:
+                layer.memory.turn = True
+
+
+@role
+class Poet(Role):
+    """歌人: while unpaired it may send another living seat a poem each night (any text of 1–4096 characters,
+    told to its receiver alone); the receiver becomes a 歌人 too (an extra role) paired with it, and the two may
+    then reply to each other in turn, any number of rounds, never to another partner (V2.1.7, V2.1.8a)."""
+
+    card_ja = ("歌人: 村人の仲間です。夜に、生きている人ひとりに歌（1〜4096文字）を送れます。受け取った人にだけ歌が届き、"
+               "その人も歌人になってあなたと組になります。それからは、相手の歌が届いた夜に返歌を送れます（何度でも。"
+               "相手は変えられません）。")
+    card_en = ("Poet: a villager. At night it may send a living seat a poem (any text of 1 to 4096 characters), which "
+               "only that seat reads; the receiver becomes a Poet too, paired with it. From then on each may reply "
+               "with a poem on a night after the other's came, any number of times, never to anyone else.")
+
+    abilities = (SendPoem(), ReplyPoem())
+    Memory = PoetMemory
+
+
+# ---------------------------------------------------------------------- 悪霊憑き (V2.1.8c, V2.1.10)
+
+
+@role
+class SpiritPossessed(Role):
+    """悪霊憑き: while it lives, each 霊界 line written during the day's discussion is said in the day chat under
+    the name of a living 悪霊憑き able to write there (not 沈黙), drawn per line (``possessed voice``); the dead
+    who see every role read the 霊界 line and its copy, everyone else only the copy (the living never learn who
+    wrote it). A reviver while alive (V2.1.10). Online only: the server's chat carries it (``Role.voices_heaven``,
+    the mode's ``voices`` and ``reads_veiled``)."""
+
+    card_ja = ("悪霊憑き: 村人の仲間です。生きている間、昼の議論中に霊界で書かれた発言が、あなたの名前で昼の会話に"
+               "表示されます（誰が書いたかは生きている人にはわかりません）。")
+    card_en = ("Spirit Possessed: a villager. While it lives, whatever the dead write during the day's discussion "
+               "is said in the Village chat under its name (the living never learn who wrote it).")
+
+    closes_heaven = "alive"  # V2.1.10: a reviver while alive
+    voices_heaven = True

@@ -856,8 +856,8 @@ class BloodWolf(Wolf):
 
     @on(Nightfall)
     def blood_moon(self, ctx: Context, me: Layer, event: Nightfall) -> None:
-        if me.memory.day != ctx.day or ctx.alive(me.seat):
-            return
+        if me.memory.day != ctx.day or ctx.alive(me.seat) or ctx.identity(me.seat).closed:
+            return  # V2.2 花火師: on a closed night (fireworks) the blood moon is spent without effect
         ctx.tell(None, BLOOD_MOON)
         for seat in ctx.seats():
             if ctx.identity(seat).counts() is not Count.WOLF:

@@ -154,8 +154,9 @@
   const SELF_DESTRUCT = { en: "Self-destruct (自爆)? You die now and the day ends without a vote.",
     ja: "自爆しますか？ あなたは今すぐ死亡し、今日は投票なしで終わります。" };
 
-  function targetSelect(name, names) {  // a list of seats, none chosen: the player picks one
+  function targetSelect(name, names, nobody) {  // a list of seats, none chosen: the player picks one
     const s = select(name, names.map((n) => [n, n]));
+    if (nobody) s.append(option("-", tx(nobody)));  // an action taken with no target too (怪盗's 「盗まない」)
     const none = option("", ctx.t("Choose…", "選択してください"));
     none.disabled = true;
     s.prepend(none);
@@ -177,6 +178,7 @@
     const form = ctx.el("form", undefined, "c-form");
     form.noValidate = true;  // the page says what is missing, in its language
     const alone = legal.verb !== "vote" && !legal.arity && !(legal.params || []).length;  // gorge, feign, rise, 自爆
+    const texts = (legal.params || []).filter((p) => p.kind === "text");  // 歌人's poem: a text box with its limit
     if (alone) {  // one button, named for what it does
       const go = button(tx(legal));
       go.className = legal.confirm ? "c-one c-danger" : "c-one";
@@ -192,9 +194,19 @@
       return form;
     }
     form.append(ctx.el("span", tx(legal), "c-verb"));
-    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(targetSelect(`target${i}`, legal.targets));
+    for (let i = 0; i < (legal.verb === "vote" ? 1 : legal.arity); i += 1) form.append(targetSelect(`target${i}`, legal.targets, legal.none));
     // typed parameters: a role id (a select of roles), a choice (a select of its words), a kit
     for (const param of legal.params || []) {
+      if (param.kind === "text") {
+        const box = ctx.el("textarea", undefined, "c-text");
+        box.name = `param-${param.key}`;
+        box.maxLength = param.limit;
+        box.rows = 3;
+        box.placeholder = ctx.t(`Your ${param.key} (1–${param.limit} characters)`, `${param.key === "poem" ? "歌" : param.key}（1〜${param.limit}文字）`);
+        box.dataset.kind = param.kind;
+        form.append(box);
+        continue;
+      }
       const control = select(`param-${param.key}`, param.values.map((v) => [v.id, tx(v)]));
       control.dataset.kind = param.kind;
       form.append(control);
@@ -211,11 +223,15 @@
       event.preventDefault();
       const picked = [...form.querySelectorAll("select[name^=target]")].map((s) => s.value);
       if (picked.some((p) => !p)) { missing.textContent = ctx.t("Choose a player first.", "先に対象を選択してください。"); return; }
+      if (texts.some((p) => !form.querySelector(`[name="param-${p.key}"]`).value.trim())) {
+        missing.textContent = ctx.t("Write it first.", "先に内容を書いてください。");
+        return;
+      }
       missing.textContent = "";
       if (legal.confirm && !window.confirm(question(legal, picked))) return;
       if (legal.verb === "vote") { ctx.act({ vote: picked[0] }); return; }
-      const action = { act: legal.verb, targets: picked };
-      for (const param of legal.params || []) action[param.key] = form.querySelector(`select[name="param-${param.key}"]`).value;
+      const action = { act: legal.verb, targets: picked.filter((p) => p !== "-") };
+      for (const param of legal.params || []) action[param.key] = form.querySelector(`[name="param-${param.key}"]`).value;
       ctx.act(action);
     });
     form.dataset.verb = legal.verb;
