@@ -27,7 +27,8 @@ from tests.classic.wager_role import declared
 HERE = Path(package.__file__).parent
 CORE = ("__init__", "plays", "notes", "assessment", "bots", "common")
 GROUPS = {"village": {Category.HUMAN}, "werewolves": {Category.WEREWOLF}, "madmen": {Category.MADMAN},
-          "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING}}
+          "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING},
+          "foxes_oni": {Category.FOX, Category.IMMORAL, Category.OTHERS}}  # wave 3's fox kinds, 第三陣営 without a team
 """Each group module and the catalog categories (系) of the roles it declares plays for."""
 
 

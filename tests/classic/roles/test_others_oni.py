@@ -297,3 +297,44 @@ def test_a_cycle_of_haunting_wins_nothing():
     night(g, "A attack F", draws=[("order", ["C", "B"])])
     vote(g, "AC BC CA")
     assert result(g) == "Werewolf" and winners(g) == "A"  # B's rule is C's, which is B's: false
+
+
+# ---------------------------------------------------------------------------------------------- payload audit
+
+
+def test_private_facts_of_the_third_parties_reach_only_their_seats():
+    from jinrou.classic.views import SeatView
+
+    g = new(["Human", "Human", "GoldOni", "Werewolf", "ResidualHaunting", "Hoodlum", "Shishimai", "Human"],
+            start=[("gold oni targets", 2)])
+    night(g, "E haunt A", "F grudge A B", "G nip H", "D attack B", draws=[("order", ["E", "G"])])
+    own = {"gold oni targets": "C", "haunts": "E", "grudges": "F", "nips": "G"}
+    for s in [None, *g.seats()]:
+        view = SeatView.of(g, s)
+        keys = {m.key for _, m in view.messages}
+        for key, letter in own.items():
+            assert (key in keys) is (s is not None and g.names[s] == letter), (key, s)
+        if s != 2:
+            assert "target" not in view.known.values()
+        assert "ShishimaiNip" not in view.subs  # hidden, even from the nipped seat
+    assert SeatView.of(g, 2).known == {0: "target", 1: "target"}
+
+
+def test_a_fugitive_away_from_home_escapes_an_abduction_and_gold_oni_odds_are_its_own():
+    g = new(["Werewolf", "GoldOni", "Fugitive", "Human", "Human", "Human", "Human"], start=[("gold oni targets", 1)])
+    night(g, "C hide D", "A attack E")
+    vote(g, "AF BF CF DF FA GF")
+    rec = Recorder([("abduction", True)])
+    g.apply(action(g, "B abduct C"))
+    g.apply(action(g, "C hide D"))
+    g.apply(action(g, "A attack G"))
+    g.close(rec)
+    assert "C" in alive(g)  # away at D's house
+    assert rec.asked[:1] == [("abduction", [True, False], [1, 0])]
+    vote(g, "AD BD CD DA")
+    rec = Recorder([("abduction", False), ("oni resists", True)])
+    g.apply(action(g, "B abduct C"))
+    g.apply(action(g, "C hide B"))
+    g.apply(action(g, "A attack B"))
+    g.close(rec)
+    assert rec.asked == [("abduction", [True, False], [1, 1]), ("oni resists", [True, False], [2, 3])]
