@@ -338,3 +338,38 @@ def test_a_fugitive_away_from_home_escapes_an_abduction_and_gold_oni_odds_are_it
     g.apply(action(g, "A attack B"))
     g.close(rec)
     assert rec.asked == [("abduction", [True, False], [1, 1]), ("oni resists", [True, False], [2, 3])]
+
+
+def test_the_oni_word_is_a_claim_a_seer_and_a_medium_may_make_and_the_bots_make_it():
+    from jinrou.classic.claims import Claim, ClaimError
+
+    names = ["A", "B", "C"]
+    for text, ja in (("DIVINED C oni", "占い結果: Cは鬼"), ("IDENTIFIED C oni", "霊能結果: Cは鬼")):
+        claim = Claim.parse(text, names)
+        assert claim.result == "oni" and claim.render(names, "ja") == ja and Claim.parse(claim.notation(names), names) == claim
+    with pytest.raises(ClaimError, match="the result must be human or werewolf, not 'oni'"):
+        Claim.parse("ESTIMATE C oni", names)
+    import numpy as np
+
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.classic.agent import play as play_to_end
+    from jinrou.classic.game import Game
+
+    reported = 0
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        cast = {"Werewolf": 2, "Oni": 1, "GoldOni": 1, "FrontOni": 1, "BackOni": 1, "Diviner": 1, "Psychic": 1,
+                "Human": 3}
+        roles = [r for r, k in cast.items() for _ in range(k)]
+        g = Game.new([f"P{i}" for i in range(len(roles))], roles, {"scapegoat": "off"}, rng)
+        play_to_end(g, [HeuristicAgent(cast) for _ in roles], rng)
+        reported += sum(1 for _, _, c in g.claims if c.result == "oni")
+    assert reported >= 3
+
+
+def test_emma_is_told_an_abduction():
+    g = new(["Werewolf", "Oni", "Emma", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "B abduct F", "A attack G", draws=[("abduction", True), ("announcement", ["F", "G"])])
+    assert told(g, "emma oni", "C") == [{"player": 5}]
