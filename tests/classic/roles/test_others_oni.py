@@ -8,6 +8,8 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Vote
@@ -18,6 +20,7 @@ from ..helpers import (
     Recorder,
     action,
     alive,
+    bot_game_replays,
     close,
     dead,
     knows,
@@ -373,3 +376,28 @@ def test_emma_is_told_an_abduction():
     vote(g, "AE BE CE EA FE GE")
     night(g, "B abduct F", "A attack G", draws=[("abduction", True), ("announcement", ["F", "G"])])
     assert told(g, "emma oni", "C") == [{"player": 5}]
+
+
+# ---------------------------------------------------------------------------------------------- invariants
+
+
+
+THIRDS = ["Hoodlum", "Oni", "GoldOni", "FrontOni", "BackOni", "DarkClown", "Amanojaku", "Shishimai",
+          "ResidualHaunting", "Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress", "Blasphemy"]
+
+
+@st.composite
+def third_setups(draw):  # type: ignore[no-untyped-def]
+    """8–14 seats: 1–2 wolves, 2–6 of the fox kinds and third parties, a 占い師 and a 狩人 sometimes, the rest 村人."""
+    thirds = draw(st.lists(st.sampled_from(THIRDS), min_size=2, max_size=6))
+    wolves = ["Werewolf", *draw(st.lists(st.sampled_from(["Werewolf", "Madman", "Fox"]), max_size=1))]
+    extra = draw(st.lists(st.sampled_from(["Diviner", "Guard", "Psychic", "Immoral", "Fugitive"]), max_size=2))
+    cast = draw(st.permutations([*wolves, *thirds, *extra, "Human", "Human"]))
+    room = {"scapegoat": draw(st.sampled_from(["on", "off"]))}
+    return cast, room, draw(st.integers(0, 2**32 - 1))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(third_setups(), st.sampled_from(["heuristic", "random"]))
+def test_bot_games_with_the_fox_kinds_and_third_parties_end_and_replay_from_their_records(setup, kind):
+    bot_game_replays(setup, kind)
