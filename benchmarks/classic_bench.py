@@ -40,6 +40,7 @@ replaced by カルトリーダー, 教主, 鴉, 鴉, 修験者 (``singles16a``),
     python benchmarks/classic_bench.py --only game --village
     python benchmarks/classic_bench.py --only game --village2   # batch 3's village roles declared so far
     python benchmarks/classic_bench.py --only game --single-teams   # issue 35's single teams and vampires
+    python benchmarks/classic_bench.py --only game --foxes-oni  # issue 35's fox kinds and 第三陣営 without a team
 """
 
 from __future__ import annotations
@@ -106,6 +107,14 @@ SINGLE_TEAMS_16 = {
 }
 """Issue 35's single teams and vampires (classic-roles-third.md T.6–T.7) that replace five of 普通1's six 村人 in the
 ``--single-teams`` casts."""
+FOXES_ONI_16 = {
+    "foxes16a": ("Trickster", "NightRabbit", "Blasphemy"),
+    "foxes16b": ("VariationFox", "XianFox", "Actress"),
+    "oni16a": ("Hoodlum", "Oni", "GoldOni", "DarkClown"),
+    "oni16b": ("FrontOni", "BackOni", "Amanojaku", "Shishimai", "ResidualHaunting"),
+}
+"""Issue 35's fox kinds (classic-roles-third T.2: they replace 普通1's 妖狐 and two 村人) and 第三陣営 without a team
+(T.3: they replace four or five of its six 村人) in the ``--foxes-oni`` casts."""
 VILLAGE_NO_FOX = frozenset({"village16b", "village16e"})
 """The ``--village`` casts whose 妖狐 is a 村人 too (a cast without a fox)."""
 
@@ -210,6 +219,8 @@ def main() -> None:
     parser.add_argument("--village", action="store_true", help="the casts with issue 24's village roles instead")
     parser.add_argument("--village2", action="store_true", help="the casts with batch 3's village roles instead")
     parser.add_argument("--single-teams", action="store_true", help="the casts with issue 35's single teams instead")
+    parser.add_argument("--foxes-oni", action="store_true",
+                        help="the casts with issue 35's fox kinds and 第三陣営 without a team instead")
     args = parser.parse_args()
     if args.only in (None, "game"):
         from collections import Counter
@@ -231,8 +242,16 @@ def main() -> None:
                 if name in VILLAGE_NO_FOX:
                     plain = plain - Counter({"Fox": 1}) + Counter({"Human": 1})
                 casts.append((name, dict(plain + Counter(village))))
+        elif args.foxes_oni:
+            casts = []
+            for name, group in FOXES_ONI_16.items():
+                fox = group[0] in ("Trickster", "VariationFox")
+                plain = Counter(normal_cast(16)) - Counter({"Human": len(group) - fox, "Fox": int(fox)})
+                casts.append((name, dict(plain + Counter(group))))
         for name, cast in casts:
             target = 25 if args.wolves or args.madmen or args.village or args.village2 or args.single_teams else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
+            batch = args.wolves or args.madmen or args.village or args.village2 or args.foxes_oni
+            target = 25 if batch else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
             print(json.dumps(measure_games(name, cast, args.games, args.seed, target), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):
         print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)

@@ -30,7 +30,8 @@ GROUPS = {"village": {Category.HUMAN}, "crowds": {Category.HUMAN}, "werewolves":
           "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING},
           "switchers": {Category.SWITCHING}, "sweets": {Category.OTHERS, Category.NONE},
           "single_teams": {Category.OTHERS, Category.NONE},
-          "village_nights": {Category.HUMAN, Category.SWITCHING}}  # 第三陣営系's single teams of wave 3 (issue 35)
+          "village_nights": {Category.HUMAN, Category.SWITCHING},  # issue 34's roles of roles/village_{nights,masks}
+          "foxes_oni": {Category.FOX, Category.IMMORAL, Category.OTHERS}}  # wave 3's fox kinds, 第三陣営 without a team
 
 """Each group module and the catalog categories (系) of the roles it declares plays for."""
 

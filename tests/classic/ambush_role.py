@@ -3,9 +3,9 @@ that a new role touches no other file (``docs/classic-roles.md``'s how-to; issue
 :mod:`tests.classic.test_new_role` plays it in ``classic simulate``, in an online room and through the
 record, and checks that no file of the package names it.
 
-It sits under the catalog id ``SpaceWerewolfCrew`` (クルー, one of the five 宇宙人狼 roles, which jinrou never
-declares: classic-roles-third's issue, "Done when") only because a role's id must be a catalog id: its rule
-is the tests' own. Once a game, by
+It sits under the catalog id ``QuantumPlayer`` (量子人間, the quantum player, which jinrou never declares as a
+classic role: issue 35's "Done when") only because a role's id must be a catalog id: its rule is the tests'
+own. Once a game, by
 night, optional, it ambushes another living seat: it is told so at once (its message), and at level 100
 that seat dies of its cause, ``ambush``, announced with its own line (a guard does not help). It wins if
 it is alive at the end, whoever else wins. Its bots ambush at once the living seat they suspect most.
@@ -38,12 +38,12 @@ if TYPE_CHECKING:
     from jinrou.classic.context import Context
     from jinrou.classic.identity import Layer
 
-ID, NAME_JA = "SpaceWerewolfCrew", "クルー"
+ID, NAME_JA = "QuantumPlayer", "量子人間"
 VERB = CAUSE = "ambush"
 MESSAGE = "ambush chosen"
-CARD_JA = ("クルー: 一度だけ、夜に他のひとりを闇討ちできます（任意）。その人は死にます（護衛では防げません）。"
+CARD_JA = ("量子人間: 一度だけ、夜に他のひとりを闇討ちできます（任意）。その人は死にます（護衛では防げません）。"
            "誰が勝っても、最後に生きていれば勝利します。")
-CARD_EN = ("Space Werewolf Crew: once a game, by night, you may ambush another living player, who dies (a guard does not "
+CARD_EN = ("Quantum Player: once a game, by night, you may ambush another living player, who dies (a guard does not "
            "help). You win if you are alive at the end, whoever else wins.")
 DIED = ("{player}は闇討ちに遭いました", "{player} was ambushed.")
 TOLD = ("{player}は今夜{target}を闇討ちします。", "{player} will ambush {target} tonight.")
@@ -78,7 +78,7 @@ def declared() -> Iterator[type[Role]]:
 
     Ambush.verb = verb
 
-    class SpaceWerewolfCrew(Role):
+    class QuantumPlayer(Role):
         """The tests' ambusher (see the module docstring)."""
 
         card_ja = CARD_JA
@@ -89,12 +89,12 @@ def declared() -> Iterator[type[Role]]:
         def wins(self, ctx: Context, me: Layer, result: Team) -> bool:
             return ctx.alive(me.seat)
 
-    role(SpaceWerewolfCrew)
-    # its catalog row is one of 闇鍋's only (hidden, as every 宇宙人狼 role's): a new role's row is a host's to pick
-    SpaceWerewolfCrew.catalog = dataclasses.replace(SpaceWerewolfCrew.catalog, hidden=False)
+    role(QuantumPlayer)
+    # its catalog row is hidden (闇鍋's only): a new role's row is a host's to pick
+    QuantumPlayer.catalog = dataclasses.replace(QuantumPlayer.catalog, hidden=False)
     plays.declare(Play(ID, policies={verb: ambush_the_most_suspected}))
     try:
-        yield SpaceWerewolfCrew
+        yield QuantumPlayer
     finally:
         plays.forget(ID)
         del ROLES[ID]

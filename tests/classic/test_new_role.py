@@ -39,13 +39,13 @@ def test_no_file_of_the_package_names_the_role():
     """What a new role needs is its own file: if the engine, the server, the page or the bots had to name
     it (its id, its Japanese name, its verb, its cause or its message), this test role could not play
     without a change there — the catalog's row of its id is the only mention (beside 闇鍋's list of the
-    roles it never casts, as the id is one of the five 宇宙人狼 roles jinrou never declares)."""
+    roles it never casts, as the id is the quantum player's, which jinrou never declares as a classic role)."""
     assert CAUSE == VERB and VERB in MESSAGE  # the verb's word covers the cause's and the message's
     words = re.compile(rf"\b(?:{ID}|{VERB})\b|{NAME_JA}|闇討ち")  # its id and verb, its names in Japanese
     found = [f"{path.relative_to(SOURCE)}: {match.group(0)}" for path in sorted(SOURCE.rglob("*"))
              if path.suffix in (".py", ".js", ".html", ".json", ".tsv", ".md") and path.is_file()
              for match in words.finditer(path.read_text(encoding="utf-8"))]
-    # the catalog's row, and 闇鍋's list of the roles it never casts (the 宇宙人狼 roles, whose id it borrows)
+    # the catalog's row, and 闇鍋's list of the roles it never casts (the quantum player, whose id it borrows)
     assert found == [f"classic/data/gekka-roles.tsv: {ID}", f"classic/data/gekka-roles.tsv: {NAME_JA}",
                      f"yaminabe/request.py: {ID}"]
 

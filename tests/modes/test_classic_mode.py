@@ -436,8 +436,10 @@ def test_a_person_claims_in_the_bots_language_and_everybody_reads_it():
     ({"claim": {"kind": "CO", "role": "Pope"}}, "unknown role 'Pope'"),
     ({"claim": {"kind": "VOTE", "target": "Zed"}}, "no player 'Zed'"),
     ({"claim": {"kind": "DIVINED", "target": "Cat", "result": "wolf"}},
-     "a divination is human, werewolf or pumpkin, not 'wolf'"),  # かぼちゃ魔's 「かぼちゃ」 (W.1.5)
-    ({"claim": {"kind": "IDENTIFIED", "target": "Cat", "result": "pumpkin"}}, "a result is human or werewolf, not 'pumpkin'"),
+     "a divination is human, werewolf, pumpkin or oni, not 'wolf'"),  # かぼちゃ魔's 「かぼちゃ」 (W.1.5), 鬼 (T.1.10)
+    ({"claim": {"kind": "IDENTIFIED", "target": "Cat", "result": "pumpkin"}},
+     "a psychic result is human, werewolf or oni, not 'pumpkin'"),
+    ({"claim": {"kind": "ESTIMATE", "target": "Cat", "result": "oni"}}, "a result is human or werewolf, not 'oni'"),
     ({"vote": "Ann", "extra": 1}, "unknown action ['extra', 'vote']"),
     ({"act": "fly", "targets": []}, "unknown action 'fly'"),
     ({"done": "yes"}, 'say {"done": true}'),

@@ -426,8 +426,8 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                     continue
                 if channel.startswith("monologue-"):  # its writer's alone until the end
                     assert channel == f"monologue-{seat}", (seat, secret)
-                elif channel == "heaven":
-                    assert dead, (seat, secret)
+                elif channel == "heaven":  # the dead's, and a 冥狼's while it lives (W.1.12: it listens)
+                    assert dead or "heaven" in heard, (seat, secret)
                 else:
                     assert GROUPS[channel] in mine | heard, (seat, secret)
     assert checked > 100

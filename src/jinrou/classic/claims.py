@@ -3,8 +3,9 @@
 In the spirit of the AIWolf protocol, a claim is one of
 
 * ``CO role`` — come out as a role (``COMINGOUT``);
-* ``DIVINED target human|werewolf|pumpkin`` — report a divination (``DIVINED``; 「かぼちゃ」, W.1.5);
-* ``IDENTIFIED target human|werewolf`` — report a psychic result (``IDENTIFIED``);
+* ``DIVINED target human|werewolf|pumpkin|oni`` — report a divination (``DIVINED``; 「かぼちゃ」, W.1.5; 「鬼」,
+  T.1.10);
+* ``IDENTIFIED target human|werewolf|oni`` — report a psychic result (``IDENTIFIED``);
 * ``VOTE target`` — say whom one will vote for (``VOTE``);
 * ``ESTIMATE target werewolf|human`` — say whom one suspects or trusts (``ESTIMATE``).
 
@@ -34,8 +35,9 @@ from jinrou.classic.texts import result_name, role_name
 from jinrou.errors import JinrouError
 
 RESULTS = ("human", "werewolf")
-DIVINED_RESULTS = (*RESULTS, "pumpkin")  # a かぼちゃ魔's costume reads 「かぼちゃ」 to the diviners (W.1.5)
-FORMS = ("CO ROLE", "DIVINED PLAYER human|werewolf|pumpkin", "IDENTIFIED PLAYER human|werewolf", "VOTE PLAYER",
+DIVINED_RESULTS = (*RESULTS, "pumpkin", "oni")  # かぼちゃ魔's costume reads 「かぼちゃ」 (W.1.5), the 鬼 kinds 「鬼」
+IDENTIFIED_RESULTS = (*RESULTS, "oni")  # the 鬼 kinds read 「鬼」 to the medium too (T.1.10)
+FORMS = ("CO ROLE", "DIVINED PLAYER human|werewolf|pumpkin|oni", "IDENTIFIED PLAYER human|werewolf|oni", "VOTE PLAYER",
          "ESTIMATE PLAYER human|werewolf")
 """Every claim's notation, one per kind (the terminal's help lists them)."""
 QUOTED = 20
@@ -44,6 +46,12 @@ QUOTED = 20
 
 class ClaimError(JinrouError):
     """A claim that cannot be read or said now."""
+
+
+def results_of(kind: ClaimKind) -> tuple[str, ...]:
+    """The results a claim of ``kind`` may report: a divination's, a psychic result's, or an estimate's."""
+    return DIVINED_RESULTS if kind is ClaimKind.DIVINED else IDENTIFIED_RESULTS if kind is ClaimKind.IDENTIFIED \
+        else RESULTS
 
 
 def quote(value: object, limit: int = QUOTED) -> str:
@@ -106,14 +114,14 @@ class Claim:
         rest = text.strip()[len(words[0]):].strip()
         name, result = (rest, "") if kind is ClaimKind.VOTE else (rest[:-len(words[-1])].strip(), words[-1])
         if not name or (kind is not ClaimKind.VOTE and len(words) < 3):
-            raise ClaimError(f"{kind.value} takes {'a player' if kind is ClaimKind.VOTE else 'a player and human|werewolf'}")
+            raise ClaimError(f"{kind.value} takes {'a player' if kind is ClaimKind.VOTE else 'a player and ' + '|'.join(results_of(kind))}")
         folded = [n.casefold() for n in names]
         if name.casefold() not in folded:
             raise ClaimError(f"no player {quote(name)}: the players are {', '.join(names)}")
         target = folded.index(name.casefold())
         if kind is ClaimKind.VOTE:
             return cls(kind, target=target)
-        allowed = DIVINED_RESULTS if kind is ClaimKind.DIVINED else RESULTS
+        allowed = results_of(kind)
         if result.lower() not in allowed:
             raise ClaimError(f"the result must be {' or '.join(allowed)}, not {quote(result)}")
         result = result.lower()

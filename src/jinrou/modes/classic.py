@@ -73,7 +73,7 @@ from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic import rules
 from jinrou.classic.casting import start_draws
 from jinrou.classic.catalog import UnknownRoleError
-from jinrou.classic.claims import DIVINED_RESULTS, RESULTS, Claim, ClaimKind, quote
+from jinrou.classic.claims import Claim, ClaimKind, quote, results_of
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Checked, Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
@@ -750,10 +750,14 @@ def _claim(game: Game, data: Any) -> Claim:
     target = _seat_named(game, data["target"])
     if kind is ClaimKind.VOTE:
         return Claim(kind, target=target)
-    if data["result"] not in (DIVINED_RESULTS if kind is ClaimKind.DIVINED else RESULTS):
-        if kind is ClaimKind.DIVINED:  # a かぼちゃ魔's costume (W.1.5)
-            raise IllegalActionError(f"a divination is human, werewolf or pumpkin, not {quote(data['result'])}",
-                                     ja=f"占い結果は human（人間）、werewolf（人狼）か pumpkin（かぼちゃ）です: "
+    if data["result"] not in results_of(kind):
+        if kind is ClaimKind.DIVINED:  # a かぼちゃ魔's costume (W.1.5), the 鬼 kinds (T.1.10)
+            raise IllegalActionError(f"a divination is human, werewolf, pumpkin or oni, not {quote(data['result'])}",
+                                     ja=f"占い結果は human（人間）、werewolf（人狼）、pumpkin（かぼちゃ）か oni（鬼）です: "
+                                        f"{quote(data['result'])} ではありません")
+        if kind is ClaimKind.IDENTIFIED:  # the 鬼 kinds (T.1.10)
+            raise IllegalActionError(f"a psychic result is human, werewolf or oni, not {quote(data['result'])}",
+                                     ja=f"霊能結果は human（人間）、werewolf（人狼）か oni（鬼）です: "
                                         f"{quote(data['result'])} ではありません")
         raise IllegalActionError(f"a result is human or werewolf, not {quote(data['result'])}",
                                  ja=f"結果は human（人間）か werewolf（人狼）です: {quote(data['result'])} ではありません")

@@ -373,9 +373,11 @@ def test_a_pumpkin_result_can_be_claimed():
     assert claim.result == "pumpkin" and claim.render(names, "ja") == "占い結果: Cはかぼちゃ"
     assert claim.render(names, "en") == "I divined C: pumpkin."
     assert Claim.parse(claim.notation(names), names) == claim
-    with pytest.raises(ClaimError, match="the result must be human or werewolf, not 'pumpkin'"):
+    with pytest.raises(ClaimError, match="the result must be human or werewolf or oni, not 'pumpkin'"):
         Claim.parse("IDENTIFIED C pumpkin", names)
-    with pytest.raises(ClaimError, match="the result must be human or werewolf or pumpkin, not 'wolf'"):
+    with pytest.raises(ClaimError, match="the result must be human or werewolf, not 'pumpkin'"):
+        Claim.parse("ESTIMATE C pumpkin", names)
+    with pytest.raises(ClaimError, match="the result must be human or werewolf or pumpkin or oni, not 'wolf'"):
         Claim.parse("DIVINED C wolf", names)
 
 

@@ -238,3 +238,35 @@ def test_blasphemy_on_a_seat_dead_by_then_fails_and_is_required_again():
     assert legal_verbs(g, "B") == {"blaspheme": ("A", "F", "G")} and 1 in g.awaited()
     night(g, "B blaspheme F", "A attack G")
     assert g.has_sub(5, "FoxPossession") and "blaspheme" not in legal_verbs(g, "B")
+
+
+# ---------------------------------------------------------------------------------------------- payload audit
+
+
+def test_private_facts_of_the_fox_kinds_reach_only_their_seats():
+    from jinrou.classic.views import SeatView
+
+    g = new(["Werewolf", "Blasphemy", "Trickster", "Human", "Human", "Human", "Fox"])
+    night(g, "B blaspheme D", "C pair E F", "A attack D")
+    views = {letter: SeatView.of(g, seat(g, letter)) for letter in "ABCDEFG"}
+    spectator = SeatView.of(g, None)
+    assert "FoxPossession" not in views["D"].subs and views["D"].known == {}  # 狐憑き: its holder is not told
+    assert views["G"].known == {2: "Fox", 3: "Fox"}  # the 妖狐 knows the 悪戯妖精 and the possessed seat
+    assert views["E"].subs == ("Bond",) and views["F"].known == {4: "Bond"}  # 絆: the pair, and only them
+    for letter, view in views.items():
+        keys = {m.key for _, m in view.messages}
+        assert ("blasphemes" in keys) is (letter == "B")
+        assert ("bind first" in keys) is (letter == "C")
+        assert ("bond" in keys) is (letter in "EF")
+        if letter not in "EF":
+            assert 4 not in view.known and 5 not in view.known
+    assert not {m.key for _, m in spectator.messages} & {"blasphemes", "bind first", "bond", "bound"}
+    assert spectator.known == {} and not spectator.subs
+
+
+def test_the_immoral_lives_on_while_a_fox_possessed_seat_lives():
+    g = new(["Werewolf", "Blasphemy", "Fox", "Immoral", "Human", "Human", "Human", "Human"])
+    night(g, "B blaspheme E", "A attack F")
+    vote(g, "AC BC CA DC EC GC HC")  # the 妖狐 executed; the 狐憑き lives: no 後追い
+    assert dead(g) == {"F": "attack", "C": "execution"}
+    assert g.identity(3).knows(g.ctx) is not None and set(knows(g, "D")) == {"C", "E"}

@@ -8,6 +8,8 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Vote
@@ -18,6 +20,7 @@ from ..helpers import (
     Recorder,
     action,
     alive,
+    bot_game_replays,
     close,
     dead,
     knows,
@@ -297,3 +300,104 @@ def test_a_cycle_of_haunting_wins_nothing():
     night(g, "A attack F", draws=[("order", ["C", "B"])])
     vote(g, "AC BC CA")
     assert result(g) == "Werewolf" and winners(g) == "A"  # B's rule is C's, which is B's: false
+
+
+# ---------------------------------------------------------------------------------------------- payload audit
+
+
+def test_private_facts_of_the_third_parties_reach_only_their_seats():
+    from jinrou.classic.views import SeatView
+
+    g = new(["Human", "Human", "GoldOni", "Werewolf", "ResidualHaunting", "Hoodlum", "Shishimai", "Human"],
+            start=[("gold oni targets", 2)])
+    night(g, "E haunt A", "F grudge A B", "G nip H", "D attack B", draws=[("order", ["E", "G"])])
+    own = {"gold oni targets": "C", "haunts": "E", "grudges": "F", "nips": "G"}
+    for s in [None, *g.seats()]:
+        view = SeatView.of(g, s)
+        keys = {m.key for _, m in view.messages}
+        for key, letter in own.items():
+            assert (key in keys) is (s is not None and g.names[s] == letter), (key, s)
+        if s != 2:
+            assert "target" not in view.known.values()
+        assert "ShishimaiNip" not in view.subs  # hidden, even from the nipped seat
+    assert SeatView.of(g, 2).known == {0: "target", 1: "target"}
+
+
+def test_a_fugitive_away_from_home_escapes_an_abduction_and_gold_oni_odds_are_its_own():
+    g = new(["Werewolf", "GoldOni", "Fugitive", "Human", "Human", "Human", "Human"], start=[("gold oni targets", 1)])
+    night(g, "C hide D", "A attack E")
+    vote(g, "AF BF CF DF FA GF")
+    rec = Recorder([("abduction", True)])
+    g.apply(action(g, "B abduct C"))
+    g.apply(action(g, "C hide D"))
+    g.apply(action(g, "A attack G"))
+    g.close(rec)
+    assert "C" in alive(g)  # away at D's house
+    assert rec.asked[:1] == [("abduction", [True, False], [1, 0])]
+    vote(g, "AD BD CD DA")
+    rec = Recorder([("abduction", False), ("oni resists", True)])
+    g.apply(action(g, "B abduct C"))
+    g.apply(action(g, "C hide B"))
+    g.apply(action(g, "A attack B"))
+    g.close(rec)
+    assert rec.asked == [("abduction", [True, False], [1, 1]), ("oni resists", [True, False], [2, 3])]
+
+
+def test_the_oni_word_is_a_claim_a_seer_and_a_medium_may_make_and_the_bots_make_it():
+    from jinrou.classic.claims import Claim, ClaimError
+
+    names = ["A", "B", "C"]
+    for text, ja in (("DIVINED C oni", "占い結果: Cは鬼"), ("IDENTIFIED C oni", "霊能結果: Cは鬼")):
+        claim = Claim.parse(text, names)
+        assert claim.result == "oni" and claim.render(names, "ja") == ja and Claim.parse(claim.notation(names), names) == claim
+    with pytest.raises(ClaimError, match="the result must be human or werewolf, not 'oni'"):
+        Claim.parse("ESTIMATE C oni", names)
+    import numpy as np
+
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.classic.agent import play as play_to_end
+    from jinrou.classic.game import Game
+
+    reported = 0
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        cast = {"Werewolf": 2, "Oni": 1, "GoldOni": 1, "FrontOni": 1, "BackOni": 1, "Diviner": 1, "Psychic": 1,
+                "Human": 3}
+        roles = [r for r, k in cast.items() for _ in range(k)]
+        g = Game.new([f"P{i}" for i in range(len(roles))], roles, {"scapegoat": "off"}, rng)
+        play_to_end(g, [HeuristicAgent(cast) for _ in roles], rng)
+        reported += sum(1 for _, _, c in g.claims if c.result == "oni")
+    assert reported >= 3
+
+
+def test_emma_is_told_an_abduction():
+    g = new(["Werewolf", "Oni", "Emma", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE")
+    night(g, "B abduct F", "A attack G", draws=[("abduction", True), ("announcement", ["F", "G"])])
+    assert told(g, "emma oni", "C") == [{"player": 5}]
+
+
+# ---------------------------------------------------------------------------------------------- invariants
+
+
+
+THIRDS = ["Hoodlum", "Oni", "GoldOni", "FrontOni", "BackOni", "DarkClown", "Amanojaku", "Shishimai",
+          "ResidualHaunting", "Trickster", "NightRabbit", "VariationFox", "XianFox", "Actress", "Blasphemy"]
+
+
+@st.composite
+def third_setups(draw):  # type: ignore[no-untyped-def]
+    """8–14 seats: 1–2 wolves, 2–6 of the fox kinds and third parties, a 占い師 and a 狩人 sometimes, the rest 村人."""
+    thirds = draw(st.lists(st.sampled_from(THIRDS), min_size=2, max_size=6))
+    wolves = ["Werewolf", *draw(st.lists(st.sampled_from(["Werewolf", "Madman", "Fox"]), max_size=1))]
+    extra = draw(st.lists(st.sampled_from(["Diviner", "Guard", "Psychic", "Immoral", "Fugitive"]), max_size=2))
+    cast = draw(st.permutations([*wolves, *thirds, *extra, "Human", "Human"]))
+    room = {"scapegoat": draw(st.sampled_from(["on", "off"]))}
+    return cast, room, draw(st.integers(0, 2**32 - 1))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(third_setups(), st.sampled_from(["heuristic", "random"]))
+def test_bot_games_with_the_fox_kinds_and_third_parties_end_and_replay_from_their_records(setup, kind):
+    bot_game_replays(setup, kind)

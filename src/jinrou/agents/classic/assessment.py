@@ -60,6 +60,7 @@ HOSTILE = frozenset({Team.WEREWOLF, Team.LONE_WOLF, Team.FOX, Team.VAMPIRE, Team
 BLACK = "werewolf"
 WHITE = "human"
 PUMPKIN = "pumpkin"  # かぼちゃ魔's costume (W.1.5): a seer reports it; it weighs nothing either way
+ONI = "oni"  # the 鬼 kinds' word (T.1.10): a seer or medium reports it; it weighs nothing either way
 
 
 def side(team: Team | None) -> Team | None:
@@ -349,4 +350,4 @@ def _room(table: Table | None, role: str) -> int:
     return 1 if table is None else max(1, table.count(role))
 
 
-__all__ = ["BLACK", "PUMPKIN", "WHITE", "Assessment", "Table", "assess", "is_black", "side"]
+__all__ = ["BLACK", "ONI", "PUMPKIN", "WHITE", "Assessment", "Table", "assess", "is_black", "side"]

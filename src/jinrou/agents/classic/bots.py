@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from jinrou.agents.classic import plays
-from jinrou.agents.classic.assessment import BLACK, PUMPKIN, WHITE, Assessment, Table, assess, is_black, side
+from jinrou.agents.classic.assessment import BLACK, ONI, PUMPKIN, WHITE, Assessment, Table, assess, is_black, side
 from jinrou.agents.classic.notes import Notes
 from jinrou.classic.actions import ParamKind
 from jinrou.classic.agent import Agent
@@ -226,7 +226,7 @@ class HeuristicAgent:
         divines = kind is ClaimKind.DIVINED
         results = notes.own if divines else notes.psychic
         fresh = [(t, r) for t, r in results.items()
-                 if t not in notes.reported and (is_black(r) is not None or r == PUMPKIN)]
+                 if t not in notes.reported and (is_black(r) is not None or r in (PUMPKIN, ONI))]
         turned = side(view.team) is Team.WEREWOLF  # 狼の子分, 月狂病: its blacks are its side now
         claims: list[Claim] = []
         countered = any(s != view.seat for s in notes.claimants(role))
@@ -236,8 +236,8 @@ class HeuristicAgent:
         if notes.came_out:
             for target, result in fresh:
                 notes.reported.add(target)
-                said = PUMPKIN if result == PUMPKIN else BLACK if is_black(result) and not turned else WHITE
-                claims.append(Claim(kind, target=target, result=said))  # かぼちゃ as it read
+                said = result if result in (PUMPKIN, ONI) else BLACK if is_black(result) and not turned else WHITE
+                claims.append(Claim(kind, target=target, result=said))  # かぼちゃ, 鬼 as it read
         return claims
 
     def _lie(self, view: SeatView, a: Assessment, rng: np.random.Generator) -> list[Claim]:

@@ -120,7 +120,7 @@ class NightRabbit(FoxKind):
     """夜兎: a 妖狐 (§8) that also reads the wolf chat's talk, without writing it (W.1.12)."""
 
     card_ja = "夜兎: 妖狐の一種です。人狼の会話を読むことができます（書き込めません）。"
-    card_en = "Night Rabbit: a kind of fox that also reads the werewolves' chat at night (it cannot write there)."
+    card_en = "Night Rabbit: a kind of fox that also reads the Wolves chat at night (it cannot write there)."
 
     listens = frozenset({Chat.WOLF})
 
@@ -232,7 +232,7 @@ class Actress(FoxKind):
 
     card_ja = ("女狐: 妖狐の一種ですが、ほかの妖狐を知らず、妖狐の会話にも入れません。妖狐陣営か人狼陣営が"
                "勝てば勝利します。死ぬと「舞台を降りました」と全員に知らされます。")
-    card_en = ("Actress: a kind of fox that knows no other fox and has no fox chat. It wins if the foxes or the "
+    card_en = ("Actress: a kind of fox that knows no other fox and has no Foxes chat. It wins if the foxes or the "
                "werewolves win. When it dies, everybody is told it has left the stage.")
 
     fox_listed = False

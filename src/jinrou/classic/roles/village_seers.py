@@ -144,6 +144,7 @@ EMMA_LINES = {
     "ghost": "ghost", "dragon": "dragon", "samurai": "samurai", "elemental": "elemental", "sacrifice": "sacrifice",
     "dragonknight": "dragonknight", "mary": "curse",  # V2.1.13
     "santa": "santa",  # V2.1.13: a トナカイ's 後追い
+    "oni": "oni",  # T.1.15 (the reference's Emma.result.oni)
 }  # fmt: skip
 """閻魔's line (:data:`EMMA_TOLD`) per death: by the exact kind kept beside the cause where there is
 one (後追い's), else by the cause; a death not here (execution, hunter shot, leave, sudden death, a
@@ -174,6 +175,7 @@ EMMA_TOLD = {
                                     "{player} seems to have blown itself up."),
     "assassinate": Message.declare("emma assassinate", "{player}は暗殺されたようです。",
                                    "{player} seems to have been assassinated."),
+    "oni": Message.declare("emma oni", "{player}は鬼に攫われたようです。", "{player} seems to have been abducted by an oni."),
     "dragon": Message.declare("emma dragon", "{player}は竜に焼き殺されたようです。",
                               "{player} seems to have been burnt to death by a dragon."),
     "samurai": Message.declare("emma samurai", "{player}は侍に一刀両断されたようです。",

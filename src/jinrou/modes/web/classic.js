@@ -268,7 +268,9 @@
   }
 
   const RESULTS = () => [["human", ctx.t("human", "村人")], ["werewolf", ctx.t("werewolf", "人狼")]];
-  const DIVINED_RESULTS = () => [...RESULTS(), ["pumpkin", ctx.t("pumpkin", "かぼちゃ")]];  // かぼちゃ魔 (W.1.5)
+  const ONI = () => ["oni", ctx.t("oni", "鬼")];  // the 鬼 kinds (T.1.10)
+  const DIVINED_RESULTS = () => [...RESULTS(), ["pumpkin", ctx.t("pumpkin", "かぼちゃ")], ONI()];  // かぼちゃ魔 (W.1.5)
+  const IDENTIFIED_RESULTS = () => [...RESULTS(), ONI()];
 
   function claimForm(label, fields, make) {
     const form = ctx.el("form", undefined, "c-form");
@@ -292,7 +294,7 @@
         (f) => ({ kind: "CO", role: value(f, "role") })),
       claimForm(ctx.t("I divined", "占い結果"), [select("target", others), select("result", DIVINED_RESULTS())],
         (f) => ({ kind: "DIVINED", target: value(f, "target"), result: value(f, "result") })),
-      claimForm(ctx.t("Psychic result", "霊能結果"), [select("target", others), select("result", RESULTS())],
+      claimForm(ctx.t("Psychic result", "霊能結果"), [select("target", others), select("result", IDENTIFIED_RESULTS())],
         (f) => ({ kind: "IDENTIFIED", target: value(f, "target"), result: value(f, "result") })),
       claimForm(ctx.t("I will vote", "投票先"), [select("target", living)], (f) => ({ kind: "VOTE", target: value(f, "target") })),
       claimForm(ctx.t("I think", "推理"), [select("target", living), select("result", RESULTS())],
