@@ -35,6 +35,7 @@ replaced by 狼少年, スパイⅡ, 黒猫 (``madmen16a``), by 聴狂人, 暗�
     python benchmarks/classic_bench.py --only game --madmen
     python benchmarks/classic_bench.py --only game --village
     python benchmarks/classic_bench.py --only game --village2   # batch 3's village roles declared so far
+    python benchmarks/classic_bench.py --only game --switchers  # issue 35's switchers and lovers (T.4, T.5)
 """
 
 from __future__ import annotations
@@ -91,6 +92,12 @@ VILLAGE2_16 = {
 }
 """The batch-3 village roles declared so far (classic-roles-village-2.md) that replace five or six of 普通1's six
 村人 in the ``--village2`` casts."""
+SWITCHERS_16 = {
+    "switchers16": ("Stalker", "Copier", "Doppleganger", "Thief", "DualPersonality"),
+    "sweets16": ("BadLady", "LunaticLover", "SnowLover", "Patissiere"),
+}
+"""Issue 35's switchers (T.4) and team Friend's third parties (T.5) that replace five or four of 普通1's six 村人 in
+the ``--switchers`` casts."""
 VILLAGE_NO_FOX = frozenset({"village16b", "village16e"})
 """The ``--village`` casts whose 妖狐 is a 村人 too (a cast without a fox)."""
 
@@ -194,6 +201,7 @@ def main() -> None:
     parser.add_argument("--madmen", action="store_true", help="the casts with wave-3 madmen instead")
     parser.add_argument("--village", action="store_true", help="the casts with issue 24's village roles instead")
     parser.add_argument("--village2", action="store_true", help="the casts with batch 3's village roles instead")
+    parser.add_argument("--switchers", action="store_true", help="the casts with issue 35's switchers and lovers instead")
     args = parser.parse_args()
     if args.only in (None, "game"):
         from collections import Counter
@@ -207,15 +215,16 @@ def main() -> None:
         elif args.madmen:
             plain = dict(Counter(normal_cast(16)) - Counter({"Madman": 1, "Human": 2}))
             casts = [(name, dict(Counter(plain) + Counter(madmen))) for name, madmen in MADMEN_16.items()]
-        elif args.village or args.village2:
+        elif args.village or args.village2 or args.switchers:
             casts = []
-            for name, village in (VILLAGE_16 if args.village else VILLAGE2_16).items():
+            chosen = VILLAGE_16 if args.village else VILLAGE2_16 if args.village2 else SWITCHERS_16
+            for name, village in chosen.items():
                 plain = Counter(normal_cast(16)) - Counter({"Human": len(village)})
                 if name in VILLAGE_NO_FOX:
                     plain = plain - Counter({"Fox": 1}) + Counter({"Human": 1})
                 casts.append((name, dict(plain + Counter(village))))
         for name, cast in casts:
-            target = 25 if args.wolves or args.madmen or args.village or args.village2 else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
+            target = 25 if args.wolves or args.madmen or args.village or args.village2 or args.switchers else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
             print(json.dumps(measure_games(name, cast, args.games, args.seed, target), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):
         print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)

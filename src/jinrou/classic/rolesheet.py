@@ -104,11 +104,11 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
 | 系 (catalog category) | module in `src/jinrou/classic/roles/` |
 |---|---|
 | 村人系 | `village.py` (§8's first roles, 商人's kits, 聖職者's protection, 御子, 通訳 …), `village_seers.py` (who learn), `village_guards.py` (who protect or withstand), `village_ballots.py` (votes, executions, the day), `village_remedies.py` (who kill or cure), `village_tricks.py` (tricks on the wolves' bite) |
-| 役職変化系 | `switching.py` |
+| 役職変化系 | `switching.py` (村人陣営), `switchers.py` (team Others: ストーカー, コピー, ドッペルゲンガー, 盗人, 二重人格) |
 | 人狼系 | `werewolves.py` |
 | 狂人系 | `madmen.py`, `madmen_marks.py` (those that mark a seat) |
 | 妖狐系, 背徳者系 | `foxes.py` |
-| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others) |
+| 第三陣営系 | `lovers.py` (恋人陣営), `lovers_sweets.py` (悪女, 狂愛者, 雪女, パティシエール and her chocolates), `others.py` (the single teams and the others) |
 | sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
 | parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the shared causes `poison`, `trap`, `dog`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
 

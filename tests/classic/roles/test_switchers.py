@@ -224,3 +224,31 @@ def test_dual_personality_wins_with_the_team_of_its_side_at_the_end():
     vote(g, "AD BD ED DA")
     night(g, "A attack B")  # dies at night: its side stays werewolf
     assert result(g) == "Werewolf" and winners(g) == "AB"
+
+
+def test_a_person_at_the_terminal_steals_a_candidate_by_its_name():
+    import io
+
+    from rich.console import Console
+
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.terminal.classic import TerminalPlay
+
+    roles = ["Human", "Thief", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human"]
+    game = Game.new(["身代わりくん", *"BCDEFGHI"], roles, {}, start_draws(np.random.default_rng(3), [["Diviner", "Human"]]))
+    prompts: list[str] = []
+
+    def ask(prompt: str, **_: object) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("盗む (steal)"):
+            return "Seer"
+        if "vote NAME" in prompt:
+            return "vote C"
+        return prompt.rsplit(" of ", 1)[1].removesuffix(" or skip").split(", ")[0] if " of " in prompt else ""
+
+    out = io.StringIO()
+    agents = [None, None, *[HeuristicAgent() for _ in range(7)]]
+    game = TerminalPlay(game, agents, np.random.default_rng(3), Console(file=out, width=200), ask=ask).run()
+    assert prompts[0] == "盗む (steal): a role (Seer, Villager)"
+    assert game.roles_held(1) == ("Thief", "Diviner") and prompts[1].startswith("占い (divine)")  # at once
+    assert "Bが選択可能な役職は占い師,村人です。  B may become: Seer, Villager." in out.getvalue()
