@@ -211,3 +211,11 @@ def test_scapegoat_makes_no_pairing_as_one_of_these_and_never_dies_for_it(lover)
     assert g.awaited() == []  # nobody else must act: the wolf's attack on 身代わりくん is fixed
     close(g)
     assert dead(g) == {"A": "attack"} and not any(g.identity(s).lover for s in g.seats())
+
+
+def test_a_hidden_lover_that_never_ate_wins_with_the_lovers():
+    g = new(["Werewolf", "Patissiere", "Human", "Human", "Human"])
+    night(g, "B pair C", "A attack D")
+    assert view(g, "C").team is Team.HUMAN  # it believes it is a villager
+    vote(g, "BA CA EA AE")
+    assert result(g) == "Friend" and winners(g) == "BC"  # §7 7(c): living lovers take the village's result
