@@ -219,3 +219,19 @@ def test_a_hidden_lover_that_never_ate_wins_with_the_lovers():
     assert view(g, "C").team is Team.HUMAN  # it believes it is a villager
     vote(g, "BA CA EA AE")
     assert result(g) == "Friend" and winners(g) == "BC"  # §7 7(c): living lovers take the village's result
+
+
+def test_a_dead_obsessed_seat_still_wins_by_its_own_rule_and_the_lunatic_then_loses():
+    g = new(["Werewolf", "LunaticLover", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B obsess C", "A attack H")
+    vote(g, "AC DC EC FC GC CA BA", draws=[("lunatic revenge", "E"), ("announcement", ["C", "E", "B"])])
+    assert dead(g) == {"H": "attack", "C": "execution", "E": "lunatic", "B": "suicide"}
+    night(g, "A attack D")
+    vote(g, "AF FA GA")
+    assert result(g) == "Human" and winners(g) == "CDEFGH"  # C, dead: the rule under its 狂愛 (the village's)
+
+
+def test_the_eyes_wolf_reads_the_snow_in_a_failed_attack():
+    g = new(["EyesWolf", "SnowLover", "Human", "Human", "Human", "Human"])
+    night(g, "B pair C", "A attack C")
+    assert dead(g) == {} and told(g, "eyes snow", "A") == [{"target": 2}]
