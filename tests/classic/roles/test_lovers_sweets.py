@@ -63,6 +63,7 @@ def test_the_plaything_never_follows_her_and_wins_with_its_own_team():
     assert dead(g) == {"B": "attack", "C": "suicide"} and "D" in alive(g)
     vote(g, "DA EA FA GA AD")
     assert result(g) == "Human" and winners(g) == "DEFG"
+    assert view(g, "D").subs == ("Plaything",) and view(g, "E").subs_of[3] == ("Plaything",)  # the end lists 手玉
 
 
 def test_one_seat_may_be_both_true_love_and_plaything_then_simply_her_lover():
@@ -219,6 +220,7 @@ def test_a_hidden_lover_that_never_ate_wins_with_the_lovers():
     assert view(g, "C").team is Team.HUMAN  # it believes it is a villager
     vote(g, "BA CA EA AE")
     assert result(g) == "Friend" and winners(g) == "BC"  # §7 7(c): living lovers take the village's result
+    assert view(g, "C").subs == ("Chocolate", "Sweetheart") and view(g, "C").team is Team.FRIEND  # the end says it
 
 
 def test_a_dead_obsessed_seat_still_wins_by_its_own_rule_and_the_lunatic_then_loses():
