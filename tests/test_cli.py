@@ -115,3 +115,29 @@ def test_every_command_has_a_one_line_summary_and_an_example():
         summary, *rest = command.help.strip().split("\n\n")
         assert "\n" not in summary, name
         assert rest and rest[-1].strip().startswith(f"Example: jinrou {name} "), name
+
+
+
+
+def test_every_option_names_its_value_for_people():
+    """An option's value is shown as what to type (``<NAME=VALUE>``, ``<ROLE>``), never as a Python
+    type such as ``<list[str]>`` or ``<bool>``; a flag shows none."""
+    import typer.main
+
+    def commands(command, path):
+        if hasattr(command, "commands"):
+            for name, sub in command.commands.items():
+                yield from commands(sub, [*path, name])
+        else:
+            yield " ".join(path), command
+
+    shown = {}
+    for name, command in commands(typer.main.get_command(app), []):
+        context = command.make_context(name, ["--help"], resilient_parsing=True)
+        for param in command.params:
+            if param.param_type_name == "option":
+                shown[name, param.name] = param.display_type_rich(ctx=context)
+    assert shown["classic simulate", "setting"] == "<NAME=VALUE>"
+    assert shown["yaminabe cast", "fix"] == "<ROLE=COUNT>"
+    assert shown["classic simulate", "json_output"] is None  # a flag
+    assert not {key: value for key, value in shown.items() if value and ("list" in value or "bool" in value)}

@@ -99,6 +99,20 @@ def test_an_interrupted_game_still_writes_its_record(tmp_path):
     assert not game.is_over and game.events
 
 
+def test_ctrl_d_at_the_shogi_prompt_interrupts_the_game_and_keeps_its_record(tmp_path):
+    """Ctrl-D is an interruption (exit 130, as in the other modes), not a finished game; 'quit' is one."""
+    from jinrou.shogi.record import Record as ShogiRecord
+
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["shogi", "play", "--gote", "random", "--seed", "1", "--record", str(record)],
+                           input="moves\n")  # then the input ends
+    assert result.exit_code == 130, result.output
+    assert "The game is interrupted: its record so far is kept." in result.output
+    assert ShogiRecord.read(json.loads(record.read_text())).moves == ()
+    quit_ = runner.invoke(app, ["shogi", "play", "--gote", "random", "--seed", "1"], input="quit\n")
+    assert quit_.exit_code == 0, quit_.output
+
+
 def test_save_to_a_bad_path_at_the_gm_prompt_keeps_the_game(tmp_path):
     result = runner.invoke(app, ["offline", "gm", "--players", "5", "--wolves", "1", "--seed", "1"],
                            input=f"point A B\nsave /nonexistent/x.json\nsave {tmp_path}\npoint B C\n"

@@ -419,8 +419,9 @@ def test_the_shogi_prompt_never_dies_of_a_typo(lines, ascii_only):
         except StopIteration:
             raise EOFError from None
 
-    TerminalShogi(Game(), [None, make_shogi_agent("random")], np.random.default_rng(1), Console(file=out, width=100),
-                  read, ascii_only=ascii_only).run()
+    with contextlib.suppress(EOFError):  # the input ends: Ctrl-D, which the command turns into an interruption
+        TerminalShogi(Game(), [None, make_shogi_agent("random")], np.random.default_rng(1),
+                      Console(file=out, width=100), read, ascii_only=ascii_only).run()
     text = out.getvalue()
     assert "unexpected error" not in text, text[-2000:]
     assert not ascii_only or not re.search("[\u2460-\u2473]", text)

@@ -293,13 +293,13 @@ def _code_strings(path: Path) -> list[tuple[int, str]]:
 
 def test_the_classic_engine_names_no_role():
     """No role id in the engine's logic (game, context, identity, victory, views, texts, …): it asks a
-    seat's identity. Three modules hold data that names roles: the castings (普通1's table), the catalog,
+    seat's identity. Four modules hold data that names roles: the castings, the presets' tables, the catalog,
     whose teams and categories are words some ids share (Human, Werewolf) and whose English names are
     by id, and the names people type (naming's aliases)."""
     from jinrou.classic.catalog import NAMES_EN, Category, Team
     from jinrou.classic.naming import ALIASES
 
-    allowed = {"casting.py": _role_ids(), "catalog.py": {t.value for t in Team} | {c.value for c in Category} | set(NAMES_EN),
+    allowed = {"casting.py": _role_ids(), "presets.py": _role_ids(), "catalog.py": {t.value for t in Team} | {c.value for c in Category} | set(NAMES_EN),
                "naming.py": set(ALIASES.values())}
     ids = _role_ids()
     bad = [f"{path.name}:{line}: {text!r}" for path in sorted((ROOT / "classic").glob("*.py"))

@@ -3,8 +3,8 @@ repository's examples/ (issue 40, deliverable 2): each writes a file of its own 
 it reads was written by an earlier line or ships under examples/.
 
 The Quick start block is not run here (it installs the package and runs this very suite). The four
-interactive commands are given no input — Ctrl-D at the first prompt: a quantum or classic game
-ends with exit status 130 and the record of the game so far, a shogi game with 0 and its record; the
+interactive commands are given no input — Ctrl-D at the first prompt: a quantum, classic or shogi
+game ends with exit status 130 (interrupted) and the record of the game so far; the
 game master's session (`offline gm`) ends as by `quit` and writes its record at the first change, so
 none here. A few commands whose README sizes take minutes run smaller (:data:`SMALLER`);
 the README says how long the sizes it shows take."""
@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-INTERACTIVE = {"jinrou quantum play ": 130, "jinrou classic play ": 130, "jinrou shogi play": 0, "jinrou offline gm ": 0}
+INTERACTIVE = {"jinrou quantum play ": 130, "jinrou classic play ": 130, "jinrou shogi play": 130, "jinrou offline gm ": 0}
 """Command prefix: the exit status given no input."""
 SMALLER = {  # command prefix: (the README's options, the test's)
     "jinrou quantum simulate --players 13": ("--games 1000", "--games 10"),

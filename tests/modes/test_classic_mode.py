@@ -231,6 +231,9 @@ def test_counts_and_sets_read_json_or_the_forms_text():
                                       "CraftyWolf", "AbsoluteWolf", "ThreateningWolf", "BloodWolf"]},
      "every 人狼系 (werewolf) role is excluded"),
     ({"cast": "partial", "roles": {"Werewolf": 11}}, "more fixed roles than seats"),
+    ({"cast": "preset", "preset": "テーマ配役.女王村", "players": 8}, "女王村 (Queen village) cannot cast 9 seats"),
+    ({"cast": "preset", "preset": "その他.spaceWerewolf"}, "preset must be one of"),  # another game's roles
+    ({"cast": "preset", "roles": {"Werewolf": 1}}, "roles are for a fixed cast (自由配役) or 一部闇鍋"),
 ])
 def test_settings_that_cannot_be_played_are_refused_at_once(settings, message):
     with pytest.raises(SettingsError) as error:
@@ -283,6 +286,19 @@ def test_a_fixed_cast_deals_the_roles_given_and_publishes_their_counts():
     assert sorted(table.game.cast) == sorted(r for r, c in roles.items() for _ in range(c))
     shown = [r["id"] for r in table.view(3)["published"]["roles"]]
     assert shown == sorted(roles, key=publication_key)  # published order: 村人系 first, then catalog order
+
+
+def test_a_preset_room_deals_the_presets_cast_keeps_it_in_its_settings_and_names_it_in_the_lobby():
+    from jinrou.classic.presets import cast
+    from jinrou.modes.classic_settings import summary
+
+    table = Table({"players": 15, "cast": "preset", "preset": "テーマ配役.女王村"}, humans=range(15))
+    assert table.settings["roles"] == cast("女王村", 16)  # 15 players and 身代わりくん
+    assert sorted(table.game.cast) == sorted(r for r, c in cast("女王村", 16).items() for _ in range(c))
+    assert summary(table.settings) == {"en": "Queen village (女王村)", "ja": "女王村"}
+    choices = next(f for f in schema().fields if f.key == "preset").choices
+    assert {c.value for c in choices} >= {"普通配役.普通2", "テーマ配役.女王村"}
+    assert next(c for c in choices if c.value == "テーマ配役.女王村").group == ("Themes", "テーマ配役")
 
 
 # ---------------------------------------------------------------------- a whole game and its refold

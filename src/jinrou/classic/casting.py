@@ -18,6 +18,7 @@ from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.naming import by_name
+from jinrou.classic.presets import normal1
 from jinrou.classic.roles.switchers import stealable
 from jinrou.digits import whole_number
 from jinrou.errors import SetupError
@@ -36,16 +37,7 @@ def normal_cast(n: int) -> dict[str, int]:
     order the spec lists them, 村人 last."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 3:
         raise SetupError(f"普通1 needs at least 3 seats, not {n!r}")
-    counts = {
-        "Werewolf": 1 + sum(n >= k for k in (8, 13, 20, 25, 30)),
-        "Diviner": 2 if n >= 22 else 1,
-        "Psychic": 1 if n >= 8 else 0,
-        "Madman": (2 if n in (18, 19) or n >= 23 else 1) if n >= 6 else 0,
-        "Guard": (2 if n >= 20 else 1) if n >= 6 else 0,
-        "Couple": (3 if n >= 18 else 2) if n >= 13 else 0,
-        "Fox": (2 if n >= 19 else 1) if n >= 11 else 0,
-    }
-    counts = {role: c for role, c in counts.items() if c}
+    counts = {role: c for role, c in normal1(n).items() if c is not None and c}  # the preset table's 普通1
     counts["Human"] = n - sum(counts.values())
     return counts
 

@@ -35,6 +35,8 @@ from jinrou.classic.agent import MAX_PHASES, Agent, act, talk
 from jinrou.classic.casting import deal, normal_cast, start_draws
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import DRAW, Game
+from jinrou.classic.presets import PresetError
+from jinrou.classic.presets import find as find_preset
 from jinrou.classic.settings import Settings
 from jinrou.errors import SetupError
 from jinrou.interrupts import uninterrupted
@@ -162,24 +164,33 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 
 def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None) -> dict[str, int]:
-    """A role list: ``cast`` itself (role id → count), or a named casting (:data:`NAMED_CASTS`)
-    for ``players`` seats.
+    """A role list: ``cast`` itself (role id → count), or a named casting for ``players`` seats
+    (:data:`NAMED_CASTS`, or a preset of :mod:`jinrou.classic.presets` by id or name).
 
     Raises:
         SetupError: an unknown name, a named casting without ``players``, counts that are not whole
             numbers ≥ 0, an unknown or undeclared role id, or counts that do not sum to ``players``.
     """
+    preset = None
     if isinstance(cast, str):
-        if cast not in NAMED_CASTS:
-            raise SetupError(f"unknown casting {cast!r}: give role counts or one of {', '.join(NAMED_CASTS)}")
         if players is None:
             raise SetupError(f"the casting {cast!r} needs the number of players")
-        return NAMED_CASTS[cast](players)
+        if cast in NAMED_CASTS:
+            return NAMED_CASTS[cast](players)
+        try:
+            preset = find_preset(cast)
+        except PresetError:
+            raise SetupError(f"unknown casting {cast!r}: give role counts, {' or '.join(NAMED_CASTS)}, or a preset "
+                             "(`jinrou classic cast --list`)") from None
+        cast = preset.cast(players)
     from jinrou.classic.roles import ROLES
 
     counts = dict(cast)
     for role, count in counts.items():
         if role not in ROLES:
+            if preset is not None:
+                raise SetupError(f"the preset {preset.id} casts {role}, a role not playable yet (see `jinrou classic "
+                                 "roles`)")
             raise SetupError(f"role {role!r} is not a playable role id (see `jinrou classic roles`)")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise SetupError(f"the count of {role} must be a whole number ≥ 0, not {count!r}")

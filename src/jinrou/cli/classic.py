@@ -66,6 +66,59 @@ def roles_command(
         console.print()
 
 
+@app.command("cast")
+def cast_command(
+    preset: Annotated[str | None, typer.Option(help="A casting preset (配役): its id (普通配役.普通1), its name where it is unique (女王村), or its English name; --list shows them.")] = None,
+    players: Annotated[int | None, typer.Option(help="Seats, 身代わりくん included, as the reference's presets count.", min=1, max=1000)] = None,
+    list_presets: Annotated[bool, typer.Option("--list", help="List the presets, with the seats each casts.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")] = False,
+) -> None:
+    """The roles a casting preset of 月下人狼's room form deals for a number of seats, 村人 included.
+
+    The presets are the reference's: 普通1/2/3, 特殊役職配役, 桃栗配役, テーマ配役 and その他 (random
+    castings are `jinrou yaminabe cast`). --json prints {"preset", "players", "roles": {role id: count}}.
+
+    Example: jinrou classic cast --preset 女王村 --players 16
+    """
+    from jinrou.classic.catalog import ROLES
+    from jinrou.classic.presets import PRESETS, find
+
+    if list_presets:
+        if json_output:
+            typer.echo(json.dumps([{"id": p.id, "name_ja": p.name, "name_en": p.name_en, "title_ja": p.title_ja,
+                                    "title_en": p.title_en, "seats": [n for n in range(4, 31) if p.accepts(n)],
+                                    "suggested": dict(p.suggested)} for p in PRESETS], ensure_ascii=False))
+            return
+        table = RichTable(title="Casting presets (配役)", title_justify="left")
+        for column in ("id", "name", "seats (of 4–30)", "説明 / description"):
+            table.add_column(column)
+        for p in PRESETS:
+            table.add_row(p.id, p.name_en, p.accepted_text().removeprefix("it casts ").removesuffix(" seats (of 4 to 30)"),
+                          f"{p.title_ja}\n{p.title_en}")
+        Console(highlight=False).print(table)
+        return
+    try:
+        if preset is None or players is None:
+            raise JinrouError("give --preset and --players (or --list for the presets)")
+        chosen = find(preset)
+        counts = chosen.cast(players)
+    except JinrouError as error:
+        fail(error)
+    if json_output:
+        typer.echo(json.dumps({"preset": chosen.id, "players": players, "roles": counts}, ensure_ascii=False))
+        return
+    table = RichTable(title=f"{chosen.id} ({chosen.group_en} · {chosen.name_en}) — {players} seats, 身代わりくん included",
+                      title_justify="left")
+    for column, justify in (("役職", "left"), ("role", "left"), ("陣営", "left"), ("team", "left"), ("×", "right")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for role, count in counts.items():
+        entry = ROLES[role]
+        table.add_row(entry.name_ja, entry.name_en, entry.team.name_ja, entry.team.name_en, str(count))
+    Console(highlight=False).print(table)
+    if chosen.suggested:
+        typer.echo("suggested: " + ", ".join(f"--setting {k}={v}" for k, v in chosen.suggested.items()))
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A jinrou.classic/1 record: full, or an input record.")],
@@ -136,16 +189,23 @@ def print_transcript(console: Console, game: object) -> None:
 # ---------------------------------------------------------------------- casts and settings
 
 
-def read_cast(roles: str | None, cast_file: Path | None, players: int | None) -> tuple[dict[str, int] | str, int | None]:
-    """The role list of --roles or --cast (a JSON object of counts, a list of ids, or the output of
-    ``jinrou yaminabe cast --json``, whose ``roles`` it takes), else 普通1."""
+def read_cast(roles: str | None, cast_file: Path | None, players: int | None,
+              preset: str | None = None) -> tuple[dict[str, int] | str, int | None]:
+    """The role list of --roles, --cast (a JSON object of counts, a list of ids, or the output of
+    ``jinrou yaminabe cast --json`` or ``jinrou classic cast --json``, whose ``roles`` it takes) or
+    --preset (its name, cast for --players), else 普通1."""
     from jinrou.classic.casting import parse_cast
+    from jinrou.classic.presets import find
     from jinrou.errors import SetupError
     from jinrou.jsontext import parse_json
     from jinrou.players import MAX_PLAYERS
 
-    if roles is not None and cast_file is not None:
-        raise SetupError("give --roles or --cast, not both")
+    if sum(given is not None for given in (roles, cast_file, preset)) > 1:
+        raise SetupError("give one of --roles, --cast and --preset")
+    if preset is not None:
+        if players is None:
+            raise SetupError("--preset needs --players (the seats, 身代わりくん included)")
+        return find(preset).id, players
     if roles is not None:
         return _at_most(parse_cast(roles), MAX_PLAYERS), players
     if cast_file is not None:
@@ -210,9 +270,10 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
     return out
 
 
+PresetOption = Annotated[str | None, typer.Option(help="A casting preset of the reference (普通2, 女王村 …; `jinrou classic cast --list`) for --players seats.")]
 Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
 CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names), or the output of `jinrou yaminabe cast --json --pool playable` (its roles).")]
-SettingOption = Annotated[list[str] | None, typer.Option("--setting", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
+SettingOption = Annotated[list[str] | None, typer.Option("--setting", metavar="NAME=VALUE", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
 BotKind = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play the other seats.")]
 
 
@@ -230,9 +291,10 @@ def _bot_class(kind: str) -> type:
 def simulate_command(
     games: Annotated[int, typer.Option(help="Number of games to play (a million take hours).", min=1, max=1_000_000)],
     seed: Annotated[int, typer.Option(help="Seed of the whole run; each game gets its own seed from it.", min=0)],
-    players: Annotated[int | None, typer.Option(help="Seats per game, 身代わりくん included (普通1 unless --roles/--cast).")] = None,
+    players: Annotated[int | None, typer.Option(help="Seats per game, 身代わりくん included (普通1 unless --roles/--cast/--preset).")] = None,
     roles: Roles = None,
     cast: CastFile = None,
+    preset: PresetOption = None,
     bots: BotKind = "heuristic",
     setting: SettingOption = None,
     workers: Annotated[int, typer.Option(help="Processes to play in.", min=1)] = 1,
@@ -249,7 +311,7 @@ def simulate_command(
     from jinrou.classic.simulate import Simulation
 
     try:
-        counts, n = read_cast(roles, cast, players)
+        counts, n = read_cast(roles, cast, players, preset)
         settings = read_settings(setting)
         agent = _bot_class(bots)
         if record_dir is not None:
@@ -311,10 +373,11 @@ def print_summary(console: Console, summary: object, bots: str) -> None:
 
 @app.command("play")
 def play_command(
-    players: Annotated[int | None, typer.Option(help="Seats, 身代わりくん included (普通1 unless --roles/--cast).")] = None,
+    players: Annotated[int | None, typer.Option(help="Seats, 身代わりくん included (普通1 unless --roles/--cast/--preset).")] = None,
     names: Annotated[str | None, typer.Option(help="Comma-separated player names (after 身代わりくん).")] = None,
     roles: Roles = None,
     cast: CastFile = None,
+    preset: PresetOption = None,
     humans: Annotated[int, typer.Option(help="People at this terminal (the first seats after 身代わりくん); 2+ is pass-and-play.")] = 1,
     bots: BotKind = "heuristic",
     setting: SettingOption = None,
@@ -345,7 +408,7 @@ def play_command(
         goat = parsed["scapegoat"] == "on"
         if given_names and players is None:
             players = len(given_names) + goat
-        counts, n = read_cast(roles, cast, players)
+        counts, n = read_cast(roles, cast, players, preset)
         counts = resolve_cast(counts, n)
         total = sum(counts.values())
         seat_list = list(seat_names(total, parsed))

@@ -204,8 +204,11 @@ def usage_error(error: typer.TyperException) -> NoReturn:
 
 def _type_of(option: TyperOption, ctx: Any) -> str | None:
     """The type column of ``--help``: nothing for a flag (``--seer``, ``--json``, ``--help``), which
-    takes no value; typer would show ``<bool>``."""
-    return None if option.is_flag else _typer_type_of(option, ctx)
+    takes no value (typer would show ``<bool>``); the option's metavar (``NAME=VALUE``) where it has one
+    (typer would show ``<list[str]>`` for a repeatable option)."""
+    if option.is_flag:
+        return None
+    return f"<{option.metavar}>" if option.metavar else _typer_type_of(option, ctx)
 
 
 _typer_type_of = TyperOption.display_type_rich

@@ -62,7 +62,7 @@ def shogi_play_command(
     interrupted = False
     try:
         game = play.run()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a prompt: keep the game so far
         ignore_further_interrupts()
         console.print("\nThe game is interrupted" + (": its record so far is kept." if record else "."))
         game, interrupted = play.game, True

@@ -36,7 +36,7 @@ def solve_table_command(
     iterations: Annotated[int, typer.Option(help="CFR+ iterations per cell.", min=1)] = 500,
     workers: Annotated[int | None, typer.Option(help="Processes here (default: every core).", min=1)] = None,
     cluster: Annotated[str | None, typer.Option(help="A Dask scheduler address: run the cells there.")] = None,
-    variant: Annotated[list[str] | None, typer.Option(help=VARIANT_HELP)] = None,
+    variant: Annotated[list[str] | None, typer.Option(metavar="VARIANT", help=VARIANT_HELP)] = None,
     plot_file: Annotated[Path | None, typer.Option("--plot", help="Also draw the table as a chart (PNG, SVG, PDF).")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object with a list 'cells'.")] = False,
 ) -> None:
@@ -110,7 +110,7 @@ def solve_game_command(
     seer: Annotated[bool, typer.Option("--seer", help="Include a seer.")] = False,
     guard: Annotated[bool, typer.Option("--guard", help="Include a guard.")] = False,
     iterations: Annotated[int, typer.Option(help="CFR+ iterations.", min=1)] = 500,
-    variant: Annotated[list[str] | None, typer.Option(help=VARIANT_HELP)] = None,
+    variant: Annotated[list[str] | None, typer.Option(metavar="VARIANT", help=VARIANT_HELP)] = None,
     strategy_key: Annotated[str | None, typer.Option("--strategy", help="Print the average strategy at this information set, e.g. \"G,4 1 1 2,vR,gRR-,dR,vC\".")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:

@@ -84,11 +84,11 @@ def cast_command(
         str | None,
         typer.Option(help="yaminabe (闇鍋), partial (一部闇鍋) or easy (かんたん闇鍋); default: partial when something is fixed or excluded."),
     ] = None,
-    fix: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a fixed role ROLE=COUNT, the role by its id, English or Japanese name (占い師=1, Seer=1); repeat it.")] = None,
+    fix: Annotated[list[str] | None, typer.Option(metavar="ROLE=COUNT", help="一部闇鍋: a fixed role ROLE=COUNT, the role by its id, English or Japanese name (占い師=1, Seer=1); repeat it.")] = None,
     fix_category: Annotated[
-        list[str] | None, typer.Option(help="一部闇鍋: fixed slots of a category CATEGORY=COUNT (Werewolf or 人狼系); repeat it.")
+        list[str] | None, typer.Option(metavar="CATEGORY=COUNT", help="一部闇鍋: fixed slots of a category CATEGORY=COUNT (Werewolf or 人狼系); repeat it.")
     ] = None,
-    exclude: Annotated[list[str] | None, typer.Option(help="一部闇鍋: a role never cast (unticked), by its id, English or Japanese name; repeat it.")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(metavar="ROLE", help="一部闇鍋: a role never cast (unticked), by its id, English or Japanese name; repeat it.")] = None,
     publish: Annotated[str, typer.Option(help="配役公開: full (the role list), team (counts per team) or hidden.")] = "full",
     hide_singleton_teams: Annotated[bool, typer.Option(help="With --publish team: count one-role teams as その他.")] = False,
     ushi: Annotated[bool, typer.Option("--ushi", help="2陣営戦: village and wolf teams only.")] = False,

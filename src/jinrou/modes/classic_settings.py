@@ -6,7 +6,9 @@ its switches become check boxes, its other choices selects, its phase lengths nu
 under ``rules``, the phase lengths under ``times``. The casting fields come before them:
 
 - ``players`` (people and bots; 身代わりくん, when ``rules.scapegoat`` is ``on``, is one seat more);
-- ``cast``: 普通1 (``normal``), a fixed cast (``fixed``, 自由配役: ``roles`` gives every seat), or 闇鍋
+- ``cast``: 普通1 (``normal``), a preset of the reference (``preset``: ``preset`` names it, as
+  :mod:`jinrou.classic.presets`; the cast it deals is kept in ``roles``), a fixed cast (``fixed``,
+  自由配役: ``roles`` gives every seat), or 闇鍋
   (``yaminabe``), 一部闇鍋 (``partial``: ``roles`` fixes some seats, ``categories`` some category
   slots, ``excluded`` leaves roles out) and かんたん闇鍋 (``easy``), each at ``yaminabe_safety``;
 - what the room is told of a 闇鍋 cast (``yaminabe_hidejobs``, 配役公開: ``full``, ``team`` or
@@ -29,6 +31,8 @@ import numpy as np
 
 from jinrou.classic.casting import deal, normal_cast, scapegoat_may_draw
 from jinrou.classic.catalog import Category
+from jinrou.classic.presets import NAMES_JA, PRESETS, Preset, PresetError
+from jinrou.classic.presets import find as find_preset
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import ROLES
 from jinrou.classic.settings import SCHEMA as ENGINE
@@ -46,6 +50,7 @@ CASTS = {
     "yaminabe": ("yaminabe: all random", "闇鍋"),
     "partial": ("partial yaminabe", "一部闇鍋"),
     "easy": ("easy yaminabe", "かんたん闇鍋"),
+    "preset": ("a preset of 月下人狼 (below)", "配役プリセット"),
 }
 YAMINABE = {"yaminabe": "yaminabe", "partial": "partial", "easy": "easy"}  # cast → the 闇鍋 package's mode
 PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
@@ -114,6 +119,10 @@ def _schema(declared: tuple[str, ...]) -> Schema:
         (
             Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
             Field("cast", "Cast", "配役", FieldKind.CHOICE, "normal", choices=tuple(Choice(k, *v) for k, v in CASTS.items())),
+            Field("preset", "Preset (cast preset)", "プリセット（配役プリセット）", FieldKind.CHOICE, PRESETS[1].id,
+                  choices=tuple(Choice(p.id, f"{p.name_en} ({p.name})", NAMES_JA.get(p.name, p.name),
+                                       (p.group_en, p.group), (p.title_en, p.title_ja))
+                                for p in PRESETS if _playable(p))),
             Field("yaminabe_safety", "Yaminabe safety", "闇鍋セーフティ", FieldKind.CHOICE, Safety.LOW.value,
                   choices=tuple(Choice(s.value, f"{s.label} ({s.value})", s.label) for s in Safety)),
             Field("roles", "Roles (fixed: every seat; partial: the fixed ones)", "役職（自由配役: 全員、一部闇鍋: 固定分）",
@@ -136,6 +145,11 @@ def _schema(declared: tuple[str, ...]) -> Schema:
     )
 
 
+def _playable(preset: Preset) -> bool:
+    """Whether a preset casts only declared roles at some size (a room may choose it)."""
+    return any(preset.accepts(n) and set(preset.cast(n)) <= set(ROLES) for n in range(6, MAX_PLAYERS + 2))
+
+
 def check(data: Mapping[str, Any]) -> dict[str, Any]:
     """Complete, checked settings: the schema, then the casting's rules (SettingsError otherwise)."""
     settings = schema().validate(data)
@@ -146,10 +160,12 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
     kind = settings["cast"]
     if kind != "partial" and (settings["categories"] or settings["excluded"]):
         raise SettingsError("categories and excluded roles are for 一部闇鍋: choose cast partial")
-    if kind in ("normal", "yaminabe", "easy") and settings["roles"]:
+    if kind in ("normal", "yaminabe", "easy", "preset") and settings["roles"]:
         raise SettingsError("roles are for a fixed cast (自由配役) or 一部闇鍋: choose cast fixed or partial")
     if kind == "normal":
         settings["roles"] = normal_cast(n)
+    elif kind == "preset":
+        _check_preset(settings, n)
     elif kind == "fixed":
         _check_fixed(settings, n)
     else:
@@ -202,13 +218,16 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
 
 
 SHORT_CASTS = {"normal": "standard (普通1)", "fixed": "fixed", "yaminabe": "yaminabe", "partial": "partial yaminabe",
-               "easy": "easy yaminabe"}
+               "easy": "easy yaminabe", "preset": "preset"}
 """A cast's English name in a lobby row."""
 
 
 def summary(settings: Mapping[str, Any]) -> dict[str, str]:
     """The cast in a few words for the lobby, in both languages: 普通1, 自由配役, 闇鍋 中 (yaminabe 中 (middle)), …"""
     ja, en = CASTS[settings["cast"]][1], SHORT_CASTS[settings["cast"]]
+    if settings["cast"] == "preset":
+        preset = find_preset(settings["preset"])
+        return {"en": f"{preset.name_en} ({preset.name})", "ja": NAMES_JA.get(preset.name, preset.name)}
     if settings["cast"] in YAMINABE:
         level = Safety(settings["yaminabe_safety"])
         ja, en = f"{ja} {level.label}", f"{en} {level.label} ({level.value})"
@@ -234,6 +253,25 @@ def _check_fixed(settings: dict[str, Any], n: int) -> None:
     hidden = [r for r in roles if ROLES[r].catalog.hidden]
     if hidden:
         raise SettingsError(f"{hidden[0]} ({ROLES[hidden[0]].name_ja}) is cast only by 闇鍋, not in a fixed cast")
+    _check_scapegoat(settings, roles)
+
+
+def _check_preset(settings: dict[str, Any], n: int) -> None:
+    """A preset's cast for the room's seats, kept in ``roles`` (the record's settings hold it)."""
+    try:
+        preset = find_preset(settings["preset"])
+        roles = preset.cast(n)
+    except PresetError as error:
+        raise SettingsError(str(error)) from None
+    undeclared = [r for r in roles if r not in ROLES]
+    if undeclared:
+        raise SettingsError(f"{preset.name} ({preset.name_en}) casts {undeclared[0]} at {n} seats, a role not "
+                            "playable yet: choose another preset or number of players")
+    settings["roles"] = roles
+    _check_scapegoat(settings, roles)
+
+
+def _check_scapegoat(settings: Mapping[str, Any], roles: Mapping[str, int]) -> None:
     rules = settings["rules"]
     if rules["scapegoat"] == "on" and not any(scapegoat_may_draw(r, rules["safety"]) for r in roles):
         raise SettingsError(f"身代わりくん may draw no role of this cast under 身代わりセーフティ {rules['safety']!r}: "

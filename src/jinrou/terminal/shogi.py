@@ -142,10 +142,7 @@ class TerminalShogi:
     def human_turn(self) -> bool:
         """Read and carry out one line; False when the player quits."""
         side = self.game.turn
-        try:
-            line = self.read_line(f"{SIDE_JAPANESE[side]} {SIDE_NAMES[side]} move> ").strip()
-        except EOFError:
-            return False
+        line = self.read_line(f"{SIDE_JAPANESE[side]} {SIDE_NAMES[side]} move> ").strip()  # Ctrl-D: EOFError
         command, _, rest = line.partition(" ")
         if not line:
             return True

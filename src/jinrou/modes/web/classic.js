@@ -349,7 +349,7 @@
 
   // The room's settings: the labels are the lobby form's (GET /api/modes), fetched once.
   let schema = null, asked = false;
-  const SHOWN = ["players", "cast", "yaminabe_safety", "yaminabe_hidejobs"];
+  const SHOWN = ["players", "cast", "preset", "yaminabe_safety", "yaminabe_hidejobs"];
 
   function settingText(field, value) {
     if (field.kind === "boolean") return value ? ctx.t("yes", "あり") : ctx.t("no", "なし");
@@ -376,7 +376,7 @@
     const value = (f) => (f.group ? (room[f.group] || {})[f.key] : room[f.key]);
     const yaminabe = ["yaminabe", "partial", "easy"].includes(room.cast);
     const line = SHOWN.map((key) => fields.find((f) => f.key === key))
-      .filter((f) => f && (yaminabe || !f.key.startsWith("yaminabe_")))
+      .filter((f) => f && (yaminabe || !f.key.startsWith("yaminabe_")) && (f.key !== "preset" || room.cast === "preset"))
       .map((f) => `${tx(f).replace(/ \(.*\)$/, "")}: ${settingText(f, value(f))}`);
     const times = fields.filter((f) => f.group === "times" && value(f) !== undefined).map((f) => `${tx(f).replace(/ \((s|秒)\)$/, "")} ${settingText(f, value(f))}`);
     $("#c-settings").hidden = false;
