@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jinrou.classic.casting import deal, exchange, start_draws
 from jinrou.classic.catalog import Team
@@ -21,6 +23,7 @@ from ..helpers import (
     Recorder,
     action,
     alive,
+    bot_game_replays,
     close,
     dead,
     legal_verbs,
@@ -252,3 +255,19 @@ def test_a_person_at_the_terminal_steals_a_candidate_by_its_name():
     assert prompts[0] == "盗む (steal): a role (Seer, Villager)"
     assert game.roles_held(1) == ("Thief", "Diviner") and prompts[1].startswith("占い (divine)")  # at once
     assert "Bが選択可能な役職は占い師,村人です。  B may become: Seer, Villager." in out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------------- bots, records
+
+MINE = ["Stalker", "Copier", "Doppleganger", "Thief", "DualPersonality", "BadLady", "LunaticLover", "SnowLover",
+        "Patissiere"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.sampled_from(MINE), min_size=2, max_size=5), st.sampled_from(["on", "off"]),
+       st.integers(0, 2**16), st.sampled_from(["heuristic", "random"]))
+def test_bot_games_with_the_switchers_and_lovers_finish_and_their_records_replay(mine, goat, seed, kind):
+    """Invariant: whatever of these roles are cast (盗人's candidates drawn before dealing, chocolates eaten,
+    roles changed at submission with their draws), a bot game ends and its record replays to itself."""
+    cast = ["Werewolf", "Werewolf", "Diviner", "Guard", "Human", "Human", "Human", *mine]
+    bot_game_replays((cast, {"scapegoat": goat}, seed), kind)
