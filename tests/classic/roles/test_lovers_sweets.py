@@ -237,3 +237,9 @@ def test_the_eyes_wolf_reads_the_snow_in_a_failed_attack():
     g = new(["EyesWolf", "SnowLover", "Human", "Human", "Human", "Human"])
     night(g, "B pair C", "A attack C")
     assert dead(g) == {} and told(g, "eyes snow", "A") == [{"target": 2}]
+
+
+def test_a_holy_protection_is_used_before_the_snow_blessing():
+    g = new(["Werewolf", "SnowLover", "Priest", "Human", "Human", "Human"])
+    night(g, "B pair D", "C protect D", "A attack D")
+    assert dead(g) == {} and g.has_sub(3, "SnowBlessing") and not g.has_sub(3, "HolyProtection")

@@ -271,3 +271,11 @@ def test_bot_games_with_the_switchers_and_lovers_finish_and_their_records_replay
     roles changed at submission with their draws), a bot game ends and its record replays to itself."""
     cast = ["Werewolf", "Werewolf", "Diviner", "Guard", "Human", "Human", "Human", *mine]
     bot_game_replays((cast, {"scapegoat": goat}, seed), kind)
+
+
+def test_doppleganger_changes_at_the_day_burial_of_an_executed_seat():
+    g = new(["Werewolf", "Doppleganger", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "B mimic C", "C divine A", "A attack D")
+    vote(g, "AC BC EC FC GC CA")
+    assert dead(g) == {"D": "attack", "C": "execution"} and g.identity(1).role.id == "Diviner"
+    assert told(g, "became", "B") == [{"player": 1, "role": "Diviner"}] and "divine" in legal_verbs(g, "B")
