@@ -279,3 +279,18 @@ def test_doppleganger_changes_at_the_day_burial_of_an_executed_seat():
     vote(g, "AC BC EC FC GC CA")
     assert dead(g) == {"D": "attack", "C": "execution"} and g.identity(1).role.id == "Diviner"
     assert told(g, "became", "B") == [{"player": 1, "role": "Diviner"}] and "divine" in legal_verbs(g, "B")
+
+
+def test_a_thief_made_by_a_copy_has_only_villager_and_must_steal_that_night():
+    g = new(["Werewolf", "Copier", "Thief", "Diviner", "Human", "Human"], start=[("thief candidates", ["Diviner", "Human"])])
+    g.apply(action(g, "B copy C"))
+    assert g.identity(1).role.id == "Thief" and told(g, "thief candidates", "B") == [{"player": 1, "results": "Human"}]
+    ((legal),) = g.legal_actions(1)
+    assert legal.required and legal.values == (("Human",),)
+
+
+def test_a_dual_personality_gained_at_a_dawn_burial_draws_its_side_then_switches():
+    g = new(["Werewolf", "Doppleganger", "DualPersonality", "Human", "Human", "Human"], start=[("personality", "human")])
+    night(g, "B mimic C", "A attack C", draws=[("personality", "werewolf")])
+    assert g.identity(1).role.id == "DualPersonality"
+    assert told(g, "personality", "B") == [{"player": 1, "side": "human"}]  # drew werewolf, switched at that dawn
