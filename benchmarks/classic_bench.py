@@ -41,6 +41,7 @@ replaced by カルトリーダー, 教主, 鴉, 鴉, 修験者 (``singles16a``),
     python benchmarks/classic_bench.py --only game --village2   # batch 3's village roles declared so far
     python benchmarks/classic_bench.py --only game --single-teams   # issue 35's single teams and vampires
     python benchmarks/classic_bench.py --only game --foxes-oni  # issue 35's fox kinds and 第三陣営 without a team
+    python benchmarks/classic_bench.py --only game --switchers  # issue 35's switchers and lovers (T.4, T.5)
 """
 
 from __future__ import annotations
@@ -115,6 +116,12 @@ FOXES_ONI_16 = {
 }
 """Issue 35's fox kinds (classic-roles-third T.2: they replace 普通1's 妖狐 and two 村人) and 第三陣営 without a team
 (T.3: they replace four or five of its six 村人) in the ``--foxes-oni`` casts."""
+SWITCHERS_16 = {
+    "switchers16": ("Stalker", "Copier", "Doppleganger", "Thief", "DualPersonality"),
+    "sweets16": ("BadLady", "LunaticLover", "SnowLover", "Patissiere"),
+}
+"""Issue 35's switchers (T.4) and team Friend's third parties (T.5) that replace five or four of 普通1's six 村人 in
+the ``--switchers`` casts."""
 VILLAGE_NO_FOX = frozenset({"village16b", "village16e"})
 """The ``--village`` casts whose 妖狐 is a 村人 too (a cast without a fox)."""
 
@@ -221,6 +228,7 @@ def main() -> None:
     parser.add_argument("--single-teams", action="store_true", help="the casts with issue 35's single teams instead")
     parser.add_argument("--foxes-oni", action="store_true",
                         help="the casts with issue 35's fox kinds and 第三陣営 without a team instead")
+    parser.add_argument("--switchers", action="store_true", help="the casts with issue 35's switchers and lovers instead")
     args = parser.parse_args()
     if args.only in (None, "game"):
         from collections import Counter
@@ -237,6 +245,9 @@ def main() -> None:
         elif args.village or args.village2 or args.single_teams:
             casts = []
             chosen = VILLAGE_16 if args.village else VILLAGE2_16 if args.village2 else SINGLE_TEAMS_16
+        elif args.village or args.village2 or args.switchers:
+            casts = []
+            chosen = VILLAGE_16 if args.village else VILLAGE2_16 if args.village2 else SWITCHERS_16
             for name, village in chosen.items():
                 plain = Counter(normal_cast(16)) - Counter({"Human": len(village)})
                 if name in VILLAGE_NO_FOX:
@@ -252,6 +263,7 @@ def main() -> None:
             target = 25 if args.wolves or args.madmen or args.village or args.village2 or args.single_teams else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
             batch = args.wolves or args.madmen or args.village or args.village2 or args.foxes_oni
             target = 25 if batch else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
+            target = 25 if args.wolves or args.madmen or args.village or args.village2 or args.switchers else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
             print(json.dumps(measure_games(name, cast, args.games, args.seed, target), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):
         print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)

@@ -103,12 +103,12 @@ vocabulary (`model`, `actions`, `abilities`, `events`, `identity`, `role`, `phas
 
 | 系 (catalog category) | module in `src/jinrou/classic/roles/` |
 |---|---|
-| 村人系 | `village.py` (§8's first roles, 商人's kits, 聖職者's protection, 御子, 通訳 …), `village_seers.py` (who learn), `village_guards.py` (who protect or withstand), `village_ballots.py` (votes, executions, the day), `village_remedies.py` (who kill or cure), `village_tricks.py` (tricks on the wolves' bite), `village_nights.py` (closed nights, fans, poems, 霊界's voice: 花火師, アイドル, 歌人, 悪霊憑き), `village_masks.py` (behind a mask: 在宅者; and two 役職変化系, 血まみれのメアリー, 怪盗) |
-| 役職変化系 | `switching.py`, `village_masks.py` (血まみれのメアリー, 怪盗) |
+| 村人系 | `village.py` (§8's first roles, 商人's kits, 聖職者's protection, 御子, 通訳 …), `village_seers.py` (who learn), `village_guards.py` (who protect or withstand), `village_ballots.py` (votes, executions, the day), `village_remedies.py` (who kill or cure), `village_tricks.py` (tricks on the wolves' bite), `village_nights.py` (closed nights, fans, poems, 霊界's voice: 花火師, アイドル, 歌人, 悪霊憑き), `village_masks.py` (behind a mask: 在宅者; and two 役職変化系, 血まみれのメアリー, 怪盗), `village_gifts.py` (presents and leaving: サンタクロース, トナカイ, 帰省者), `village_crowds.py` (デスノート, 花見客 and the 酔っ払い, 配信者 and its listeners) |
+| 役職変化系 | `switching.py` (村人陣営), `village_masks.py` (血まみれのメアリー, 怪盗), `switchers.py` (team Others: ストーカー, コピー, ドッペルゲンガー, 盗人, 二重人格) |
 | 人狼系 | `werewolves.py` |
 | 狂人系 | `madmen.py`, `madmen_marks.py` (those that mark a seat) |
 | 妖狐系, 背徳者系 | `foxes.py` (§8), `foxes_kinds.py` (wave 3: 悪戯妖精 … 冒涜者, 絆, 狐憑き) |
-| 第三陣営系 | `lovers.py` (恋人陣営), `others.py` (the single teams and the others), `vampires.py` (ドラキュラ, 吸血鬼の眷属), `single_teams.py` (the cult, the ravens, the hooligans, the duelists, Lorelei), `others_oni.py` (wave 3 without a team: ならず者, the 鬼 kinds, 闇道化, 天邪鬼, 獅子舞, 地縛霊) |
+| 第三陣営系 | `lovers.py` (恋人陣営), `lovers_sweets.py` (悪女, 狂愛者, 雪女, パティシエール and her chocolates), `others.py` (the single teams and the others), `vampires.py` (ドラキュラ, 吸血鬼の眷属), `single_teams.py` (the cult, the ravens, the hooligans, the duelists, Lorelei), `others_oni.py` (wave 3 without a team: ならず者, the 鬼 kinds, 闇道化, 天邪鬼, 獅子舞, 地縛霊) |
 | sub-roles several roles give | `subroles.py` (狼の子分, 月狂病, 決定者, 権力者) |
 | parts several roles share or ask about | `common.py` (`Divining`: "holds a 占い師", `Mediumship`, `Bodyguarding`, `LastShot`, `Villager`, `Absolute`, `Divination`, `Protection`, `Gamble`, the foxes' defaults and list `FoxKind`, `fox_list`, the parts 冒涜者 and *alive for the win* ask about `BlasphemyProof`, `Haunting`, `alive_for_win`, the shared causes `poison`, `trap`, `dog`, `oni`, the memories of the wolves' attack several modules set or read — `NextNight`, `Trick`, `Lunged`, `AttackFailures` — the seal `Sealed`, and messages `divined`, `psychic`, `wolves sick` …) |
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.game import Game, Legal, Outcome
+from jinrou.classic.identity import Identity
 from jinrou.classic.model import Message, Seat, Stage
 from jinrou.classic.published import RoleList
 from jinrou.classic.roles import SUB_ROLES
@@ -100,7 +101,7 @@ class SeatView:
             ctx, me = game.ctx, game.identity(seat)
             role = me.role.id if everything else me.own_role()  # V1.1.5: 村人 until its trigger
             team = me.team() if everything else me.own_team()  # V2.1.9 (drunk), T.1.7 (lovers)
-            subs = me.told_layers()  # 恋人 and kits (決定者, 権力者 and marks are not told)
+            subs = _subs(me, everything)  # 恋人 and kits (決定者, 権力者 and marks are not told)
             roles[seat] = role
             for other, label in me.knows(ctx):
                 _label(known, labels, other, label)
@@ -143,8 +144,16 @@ class SeatView:
             vote=ballot.votes.get(seat) if ballot is not None and seat is not None else None,
             labels=labels,
             history={s: held for s in game.seats() if len(held := game.roles_held(s)) > 1} if over else {},
-            subs_of={s: told for s in roles if (told := game.identity(s).told_layers())},
+            subs_of={s: told for s in roles if (told := _subs(game.identity(s), everything))},
         )
+
+
+def _subs(identity: Identity, everything: bool) -> tuple[str, ...]:
+    """The layers above a seat's role it is told of (恋人, kits); once everything is seen (the end, 霊界) by
+    their own names, with those concealed from it (T.1.5: 手玉, not 恋人; 本命)."""
+    if not everything:
+        return identity.told_layers()
+    return tuple(layer.role.id for layer in identity.extras() if layer.role.told or layer.role.conceals)
 
 
 def _label(known: dict[Seat, str], labels: dict[Seat, tuple[str, ...]], seat: Seat, label: str) -> None:

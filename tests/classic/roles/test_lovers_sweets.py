@@ -63,6 +63,7 @@ def test_the_plaything_never_follows_her_and_wins_with_its_own_team():
     assert dead(g) == {"B": "attack", "C": "suicide"} and "D" in alive(g)
     vote(g, "DA EA FA GA AD")
     assert result(g) == "Human" and winners(g) == "DEFG"
+    assert view(g, "D").subs == ("Plaything",) and view(g, "E").subs_of[3] == ("Plaything",)  # the end lists 手玉
 
 
 def test_one_seat_may_be_both_true_love_and_plaything_then_simply_her_lover():
@@ -211,3 +212,34 @@ def test_scapegoat_makes_no_pairing_as_one_of_these_and_never_dies_for_it(lover)
     assert g.awaited() == []  # nobody else must act: the wolf's attack on 身代わりくん is fixed
     close(g)
     assert dead(g) == {"A": "attack"} and not any(g.identity(s).lover for s in g.seats())
+
+
+def test_a_hidden_lover_that_never_ate_wins_with_the_lovers():
+    g = new(["Werewolf", "Patissiere", "Human", "Human", "Human"])
+    night(g, "B pair C", "A attack D")
+    assert view(g, "C").team is Team.HUMAN  # it believes it is a villager
+    vote(g, "BA CA EA AE")
+    assert result(g) == "Friend" and winners(g) == "BC"  # §7 7(c): living lovers take the village's result
+    assert view(g, "C").subs == ("Chocolate", "Sweetheart") and view(g, "C").team is Team.FRIEND  # the end says it
+
+
+def test_a_dead_obsessed_seat_still_wins_by_its_own_rule_and_the_lunatic_then_loses():
+    g = new(["Werewolf", "LunaticLover", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B obsess C", "A attack H")
+    vote(g, "AC DC EC FC GC CA BA", draws=[("lunatic revenge", "E"), ("announcement", ["C", "E", "B"])])
+    assert dead(g) == {"H": "attack", "C": "execution", "E": "lunatic", "B": "suicide"}
+    night(g, "A attack D")
+    vote(g, "AF FA GA")
+    assert result(g) == "Human" and winners(g) == "CDEFGH"  # C, dead: the rule under its 狂愛 (the village's)
+
+
+def test_the_eyes_wolf_reads_the_snow_in_a_failed_attack():
+    g = new(["EyesWolf", "SnowLover", "Human", "Human", "Human", "Human"])
+    night(g, "B pair C", "A attack C")
+    assert dead(g) == {} and told(g, "eyes snow", "A") == [{"target": 2}]
+
+
+def test_a_holy_protection_is_used_before_the_snow_blessing():
+    g = new(["Werewolf", "SnowLover", "Priest", "Human", "Human", "Human"])
+    night(g, "B pair D", "C protect D", "A attack D")
+    assert dead(g) == {} and g.has_sub(3, "SnowBlessing") and not g.has_sub(3, "HolyProtection")

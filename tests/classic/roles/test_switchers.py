@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jinrou.classic.casting import deal, exchange, start_draws
 from jinrou.classic.catalog import Team
@@ -21,6 +23,7 @@ from ..helpers import (
     Recorder,
     action,
     alive,
+    bot_game_replays,
     close,
     dead,
     legal_verbs,
@@ -224,3 +227,70 @@ def test_dual_personality_wins_with_the_team_of_its_side_at_the_end():
     vote(g, "AD BD ED DA")
     night(g, "A attack B")  # dies at night: its side stays werewolf
     assert result(g) == "Werewolf" and winners(g) == "AB"
+
+
+def test_a_person_at_the_terminal_steals_a_candidate_by_its_name():
+    import io
+
+    from rich.console import Console
+
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.terminal.classic import TerminalPlay
+
+    roles = ["Human", "Thief", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human"]
+    game = Game.new(["身代わりくん", *"BCDEFGHI"], roles, {}, start_draws(np.random.default_rng(3), [["Diviner", "Human"]]))
+    prompts: list[str] = []
+
+    def ask(prompt: str, **_: object) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("盗む (steal)"):
+            return "Seer"
+        if "vote NAME" in prompt:
+            return "vote C"
+        return prompt.rsplit(" of ", 1)[1].removesuffix(" or skip").split(", ")[0] if " of " in prompt else ""
+
+    out = io.StringIO()
+    agents = [None, None, *[HeuristicAgent() for _ in range(7)]]
+    game = TerminalPlay(game, agents, np.random.default_rng(3), Console(file=out, width=200), ask=ask).run()
+    assert prompts[0] == "盗む (steal): a role (Seer, Villager)"
+    assert game.roles_held(1) == ("Thief", "Diviner") and prompts[1].startswith("占い (divine)")  # at once
+    assert "Bが選択可能な役職は占い師,村人です。  B may become: Seer, Villager." in out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------------- bots, records
+
+MINE = ["Stalker", "Copier", "Doppleganger", "Thief", "DualPersonality", "BadLady", "LunaticLover", "SnowLover",
+        "Patissiere"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.sampled_from(MINE), min_size=2, max_size=5), st.sampled_from(["on", "off"]),
+       st.integers(0, 2**16), st.sampled_from(["heuristic", "random"]))
+def test_bot_games_with_the_switchers_and_lovers_finish_and_their_records_replay(mine, goat, seed, kind):
+    """Invariant: whatever of these roles are cast (盗人's candidates drawn before dealing, chocolates eaten,
+    roles changed at submission with their draws), a bot game ends and its record replays to itself."""
+    cast = ["Werewolf", "Werewolf", "Diviner", "Guard", "Human", "Human", "Human", *mine]
+    bot_game_replays((cast, {"scapegoat": goat}, seed), kind)
+
+
+def test_doppleganger_changes_at_the_day_burial_of_an_executed_seat():
+    g = new(["Werewolf", "Doppleganger", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "B mimic C", "C divine A", "A attack D")
+    vote(g, "AC BC EC FC GC CA")
+    assert dead(g) == {"D": "attack", "C": "execution"} and g.identity(1).role.id == "Diviner"
+    assert told(g, "became", "B") == [{"player": 1, "role": "Diviner"}] and "divine" in legal_verbs(g, "B")
+
+
+def test_a_thief_made_by_a_copy_has_only_villager_and_must_steal_that_night():
+    g = new(["Werewolf", "Copier", "Thief", "Diviner", "Human", "Human"], start=[("thief candidates", ["Diviner", "Human"])])
+    g.apply(action(g, "B copy C"))
+    assert g.identity(1).role.id == "Thief" and told(g, "thief candidates", "B") == [{"player": 1, "results": "Human"}]
+    ((legal),) = g.legal_actions(1)
+    assert legal.required and legal.values == (("Human",),)
+
+
+def test_a_dual_personality_gained_at_a_dawn_burial_draws_its_side_then_switches():
+    g = new(["Werewolf", "Doppleganger", "DualPersonality", "Human", "Human", "Human"], start=[("personality", "human")])
+    night(g, "B mimic C", "A attack C", draws=[("personality", "werewolf")])
+    assert g.identity(1).role.id == "DualPersonality"
+    assert told(g, "personality", "B") == [{"player": 1, "side": "human"}]  # drew werewolf, switched at that dawn

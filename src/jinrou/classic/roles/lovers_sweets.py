@@ -223,7 +223,7 @@ class LunaticLover(Role):
 SNOW_COURTS = Message.declare("snow courts", "{player}は{target}に求愛しました。", "{player} courted {target}.")
 
 
-@mark("SnowBlessing", "雪の加護")
+@mark("Snow blessing", "雪の加護")
 class SnowBlessing(Role):
     """雪の加護 (雪女's, hidden): the first wolf or vampire attack on its seat that passes immunity, guard and
     holy protection fails (before its role's own resistance) and uses it up."""
@@ -340,25 +340,34 @@ class Sweetheart(Role):
         return result is Team.FRIEND and ctx.alive(me.seat)
 
 
-@mark("BlackChocolate", "ブラックチョコレート")
+@mark("Dark chocolate", "ブラックチョコレート")
 class BlackChocolate(Role):
     """ブラックチョコレート: its seat's 占い and 霊能 results read 人狼 for the rest of the game (T.1.10)."""
+
+    card_ja = "ブラックチョコレート: この人の占い結果と霊能結果は、これから人狼になります。"
+    card_en = "Dark chocolate: from now on this seat is divined 人狼 (werewolf) and read 人狼 by a medium."
 
     fortune_overlay = Fortune.WEREWOLF
     psychic_overlay = PsychicResult.WEREWOLF
 
 
-@mark("WhiteChocolate", "ホワイトチョコレート")
+@mark("White chocolate", "ホワイトチョコレート")
 class WhiteChocolate(Role):
     """ホワイトチョコレート: its seat's 占い and 霊能 results read 村人 for the rest of the game (T.1.10)."""
+
+    card_ja = "ホワイトチョコレート: この人の占い結果と霊能結果は、これから村人になります。"
+    card_en = "White chocolate: from now on this seat is divined 村人 (human) and read 村人 by a medium."
 
     fortune_overlay = Fortune.HUMAN
     psychic_overlay = PsychicResult.HUMAN
 
 
-@mark("IronChocolate", "鉄の味")
+@mark("Iron taste", "鉄の味")
 class IronChocolate(Role):
     """鉄の味: its seat's 占い result reads ヴァンパイア for the rest of the game (T.1.10)."""
+
+    card_ja = "鉄の味: この人の占い結果は、これからヴァンパイアになります。"
+    card_en = "Iron taste: from now on this seat is divined ヴァンパイア (vampire)."
 
     fortune_overlay = Fortune.VAMPIRE
 
@@ -432,8 +441,8 @@ class Chocolate(Role):
     card_ja = ("チョコレート: パティシエールから届いたチョコレートです。届いた次の夜から一度だけ食べられます。本命なら"
                "パティシエールと恋人になり、義理なら何かが起こるかもしれません（呪い・ブラック・ホワイト・毒・執念・"
                "鉄の味・聖なるチョコ）。")
-    card_en = ("Chocolate: from a パティシエール (Patissiere). From the night after it came it may be eaten, once. A "
-               "true-love one makes its eater her lover; a courtesy one may do something: silence the next day, "
+    card_en = ("Chocolate: from a パティシエール (Patissiere). From the night after it came it may be eaten, once. "
+               "Eating a true-love one makes its eater her lover; a courtesy one may do something: silence the next day, "
                "make the results read 人狼 or 村人 or ヴァンパイア, poison, turn it into her stalker, or give one "
                "聖職者 (Priest) blessing — or nothing.")
 
