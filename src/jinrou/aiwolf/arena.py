@@ -173,7 +173,10 @@ class ArenaGame:
     """
 
     def __init__(self, players: Sequence[Player], setting: GameSetting, rng: np.random.Generator,
-                 make_bot: Callable[[Mapping[str, int]], Bot], roles: Sequence[str] | None = None):
+                 make_bot: Callable[[Mapping[str, int]], Bot], roles: Sequence[str] | None = None,
+                 free_text: bool = False, first_day_talk: bool = False):
+        self.free_text = free_text  # the NLP flavour: any text is an utterance (a sentence among them is a claim)
+        self.first_day_talk = first_day_talk  # the NLP flavour talks on day 0 too
         self.players = list(players)
         self.setting = setting
         self.rng = rng
@@ -215,7 +218,7 @@ class ArenaGame:
         self.last_whisper.clear()
         for seat in range(self.n):
             self._tell(seat, Request.DAILY_INITIALIZE)
-        if day.day > 0:
+        if day.day > 0 or self.first_day_talk:
             self._talk(Request.TALK)
 
     def _night(self) -> None:
@@ -256,7 +259,9 @@ class ArenaGame:
                 if remain[agent] > 0:
                     text = self._ask(seat, request) or SKIP
                 content = _content(text)
-                if content is None:
+                if self.free_text:
+                    text = " ".join(text.split()) or SKIP  # one line; an empty answer is a Skip
+                elif content is None:
                     text = SKIP
                     self.stats.substitutes += 1
                 if text == SKIP:

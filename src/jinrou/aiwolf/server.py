@@ -169,14 +169,15 @@ class Arena:
     """
 
     def __init__(self, listener: socket.socket, players: int, make_bot: Callable[[dict[str, int]], Bot],
-                 time_limit: float = 1.0, seed: int = 0, bot_name: str = "jinrou") -> None:
+                 time_limit: float = 1.0, seed: int = 0, bot_name: str = "jinrou", nlp: bool = False) -> None:
         self.setting = GameSetting.default(players, int(time_limit * 1000), seed)
         self.listener = listener
         self.make_bot = make_bot
         self.time_limit = time_limit
         self.seed = seed
         self.bot_name = bot_name
-        self.remote: list[RemotePlayer] = []
+        self.nlp = nlp
+        self.remote: list[Any] = []  # RemotePlayer, or nlp.WebSocketPlayer
         self.tournament = Tournament()
 
     def connect(self, wait: float) -> list[RemotePlayer]:
@@ -208,7 +209,11 @@ class Arena:
             rng = np.random.default_rng(self.seed + g)
             order = [seats[int(i)] for i in rng.permutation(len(seats))]
             names = [p.name for p in order]
-            arena = ArenaGame(order, self.setting, rng, self.make_bot)  # type: ignore[arg-type]
+            for player in order:
+                if hasattr(player, "game_id"):  # the NLP flavour names each game
+                    player.game_id = f"jinrou-{self.seed + g}"
+            arena = ArenaGame(order, self.setting, rng, self.make_bot,  # type: ignore[arg-type]
+                              free_text=self.nlp, first_day_talk=self.nlp)
             started = time.perf_counter()
             game = arena.play()
             seconds = time.perf_counter() - started

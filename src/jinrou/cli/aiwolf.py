@@ -31,6 +31,8 @@ def serve_command(
     bots: Annotated[str, typer.Option(help="jinrou's bots for empty seats and lost agents: heuristic or random.")]
     = "heuristic",
     record_dir: Annotated[Path | None, typer.Option(help="Write every game's jinrou.classic/1 record here.")] = None,
+    nlp: Annotated[bool, typer.Option("--nlp", help="The NLP flavour (自然言語部門): agents connect by WebSocket "
+                                      "(ws://HOST:PORT/ws) and talk in free text.")] = False,
 ) -> None:
     """Run the AIWolf arena: agents connect over TCP, play the official sequencing, get substitutes when late; one JSON summary line per game, then the tournament's wins per agent and role with 95 % intervals.
 
@@ -53,7 +55,13 @@ def serve_command(
     bound = listener.getsockname()[1]
     typer.echo(json.dumps({"listening": f"{host}:{bound}", "players": players, "games": games, "wait": wait}),
                err=True)
-    arena = Arena(listener, players, lambda cast: make_classic_agent(bots, cast), timeout, seed, f"jinrou-{bots}")
+    if nlp:
+        from jinrou.aiwolf.nlp import NlpArena
+
+        arena: Arena = NlpArena(listener, players, lambda cast: make_classic_agent(bots, cast), timeout, seed,
+                                f"jinrou-{bots}")
+    else:
+        arena = Arena(listener, players, lambda cast: make_classic_agent(bots, cast), timeout, seed, f"jinrou-{bots}")
     try:
         connected = arena.connect(wait)
         typer.echo(json.dumps({"connected": [p.name for p in connected]}, ensure_ascii=False), err=True)
