@@ -214,6 +214,43 @@ def test_a_late_answer_is_a_substitute_and_never_answers_the_next_request(tmp_pa
         assert replay(record).outcome is not None
 
 
+class Split(SampleAgent):
+    """Sends half of its first utterance in time, the rest only with its answer to the next request."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rest: str | None = None
+        self.split: str | None = None
+
+    def serve(self, sock: socket.socket) -> None:
+        reader = sock.makefile("r", encoding="utf-8", newline="\n")
+        for line in reader:
+            reply = self.handle(line)
+            if json.loads(line)["request"] == "TALK" and self.split is None and reply is not None:
+                self.split = reply
+                sock.sendall(reply[:5].encode())  # a partial line, then silence: the arena gives up on it
+                self.rest = reply[5:] + "\n"
+                continue
+            if reply is not None:  # the rest of the split line goes with the next answer
+                sock.sendall(((self.rest or "") + reply + "\n").encode())
+                self.rest = None
+
+
+def test_half_a_late_answer_never_mixes_with_the_next_one(tmp_path: Path) -> None:
+    agents = [Split("split", role="SEER", seed=0)] + [SampleAgent(f"s{i}", seed=i) for i in range(4)]
+    table = Table(5, agents, time_limit=0.3, seed=4)
+    table.play(1, tmp_path)
+    split = next(p for p in table.arena.remote if p.name == "split")
+    assert split.timeouts == 1 and split.late == 1 and agents[0].split == f"COMINGOUT Agent[{agents[0].me:02d}] SEER"
+    (record,) = records(tmp_path)
+    assert replay(record).outcome is not None and table.summaries[0]["replaced"] == []
+    me = next(n for n, name in record["aiwolf"]["agents"].items() if name == "split")
+    talk = [line.split(",", 5)[5] for line in record["aiwolf"]["log"]
+            if line.split(",")[1] == "talk" and f"Agent[{int(line.split(',')[4]):02d}]" == me]
+    assert talk[0] == "Skip" and len(talk) > 1  # the timed-out turn; then its next answers, as it gave them
+    assert talk[1] != agents[0].split and talk[1].startswith("DIVINED")  # its second answer, not the late first
+
+
 class Quitter(SampleAgent):
     """Closes its connection at its first TALK request."""
 
