@@ -381,3 +381,35 @@ def test_a_busy_port_is_refused_in_one_line() -> None:
         done = subprocess.run([*COMMAND, "aiwolf", "serve", "--port", str(port)], check=False, capture_output=True, text=True,
                               timeout=60)
     assert done.returncode == 2 and done.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}")
+
+
+def test_no_packet_tells_an_agent_what_its_role_may_not_know() -> None:
+    agents = [Recorder(f"r{i:02d}", seed=i) for i in range(15)]
+    Table(15, agents, seed=9).play(1)
+    told = {"mediumResult": set(), "guardedAgent": set(), "attackedAgent": set(), "divineResult": set()}
+    for agent in agents:
+        role = agent.final_roles[agent.me]
+        wolves = {str(a) for a, r in agent.final_roles.items() if r == "WEREWOLF"}
+        for line in agent.lines:
+            data = json.loads(line)
+            info = data["gameInfo"]
+            if role != "WEREWOLF":
+                assert not data["whisperHistory"]
+            if info is None or data["request"] == "FINISH":
+                continue
+            assert set(info["roleMap"]) == ({str(agent.me)} | (wolves if role == "WEREWOLF" else set()))
+            if role != "WEREWOLF":
+                assert info["whisperList"] == [] and info["attackVoteList"] == [] and info["latestAttackVoteList"] == []
+                assert info["attackedAgent"] == -1 and info["remainWhisperMap"] == {}
+            if role != "MEDIUM":
+                assert info["mediumResult"] is None
+            if role != "BODYGUARD":
+                assert info["guardedAgent"] == -1
+            if role != "SEER":
+                assert info["divineResult"] is None
+            assert info["cursedFox"] == -1
+            for key, roles in told.items():
+                if info[key] not in (None, -1):
+                    roles.add(role)
+    assert told["divineResult"] == {"SEER"} and told["attackedAgent"] == {"WEREWOLF"}
+    assert told["mediumResult"] == {"MEDIUM"} and told["guardedAgent"] == {"BODYGUARD"}
