@@ -413,3 +413,21 @@ def test_no_packet_tells_an_agent_what_its_role_may_not_know() -> None:
                     roles.add(role)
     assert told["divineResult"] == {"SEER"} and told["attackedAgent"] == {"WEREWOLF"}
     assert told["mediumResult"] == {"MEDIUM"} and told["guardedAgent"] == {"BODYGUARD"}
+
+
+def test_ctrl_c_ends_a_tournament_with_the_games_played_so_far(tmp_path: Path) -> None:
+    from ..processes import Jinrou
+
+    folder = tmp_path / "games"
+    err = tmp_path / "stderr.txt"
+    with Jinrou(["aiwolf", "serve", "--port", "0", "--wait", "0", "--games", "1000000", "--record-dir", str(folder)],
+                tmp_path, err) as command:
+        wait_for(lambda: len(list(folder.glob("game-*.json"))) >= 3, "three games of bots")
+        status, out, stderr = command.interrupt()
+        command.none_left()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert status == 130 and "interrupted after" in stderr and "Traceback" not in stderr
+    tournament = lines[-1]["tournament"]
+    # every game printed is counted; the one Ctrl+C stopped between its count and its line may be counted
+    assert len(lines) - 1 <= tournament["games"] <= len(lines) and tournament["games"] >= 3
+    assert set(tournament["agents"]) == {f"jinrou-heuristic-{i}" for i in range(1, 6)}

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from jinrou.cli.common import command_group, fail, prepare_folder
+from jinrou.cli.common import command_group, fail, ignore_further_interrupts, prepare_folder
 from jinrou.errors import JinrouError, SetupError
 
 app = command_group("AIWolf (人狼知能) agents as players: the arena of the protocol's contest, over TCP.")
@@ -62,13 +62,20 @@ def serve_command(
                                 f"jinrou-{bots}")
     else:
         arena = Arena(listener, players, lambda cast: make_classic_agent(bots, cast), timeout, seed, f"jinrou-{bots}")
+    interrupted = False
     try:
         connected = arena.connect(wait)
         typer.echo(json.dumps({"connected": [p.name for p in connected]}, ensure_ascii=False), err=True)
-        tournament = arena.play(games, str(record_dir) if record_dir else None,
-                                lambda summary: typer.echo(json.dumps(summary, ensure_ascii=False)))
-        typer.echo(json.dumps({"tournament": tournament.to_json()}, ensure_ascii=False))
+        arena.play(games, str(record_dir) if record_dir else None,
+                   lambda summary: typer.echo(json.dumps(summary, ensure_ascii=False)))
+    except KeyboardInterrupt:  # Ctrl+C: the games finished so far are summarised
+        ignore_further_interrupts()
+        interrupted = True
+        typer.echo(f"interrupted after {arena.tournament.games} of {games} games", err=True)
     except OSError as error:
         fail(f"cannot write the records to {record_dir}: {error.strerror or error}")
     finally:
         arena.close()
+    typer.echo(json.dumps({"tournament": arena.tournament.to_json()}, ensure_ascii=False))
+    if interrupted:
+        raise typer.Exit(130)
