@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.aiwolf.language import OVER, SKIP, Content, ProtocolError
-from jinrou.aiwolf.mapping import AIWOLF_ROLE, claim_of, index_of, seat_of, sentence_of
+from jinrou.aiwolf.mapping import AIWOLF_ROLE, claims_of, index_of, seat_of, sentence_of
 from jinrou.aiwolf.server import RemotePlayer
 from jinrou.aiwolf.wire import GameInfo, GameSetting, Judge, Request, Talk, packet, read_target
 from jinrou.classic.claims import Claim
@@ -132,6 +132,7 @@ class RoomAgent:
     executed: int = -1
     last_dead: list[int] = field(default_factory=list)
     acted: set[tuple[int, Verb]] = field(default_factory=set)  # (room day, verb) asked at night
+    pending: list[Claim] = field(default_factory=list)  # claims of its last utterance still to say
 
     def step(self, game: Game, first_ballot: bool, discussion: bool, propose: bool,
              rng: np.random.Generator) -> dict[str, Any] | Claim | None:
@@ -181,6 +182,8 @@ class RoomAgent:
     # ------------------------------------------------------------------ requests
 
     def _talk(self, game: Game, view: SeatView) -> Claim | None:
+        if self.pending:  # an utterance that made several claims: one a step
+            return self.pending.pop(0)
         while self.talk < MAX_TALK:
             self.talk += 1
             answer = self.player.ask(Request.TALK, lambda: self._histories(Request.TALK, game, view))
@@ -190,9 +193,10 @@ class RoomAgent:
                 content = Content.skip()
             if str(content) in (OVER, SKIP):
                 break
-            claim = claim_of(content, self.seat)
-            if claim is not None:
-                return claim
+            claims = claims_of(content, self.seat)
+            if claims:
+                self.pending = claims[1:]
+                return claims[0]
         self.talked = True
         return None
 
@@ -204,6 +208,7 @@ class RoomAgent:
         return seat_of(target)
 
     def _new_day(self, day: int, view: SeatView) -> None:
+        self.pending = []
         died = [s for s, was in enumerate(self.alive) if was and not view.alive[s]]
         executed = [s for s in died if view.causes.get(s) == "execution"]
         self.executed = index_of(executed[-1]) if executed else -1
