@@ -13,7 +13,7 @@ claims become the seat's claims (shown in the page's language like every claim);
 are not shown. AIWolf's day ``d`` is the room's day ``d + 1`` (the first night is night 0). Each
 step of the seat is one :meth:`RoomAgent.step`: ``INITIALIZE`` once, ``DAILY_INITIALIZE`` and
 ``DAILY_FINISH`` as the days turn, ``TALK`` at the day's first ballot until the agent says ``Over``
-or ``Skip`` (or ten utterances), ``VOTE``, and at night ``DIVINE``, ``GUARD`` and ``ATTACK`` (an
+or ``Skip`` three times in a row (or ten utterances), ``VOTE``, and at night ``DIVINE``, ``GUARD`` and ``ATTACK`` (an
 attack proposed while other wolves may choose, as the bots do). A late or illegal answer leaves the
 step to jinrou's bot.
 """
@@ -40,6 +40,7 @@ from jinrou.classic.views import SeatView
 PROTOCOL_ROLES = frozenset(AIWOLF_ROLE)
 """The jinrou roles the protocol knows: only rooms cast from them may open AI seats."""
 MAX_TALK = 10
+MAX_SKIP = 2
 VERBS = {Verb.DIVINE: Request.DIVINE, Verb.GUARD: Request.GUARD, Verb.ATTACK: Request.ATTACK}
 
 
@@ -184,6 +185,7 @@ class RoomAgent:
     def _talk(self, game: Game, view: SeatView) -> Claim | None:
         if self.pending:  # an utterance that made several claims: one a step
             return self.pending.pop(0)
+        skips = 0
         while self.talk < MAX_TALK:
             self.talk += 1
             answer = self.player.ask(Request.TALK, lambda: self._histories(Request.TALK, game, view))
@@ -191,8 +193,14 @@ class RoomAgent:
                 content = Content.parse(answer or SKIP)
             except ProtocolError:
                 content = Content.skip()
-            if str(content) in (OVER, SKIP):
+            if str(content) == OVER:
                 break
+            if str(content) == SKIP:  # asked again, as a next turn of the talk, at most MAX_SKIP times in a row
+                skips += 1
+                if skips > MAX_SKIP:
+                    break
+                continue
+            skips = 0
             claims = claims_of(content, self.seat)
             if claims:
                 self.pending = claims[1:]
