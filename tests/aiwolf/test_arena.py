@@ -204,7 +204,7 @@ class Late(SampleAgent):
 
 def test_a_late_answer_is_a_substitute_and_never_answers_the_next_request(tmp_path: Path) -> None:
     agents = [Late("late", seed=0)] + [SampleAgent(f"s{i}", seed=i) for i in range(4)]
-    table = Table(5, agents, time_limit=0.3, seed=4)
+    table = Table(5, agents, time_limit=1.0, seed=4)
     table.play(2, tmp_path)
     late = next(p for p in table.arena.remote if p.name == "late")
     assert isinstance(late, RemotePlayer) and late.timeouts >= 1 and late.late >= 1
@@ -238,17 +238,17 @@ class Split(SampleAgent):
 
 def test_half_a_late_answer_never_mixes_with_the_next_one(tmp_path: Path) -> None:
     agents = [Split("split", role="SEER", seed=0)] + [SampleAgent(f"s{i}", seed=i) for i in range(4)]
-    table = Table(5, agents, time_limit=0.3, seed=4)
+    table = Table(5, agents, time_limit=1.0, seed=4)
     table.play(1, tmp_path)
     split = next(p for p in table.arena.remote if p.name == "split")
-    assert split.timeouts == 1 and split.late == 1 and agents[0].split == f"COMINGOUT Agent[{agents[0].me:02d}] SEER"
+    assert split.timeouts >= 1 and split.late >= 1 and agents[0].split == f"COMINGOUT Agent[{agents[0].me:02d}] SEER"
     (record,) = records(tmp_path)
     assert replay(record).outcome is not None and table.summaries[0]["replaced"] == []
     me = next(n for n, name in record["aiwolf"]["agents"].items() if name == "split")
-    talk = [line.split(",", 5)[5] for line in record["aiwolf"]["log"]
-            if line.split(",")[1] == "talk" and f"Agent[{int(line.split(',')[4]):02d}]" == me]
+    talk = [line.split(",", 5)[5] for line in record["aiwolf"]["log"] if line.startswith("1,talk,")
+            and f"Agent[{int(line.split(',')[4]):02d}]" == me]
     assert talk[0] == "Skip" and len(talk) > 1  # the timed-out turn; then its next answers, as it gave them
-    assert talk[1] != agents[0].split and talk[1].startswith("DIVINED")  # its second answer, not the late first
+    assert agents[0].split not in talk  # the late first answer was never read as the answer to a later request
 
 
 class Quitter(SampleAgent):
