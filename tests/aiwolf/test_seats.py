@@ -93,8 +93,8 @@ def test_agents_play_the_ai_seats_of_a_room_beside_a_person(pool: seats.AgentPoo
                 assert info["whisperList"] == [] and info["attackVoteList"] == []
     heard = [t for a in agents for t in a.heard.values()]
     ann = names.index("Ann") + 1
-    if said is not None:  # the person's claim reached the agents as a sentence
-        assert any(t == f"VOTE Agent[{names.index(said) + 1:02d}]" for t in heard), (said, heard)
+    assert said is not None  # the person's claim reached the agents as a sentence
+    assert any(t == f"VOTE Agent[{names.index(said) + 1:02d}]" for t in heard), (said, heard)
     assert all(str(Content.parse(t)) == t for t in heard) and ann > 1
 
 
