@@ -94,3 +94,27 @@ def test_a_five_seat_game_over_websocket_with_free_text(tmp_path: Path) -> None:
     claims = [c["claim"] for e in record["events"] for c in e.get("claims", [])]
     assert any(c.startswith("VOTE Agent[") for c in claims)  # a protocol sentence is still a claim
     assert any(GREETING in line for line in record["aiwolf"]["log"])
+
+
+def test_the_command_serves_the_nlp_flavour(tmp_path: Path) -> None:
+    import subprocess
+
+    from ..processes import COMMAND
+
+    process = subprocess.Popen([*COMMAND, "aiwolf", "serve", "--nlp", "--port", "0", "--wait", "30", "--games", "1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        port = int(json.loads(process.stderr.readline())["listening"].rsplit(":", 1)[1])
+        clients = [Client(f"cmd{i}") for i in range(5)]
+        threads = [threading.Thread(target=c.run, args=(port,), daemon=True) for c in clients]
+        for t in threads:
+            t.start()
+        out, _ = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    game, end = (json.loads(line) for line in out.splitlines())
+    assert process.returncode == 0 and game["replaced"] == []
+    assert set(end["tournament"]["agents"]) == {f"cmd{i}" for i in range(5)}
+    assert all(c.packets and c.packets[0] == {"request": "NAME"} for c in clients)
