@@ -190,6 +190,10 @@ def commands(files: Files) -> dict[str, tuple[list[str], dict[str, st.SearchStra
         "serve": (["--port", "1"], {  # port 1 needs privileges or is busy: only bad values are generated
             "--port": bad_int(1, 65535),
             "--host": st.tuples(st.integers(256, 999), st.integers(0, 999)).map(lambda t: f"{t[0]}.{t[1]}.0.1")}, []),
+        "aiwolf serve": (["--port", "1", "--wait", "0"], {  # port 1: only bad values, refused before it is used
+            "--port": bad_int(0, 65535), "--players": st.sampled_from(["4", "6", "14", "16", "0", "-5"]),
+            "--games": bad_int(1, 1_000_000), "--bots": not_one_of(["heuristic", "random"]),
+            "--record-dir": st.just(str(files.folders["a-file"]))}, []),
         "classic roles": ([], {}, []),
         "classic replay": (["FILE"], {"--seed": seed}, ["FILE"]),
         "classic simulate": (["--players", "9", "--games", "2", "--seed", "1"], {

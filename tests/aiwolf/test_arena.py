@@ -204,7 +204,7 @@ class Late(SampleAgent):
 
 def test_a_late_answer_is_a_substitute_and_never_answers_the_next_request(tmp_path: Path) -> None:
     agents = [Late("late", seed=0)] + [SampleAgent(f"s{i}", seed=i) for i in range(4)]
-    table = Table(5, agents, time_limit=0.3, seed=4)
+    table = Table(5, agents, time_limit=1.0, seed=4)
     table.play(2, tmp_path)
     late = next(p for p in table.arena.remote if p.name == "late")
     assert isinstance(late, RemotePlayer) and late.timeouts >= 1 and late.late >= 1
@@ -212,6 +212,43 @@ def test_a_late_answer_is_a_substitute_and_never_answers_the_next_request(tmp_pa
     assert agents[0].late_sent and agents[0].games == 2
     for record in records(tmp_path):
         assert replay(record).outcome is not None
+
+
+class Split(SampleAgent):
+    """Sends half of its first utterance in time, the rest only with its answer to the next request."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rest: str | None = None
+        self.split: str | None = None
+
+    def serve(self, sock: socket.socket) -> None:
+        reader = sock.makefile("r", encoding="utf-8", newline="\n")
+        for line in reader:
+            reply = self.handle(line)
+            if json.loads(line)["request"] == "TALK" and self.split is None and reply is not None:
+                self.split = reply
+                sock.sendall(reply[:5].encode())  # a partial line, then silence: the arena gives up on it
+                self.rest = reply[5:] + "\n"
+                continue
+            if reply is not None:  # the rest of the split line goes with the next answer
+                sock.sendall(((self.rest or "") + reply + "\n").encode())
+                self.rest = None
+
+
+def test_half_a_late_answer_never_mixes_with_the_next_one(tmp_path: Path) -> None:
+    agents = [Split("split", role="SEER", seed=0)] + [SampleAgent(f"s{i}", seed=i) for i in range(4)]
+    table = Table(5, agents, time_limit=1.0, seed=4)
+    table.play(1, tmp_path)
+    split = next(p for p in table.arena.remote if p.name == "split")
+    assert split.timeouts >= 1 and split.late >= 1 and agents[0].split == f"COMINGOUT Agent[{agents[0].me:02d}] SEER"
+    (record,) = records(tmp_path)
+    assert replay(record).outcome is not None and table.summaries[0]["replaced"] == []
+    me = next(n for n, name in record["aiwolf"]["agents"].items() if name == "split")
+    talk = [line.split(",", 5)[5] for line in record["aiwolf"]["log"] if line.startswith("1,talk,")
+            and f"Agent[{int(line.split(',')[4]):02d}]" == me]
+    assert talk[0] == "Skip" and len(talk) > 1  # the timed-out turn; then its next answers, as it gave them
+    assert agents[0].split not in talk  # the late first answer was never read as the answer to a later request
 
 
 class Quitter(SampleAgent):
@@ -344,3 +381,53 @@ def test_a_busy_port_is_refused_in_one_line() -> None:
         done = subprocess.run([*COMMAND, "aiwolf", "serve", "--port", str(port)], check=False, capture_output=True, text=True,
                               timeout=60)
     assert done.returncode == 2 and done.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}")
+
+
+def test_no_packet_tells_an_agent_what_its_role_may_not_know() -> None:
+    agents = [Recorder(f"r{i:02d}", seed=i) for i in range(15)]
+    Table(15, agents, seed=9).play(1)
+    told = {"mediumResult": set(), "guardedAgent": set(), "attackedAgent": set(), "divineResult": set()}
+    for agent in agents:
+        role = agent.final_roles[agent.me]
+        wolves = {str(a) for a, r in agent.final_roles.items() if r == "WEREWOLF"}
+        for line in agent.lines:
+            data = json.loads(line)
+            info = data["gameInfo"]
+            if role != "WEREWOLF":
+                assert not data["whisperHistory"]
+            if info is None or data["request"] == "FINISH":
+                continue
+            assert set(info["roleMap"]) == ({str(agent.me)} | (wolves if role == "WEREWOLF" else set()))
+            if role != "WEREWOLF":
+                assert info["whisperList"] == [] and info["attackVoteList"] == [] and info["latestAttackVoteList"] == []
+                assert info["attackedAgent"] == -1 and info["remainWhisperMap"] == {}
+            if role != "MEDIUM":
+                assert info["mediumResult"] is None
+            if role != "BODYGUARD":
+                assert info["guardedAgent"] == -1
+            if role != "SEER":
+                assert info["divineResult"] is None
+            assert info["cursedFox"] == -1
+            for key, roles in told.items():
+                if info[key] not in (None, -1):
+                    roles.add(role)
+    assert told["divineResult"] == {"SEER"} and told["attackedAgent"] == {"WEREWOLF"}
+    assert told["mediumResult"] == {"MEDIUM"} and told["guardedAgent"] == {"BODYGUARD"}
+
+
+def test_ctrl_c_ends_a_tournament_with_the_games_played_so_far(tmp_path: Path) -> None:
+    from ..processes import Jinrou
+
+    folder = tmp_path / "games"
+    err = tmp_path / "stderr.txt"
+    with Jinrou(["aiwolf", "serve", "--port", "0", "--wait", "0", "--games", "1000000", "--record-dir", str(folder)],
+                tmp_path, err) as command:
+        wait_for(lambda: len(list(folder.glob("game-*.json"))) >= 3, "three games of bots")
+        status, out, stderr = command.interrupt()
+        command.none_left()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert status == 130 and "interrupted after" in stderr and "Traceback" not in stderr
+    tournament = lines[-1]["tournament"]
+    # every game printed is counted; the one Ctrl+C stopped between its count and its line may be counted
+    assert len(lines) - 1 <= tournament["games"] <= len(lines) and tournament["games"] >= 3
+    assert set(tournament["agents"]) == {f"jinrou-heuristic-{i}" for i in range(1, 6)}

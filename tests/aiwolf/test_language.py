@@ -270,3 +270,22 @@ def test_target_answers_in_every_form_clients_send() -> None:
     assert read_target(target_answer(12)) == 12
     assert read_target('{"agentIdx": 3}') == 3 and read_target(" 7 ") == 7 and read_target("Agent[02]") == 2
     assert read_target(None) is None and read_target("") is None and read_target('{"agentIdx":"x"}') is None
+
+
+@pytest.mark.parametrize(("text", "claims"), [
+    # as the official sample agents speak (AIWolfClient's SampleSeer, SampleBasePlayer)
+    ("DAY 1 (DIVINED Agent[03] WEREWOLF)", [Claim(ClaimKind.DIVINED, target=2, result="werewolf")]),
+    ("AND (VOTE Agent[02]) (REQUEST ANY (VOTE Agent[02]))", [Claim(ClaimKind.VOTE, target=1)]),
+    ("BECAUSE (DAY 1 (DIVINED Agent[01] WEREWOLF)) (AND (VOTE Agent[01]) (REQUEST ANY (VOTE Agent[01])))",
+     [Claim(ClaimKind.DIVINED, target=0, result="werewolf"), Claim(ClaimKind.VOTE, target=0)]),
+    (("BECAUSE (AND (COMINGOUT Agent[02] SEER) (Agent[05] COMINGOUT Agent[05] SEER)) "
+     "(XOR (ESTIMATE Agent[05] WEREWOLF) (ESTIMATE Agent[05] POSSESSED))"), []),  # about others; XOR asserts nothing
+    ("AND (COMINGOUT Agent[04] SEER) (COMINGOUT Agent[04] SEER)", [Claim(ClaimKind.COMINGOUT, role="Diviner")]),
+    ("OR (VOTE Agent[01]) (VOTE Agent[02])", []),
+    ("NOT (VOTE Agent[01])", []),
+    ("Agent[02] AND (VOTE Agent[01])", []),  # another's subject
+])
+def test_an_utterance_claims_what_it_asserts(text: str, claims: list[Claim]) -> None:
+    from jinrou.aiwolf.mapping import claims_of
+
+    assert claims_of(Content.parse(text), 3) == claims

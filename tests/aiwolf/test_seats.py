@@ -93,8 +93,8 @@ def test_agents_play_the_ai_seats_of_a_room_beside_a_person(pool: seats.AgentPoo
                 assert info["whisperList"] == [] and info["attackVoteList"] == []
     heard = [t for a in agents for t in a.heard.values()]
     ann = names.index("Ann") + 1
-    if said is not None:  # the person's claim reached the agents as a sentence
-        assert any(t == f"VOTE Agent[{names.index(said) + 1:02d}]" for t in heard), (said, heard)
+    assert said is not None  # the person's claim reached the agents as a sentence
+    assert any(t == f"VOTE Agent[{names.index(said) + 1:02d}]" for t in heard), (said, heard)
     assert all(str(Content.parse(t)) == t for t in heard) and ann > 1
 
 
@@ -107,3 +107,17 @@ def test_only_rooms_of_the_protocol_s_roles_may_open_ai_seats() -> None:
     with pytest.raises(SettingsError, match="aiwolf_seats is at most the players \\(6\\), not 7"):
         check({**base, "aiwolf_seats": 7, "roles": {"Werewolf": 1, "Diviner": 1, "Human": 5}})
     assert check({**base, "roles": {"Werewolf": 1, "Diviner": 1, "Fox": 1, "Human": 4}})["aiwolf_seats"] == 2
+
+
+def test_serve_refuses_a_busy_aiwolf_port_in_one_line(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+
+    from ..processes import COMMAND
+    from ..server.conftest import free_port
+
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        done = subprocess.run([*COMMAND, "serve", "--port", str(free_port()), "--db", str(tmp_path / "x.db"), "--aiwolf-port",
+                               str(port)], check=False, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}")

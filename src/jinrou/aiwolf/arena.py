@@ -20,7 +20,8 @@ Answers that are late, missing or not allowed are substitutes: ``Skip`` for an u
 utterance that is not a sentence too, as ``validateUtterance`` does), a uniformly drawn legal
 target for a vote, a divination and a guard, no vote for an attack vote. An agent that is gone (its
 connection closed) is replaced by one of jinrou's bots for the rest of the game. Sentences that say
-a claim (:mod:`jinrou.aiwolf.mapping`) become the seat's claims; every utterance is kept in the
+a claim, alone or asserted in ``AND``, ``BECAUSE``, ``DAY`` (:func:`~jinrou.aiwolf.mapping.claims_of`),
+become the seat's claims; every utterance is kept in the
 record's ``aiwolf`` section. The arena's own choices (the shuffles, substitutes, attack pick) come
 from the generator it is given.
 """
@@ -35,7 +36,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from jinrou.aiwolf.language import OVER, SKIP, Content, ProtocolError
-from jinrou.aiwolf.mapping import AIWOLF_ROLE, JINROU_ROLE, claim_of, index_of, seat_of, sentence_of, species
+from jinrou.aiwolf.mapping import AIWOLF_ROLE, JINROU_ROLE, claims_of, index_of, seat_of, sentence_of, species
 from jinrou.aiwolf.wire import (
     TARGETED,
     GameInfo,
@@ -173,7 +174,10 @@ class ArenaGame:
     """
 
     def __init__(self, players: Sequence[Player], setting: GameSetting, rng: np.random.Generator,
-                 make_bot: Callable[[Mapping[str, int]], Bot], roles: Sequence[str] | None = None):
+                 make_bot: Callable[[Mapping[str, int]], Bot], roles: Sequence[str] | None = None,
+                 free_text: bool = False, first_day_talk: bool = False):
+        self.free_text = free_text  # the NLP flavour: any text is an utterance (a sentence among them is a claim)
+        self.first_day_talk = first_day_talk  # the NLP flavour talks on day 0 too
         self.players = list(players)
         self.setting = setting
         self.rng = rng
@@ -215,7 +219,7 @@ class ArenaGame:
         self.last_whisper.clear()
         for seat in range(self.n):
             self._tell(seat, Request.DAILY_INITIALIZE)
-        if day.day > 0:
+        if day.day > 0 or self.first_day_talk:
             self._talk(Request.TALK)
 
     def _night(self) -> None:
@@ -256,7 +260,9 @@ class ArenaGame:
                 if remain[agent] > 0:
                     text = self._ask(seat, request) or SKIP
                 content = _content(text)
-                if content is None:
+                if self.free_text:
+                    text = " ".join(text.split()) or SKIP  # one line; an empty answer is a Skip
+                elif content is None:
                     text = SKIP
                     self.stats.substitutes += 1
                 if text == SKIP:
@@ -277,8 +283,9 @@ class ArenaGame:
                 break
 
     def _claim(self, seat: int, content: Content) -> None:
-        claim = claim_of(content, seat)
-        if claim is not None and self.game.stage is Stage.DAY:
+        if self.game.stage is not Stage.DAY:
+            return
+        for claim in claims_of(content, seat):
             try:
                 self.game.claim(seat, claim)
             except IllegalActionError:

@@ -91,6 +91,8 @@ class SampleAgent:
             self.talks += data["talkHistory"]
             self.whispers += data["whisperHistory"]
         for talk in [*(data["talkHistory"] or []), *((info or {}).get("talkList") or [])]:
+            if self.heard.get((talk["day"], talk["idx"])) == talk["text"]:
+                continue  # read before
             self.heard[(talk["day"], talk["idx"])] = talk["text"]
             try:
                 Content.parse(talk["text"])  # every talk sent is a sentence (the server validates)

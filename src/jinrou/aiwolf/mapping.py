@@ -12,8 +12,10 @@ A sentence becomes a claim when it says what a claim says, about its speaker:
 * ``ESTIMATE Agent[t] WEREWOLF`` ↔ ``ESTIMATE t werewolf``, ``ESTIMATE Agent[t] VILLAGER`` ↔
   ``ESTIMATE t human``.
 
-Anything else (another subject, an operator, ``ESTIMATE … SEER``, ``AGREE`` …) has no claim: it stays a
-protocol line of the chat. A claim the protocol cannot say (a ``pumpkin`` divination, a role it
+Anything else (another subject, ``ESTIMATE … SEER``, ``AGREE`` …) has no claim: it stays a protocol
+line of the chat. An utterance asserts the sentences nested in ``AND``, ``BECAUSE`` and ``DAY``
+(:func:`claims_of`: the official sample seer reports ``DAY 1 (DIVINED Agent[03] WEREWOLF)``); the
+other operators (``OR``, ``XOR``, ``NOT``, ``REQUEST``, ``INQUIRE``) assert nothing. A claim the protocol cannot say (a ``pumpkin`` divination, a role it
 does not know) has no sentence.
 
 >>> claim_of(Content.parse("COMINGOUT Agent[02] SEER"), 1)
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from jinrou.aiwolf.language import ANY, Content, Topic
+from jinrou.aiwolf.language import ANY, Content, Operator, Topic
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.model import Seat
 
@@ -75,6 +77,32 @@ def claim_of(content: Content, speaker: Seat) -> Claim | None:
     return None
 
 
+ASSERTING = (Operator.AND, Operator.BECAUSE, Operator.DAY)
+"""The operators whose nested sentences the speaker asserts (a reason and its conclusion, the parts of
+a conjunction, what happened on a day); ``OR``, ``XOR``, ``NOT``, ``REQUEST`` and ``INQUIRE`` assert none."""
+
+
+def claims_of(content: Content, speaker: Seat) -> list[Claim]:
+    """Every claim an utterance makes: its own (:func:`claim_of`), or those of the sentences it asserts
+    (``AND``, ``BECAUSE``, ``DAY``, nested to any depth), in order, each once.
+
+    >>> [c.kind.value for c in claims_of(Content.parse("BECAUSE (DAY 1 (DIVINED Agent[03] WEREWOLF)) "
+    ...                                                "(AND (VOTE Agent[03]) (REQUEST ANY (VOTE Agent[03])))"), 0)]
+    ['DIVINED', 'VOTE']
+    """
+    if content.topic is not Topic.OPERATOR:
+        claim = claim_of(content, speaker)
+        return [] if claim is None else [claim]
+    if content.operator not in ASSERTING or content.subject not in (None, index_of(speaker)):
+        return []
+    found: list[Claim] = []
+    for inner in content.contents:
+        for claim in claims_of(inner, speaker):
+            if claim not in found:
+                found.append(claim)
+    return found
+
+
 def sentence_of(claim: Claim, speaker: Seat) -> Content | None:
     """The sentence ``speaker`` says for ``claim`` (no subject, as agents usually write), or None."""
     kind = claim.kind
@@ -93,4 +121,4 @@ def sentence_of(claim: Claim, speaker: Seat) -> Content | None:
     return Content(Topic.ESTIMATE, target=target, role="WEREWOLF" if claim.result == "werewolf" else "VILLAGER")
 
 
-__all__ = ["AIWOLF_ROLE", "JINROU_ROLE", "claim_of", "index_of", "seat_of", "sentence_of", "species"]
+__all__ = ["AIWOLF_ROLE", "JINROU_ROLE", "claim_of", "claims_of", "index_of", "seat_of", "sentence_of", "species"]

@@ -13,7 +13,7 @@ claims become the seat's claims (shown in the page's language like every claim);
 are not shown. AIWolf's day ``d`` is the room's day ``d + 1`` (the first night is night 0). Each
 step of the seat is one :meth:`RoomAgent.step`: ``INITIALIZE`` once, ``DAILY_INITIALIZE`` and
 ``DAILY_FINISH`` as the days turn, ``TALK`` at the day's first ballot until the agent says ``Over``
-or ``Skip`` (or ten utterances), ``VOTE``, and at night ``DIVINE``, ``GUARD`` and ``ATTACK`` (an
+or ``Skip`` three times in a row (or ten utterances), ``VOTE``, and at night ``DIVINE``, ``GUARD`` and ``ATTACK`` (an
 attack proposed while other wolves may choose, as the bots do). A late or illegal answer leaves the
 step to jinrou's bot.
 """
@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.aiwolf.language import OVER, SKIP, Content, ProtocolError
-from jinrou.aiwolf.mapping import AIWOLF_ROLE, claim_of, index_of, seat_of, sentence_of
+from jinrou.aiwolf.mapping import AIWOLF_ROLE, claims_of, index_of, seat_of, sentence_of
 from jinrou.aiwolf.server import RemotePlayer
 from jinrou.aiwolf.wire import GameInfo, GameSetting, Judge, Request, Talk, packet, read_target
 from jinrou.classic.claims import Claim
@@ -40,6 +40,7 @@ from jinrou.classic.views import SeatView
 PROTOCOL_ROLES = frozenset(AIWOLF_ROLE)
 """The jinrou roles the protocol knows: only rooms cast from them may open AI seats."""
 MAX_TALK = 10
+MAX_SKIP = 2
 VERBS = {Verb.DIVINE: Request.DIVINE, Verb.GUARD: Request.GUARD, Verb.ATTACK: Request.ATTACK}
 
 
@@ -132,6 +133,7 @@ class RoomAgent:
     executed: int = -1
     last_dead: list[int] = field(default_factory=list)
     acted: set[tuple[int, Verb]] = field(default_factory=set)  # (room day, verb) asked at night
+    pending: list[Claim] = field(default_factory=list)  # claims of its last utterance still to say
 
     def step(self, game: Game, first_ballot: bool, discussion: bool, propose: bool,
              rng: np.random.Generator) -> dict[str, Any] | Claim | None:
@@ -181,6 +183,9 @@ class RoomAgent:
     # ------------------------------------------------------------------ requests
 
     def _talk(self, game: Game, view: SeatView) -> Claim | None:
+        if self.pending:  # an utterance that made several claims: one a step
+            return self.pending.pop(0)
+        skips = 0
         while self.talk < MAX_TALK:
             self.talk += 1
             answer = self.player.ask(Request.TALK, lambda: self._histories(Request.TALK, game, view))
@@ -188,11 +193,18 @@ class RoomAgent:
                 content = Content.parse(answer or SKIP)
             except ProtocolError:
                 content = Content.skip()
-            if str(content) in (OVER, SKIP):
+            if str(content) == OVER:
                 break
-            claim = claim_of(content, self.seat)
-            if claim is not None:
-                return claim
+            if str(content) == SKIP:  # asked again, as a next turn of the talk, at most MAX_SKIP times in a row
+                skips += 1
+                if skips > MAX_SKIP:
+                    break
+                continue
+            skips = 0
+            claims = claims_of(content, self.seat)
+            if claims:
+                self.pending = claims[1:]
+                return claims[0]
         self.talked = True
         return None
 
@@ -204,6 +216,7 @@ class RoomAgent:
         return seat_of(target)
 
     def _new_day(self, day: int, view: SeatView) -> None:
+        self.pending = []
         died = [s for s, was in enumerate(self.alive) if was and not view.alive[s]]
         executed = [s for s in died if view.causes.get(s) == "execution"]
         self.executed = index_of(executed[-1]) if executed else -1

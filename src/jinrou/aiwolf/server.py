@@ -8,7 +8,7 @@ official server keeps them from game to game too); each game seats them in a new
 replays whatever order they connected in) and deals the official cast, role requests honoured.
 
 Each request waits ``time_limit`` seconds for its line. A late line is thrown away when it comes (it
-answered an earlier request), a missing one is a substitute (:mod:`jinrou.aiwolf.arena`); an agent
+answered an earlier request: an agent answers every request in order), a missing one is a substitute (:mod:`jinrou.aiwolf.arena`); an agent
 whose connection closes is replaced by a bot for the rest of the tournament — a game never crashes.
 Each game gives a summary (one JSON object) and, with a record directory, its ``jinrou.classic/1``
 record; the tournament gives the wins of each agent and of each role with their 95 % Wilson intervals.
@@ -47,6 +47,7 @@ class RemotePlayer:
         self.name = "agent"
         self.late = 0  # answers that came after their time
         self.timeouts = 0
+        self.owed = 0  # answers still to come to requests that timed out
         self._buffer = bytearray()
         self._gone = False
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -82,7 +83,7 @@ class RemotePlayer:
         return True
 
     def _drain(self) -> None:
-        """Throw away the lines that came late (each answered an earlier request)."""
+        """Throw away the lines that came late (each answered an earlier request) or unasked."""
         while not self._gone:
             ready, _, _ = select.select([self.sock], [], [], 0)
             if not ready:
@@ -91,6 +92,7 @@ class RemotePlayer:
         while b"\n" in self._buffer:
             del self._buffer[:self._buffer.index(b"\n") + 1]
             self.late += 1
+            self.owed = max(0, self.owed - 1)
 
     def _receive(self) -> None:
         try:
@@ -102,19 +104,26 @@ class RemotePlayer:
         self._buffer += chunk
 
     def _read_line(self, deadline: float) -> str | None:
-        while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if self._gone or left <= 0 or len(self._buffer) > MAX_LINE:
-                if not self._gone and left <= 0:
-                    self.timeouts += 1
-                return None
-            ready, _, _ = select.select([self.sock], [], [], left)
-            if ready:
-                self._receive()
-        end = self._buffer.index(b"\n")
-        line = bytes(self._buffer[:end]).decode("utf-8", "replace").rstrip("\r")
-        del self._buffer[:end + 1]
-        return line
+        """The answer: the first line after the ones still owed to requests that timed out (an agent
+        answers every request, in order, however late)."""
+        while True:
+            while b"\n" not in self._buffer:
+                left = deadline - time.monotonic()
+                if self._gone or left <= 0 or len(self._buffer) > MAX_LINE:
+                    if not self._gone and left <= 0:
+                        self.timeouts += 1
+                        self.owed += 1
+                    return None
+                ready, _, _ = select.select([self.sock], [], [], left)
+                if ready:
+                    self._receive()
+            end = self._buffer.index(b"\n")
+            line = bytes(self._buffer[:end]).decode("utf-8", "replace").rstrip("\r")
+            del self._buffer[:end + 1]
+            if self.owed == 0:
+                return line
+            self.owed -= 1  # the late answer to an earlier request
+            self.late += 1
 
 
 @dataclass
@@ -169,14 +178,15 @@ class Arena:
     """
 
     def __init__(self, listener: socket.socket, players: int, make_bot: Callable[[dict[str, int]], Bot],
-                 time_limit: float = 1.0, seed: int = 0, bot_name: str = "jinrou") -> None:
+                 time_limit: float = 1.0, seed: int = 0, bot_name: str = "jinrou", nlp: bool = False) -> None:
         self.setting = GameSetting.default(players, int(time_limit * 1000), seed)
         self.listener = listener
         self.make_bot = make_bot
         self.time_limit = time_limit
         self.seed = seed
         self.bot_name = bot_name
-        self.remote: list[RemotePlayer] = []
+        self.nlp = nlp
+        self.remote: list[Any] = []  # RemotePlayer, or nlp.WebSocketPlayer
         self.tournament = Tournament()
 
     def connect(self, wait: float) -> list[RemotePlayer]:
@@ -208,7 +218,11 @@ class Arena:
             rng = np.random.default_rng(self.seed + g)
             order = [seats[int(i)] for i in rng.permutation(len(seats))]
             names = [p.name for p in order]
-            arena = ArenaGame(order, self.setting, rng, self.make_bot)  # type: ignore[arg-type]
+            for player in order:
+                if hasattr(player, "game_id"):  # the NLP flavour names each game
+                    player.game_id = f"jinrou-{self.seed + g}"
+            arena = ArenaGame(order, self.setting, rng, self.make_bot,  # type: ignore[arg-type]
+                              free_text=self.nlp, first_day_talk=self.nlp)
             started = time.perf_counter()
             game = arena.play()
             seconds = time.perf_counter() - started

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from jinrou.cli.common import command_group, fail, prepare_folder
+from jinrou.cli.common import command_group, fail, ignore_further_interrupts, prepare_folder
 from jinrou.errors import JinrouError, SetupError
 
 app = command_group("AIWolf (人狼知能) agents as players: the arena of the protocol's contest, over TCP.")
@@ -31,6 +31,8 @@ def serve_command(
     bots: Annotated[str, typer.Option(help="jinrou's bots for empty seats and lost agents: heuristic or random.")]
     = "heuristic",
     record_dir: Annotated[Path | None, typer.Option(help="Write every game's jinrou.classic/1 record here.")] = None,
+    nlp: Annotated[bool, typer.Option("--nlp", help="The NLP flavour (自然言語部門): agents connect by WebSocket "
+                                      "(ws://HOST:PORT/ws) and talk in free text.")] = False,
 ) -> None:
     """Run the AIWolf arena: agents connect over TCP, play the official sequencing, get substitutes when late; one JSON summary line per game, then the tournament's wins per agent and role with 95 % intervals.
 
@@ -53,14 +55,27 @@ def serve_command(
     bound = listener.getsockname()[1]
     typer.echo(json.dumps({"listening": f"{host}:{bound}", "players": players, "games": games, "wait": wait}),
                err=True)
-    arena = Arena(listener, players, lambda cast: make_classic_agent(bots, cast), timeout, seed, f"jinrou-{bots}")
+    if nlp:
+        from jinrou.aiwolf.nlp import NlpArena
+
+        arena: Arena = NlpArena(listener, players, lambda cast: make_classic_agent(bots, cast), timeout, seed,
+                                f"jinrou-{bots}")
+    else:
+        arena = Arena(listener, players, lambda cast: make_classic_agent(bots, cast), timeout, seed, f"jinrou-{bots}")
+    interrupted = False
     try:
         connected = arena.connect(wait)
         typer.echo(json.dumps({"connected": [p.name for p in connected]}, ensure_ascii=False), err=True)
-        tournament = arena.play(games, str(record_dir) if record_dir else None,
-                                lambda summary: typer.echo(json.dumps(summary, ensure_ascii=False)))
-        typer.echo(json.dumps({"tournament": tournament.to_json()}, ensure_ascii=False))
+        arena.play(games, str(record_dir) if record_dir else None,
+                   lambda summary: typer.echo(json.dumps(summary, ensure_ascii=False)))
+    except KeyboardInterrupt:  # Ctrl+C: the games finished so far are summarised
+        ignore_further_interrupts()
+        interrupted = True
+        typer.echo(f"interrupted after {arena.tournament.games} of {games} games", err=True)
     except OSError as error:
         fail(f"cannot write the records to {record_dir}: {error.strerror or error}")
     finally:
         arena.close()
+    typer.echo(json.dumps({"tournament": arena.tournament.to_json()}, ensure_ascii=False))
+    if interrupted:
+        raise typer.Exit(130)

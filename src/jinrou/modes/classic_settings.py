@@ -80,11 +80,10 @@ CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
 HUNTER_SECONDS = 45
 AIWOLF_ROLES = ("Human", "Diviner", "Psychic", "Guard", "Couple", "Werewolf", "Madman", "Fox")
 """The roles the AIWolf protocol knows (村人, 占い師, 霊能者, 狩人, 共有者, 人狼, 狂人, 妖狐)."""
-AIWOLF_NOTE = (
-    ("Bot seats that AIWolf agents connected to the server (jinrou serve --aiwolf-port) may play. Only a fixed cast "
-     "or 普通1 of the roles the protocol knows: Villager, Seer, Medium, Guard, Mason, Werewolf, Madman, Fox."),
-    ("サーバーに接続した人狼知能エージェント（jinrou serve --aiwolf-port）が担当できるボット席の数。自由配役か普通1で、"
-     "プロトコルが知る役職（村人・占い師・霊能者・狩人・共有者・人狼・狂人・妖狐）だけの部屋に限ります。"))
+AIWOLF_LABEL = ("AIWolf seats (人狼知能; fixed or 普通1 casts of its 8 roles only)",
+                "人狼知能の席（その8役職の自由配役・普通1のみ）")
+"""The form's label of ``aiwolf_seats``: it says which rooms may open AI seats; the refusal names the roles
+(村人, 占い師, 霊能者, 狩人, 共有者, 人狼, 狂人, 妖狐)."""
 
 
 def _group(role_id: str) -> tuple[str, str]:
@@ -142,8 +141,7 @@ def _schema(declared: tuple[str, ...]) -> Schema:
                   choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
             Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
             Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
-            Field("aiwolf_seats", "AIWolf seats (bots played by 人狼知能 agents)", "人狼知能エージェントの席（ボット席）",
-                  FieldKind.INTEGER, 0, 0, MAX_PLAYERS, note=AIWOLF_NOTE),
+            Field("aiwolf_seats", AIWOLF_LABEL[0], AIWOLF_LABEL[1], FieldKind.INTEGER, 0, 0, MAX_PLAYERS),
             Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False,
                   note=DEAD_CHAT_NOTE),
             *(_engine_field(name, "times") for name in TIMES),
