@@ -45,7 +45,7 @@ def test_the_store_lists_games_newest_first_through_every_filter(store):
     assert ids(store.games(GameQuery(player="Ann", before=300.0, before_room="d"))) == ["b", "a"]
     assert ids(store.games(GameQuery(after=200.0, limit=2))) == ["d", "c"]
     assert ids(store.games(GameQuery(player="Nobody"))) == [] and ids(store.games(GameQuery(role="'; --"))) == []
-    assert store.game_page("a") == (10, {"view": {}}) and store.game_page("zz") is None
+    assert store.game_page("a") == (10, '{"view":{}}') and store.game_page("zz") is None
 
 
 SQLITE_QUERIES = [GameQuery(), GameQuery(mode="classic"), GameQuery(seats=6), GameQuery(winner="Human"),
@@ -62,6 +62,8 @@ def test_every_filter_reads_an_index_in_order_never_every_game(tmp_path, asked):
     (sql, parameters), = store.statements.games(asked).statements
     plan = " | ".join(row[3] for row in store._query(f"EXPLAIN QUERY PLAN {sql}", parameters))
     assert "USING" in plan.split("|")[0] and "TEMP B-TREE" not in plan, plan  # an index, in its order: no sort
+    if asked.before is not None:
+        assert "at<?" in plan.split("|")[0], plan  # a page far back starts where it starts, not at the newest
     store.close()
 
 
@@ -94,7 +96,7 @@ def test_finished_games_of_every_mode_are_listed_and_an_unfinished_one_nowhere(c
     assert row["mode"] == "classic" and row["seats"] == 6 and row["name"] == "Annの村" and not row["password"]
     assert row["preset"] == {"key": "fixed", "en": "fixed", "ja": "自由配役"}
     assert row["cast"]["ja"] == "村人4 占い師 狩人 人狼" and row["cast"]["en"] == "Villager ×4 Seer Bodyguard Werewolf"
-    assert row["winner"]["key"] in ("Human", "Werewolf") and row["length"]["n"] >= 1
+    assert row["winner"]["key"] in ("Human", "Werewolf", "Draw") and row["length"]["n"] >= 1
     assert row["winner"]["ja"].endswith("の勝利") and row["length"]["ja"] == f"{row['length']['n']}日"
     shogi_row = listed["games"][2]
     assert shogi_row["winner"] == {"key": "sente", "en": "▲ Sente (Ann)", "ja": "先手（Ann）"}
@@ -254,3 +256,28 @@ def test_a_finished_game_of_every_mode_replays_from_its_record_with_its_talk(cli
     assert [s["label"]["en"] for s in s_steps] == ["Start", "Move 1"] and len(s_steps[1]["board"]["board"]) == 25
     playing, _ = classic_game(client, "Zed", finish=False)
     assert client.get(f"/api/games/{playing}/replay").status_code == 404
+
+
+def test_games_archived_before_the_history_existed_are_listed_at_the_next_start(tmp_path):
+    from starlette.testclient import TestClient
+
+    from jinrou.server.app import create_app
+    from jinrou.server.store import open_store
+
+    from .conftest import wait_until
+
+    db = str(tmp_path / "old.db")
+    with TestClient(create_app(open_store(db))) as client:
+        room, _ = classic_game(client, "Ann")
+        classic_game(client, "Ben", private=True)
+    old = open_store(db)  # as a store of the version before the history leaves it
+    for table in ("games", "game_players", "game_roles", "game_pages"):
+        old._query(f"DELETE FROM {table}")
+    old._query("DELETE FROM meta WHERE key = 'history'")
+    assert len(old.unindexed()) == 2
+    old.close()
+    with TestClient(create_app(open_store(db))) as client:
+        wait_until(lambda: ids(client.get("/api/games").json()["games"]) == [room], what="the old game listed")
+        wait_until(lambda: client.app.state.service.store.unindexed() == [], what="the archive marked looked at")
+        page = client.get(f"/api/games/{room}").json()
+        assert page["line"]["name"] == "Annの村" and all(p["role"] for p in page["view"]["game"]["players"])

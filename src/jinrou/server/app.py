@@ -160,12 +160,16 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         return JSONResponse(answer, status_code=status)
 
     def handler(work: Callable[[Request], Awaitable[Any]], command: bool = False):
-        """``command``: a request that writes (in a cluster, it runs where the room is pinned)."""
+        """``command``: a request that writes (in a cluster, it runs where the room is pinned). A
+        ``str`` answer is JSON text already (a finished game's page, served as stored)."""
         async def endpoint(request: Request) -> Response:
             try:
                 if command and (answer := await forwarded(request, request.path_params.get("room"))):
                     return answer
-                return JSONResponse(await work(request))
+                found = await work(request)
+                if isinstance(found, str):
+                    return Response(found, media_type="application/json")
+                return JSONResponse(found)
             except SlowBody as error:
                 dropped.note("slow body", f"{request.method} {request.url.path} from {address(request)}")
                 return JSONResponse(error.to_json(), status_code=error.status, headers={"connection": "close"})
