@@ -109,6 +109,13 @@ def test_finished_games_of_every_mode_are_listed_and_an_unfinished_one_nowhere(c
     assert client.get(f"/api/rooms/{playing}/record", params={"token": token}).status_code == 403  # as before
 
 
+def test_each_mode_names_the_winners_the_history_filters_by(client):
+    listed = {m["name"]: m["winners"] for m in client.get("/api/modes").json()}
+    assert {"key": "Human", "en": "Village", "ja": "村人陣営"} in listed["classic"]
+    assert [w["key"] for w in listed["shogi"]] == ["sente", "gote", "draw"]
+    assert [w["key"] for w in listed["quantum"]] == ["village", "wolves", "draw"]
+
+
 def test_the_filters_of_the_api(client):
     classic, _ = classic_game(client, "Ann")
     quantum = quantum_game(client, "Ann", seats=6)

@@ -52,7 +52,7 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
     t = (lambda en, japanese: japanese) if ja else (lambda en, japanese: en)
     folder = os.environ.get("JINROU_SCREENSHOTS") or str(tmp_path)
     prefix = os.path.join(folder, f"history-{locale}-{'phone' if phone else 'desktop'}")
-    seen: list[str] = []  # every answer the pages were sent
+    seen: list[str] = []  # every answer the history's pages were sent (the lobby lists games in play, as before)
 
     def check(page, where: str) -> None:
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), f"{where}: too wide"
@@ -68,10 +68,19 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(viewport=size, locale=locale, **({"is_mobile": True, "has_touch": True} if phone else {}))
         page = context.new_page()
-        page.on("response", lambda r: seen.append(r.text()) if "/api/" in r.url and r.ok else None)
+        page.on("response", lambda r: seen.append(r.text()) if ("/api/games" in r.url or "/api/replay" in r.url) and r.ok else None)
+
+        # the lobby leads to the history; a room may be made private (never listed)
+        page.goto(url)
+        expect(page.locator("input[name=private]")).to_be_attached()
+        page.locator("header a[href='/games']").click()
+        page.wait_for_url("**/games")
 
         # the list, newest first, and its filters
-        page.goto(f"{url}/games")
+        page.select_option("#f-winner", "sente")
+        page.click("#filters button[type=submit]")
+        expect(page.locator("#games tbody tr")).to_have_count(1)
+        page.click("#clear")
         rows = page.locator("#games tbody tr")
         expect(rows).to_have_count(3)
         expect(rows.nth(0)).to_contain_text("Annの村")

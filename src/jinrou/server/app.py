@@ -194,7 +194,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             except Exception:  # a mode that does not load is left out of the lobby, not the lobby out
                 log.exception("mode %r does not load", name)
                 continue
-            found.append({"name": mode.name, "title": list(mode.title), "schema": mode.schema.to_json()})
+            found.append({"name": mode.name, "title": list(mode.title), "schema": mode.schema.to_json(),
+                          "winners": [{"key": k, "en": en, "ja": ja} for k, en, ja in getattr(mode, "winners", ())]})
         return found
 
     async def list_rooms(request: Request) -> Any:
