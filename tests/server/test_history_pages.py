@@ -37,8 +37,8 @@ def games(tmp_path_factory):
         quantum = quantum_game(client, "Ann")
         classic, token = classic_game(client, "Ann", monologue="ひとりごと: 私は狼")
         client.post(f"/api/rooms/{classic}/chat", json={"token": token, "text": "おつかれさま"})
-        playing, _ = classic_game(client, "Zed", finish=False, monologue="秘密の独り言")
-    return db, {"classic": classic, "quantum": quantum, "shogi": shogi, "playing": playing}
+        playing, zed = classic_game(client, "Zed", finish=False, monologue="秘密の独り言")
+    return db, {"classic": classic, "quantum": quantum, "shogi": shogi, "playing": playing, "zed": zed}
 
 
 @needs.browser
@@ -172,6 +172,16 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
         page.goto(f"{url}/games/{rooms['playing']}")
         expect(page.locator("#error")).to_contain_text(t("no finished game", "終わった試合はありません"))
         expect(page.locator("#stream-panel")).to_be_hidden()
+
+        # in a room being played, a role's name (Zed's card) opens its rule over the page, which stays
+        page.evaluate("([room, token]) => localStorage.setItem(`jinrou-token-${room}`, token)", [rooms["playing"], rooms["zed"]])
+        page.goto(f"{url}/room/{rooms['playing']}")
+        page.locator("#c-role [data-role]").click()
+        expect(page.locator("dialog.rule-card")).to_be_visible()
+        expect(page.locator("dialog.rule-card h2")).not_to_be_empty()
+        assert page.url.endswith(f"/room/{rooms['playing']}")
+        check(page, "room-rule")
+        page.locator("dialog.rule-card button").click()
 
         # any record opened in the viewer, checked as `classic replay` checks it
         page.goto(f"{url}/replay")
