@@ -109,6 +109,15 @@ def test_finished_games_of_every_mode_are_listed_and_an_unfinished_one_nowhere(c
     assert client.get(f"/api/rooms/{playing}/record", params={"token": token}).status_code == 403  # as before
 
 
+def test_a_yaminabe_game_is_listed_under_its_level(client):
+    room, _ = classic_game(client, "Ann", cast="yaminabe", yaminabe_safety="middle", roles={}, players=8)
+    row = client.get("/api/games", params={"preset": "yaminabe:middle"}).json()["games"]
+    assert [r["id"] for r in row] == [room] and row[0]["preset"]["ja"] == "闇鍋 中"
+    roles = client.get(f"/api/games/{room}").json()["view"]["game"]["players"]
+    some = next(p["role"]["id"] for p in roles if p["role"]["id"] not in ("Human", "Werewolf"))
+    assert room in ids(client.get("/api/games", params={"role": some}).json()["games"])
+
+
 def test_each_mode_names_the_winners_the_history_filters_by(client):
     listed = {m["name"]: m["winners"] for m in client.get("/api/modes").json()}
     assert {"key": "Human", "en": "Village", "ja": "村人陣営"} in listed["classic"]

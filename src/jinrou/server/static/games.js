@@ -16,10 +16,11 @@
       const cast = mode.schema.fields.find((f) => f.key === "cast");
       const safety = mode.schema.fields.find((f) => f.key === "yaminabe_safety");
       if (!cast) continue;
-      for (const c of cast.choices) {
-        if (["yaminabe", "partial", "easy"].includes(c.value) && safety) {
-          for (const s of safety.choices) presets.push(option(`${c.value}:${s.value}`, `${tx(c)} ${tx(s)}`));
-        } else presets.push(option(c.value, tx(c)));
+      for (const c of cast.choices) {  // a 闇鍋 at each level; a cast named by a field of its own (a preset) with each choice
+        const own = mode.schema.fields.find((f) => f.key === c.value && f.choices);
+        const levels = ["yaminabe", "partial", "easy"].includes(c.value) && safety ? safety : own;
+        if (levels) for (const s of levels.choices) presets.push(option(`${c.value}:${s.value}`, `${tx(c)} ${tx(s)}`));
+        else presets.push(option(c.value, tx(c)));
       }
     }
     $("#f-preset").replaceChildren(...presets);
