@@ -4,6 +4,8 @@ filtered at GET /api/games, opened at GET /api/games/{id}; unfinished and privat
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jinrou.server.store import GameEntry, GameQuery
 
@@ -297,3 +299,37 @@ def test_games_archived_before_the_history_existed_are_listed_at_the_next_start(
         wait_until(lambda: client.app.state.service.store.unindexed() == [], what="the archive marked looked at")
         page = client.get(f"/api/games/{room}").json()
         assert page["line"]["name"] == "Annの村" and all(p["role"] for p in page["view"]["game"]["players"])
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10**6) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(format_=st.sampled_from(["jinrou.classic/1", "jinrou.quantum/1", "jinrou.shogi/1"]),
+       drop=st.sets(st.sampled_from(["players", "roles", "settings", "events", "moves", "setup", "seed", "result"])),
+       junk=st.dictionaries(st.sampled_from(["players", "roles", "settings", "events", "moves", "seed", "chat", "result"]),
+                            JSON, max_size=3))
+def test_any_broken_record_is_refused_with_a_reason_never_a_failure(format_, drop, junk):
+    """A record of each format with keys left out or replaced by anything: a 400 that says the record
+    is refused (or, by chance, a game), never a 500."""
+    import asyncio
+
+    from jinrou.modes import read_record, replay_steps
+    from jinrou.server.errors import RoomError
+    from jinrou.server.history import replay_record
+
+    base = {"jinrou.classic/1": MOVES, "jinrou.quantum/1": QUANTUM, "jinrou.shogi/1": SHOGI}[format_]
+    record = {**{k: v for k, v in base.items() if k not in drop}, **junk, "format": format_}
+    try:
+        found = asyncio.run(replay_record(record))
+    except RoomError as error:
+        assert error.status == 400 and str(error).startswith("the record is refused: ")
+    else:
+        assert found["steps"] == replay_steps(*read_record(record))  # a game after all: the same steps again
+
+
+QUANTUM = {"format": "jinrou.quantum/1", "setup": {"players": ["A", "B", "C"], "wolves": 1},
+           "events": [{"type": "night", "night": 1, "actions": {}}]}
+SHOGI = {"format": "jinrou.shogi/1", "players": {"sente": "A", "gote": "B"}, "moves": ["⑤c4"], "resigned": "gote"}

@@ -115,6 +115,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
                                ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")
     sockets: Counter[str] = Counter()  # open WebSocket connections by address
+    replay_limits = Limits(0.5, 10, "you are opening records too fast: wait a moment",
+                           ja="記録を開くのが速すぎます。少し待ってください")
 
     async def sweeping() -> None:
         """Close idle rooms now and then (a room made and left empty leaves the lobby)."""
@@ -223,6 +225,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         return await service.game_replay(request.path_params["room"])
 
     async def open_record(request: Request) -> Any:
+        replay_limits.check(address(request))  # a replay is work on a thread: a few at once, then one in two seconds
         raw = await read_limited(request.headers.get("content-length"), request.stream(), history.MAX_RECORD)
         return await history.replay_record(parse_json(raw, "the record", most_digits=20))
 
