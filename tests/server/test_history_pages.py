@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -25,6 +26,8 @@ from .test_classic_page_werewolves import DESKTOP, PHONE
 from .test_classic_phone import BROKEN
 from .test_classic_room_page import SMALL
 from .test_history import MOVES
+
+REFERENCE = Path(__file__).parent.parent / "data" / "reference-games" / "core" / "001.json"
 
 
 @pytest.fixture(scope="module")
@@ -194,6 +197,14 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
         expect(page.locator("#viewer .viewer-step")).to_have_text(t("The cast", "配役"))
         page.keyboard.press("ArrowRight")
         expect(page.locator("#viewer")).to_contain_text(t("D died (cursed)", "D 死亡（呪殺）"))
+        check(page, "replay-pasted")
+        page.fill("textarea[name=text]", "")  # a file of 月下人狼's reference games, chosen
+        page.set_input_files("input[name=file]", str(REFERENCE))
+        page.click("#open button[type=submit]")
+        expect(page.locator("#viewer .viewer-step")).to_have_text(t("The cast", "配役"))
+        page.locator("#viewer input[type=range]").fill(str(page.locator("#viewer input[type=range]").get_attribute("max")))
+        expect(page.locator("#viewer .viewer-step")).to_have_text(t("The end", "終局"))
+        expect(page.locator("#viewer .v-seats")).to_contain_text(t("Cursed →", "呪われた者 →"))  # 呪われた者 → 人狼
         check(page, "replay-file")
 
         # the encyclopedia: found by a Japanese or an English name
