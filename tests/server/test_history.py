@@ -264,6 +264,8 @@ def test_a_finished_game_of_every_mode_replays_from_its_record_with_its_talk(cli
     assert steps[0]["label"]["ja"] == "配役" and steps[1]["label"]["ja"] == "1日目 夜"
     assert [line["text"] for line in steps[1]["lines"]] == ["ひとりごと"] and steps[-1]["lines"][-1]["text"] == "GG"
     assert all(s["role"] for s in steps[0]["seats"])  # each seat's role as known at the end, from the first step
+    client.post(f"/api/rooms/{classic}/chat", json={"token": token, "text": "again"})  # the replay kept is made again
+    assert client.get(f"/api/games/{classic}/replay").json()["steps"][-1]["lines"][-1]["text"] == "again"
     quantum = quantum_game(client)
     q_steps = client.get(f"/api/games/{quantum}/replay").json()["steps"]
     assert q_steps[0]["label"] == {"en": "Night 1", "ja": "1日目 夜"} and q_steps[0]["table"]["columns"]

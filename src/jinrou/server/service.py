@@ -232,7 +232,7 @@ class RoomService:
         self._progress_state = Progress()
         self._secret: bytes | None = None
         self._refused: dict[str, set[tuple[int, tuple[int, int]]]] = {}  # room → (bot seat, turn) sitting out
-        self._replays: OrderedDict[tuple[str, int], str] = OrderedDict()  # (room, chat lines) → its replay, as JSON
+        self._replays: OrderedDict[tuple[str, int], str] = OrderedDict()  # (room, lines since the end) → replay JSON
         self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment",
                                   ja="発言が速すぎます。少し待ってください")
         """Per seat (or spectator name): twelve lines at once, then two a second."""
@@ -462,12 +462,13 @@ class RoomService:
     async def game_replay(self, room_id: str) -> str:
         """A listed game step by step (JSON text), built from its record alone (with every chat line),
         made on a thread and kept for the next asker (a few games)."""
-        record = await self.game_record(room_id)
-        key = (room_id, len(record.get(chatlog.KEY, [])))  # a line said since: made again
+        _, later = await self._listed(room_id)
+        key = (room_id, sum(1 for event in later if event.kind == "chat"))  # a line said since: made again
         cached = self._replays.get(key)
         if cached is not None:
             self._replays.move_to_end(key)
             return cached
+        record = await self.game_record(room_id)
         found = json.dumps(await history.replay_record(record), ensure_ascii=False, separators=(",", ":"))
         self._replays[key] = found
         while len(self._replays) > REPLAYS_CACHED:
