@@ -4,6 +4,8 @@ filtered at GET /api/games, opened at GET /api/games/{id}; unfinished and privat
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jinrou.server.store import GameEntry, GameQuery
 
@@ -45,7 +47,7 @@ def test_the_store_lists_games_newest_first_through_every_filter(store):
     assert ids(store.games(GameQuery(player="Ann", before=300.0, before_room="d"))) == ["b", "a"]
     assert ids(store.games(GameQuery(after=200.0, limit=2))) == ["d", "c"]
     assert ids(store.games(GameQuery(player="Nobody"))) == [] and ids(store.games(GameQuery(role="'; --"))) == []
-    assert store.game_page("a") == (10, {"view": {}}) and store.game_page("zz") is None
+    assert store.game_page("a") == (10, '{"view":{}}') and store.game_page("zz") is None
 
 
 SQLITE_QUERIES = [GameQuery(), GameQuery(mode="classic"), GameQuery(seats=6), GameQuery(winner="Human"),
@@ -62,6 +64,8 @@ def test_every_filter_reads_an_index_in_order_never_every_game(tmp_path, asked):
     (sql, parameters), = store.statements.games(asked).statements
     plan = " | ".join(row[3] for row in store._query(f"EXPLAIN QUERY PLAN {sql}", parameters))
     assert "USING" in plan.split("|")[0] and "TEMP B-TREE" not in plan, plan  # an index, in its order: no sort
+    if asked.before is not None:
+        assert "at<?" in plan.split("|")[0], plan  # a page far back starts where it starts, not at the newest
     store.close()
 
 
@@ -94,7 +98,7 @@ def test_finished_games_of_every_mode_are_listed_and_an_unfinished_one_nowhere(c
     assert row["mode"] == "classic" and row["seats"] == 6 and row["name"] == "Annの村" and not row["password"]
     assert row["preset"] == {"key": "fixed", "en": "fixed", "ja": "自由配役"}
     assert row["cast"]["ja"] == "村人4 占い師 狩人 人狼" and row["cast"]["en"] == "Villager ×4 Seer Bodyguard Werewolf"
-    assert row["winner"]["key"] in ("Human", "Werewolf") and row["length"]["n"] >= 1
+    assert row["winner"]["key"] in ("Human", "Werewolf", "Draw") and row["length"]["n"] >= 1
     assert row["winner"]["ja"].endswith("の勝利") and row["length"]["ja"] == f"{row['length']['n']}日"
     shogi_row = listed["games"][2]
     assert shogi_row["winner"] == {"key": "sente", "en": "▲ Sente (Ann)", "ja": "先手（Ann）"}
@@ -105,6 +109,22 @@ def test_finished_games_of_every_mode_are_listed_and_an_unfinished_one_nowhere(c
             assert answer.status_code == 404 and answer.json()["error"] == f"no finished game {unfinished!r} in the history"
         assert unfinished not in ids(client.get("/api/games", params={"player": "Zed"}).json()["games"])
     assert client.get(f"/api/rooms/{playing}/record", params={"token": token}).status_code == 403  # as before
+
+
+def test_a_yaminabe_game_is_listed_under_its_level(client):
+    room, _ = classic_game(client, "Ann", cast="yaminabe", yaminabe_safety="middle", roles={}, players=8)
+    row = client.get("/api/games", params={"preset": "yaminabe:middle"}).json()["games"]
+    assert [r["id"] for r in row] == [room] and row[0]["preset"]["ja"] == "闇鍋 中"
+    roles = client.get(f"/api/games/{room}").json()["view"]["game"]["players"]
+    some = next(p["role"]["id"] for p in roles if p["role"]["id"] not in ("Human", "Werewolf"))
+    assert room in ids(client.get("/api/games", params={"role": some}).json()["games"])
+
+
+def test_each_mode_names_the_winners_the_history_filters_by(client):
+    listed = {m["name"]: m["winners"] for m in client.get("/api/modes").json()}
+    assert {"key": "Human", "en": "Village", "ja": "村人陣営"} in listed["classic"]
+    assert [w["key"] for w in listed["shogi"]] == ["sente", "gote", "draw"]
+    assert [w["key"] for w in listed["quantum"]] == ["village", "wolves", "draw"]
 
 
 def test_the_filters_of_the_api(client):
@@ -244,6 +264,8 @@ def test_a_finished_game_of_every_mode_replays_from_its_record_with_its_talk(cli
     assert steps[0]["label"]["ja"] == "配役" and steps[1]["label"]["ja"] == "1日目 夜"
     assert [line["text"] for line in steps[1]["lines"]] == ["ひとりごと"] and steps[-1]["lines"][-1]["text"] == "GG"
     assert all(s["role"] for s in steps[0]["seats"])  # each seat's role as known at the end, from the first step
+    client.post(f"/api/rooms/{classic}/chat", json={"token": token, "text": "again"})  # the replay kept is made again
+    assert client.get(f"/api/games/{classic}/replay").json()["steps"][-1]["lines"][-1]["text"] == "again"
     quantum = quantum_game(client)
     q_steps = client.get(f"/api/games/{quantum}/replay").json()["steps"]
     assert q_steps[0]["label"] == {"en": "Night 1", "ja": "1日目 夜"} and q_steps[0]["table"]["columns"]
@@ -254,3 +276,62 @@ def test_a_finished_game_of_every_mode_replays_from_its_record_with_its_talk(cli
     assert [s["label"]["en"] for s in s_steps] == ["Start", "Move 1"] and len(s_steps[1]["board"]["board"]) == 25
     playing, _ = classic_game(client, "Zed", finish=False)
     assert client.get(f"/api/games/{playing}/replay").status_code == 404
+
+
+def test_games_archived_before_the_history_existed_are_listed_at_the_next_start(tmp_path):
+    from starlette.testclient import TestClient
+
+    from jinrou.server.app import create_app
+    from jinrou.server.store import open_store
+
+    from .conftest import wait_until
+
+    db = str(tmp_path / "old.db")
+    with TestClient(create_app(open_store(db))) as client:
+        room, _ = classic_game(client, "Ann")
+        classic_game(client, "Ben", private=True)
+    old = open_store(db)  # as a store of the version before the history leaves it
+    for table in ("games", "game_players", "game_roles", "game_pages"):
+        old._query(f"DELETE FROM {table}")
+    old._query("DELETE FROM meta WHERE key = 'history'")
+    assert len(old.unindexed()) == 2
+    old.close()
+    with TestClient(create_app(open_store(db))) as client:
+        wait_until(lambda: ids(client.get("/api/games").json()["games"]) == [room], what="the old game listed")
+        wait_until(lambda: client.app.state.service.store.unindexed() == [], what="the archive marked looked at")
+        page = client.get(f"/api/games/{room}").json()
+        assert page["line"]["name"] == "Annの村" and all(p["role"] for p in page["view"]["game"]["players"])
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10**6) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(format_=st.sampled_from(["jinrou.classic/1", "jinrou.quantum/1", "jinrou.shogi/1"]),
+       drop=st.sets(st.sampled_from(["players", "roles", "settings", "events", "moves", "setup", "seed", "result"])),
+       junk=st.dictionaries(st.sampled_from(["players", "roles", "settings", "events", "moves", "seed", "chat", "result"]),
+                            JSON, max_size=3))
+def test_any_broken_record_is_refused_with_a_reason_never_a_failure(format_, drop, junk):
+    """A record of each format with keys left out or replaced by anything: a 400 that says the record
+    is refused (or, by chance, a game), never a 500."""
+    import asyncio
+
+    from jinrou.modes import read_record, replay_steps
+    from jinrou.server.errors import RoomError
+    from jinrou.server.history import replay_record
+
+    base = {"jinrou.classic/1": MOVES, "jinrou.quantum/1": QUANTUM, "jinrou.shogi/1": SHOGI}[format_]
+    record = {**{k: v for k, v in base.items() if k not in drop}, **junk, "format": format_}
+    try:
+        found = asyncio.run(replay_record(record))
+    except RoomError as error:
+        assert error.status == 400 and str(error).startswith("the record is refused: ")
+    else:
+        assert found["steps"] == replay_steps(*read_record(record))  # a game after all: the same steps again
+
+
+QUANTUM = {"format": "jinrou.quantum/1", "setup": {"players": ["A", "B", "C"], "wolves": 1},
+           "events": [{"type": "night", "night": 1, "actions": {}}]}
+SHOGI = {"format": "jinrou.shogi/1", "players": {"sente": "A", "gote": "B"}, "moves": ["⑤c4"], "resigned": "gote"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -26,6 +27,8 @@ from .test_classic_phone import BROKEN
 from .test_classic_room_page import SMALL
 from .test_history import MOVES
 
+REFERENCE = Path(__file__).parent.parent / "data" / "reference-games" / "core" / "001.json"
+
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
@@ -37,8 +40,8 @@ def games(tmp_path_factory):
         quantum = quantum_game(client, "Ann")
         classic, token = classic_game(client, "Ann", monologue="ひとりごと: 私は狼")
         client.post(f"/api/rooms/{classic}/chat", json={"token": token, "text": "おつかれさま"})
-        playing, _ = classic_game(client, "Zed", finish=False, monologue="秘密の独り言")
-    return db, {"classic": classic, "quantum": quantum, "shogi": shogi, "playing": playing}
+        playing, zed = classic_game(client, "Zed", finish=False, monologue="秘密の独り言")
+    return db, {"classic": classic, "quantum": quantum, "shogi": shogi, "playing": playing, "zed": zed}
 
 
 @needs.browser
@@ -52,7 +55,7 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
     t = (lambda en, japanese: japanese) if ja else (lambda en, japanese: en)
     folder = os.environ.get("JINROU_SCREENSHOTS") or str(tmp_path)
     prefix = os.path.join(folder, f"history-{locale}-{'phone' if phone else 'desktop'}")
-    seen: list[str] = []  # every answer the pages were sent
+    seen: list[str] = []  # every answer the history's pages were sent (the lobby lists games in play, as before)
 
     def check(page, where: str) -> None:
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), f"{where}: too wide"
@@ -68,10 +71,19 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(viewport=size, locale=locale, **({"is_mobile": True, "has_touch": True} if phone else {}))
         page = context.new_page()
-        page.on("response", lambda r: seen.append(r.text()) if "/api/" in r.url and r.ok else None)
+        page.on("response", lambda r: seen.append(r.text()) if ("/api/games" in r.url or "/api/replay" in r.url) and r.ok else None)
+
+        # the lobby leads to the history; a room may be made private (never listed)
+        page.goto(url)
+        expect(page.locator("input[name=private]")).to_be_attached()
+        page.locator("header a[href='/games']").click()
+        page.wait_for_url("**/games")
 
         # the list, newest first, and its filters
-        page.goto(f"{url}/games")
+        page.select_option("#f-winner", "sente")
+        page.click("#filters button[type=submit]")
+        expect(page.locator("#games tbody tr")).to_have_count(1)
+        page.click("#clear")
         rows = page.locator("#games tbody tr")
         expect(rows).to_have_count(3)
         expect(rows.nth(0)).to_contain_text("Annの村")
@@ -164,6 +176,16 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
         expect(page.locator("#error")).to_contain_text(t("no finished game", "終わった試合はありません"))
         expect(page.locator("#stream-panel")).to_be_hidden()
 
+        # in a room being played, a role's name (Zed's card) opens its rule over the page, which stays
+        page.evaluate("([room, token]) => localStorage.setItem(`jinrou-token-${room}`, token)", [rooms["playing"], rooms["zed"]])
+        page.goto(f"{url}/room/{rooms['playing']}")
+        page.locator("#c-role [data-role]").click()
+        expect(page.locator("dialog.rule-card")).to_be_visible()
+        expect(page.locator("dialog.rule-card h2")).not_to_be_empty()
+        assert page.url.endswith(f"/room/{rooms['playing']}")
+        check(page, "room-rule")
+        page.locator("dialog.rule-card button").click()
+
         # any record opened in the viewer, checked as `classic replay` checks it
         page.goto(f"{url}/replay")
         page.fill("textarea[name=text]", json.dumps({**MOVES, "events": [MOVES["events"][0],
@@ -175,6 +197,14 @@ def test_the_history_a_game_s_page_and_the_replay_in_the_browser(games, locale, 
         expect(page.locator("#viewer .viewer-step")).to_have_text(t("The cast", "配役"))
         page.keyboard.press("ArrowRight")
         expect(page.locator("#viewer")).to_contain_text(t("D died (cursed)", "D 死亡（呪殺）"))
+        check(page, "replay-pasted")
+        page.fill("textarea[name=text]", "")  # a file of 月下人狼's reference games, chosen
+        page.set_input_files("input[name=file]", str(REFERENCE))
+        page.click("#open button[type=submit]")
+        expect(page.locator("#viewer .viewer-step")).to_have_text(t("The cast", "配役"))
+        page.locator("#viewer input[type=range]").fill(str(page.locator("#viewer input[type=range]").get_attribute("max")))
+        expect(page.locator("#viewer .viewer-step")).to_have_text(t("The end", "終局"))
+        expect(page.locator("#viewer .v-seats")).to_contain_text(t("Cursed →", "呪われた者 →"))  # 呪われた者 → 人狼
         check(page, "replay-file")
 
         # the encyclopedia: found by a Japanese or an English name

@@ -233,6 +233,15 @@ class ClassicMode:
 
         return steps(record)
 
+    @property
+    def winners(self) -> tuple[tuple[str, str, str], ...]:
+        """What the history filters the winner by: each team that can win (its id, English, Japanese) and a draw."""
+        from jinrou.classic.catalog import Team
+        from jinrou.classic.texts import outcome_text
+
+        return (*((team.value, team.name_en.capitalize(), team.name_ja) for team in Team if team not in (Team.NONE, Team.OTHERS, Team.NEET)),
+                ("Draw", outcome_text("Draw", "en").capitalize(), outcome_text("Draw", "ja")))
+
     def history(self, village: Village, settings: Mapping[str, Any]) -> History | None:
         """What the game history lists of the finished game (winner, days, cast, roles)."""
         return history(village, settings)

@@ -16,10 +16,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from jinrou.classic.actions import Verb
+from jinrou.classic.claims import Claim
 from jinrou.classic.model import Cause
 from jinrou.classic.record import write
 from jinrou.classic.replay import replay
-from jinrou.classic.texts import role_name
+from jinrou.classic.texts import outcome_text, role_name
 
 PHASES = ("night", "day", "hunter")
 
@@ -53,8 +54,9 @@ def steps(data: Mapping[str, Any]) -> list[dict[str, Any]]:
             label, key = (f"{day}日目 ハンター", f"Day {day}, the hunter"), f"{day}日目"
         for action in event.get("actions", []):
             happened.append(_action(action))
-        for claim in event.get("claims", []):
-            happened.append(_pair(f"{claim['player']}: {claim['claim']}", f"{claim['player']}: {claim['claim']}"))
+        for said in event.get("claims", []):
+            claim = Claim.parse(said["claim"], names)  # (the replay read it already)
+            happened.append(_pair(f"{said['player']}: {claim.render(names, 'ja')}", f"{said['player']}: {claim.render(names, 'en')}"))
         votes = [{"voter": voter, "target": target} for voter, target in (event.get("votes") or {}).items()]
         if event.get("runoff"):
             runoff = "、".join(event["runoff"])
@@ -74,9 +76,11 @@ def steps(data: Mapping[str, Any]) -> list[dict[str, Any]]:
             day += 1
     if result:
         winner = result.get("winner", "")
+        won = result.get("winners", [])
+        en = outcome_text(winner, "en")
         found.append(_step("over", ("終局", "The end"), "other", names, alive, causes, start, end,
-                           [_pair(f"勝利: {winner}（{'、'.join(result.get('winners', []))}）",
-                                  f"winner: {winner} ({', '.join(result.get('winners', []))})")]))
+                           [_pair(f"{outcome_text(winner, 'ja')}（勝者: {'、'.join(won) or 'なし'}）",
+                                  f"{en[0].upper()}{en[1:]} (winners: {', '.join(won) or 'nobody'})")]))
     return found
 
 

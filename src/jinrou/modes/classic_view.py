@@ -512,7 +512,9 @@ def history(village: Village, settings: Any) -> History | None:
                         f"{role_name(role, lang)}{f' ×{count}' if count > 1 else ''}" for role, count in ordered)
 
     held = sorted({role for seat in game.seats() for role in game.roles_held(seat)})
-    preset = settings["cast"] + (f":{settings['yaminabe_safety']}" if settings["cast"] in YAMINABE else "")
+    kind = settings["cast"]  # a 闇鍋 with its level; a cast chosen by a named field (a preset of 月下人狼's) with its choice
+    chosen = settings["yaminabe_safety"] if kind in YAMINABE else settings.get(kind)
+    preset = f"{kind}:{chosen}" if isinstance(chosen, str) and chosen else kind
     label = summary(settings)
     en_winner = outcome_text(winner, "en")
     return History(winner, (en_winner[0].upper() + en_winner[1:], outcome_text(winner, "ja")), game.day,

@@ -154,6 +154,9 @@ class QuantumMode:
         en, ja = WINNERS[outcome.winner]
         return Result(en, ja, outcome.winners)
 
+    winners = tuple((key, en, ja) for key, (en, ja) in WINNER_LABELS.items())
+    """What the history filters the winner by (key, English, Japanese)."""
+
     def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The game of a ``jinrou.quantum/1`` record phase by phase, checked as ``quantum replay`` checks it."""
         from jinrou.modes.replays import quantum_steps

@@ -169,6 +169,9 @@ class ShogiMode:
     def result(self, match: Match) -> Result | None:
         return match.result
 
+    winners = (("sente", "▲ Sente", "先手"), ("gote", "△ Gote", "後手"), ("draw", "Draw", "引き分け"))
+    """What the history filters the winner by (key, English, Japanese)."""
+
     def replay(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The game of a ``jinrou.shogi/1`` record move by move, checked as ``shogi replay`` checks it."""
         from jinrou.modes.replays import shogi_steps

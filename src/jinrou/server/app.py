@@ -115,6 +115,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
                                ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")
     sockets: Counter[str] = Counter()  # open WebSocket connections by address
+    replay_limits = Limits(0.5, 10, "you are opening records too fast: wait a moment",
+                           ja="記録を開くのが速すぎます。少し待ってください")
 
     async def sweeping() -> None:
         """Close idle rooms now and then (a room made and left empty leaves the lobby)."""
@@ -160,12 +162,16 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         return JSONResponse(answer, status_code=status)
 
     def handler(work: Callable[[Request], Awaitable[Any]], command: bool = False):
-        """``command``: a request that writes (in a cluster, it runs where the room is pinned)."""
+        """``command``: a request that writes (in a cluster, it runs where the room is pinned). A
+        ``str`` answer is JSON text already (a finished game's page, served as stored)."""
         async def endpoint(request: Request) -> Response:
             try:
                 if command and (answer := await forwarded(request, request.path_params.get("room"))):
                     return answer
-                return JSONResponse(await work(request))
+                found = await work(request)
+                if isinstance(found, str):
+                    return Response(found, media_type="application/json")
+                return JSONResponse(found)
             except SlowBody as error:
                 dropped.note("slow body", f"{request.method} {request.url.path} from {address(request)}")
                 return JSONResponse(error.to_json(), status_code=error.status, headers={"connection": "close"})
@@ -190,7 +196,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             except Exception:  # a mode that does not load is left out of the lobby, not the lobby out
                 log.exception("mode %r does not load", name)
                 continue
-            found.append({"name": mode.name, "title": list(mode.title), "schema": mode.schema.to_json()})
+            found.append({"name": mode.name, "title": list(mode.title), "schema": mode.schema.to_json(),
+                          "winners": [{"key": k, "en": en, "ja": ja} for k, en, ja in getattr(mode, "winners", ())]})
         return found
 
     async def list_rooms(request: Request) -> Any:
@@ -218,6 +225,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         return await service.game_replay(request.path_params["room"])
 
     async def open_record(request: Request) -> Any:
+        replay_limits.check(address(request))  # a replay is work on a thread: a few at once, then one in two seconds
         raw = await read_limited(request.headers.get("content-length"), request.stream(), history.MAX_RECORD)
         return await history.replay_record(parse_json(raw, "the record", most_digits=20))
 

@@ -232,7 +232,7 @@ class RoomService:
         self._progress_state = Progress()
         self._secret: bytes | None = None
         self._refused: dict[str, set[tuple[int, tuple[int, int]]]] = {}  # room → (bot seat, turn) sitting out
-        self._replays: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()  # (room, chat lines) → replay
+        self._replays: OrderedDict[tuple[str, int], str] = OrderedDict()  # (room, lines since the end) → replay JSON
         self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment",
                                   ja="発言が速すぎます。少し待ってください")
         """Per seat (or spectator name): twelve lines at once, then two a second."""
@@ -289,6 +289,24 @@ class RoomService:
                 self.rooms.keep(room)
         for room_id in list(self.rooms.active):
             await self._go_on(room_id)
+        self._spawn(self.index_archived())
+
+    async def index_archived(self) -> int:
+        """List in the history the games archived before it existed (a store of an older version),
+        each read from its snapshot once, in the background; then mark the archive looked at, so that
+        a private room or a room closed unused is not read again at the next start. How many were
+        listed."""
+        listed = 0
+        for room_id in await self.db.unindexed():
+            room = await self._load(room_id)
+            self._progress_state.snapshot_at.pop(room_id, None)
+            entry = None if room is None else history.entry(room)
+            if room is not None and entry is not None:
+                await self.db.index_game(entry, room.seq, history.page(room, entry.line, self.clock()))
+                listed += 1
+            await asyncio.sleep(0)  # the rooms in play go first
+        await self.db.indexed()
+        return listed
 
     async def shutdown(self) -> None:
         for handle in self._timers.values():
@@ -420,46 +438,50 @@ class RoomService:
         """A page of the finished games listed (see :mod:`jinrou.server.history`), newest first."""
         return await self.db.games(asked)
 
-    async def game_page(self, room_id: str) -> dict[str, Any]:
-        """A listed game's page, with the lines said since its end (RoomError 404: not listed — no
-        such game, not over, or private)."""
-        page, later = await self._listed(room_id)
-        return history.with_later_chat(page, later)
+    async def game_page(self, room_id: str) -> str:
+        """A listed game's page as JSON text: as it was stored at the end, or with the lines said
+        since (RoomError 404: not listed — no such game, not over, or private)."""
+        text, later = await self._listed(room_id)
+        if not any(event.kind == "chat" for event in later):
+            return text  # served as stored: nothing decoded, nothing encoded
+        return json.dumps(history.with_later_chat(json.loads(text), later), ensure_ascii=False, separators=(",", ":"))
 
     async def game_record(self, room_id: str) -> dict[str, Any]:
         """A listed game's record with every chat line, those of the 感想戦 too (RoomError 404 as
         :meth:`game_page`)."""
-        page, later = await self._listed(room_id)
+        text, later = await self._listed(room_id)
         archived = await self.db.archived(room_id)
         if archived is None:  # listed a moment before it is archived
             raise RoomError("the record is being written: try again", status=503, ja="記録を書いています。もう一度どうぞ")
         record = archived["record"]
-        main = page["view"]["channels"][0]["key"]
-        record[chatlog.KEY] = [*record.get(chatlog.KEY, []), *history.later_chat_lines(later, main)]
+        if later:
+            main = json.loads(text)["view"]["channels"][0]["key"]
+            record[chatlog.KEY] = [*record.get(chatlog.KEY, []), *history.later_chat_lines(later, main)]
         return record
 
-    async def game_replay(self, room_id: str) -> dict[str, Any]:
-        """A listed game step by step, built from its record alone (with every chat line), made on a
-        thread and kept for the next asker (a few games)."""
-        record = await self.game_record(room_id)
-        key = (room_id, len(record.get(chatlog.KEY, [])))  # a line said since: made again
+    async def game_replay(self, room_id: str) -> str:
+        """A listed game step by step (JSON text), built from its record alone (with every chat line),
+        made on a thread and kept for the next asker (a few games)."""
+        _, later = await self._listed(room_id)
+        key = (room_id, sum(1 for event in later if event.kind == "chat"))  # a line said since: made again
         cached = self._replays.get(key)
         if cached is not None:
             self._replays.move_to_end(key)
             return cached
-        found = await history.replay_record(record)
+        record = await self.game_record(room_id)
+        found = json.dumps(await history.replay_record(record), ensure_ascii=False, separators=(",", ":"))
         self._replays[key] = found
         while len(self._replays) > REPLAYS_CACHED:
             self._replays.popitem(last=False)
         return found
 
-    async def _listed(self, room_id: str) -> tuple[dict[str, Any], list[StoredEvent]]:
+    async def _listed(self, room_id: str) -> tuple[str, list[StoredEvent]]:
         found = await self.db.game_page(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
         if found is None:
             raise RoomError(f"no finished game {room_id[:64]!r} in the history", status=404,
                             ja=f"対戦履歴に {room_id[:64]!r} の終わった試合はありません")
-        seq, page = found
-        return page, await self.db.events(room_id, after=seq - 1)
+        seq, text = found
+        return text, await self.db.events(room_id, after=seq - 1)
 
     # -------------------------------------------------------------- commands
 

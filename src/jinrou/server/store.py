@@ -216,7 +216,7 @@ class Statements:
         from."""
         statements: list[tuple[str, tuple]] = [
             ("INSERT INTO game_pages (room, seq, page) VALUES (?, ?, ?) ON CONFLICT (room) DO NOTHING",
-             (entry.room, seq, json.dumps(page, ensure_ascii=False)))]
+             (entry.room, seq, json.dumps(page, ensure_ascii=False, separators=(",", ":"))))]
         for table, column, values in (("game_players", "name", sorted(set(entry.players))),
                                       ("game_roles", "role", sorted(set(entry.roles)))):
             if values:
@@ -258,7 +258,8 @@ class Statements:
                 where.append(f"{key}.at < ?")
                 parameters.append(query.before)
             else:
-                where.append(f"({key}.at < ? OR ({key}.at = ? AND {key}.room < ?))")
+                # the bound first, alone, so that both databases read the index from it (not an OR)
+                where.append(f"{key}.at <= ? AND ({key}.at < ? OR {key}.room < ?)")
                 parameters.extend((query.before, query.before, query.before_room))
         if query.after is not None:
             where.append(f"{key}.at >= ?")
@@ -267,10 +268,24 @@ class Statements:
                f"ORDER BY {key}.at DESC, {key}.room DESC LIMIT ?")
         return Op(((sql, (*parameters, query.limit)),), lambda rows: [json.loads(r[0]) for r in rows])
 
-    def game_page(self, room: str) -> Op[tuple[int, dict[str, Any]] | None]:
-        """A listed game's page as it was made at the end, and the event number after it."""
+    def game_page(self, room: str) -> Op[tuple[int, str] | None]:
+        """A listed game's page as it was made at the end (JSON text, served as it is), and the event
+        number after it."""
         return Op((("SELECT seq, page FROM game_pages WHERE room = ?", (room,)),),
-                  lambda rows: (rows[0][0], json.loads(rows[0][1])) if rows else None)
+                  lambda rows: (rows[0][0], rows[0][1]) if rows else None)
+
+    def unindexed(self) -> Op[list[str]]:
+        """The archived rooms the history has not looked at, oldest first: those archived before the
+        history was (a store of an older version); none once the archive is marked looked at
+        (:meth:`indexed`)."""
+        return Op(((("SELECT room FROM archive WHERE NOT EXISTS (SELECT 1 FROM meta WHERE key = 'history') "
+                    "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room = archive.room) ORDER BY at, room"), ()),),
+                  lambda rows: [r[0] for r in rows])
+
+    def indexed(self) -> Op[None]:
+        """Mark the store's archive as looked at by the history (see :meth:`unindexed`)."""
+        return Op((("INSERT INTO meta (key, value) VALUES ('history', '1') ON CONFLICT (key) DO NOTHING", ()),),
+                  _nothing)
 
     def secret(self) -> Op[bytes]:
         return Op((("INSERT INTO meta (key, value) VALUES ('secret', ?) ON CONFLICT (key) DO NOTHING",
@@ -320,8 +335,12 @@ class Store(Protocol):
         """A page of the history, newest first (the listed rows)."""
         ...
 
-    def game_page(self, room: str) -> tuple[int, dict[str, Any]] | None:
-        """A listed game's page and the event number after it (None: not listed)."""
+    def game_page(self, room: str) -> tuple[int, str] | None:
+        """A listed game's page (JSON text) and the event number after it (None: not listed)."""
+        ...
+
+    def unindexed(self) -> list[str]:
+        """The archived rooms the history has not looked at (a store of an older version)."""
         ...
 
     def secret(self) -> bytes:
@@ -374,7 +393,10 @@ class _Operations:
     def games(self, query: GameQuery) -> list[dict[str, Any]]:
         return self.run(self.statements.games(query))
 
-    def game_page(self, room: str) -> tuple[int, dict[str, Any]] | None:
+    def unindexed(self) -> list[str]:
+        return self.run(self.statements.unindexed())
+
+    def game_page(self, room: str) -> tuple[int, str] | None:
         return self.run(self.statements.game_page(room))
 
     def secret(self) -> bytes:
@@ -418,8 +440,14 @@ class AsyncStore:
     async def games(self, query: GameQuery) -> list[dict[str, Any]]:
         return await self.run(self.statements.games(query))
 
-    async def game_page(self, room: str) -> tuple[int, dict[str, Any]] | None:
+    async def game_page(self, room: str) -> tuple[int, str] | None:
         return await self.run(self.statements.game_page(room))
+
+    async def unindexed(self) -> list[str]:
+        return await self.run(self.statements.unindexed())
+
+    async def indexed(self) -> None:
+        await self.run(self.statements.indexed())
 
     async def secret(self) -> bytes:
         return await self.run(self.statements.secret())

@@ -307,7 +307,7 @@
     $("#c-players-title").textContent = ctx.t("Players", "参加者");
     const players = game ? game.players : view.room.seat_list.filter(Boolean).map((s) => ({ name: s.name, alive: true }));
     const claims = {};
-    for (const c of (game ? game.claims : [])) if (c.kind !== "VOTE" && c.kind !== "ESTIMATE") (claims[c.player] = claims[c.player] || []).push(tx(c));
+    for (const c of (game ? game.claims : [])) if (c.kind !== "VOTE" && c.kind !== "ESTIMATE") (claims[c.player] = claims[c.player] || []).push(c);
     $("#c-players").replaceChildren(...players.map((p) => {
       const li = ctx.el("li", undefined, [p.alive ? "" : "dead", p.you ? "you" : ""].join(" ").trim());
       const name = ctx.el("span", p.name, "c-name");
@@ -321,7 +321,11 @@
       }
       for (const k of (p.role ? [] : p.known || [])) li.append(badge(tx(k), k.id === "wolves" ? "wolf" : "role"));
       if (p.won !== undefined) li.append(badge(p.won ? ctx.t("won", "勝利") : ctx.t("lost", "敗北"), p.won ? "win" : "lose"));
-      if (claims[p.name]) li.append(ctx.el("span", claims[p.name].join(" · "), "c-claims"));
+      if (claims[p.name]) {  // a claim's role (占い師CO) opens its rule too
+        const said = ctx.el("span", undefined, "c-claims");
+        claims[p.name].forEach((c, i) => said.append(...(i ? [" · "] : []), roleName(ctx.el("span", tx(c)), c.role ? { id: c.role } : null)));
+        li.append(said);
+      }
       return li;
     }));
   }

@@ -3,12 +3,6 @@
 // address keeps: a filtered list can be shared), twenty a page; a row opens the game's page.
 (() => {
   const { $, el, t, tx, own, when, getJSON } = pages;
-  const WINNERS = [  // the winners the modes write: classic's teams, quantum's sides, shogi's
-    ["Human", "The village", "村人陣営"], ["Werewolf", "The werewolves", "人狼陣営"], ["Fox", "The foxes", "妖狐陣営"],
-    ["Devil", "The devil", "悪魔くん"], ["Friend", "The lovers", "恋人陣営"], ["Vampire", "The vampires", "ヴァンパイア陣営"],
-    ["LoneWolf", "The lone wolf", "一匹狼"], ["Draw", "Draw (classic)", "引き分け（人狼）"],
-    ["village", "Quantum: the village", "量子人狼: 村人陣営"], ["wolves", "Quantum: the wolves", "量子人狼: 人狼陣営"],
-    ["sente", "Shogi: sente ▲", "将棋: 先手▲"], ["gote", "Shogi: gote △", "将棋: 後手△"], ["draw", "Draw (quantum, shogi)", "引き分け（量子人狼・将棋）"]];
   let modes = [], roles = [], before = [], games = [];
   const form = $("#filters");
 
@@ -22,14 +16,16 @@
       const cast = mode.schema.fields.find((f) => f.key === "cast");
       const safety = mode.schema.fields.find((f) => f.key === "yaminabe_safety");
       if (!cast) continue;
-      for (const c of cast.choices) {
-        if (["yaminabe", "partial", "easy"].includes(c.value) && safety) {
-          for (const s of safety.choices) presets.push(option(`${c.value}:${s.value}`, `${tx(c)} ${tx(s)}`));
-        } else presets.push(option(c.value, tx(c)));
+      for (const c of cast.choices) {  // a 闇鍋 at each level; a cast named by a field of its own (a preset) with each choice
+        const own = mode.schema.fields.find((f) => f.key === c.value && f.choices);
+        const levels = ["yaminabe", "partial", "easy"].includes(c.value) && safety ? safety : own;
+        if (levels) for (const s of levels.choices) presets.push(option(`${c.value}:${s.value}`, `${tx(c)} ${tx(s)}`));
+        else presets.push(option(c.value, tx(c)));
       }
     }
     $("#f-preset").replaceChildren(...presets);
-    $("#f-winner").replaceChildren(option("", t("all", "すべて")), ...WINNERS.map(([key, en, ja]) => option(key, t(en, ja))));
+    const winners = modes.flatMap((m) => (m.winners || []).map((w) => option(w.key, modes.length > 1 ? `${t(...m.title)}: ${tx(w)}` : tx(w))));
+    $("#f-winner").replaceChildren(option("", t("all", "すべて")), ...winners);  // each mode's, as it names them
     $("#f-roles").replaceChildren(...roles.map((r) => option(t(`${r.en} (${r.ja})`, `${r.ja}（${r.en}）`), "")));
     for (const [key, value] of Object.entries(keep)) form[key].value = value;
   }

@@ -87,31 +87,42 @@ function makeViewer(root, replay, options = {}) {
     return box;
   }
 
-  function show(index) {
-    at = Math.max(0, Math.min(steps.length - 1, index));
-    const step = steps[at];
-    if (!step) return;
-    slider.value = at;
-    count.textContent = `${at + 1} / ${steps.length}`;
-    label.textContent = tx(step.label);
-    seats.replaceChildren(...step.seats.map(seatRow));
-    happened.replaceChildren(...step.happened.map((h) => { const li = el("li", tx(h)); li.translate = h.en !== h.ja; return li; }));
-    if (!step.happened.length) happened.append(el("li", t("nothing to tell", "特になし"), "muted"));
-    votes.replaceChildren();
+  const built = [];  // each step's nodes, made once: stepping back and forth moves them, nothing is made again
+
+  function make(step) {
+    const parts = { seats: step.seats.map(seatRow), votes: [], extra: [] };
+    parts.happened = step.happened.length ? step.happened.map((h) => { const li = el("li", tx(h)); li.translate = h.en !== h.ja; return li; })
+      : [el("li", t("nothing to tell", "特になし"), "muted")];
     if (step.votes.length) {
       const tab = el("table", undefined, "prob");
       const head = el("tr"); head.append(el("th", t("voter", "投票者")), el("th", t("voted for", "投票先"))); tab.append(head);
       for (const v of step.votes) { const tr = el("tr"); const a = el("td"); a.append(own(v.voter)); const b = el("td"); b.append(own(`→ ${v.target}`)); tr.append(a, b); tab.append(tr); }
-      votes.append(el("h3", t("Votes", "投票")), tab);
+      parts.votes = [el("h3", t("Votes", "投票")), tab];
     }
-    lines.replaceChildren(...step.lines.map((line) => {
+    parts.lines = step.lines.length ? step.lines.map((line) => {
       const row = el("div", undefined, `s-line s-talk s-${line.channel.startsWith("monologue") ? "monologue" : line.channel}`);
       const who = own(`${line.name}: `); who.className = "who";
       row.append(who, own(line.text));
       return row;
-    }));
-    if (!step.lines.length) lines.append(el("p", t("nobody spoke", "発言なし"), "muted"));
-    extra.replaceChildren(...(step.table ? [table(step.table)] : []), ...(step.board ? [board(step.board)] : []));
+    }) : [el("p", t("nobody spoke", "発言なし"), "muted")];
+    if (step.table) parts.extra.push(table(step.table));
+    if (step.board) parts.extra.push(board(step.board));
+    return parts;
+  }
+
+  function show(index) {
+    at = Math.max(0, Math.min(steps.length - 1, index));
+    const step = steps[at];
+    if (!step) return;
+    const parts = built[at] || (built[at] = make(step));
+    slider.value = at;
+    count.textContent = `${at + 1} / ${steps.length}`;
+    label.textContent = tx(step.label);
+    seats.replaceChildren(...parts.seats);
+    happened.replaceChildren(...parts.happened);
+    votes.replaceChildren(...parts.votes);
+    lines.replaceChildren(...parts.lines);
+    extra.replaceChildren(...parts.extra);
     first.disabled = back.disabled = at === 0;
     next.disabled = last.disabled = at === steps.length - 1;
     if (options.onStep) options.onStep(at);
