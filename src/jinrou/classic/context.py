@@ -229,6 +229,11 @@ class Context:
         """How many times ``me`` (this layer of its seat) submitted ``verb`` tonight."""
         return self._game.done(me.seat, verb, me)
 
+    def done_by_seat(self, seat: Seat, verb: Verb) -> int:
+        """How many times ``seat`` submitted ``verb`` tonight, by any of its layers (a role it held before
+        a change tonight included)."""
+        return self._game.done(seat, verb)
+
     def aimed(self, seat: Seat) -> Seat:
         """Where an effect aimed at ``seat`` lands tonight (W.1.2's redirection; none today)."""
         return self._game.night.redirects.get(seat, seat)

@@ -87,6 +87,16 @@ def test_copier_counts_none_until_it_copies_then_takes_up_the_role_at_once():
     assert legal_verbs(g, "B") == {"divine": ("A", "C", "D", "E", "F")} and 1 in g.awaited()  # required tonight
 
 
+def test_copier_that_copies_a_copier_is_a_fresh_one_whose_copy_opens_the_next_night():
+    """Settled here: else a コピー could copy on and on within one night (two コピー, bots looping)."""
+    g = new(["Werewolf", "Copier", "Copier", "Human", "Human", "Human", "Human", "Human"])
+    g.apply(action(g, "B copy C"))
+    assert g.identity(1).role.id == "Copier" and legal_verbs(g, "B") == {}
+    night(g, "A attack D")
+    vote(g, "AE BE CE EA FE GE HE")
+    assert not g.is_over and "copy" in legal_verbs(g, "B")  # the next night
+
+
 def test_copier_copies_the_base_role_without_sub_roles_and_a_wolf_copy_joins_the_wolves():
     g = new(["Werewolf", "Copier", "Cupid", "Human", "Human", "Human"])
     g.apply(action(g, "C pair A D"))

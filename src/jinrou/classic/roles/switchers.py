@@ -101,6 +101,11 @@ class Copy(Ability):
     required = False
     draws_on_submit = True  # the new role's dusk hook may draw (二重人格's personality)
 
+    def available(self, ctx: Context, me: Layer) -> bool:
+        """Not again the night it copied (**settled here**: a コピー that copies a コピー is a fresh one, whose
+        copy opens from the next night — else it could copy on and on within one night)."""
+        return not ctx.done_by_seat(me.seat, COPY)
+
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]
         ctx.tell(action.seat, COPIES, player=action.seat, target=target)

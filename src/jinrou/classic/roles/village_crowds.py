@@ -251,8 +251,9 @@ class Listener(Role):
 
     told = True
 
-    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
-        return {me.source: Streamer.id} if me.source is not None else {}
+    def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:  # while that seat streams (a dead listener
+        # keeps its layer, V2.1.8b, but not a label its 配信者 no longer holds)
+        return {me.source: Streamer.id} if me.source is not None and ctx.identity(me.source).is_a(Streamer) else {}
 
     def listened(self, me: Layer) -> frozenset[str]:
         return frozenset({stream(me.source)}) if me.source is not None else frozenset()
