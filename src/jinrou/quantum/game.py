@@ -32,6 +32,7 @@ with still happens.
 
 from __future__ import annotations
 
+import bisect
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -434,7 +435,7 @@ class Game:
     @property
     def alive(self) -> tuple[Seat, ...]:
         """Players who have not died publicly (some may be dead in some worlds)."""
-        return tuple(p for p in range(len(self.names)) if p not in self.worlds.dead)
+        return self.worlds.living
 
     def is_alive(self, seat: Seat) -> bool:
         return seat not in self.worlds.dead
@@ -479,11 +480,11 @@ class Game:
 
     def may_divine(self, seat: Seat) -> bool:
         """Whether ``seat`` is alive and may still be the seer (P(seer) > 0): he divines at night."""
-        return self.is_alive(seat) and self.table.rows[seat].seer > 0
+        return seat in self.worlds.possible[0]
 
     def may_attack(self, seat: Seat) -> bool:
         """Whether ``seat`` is alive and may still be a wolf (P(wolf) > 0): he attacks at night."""
-        return self.is_alive(seat) and self.table.rows[seat].wolf > 0
+        return seat in self.worlds.possible[1]
 
     def can_divine(self, seat: Seat) -> bool:
         """Whether ``seat`` must choose a divination tonight."""
@@ -497,7 +498,9 @@ class Game:
 
     def legal_actions(self, seat: Seat) -> LegalActions:
         """The targets ``seat`` may choose now."""
-        others = tuple(p for p in self.alive if p != seat)
+        alive = self.alive
+        at = bisect.bisect_left(alive, seat)
+        others = alive[:at] + alive[at + 1:] if at < len(alive) and alive[at] == seat else alive
         if isinstance(self.stage, _Orders) and seat not in self.stage.submitted:
             return LegalActions(
                 divine=others if self.can_divine(seat) else (), attack=others if self.can_attack(seat) else ()
@@ -509,7 +512,11 @@ class Game:
     def waiting_for(self) -> tuple[Seat, ...]:
         """Players who still must act before the phase can resolve."""
         if isinstance(self.stage, _Orders):
-            return tuple(p for p in self.alive if p not in self.stage.submitted and self._must_act_at_night(p))
+            seers, wolves = self.worlds.possible
+            if not (self.phase.number > 1 or self.setup.options.first_night_attack):
+                wolves = frozenset()
+            submitted = self.stage.submitted
+            return tuple(p for p in self.alive if (p in seers or p in wolves) and p not in submitted)
         if isinstance(self.stage, _Voting):
             return tuple(p for p in self.alive if p not in self.stage.votes)
         return ()
@@ -584,9 +591,6 @@ class Game:
         return game
 
     # ------------------------------------------------------------ internals
-
-    def _must_act_at_night(self, seat: Seat) -> bool:
-        return self.can_divine(seat) or self.can_attack(seat)
 
     def _emit(self, *events: Event, **changes: Any) -> Game:
         return replace(self, events=self.events + events, **changes)
