@@ -36,6 +36,8 @@ TOLERANCE = 1e-9
 """Float scores within this of the best are compared again exactly. A float score is the exact one
 rounded a few times (errors near 1e-16), so the choice is the one exact arithmetic makes."""
 
+HALF = Fraction(1, 2)
+
 Score = Callable[[np.ndarray, bool], np.ndarray]
 """A scoring of seats: ``score(seats, exact)`` gives each seat's score, float64 of shape
 (len(seats),), or with ``exact`` an object array of :class:`Fraction` (the same formula)."""
@@ -118,14 +120,14 @@ class HeuristicAgent:
         return NightAction(view.player, divine=divine, attack=attack)
 
     @staticmethod
-    def _trust(view: PlayerView) -> Fraction:
-        """How far the bot believes its own results: its chance of being the seer."""
-        seer = view.table.probability(view.player, "seer")
-        if seer is not None:
-            return seer
-        human = view.table.probability(view.player, "human")
-        return (Fraction(1, 2) if human is None else human) / 2
-
+    def _trust(view: PlayerView, exact: bool) -> Fraction | float:
+        """How far the bot believes its own results: its chance of being the seer (else half its
+        chance of being human). The float is the fraction rounded once, as the table's floats are."""
+        me = [view.player]
+        if "seer" in view.table.columns:
+            return view.table.column("seer", 0, me, exact)[0]
+        human = view.table.column("human", HALF, me, exact)[0]
+        return human / 2  # halving a float is exact
     @staticmethod
     def _results(view: PlayerView) -> dict[Seat, str]:
         return {target: result for _, target, result in view.divinations if result != "none"}
@@ -143,21 +145,20 @@ class HeuristicAgent:
         P(wolf), moved toward its own result by its trust in being the seer."""
         default = Fraction(view.wolves, len(view.names))
         codes = self._codes(view)
-        trust = self._trust(view)
 
         def belief(seats: np.ndarray, exact: bool) -> np.ndarray:
             table = view.table.column("wolf", default, seats, exact)
             code = codes[seats]
             wolf = (code == 2).astype(np.int64)
+            trust = self._trust(view, exact)
             if exact:  # Python integers times fractions: exact
                 return np.where(code > 0, trust * wolf.astype(object) + (1 - trust) * table, table)
-            t = float(trust)
-            return np.where(code > 0, t * wolf + (1 - t) * table, table)
+            return np.where(code > 0, trust * wolf + (1 - trust) * table, table)
 
         return belief, view.table.kinds * 3 + codes
 
     def _vote(self, view: PlayerView, rng: np.random.Generator) -> Seat:
-        sign = -1 if view.table.probability(view.player, "wolf") == 1 else 1  # a certain wolf plays for the wolves
+        sign = -1 if view.table.certain(view.player, "wolf") else 1  # a certain wolf plays for the wolves
         tied, rounds = _tied_last_round(view)
         runoff = [s for s in tied if s in view.legal.vote]
         belief, kinds = self._beliefs(view)
@@ -173,7 +174,7 @@ class HeuristicAgent:
         fresh = [s for s in view.legal.divine if s not in done] or list(view.legal.divine)
 
         def score(seats: np.ndarray, exact: bool) -> np.ndarray:
-            p = view.table.column("wolf", Fraction(1, 2), seats, exact)
+            p = view.table.column("wolf", HALF, seats, exact)
             return p * (1 - p)
 
         return _pick(rng, fresh, score, view.table.kinds)
@@ -183,9 +184,9 @@ class HeuristicAgent:
         targets = [s for s in view.legal.attack if s not in found] or list(view.legal.attack)
 
         def score(seats: np.ndarray, exact: bool) -> np.ndarray:
-            wolf = view.table.column("wolf", Fraction(1, 2), seats, exact)
-            dead = view.table.column("dead", Fraction(0), seats, exact)
-            return (1 - wolf) * (1 - dead) + view.table.column("seer", Fraction(0), seats, exact)
+            wolf = view.table.column("wolf", HALF, seats, exact)
+            dead = view.table.column("dead", 0, seats, exact)
+            return (1 - wolf) * (1 - dead) + view.table.column("seer", 0, seats, exact)
 
         return _pick(rng, targets, score, view.table.kinds)
 

@@ -117,16 +117,29 @@ class TableView:
         >>> PlayerView.of(Game.new(Setup.create(4)), 0).table.column("wolf", 0.5).tolist()
         [0.25, 0.25, 0.25, 0.25]
         """
-        picked = np.arange(len(self.kinds)) if seats is None else np.asarray(seats, dtype=np.int64)
         if exact:
+            picked = range(len(self.kinds)) if seats is None else seats
             exact_values = [default if (p := self.probability(int(s), column)) is None else p for s in picked]
-            return np.array(exact_values, dtype=object).reshape(len(picked))
-        out = np.full(len(picked), float(default))
-        if column in self.columns:
-            rows = self._row_of[picked]
-            known = rows >= 0
-            out[known] = self.probabilities[rows[known], self.columns.index(column)]
-        return out
+            return np.array(exact_values, dtype=object).reshape(len(exact_values))
+        key = (column, float(default))  # (a Fraction's hash is slow)
+        full = self._columns.get(key)
+        if full is None:  # once per table, column and default: every viewer of the phase shares it
+            full = np.full(len(self.kinds), float(default))
+            if column in self.columns:
+                known = self._row_of >= 0
+                full[known] = self.probabilities[self._row_of[known], self.columns.index(column)]
+            full.flags.writeable = False
+            self._columns[key] = full
+        return full if seats is None else full[seats]
+
+    def certain(self, seat: Seat, column: str) -> bool:
+        """Whether the view shows ``column`` for ``seat`` at 100 % (exactly: every world left)."""
+        row = self._by_seat.get(seat)
+        return row is not None and column in self.columns and 0 < self.worlds == row.counts[self.columns.index(column)]
+
+    @cached_property
+    def _columns(self) -> dict[tuple[str, float], np.ndarray]:
+        return {}
 
     @cached_property
     def _by_seat(self) -> dict[Seat, TableRow]:

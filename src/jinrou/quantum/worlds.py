@@ -304,18 +304,44 @@ class Multiverse:
         return (frozenset(p for p in self.living if rows[p].seer > 0),
                 frozenset(p for p in self.living if rows[p].wolf > 0))
 
+    @cached_property
+    def acting(self) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+        """In seat order, the living who may be the seer, and those who may be the seer or a wolf:
+        who acts on a night without attacks, and on a night with them."""
+        seers, wolves = self.possible
+        return (tuple(p for p in self.living if p in seers),
+                tuple(p for p in self.living if p in seers or p in wolves))
+
     def divination_odds(self, seer: Seat, target: Seat) -> tuple[int, int]:
         """``(w, c)``: ``c`` worlds where ``seer`` is the living seer, ``w`` of them with ``target`` a
         wolf. The result is "wolf" with probability w/c; c == 0 means no result at all."""
         layout = self._layout
         if layout.dead[seer]:
             return 0, 0
-        only = _onehot(layout.n, seer)
-        alive = ~layout.attacks[:, seer]
-        candidates = self._count(seer=only, holder=alive)
-        if candidates == 0:
+        pairs = self._pairs(seer=_onehot(layout.n, seer), holder=~layout.attacks[:, seer])
+        if pairs is None or not pairs.ok.any():
             return 0, 0
-        return self._count(seer=only, holder=alive, wolf=_onehot(layout.n, target)), candidates
+        # One seer, so the pairs are his holders. In a pair's worlds the target is a wolf in all of
+        # them (he is the holder, a wolf the seer's results require, or a known wolf), in those
+        # that choose him for a free rank (when he may fill one), or in none.
+        ok, required = pairs.ok[0], pairs.required[0]
+        every = (pairs.holders == target) | required[target] | layout.pinned_wolf[target]
+        chosen = ~every & pairs.seer_free[0, target] & ~required[target] & pairs.holder_free[:, target]
+        code = pairs.optional[0] * (pairs.free + 1) + pairs.slots[0]
+        candidates = wolves = 0
+        for kinds, weigh in ((ok, False), (ok & every, False), (ok & chosen, True)):
+            counts = np.bincount(code[kinds])
+            total = 0
+            for c in np.flatnonzero(counts):
+                e, j = divmod(int(c), pairs.free + 1)
+                if weigh:  # worlds of the pair with the target among the j chosen of e
+                    e, j = e - 1, j - 1
+                total += _worlds_per_pair(e, j, pairs.free) * int(counts[c]) if e >= 0 and j >= 0 else 0
+            if kinds is ok:
+                candidates = total
+            else:
+                wolves += total
+        return wolves, candidates
 
     def card_counts(self, player: Seat) -> dict[Card, int]:
         """In how many worlds ``player`` holds each card (cards with no world left out), in
@@ -546,7 +572,10 @@ def _onehot(n: int, seat: Seat) -> Mask:
 
 
 def _matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Integer product of two boolean matrices (counts of common members): int64 (p, q)."""
+    """Integer product of boolean matrices a (p, n) and b (n, q): int64 (p, q), counts of common
+    members. A few rows (a divination's one seer) sum the rows of b they select; more go by bit sets."""
+    if len(a) <= 4:
+        return np.array([b[row].sum(axis=0) for row in a], dtype=np.int64).reshape(len(a), b.shape[1])
     return _common_packed(_pack(a), _pack(b.T))
 
 
@@ -578,9 +607,8 @@ def _worlds_per_pair(optional: int, slots: int, free: int) -> int:
 
 def _categories(pairs: _Pairs) -> list[tuple[tuple[int, int], int]]:
     """Distinct ``(e, j)`` among the pairs with worlds, and how many pairs have each."""
-    codes = (pairs.optional * (pairs.free + 1) + pairs.slots)[pairs.ok]
-    values, counts = np.unique(codes, return_counts=True)
-    return [(divmod(int(v), pairs.free + 1), int(c)) for v, c in zip(values, counts)]
+    counts = np.bincount((pairs.optional * (pairs.free + 1) + pairs.slots)[pairs.ok])
+    return [(divmod(int(v), pairs.free + 1), int(counts[v])) for v in np.flatnonzero(counts)]
 
 
 def _weights(pairs: _Pairs) -> np.ndarray:
