@@ -55,16 +55,22 @@ def _best(seats: Sequence[Seat], score: Score, kinds: np.ndarray) -> list[Seat]:
     exact scores decide among them — computed once per kind: ``kinds`` (int, by seat) gives equal
     numbers to seats whose scores are equal by construction (equal table rows, equal own results).
     """
+    if len(seats) == 1:
+        return [int(seats[0])]
     picked = np.asarray(seats, dtype=np.int64)
     approx = score(picked, False)
     near = picked[approx >= approx.max() - TOLERANCE]
     if len(near) > 1:
-        _, first, inverse = np.unique(kinds[near], return_index=True, return_inverse=True)
-        if len(first) > 1:
-            exact = score(near[first], True)
+        group = kinds[near]
+        if (group != group[0]).any():
+            first: dict[int, int] = {}  # each kind's first seat among the near ones
+            for index, kind in enumerate(group.tolist()):
+                first.setdefault(kind, index)
+            exact = score(near[list(first.values())], True)
             top = max(exact)
-            near = near[np.array([value == top for value in exact])[inverse.reshape(-1)]]
-    return [int(s) for s in near]
+            best = {kind for kind, value in zip(first, exact, strict=True) if value == top}
+            near = near[[kind in best for kind in group.tolist()]]
+    return near.tolist()
 
 
 def _pick(rng: np.random.Generator, seats: Sequence[Seat], score: Score, kinds: np.ndarray) -> Seat:
@@ -126,8 +132,9 @@ class HeuristicAgent:
         me = [view.player]
         if "seer" in view.table.columns:
             return view.table.column("seer", 0, me, exact)[0]
-        human = view.table.column("human", HALF, me, exact)[0]
+        human = view.table.column("human", HALF if exact else 0.5, me, exact)[0]
         return human / 2  # halving a float is exact
+
     @staticmethod
     def _results(view: PlayerView) -> dict[Seat, str]:
         return {target: result for _, target, result in view.divinations if result != "none"}
@@ -143,12 +150,14 @@ class HeuristicAgent:
     def _beliefs(self, view: PlayerView) -> tuple[Score, np.ndarray]:
         """The bot's probability that each seat is a wolf, and the kinds it depends on: the table's
         P(wolf), moved toward its own result by its trust in being the seer."""
-        default = Fraction(view.wolves, len(view.names))
         codes = self._codes(view)
 
         def belief(seats: np.ndarray, exact: bool) -> np.ndarray:
+            default = Fraction(view.wolves, len(view.names)) if exact else view.wolves / len(view.names)
             table = view.table.column("wolf", default, seats, exact)
             code = codes[seats]
+            if not code.any():  # no result of its own among them: the table alone
+                return table
             wolf = (code == 2).astype(np.int64)
             trust = self._trust(view, exact)
             if exact:  # Python integers times fractions: exact
@@ -174,7 +183,7 @@ class HeuristicAgent:
         fresh = [s for s in view.legal.divine if s not in done] or list(view.legal.divine)
 
         def score(seats: np.ndarray, exact: bool) -> np.ndarray:
-            p = view.table.column("wolf", HALF, seats, exact)
+            p = view.table.column("wolf", HALF if exact else 0.5, seats, exact)
             return p * (1 - p)
 
         return _pick(rng, fresh, score, view.table.kinds)
@@ -184,7 +193,7 @@ class HeuristicAgent:
         targets = [s for s in view.legal.attack if s not in found] or list(view.legal.attack)
 
         def score(seats: np.ndarray, exact: bool) -> np.ndarray:
-            wolf = view.table.column("wolf", HALF, seats, exact)
+            wolf = view.table.column("wolf", HALF if exact else 0.5, seats, exact)
             dead = view.table.column("dead", 0, seats, exact)
             return (1 - wolf) * (1 - dead) + view.table.column("seer", 0, seats, exact)
 
