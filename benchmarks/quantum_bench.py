@@ -2,6 +2,7 @@
 
 For each (players, wolves) it plays ``--games`` games in a fresh subprocess and reports:
   game_s        median wall time of a whole game (engine + bots), seconds
+  game_cpu_s    median CPU time of the same (on a shared machine the steadier figure)
   phase_max_s   slowest single phase transition of the engine (night resolution with every
                 divination, sudden and chain deaths, the next table and judgement), seconds
   phase_median_s, bots_s (bot decision time per game, median), phases (median count)
@@ -13,6 +14,7 @@ start and 3.0 s for the first night at 20/4 (~1 GB), 20 s / 6.7 GB at 18/5.
 
     python benchmarks/quantum_bench.py                 # the issue's sizes and beyond
     python benchmarks/quantum_bench.py --sizes 30x6 --games 3
+    python benchmarks/quantum_bench.py --sizes 160x32 300x60 --games 3   # issue 43's sizes
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import subprocess
 import sys
 import time
 
-DEFAULT_SIZES = ["19x3", "20x4", "24x5", "30x6", "50x10", "100x20"]
+DEFAULT_SIZES = ["19x3", "20x4", "24x5", "30x6", "50x10", "100x20", "160x32", "300x60"]
 
 
 def measure(players: int, wolves: int, games: int, seed: int) -> dict:
@@ -38,11 +40,11 @@ def measure(players: int, wolves: int, games: int, seed: int) -> dict:
     from jinrou.quantum.views import PlayerView
 
     setup = Setup.create(players, wolves)
-    totals, bots, phases, counts = [], [], [], []
+    totals, cpus, bots, phases, counts = [], [], [], [], []
     for index in range(games):
         rng = np.random.default_rng(seed + index)
         agents = [HeuristicAgent() for _ in range(players)]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         game = Game.new(setup).advance(rng)
         bot_time, count = 0.0, 0
         while not game.is_over:
@@ -55,6 +57,7 @@ def measure(players: int, wolves: int, games: int, seed: int) -> dict:
             phases.append(time.perf_counter() - tick)
             count += 1
         totals.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
         bots.append(bot_time)
         counts.append(count)
     return {
@@ -63,6 +66,7 @@ def measure(players: int, wolves: int, games: int, seed: int) -> dict:
         "worlds": math.perm(players, wolves + 1),
         "games": games,
         "game_s": round(statistics.median(totals), 4),
+        "game_cpu_s": round(statistics.median(cpus), 4),
         "phase_max_s": round(max(phases), 4),
         "phase_median_s": round(statistics.median(phases), 5),
         "bots_s": round(statistics.median(bots), 4),

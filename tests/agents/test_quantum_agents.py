@@ -76,7 +76,9 @@ def test_heuristic_bot_never_attacks_a_player_it_found_to_be_a_wolf():
     found = replace(view, divinations=((1, 3, "wolf"),), legal=LegalActions(attack=(1, 2, 3, 4, 5)))
     picks = {agent._attack(found, np.random.default_rng(s)) for s in range(30)}
     assert 3 not in picks and picks <= {1, 2, 4, 5}
-    assert agent._belief(found, 3) > agent._belief(found, 4) == Fraction(2, 6)
+    belief, _ = agent._beliefs(found)
+    exact, approx = belief(np.array([3, 4]), True), belief(np.array([3, 4]), False)
+    assert exact[0] > exact[1] == Fraction(2, 6) and approx[1] == 2 / 6 and approx[0] == float(exact[0])
 
 
 def test_unknown_bot_names_are_refused():

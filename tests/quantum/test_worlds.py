@@ -70,6 +70,30 @@ def test_counting_engine_equals_the_world_list(steps):
             assert fast.dead_everywhere() == slow.dead_everywhere(check[1])
 
 
+def _rebuilt(m: Multiverse) -> Multiverse:
+    """The same facts in a multiverse made at once, whose layout is built from every fact."""
+    return Multiverse(m.players, m.wolves, m.cards, m.dead, m.divinations, m.attacks, m.survivors)
+
+
+@settings(max_examples=300, deadline=None)
+@given(histories())
+def test_a_layout_derived_change_by_change_equals_one_built_from_all_the_facts(steps):
+    for fast, _, _ in steps:
+        derived, built = fast._layout, _rebuilt(fast)._layout
+        for name in derived.__dataclass_fields__:
+            assert np.array_equal(getattr(derived, name), getattr(built, name)), name
+        assert fast.table == _rebuilt(fast).table
+
+
+def test_a_wolf_of_the_dominant_rank_who_collapses_has_hit_everybody_he_attacked_under_it():
+    m = Multiverse.start(5, 2)
+    m.count  # noqa: B018 - built once, so that every change below derives its layout
+    m = m.attack(0, 1).attack(2, 3).collapse(0, wolf(1)).kill(0)
+    assert m.dominant_rank == 2 and "_layout" in m.__dict__
+    assert m.table.certain(1, "dead") and not m.table.certain(3, "dead")
+    assert m.table == _rebuilt(m).table
+
+
 @settings(max_examples=150, deadline=None)
 @given(histories(), st.integers(0, 2**32))
 def test_collapse_distributions_sum_to_the_world_count_and_sampled_worlds_exist(steps, seed):

@@ -88,3 +88,24 @@ def test_iterates_equal_openspiels_to_the_bit(leduc):
         checked += 1
         stack += [(state.child(a), mine.child(label[a])) for a in state.legal_actions()]
     assert checked == int((leduc.player >= 0).sum())  # every decision history compared
+
+
+def test_a_game_is_built_once_per_parameters_and_serialized_states_come_back():
+    """Reading a serialized state loads its game again by name: the bridge makes each parameter set
+    once (a werewolf game's alphabet is a walk of the whole game), so it costs a lookup."""
+    name = "jinrou_werewolf(guard=1,seer=1,villagers=2,wolves=1)"
+    game = pyspiel.load_game(name)
+    assert pyspiel.load_game(name).labels is game.labels
+    assert pyspiel.load_game("jinrou_werewolf(guard=1,seer=1,villagers=3,wolves=1)").labels is not game.labels
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.chance_outcomes()[-1][0] if state.is_chance_node() else state.legal_actions()[-1])
+        again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        assert again_game.labels is game.labels
+        assert again.history() == state.history() and str(again) == str(state)
+    assert again.returns() == state.returns()
+
+
+def test_openspiels_random_simulation_test_passes_with_serialization():
+    pyspiel.random_sim_test(pyspiel.load_game("jinrou_werewolf(guard=1,seer=1,villagers=2,wolves=1)"),
+                            num_sims=3, serialize=True, verbose=False)

@@ -29,8 +29,18 @@ from fractions import Fraction
 import numpy as np
 
 from jinrou.players import Seat
-from jinrou.quantum.events import NightAction, Vote, VoteEvent
+from jinrou.quantum.events import NightAction, TableEvent, Vote, VoteEvent
 from jinrou.quantum.views import PlayerView
+
+TOLERANCE = 1e-9
+"""Float scores within this of the best are compared again exactly. A float score is the exact one
+rounded a few times (errors near 1e-16), so the choice is the one exact arithmetic makes."""
+
+HALF = Fraction(1, 2)
+
+Score = Callable[[np.ndarray, bool], np.ndarray]
+"""A scoring of seats: ``score(seats, exact)`` gives each seat's score, float64 of shape
+(len(seats),), or with ``exact`` an object array of :class:`Fraction` (the same formula)."""
 
 
 def _uniform(rng: np.random.Generator, seats: Sequence[Seat]) -> Seat:
@@ -38,19 +48,49 @@ def _uniform(rng: np.random.Generator, seats: Sequence[Seat]) -> Seat:
     return seats[int(rng.integers(len(seats)))]
 
 
-def _pick(rng: np.random.Generator, seats: Sequence[Seat], score: Callable[[Seat], Fraction | float]) -> Seat:
+def _best(seats: Sequence[Seat], score: Score, kinds: np.ndarray) -> list[Seat]:
+    """The seats of ``seats`` (in their order) with the highest score, exactly.
+
+    The float scores decide; where several seats come within :data:`TOLERANCE` of the best, the
+    exact scores decide among them — computed once per kind: ``kinds`` (int, by seat) gives equal
+    numbers to seats whose scores are equal by construction (equal table rows, equal own results).
+    """
+    if len(seats) == 1:
+        return [int(seats[0])]
+    picked = np.asarray(seats, dtype=np.int64)
+    approx = score(picked, False)
+    near = picked[approx >= approx.max() - TOLERANCE]
+    if len(near) > 1:
+        group = kinds[near]
+        if (group != group[0]).any():
+            first: dict[int, int] = {}  # each kind's first seat among the near ones
+            for index, kind in enumerate(group.tolist()):
+                first.setdefault(kind, index)
+            exact = score(near[list(first.values())], True)
+            top = max(exact)
+            best = {kind for kind, value in zip(first, exact, strict=True) if value == top}
+            near = near[[kind in best for kind in group.tolist()]]
+    return near.tolist()
+
+
+def _pick(rng: np.random.Generator, seats: Sequence[Seat], score: Score, kinds: np.ndarray) -> Seat:
     """The best-scoring seat, ties broken at random."""
-    scores = {s: score(s) for s in seats}
-    best = max(scores.values())
-    return _uniform(rng, [s for s in seats if scores[s] == best])
+    return _uniform(rng, _best(seats, score, kinds))
 
 
 def _tied_last_round(view: PlayerView) -> tuple[list[Seat], int]:
     """The players tied in today's last vote round, and how many rounds were tied today."""
-    today = [e for e in view.events if isinstance(e, VoteEvent) and e.day == view.phase.number]
-    if view.phase.is_night or not today:
+    if view.phase.is_night:
         return [], 0
-    tally = Counter(today[-1].votes.values())
+    today: list[VoteEvent] = []
+    for event in reversed(view.events):  # today's votes follow today's table
+        if isinstance(event, TableEvent):
+            break
+        if isinstance(event, VoteEvent) and event.day == view.phase.number:
+            today.append(event)
+    if not today:
+        return [], 0
+    tally = Counter(today[0].votes.values())
     top = max(tally.values(), default=0)
     return sorted(s for s, c in tally.items() if c == top), len(today)
 
@@ -69,7 +109,11 @@ class RandomAgent:
 
 
 class HeuristicAgent:
-    """Plays sensibly from the table and its own divinations (see the module docstring)."""
+    """Plays sensibly from the table and its own divinations (see the module docstring).
+
+    It scores seats with float arrays over the view's table, one pass per decision; near-ties are
+    settled with the exact fractions (see :func:`_best`), so it decides as exact arithmetic would.
+    """
 
     name = "heuristic"
 
@@ -82,53 +126,78 @@ class HeuristicAgent:
         return NightAction(view.player, divine=divine, attack=attack)
 
     @staticmethod
-    def _shown(view: PlayerView, seat: Seat, column: str, default: Fraction) -> Fraction:
-        value = view.table.probability(seat, column)
-        return default if value is None else value
+    def _trust(view: PlayerView, exact: bool) -> Fraction | float:
+        """How far the bot believes its own results: its chance of being the seer (else half its
+        chance of being human). The float is the fraction rounded once, as the table's floats are."""
+        me = [view.player]
+        if "seer" in view.table.columns:
+            return view.table.column("seer", 0, me, exact)[0]
+        human = view.table.column("human", HALF if exact else 0.5, me, exact)[0]
+        return human / 2  # halving a float is exact
 
-    def _trust(self, view: PlayerView) -> Fraction:
-        """How far the bot believes its own results: its chance of being the seer."""
-        seer = view.table.probability(view.player, "seer")
-        if seer is not None:
-            return seer
-        return self._shown(view, view.player, "human", Fraction(1, 2)) / 2
-
-    def _results(self, view: PlayerView) -> dict[Seat, str]:
+    @staticmethod
+    def _results(view: PlayerView) -> dict[Seat, str]:
         return {target: result for _, target, result in view.divinations if result != "none"}
 
-    def _belief(self, view: PlayerView, seat: Seat) -> Fraction:
-        """The bot's probability that ``seat`` is a wolf."""
-        table = self._shown(view, seat, "wolf", Fraction(view.wolves, len(view.names)))
-        result = self._results(view).get(seat)
-        if result is None:
-            return table
-        trust = self._trust(view)
-        return trust * (1 if result == "wolf" else 0) + (1 - trust) * table
+    @staticmethod
+    def _codes(view: PlayerView) -> np.ndarray:
+        """int64 (seats,): the bot's own result of each seat: 0 none, 1 human, 2 wolf."""
+        codes = np.zeros(len(view.names), dtype=np.int64)
+        for seat, result in HeuristicAgent._results(view).items():
+            codes[seat] = 2 if result == "wolf" else 1
+        return codes
+
+    def _beliefs(self, view: PlayerView) -> tuple[Score, np.ndarray]:
+        """The bot's probability that each seat is a wolf, and the kinds it depends on: the table's
+        P(wolf), moved toward its own result by its trust in being the seer."""
+        codes = self._codes(view)
+
+        def belief(seats: np.ndarray, exact: bool) -> np.ndarray:
+            default = Fraction(view.wolves, len(view.names)) if exact else view.wolves / len(view.names)
+            table = view.table.column("wolf", default, seats, exact)
+            code = codes[seats]
+            if not code.any():  # no result of its own among them: the table alone
+                return table
+            wolf = (code == 2).astype(np.int64)
+            trust = self._trust(view, exact)
+            if exact:  # Python integers times fractions: exact
+                return np.where(code > 0, trust * wolf.astype(object) + (1 - trust) * table, table)
+            return np.where(code > 0, trust * wolf + (1 - trust) * table, table)
+
+        return belief, view.table.kinds * 3 + codes
 
     def _vote(self, view: PlayerView, rng: np.random.Generator) -> Seat:
-        sign = -1 if view.table.probability(view.player, "wolf") == 1 else 1  # a certain wolf plays for the wolves
+        sign = -1 if view.table.certain(view.player, "wolf") else 1  # a certain wolf plays for the wolves
         tied, rounds = _tied_last_round(view)
         runoff = [s for s in tied if s in view.legal.vote]
-        if runoff:  # after a second tie, private results no longer count: the public table decides
-            belief = self._belief if rounds < 2 else (lambda v, s: self._shown(v, s, "wolf", Fraction(0)))
-            return max(runoff, key=lambda s: (sign * belief(view, s), -s))
-        return _pick(rng, view.legal.vote, lambda s: sign * self._belief(view, s))
+        belief, kinds = self._beliefs(view)
+        if runoff and rounds >= 2:  # after a second tie, private results no longer count: the public table decides
+            belief, kinds = (lambda seats, exact: view.table.column("wolf", 0, seats, exact)), view.table.kinds
+        score: Score = lambda seats, exact: sign * belief(seats, exact)
+        if runoff:  # equal beliefs go to the earliest seat
+            return min(_best(runoff, score, kinds))
+        return _pick(rng, view.legal.vote, score, kinds)
 
     def _divine(self, view: PlayerView, rng: np.random.Generator) -> Seat:
         done = set(self._results(view))
         fresh = [s for s in view.legal.divine if s not in done] or list(view.legal.divine)
-        return _pick(rng, fresh, lambda s: (p := self._shown(view, s, "wolf", Fraction(1, 2))) * (1 - p))
+
+        def score(seats: np.ndarray, exact: bool) -> np.ndarray:
+            p = view.table.column("wolf", HALF if exact else 0.5, seats, exact)
+            return p * (1 - p)
+
+        return _pick(rng, fresh, score, view.table.kinds)
 
     def _attack(self, view: PlayerView, rng: np.random.Generator) -> Seat:
         found = {s for s, r in self._results(view).items() if r == "wolf"}
         targets = [s for s in view.legal.attack if s not in found] or list(view.legal.attack)
 
-        def score(seat: Seat) -> Fraction:
-            wolf = self._shown(view, seat, "wolf", Fraction(1, 2))
-            dead = self._shown(view, seat, "dead", Fraction(0))
-            return (1 - wolf) * (1 - dead) + self._shown(view, seat, "seer", Fraction(0))
+        def score(seats: np.ndarray, exact: bool) -> np.ndarray:
+            wolf = view.table.column("wolf", HALF if exact else 0.5, seats, exact)
+            dead = view.table.column("dead", 0, seats, exact)
+            return (1 - wolf) * (1 - dead) + view.table.column("seer", 0, seats, exact)
 
-        return _pick(rng, targets, score)
+        return _pick(rng, targets, score, view.table.kinds)
 
 
 AGENTS: dict[str, Callable[[], RandomAgent | HeuristicAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}

@@ -320,8 +320,8 @@ class QuantumMode:
             if number == own:
                 own_row = index
             label = row.label if number == own else _letters(index)
-            rows.append({"label": label, "values": [float(v) for v in row.values], "exact": [str(v) for v in row.values],
-                         "dead": row.dead, "card": None})  # only one's own row can be a dead one
+            rows.append({"label": label, "values": table.probabilities[number - 1].tolist(),
+                         "exact": [str(v) for v in row.values], "dead": row.dead, "card": None})  # only one's own row can be dead
         return {"columns": list(table.columns), "worlds": str(table.worlds), "rows": rows, "own_row": own_row}
 
     def _roster(self, game: Game) -> list[dict[str, Any]]:
@@ -342,8 +342,9 @@ class QuantumMode:
         if cached is None or cached[0] is not table:
             while len(self._tables) >= CACHED // 16:
                 self._tables.popitem(last=False)
-            rows = [{"label": r.label, "values": [float(v) for v in r.values], "exact": [str(v) for v in r.values],
-                     "dead": r.dead, "card": None if r.card is None else str(r.card)} for r in table.rows]
+            rows = [{"label": r.label, "values": floats, "exact": [str(v) for v in r.values],
+                     "dead": r.dead, "card": None if r.card is None else str(r.card)}
+                    for r, floats in zip(table.rows, table.probabilities.tolist(), strict=True)]
             cached = self._tables[id(table)] = (table, {"columns": list(table.columns), "worlds": str(table.worlds),
                                                         "rows": rows})
         return cached[1]

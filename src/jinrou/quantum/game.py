@@ -32,11 +32,13 @@ with still happens.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -434,7 +436,7 @@ class Game:
     @property
     def alive(self) -> tuple[Seat, ...]:
         """Players who have not died publicly (some may be dead in some worlds)."""
-        return tuple(p for p in range(len(self.names)) if p not in self.worlds.dead)
+        return self.worlds.living
 
     def is_alive(self, seat: Seat) -> bool:
         return seat not in self.worlds.dead
@@ -479,11 +481,11 @@ class Game:
 
     def may_divine(self, seat: Seat) -> bool:
         """Whether ``seat`` is alive and may still be the seer (P(seer) > 0): he divines at night."""
-        return self.is_alive(seat) and self.table.rows[seat].seer > 0
+        return seat in self.worlds.possible[0]
 
     def may_attack(self, seat: Seat) -> bool:
         """Whether ``seat`` is alive and may still be a wolf (P(wolf) > 0): he attacks at night."""
-        return self.is_alive(seat) and self.table.rows[seat].wolf > 0
+        return seat in self.worlds.possible[1]
 
     def can_divine(self, seat: Seat) -> bool:
         """Whether ``seat`` must choose a divination tonight."""
@@ -497,7 +499,9 @@ class Game:
 
     def legal_actions(self, seat: Seat) -> LegalActions:
         """The targets ``seat`` may choose now."""
-        others = tuple(p for p in self.alive if p != seat)
+        alive = self.alive
+        at = bisect.bisect_left(alive, seat)
+        others = alive[:at] + alive[at + 1:] if at < len(alive) and alive[at] == seat else alive
         if isinstance(self.stage, _Orders) and seat not in self.stage.submitted:
             return LegalActions(
                 divine=others if self.can_divine(seat) else (), attack=others if self.can_attack(seat) else ()
@@ -509,9 +513,10 @@ class Game:
     def waiting_for(self) -> tuple[Seat, ...]:
         """Players who still must act before the phase can resolve."""
         if isinstance(self.stage, _Orders):
-            return tuple(p for p in self.alive if p not in self.stage.submitted and self._must_act_at_night(p))
+            actors = self.worlds.acting[self.phase.number > 1 or self.setup.options.first_night_attack]
+            return tuple(itertools.filterfalse(self.stage.submitted.__contains__, actors))
         if isinstance(self.stage, _Voting):
-            return tuple(p for p in self.alive if p not in self.stage.votes)
+            return tuple(itertools.filterfalse(self.stage.votes.__contains__, self.alive))
         return ()
 
     def divinations(self, seat: Seat) -> list[tuple[int, Seat, str]]:
@@ -585,11 +590,8 @@ class Game:
 
     # ------------------------------------------------------------ internals
 
-    def _must_act_at_night(self, seat: Seat) -> bool:
-        return self.can_divine(seat) or self.can_attack(seat)
-
     def _emit(self, *events: Event, **changes: Any) -> Game:
-        return replace(self, events=self.events + events, **changes)
+        return _evolve(self, events=self.events + events, **changes)
 
     def _name(self, seat: Seat) -> str:
         return self.names[seat]
@@ -638,18 +640,18 @@ class Game:
                     raise IllegalActionError(f"{who} cannot {verb}: {why}")
                 if target is not None:
                     self._check_target(action.player, target, verb)
-            return replace(self, stage=_Orders({**st.submitted, action.player: action}))
+            return _evolve(self, stage=_Orders({**st.submitted, action.player: action}))
         if not isinstance(st, _Voting):
             raise IllegalActionError(f"it is {self.phase}: votes are cast by day")
         if action.player in st.votes:
             raise IllegalActionError(f"{who} has already voted")
         self._check_target(action.player, action.target, "vote for")
-        return replace(self, stage=_Voting(st.round, {**st.votes, action.player: action.target}))
+        return _evolve(self, stage=_Voting(st.round, {**st.votes, action.player: action.target}))
 
     def _close_night(self, st: _Orders) -> Game:
         missing = self.waiting_for()
         actions = {p: st.submitted.get(p, NightAction(p)) for p in self.alive if p not in missing}
-        return replace(self, stage=_Ordering(actions, missing))
+        return _evolve(self, stage=_Ordering(actions, missing))
 
     def _close_vote(self, st: _Voting) -> Game:
         missing = tuple(p for p in self.alive if p not in st.votes)
@@ -659,16 +661,16 @@ class Game:
         if len(tied) == 1:
             return self._emit(VoteEvent(self.phase.number, st.votes, tied[0]))._execute(tied[0], missing)
         if tied and self.setup.options.random_tiebreak:
-            return replace(self, stage=_TieBreak(st.votes, tied, missing))
+            return _evolve(self, stage=_TieBreak(st.votes, tied, missing))
         game = self._emit(VoteEvent(self.phase.number, st.votes, None))
         if st.round < REVOTES:
-            return replace(game, stage=_Sudden(missing, _Voting(st.round + 1)))
-        return replace(game, stage=_Ending(Termination.TIED_VOTES))
+            return _evolve(game, stage=_Sudden(missing, _Voting(st.round + 1)))
+        return _evolve(game, stage=_Ending(Termination.TIED_VOTES))
 
     def _execute(self, player: Seat, missing: tuple[Seat, ...]) -> Game:
         # "he was alive until now": worlds where he is already dead go first (spec §2.3)
         others = tuple(p for p in missing if p != player)
-        return replace(self, worlds=self.worlds.require_alive(player), stage=_Executing(player, others))
+        return _evolve(self, worlds=self.worlds.require_alive(player), stage=_Executing(player, others))
 
     def _happen(self, outcome: ChanceOutcome) -> Game:
         """The state after ``outcome``, one :meth:`apply` found possible for the pending chance: each
@@ -677,20 +679,20 @@ class Game:
             case _Numbering(), Numbers():
                 return self._emit(NumbersEvent(outcome.numbers), stage=_Dawn())
             case _Ordering() as st, Order():
-                return replace(self, stage=_Resolving(st.actions, st.missing, outcome.seats))
+                return _evolve(self, stage=_Resolving(st.actions, st.missing, outcome.seats))
             case _Resolving() as st, Divined() if (due := st.divination()) is not None:
                 seer, target = due
                 results = {**st.results, seer: "wolf" if outcome.wolf else "human"}
-                return replace(self, worlds=self.worlds.divine(seer, target, outcome.wolf),
-                               stage=replace(st, divining=False, results=results))
+                return _evolve(self, worlds=self.worlds.divine(seer, target, outcome.wolf),
+                               stage=_evolve(st, divining=False, results=results))
             case _Dawn(), Collapsed():  # a chain death: the dawn goes on
                 return self._die(outcome, Cause.ATTACK)
             case _Sudden() as st, Collapsed():
-                return replace(self._die(outcome, Cause.SUDDEN), stage=_Sudden(st.players[1:], st.then, died=True))
+                return _evolve(self._die(outcome, Cause.SUDDEN), stage=_Sudden(st.players[1:], st.then, died=True))
             case _Executing() as st, Collapsed():
                 game = self._die(outcome, Cause.EXECUTION)
                 end = game._judge()
-                return replace(game, stage=_Sudden(st.missing, _Dawn()) if end is None else _Ending(end))
+                return _evolve(game, stage=_Sudden(st.missing, _Dawn()) if end is None else _Ending(end))
             case _TieBreak() as st, TieBroken():
                 game = self._emit(VoteEvent(self.phase.number, st.votes, outcome.player))
                 return game._execute(outcome.player, st.missing)
@@ -718,8 +720,8 @@ class Game:
                 return None
             game = self._emit(TableEvent(self.phase, self.table))
             if (end := game._judge()) is not None:
-                return replace(game, stage=_Ending(end))
-            return replace(game, stage=_Orders() if self.phase.is_night else _Voting())
+                return _evolve(game, stage=_Ending(end))
+            return _evolve(game, stage=_Orders() if self.phase.is_night else _Voting())
         if isinstance(st, _Resolving):
             if self.chance is not None:
                 return None
@@ -729,23 +731,23 @@ class Game:
                 return self._emit(night, stage=_Sudden(st.missing, _Dawn()))
             if st.divining:
                 if (due := st.divination()) is not None:  # no candidate world: no result
-                    return replace(self, stage=replace(st, divining=False, results={**st.results, due[0]: "none"}))
-                return replace(self, stage=replace(st, divining=False))
+                    return _evolve(self, stage=_evolve(st, divining=False, results={**st.results, due[0]: "none"}))
+                return _evolve(self, stage=_evolve(st, divining=False))
             worlds = self.worlds
             action = st.acting
             if action is not None and action.attack is not None:
                 worlds = worlds.attack(action.player, action.attack)
-            return replace(self, worlds=worlds, stage=replace(st, cursor=st.cursor + 1, divining=True))
+            return _evolve(self, worlds=worlds, stage=_evolve(st, cursor=st.cursor + 1, divining=True))
         if isinstance(st, _Sudden):
             if self.chance is not None:
                 return None
             if st.died and (end := self._judge()) is not None:
-                return replace(self, stage=_Ending(end))
+                return _evolve(self, stage=_Ending(end))
             if isinstance(st.then, _Dawn):
-                return replace(self, stage=_Dawn(), phase=self.phase.next())
-            return replace(self, stage=st.then)
+                return _evolve(self, stage=_Dawn(), phase=self.phase.next())
+            return _evolve(self, stage=st.then)
         if isinstance(st, _Executing) and self.worlds.count == 0:  # pragma: no cover - a dawn would have died him
-            return replace(self, stage=_Ending(Termination.NO_WORLD))
+            return _evolve(self, stage=_Ending(Termination.NO_WORLD))
         if isinstance(st, _Ending) and self.chance is None:
             return self._emit(EndEvent(st.termination.winner, None), stage=_Over(st.termination, None))
         return None
@@ -765,6 +767,28 @@ class Game:
         if dead_wolves == self.setup.wolves:
             return Termination.WOLVES_DEAD
         return None
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _evolve(state: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the game's own states (Game, its stages), without its checks:
+    every action makes a new state, and replace's introspection was a tenth of a bot game. The
+    fields are copied (a cached property is not: it belongs to the old state); these classes run no
+    ``__post_init__``."""
+    cls = type(state)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    new = object.__new__(cls)
+    values = new.__dict__
+    old = state.__dict__
+    for name in names:
+        values[name] = changes.pop(name) if name in changes else old[name]
+    if changes:
+        raise TypeError(f"{cls.__name__} has no field {next(iter(changes))!r}")
+    return new
 
 
 def _describe_outcome(outcome: ChanceOutcome, names: Sequence[str]) -> str:

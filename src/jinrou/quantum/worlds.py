@@ -27,6 +27,7 @@ distributions are exact counts too.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -75,6 +76,10 @@ class Row:
         return self.villager + self.seer
 
 
+COLUMNS = ("villager", "seer", "human", "wolf", "dead")
+"""The columns of a probability table, in the order of :attr:`Table.probabilities`."""
+
+
 @dataclass(frozen=True)
 class Table:
     """The probability table (確率表) as exact counts: ``rows[seat]`` over ``worlds`` worlds.
@@ -88,6 +93,30 @@ class Table:
 
     worlds: int
     rows: tuple[Row, ...]
+
+    @cached_property
+    def probabilities(self) -> np.ndarray:
+        """Every seat's probabilities in one pass, float64 of shape (n, 5) over :data:`COLUMNS`:
+        each entry is the exact fraction rounded once to the nearest float (all 0 when no world is
+        left). For display and for bots; :meth:`probability` is the exact value.
+
+        >>> Multiverse.start(3, 1).table.probabilities[0].tolist()
+        [0.3333333333333333, 0.3333333333333333, 0.6666666666666666, 0.3333333333333333, 0.0]
+        """
+        counts = [(r.villager, r.seer, r.villager + r.seer, r.wolf, r.dead) for r in self.rows]
+        if self.worlds == 0:
+            return np.zeros((len(self.rows), len(COLUMNS)))
+        if self.worlds < 2**53:  # every count is a float exactly: numpy's division rounds as Python's
+            return np.array(counts, dtype=np.float64).reshape(-1, len(COLUMNS)) / self.worlds
+        worlds = self.worlds
+        return np.array([[c / worlds for c in row] for row in counts], dtype=np.float64)
+
+    @cached_property
+    def kinds(self) -> np.ndarray:
+        """int64 of shape (n,): seats with equal rows (the same counts in every column) share a
+        number, others differ — whatever is computed from a seat's row alone is equal within a kind."""
+        index: dict[Row, int] = {}
+        return np.array([index.setdefault(r, len(index)) for r in self.rows], dtype=np.int64)
 
     def probability(self, seat: Seat, column: str) -> Fraction:
         """``column`` (villager, seer, human, wolf, dead) of ``seat`` as an exact fraction; 0 when no
@@ -119,6 +148,45 @@ class _Layout:
     wolf_found: np.ndarray  # (n, n) bool: [s, t] s divined t as a wolf
     human_found: np.ndarray  # (n, n) bool: [s, t] s divined t as human
     eye: np.ndarray  # (n, n) identity
+    hit: Mask  # killed by an attack of a wolf now known (made under his rank)
+
+    # Each change of a multiverse changes its layout a little: the derivations below give the
+    # child's layout from the parent's in O(n²) array work, where building it anew goes over every
+    # fact (thousands of attacks in a long game). Tests check both ways agree.
+
+    def attacked(self, attacker: Seat, target: Seat, survivors: frozenset[Seat]) -> _Layout:
+        """After an attack under the dominant rank."""
+        attacks = self.attacks.copy()
+        attacks[attacker, target] = True
+        holder_ok = self.holder_ok
+        if self.pinned_wolf[target] or target in survivors:
+            holder_ok = holder_ok.copy()
+            holder_ok[attacker] = False
+        return replace(self, attacks=attacks, holder_ok=holder_ok)
+
+    def divined(self, seer: Seat, target: Seat, is_wolf: bool) -> _Layout:
+        found = (self.wolf_found if is_wolf else self.human_found).copy()
+        found[seer, target] = True
+        return replace(self, wolf_found=found) if is_wolf else replace(self, human_found=found)
+
+    def kept_alive(self, player: Seat) -> _Layout:
+        """After worlds where ``player`` is dead are deleted."""
+        return replace(self, holder_ok=self.holder_ok & ~self.attacks[:, player], empty=self.empty or bool(self.hit[player]))
+
+    def killed(self, player: Seat) -> _Layout:
+        dead = self.dead.copy()
+        dead[player] = True
+        return replace(self, dead=dead)
+
+    def collapsed(self, player: Seat, cards: tuple[Card | None, ...], wolves: int, survivors: frozenset[Seat]) -> _Layout:
+        """After ``player`` collapsed (``cards`` are the new ones): if he holds the dominant rank,
+        his attacks under it certainly hit and the next rank dominates, with no attack made yet."""
+        hit, dead, attacks = self.hit, self.dead, self.attacks
+        card = cards[player]
+        if card is not None and card.role is Role.WOLF and card.rank == self.dominant:
+            hit, dead = hit | attacks[player], dead | attacks[player]
+            attacks = np.zeros_like(attacks)  # every attack so far was made under this rank or a lower one
+        return _arrange(cards, wolves, dead, hit, attacks, self.wolf_found, self.human_found, survivors, self.eye)
 
 
 @dataclass(frozen=True)
@@ -172,28 +240,40 @@ class Multiverse:
 
     def divine(self, seer: Seat, target: Seat, is_wolf: bool) -> Multiverse:
         """Delete every world where ``seer`` is the seer and ``target``'s wolf-ness differs."""
-        return replace(self, divinations=self.divinations + (Divination(seer, target, is_wolf),))
+        child = replace(self, divinations=self.divinations + (Divination(seer, target, is_wolf),))
+        return self._derive(child, lambda layout: layout.divined(seer, target, is_wolf))
 
     def attack(self, attacker: Seat, target: Seat) -> Multiverse:
         """Apply an attack in the worlds where ``attacker`` is the dominant wolf."""
         rank = self._layout.dominant
         if rank is None:
             return self
-        return replace(self, attacks=self.attacks + (Attack(attacker, target, rank),))
+        child = replace(self, attacks=self.attacks + (Attack(attacker, target, rank),))
+        return self._derive(child, lambda layout: layout.attacked(attacker, target, self.survivors))
 
     def require_alive(self, player: Seat) -> Multiverse:
         """Delete every world where ``player`` is dead (the pre-filter of an execution)."""
-        return replace(self, survivors=self.survivors | {player})
+        child = replace(self, survivors=self.survivors | {player})
+        return self._derive(child, lambda layout: layout.kept_alive(player))
 
     def collapse(self, player: Seat, card: Card) -> Multiverse:
         """Keep only the worlds where ``player`` holds ``card`` (check :meth:`card_counts` first)."""
         cards = list(self.cards)
         cards[player] = card
-        return replace(self, cards=tuple(cards))
+        child = replace(self, cards=tuple(cards))
+        return self._derive(child, lambda layout: layout.collapsed(player, child.cards, self.wolves, self.survivors))
 
     def kill(self, player: Seat) -> Multiverse:
         """Mark ``player`` dead in every world."""
-        return replace(self, dead=self.dead | {player})
+        child = replace(self, dead=self.dead | {player})
+        return self._derive(child, lambda layout: layout.killed(player))
+
+    def _derive(self, child: Multiverse, change: Callable[[_Layout], _Layout]) -> Multiverse:
+        """``child`` with its layout made from this one's by ``change``, when this one has been built
+        (a cached property: setting it is setting the cache)."""
+        if "_layout" in self.__dict__:
+            child.__dict__["_layout"] = change(self._layout)
+        return child
 
     # --------------------------------------------------------------- questions
 
@@ -212,18 +292,56 @@ class Multiverse:
         """World counts of every player's role and death."""
         return self._table()
 
+    @cached_property
+    def living(self) -> tuple[Seat, ...]:
+        """Players not publicly dead, in seat order."""
+        return tuple(p for p in range(self.players) if p not in self.dead)
+
+    @cached_property
+    def possible(self) -> tuple[frozenset[Seat], frozenset[Seat]]:
+        """The living players who may still be the seer, and those who may still be a wolf."""
+        rows = self.table.rows
+        return (frozenset(p for p in self.living if rows[p].seer > 0),
+                frozenset(p for p in self.living if rows[p].wolf > 0))
+
+    @cached_property
+    def acting(self) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+        """In seat order, the living who may be the seer, and those who may be the seer or a wolf:
+        who acts on a night without attacks, and on a night with them."""
+        seers, wolves = self.possible
+        return (tuple(p for p in self.living if p in seers),
+                tuple(p for p in self.living if p in seers or p in wolves))
+
     def divination_odds(self, seer: Seat, target: Seat) -> tuple[int, int]:
         """``(w, c)``: ``c`` worlds where ``seer`` is the living seer, ``w`` of them with ``target`` a
         wolf. The result is "wolf" with probability w/c; c == 0 means no result at all."""
         layout = self._layout
         if layout.dead[seer]:
             return 0, 0
-        only = _onehot(layout.n, seer)
-        alive = ~layout.attacks[:, seer]
-        candidates = self._count(seer=only, holder=alive)
-        if candidates == 0:
+        pairs = self._pairs(seer=_onehot(layout.n, seer), holder=~layout.attacks[:, seer])
+        if pairs is None or not pairs.ok.any():
             return 0, 0
-        return self._count(seer=only, holder=alive, wolf=_onehot(layout.n, target)), candidates
+        # One seer, so the pairs are his holders. In a pair's worlds the target is a wolf in all of
+        # them (he is the holder, a wolf the seer's results require, or a known wolf), in those
+        # that choose him for a free rank (when he may fill one), or in none.
+        ok, required = pairs.ok[0], pairs.required[0]
+        every = (pairs.holders == target) | required[target] | layout.pinned_wolf[target]
+        chosen = ~every & pairs.seer_free[0, target] & ~required[target] & pairs.holder_free[:, target]
+        code = pairs.optional[0] * (pairs.free + 1) + pairs.slots[0]
+        candidates = wolves = 0
+        for kinds, weigh in ((ok, False), (ok & every, False), (ok & chosen, True)):
+            counts = np.bincount(code[kinds])
+            total = 0
+            for c in np.flatnonzero(counts):
+                e, j = divmod(int(c), pairs.free + 1)
+                if weigh:  # worlds of the pair with the target among the j chosen of e
+                    e, j = e - 1, j - 1
+                total += _worlds_per_pair(e, j, pairs.free) * int(counts[c]) if e >= 0 and j >= 0 else 0
+            if kinds is ok:
+                candidates = total
+            else:
+                wolves += total
+        return wolves, candidates
 
     def card_counts(self, player: Seat) -> dict[Card, int]:
         """In how many worlds ``player`` holds each card (cards with no world left out), in
@@ -293,36 +411,25 @@ class Multiverse:
 
     @cached_property
     def _layout(self) -> _Layout:
+        """The facts as arrays, built anew (a changed multiverse derives it from its parent's)."""
         n, k = self.players, self.wolves
-        pinned = np.array([c is not None for c in self.cards])
-        pinned_wolf = np.array([c is not None and c.role is Role.WOLF for c in self.cards])
         holder_of = {c.rank: p for p, c in enumerate(self.cards) if c is not None and c.role is Role.WOLF}
         dominant = next((r for r in range(1, k + 1) if r not in holder_of), None)
-        free_ranks = tuple(r for r in range(1, k + 1) if r not in holder_of and r != dominant)
-        nonwolf = pinned & ~pinned_wolf
         dead = np.zeros(n, bool)
         dead[list(self.dead)] = True
+        hit = np.zeros(n, bool)
         attacks = np.zeros((n, n), bool)
-        empty = False
         for a in self.attacks:
             if a.rank == dominant:
                 attacks[a.attacker, a.target] = True
             elif holder_of.get(a.rank) == a.attacker:  # made by a wolf now known: it certainly hit
-                nonwolf[a.target] = dead[a.target] = True
-                empty |= bool(pinned_wolf[a.target]) or a.target in self.survivors
+                hit[a.target] = True
         wolf_found = np.zeros((n, n), bool)
         human_found = np.zeros((n, n), bool)
         for d in self.divinations:
             (wolf_found if d.wolf else human_found)[d.seer, d.target] = True
-        pinned_seer = [p for p, c in enumerate(self.cards) if c is not None and c.role is Role.SEER]
-        seer_ok = ~pinned if not pinned_seer else _onehot(n, pinned_seer[0])
-        holder_ok = ~pinned & ~nonwolf & ~(attacks & pinned_wolf).any(axis=1)
-        if self.survivors:
-            holder_ok &= ~attacks[:, sorted(self.survivors)].any(axis=1)
-        return _Layout(
-            n, dominant, free_ranks, empty, pinned, pinned_wolf, nonwolf, dead, seer_ok, holder_ok,
-            attacks, wolf_found, human_found, np.eye(n, dtype=bool),
-        )
+        return _arrange(self.cards, k, dead | hit, hit, attacks, wolf_found, human_found, self.survivors,
+                        np.eye(n, dtype=bool))
 
     def _pairs(
         self,
@@ -379,42 +486,83 @@ class Multiverse:
         return total
 
     def _table(self) -> Table:
+        """Every seat's counts from the pairs, category by category: a category's pairs all have the
+        same world count, so a seat's count in it is a machine-integer count of pairs (bit sets and
+        integer products) times one exact Python integer."""
         n, L = self.players, self._layout
-        seer = np.zeros(n, object)
-        wolf_dominant = np.zeros(n, object)
-        wolf_free = np.zeros(n, object)
-        killed = np.zeros(n, object)
+        seer = wolf_dominant = wolf_free = killed = np.zeros(n, object)
         total = 0
         pairs = self._pairs()
-        if pairs is not None:
+        if pairs is not None and pairs.ok.any():
             S, H = pairs.seers, pairs.holders
             has_holder = H[0] >= 0
+            code = np.where(pairs.ok, pairs.optional * (pairs.free + 1) + pairs.slots, -1)
+            categories = np.unique(code[code >= 0])
+            member = code[None, :, :] == categories[:, None, None]  # (C, |S|, |H|) bool
             required = pairs.required.astype(np.int64)
             free_by_seer = (pairs.seer_free & ~pairs.required).astype(np.int64)
-            free_by_holder = pairs.holder_free.astype(np.int64)
-            kills = pairs.kills.astype(np.int64)
-            code = np.where(pairs.ok, pairs.optional * (pairs.free + 1) + pairs.slots, -1)
-            for c in np.unique(code[code >= 0]):
+            rows, cols = member.sum(axis=2), member.sum(axis=1)  # (C, |S|), (C, |H|)
+            in_required = rows @ required  # (C, n): pairs requiring t as a wolf, the holder among them
+            if has_holder:  # the holder is no free wolf
+                in_required[:, H] -= np.einsum("csh,sh->ch", member, required[:, H])
+            # (C, n): the category's pairs where t may fill a free rank as far as both seer and holder
+            # go, summed over the (category, seer) rows that have pairs (a seer's are in few categories)
+            cat, row = np.nonzero(rows)
+            by_holder = _matmul(member[cat, row], pairs.holder_free) * free_by_seer[row]
+            optional = np.zeros((len(categories), n), dtype=np.int64)
+            np.add.at(optional, cat, by_holder)
+            dead = cols @ pairs.kills.astype(np.int64)  # (C, n)
+            weight, weight_with = [], []
+            for c in categories:
                 e, j = divmod(int(c), pairs.free + 1)
-                weight = _worlds_per_pair(e, j, pairs.free)
-                weight_with = _worlds_per_pair(e - 1, j - 1, pairs.free) if e and j else 0
-                member = (code == c).astype(np.int64)
-                rows, cols = member.sum(axis=1), member.sum(axis=0)
-                total += weight * int(rows.sum())
-                seer[S] += weight * rows.astype(object)
-                in_required = rows @ required
-                if has_holder:
-                    wolf_dominant[H] += weight * cols.astype(object)
-                    in_required[H] -= (required[:, H] * member).sum(axis=0)  # the holder is no free wolf
-                wolf_free += weight * in_required.astype(object)
-                wolf_free += weight_with * ((member @ free_by_holder) * free_by_seer).sum(axis=0).astype(object)
-                killed += weight * (cols @ kills).astype(object)
-        rows = []
+                weight.append(_worlds_per_pair(e, j, pairs.free))
+                weight_with.append(_worlds_per_pair(e - 1, j - 1, pairs.free) if e and j else 0)
+            w, w_with = np.array(weight, dtype=object), np.array(weight_with, dtype=object)
+            total = int(w @ rows.sum(axis=1).astype(object))
+            seer = np.zeros(n, object)
+            seer[S] = w @ rows.astype(object)
+            wolf_dominant = np.zeros(n, object)
+            if has_holder:
+                wolf_dominant[H] = w @ cols.astype(object)
+            wolf_free = w @ in_required.astype(object) + w_with @ optional.astype(object)
+            killed = w @ dead.astype(object)
+        out = []
         for p in range(n):
             wolves = total if L.pinned_wolf[p] else int(wolf_dominant[p] + wolf_free[p])
-            dead = total if L.dead[p] else int(killed[p])
-            rows.append(Row(total - int(seer[p]) - wolves, int(seer[p]), wolves, dead))
-        return Table(total, tuple(rows))
+            dead_in = total if L.dead[p] else int(killed[p])
+            out.append(Row(total - int(seer[p]) - wolves, int(seer[p]), wolves, dead_in))
+        return Table(total, tuple(out))
+
+
+def _arrange(
+    cards: tuple[Card | None, ...],
+    k: int,
+    dead: Mask,
+    hit: Mask,
+    attacks: np.ndarray,
+    wolf_found: np.ndarray,
+    human_found: np.ndarray,
+    survivors: frozenset[Seat],
+    eye: np.ndarray,
+) -> _Layout:
+    """A layout from the cards and the facts already in arrays (``dead`` includes ``hit``)."""
+    n = len(cards)
+    pinned = np.array([c is not None for c in cards])
+    pinned_wolf = np.array([c is not None and c.role is Role.WOLF for c in cards])
+    holder_of = {c.rank for c in cards if c is not None and c.role is Role.WOLF}
+    dominant = next((r for r in range(1, k + 1) if r not in holder_of), None)
+    free_ranks = tuple(r for r in range(1, k + 1) if r not in holder_of and r != dominant)
+    nonwolf = (pinned & ~pinned_wolf) | hit
+    empty = bool((hit & pinned_wolf).any()) or any(hit[p] for p in survivors)
+    pinned_seer = [p for p, c in enumerate(cards) if c is not None and c.role is Role.SEER]
+    seer_ok = ~pinned if not pinned_seer else _onehot(n, pinned_seer[0])
+    holder_ok = ~pinned & ~nonwolf & ~(attacks & pinned_wolf).any(axis=1)
+    if survivors:
+        holder_ok &= ~attacks[:, sorted(survivors)].any(axis=1)
+    return _Layout(
+        n, dominant, free_ranks, empty, pinned, pinned_wolf, nonwolf, dead, seer_ok, holder_ok,
+        attacks, wolf_found, human_found, eye, hit,
+    )
 
 
 def _onehot(n: int, seat: Seat) -> Mask:
@@ -424,8 +572,32 @@ def _onehot(n: int, seat: Seat) -> Mask:
 
 
 def _matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Integer product of two boolean matrices (counts of common members)."""
-    return a.astype(np.int32) @ b.astype(np.int32)
+    """Integer product of boolean matrices a (p, n) and b (n, q): int64 (p, q), counts of common
+    members. A few rows (a divination's one seer) sum the rows of b they select; more go by bit sets."""
+    if len(a) <= 4:
+        return np.array([b[row].sum(axis=0) for row in a], dtype=np.int64).reshape(len(a), b.shape[1])
+    return _common_packed(_pack(a), _pack(b.T))
+
+
+def _pack(mask: np.ndarray) -> np.ndarray:
+    """The rows of a boolean matrix (p, n) as bit sets: uint64 of shape (p, ⌈n/64⌉ or 1)."""
+    packed = np.packbits(mask, axis=1, bitorder="little")
+    words = np.zeros((len(mask), max(1, -(-packed.shape[1] // 8)) * 8), dtype=np.uint8)
+    words[:, :packed.shape[1]] = packed
+    return words.view(np.uint64)
+
+
+def _common_packed(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """int64 (p, q): members shared by bit sets a[i] and b[j] (popcounts of their intersections;
+    numpy's integer matrix product is a plain loop, its float one many threads that wait on a
+    busy machine). By blocks of rows, so that the intersections take a few MB at most."""
+    out = np.zeros((len(a), len(b)), dtype=np.int64)
+    step = max(1, (1 << 20) // max(1, len(b)))
+    for start in range(0, len(a), step):
+        block = out[start:start + step]
+        for word in range(a.shape[1]):
+            block += np.bitwise_count(a[start:start + step, word, None] & b[None, :, word])
+    return out
 
 
 def _worlds_per_pair(optional: int, slots: int, free: int) -> int:
@@ -435,9 +607,8 @@ def _worlds_per_pair(optional: int, slots: int, free: int) -> int:
 
 def _categories(pairs: _Pairs) -> list[tuple[tuple[int, int], int]]:
     """Distinct ``(e, j)`` among the pairs with worlds, and how many pairs have each."""
-    codes = (pairs.optional * (pairs.free + 1) + pairs.slots)[pairs.ok]
-    values, counts = np.unique(codes, return_counts=True)
-    return [(divmod(int(v), pairs.free + 1), int(c)) for v, c in zip(values, counts)]
+    counts = np.bincount((pairs.optional * (pairs.free + 1) + pairs.slots)[pairs.ok])
+    return [(divmod(int(v), pairs.free + 1), int(counts[v])) for v in np.flatnonzero(counts)]
 
 
 def _weights(pairs: _Pairs) -> np.ndarray:

@@ -15,6 +15,7 @@ werewolf game), served through an observer.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pyspiel
@@ -99,11 +100,26 @@ class _SpielState(pyspiel.State):
         return repr(self.inner.key())
 
 
+@lru_cache(maxsize=32)
+def _built(key: tuple) -> tuple[Game, list[str], dict[str, int], int]:
+    """A game by its parameters, made once: ``("kuhn",)``, ``("leduc",)``, ``("werewolf", setup)``.
+    OpenSpiel makes a game again for every state it reads back (a serialized state names its game
+    and parameters), and a werewolf game's alphabet is a walk of the whole game (0.41 s at 8 seats).
+    Returns the game, its labels, their ids and the longest history."""
+    inner: Game = {"kuhn": Kuhn, "leduc": Leduc, "werewolf": NoTalkWerewolf}[key[0]](*key[1:])
+    labels, longest = _alphabet(inner)
+    return inner, labels, {label: i for i, label in enumerate(labels)}, longest
+
+
 class _SpielGame(pyspiel.Game):
-    def __init__(self, game_type: pyspiel.GameType, inner: Game, params: dict):
-        self.inner = inner
-        self.labels, longest = _alphabet(inner)
-        self.ids = {label: i for i, label in enumerate(self.labels)}
+    def __init__(self, game_type: pyspiel.GameType, inner: Game | tuple, params: dict):
+        """``inner``: the game, or the key of a game made once by its parameters (see :func:`_built`)."""
+        if isinstance(inner, tuple):
+            self.inner, self.labels, self.ids, longest = _built(inner)
+        else:
+            self.inner = inner
+            self.labels, longest = _alphabet(inner)
+            self.ids = {label: i for i, label in enumerate(self.labels)}
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.labels), max_chance_outcomes=len(self.labels), num_players=2,
             min_utility=-10.0, max_utility=10.0, utility_sum=0.0, max_game_length=longest,
@@ -145,19 +161,19 @@ _WEREWOLF = _game_type("jinrou_werewolf", "jinrou werewolf without conversation"
 
 class KuhnGame(_SpielGame):
     def __init__(self, params: dict | None = None):
-        super().__init__(_KUHN, Kuhn(), params or {})
+        super().__init__(_KUHN, ("kuhn",), params or {})
 
 
 class LeducGame(_SpielGame):
     def __init__(self, params: dict | None = None):
-        super().__init__(_LEDUC, Leduc(), params or {})
+        super().__init__(_LEDUC, ("leduc",), params or {})
 
 
 class WerewolfGame(_SpielGame):
     def __init__(self, params: dict | None = None):
         p = {"villagers": 4, "seer": 1, "guard": 1, "wolves": 2, **(params or {})}
         setup = Setup(int(p["villagers"]), int(p["seer"]), int(p["guard"]), int(p["wolves"]))
-        super().__init__(_WEREWOLF, NoTalkWerewolf(setup), p)
+        super().__init__(_WEREWOLF, ("werewolf", setup), p)
 
 
 pyspiel.register_game(_KUHN, KuhnGame)
