@@ -30,7 +30,7 @@ def store(request, tmp_path):
         import psycopg
 
         with psycopg.connect(POSTGRES, autocommit=True) as db:
-            for table in ("events", "snapshots", "archive", "meta", "accounts", "sessions"):
+            for table in ("events", "snapshots", "archive", "meta", "accounts", "sessions", "plays"):
                 db.execute(f"DROP TABLE IF EXISTS {table}")
         store = open_store(POSTGRES)
     else:

@@ -449,3 +449,89 @@ def test_jinrou_admin_refuses_bad_input_in_one_line(tmp_path, args, message):
 
 def test_the_module_names_its_limits():
     assert (accounts.ACCOUNT_FAILURES, accounts.ADDRESS_FAILURES, accounts.WINDOW_SECONDS) == (5, 20, 900.0)
+
+
+# --------------------------------------------------------------- 戦績
+
+
+def test_a_finished_game_goes_into_the_players_profile_with_role_team_and_result(store):
+    with running(store) as (client, _, _):
+        post(client, "/api/account/register", {"name": "Ann", "password": PASSWORD})
+        room = client.post("/api/rooms", json=ROOM).json()["id"]
+        token = post(client, f"/api/rooms/{room}/join", {"name": "Wolfie"}).json()["token"]
+        post(client, f"/api/rooms/{room}/bots", {"token": token})
+        post(client, f"/api/rooms/{room}/start", {"token": token})
+        game = play_to_the_end(client, room, [token])
+        [mine] = [line for line in game["roster"] if line["name"] == "Wolfie"]
+        role = mine["card"].split(":")[0]
+        team = "wolves" if role == "wolf" else "village"
+        result = "draw" if game["outcome"]["winner"] == "draw" else "win" if mine["won"] else "loss"
+        client.cookies.clear()  # the profile is public
+        profile = client.get("/api/players/ann").json()
+        assert profile["name"] == "Ann" and profile["games"] == 1 and profile["modes"] == {"quantum": 1}
+        line = {"games": 1, "win": 0, "loss": 0, "draw": 0, "sudden": 0} | {result: 1}
+        assert profile["roles"] == [{"mode": "quantum", "role": role, **line}]
+        assert profile["teams"] == [{"mode": "quantum", "team": team, **line}]
+        [played] = profile["rooms"]
+        assert played == {**played, "room": room, "page": f"/room/{room}", "seat": 0, "mode": "quantum",
+                          "role": role, "team": team, "result": result, "sudden": False}
+        assert client.get(played["page"]).status_code == 200
+        assert client.get("/api/players/Ann", params={"offset": 1}).json()["rooms"] == []
+        assert [(p[0], p[2]) for p in rows(store, "SELECT room, seat, account FROM plays")] == [(room, "ann")]
+
+
+@pytest.mark.parametrize(("path", "status", "message"), [
+    ("/api/players/nobody", 404, "no player 'nobody'"),
+    ("/api/players/Ann?limit=500", 400, "limit must be a whole number 0–200, not '500'"),
+    ("/api/players/Ann?offset=-1", 400, "offset must be a whole number 0–1000000, not '-1'"),
+])
+def test_a_bad_profile_request_says_what_is_wrong(store, path, status, message):
+    with running(store) as (client, _, _):
+        post(client, "/api/account/register", {"name": "Ann", "password": PASSWORD})
+        answer = client.get(path)
+        assert answer.status_code == status and answer.json()["error"] == message
+
+
+def test_a_classic_sudden_death_counts_against_the_account_with_its_role_and_team(store):
+    from starlette.testclient import TestClient
+
+    from tests.modes.test_classic_mode import first_choice
+
+    from .test_classic_online import deadline, get_view
+
+    with TestClient(create_app(store)) as client:
+        assert client.post("/api/account/register", json={"name": "Ann", "password": PASSWORD}).status_code == 200
+        room = client.post("/api/rooms", json={"name": "classic", "mode": "classic", "players": 6, "cast": "fixed",
+                                               "roles": {"Werewolf": 1, "Diviner": 5},
+                                               "rules": {"scapegoat": "off"}}).json()["id"]
+        ann = client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
+        client.cookies.clear()
+        ben = client.post(f"/api/rooms/{room}/join", json={"name": "Ben"}).json()["token"]
+        client.post(f"/api/rooms/{room}/bots", json={"token": ann})
+        client.post(f"/api/rooms/{room}/start", json={"token": ann})
+        service = client.app.state.service
+        for _ in range(200):  # Ann never acts: her night's deadline passes, a sudden death
+            if service.rooms[room].is_over:
+                break
+            action = first_choice(get_view(client, room, ben)["game"])
+            answer = client.post(f"/api/rooms/{room}/action", json={"token": ben, "action": action})
+            if action is None or answer.json() != {"ok": True}:
+                deadline(client, room)
+        seen = get_view(client, room, ann)["game"]["players"][0]
+        assert seen["cause"]["id"] == "sudden" and seen["won"] is False
+        profile = client.get("/api/players/Ann").json()
+        line = {"games": 1, "win": 0, "loss": 1, "draw": 0, "sudden": 1}
+        assert profile["roles"] == [{"mode": "classic", "role": seen["role"]["id"], **line}]
+        assert profile["teams"] == [{"mode": "classic", "team": seen["team"]["id"], **line}]
+        assert profile["rooms"][0]["sudden"] is True and profile["rooms"][0]["result"] == "loss"
+
+
+def test_a_finished_room_is_counted_once_however_often_it_is_recorded(store):
+    from jinrou.modes.base import Standing
+    from jinrou.server.accounts import Statements
+
+    plays = [(0, "ann", Standing("seer", "village", "win")), (2, "bob", Standing("wolf", "wolves", "loss", True))]
+    for _ in range(2):  # a restart finishes a room again
+        store.run(Statements().record_plays("r1", "quantum", plays, 1000.0))
+    assert sorted(rows(store, "SELECT seat, account, role, team, result, sudden FROM plays")) == [
+        (0, "ann", "seer", "village", "win", 0), (2, "bob", "wolf", "wolves", "loss", 1)]

@@ -1,9 +1,10 @@
 """Accounts (アカウント): an optional user name and password, a login session, and who sat where.
 
 Playing needs no account: a seat is a nickname and a token. A player who registers keeps a user
-name across rooms (and, later, a record of his games); in each room he still picks any nickname,
-and the seat's ``joined`` event carries the account beside it. A room made with ``accounts_only``
-seats only signed-in players.
+name across rooms and a record of his games (戦績: :meth:`Accounts.profile`, from a ``plays`` row
+per signed-in seat of each finished game); in each room he still picks any nickname, and the
+seat's ``joined`` event carries the account beside it. A room made with ``accounts_only`` seats
+only signed-in players.
 
 Passwords are hashed with scrypt (memory-hard: ``n=2**14, r=8`` takes 16 MiB and some tens of
 milliseconds), salted, the parameters kept beside the hash so that they can be raised later; the
@@ -28,6 +29,7 @@ Tables (in :data:`jinrou.server.store.SCHEMA`, SQLite and PostgreSQL alike)::
 
     accounts (key, name, hash, admin, created)    key: the name folded (look-alikes fold alike)
     sessions (token, account, created, expires)   token: SHA-256 of the cookie's; account: a key
+    plays (room, seat, account, mode, role, team, result, sudden, at)   a signed-in seat's finished game
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
+from jinrou.modes.base import Standing
 from jinrou.server.errors import RoomError
 from jinrou.server.names import skeleton
 from jinrou.server.store import Op
@@ -68,6 +71,7 @@ ADDRESS_BURST, ADDRESS_PER_MINUTE = 10, 10.0
 """Password attempts (register, login, change) an address may make at once, then a minute."""
 IN_FLIGHT = 2
 """Passwords of one address hashed at once."""
+RESULTS = ("win", "loss", "draw")
 T = TypeVar("T")
 
 
@@ -180,6 +184,25 @@ class Statements:
         """Every session of the account (``but`` one: the token kept)."""
         return Op((("DELETE FROM sessions WHERE account = ? AND token <> ?",
                     (key, hash_token(but) if but else "")),), lambda rows: None)
+
+
+    def record_plays(self, room: str, mode: str, plays: list[tuple[int, str, Standing]], at: float) -> Op[None]:
+        """A finished room's signed-in seats (seat, account key, standing); written once (a room
+        finished again after a restart changes nothing)."""
+        return Op(tuple((("INSERT INTO plays (room, seat, account, mode, role, team, result, sudden, at) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room, seat) DO NOTHING"),
+                         (room, seat, key, mode, s.role, s.team, s.result, int(s.sudden), at))
+                        for seat, key, s in plays), lambda rows: None)
+
+    def tally(self, key: str) -> Op[list[tuple]]:
+        """An account's games counted by mode, role, team, result and sudden death."""
+        return Op(((("SELECT mode, role, team, result, sudden, COUNT(*) FROM plays WHERE account = ? "
+                    "GROUP BY mode, role, team, result, sudden"), (key,)),), lambda rows: rows)
+
+    def plays(self, key: str, offset: int, limit: int) -> Op[list[tuple]]:
+        """An account's games, the latest first."""
+        return Op(((("SELECT room, seat, mode, role, team, result, sudden, at FROM plays WHERE account = ? "
+                    "ORDER BY at DESC, room LIMIT ? OFFSET ?"), (key, limit, offset)),), lambda rows: rows)
 
 
 class Runner(Protocol):
@@ -344,6 +367,37 @@ class Accounts:
         await self.db.run(self.statements.set_password(account.key, hashed))
         await self.db.run(self.statements.close_sessions(account.key, but=token))
 
+    async def profile(self, name: str, offset: int = 0, limit: int = 50) -> dict[str, Any]:
+        """A player's public profile: his 戦績 — games per mode, wins, losses, draws and sudden
+        deaths (突然死) per role and per team — and his games, the latest first (``offset``,
+        ``limit``), each with its room's page. RoomError 404: no such player."""
+        found = None
+        if isinstance(name, str) and len(name) <= 4 * NAME_LIMIT:
+            found = await self.db.run(self.statements.account(name_key(unicodedata.normalize("NFKC", name.strip()))))
+        if found is None:
+            shown = name[:20] if isinstance(name, str) else name
+            raise RoomError(f"no player {shown!r}", status=404, ja=f"プレイヤー {shown!r} はいません")
+        account = found[0]
+        modes: dict[str, int] = {}
+        roles: dict[tuple[str, str | None], dict[str, int]] = {}
+        teams: dict[tuple[str, str | None], dict[str, int]] = {}
+        for mode, role, team, result, sudden, count in await self.db.run(self.statements.tally(account.key)):
+            modes[mode] = modes.get(mode, 0) + count
+            for table, what in ((roles, role), (teams, team)):
+                line = table.setdefault((mode, what), {"games": 0, **dict.fromkeys(RESULTS, 0), "sudden": 0})
+                line["games"] += count
+                line[result] += count
+                line["sudden"] += count if sudden else 0
+        games = [{"room": room, "page": f"/room/{room}", "seat": seat, "mode": mode, "role": role, "team": team,
+                  "result": result, "sudden": bool(sudden), "at": round(at)}
+                 for room, seat, mode, role, team, result, sudden, at in
+                 await self.db.run(self.statements.plays(account.key, offset, limit))]
+        return {"name": account.name, "since": round(account.created), "games": sum(modes.values()),
+                "modes": dict(sorted(modes.items())),
+                "roles": [{"mode": m, "role": r, **line} for (m, r), line in sorted(roles.items(), key=_order)],
+                "teams": [{"mode": m, "team": t, **line} for (m, t), line in sorted(teams.items(), key=_order)],
+                "rooms": games}
+
     async def _open(self, account: Account) -> str:
         token = secrets.token_urlsafe(32)
         await self.db.run(self.statements.open_session(token, account.key, self.clock()))
@@ -351,6 +405,12 @@ class Accounts:
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _order(item: tuple[tuple[str, str | None], dict[str, int]]) -> tuple[str, int, str]:
+    """Most played first, within each mode."""
+    (mode, what), line = item
+    return mode, -line["games"], what or ""
 
 
 def _taken(name: str) -> RoomError:
@@ -445,3 +505,25 @@ def check_account_seat(room: Any, account: Account | None) -> dict[str, str]:
             raise RoomError(f"your account sits in this room already (seat {seat}): one seat an account",
                             ja=f"あなたのアカウントはこの部屋にすでに座っています（席 {seat}）。1アカウント1席です")
     return {"account": account.key, "account_name": account.name}
+
+
+def standings(room: Any) -> list[tuple[int, str, Standing]]:
+    """The signed-in seats of a finished ``room`` and how each ended: the mode's ``standings``
+    where it has them, else won or lost off its result (a result without winners: a draw)."""
+    said = getattr(room.mode, "standings", None)
+    found = said(room.state) if said is not None else None
+    if found is None:
+        result = room.mode.result(room.state)
+        if result is None:
+            return []
+        found = tuple(Standing(None, None, "draw" if not result.winners else "win" if s in result.winners else "loss")
+                      for s in range(len(room.seats)))
+    return [(seat, info.account, found[seat]) for seat, info in enumerate(room.seats)
+            if info is not None and info.account is not None and seat < len(found)]
+
+
+async def record_plays(db: Runner, room: Any) -> None:
+    """Keep the signed-in seats' standings of a finished ``room`` (nothing when none is signed in)."""
+    plays = standings(room)
+    if plays:
+        await db.run(Statements().record_plays(room.id, room.mode.name, plays, room.touched))

@@ -22,6 +22,7 @@ HTTP (JSON)                                  what it does
   POST /api/account/logout                   sign out (the session ends, the cookie is cleared)
   POST /api/account/password {old, new}      change the password (the other sessions end)
   GET  /api/account/me                       {account}: the signed-in account, or null
+  GET  /api/players/{name}?offset=&limit=    a player's public profile: his 戦績 and his finished games
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
@@ -264,6 +265,10 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                                        address(request))
         return {"ok": True}
 
+    async def player(request: Request) -> Any:
+        offset, limit = number(request, "offset", 0, 10**6), number(request, "limit", PAGE_SIZE, 200)
+        return await accounts.profile(request.path_params["name"], offset, limit)
+
     async def me(request: Request) -> Any:
         account = await signed_in(request)
         return {"account": None if account is None else account.to_json()}
@@ -431,6 +436,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         *(Route(f"/api/account/{name}", handler(work), methods=["POST"]) for name, work in [
             ("register", register), ("login", login), ("logout", logout), ("password", change_password)]),
         Route("/api/account/me", handler(me), methods=["GET"]),
+        Route("/api/players/{name}", handler(player), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

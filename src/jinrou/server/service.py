@@ -53,7 +53,7 @@ import numpy as np
 
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
 from jinrou.server import snapshots
-from jinrou.server.accounts import Account, check_account_seat
+from jinrou.server.accounts import Account, check_account_seat, record_plays
 from jinrou.server.guard import Limits, ServerLimits
 from jinrou.server.names import check_nickname
 from jinrou.server.rooms import (
@@ -911,6 +911,7 @@ class RoomService:
         """The game is over: snapshot, archive (summary and record), and out of the active rooms."""
         await self._snapshot(room, force=True)
         await self.db.archive(room.id, room.seq, room.summary(), room.record())
+        await record_plays(self.db, room)  # the signed-in seats' 戦績
         self.rooms.keep_finished(room)
         self._refused.pop(room.id, None)
 
