@@ -88,8 +88,7 @@ class Result:
 @dataclass(frozen=True)
 class Standing:
     """How one seat ended a finished game, for a player's record (戦績): its role and team (the
-    mode's ids: classic ``占い師``-style role ids and ``human``-style teams, quantum ``seer`` and
-    ``village``), ``result`` ``"win"``, ``"loss"`` or ``"draw"``, and whether it died a sudden death
+    mode's ids: classic ``Diviner`` and ``Human``, quantum ``seer`` and ``village``), ``result`` ``"win"``, ``"loss"`` or ``"draw"``, and whether it died a sudden death
     (突然死). A mode that says so has ``standings(state)``: one a room seat; without it the server
     reads only wins and losses off :class:`Result`."""
 
