@@ -88,9 +88,10 @@ class Result:
 @dataclass(frozen=True)
 class Standing:
     """How one seat ended a finished game, for a player's record (戦績): its role and team (the
-    mode's ids: classic ``Diviner`` and ``Human``, quantum ``seer`` and ``village``), ``result`` ``"win"``, ``"loss"`` or ``"draw"``, and whether it died a sudden death
-    (突然死). A mode that says so has ``standings(state)``: one a room seat; without it the server
-    reads only wins and losses off :class:`Result`."""
+    mode's ids: classic ``Diviner`` and ``Human``, quantum ``seer`` and ``village``), ``result``
+    ``"win"``, ``"loss"`` or ``"draw"``, and whether it died a sudden death (突然死). A mode that
+    says so has ``standings(state)``: one a room seat; without it the server reads only wins and
+    losses off :class:`Result`."""
 
     role: str | None
     team: str | None
