@@ -30,6 +30,7 @@ from jinrou.server.app import create_app
 from jinrou.server.errors import RoomError
 from jinrou.server.store import open_store
 
+from .. import needs
 from .conftest import serving
 from .test_api import play_to_the_end
 
@@ -535,3 +536,28 @@ def test_a_finished_room_is_counted_once_however_often_it_is_recorded(store):
         store.run(Statements().record_plays("r1", "quantum", plays, 1000.0))
     assert sorted(rows(store, "SELECT seat, account, role, team, result, sudden FROM plays")) == [
         (0, "ann", "seer", "village", "win", 0), (2, "bob", "wolf", "wolves", "loss", 1)]
+
+
+# ---------------------------------------------------------------- cluster
+
+
+@needs.postgres
+@needs.haproxy
+def test_in_a_cluster_a_join_sent_on_to_the_rooms_owner_keeps_the_account(tmp_path):
+    from .test_cluster import Cluster
+
+    cluster = Cluster(tmp_path).start()
+    try:
+        room = httpx.post(cluster.proxy.url + "/api/rooms", json=ROOM).json()["id"]
+        owner = cluster.owner(room)
+        assert owner is not None
+        other = next(s for s in cluster.servers if s is not owner)
+        with httpx.Client(base_url=other.url, timeout=30) as client:  # signed in on a process not the room's
+            assert post(client, "/api/account/register", {"name": "Ann", "password": PASSWORD}).status_code == 200
+            assert post(client, f"/api/rooms/{room}/join", {"name": "Wolfie"}).status_code == 200
+            again = post(client, f"/api/rooms/{room}/join", {"name": "Again"})
+            assert again.status_code == 400 and "your account sits in this room already" in again.json()["error"]
+        [joined] = [e.data for e in cluster.events(room) if e.kind == "joined"]
+        assert (joined["account"], joined["account_name"]) == ("ann", "Ann")
+    finally:
+        cluster.stop()
