@@ -28,7 +28,8 @@ WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you c
                                              channel a reconnecting page has); send {"type": "action",
                                              "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...}
                                              or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
-Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game), static
+Pages: / (lobby), /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game) and
+/player/{name} (a player's 戦績), static
 files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
@@ -424,6 +425,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     routes = [
         Route("/", page("index.html")),
         Route("/room/{room}", page("room.html")),
+        Route("/player/{name}", page("player.html")),
         Route("/api/modes", handler(list_modes), methods=["GET"]),
         Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),

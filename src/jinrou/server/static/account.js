@@ -20,7 +20,9 @@ function signedIn(me) {
   const out = say(el("button"), "Log out", "ログアウト");
   out.type = "button"; out.className = "secondary"; out.id = "logout";
   out.addEventListener("click", async () => { await send("logout"); show(); });
-  account.querySelector(".box").replaceChildren(who, " ", out);
+  const profile = say(el("a"), "your record", "自分の戦績");
+  profile.href = `/player/${encodeURIComponent(me.name)}`; profile.id = "profile";
+  account.querySelector(".box").replaceChildren(who, " ", profile, " ", out);
 }
 
 function signedOut() {
