@@ -69,9 +69,9 @@ def test_sign_up_log_out_log_in_and_sit_in_an_accounts_only_room(server, viewpor
 
 
 PROFILE = {"ja": {"role": "役職別の戦績", "win": "勝ち", "sudden": "負け（突然死）", "games": "2試合",
-                  "nobody": "プレイヤー 'nobody' はいません", "mode": "人狼"},
+                  "nobody": "プレイヤー 'nobody' はいません", "mode": "人狼（月下人狼）"},
            "en": {"role": "Record by role", "win": "win", "sudden": "loss (sudden death)", "games": "2 games",
-                  "nobody": "no player 'nobody'", "mode": "classic"}}
+                  "nobody": "no player 'nobody'", "mode": "Classic werewolf"}}
 
 
 @pytest.mark.parametrize(("viewport", "lang"), SIZES)

@@ -9,7 +9,19 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from jinrou.modes.base import Channel, Choice, Field, FieldKind, Mode, Phase, PhaseKind, Result, Schema, SettingsError
+from jinrou.modes.base import (
+    Channel,
+    Choice,
+    Field,
+    FieldKind,
+    Mode,
+    Phase,
+    PhaseKind,
+    Result,
+    Schema,
+    SettingsError,
+    Standing,
+)
 
 REGISTRY: dict[str, str] = {
     "quantum": "jinrou.modes.quantum:QuantumMode",
@@ -52,6 +64,7 @@ __all__ = [
     "Result",
     "Schema",
     "SettingsError",
+    "Standing",
     "all_modes",
     "get",
 ]

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
-from jinrou.modes.base import Standing
+from jinrou.modes import Standing
 from jinrou.server.errors import RoomError
 from jinrou.server.names import skeleton
 from jinrou.server.store import Op

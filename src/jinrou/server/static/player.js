@@ -8,8 +8,8 @@ const $ = (selector) => document.querySelector(selector);
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 function t(en, ja) { return lang === "ja" ? ja : en; }
 const RESULTS = { win: ["win", "勝ち"], loss: ["loss", "負け"], draw: ["draw", "引き分け"] };
-const MODES = { classic: ["classic", "人狼"], quantum: ["quantum werewolf", "量子人狼"], shogi: ["quantum mini-shogi", "量子ミニ将棋"] };
-const mode = (m) => (MODES[m] ? t(...MODES[m]) : m);
+let titles = {};  // each mode's title in English and Japanese (GET /api/modes)
+const mode = (m) => (titles[m] ? t(...titles[m]) : m);
 
 function row(cells) { const tr = el("tr"); for (const c of cells) tr.append(c instanceof Node ? (() => { const td = el("td"); td.append(c); return td; })() : el("td", String(c))); return tr; }
 
@@ -50,4 +50,7 @@ $("#lang").addEventListener("click", () => { lang = lang === "ja" ? "en" : "ja";
 $("#newer").addEventListener("click", () => { page = Math.max(0, page - 1); load(); });
 $("#older").addEventListener("click", () => { page += 1; load(); });
 applyLanguage();
-load();
+(async () => {
+  try { titles = Object.fromEntries((await (await fetch("/api/modes")).json()).map((m) => [m.name, m.title])); } catch (error) { /* names then */ }
+  load();
+})();
