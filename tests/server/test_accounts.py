@@ -561,3 +561,34 @@ def test_in_a_cluster_a_join_sent_on_to_the_rooms_owner_keeps_the_account(tmp_pa
         assert (joined["account"], joined["account_name"]) == ("ann", "Ann")
     finally:
         cluster.stop()
+
+
+# ------------------------------------------------------------ off the loop
+
+
+def test_a_login_is_hashed_off_the_event_loop_and_one_address_has_two_in_flight(store):
+    import threading
+
+    from .conftest import wait_until
+
+    with running(store) as (client, app, _):
+        post(client, "/api/account/register", {"name": "Ann", "password": PASSWORD})
+        client.cookies.clear()
+        accounts, release = app.state.accounts, threading.Event()
+        busy = [accounts._pool.submit(release.wait, 30) for _ in range(2)]  # both hashing threads held
+        answers = []
+        logins = [threading.Thread(target=lambda: answers.append(
+            post(client, "/api/account/login", {"name": "Ann", "password": PASSWORD}, address="10.5.0.1")))
+            for _ in range(2)]
+        for login in logins:
+            login.start()
+        wait_until(lambda: accounts._busy.get("10.5.0.1") == 2, what="two logins waiting for a hashing thread")
+        assert client.get("/api/rooms").status_code == 200  # the loop serves others meanwhile
+        assert client.get("/api/account/me").json() == {"account": None}
+        third = post(client, "/api/account/login", {"name": "Ann", "password": PASSWORD}, address="10.5.0.1")
+        assert third.status_code == 429 and third.json()["error"] == ("passwords of yours are being checked: wait "
+                                                                      "for their answer")
+        release.set()
+        for login in logins:
+            login.join(30)
+        assert [a.status_code for a in answers] == [200, 200] and all(f.result() for f in busy)
