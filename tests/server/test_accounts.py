@@ -592,3 +592,25 @@ def test_a_login_is_hashed_off_the_event_loop_and_one_address_has_two_in_flight(
         for login in logins:
             login.join(30)
         assert [a.status_code for a in answers] == [200, 200] and all(f.result() for f in busy)
+
+
+def test_a_mode_without_standings_gives_wins_and_losses_off_its_result(monkeypatch, tmp_path):
+    from starlette.testclient import TestClient
+
+    from jinrou import modes
+
+    monkeypatch.setitem(modes.REGISTRY, "nim", "tests.server.nim_mode:NimMode")
+    with TestClient(create_app(open_store(str(tmp_path / "nim.db")))) as client:
+        client.post("/api/account/register", json={"name": "Ann", "password": PASSWORD})
+        room = client.post("/api/rooms", json={"name": "nim table", "mode": "nim", "stones": 7}).json()["id"]
+        token = client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
+        client.post(f"/api/rooms/{room}/bots", json={"token": token})
+        client.post(f"/api/rooms/{room}/start", json={"token": token})
+        for _ in range(10):
+            if client.get(f"/api/rooms/{room}/view").json()["game"]["result"]:
+                break
+            client.post(f"/api/rooms/{room}/action", json={"token": token, "action": {"take": 1}})
+        profile = client.get("/api/players/Ann").json()  # 7 stones: the bot wins (as test_mode_door says)
+        line = {"games": 1, "win": 0, "loss": 1, "draw": 0, "sudden": 0}
+        assert profile["roles"] == [{"mode": "nim", "role": None, **line}]
+        assert profile["teams"] == [{"mode": "nim", "team": None, **line}]
