@@ -910,8 +910,8 @@ class RoomService:
     async def _finish(self, room: Room) -> None:
         """The game is over: snapshot, archive (summary and record), and out of the active rooms."""
         await self._snapshot(room, force=True)
-        await self.db.archive(room.id, room.seq, room.summary(), room.record())
-        await record_plays(self.db, room)  # the signed-in seats' 戦績
+        await record_plays(self.db, room)  # the signed-in seats' 戦績, before the archive: a room archived is
+        await self.db.archive(room.id, room.seq, room.summary(), room.record())  # never finished again
         self.rooms.keep_finished(room)
         self._refused.pop(room.id, None)
 
