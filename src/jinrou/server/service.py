@@ -910,8 +910,9 @@ class RoomService:
     async def _finish(self, room: Room) -> None:
         """The game is over: snapshot, archive (summary and record), and out of the active rooms."""
         await self._snapshot(room, force=True)
-        await record_plays(self.db, room)  # the signed-in seats' 戦績, before the archive: a room archived is
-        await self.db.archive(room.id, room.seq, room.summary(), room.record())  # never finished again
+        # the signed-in seats' 戦績 first (written once however often): an archived room is never finished again
+        await record_plays(self.db, room)
+        await self.db.archive(room.id, room.seq, room.summary(), room.record())
         self.rooms.keep_finished(room)
         self._refused.pop(room.id, None)
 
