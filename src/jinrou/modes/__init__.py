@@ -21,6 +21,7 @@ from jinrou.modes.base import (
     Result,
     Schema,
     SettingsError,
+    Standing,
     history_of,
 )
 
@@ -92,6 +93,7 @@ __all__ = [
     "Result",
     "Schema",
     "SettingsError",
+    "Standing",
     "all_modes",
     "get",
     "history_of",

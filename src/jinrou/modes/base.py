@@ -117,6 +117,20 @@ def history_of(mode: Mode, state: Any, settings: Mapping[str, Any]) -> History |
     return History(result.en[:60], (result.en, result.ja), 0, ("", ""), mode.name, mode.title)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """How one seat ended a finished game, for a player's record (戦績): its role and team (the
+    mode's ids: classic ``Diviner`` and ``Human``, quantum ``seer`` and ``village``), ``result``
+    ``"win"``, ``"loss"`` or ``"draw"``, and whether it died a sudden death (突然死). A mode that
+    says so has ``standings(state)``: one a room seat; without it the server reads only wins and
+    losses off :class:`Result`."""
+
+    role: str | None
+    team: str | None
+    result: str
+    sudden: bool = False
+
+
 DEAD_CHAT_NOTE = (
     ("Anyone who opens the room without a seat reads the dead — a living player in a second tab too: give the "
      "room a password and tell it only to spectators."),

@@ -84,7 +84,7 @@ from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema
+from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing
 from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
@@ -245,6 +245,18 @@ class ClassicMode:
     def history(self, village: Village, settings: Mapping[str, Any]) -> History | None:
         """What the game history lists of the finished game (winner, days, cast, roles)."""
         return history(village, settings)
+
+    def standings(self, village: Village) -> tuple[Standing, ...] | None:
+        """Each room seat's role and team at the end (狼の子分 counts with the wolves, W.1.8), won, lost
+        or drawn, and whether it died a sudden death (None: no game was played, or it goes on)."""
+        game = village.game
+        if game is None or game.outcome is None:
+            return None
+        outcome = game.outcome
+        return tuple(Standing(game.identity(seat).role.id, game.identity(seat).team().value,
+                              "draw" if outcome.winner is None else "win" if seat in outcome.winners else "loss",
+                              seat in game.sudden)
+                     for seat in range(village.offset, len(game.names)))
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)

@@ -42,6 +42,7 @@ from jinrou.modes.base import (
     Result,
     Schema,
     SettingsError,
+    Standing,
     result_json,
 )
 from jinrou.players import Seat
@@ -175,6 +176,23 @@ class QuantumMode:
                        f"wolves:{wolves}", (f"{wolves} wolves" if wolves != 1 else "1 wolf", f"人狼{wolves}"),
                        (f"{len(game.names)} players, {wolves} {'wolves' if wolves != 1 else 'wolf'}, a seer",
                         f"{len(game.names)}人（人狼{wolves}・占い師1）"))
+
+    def standings(self, game: Game) -> tuple[Standing, ...] | None:
+        """Each seat's card at the end (as the roster shows it), its side (a wolf's: ``wolves``,
+        else ``village``), won, lost or drawn, and whether it died a sudden death."""
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        deaths = {e.player: e for e in game.events if isinstance(e, DeathEvent)}
+        found = []
+        for seat in range(len(game.names)):
+            card = outcome.world[seat] if outcome.world is not None else (
+                deaths[seat].card if seat in deaths else None)
+            team = None if card is None else "wolves" if card.role.value == "wolf" else "village"
+            result = "draw" if outcome.winner == "draw" else "win" if seat in outcome.winners else "loss"
+            found.append(Standing(None if card is None else card.role.value, team, result,
+                                  seat in deaths and deaths[seat].cause.value == "sudden"))
+        return tuple(found)
 
     def channels(self, game: Game | None, seat: Seat | None,
                  settings: Mapping[str, Any] | None = None) -> tuple[Channel, ...]:

@@ -23,6 +23,12 @@ HTTP (JSON)                                  what it does
   GET  /api/games/{id}/record                a listed game's record with every chat line
   GET  /api/games/{id}/replay                the listed game step by step (from its record alone)
   POST /api/replay           {record}        any record step by step, checked as its replay command checks it
+  POST /api/account/register {name, password} a new account, signed in (a session cookie) → {account}
+  POST /api/account/login    {name, password} sign in (a session cookie) → {account}
+  POST /api/account/logout                   sign out (the session ends, the cookie is cleared)
+  POST /api/account/password {old, new}      change the password (the other sessions end)
+  GET  /api/account/me                       {account}: the signed-in account, or null
+  GET  /api/players/{name}?offset=&limit=    a player's public profile: his 戦績 and his finished games
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
@@ -30,21 +36,23 @@ WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you c
                                              or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game); /games
 (the history), /games/{id} (a finished game: log, channels, every role, the record, the replay viewer),
-/replay (any record opened in the viewer), /roles (every role's rule); static files, no build step,
-nothing fetched elsewhere.
+/replay (any record opened in the viewer), /roles (every role's rule), /player/{name} (a player's 戦績);
+static files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
 room), 408 (headers or body too slow: the connection is closed), 410 (a room closed unused), 413 (too
 large), 429 (too fast, or too many: rooms or connections from one address, connections to one room —
-see :class:`ServerLimits`) or 503 (try again: the database, or in a cluster the room's server, is
+see :class:`ServerLimits`, and logins: :mod:`~jinrou.server.accounts`) or 503 (try again: the database, or in a cluster the room's server, is
 away); a refused request changes nothing. One status is not a refusal: 504, in a cluster, when the
 room's server went away after the request was sent on to it (:data:`~jinrou.server.cluster.UNKNOWN`)
 — it may or may not have been carried out: the room's view tells, and an action sent again with the
 same ``id`` is stored once. A client's address is the socket's peer, or the ``X-Forwarded-For`` of a
 proxy named at ``jinrou serve --proxy`` (never by default: any client could otherwise pick its
 address, and pass the per-address limits). A WebSocket is always accepted, then closed with 4000 +
-that status and the message as its reason when it cannot be served.
+that status and the message as its reason when it cannot be served. A POST to an account door, or
+one that carries the session cookie, must come from this server's pages (403 otherwise: see
+:func:`~jinrou.server.accounts.check_same_origin`).
 """
 
 from __future__ import annotations
@@ -70,6 +78,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from jinrou import modes
 from jinrou.digits import whole_number
 from jinrou.server import history
+from jinrou.server.accounts import COOKIE, SESSION_SECONDS, Account, Accounts, check_same_origin
 from jinrou.server.cluster import FORWARDED
 from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
@@ -111,6 +120,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     service = RoomService(store, limits=limits, cluster=cluster)
     limits = service.limits
     hasher = Hasher()
+    accounts = Accounts(service.db)
     dropped = Dropped()
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
                                ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")
@@ -136,6 +146,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         if cluster is not None:
             await cluster.stop()
         hasher.shutdown()
+        accounts.shutdown()
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await read_limited(request.headers.get("content-length"), request.stream())
@@ -158,7 +169,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             raise RoomError("the room is moving to another server: try again", status=503,
                             ja="部屋が別のサーバーへ移っています。もう一度どうぞ")
         raw = await read_limited(request.headers.get("content-length"), request.stream())
-        status, answer = await cluster.forward(owner, request.method, request.url.path, raw, address(request))
+        status, answer = await cluster.forward(owner, request.method, request.url.path, raw, address(request),
+                                               cookie=request.headers.get("cookie"))
         return JSONResponse(answer, status_code=status)
 
     def handler(work: Callable[[Request], Awaitable[Any]], command: bool = False):
@@ -166,9 +178,14 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         ``str`` answer is JSON text already (a finished game's page, served as stored)."""
         async def endpoint(request: Request) -> Response:
             try:
+                if request.method == "POST" and (request.url.path.startswith("/api/account/") or
+                                                 COOKIE in request.cookies):
+                    check_same_origin(request.headers, forwarded_host=bool(proxies))
                 if command and (answer := await forwarded(request, request.path_params.get("room"))):
                     return answer
                 found = await work(request)
+                if isinstance(found, Response):
+                    return found
                 if isinstance(found, str):
                     return Response(found, media_type="application/json")
                 return JSONResponse(found)
@@ -248,8 +265,49 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         data, room_id = await body(request), request.path_params["room"]
         if not await check_password(request, room_id, data.get("password")):
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
-        seat, token = await service.join(room_id, data.get("name"), verified=True)
+        seat, token = await service.join(room_id, data.get("name"), verified=True, account=await signed_in(request))
         return {"seat": seat, "token": token}
+
+    async def signed_in(request: Request) -> Account | None:
+        return await accounts.session(request.cookies.get(COOKIE))
+
+    def signing_in(request: Request, account: Account, token: str) -> Response:
+        response = JSONResponse({"account": account.to_json()})
+        response.set_cookie(COOKIE, token, max_age=int(SESSION_SECONDS), path="/", httponly=True, samesite="lax",
+                            secure=request.url.scheme in ("https", "wss"))
+        return response
+
+    async def register(request: Request) -> Response:
+        data = await body(request)
+        return signing_in(request, *await accounts.register(data.get("name"), data.get("password"), address(request)))
+
+    async def login(request: Request) -> Response:
+        data = await body(request)
+        return signing_in(request, *await accounts.login(data.get("name"), data.get("password"), address(request)))
+
+    async def logout(request: Request) -> Response:
+        await accounts.logout(request.cookies.get(COOKIE))
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                               secure=request.url.scheme in ("https", "wss"))
+        return response
+
+    async def change_password(request: Request) -> Any:
+        account = await signed_in(request)
+        if account is None:
+            raise RoomError("log in first", status=401, ja="先にログインしてください")
+        data = await body(request)
+        await accounts.change_password(account, data.get("old"), data.get("new"), request.cookies[COOKIE],
+                                       address(request))
+        return {"ok": True}
+
+    async def player(request: Request) -> Any:
+        offset, limit = number(request, "offset", 0, 10**6), number(request, "limit", PAGE_SIZE, 200)
+        return await accounts.profile(request.path_params["name"], offset, limit)
+
+    async def me(request: Request) -> Any:
+        account = await signed_in(request)
+        return {"account": None if account is None else account.to_json()}
 
     async def watch(request: Request) -> Any:
         data, room_id = await body(request), request.path_params["room"]
@@ -406,6 +464,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/games/{room}", page("game.html")),
         Route("/replay", page("replay.html")),
         Route("/roles", page("roles.html")),
+        Route("/player/{name}", page("player.html")),
         Route("/api/modes", handler(list_modes), methods=["GET"]),
         Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),
@@ -420,6 +479,10 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/games/{room}/replay", handler(game_replay), methods=["GET"]),
         Route("/api/replay", handler(open_record), methods=["POST"]),
         Route("/api/rooms/{room}/record", handler(record), methods=["GET"]),
+        *(Route(f"/api/account/{name}", handler(work), methods=["POST"]) for name, work in [
+            ("register", register), ("login", login), ("logout", logout), ("password", change_password)]),
+        Route("/api/account/me", handler(me), methods=["GET"]),
+        Route("/api/players/{name}", handler(player), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -428,6 +491,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         middleware.insert(0, Middleware(ProxyHeadersMiddleware, trusted_hosts=list(proxies)))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.service, app.state.limits, app.state.dropped = service, limits, dropped
+    app.state.accounts = accounts
     return app
 
 

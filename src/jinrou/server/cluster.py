@@ -379,8 +379,10 @@ class Cluster:
                                "ORDER BY rooms, random() LIMIT 1", (self.name,))
         return rows[0][0] if rows and rows[0][1] < mine else None
 
-    async def forward(self, address: str, method: str, path: str, body: bytes, client: str) -> tuple[int, Any]:
-        """Send a command on to the process at ``address``: its status and JSON answer; 503
+    async def forward(self, address: str, method: str, path: str, body: bytes, client: str,
+                      cookie: str | None = None) -> tuple[int, Any]:
+        """Send a command on to the process at ``address`` (with the client's ``cookie``: the owner
+        reads the signed-in account from the shared store): its status and JSON answer; 503
         (:data:`AWAY`) when it cannot be reached — the command was not sent, its room is taken by
         another process once its lease runs out — and 504 (:data:`UNKNOWN`) when the connection
         dropped or the answer did not come in :data:`READ_SECONDS` after it was sent."""
@@ -389,7 +391,8 @@ class Cluster:
         assert self._http is not None, "the cluster is started first"
         try:
             answer = await self._http.request(method, address + path, content=body, headers={
-                "content-type": "application/json", FORWARDED: self.name, "x-forwarded-for": client})
+                "content-type": "application/json", FORWARDED: self.name, "x-forwarded-for": client,
+                **({"cookie": cookie} if cookie else {})})
         except (httpx2.ConnectError, httpx2.ConnectTimeout, httpx2.PoolTimeout):
             return AWAY.status, AWAY.to_json()
         except httpx2.TransportError as error:  # sent, then a reset, an end of file, a timeout

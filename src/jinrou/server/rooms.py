@@ -2,10 +2,12 @@
 
 Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
 
-    created   {name, mode, settings, seed, password, rematch_of?, by?, private?}  the room (password: salted
-                                                         hash or null; by: a keyed hash of the creator's address;
-                                                         private: never listed in the game history)
-    joined    {seat, name, token}                        a person took a seat (token: its hash)
+    created   {name, mode, settings, seed, password, rematch_of?, by?, private?, accounts_only?}  the room
+                                                         (password: salted hash or null; by: a keyed hash of the
+                                                         creator's address; private: never listed in the game
+                                                         history; accounts_only: signed-in players only)
+    joined    {seat, name, token, account?, account_name?}  a person took a seat (token: its hash; account: the
+                                                         key of the signed-in account, account_name its spelling)
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
     started   {}
@@ -53,7 +55,7 @@ from jinrou.server.store import StoredEvent
 NAME_LIMIT = 20
 ROOM_NAME_LIMIT = 40
 CHAT_LIMIT = 300
-SERVER_SETTINGS = ("name", "mode", "password", "private")
+SERVER_SETTINGS = ("name", "mode", "password", "private", "accounts_only")
 LOBBY = Phase("lobby")
 SPECTATORS = Channel("spectators", "Spectators", "観戦者")
 """The server's own channel: spectators talk among themselves."""
@@ -65,8 +67,8 @@ __all__ = ["CHAT_LIMIT", "ChatLine", "Room", "RoomError", "Seat", "check_action_
 
 
 def validate_settings(data: Any) -> dict[str, Any]:
-    """The settings of a new room: the room's own (name, mode, password), then the mode's, checked
-    and completed with defaults by the mode."""
+    """The settings of a new room: the room's own (name, mode, password, accounts_only: seats for
+    signed-in players only), then the mode's, checked and completed with defaults by the mode."""
     if not isinstance(data, dict):
         raise RoomError("room settings are a JSON object")
     name = check_text_name(data.get("name", ""), ROOM_NAME_LIMIT, "a room name")
@@ -77,12 +79,17 @@ def validate_settings(data: Any) -> dict[str, Any]:
     if not isinstance(private, bool):
         raise RoomError(f"private is true (the game is never listed in the history) or false, not {private!r:.20}",
                         ja=f"private は true（終わっても対戦履歴に載せない）か false です: {private!r:.20}")
+    accounts_only = data.get("accounts_only", False)
+    if not isinstance(accounts_only, bool):
+        raise RoomError(f"accounts_only is true or false, not {accounts_only!r:.20}",
+                        ja=f"accounts_only は true か false です: {accounts_only!r:.20}")
     try:
         mode = modes.get(data.get("mode", modes.DEFAULT))
         settings = mode.settings({k: v for k, v in data.items() if k not in SERVER_SETTINGS})
     except SettingsError as error:
         raise RoomError(str(error), ja=error.ja) from None
-    return {"name": name, "mode": mode.name, **settings, "password": password, "private": private}
+    return {"name": name, "mode": mode.name, **settings, **({"accounts_only": True} if accounts_only else {}),
+            "password": password, "private": private}
 
 
 def check_name(name: Any, taken: list[str]) -> str:
@@ -129,6 +136,8 @@ class Seat:
     name: str
     token: str | None  # the hash of the seat token; None for bots
     bot: bool = False
+    account: str | None = None  # the key of the account sitting here (None: nobody signed in)
+    account_name: str | None = None
 
 
 @dataclass
@@ -205,7 +214,8 @@ class Room:
         and the store's append)."""
         data, kind = event.data, event.kind
         if kind == "joined":
-            self.seats[data["seat"]] = Seat(data["name"], data["token"])
+            self.seats[data["seat"]] = Seat(data["name"], data["token"], account=data.get("account"),
+                                            account_name=data.get("account_name"))
             self.order.append(data["seat"])
         elif kind == "bot":
             self.seats[data["seat"]] = Seat(data["name"], None, bot=True)
@@ -370,6 +380,7 @@ class Room:
         return {"id": self.id, "name": self.name, "mode": self.mode.name, "seats": len(self.seats),
                 "taken": len(self.seats) - len(self.free_seats()), **self.mode.summary(self.settings),
                 "started": self.started, "phase": self.phase, "password": self.password is not None,
+                **({"accounts_only": True} if self.settings.get("accounts_only") else {}),
                 **({"phase_label": list(label)} if label else {})}
 
     def lines(self, seat: SeatNumber | None, have: Mapping[str, int] | None = None,

@@ -54,6 +54,7 @@ import numpy as np
 from jinrou import chatlog
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
 from jinrou.server import history, snapshots
+from jinrou.server.accounts import Account, check_account_seat, record_plays
 from jinrou.server.guard import Limits, ServerLimits
 from jinrou.server.names import check_nickname
 from jinrou.server.rooms import (
@@ -584,9 +585,10 @@ class RoomService:
                     self._notify(room)
 
     async def join(self, room_id: str, name: Any, password: Any = None, *, verified: bool = False,
-                   ) -> tuple[int, str]:
+                   account: Account | None = None) -> tuple[int, str]:
         """Take the first free seat. A password room needs its password (``verified``: the caller
-        has checked it already, off the event loop)."""
+        has checked it already, off the event loop). ``account``: the signed-in player's (an
+        accounts-only room needs one; an account takes one seat a room, under any nickname)."""
         async with self._holding(room_id):
             room = await self.room(room_id)
             if room.started:
@@ -594,12 +596,13 @@ class RoomService:
                                 ja="ゲームは始まっています。観戦はできます")
             if room.password is not None and not verified and not password_matches(password, room.password):
                 raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
+            signed = check_account_seat(room, account)
             free = room.free_seats()
             if not free:
                 raise RoomError("the room is full: you can watch as a spectator", ja="満席です。観戦はできます")
             name = check_name(name, [s.name for s in room.seats if s is not None])
             token = new_token()
-            await self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token)})
+            await self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token), **signed})
             self._notify(room)
             return free[0], token
 
@@ -681,7 +684,8 @@ class RoomService:
                 if info is not None and info.bot:
                     await self._append(new, "bot", {"seat": seat, "name": info.name})
                 elif info is not None:
-                    await self._append(new, "joined", {"seat": seat, "name": info.name, "token": info.token})
+                    signed = {"account": info.account, "account_name": info.account_name} if info.account else {}
+                    await self._append(new, "joined", {"seat": seat, "name": info.name, "token": info.token, **signed})
             await self._append(room, "rematch", {"room": new.id})
             self._notify(room)
             return new.id
@@ -992,6 +996,8 @@ class RoomService:
     async def _finish(self, room: Room) -> None:
         """The game is over: snapshot, archive (summary and record), and out of the active rooms."""
         await self._snapshot(room, force=True)
+        # the signed-in seats' 戦績 first (written once however often): an archived room is never finished again
+        await record_plays(self.db, room)
         entry = history.entry(room)
         if entry is not None:  # listed before it is archived: a restart in between lists it again (idempotent)
             await self.db.index_game(entry, room.seq, history.page(room, entry.line, self.clock()))

@@ -5,7 +5,8 @@ the only write that matters and replaying them restores every room after a resta
 SIGKILL: an event is committed before anything is pushed to a player. Two more tables only save
 time, and are checked before they are trusted: ``snapshots`` (one per room: the room folded up to an
 event number, see :mod:`jinrou.server.snapshots`) and ``archive`` (a finished room's summary and
-record, so that a restart does not fold it at all). ``meta`` keeps the server's secret (the key of
+record, so that a restart does not fold it at all). ``accounts``, ``sessions`` and ``plays`` are the
+players' accounts, logins and finished games (see :mod:`jinrou.server.accounts`). ``meta`` keeps the server's secret (the key of
 spectators' passes). Both stores use parameterised queries only; the event data is JSON text.
 
 The SQL of each operation is written once (:class:`Statements`, an :class:`Op` each) and run by two
@@ -57,6 +58,33 @@ CREATE TABLE IF NOT EXISTS archive (
     record TEXT NOT NULL,
     at DOUBLE PRECISION NOT NULL
 );
+CREATE TABLE IF NOT EXISTS accounts (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    admin INTEGER NOT NULL,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    expires DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS plays (
+    room TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    account TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    role TEXT,
+    team TEXT,
+    result TEXT NOT NULL,
+    sudden INTEGER NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (room, seat)
+);
+CREATE INDEX IF NOT EXISTS plays_by_account ON plays (account, at);
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -95,7 +123,8 @@ CREATE TABLE IF NOT EXISTS game_pages (
     page TEXT NOT NULL
 )
 """
-TABLES = ("events", "snapshots", "archive", "meta", "games", "game_players", "game_roles", "game_pages")
+TABLES = ("events", "snapshots", "archive", "meta", "games", "game_players", "game_roles", "game_pages", "accounts",
+          "sessions", "plays")
 """Every table of a store (a test that starts from an empty database drops them)."""
 
 

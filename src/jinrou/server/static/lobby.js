@@ -242,6 +242,7 @@ $("#create").addEventListener("submit", async (event) => {
   const settings = { mode: current().name, name: form.elements.name.value };
   if (form.elements.password.value) settings.password = form.elements.password.value;
   if (form.elements.private.checked) settings.private = true;  // never listed in the game history
+  if (form.elements.accounts_only.checked) settings.accounts_only = true;
   for (const input of $("#mode-fields").querySelectorAll("[name]")) {
     const { group, kind } = input.dataset;
     let value = kind === "boolean" ? input.checked : input.value;

@@ -1,0 +1,529 @@
+"""Accounts (アカウント): an optional user name and password, a login session, and who sat where.
+
+Playing needs no account: a seat is a nickname and a token. A player who registers keeps a user
+name across rooms and a record of his games (戦績: :meth:`Accounts.profile`, from a ``plays`` row
+per signed-in seat of each finished game); in each room he still picks any nickname, and the
+seat's ``joined`` event carries the account beside it. A room made with ``accounts_only`` seats
+only signed-in players.
+
+Passwords are hashed with scrypt (memory-hard: ``n=2**14, r=8`` takes 16 MiB and some tens of
+milliseconds), salted, the parameters kept beside the hash so that they can be raised later; the
+hashing runs on a two-thread pool, never on the event loop. A login is a random session token in an
+``HttpOnly``, ``SameSite=Lax`` cookie (``Secure`` when the request came over TLS, directly or as a
+proxy named at ``--proxy`` says with ``X-Forwarded-Proto``); the store keeps only its SHA-256.
+
+Defences:
+
+* **Cross-site requests.** Every POST to an account door, and every POST that carries the session
+  cookie, must come from the server's own pages: a browser's ``Sec-Fetch-Site`` must be
+  ``same-origin`` (or ``none``: typed by the user), else its ``Origin`` must name this host; a
+  client that sends neither (not a browser) must send ``Content-Type: application/json``, which a
+  cross-site HTML form cannot. The cookie is ``SameSite=Lax`` besides.
+* **Guessing.** Per address: ten attempts at once then ten a minute (register, login, password
+  change), two in flight, and twenty failed logins in :data:`WINDOW_SECONDS`; per account: five
+  failed logins in that window, whatever their addresses. A refusal (429) says how long to wait.
+  An unknown user name costs the same hash as a wrong password, and both get the same answer.
+  These counts are kept in memory, per process.
+
+Tables (in :data:`jinrou.server.store.SCHEMA`, SQLite and PostgreSQL alike)::
+
+    accounts (key, name, hash, admin, created)    key: the name folded (look-alikes fold alike)
+    sessions (token, account, created, expires)   token: SHA-256 of the cookie's; account: a key
+    plays (room, seat, account, mode, role, team, result, sudden, at)   a signed-in seat's finished game
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import re
+import secrets
+import time
+import unicodedata
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+from urllib.parse import urlsplit
+
+from jinrou.modes import Standing
+from jinrou.server.errors import RoomError
+from jinrou.server.names import skeleton
+from jinrou.server.store import Op
+
+COOKIE = "jinrou_session"
+SESSION_SECONDS = 30 * 86_400.0
+"""How long a login lasts (30 days)."""
+NAME_LIMIT = 20
+NAME = re.compile(r"[\w.-]{2,20}")
+"""A user name: 2–20 letters (any script), digits, ``_``, ``-`` and ``.``."""
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+WINDOW_SECONDS = 900.0
+"""The window in which failed logins are counted (15 minutes)."""
+ACCOUNT_FAILURES = 5
+"""Failed logins an account may have in the window, from any addresses."""
+ADDRESS_FAILURES = 20
+"""Failed logins an address may have in the window, whatever the accounts."""
+ADDRESS_BURST, ADDRESS_PER_MINUTE = 10, 10.0
+"""Password attempts (register, login, change) an address may make at once, then a minute."""
+IN_FLIGHT = 2
+"""Passwords of one address hashed at once."""
+RESULTS = ("win", "loss", "draw")
+T = TypeVar("T")
+
+
+# ------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class Account:
+    """A signed-up player: ``key`` is his folded name (what makes two names the same), ``name`` as
+    he spelled it."""
+
+    key: str
+    name: str
+    admin: bool
+    created: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "admin": self.admin, "since": round(self.created)}
+
+
+def check_account_name(name: Any) -> str:
+    """A user name (NFKC-normalised), or RoomError saying what one is."""
+    if isinstance(name, str):
+        name = unicodedata.normalize("NFKC", name.strip())
+        if NAME.fullmatch(name) and name.isprintable() and skeleton(name):
+            return name
+    shown = f"{name[:20]!r}" if isinstance(name, str) else type(name).__name__
+    raise RoomError(f"a user name is 2–20 letters, digits, _, - and . (no spaces), not {shown}",
+                    ja=f"ユーザー名は文字・数字・_・-・. の2〜20字です（空白なし）: {shown}")
+
+
+def name_key(name: str) -> str:
+    """The key of a user name: look-alike names (``Ann``, ``ANN``, Cyrillic ``Аnn``) share one."""
+    return skeleton(name)
+
+
+def check_new_password(password: Any, name: str) -> str:
+    """A new password: 8–128 characters, not the user name (RoomError otherwise)."""
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise RoomError(f"a password is {PASSWORD_MIN}–{PASSWORD_MAX} characters",
+                        ja=f"パスワードは{PASSWORD_MIN}〜{PASSWORD_MAX}文字です")
+    if name_key(password) == name_key(name):
+        raise RoomError("a password must not be the user name", ja="パスワードにユーザー名は使えません")
+    return password
+
+
+def hash_password(password: str, salt: bytes | None = None, n: int = SCRYPT_N, r: int = SCRYPT_R,
+                  p: int = SCRYPT_P) -> str:
+    """``scrypt$n$r$p$salt$digest`` (hex): slow on purpose — run it off the event loop."""
+    salt = salt or secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r, dklen=32)
+    return f"scrypt${n}${r}${p}${salt.hex()}${digest.hex()}"
+
+
+def password_matches(password: str, stored: str) -> bool:
+    """Whether ``password`` hashes to ``stored`` (with the parameters stored beside it)."""
+    kind, n, r, p, salt, _ = stored.split("$")
+    assert kind == "scrypt", f"unknown password hash {kind!r}"
+    return hmac.compare_digest(hash_password(password, bytes.fromhex(salt), int(n), int(r), int(p)), stored)
+
+
+_DECOY = hash_password(secrets.token_hex(8))
+"""Hashed against when the user name is unknown: the answer takes as long as a wrong password's."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+# ----------------------------------------------------------------- the SQL
+
+
+class Statements:
+    """The SQL of the accounts (both databases share it; ``?`` placeholders)."""
+
+    def create(self, account: Account, hashed: str) -> Op[bool]:
+        return Op(((("INSERT INTO accounts (key, name, hash, admin, created) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (key) DO NOTHING RETURNING key"),
+                    (account.key, account.name, hashed, int(account.admin), account.created)),),
+                  lambda rows: bool(rows))
+
+    def account(self, key: str) -> Op[tuple[Account, str] | None]:
+        """The account and its password hash."""
+        return Op((("SELECT key, name, admin, created, hash FROM accounts WHERE key = ?", (key,)),),
+                  lambda rows: (Account(rows[0][0], rows[0][1], bool(rows[0][2]), rows[0][3]), rows[0][4])
+                  if rows else None)
+
+    def set_password(self, key: str, hashed: str, admin: bool | None = None) -> Op[bool]:
+        parameters: tuple
+        sql, parameters = "UPDATE accounts SET hash = ? WHERE key = ? RETURNING key", (hashed, key)
+        if admin is not None:
+            sql, parameters = "UPDATE accounts SET hash = ?, admin = ? WHERE key = ? RETURNING key", (
+                hashed, int(admin), key)
+        return Op(((sql, parameters),), lambda rows: bool(rows))
+
+    def open_session(self, token: str, key: str, now: float) -> Op[None]:
+        return Op((("DELETE FROM sessions WHERE account = ? AND expires <= ?", (key, now)),
+                   ("INSERT INTO sessions (token, account, created, expires) VALUES (?, ?, ?, ?)",
+                    (hash_token(token), key, now, now + SESSION_SECONDS))), lambda rows: None)
+
+    def session(self, token: str, now: float) -> Op[Account | None]:
+        return Op(((("SELECT a.key, a.name, a.admin, a.created FROM sessions s JOIN accounts a ON a.key = s.account "
+                    "WHERE s.token = ? AND s.expires > ?"), (hash_token(token), now)),),
+                  lambda rows: Account(rows[0][0], rows[0][1], bool(rows[0][2]), rows[0][3]) if rows else None)
+
+    def close_session(self, token: str) -> Op[None]:
+        return Op((("DELETE FROM sessions WHERE token = ?", (hash_token(token),)),), lambda rows: None)
+
+    def close_sessions(self, key: str, but: str | None = None) -> Op[None]:
+        """Every session of the account (``but`` one: the token kept)."""
+        return Op((("DELETE FROM sessions WHERE account = ? AND token <> ?",
+                    (key, hash_token(but) if but else "")),), lambda rows: None)
+
+
+    def record_plays(self, room: str, mode: str, plays: list[tuple[int, str, Standing]], at: float) -> Op[None]:
+        """A finished room's signed-in seats (seat, account key, standing); written once (a room
+        finished again after a restart changes nothing)."""
+        return Op(tuple((("INSERT INTO plays (room, seat, account, mode, role, team, result, sudden, at) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room, seat) DO NOTHING"),
+                         (room, seat, key, mode, s.role, s.team, s.result, int(s.sudden), at))
+                        for seat, key, s in plays), lambda rows: None)
+
+    def tally(self, key: str) -> Op[list[tuple]]:
+        """An account's games counted by mode, role, team, result and sudden death."""
+        return Op(((("SELECT mode, role, team, result, sudden, COUNT(*) FROM plays WHERE account = ? "
+                    "GROUP BY mode, role, team, result, sudden"), (key,)),), lambda rows: rows)
+
+    def plays(self, key: str, offset: int, limit: int) -> Op[list[tuple]]:
+        """An account's games, the latest first."""
+        return Op(((("SELECT room, seat, mode, role, team, result, sudden, at FROM plays WHERE account = ? "
+                    "ORDER BY at DESC, room LIMIT ? OFFSET ?"), (key, limit, offset)),), lambda rows: rows)
+
+
+class Runner(Protocol):
+    async def run(self, op: Op[T]) -> T: ...
+
+
+# ------------------------------------------------------------------- limits
+
+
+@dataclass
+class Throttle:
+    """Who may try a password now: failures counted per account and per address in a sliding
+    window, attempts per address in a token bucket; ``clock`` is injected (tests move it)."""
+
+    clock: Callable[[], float] = time.monotonic
+    size: int = 10_000
+    """Keys remembered of each kind (the least recently used forgotten beyond)."""
+
+    def __post_init__(self) -> None:
+        self._failures: dict[str, OrderedDict[str, deque[float]]] = {"account": OrderedDict(), "address": OrderedDict()}
+        self._attempts: OrderedDict[str, tuple[float, float]] = OrderedDict()  # address → (tokens, at)
+
+    def attempt(self, address: str) -> None:
+        """One more password attempt from ``address`` (RoomError 429 beyond its rate)."""
+        now = self.clock()
+        tokens, at = self._attempts.pop(address, (float(ADDRESS_BURST), now))
+        tokens = min(float(ADDRESS_BURST), tokens + (now - at) * ADDRESS_PER_MINUTE / 60)
+        if tokens < 1:
+            self._attempts[address] = (tokens, now)
+            wait = (1 - tokens) * 60 / ADDRESS_PER_MINUTE
+            raise RoomError(f"too many password attempts from your address: wait {_seconds(wait)}", status=429,
+                            ja=f"あなたのアドレスからのパスワードの試行が多すぎます。{_seconds_ja(wait)}待ってください")
+        self._attempts[address] = (tokens - 1, now)
+        self._trim(self._attempts)
+
+    def may_log_in(self, key: str, address: str) -> None:
+        """RoomError 429 when the account or the address has failed too often in the window."""
+        for kind, who, most in (("account", key, ACCOUNT_FAILURES), ("address", address, ADDRESS_FAILURES)):
+            failures = self._recent(kind, who)
+            if len(failures) >= most:
+                wait = failures[0] + WINDOW_SECONDS - self.clock()
+                if kind == "account":
+                    raise RoomError(f"too many failed logins to this account: try again in {_seconds(wait)}",
+                                    status=429, ja=f"このアカウントへのログイン失敗が多すぎます。{_seconds_ja(wait)}後にどうぞ")
+                raise RoomError(f"too many failed logins from your address: try again in {_seconds(wait)}", status=429,
+                                ja=f"あなたのアドレスからのログイン失敗が多すぎます。{_seconds_ja(wait)}後にどうぞ")
+
+    def failed(self, key: str, address: str) -> None:
+        now = self.clock()
+        for kind, who in (("account", key), ("address", address)):
+            self._recent(kind, who).append(now)
+            self._trim(self._failures[kind])
+
+    def succeeded(self, key: str) -> None:
+        """A right password clears the account's failures (not the address's)."""
+        self._failures["account"].pop(key, None)
+
+    def _recent(self, kind: str, who: str) -> deque[float]:
+        table = self._failures[kind]
+        failures = table.pop(who, None) or deque()
+        table[who] = failures
+        while failures and failures[0] <= self.clock() - WINDOW_SECONDS:
+            failures.popleft()
+        return failures
+
+    def _trim(self, table: OrderedDict) -> None:
+        while len(table) > self.size:
+            table.popitem(last=False)
+
+
+def _seconds(seconds: float) -> str:
+    seconds = max(1, round(seconds))
+    return f"{seconds} seconds" if seconds < 120 else f"{round(seconds / 60)} minutes"
+
+
+def _seconds_ja(seconds: float) -> str:
+    seconds = max(1, round(seconds))
+    return f"{seconds}秒" if seconds < 120 else f"{round(seconds / 60)}分"
+
+
+# --------------------------------------------------------------- the service
+
+
+class Accounts:
+    """Registering, logging in and out, sessions: the store reached through ``db`` (awaited), the
+    hashing on a pool of its own; ``clock`` is the wall clock of sessions (Unix time)."""
+
+    def __init__(self, db: Runner, workers: int = 2, clock: Callable[[], float] = time.time,
+                 throttle: Throttle | None = None):
+        self.db, self.clock = db, clock
+        self.statements = Statements()
+        self.throttle = throttle or Throttle()
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="jinrou-scrypt")
+        self._busy: dict[str, int] = {}
+
+    async def _hashed(self, address: str, work: Callable[..., T], *args: Any) -> T:
+        """``work`` on the pool, counted against ``address``'s attempts."""
+        if self._busy.get(address, 0) >= IN_FLIGHT:
+            raise RoomError("passwords of yours are being checked: wait for their answer", status=429,
+                            ja="パスワードを確認中です。結果を待ってください")
+        self.throttle.attempt(address)
+        self._busy[address] = self._busy.get(address, 0) + 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        finally:
+            self._busy[address] -= 1
+            if not self._busy[address]:
+                del self._busy[address]
+
+    async def register(self, name: Any, password: Any, address: str) -> tuple[Account, str]:
+        """A new account, signed in: it and its session token (RoomError 400 for a name taken)."""
+        name = check_account_name(name)
+        password = check_new_password(password, name)
+        account = Account(name_key(name), name, False, self.clock())
+        if await self.db.run(self.statements.account(account.key)) is not None:  # before the slow hash
+            raise _taken(name)
+        hashed = await self._hashed(address, hash_password, password)
+        if not await self.db.run(self.statements.create(account, hashed)):
+            raise _taken(name)
+        return account, await self._open(account)
+
+    async def login(self, name: Any, password: Any, address: str) -> tuple[Account, str]:
+        """The account and a new session token (RoomError 403 for a wrong name or password, the
+        same answer for both; 429 when throttled)."""
+        if not isinstance(name, str) or not isinstance(password, str) or not name or not password:
+            raise RoomError("log in with {\"name\": user name, \"password\": password}",
+                            ja="ログインには {\"name\": ユーザー名, \"password\": パスワード} を送ってください")
+        if len(name) > 4 * NAME_LIMIT or len(password) > PASSWORD_MAX:
+            raise _wrong()
+        key = name_key(unicodedata.normalize("NFKC", name.strip()))
+        self.throttle.may_log_in(key, address)
+        found = await self.db.run(self.statements.account(key))
+        right = await self._hashed(address, password_matches, password, found[1] if found else _DECOY)
+        if found is None or not right:
+            self.throttle.failed(key, address)
+            raise _wrong()
+        self.throttle.succeeded(key)
+        return found[0], await self._open(found[0])
+
+    async def logout(self, token: str | None) -> None:
+        if token:
+            await self.db.run(self.statements.close_session(token))
+
+    async def session(self, token: str | None) -> Account | None:
+        """The account a session token opens (None: no token, or an unknown or expired one)."""
+        if not token or len(token) > 100:
+            return None
+        return await self.db.run(self.statements.session(token, self.clock()))
+
+    async def change_password(self, account: Account, old: Any, new: Any, token: str, address: str) -> None:
+        """A new password (the old one checked, throttled like a login); every other session ends."""
+        new = check_new_password(new, account.name)
+        if not isinstance(old, str) or len(old) > PASSWORD_MAX:
+            raise RoomError("send the old password as \"old\" and the new one as \"new\"",
+                            ja="今のパスワードを \"old\"、新しいパスワードを \"new\" に入れてください")
+        self.throttle.may_log_in(account.key, address)
+        found = await self.db.run(self.statements.account(account.key))
+        if found is None or not await self._hashed(address, password_matches, old, found[1]):
+            self.throttle.failed(account.key, address)
+            raise RoomError("wrong password", status=403, ja="パスワードが違います")
+        hashed = await self._hashed(address, hash_password, new)
+        await self.db.run(self.statements.set_password(account.key, hashed))
+        await self.db.run(self.statements.close_sessions(account.key, but=token))
+
+    async def profile(self, name: str, offset: int = 0, limit: int = 50) -> dict[str, Any]:
+        """A player's public profile: his 戦績 — games per mode, wins, losses, draws and sudden
+        deaths (突然死) per role and per team — and his games, the latest first (``offset``,
+        ``limit``), each with its room's page. RoomError 404: no such player."""
+        found = None
+        if isinstance(name, str) and len(name) <= 4 * NAME_LIMIT:
+            found = await self.db.run(self.statements.account(name_key(unicodedata.normalize("NFKC", name.strip()))))
+        if found is None:
+            shown = name[:20] if isinstance(name, str) else name
+            raise RoomError(f"no player {shown!r}", status=404, ja=f"プレイヤー {shown!r} はいません")
+        account = found[0]
+        modes: dict[str, int] = {}
+        roles: dict[tuple[str, str | None], dict[str, int]] = {}
+        teams: dict[tuple[str, str | None], dict[str, int]] = {}
+        for mode, role, team, result, sudden, count in await self.db.run(self.statements.tally(account.key)):
+            modes[mode] = modes.get(mode, 0) + count
+            for table, what in ((roles, role), (teams, team)):
+                line = table.setdefault((mode, what), {"games": 0, **dict.fromkeys(RESULTS, 0), "sudden": 0})
+                line["games"] += count
+                line[result] += count
+                line["sudden"] += count if sudden else 0
+        games = [{"room": room, "page": f"/room/{room}", "seat": seat, "mode": mode, "role": role, "team": team,
+                  "result": result, "sudden": bool(sudden), "at": round(at)}
+                 for room, seat, mode, role, team, result, sudden, at in
+                 await self.db.run(self.statements.plays(account.key, offset, limit))]
+        return {"name": account.name, "since": round(account.created), "games": sum(modes.values()),
+                "modes": dict(sorted(modes.items())),
+                "roles": [{"mode": m, "role": r, **line} for (m, r), line in sorted(roles.items(), key=_order)],
+                "teams": [{"mode": m, "team": t, **line} for (m, t), line in sorted(teams.items(), key=_order)],
+                "rooms": games}
+
+    async def _open(self, account: Account) -> str:
+        token = secrets.token_urlsafe(32)
+        await self.db.run(self.statements.open_session(token, account.key, self.clock()))
+        return token
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _order(item: tuple[tuple[str, str | None], dict[str, int]]) -> tuple[str, int, str]:
+    """Most played first, within each mode."""
+    (mode, what), line = item
+    return mode, -line["games"], what or ""
+
+
+def _taken(name: str) -> RoomError:
+    return RoomError(f"the user name {name!r} is taken (or looks like one that is): choose another",
+                     ja=f"ユーザー名 {name!r} は使われています（または似た名前があります）。別の名前にしてください")
+
+
+def _wrong() -> RoomError:
+    return RoomError("wrong user name or password", status=403, ja="ユーザー名かパスワードが違います")
+
+
+# ------------------------------------------------------------ cross-site
+
+
+def check_same_origin(headers: Any, forwarded_host: bool = False) -> None:
+    """RoomError 403 unless a writing request comes from this server's own pages (see the module):
+    ``headers`` are the request's; ``forwarded_host``: a proxy's ``X-Forwarded-Host`` names this
+    host too (the app trusts it only with ``--proxy``)."""
+    site = headers.get("sec-fetch-site")
+    origin = headers.get("origin")
+    if site is not None:
+        if site in ("same-origin", "none"):
+            return
+        raise _cross_site(f"Sec-Fetch-Site {site[:20]!r}")
+    if origin is not None:
+        hosts = {headers.get("host", "")}
+        if forwarded_host and headers.get("x-forwarded-host"):
+            hosts.add(headers["x-forwarded-host"].split(",")[0].strip())
+        try:
+            netloc = urlsplit(origin).netloc if origin != "null" else None
+        except ValueError:
+            netloc = None
+        if netloc and netloc in hosts:
+            return
+        raise _cross_site(f"Origin {origin[:60]!r}")
+    if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise RoomError("send this request as JSON (Content-Type: application/json)", status=403,
+                        ja="このリクエストは JSON（Content-Type: application/json）で送ってください")
+
+
+def _cross_site(what: str) -> RoomError:
+    return RoomError(f"a request from another site is refused ({what}): use this server's own pages", status=403,
+                     ja=f"他のサイトからのリクエストは受け付けません（{what}）。このサーバーのページからどうぞ")
+
+
+# ------------------------------------------------------------ administration
+
+
+def create_admin(store: Any, name: str, password: str) -> Account:
+    """An administrator account (an existing account of that name becomes one, with this password):
+    for ``jinrou admin`` on the synchronous store."""
+    name = check_account_name(name)
+    password = check_new_password(password, name)
+    statements = Statements()
+    account = Account(name_key(name), name, True, time.time())
+    hashed = hash_password(password)
+    if not store.run(statements.create(account, hashed)):
+        store.run(statements.set_password(account.key, hashed, admin=True))
+        store.run(statements.close_sessions(account.key))
+        found = store.run(statements.account(account.key))
+        assert found is not None
+        account = found[0]
+    return account
+
+
+def reset_password(store: Any, name: str, password: str) -> Account:
+    """Set an account's password and end its sessions (RoomError 404: no such account)."""
+    statements = Statements()
+    found = store.run(statements.account(name_key(unicodedata.normalize("NFKC", name.strip()))))
+    if found is None:
+        raise RoomError(f"no account {name[:20]!r}", status=404, ja=f"アカウント {name[:20]!r} はありません")
+    account = found[0]
+    store.run(statements.set_password(account.key, hash_password(check_new_password(password, account.name))))
+    store.run(statements.close_sessions(account.key))
+    return account
+
+
+# ------------------------------------------------------------------- seats
+
+
+def check_account_seat(room: Any, account: Account | None) -> dict[str, str]:
+    """What a ``joined`` event records of the account taking a seat in ``room`` (nothing for a
+    player not signed in), or RoomError: an accounts-only room without an account (401), an account
+    seated there already (400)."""
+    if account is None:
+        if room.settings.get("accounts_only"):
+            raise RoomError("this room seats signed-in players only: log in or register first", status=401,
+                            ja="この部屋はログインした人だけが座れます。先にログインか登録をしてください")
+        return {}
+    for seat, info in enumerate(room.seats):
+        if info is not None and info.account == account.key:
+            raise RoomError(f"your account sits in this room already (seat {seat}): one seat an account",
+                            ja=f"あなたのアカウントはこの部屋にすでに座っています（席 {seat}）。1アカウント1席です")
+    return {"account": account.key, "account_name": account.name}
+
+
+def standings(room: Any) -> list[tuple[int, str, Standing]]:
+    """The signed-in seats of a finished ``room`` and how each ended: the mode's ``standings``
+    where it has them, else won or lost off its result (a result without winners: a draw)."""
+    said = getattr(room.mode, "standings", None)
+    found = said(room.state) if said is not None else None
+    if found is None:
+        result = room.mode.result(room.state)
+        if result is None:
+            return []
+        found = tuple(Standing(None, None, "draw" if not result.winners else "win" if s in result.winners else "loss")
+                      for s in range(len(room.seats)))
+    return [(seat, info.account, found[seat]) for seat, info in enumerate(room.seats)
+            if info is not None and info.account is not None and seat < len(found)]
+
+
+async def record_plays(db: Runner, room: Any) -> None:
+    """Keep the signed-in seats' standings of a finished ``room`` (nothing when none is signed in)."""
+    plays = standings(room)
+    if plays:
+        await db.run(Statements().record_plays(room.id, room.mode.name, plays, room.touched))
