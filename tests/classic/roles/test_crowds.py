@@ -184,6 +184,20 @@ def test_a_streamer_without_listeners_retires_and_its_listeners_stop():
     assert extras(g2, "D") == [] and extras(g2, "C") == []
 
 
+def test_a_streamer_is_told_only_how_many_listeners_live_and_its_listeners_are_not():
+    g = streaming()  # V2.2: the 配信者 sees only how many listeners live
+    assert lines(g, "audience") == ["Bの視聴者は2人です。"] and lines(g, "audience", "en") == ["B has 2 listeners alive."]
+    assert told(g, "audience", "B") == [{"player": seat(g, "B"), "count": 2}]
+    assert not told(g, "audience", "C") and not told(g, "audience", "D") and not told(g, "audience", None)
+    view = SeatView.of(g, seat(g, "B"))
+    assert view.known == {} and [m.key for _, m in view.messages if m.key == "audience"] == ["audience"]  # not who
+    night(g, "A attack C")  # one listener dies
+    vote(g, "AF BF DF EF FA GF HF", draws=[("streamer role", "Guard")])
+    assert [m["count"] for m in told(g, "audience", "B")] == [2, 1]
+    assert not told(g, "audience", "D")
+    same_replay(g)
+
+
 def test_a_message_declared_unrelayed_reaches_its_seat_but_no_listener():
     from jinrou.classic.model import Message
 

@@ -89,6 +89,16 @@ def test_remote_worker_dies_at_night_as_anyone():
     assert dead(g) == {"B": "attack"}
 
 
+def test_blasphemy_on_a_remote_worker_turns_back_on_the_blasphemer():
+    # T.2: 冒涜者's blasphemy of a 在宅者 gives the 狐憑き to the 冒涜者 itself, as for a 逃亡者
+    g = new(["Werewolf", "Blasphemy", "RemoteWorker", "Human", "Human", "Human"])
+    night(g, "B blaspheme C", "A attack D")
+    assert g.has_sub(1, "FoxPossession") and not g.has_sub(2, "FoxPossession")
+    g = new(["Werewolf", "Blasphemy", "Human", "Human", "Human", "Human"])  # the same night on a 村人
+    night(g, "B blaspheme C", "A attack D")
+    assert g.has_sub(2, "FoxPossession") and not g.has_sub(1, "FoxPossession")
+
+
 # ---------------------------------------------------------------------- 血まみれのメアリー (V2.1.10, V2.1.12)
 
 

@@ -171,6 +171,8 @@ LISTENING = Message.declare("listening", "{player}は{target}の視聴者にな�
                             "{player} became a listener of {target}'s stream.")
 TRYING = Message.declare("trying", "{player}は今夜は{role}をやってみることにしました。",
                          "{player} will try being a {role} tonight.")
+AUDIENCE = Message.declare("audience", "{player}の視聴者は{count}人です。", "{player} has {count} listeners alive.",
+                           relayed=False)  # V2.2: the 配信者 sees only how many listeners live (its own notice)
 RETIRED = Message.declare("retired", "{player}は視聴者がいなくなり引退して村人になりました。",
                           "{player} has no listeners left: it retires and becomes a 村人 (Villager).")
 
@@ -190,18 +192,20 @@ class StreamerMemory:
 class Streamer(Role):
     """配信者: at its first dusk ⌊n/4⌋ seats become its listeners (draw ``listeners`` among the living seats
     other than it and 身代わりくん), each told 「{X}は{name}の視聴者になりました。」; a listener knows it, reads
-    its stream (its night talk) and every notice told to it from then on. At each later dusk at which it
+    its stream (its night talk) and every notice told to it from then on; the 配信者 is told only how many
+    listeners live (「{name}の視聴者は{count}人です。」, at that dusk and each later one it streams). At each later dusk at which it
     lives: a listener of it lives → a fresh nightly role, draw ``streamer role``, in place of the last
     (「{name}は今夜は{role}をやってみることにしました。」, its dusk hook runs); none → it retires, becoming 村人.
     A reviver while alive."""
 
     card_ja = ("配信者: 最初の夜に、参加者の4分の1の人数が視聴者になります。夜の会話は配信になり、視聴者が読めます。"
-               "視聴者は配信者に届く通知も読めます。2日目の夜からは毎晩ランダムな役職（占い師・狩人・魔女など）を"
-               "その夜だけ演じます。視聴者が全員死ぬと引退して村人になります。")
+               "視聴者は配信者に届く通知も読めます（配信者にわかるのは生きている視聴者の人数だけです）。"
+               "2日目の夜からは毎晩ランダムな役職（占い師・狩人・魔女など）をその夜だけ演じます。"
+               "視聴者が全員死ぬと引退して村人になります。")
     card_en = ("Streamer: at its first dusk a quarter of the seats become its listeners. Its night talk is a stream "
-               "its listeners read, and they read every notice it is told. From night 2, each night it plays a role "
-               "drawn at random (a seer, a bodyguard, a witch …) for that night. When no listener is left alive it "
-               "retires and becomes a 村人 (Villager).")
+               "its listeners read, and they read every notice it is told (it only learns how many listeners are "
+               "alive). From night 2, each night it plays a role drawn at random (a seer, a bodyguard, a witch …) "
+               "for that night. When no listener is left alive it retires and becomes a 村人 (Villager).")
 
     closes_heaven = "alive"  # V2.1.10
 
@@ -222,14 +226,18 @@ class Streamer(Role):
         if not memory.started:
             memory.started = True
             pool = [s for s in ctx.living() if s != me.seat and s != ctx.scapegoat]
-            for seat in ctx.draw_seats("listeners", pool, ctx.n // 4):
+            drawn = ctx.draw_seats("listeners", pool, ctx.n // 4)
+            for seat in drawn:
                 ctx.grant(seat, Listener.id, source=me.seat)
                 ctx.tell(seat, LISTENING, player=seat, target=me.seat)
+            ctx.tell(me.seat, AUDIENCE, player=me.seat, count=len(drawn))
             return
         if memory.nightly is not None:
             ctx.remove(memory.nightly)
             memory.nightly = None
-        if any(ctx.alive(s) for s in self.relays(ctx, me)):
+        audience = sum(ctx.alive(s) for s in self.relays(ctx, me))
+        if audience:
+            ctx.tell(me.seat, AUDIENCE, player=me.seat, count=audience)
             role_id = ctx.draw("streamer role", STREAMER_ROLES)
             memory.nightly = layer = ctx.add_role(me.seat, role_id)
             ctx.tell(me.seat, TRYING, player=me.seat, role=role_id)

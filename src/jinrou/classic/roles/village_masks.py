@@ -17,6 +17,7 @@ from jinrou.classic.events import Bitten, Executed, Nightfall, PhaseOpened, Thre
 from jinrou.classic.identity import Layer, LayerKind
 from jinrou.classic.model import Action, Cause, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Role, declared, role, sub_role
+from jinrou.classic.roles.common import BlasphemyProof
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -29,11 +30,11 @@ REMOTE = Message.declare("remote worker", "{player}は家にこもり続けて�
 
 
 @role
-class RemoteWorker(Role):
+class RemoteWorker(BlasphemyProof):
     """在宅者: counts none (§1, §7: neither human nor wolf, like おばけ). Own resistance to every execution
     (a 独裁者's included), every time, while it is on team Human and does not count as wolf: public
     「{name}は家にこもり続けて処刑を免れました。」; the execution is used and kills nobody (プリンス's way,
-    V1.1.3). Death resistance."""
+    V1.1.3). Death resistance. A 冒涜者's blasphemy turns back on the 冒涜者 (T.2, :class:`BlasphemyProof`)."""
 
     card_ja = ("在宅者: 村人陣営です。勝敗の人数には人間としても人狼としても数えられません。"
                "処刑されても（独裁者の宣言でも）何度でも家にこもって免れます（公表され、その処刑では誰も死にません）。")
