@@ -242,12 +242,10 @@ def main() -> None:
         elif args.madmen:
             plain = dict(Counter(normal_cast(16)) - Counter({"Madman": 1, "Human": 2}))
             casts = [(name, dict(Counter(plain) + Counter(madmen))) for name, madmen in MADMEN_16.items()]
-        elif args.village or args.village2 or args.single_teams:
+        elif args.village or args.village2 or args.single_teams or args.switchers:
             casts = []
-            chosen = VILLAGE_16 if args.village else VILLAGE2_16 if args.village2 else SINGLE_TEAMS_16
-        elif args.village or args.village2 or args.switchers:
-            casts = []
-            chosen = VILLAGE_16 if args.village else VILLAGE2_16 if args.village2 else SWITCHERS_16
+            chosen = (VILLAGE_16 if args.village else VILLAGE2_16 if args.village2
+                      else SINGLE_TEAMS_16 if args.single_teams else SWITCHERS_16)
             for name, village in chosen.items():
                 plain = Counter(normal_cast(16)) - Counter({"Human": len(village)})
                 if name in VILLAGE_NO_FOX:
@@ -260,10 +258,9 @@ def main() -> None:
                 plain = Counter(normal_cast(16)) - Counter({"Human": len(group) - fox, "Fox": int(fox)})
                 casts.append((name, dict(plain + Counter(group))))
         for name, cast in casts:
-            target = 25 if args.wolves or args.madmen or args.village or args.village2 or args.single_teams else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
-            batch = args.wolves or args.madmen or args.village or args.village2 or args.foxes_oni
-            target = 25 if batch else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
-            target = 25 if args.wolves or args.madmen or args.village or args.village2 or args.switchers else 50  # issues 23, 24: a cast with the batch's roles < 25 ms
+            batch = (args.wolves or args.madmen or args.village or args.village2 or args.single_teams
+                     or args.foxes_oni or args.switchers)
+            target = 25 if batch else 50  # issues 23, 24, 34, 35: a cast with the batch's roles < 25 ms
             print(json.dumps(measure_games(name, cast, args.games, args.seed, target), ensure_ascii=False), flush=True)
     if args.only in (None, "batch"):
         print(json.dumps(measure_batch(args.batch, args.workers, args.seed), ensure_ascii=False), flush=True)

@@ -149,6 +149,28 @@ def test_doppleganger_changes_only_if_alive_and_loses_if_it_never_does():
     assert result(g) == "Human" and winners(g) == "CDE"
 
 
+def test_a_doppleganger_robbed_by_a_phantom_at_that_burial_gets_no_extra_role():
+    from jinrou.classic.views import SeatView
+
+    g = new(["Werewolf", "Doppleganger", "Human", "Human", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "B mimic D", "E divine A", "A attack D")  # B: 村人 with a ドッペルゲンガー extra role
+    assert g.roles_held(1) == ("Doppleganger", "Human") and g.has_sub(1, "Doppleganger")
+    vote(g, "AI BI CI EI FI GI HI IA")
+    g.change_role(2, "Phantom")  # C: a 怪盗 whose first night is night 2 (set by hand: the record cannot replay)
+    night(g, "B mimic E", "E divine A", "C swap B", "A attack E")  # robbed at 125; E dies at the burial
+    assert told(g, "became", "B")[-1] == {"player": 1, "role": "Diviner"}  # told, shown until its dusk …
+    assert SeatView.of(g, 1).role == "Diviner" and g.identity(1).role.id == "Phantom"  # … still a 怪盗 for every rule
+    assert not g.has_sub(1, "Doppleganger") and "mimic" not in legal_verbs(g, "B")  # no extra role
+    assert g.identity(2).role.id == "Human" and g.roles_held(1) == ("Doppleganger", "Human", "Phantom")
+    vote(g, "AF BF CF FA GF HF")
+    assert SeatView.of(g, 1).role == "Phantom" and told(g, "robbed", "B") and set(legal_verbs(g, "B")) <= {"co"}
+    g = new(["Werewolf", "Doppleganger", "Human", "Human", "Diviner", "Human", "Human", "Human", "Human"])
+    night(g, "B mimic D", "E divine A", "A attack D")  # the same without the theft: it changes and may choose again
+    vote(g, "AI BI CI EI FI GI HI IA")
+    night(g, "B mimic E", "E divine A", "A attack E")
+    assert g.identity(1).role.id == "Diviner" and g.has_sub(1, "Doppleganger")
+
+
 # ---------------------------------------------------------------------------------------------------- 盗人
 
 

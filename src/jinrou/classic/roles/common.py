@@ -397,6 +397,25 @@ class BlasphemyProof(Role):
     嘘つき, スパイⅡ, 一匹狼, 絶対狼, 在宅者)."""
 
 
+class Stolen(Role):
+    """The *robbed* mark's part (V2.1.15) other rules ask about: a seat a 怪盗 robbed is a 怪盗 for every rule
+    until its dusk, shown another role until then (ドッペルゲンガー's change at a burial, T.4, asks it)."""
+
+    def show_until_dusk(self, me: Layer, role_id: str) -> None:
+        """Show the robbed seat ``role_id`` as its role until the mark goes."""
+        raise NotImplementedError
+
+
+def shown_if_stolen(ctx: Context, seat: Seat, role_id: str) -> bool:
+    """Whether ``seat`` carries the *robbed* mark now (a :class:`Stolen` layer); if so it is shown ``role_id``
+    until the mark goes."""
+    for layer in ctx.identity(seat).extras():
+        if isinstance(layer.role, Stolen):
+            layer.role.show_until_dusk(layer, role_id)
+            return True
+    return False
+
+
 class Absolute(BlasphemyProof):
     """絶対狼's part other roles ask about: the rules that spare a 絶対狼 by name (一言主神's 痛恨)."""
 

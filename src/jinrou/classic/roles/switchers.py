@@ -18,6 +18,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.events import BurialPass, Dealt, PhaseOpened, on
 from jinrou.classic.model import Action, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Role, role
+from jinrou.classic.roles.common import shown_if_stolen
 
 if TYPE_CHECKING:
     import numpy as np
@@ -181,6 +182,11 @@ class Mimicking(Role):
             return
         new = base_role(ctx, target)
         me.memory.target = None
+        if shown_if_stolen(ctx, me.seat, new):  # T.4: robbed by a 怪盗 (a 怪盗 for every rule until its dusk, shown
+            # the new role till then: the reference's passing change): no extra role
+            ctx.remove(me)
+            ctx.tell(me.seat, BECAME, player=me.seat, role=new)
+            return
         identity = ctx.identity(me.seat)
         first = identity.main is me
         ctx.change_role(me.seat, new, told_now=False)  # the role gained last is replaced (T.4)
@@ -194,7 +200,8 @@ class Doppleganger(Mimicking):
     """ドッペルゲンガー: once, on any night, it may choose another living seat (told 「{name}が{target}の
     ドッペルゲンガーになりました。」). At a burial where that seat is among the new deaths and it lives, it
     becomes the dead seat's role (without its sub-roles), told 「{name}は{role}になりました。」, and keeps a
-    ドッペルゲンガー extra role (V1.1.6) to choose again: each later change replaces the role gained last. It
+    ドッペルゲンガー extra role (V1.1.6) to choose again: each later change replaces the role gained last. A seat
+    robbed by a 怪盗 at that burial gets no extra role (it stays a 怪盗, shown the new role until its dusk). It
     loses if it never changes."""
 
     card_ja = ("ドッペルゲンガー: いずれかの夜に一度、生きている他の人をひとり選べます。その人が死んだ埋葬で"

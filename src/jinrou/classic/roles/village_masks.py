@@ -17,7 +17,7 @@ from jinrou.classic.events import Bitten, Executed, Nightfall, PhaseOpened, Thre
 from jinrou.classic.identity import Layer, LayerKind
 from jinrou.classic.model import Action, Cause, Count, Message, Moment, Seat, Verb
 from jinrou.classic.role import Ability, Role, declared, role, sub_role
-from jinrou.classic.roles.common import BlasphemyProof
+from jinrou.classic.roles.common import BlasphemyProof, Stolen
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -192,7 +192,7 @@ class RobbedMemory:
 
 
 @sub_role("Robbed", "盗まれた", LayerKind.SUB)
-class Robbed(Role):
+class Robbed(Stolen):
     """The *robbed* mark (V2.1.15), from the theft (level 125) to the seat's next dusk, dead or alive: the seat
     is already a 怪盗 (its theft spent) for every rule, but still sees its old role and its lists; at that
     dusk it is told 「{name}は役職を盗まれて怪盗になりました。」 and the mark goes."""
@@ -204,6 +204,9 @@ class Robbed(Role):
 
     def shows(self, me: Layer) -> str | None:
         return str(me.memory.role)
+
+    def show_until_dusk(self, me: Layer, role_id: str) -> None:
+        me.memory.role = role_id
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         old = declared(me.memory.role)
