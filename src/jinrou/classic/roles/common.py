@@ -397,13 +397,23 @@ class BlasphemyProof(Role):
     嘘つき, スパイⅡ, 一匹狼, 絶対狼, 在宅者)."""
 
 
+@dataclass
+class StolenMemory:
+    role: str = "Human"  # the role the robbed seat is shown until its next dusk (its old one, at first)
+
+
 class Stolen(Role):
     """The *robbed* mark's part (V2.1.15) other rules ask about: a seat a 怪盗 robbed is a 怪盗 for every rule
     until its dusk, shown another role until then (ドッペルゲンガー's change at a burial, T.4, asks it)."""
 
+    Memory = StolenMemory
+
+    def shows(self, me: Layer) -> str | None:
+        return str(me.memory.role)
+
     def show_until_dusk(self, me: Layer, role_id: str) -> None:
         """Show the robbed seat ``role_id`` as its role until the mark goes."""
-        raise NotImplementedError
+        me.memory.role = role_id
 
 
 def shown_if_stolen(ctx: Context, seat: Seat, role_id: str) -> bool:

@@ -186,11 +186,6 @@ class PhantomMemory:
     spent: bool = False  # its theft is made (or was the robbed seat's)
 
 
-@dataclass
-class RobbedMemory:
-    role: str = "Human"  # the role it held before the theft, shown to it until its next dusk
-
-
 @sub_role("Robbed", "盗まれた", LayerKind.SUB)
 class Robbed(Stolen):
     """The *robbed* mark (V2.1.15), from the theft (level 125) to the seat's next dusk, dead or alive: the seat
@@ -199,14 +194,6 @@ class Robbed(Stolen):
 
     card_ja = "盗まれた: 怪盗に役職を盗まれました。次の夕方に怪盗になったと知らされます。"
     card_en = "Robbed: a 怪盗 (Phantom) stole the seat's role; at the next dusk it is told it is a Phantom now."
-
-    Memory = RobbedMemory
-
-    def shows(self, me: Layer) -> str | None:
-        return str(me.memory.role)
-
-    def show_until_dusk(self, me: Layer, role_id: str) -> None:
-        me.memory.role = role_id
 
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         old = declared(me.memory.role)
