@@ -29,6 +29,9 @@ LEFT_OUT: dict[str, str] = {
     "wave3/0283": "its end depends on a draw the reference's harness left to chance: the 後鬼 attacked on night 3 "
                   "resists w.p. 3/10 (`oni resists`, T.3, the reference's L10862); the game was kept because it died in "
                   "the harness's runs, and the draw jinrou takes from the record's seed spares it",
+    "wave3-scapegoat/037": "its record does not give the first dusk's `hooligan guards` draw (T.7: the reference made "
+                           "C a 警備員), which its night-3 actions need (C arrests D); jinrou draws the guard from the "
+                           "record's seed, and another seat is the 警備員",
 }
 """Games that differ from jinrou on purpose: name → why."""
 
@@ -72,6 +75,11 @@ def test_the_oni_game_left_out_differs_only_by_the_oni_s_resistance():
     with pytest.raises(RecordError, match=r"event 7: deaths are \[\{'player': 'H', 'cause': 'oni'\}\] in the record, "
                                           r"\[\{'player': 'H', 'cause': 'oni'\}, \{'player': 'D', 'cause': 'attack'\}\] by the rules"):
         replay(full)
+
+
+def test_the_hooligan_game_left_out_stops_at_the_arrest_its_record_does_not_draw():
+    with pytest.raises(RecordError, match=r"event 7: C \(Villager\) has no action 'arrest' tonight"):
+        replay(load("wave3-scapegoat/037")["record"])
 
 
 def test_every_game_here_casts_only_declared_roles_and_the_left_out_exist():
