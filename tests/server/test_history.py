@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from jinrou.classic.texts import outcome_text
 from jinrou.server.store import GameEntry, GameQuery
 
 from .. import needs
@@ -99,7 +100,8 @@ def test_finished_games_of_every_mode_are_listed_and_an_unfinished_one_nowhere(c
     assert row["preset"] == {"key": "fixed", "en": "fixed", "ja": "自由配役"}
     assert row["cast"]["ja"] == "村人4 占い師 狩人 人狼" and row["cast"]["en"] == "Villager ×4 Seer Bodyguard Werewolf"
     assert row["winner"]["key"] in ("Human", "Werewolf", "Draw") and row["length"]["n"] >= 1
-    assert row["winner"]["ja"].endswith("の勝利") and row["length"]["ja"] == f"{row['length']['n']}日"
+    assert row["winner"]["ja"] == outcome_text(row["winner"]["key"], "ja")  # a draw too
+    assert row["length"]["ja"] == f"{row['length']['n']}日"
     shogi_row = listed["games"][2]
     assert shogi_row["winner"] == {"key": "sente", "en": "▲ Sente (Ann)", "ja": "先手（Ann）"}
     assert shogi_row["length"] == {"n": 1, "en": "1 move", "ja": "1手"}
