@@ -23,7 +23,7 @@ from jinrou.classic.roles import ROLES
 from jinrou.classic.texts import render
 from jinrou.modes.classic import ClassicMode
 from jinrou.server.app import create_app
-from jinrou.server.service import Listener
+from jinrou.server.pushes import Listener
 from jinrou.server.store import open_store
 from tests.modes.test_classic_mode import first_choice
 

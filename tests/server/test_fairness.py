@@ -46,7 +46,7 @@ def test_a_forty_seat_room_of_bots_plays_in_slices_that_let_other_work_run(clien
     monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: 2)  # a long game (about 900 events)
     # no bot may sit out a turn for being slow: on a loaded machine (the ticker below spins the loop, the
     # bots' threads share the GIL) a 40-seat quantum bot can pass the budget, and the game would wait
-    monkeypatch.setattr("jinrou.server.service.BOT_SECONDS", 600.0)
+    monkeypatch.setattr("jinrou.server.progress.BOT_SECONDS", 600.0)
     service = client.app.state.service
     room = new_room(client, seats=40, night_seconds=60, day_seconds=60)
     ann = join(client, room, "Ann")

@@ -12,8 +12,7 @@ import weakref
 import pytest
 from websockets.sync.client import connect
 
-from jinrou.server import service as service_module
-from jinrou.server import snapshots
+from jinrou.server import progress, registry, snapshots
 from jinrou.server.rooms import Room
 from jinrou.server.service import Blocking, RoomService
 from jinrou.server.store import Snapshot, open_store
@@ -159,7 +158,7 @@ def test_a_restart_folds_only_what_came_after_the_snapshots_and_skips_finished_r
 
 
 def test_a_room_restored_from_its_snapshot_equals_its_full_replay(tmp_path, monkeypatch):
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 50)
+    monkeypatch.setattr(progress, "SNAPSHOT_EVERY", 50)
     store = open_store(str(tmp_path / "s.db"))
     service = Blocking(RoomService(store))
     room = service.create({"name": "long", "seats": 12, "night_seconds": 60, "day_seconds": 60})
@@ -196,7 +195,7 @@ def test_a_snapshot_by_other_code_or_with_foreign_classes_is_ignored_for_the_eve
 
 
 def test_a_finished_game_leaves_memory(tmp_path, monkeypatch):
-    monkeypatch.setattr(service_module, "FINISHED_CACHED", 1)
+    monkeypatch.setattr(registry, "FINISHED_CACHED", 1)
     service = Blocking(RoomService(open_store(str(tmp_path / "m.db"))))
     first, _ = cascade(service, seats=8)
     state = weakref.ref(first.state)

@@ -81,8 +81,9 @@ from jinrou.server import history
 from jinrou.server.accounts import COOKIE, SESSION_SECONDS, Account, Accounts, check_same_origin
 from jinrou.server.cluster import FORWARDED
 from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
+from jinrou.server.pushes import Listener
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
-from jinrou.server.service import Listener, RoomService
+from jinrou.server.service import RoomService
 from jinrou.server.store import Store
 from jinrou.server.timeouts import Dropped, SlowBodies, SlowBody
 
@@ -229,17 +230,17 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
 
     async def list_games(request: Request) -> Any:
         asked = history.query(request.query_params)
-        games = await service.games(asked)
+        games = await service.history.games(asked)
         return {"games": games, "next": history.next_page(games, asked)}
 
     async def game_page(request: Request) -> Any:
-        return await service.game_page(request.path_params["room"])
+        return await service.history.game_page(request.path_params["room"])
 
     async def game_record(request: Request) -> Any:
-        return await service.game_record(request.path_params["room"])
+        return await service.history.game_record(request.path_params["room"])
 
     async def game_replay(request: Request) -> Any:
-        return await service.game_replay(request.path_params["room"])
+        return await service.history.game_replay(request.path_params["room"])
 
     async def open_record(request: Request) -> Any:
         replay_limits.check(address(request))  # a replay is work on a thread: a few at once, then one in two seconds

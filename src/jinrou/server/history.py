@@ -1,6 +1,6 @@
 """The game history: every finished game listed, filtered and opened again (``/games``).
 
-When a game ends (:meth:`~jinrou.server.service.RoomService._finish`) the room is *indexed* before it
+When a game ends (:meth:`~jinrou.server.progress.GameProgress._finish`) the room is *indexed* before it
 is archived: its :class:`~jinrou.server.store.GameEntry` — mode, seats, preset, winner, the
 players' names, the roles that were in it, the end time and its row as the list shows it — goes
 into the store's ``games``, ``game_players`` and ``game_roles`` tables, whose indexes answer every
@@ -20,23 +20,27 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import json
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from jinrou import modes
+from jinrou import chatlog, modes
 from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
 from jinrou.modes import history_of
 from jinrou.server.errors import RoomError
 from jinrou.server.rooms import NAME_LIMIT, Room
-from jinrou.server.store import GameEntry, GameQuery, StoredEvent
+from jinrou.server.store import AsyncStore, GameEntry, GameQuery, StoredEvent
 
 log = logging.getLogger("jinrou.server")
 REPLAYS_AT_ONCE = 2
 MAX_RECORD = 4 * 1024 * 1024
 """Bytes of a record opened at ``/replay`` (a long classic game with its talk is a few hundred KB)."""
+REPLAYS_CACHED = 16
+"""Finished games' replays kept in memory (a page being looked at by many)."""
 PAGE_SIZE = 20
 MAX_PAGE = 100
 FILTERS = ("mode", "seats", "preset", "winner", "player", "role", "before", "after", "limit")
@@ -193,3 +197,61 @@ def _time(text: str, key: str) -> tuple[float, str | None]:
         raise RoomError(f"{key} is a date (2026-12-02), a Unix time or the next page's mark, not {text[:30]!r}",
                         ja=f"{key} は日付（2026-12-02）、Unix 時刻か次のページの印です: {text[:30]!r}")
     return float(match["time"]), match["room"]
+
+
+class GameHistory:
+    """The finished games listed, read for ``/games`` and the pages that open them again; a few
+    games' replays kept in memory (a page being looked at by many)."""
+
+    def __init__(self, db: AsyncStore):
+        self.db = db
+        self._replays: OrderedDict[tuple[str, int], str] = OrderedDict()  # (room, lines since the end) → replay JSON
+
+    async def games(self, asked: GameQuery) -> list[dict[str, Any]]:
+        """A page of the finished games listed (see :mod:`jinrou.server.history`), newest first."""
+        return await self.db.games(asked)
+
+    async def game_page(self, room_id: str) -> str:
+        """A listed game's page as JSON text: as it was stored at the end, or with the lines said
+        since (RoomError 404: not listed — no such game, not over, or private)."""
+        text, later = await self._listed(room_id)
+        if not any(event.kind == "chat" for event in later):
+            return text  # served as stored: nothing decoded, nothing encoded
+        return json.dumps(with_later_chat(json.loads(text), later), ensure_ascii=False, separators=(",", ":"))
+
+    async def game_record(self, room_id: str) -> dict[str, Any]:
+        """A listed game's record with every chat line, those of the 感想戦 too (RoomError 404 as
+        :meth:`game_page`)."""
+        text, later = await self._listed(room_id)
+        archived = await self.db.archived(room_id)
+        if archived is None:  # listed a moment before it is archived
+            raise RoomError("the record is being written: try again", status=503, ja="記録を書いています。もう一度どうぞ")
+        record = archived["record"]
+        if later:
+            main = json.loads(text)["view"]["channels"][0]["key"]
+            record[chatlog.KEY] = [*record.get(chatlog.KEY, []), *later_chat_lines(later, main)]
+        return record
+
+    async def game_replay(self, room_id: str) -> str:
+        """A listed game step by step (JSON text), built from its record alone (with every chat line),
+        made on a thread and kept for the next asker (a few games)."""
+        _, later = await self._listed(room_id)
+        key = (room_id, sum(1 for event in later if event.kind == "chat"))  # a line said since: made again
+        cached = self._replays.get(key)
+        if cached is not None:
+            self._replays.move_to_end(key)
+            return cached
+        record = await self.game_record(room_id)
+        found = json.dumps(await replay_record(record), ensure_ascii=False, separators=(",", ":"))
+        self._replays[key] = found
+        while len(self._replays) > REPLAYS_CACHED:
+            self._replays.popitem(last=False)
+        return found
+
+    async def _listed(self, room_id: str) -> tuple[str, list[StoredEvent]]:
+        found = await self.db.game_page(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
+        if found is None:
+            raise RoomError(f"no finished game {room_id[:64]!r} in the history", status=404,
+                            ja=f"対戦履歴に {room_id[:64]!r} の終わった試合はありません")
+        seq, text = found
+        return text, await self.db.events(room_id, after=seq - 1)

@@ -26,7 +26,7 @@ Folding never draws or decides anything: every random outcome and every decision
 a restored room is exactly the room that was running.
 
 Who reads what: a room without a password is open to anyone; a password room's seats, chat and
-game only to its seats' tokens and to spectators holding a pass (see :mod:`jinrou.server.service`).
+game only to its seats' tokens and to spectators holding a pass (see :mod:`jinrou.server.passes`).
 The host — who may kick before the start — is the person who took a seat first and is still seated.
 Chat channels are the mode's, plus the server's own ``spectators`` channel, where spectators talk
 among themselves (players read it once the game is over). A mode's ``channels`` may take the
