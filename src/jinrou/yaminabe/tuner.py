@@ -234,15 +234,16 @@ def step(knobs: Knobs, wins: Wins, goal: Goal, a: float, first: float = 0.6) -> 
                  toward(knobs.lovers, goal.lovers_aim, rate[Side.LOVERS]), knobs.werewolves)
 
 
-def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = None,
-                   weighting: str = "uniform") -> Evaluate:
-    """An :data:`Evaluate` that casts at the balanced level with the given targets and lets the
-    bots play (through :func:`jinrou.yaminabe.runs.run_study`: processes or a Dask client)."""
+def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = None, weighting: str = "uniform",
+                   pool: str = "catalog", date: str = "drawn") -> Evaluate:
+    """An :data:`Evaluate` that casts at the balanced level with the given targets from ``pool`` on
+    ``date`` (:class:`~jinrou.yaminabe.study.Plan`'s) and lets the bots play (through
+    :func:`jinrou.yaminabe.runs.run_study`: processes or a Dask client)."""
     from jinrou.yaminabe.runs import run_study
 
     def evaluate(n: int, ratios: TeamRatios, games: int, seed: int) -> Wins:
         plan = Plan.build(levels=("balanced",), players=(n,), games=games, seed=seed, bots=bots, weighting=weighting,  # type: ignore[arg-type]
-                    table=BalancedTable({n: ratios}))
+                          table=BalancedTable({n: ratios}), pool=pool, date=date)
         result = run_study(plan, workers=workers, client=client)
         return {side: result.by_players(plan.levels[0], n, side).wins for side in (*SIDES, Side.DRAW)}
 
