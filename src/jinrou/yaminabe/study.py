@@ -50,7 +50,7 @@ import numpy as np
 from jinrou.classic.catalog import Team
 from jinrou.errors import CastingError, SetupError, StudyError
 from jinrou.stats import Interval
-from jinrou.yaminabe.casting import cast_from, uniforms
+from jinrou.yaminabe.casting import Casting, cast_from, uniforms
 from jinrou.yaminabe.levels import Safety
 from jinrou.yaminabe.ratios import BalancedTable, balanced_table
 from jinrou.yaminabe.request import Date, Options, Request, Weighting, format_date, parse_date
@@ -270,6 +270,15 @@ def game_date(plan: Plan, level: Safety, n: int, index: int) -> Date | None:
     return drawn_date(np.random.default_rng(stream))
 
 
+def cast_game(plan: Plan, level: Safety, n: int, index: int, request: Request | None = None) -> tuple[Casting, int]:
+    """Game ``index`` of (level, n)'s cast, on its date (:func:`game_date`), and its seed."""
+    rng, seed = game_seeds(plan, level, n, index)
+    request = request or plan.request(level, n)
+    if plan.date == DRAWN:
+        request = replace(request, options=replace(request.options, date=game_date(plan, level, n, index)))
+    return cast_from(request, uniforms(rng)), seed
+
+
 def play_one(plan: Plan, level: Safety, n: int, index: int, request: Request | None = None) -> GameRow | None:
     """Cast and play game ``index`` of (level, n) (``request``: ``plan.request(level, n)``, made
     once per chunk); None when the cast cannot be played (身代わりくん can be dealt none of its
@@ -278,11 +287,7 @@ def play_one(plan: Plan, level: Safety, n: int, index: int, request: Request | N
     from jinrou.classic.settings import Settings
     from jinrou.classic.simulate import play_game
 
-    rng, seed = game_seeds(plan, level, n, index)
-    request = request or plan.request(level, n)
-    if plan.date == DRAWN:
-        request = replace(request, options=replace(request.options, date=game_date(plan, level, n, index)))
-    casting = cast_from(request, uniforms(rng))
+    casting, seed = cast_game(plan, level, n, index, request)
     try:
         game = play_game(casting.counts, Settings.parse(), AGENTS[plan.bots], seed)
     except (SetupError, RuntimeError):
@@ -531,5 +536,6 @@ def _items(values: object, what: str) -> Sequence[Any]:
 
 __all__ = [
     "CHUNK", "DRAWN", "LEVEL_CODES", "MAX_GAMES", "NO_EVENT", "POOLS", "SIDES", "Bin", "Chunk", "ChunkResult", "GameRow", "Plan",
-    "Side", "StudyResult", "Tally", "game_date", "game_seeds", "play_chunk", "play_one", "play_plan", "plot_study", "share_bins", "winning_side",
+    "Side", "StudyResult", "Tally", "cast_game", "game_date", "game_seeds", "play_chunk", "play_one", "play_plan", "plot_study",
+    "share_bins", "winning_side",
 ]  # fmt: skip
