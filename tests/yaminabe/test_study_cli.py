@@ -83,6 +83,21 @@ def test_tune_fixes_the_werewolf_count_of_its_rows(tmp_path):
     assert json.loads(path.read_text())["seats"]["8"]["werewolves"] == 2
 
 
+def test_tune_starts_from_a_table(tmp_path):
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps({"format": "jinrou.yaminabe-balanced/1", "seats": {
+        "10": {"village": [0.55, 0.65], "wolf": [0.25, 0.35], "fox": 0.2, "lovers": 0.1, "werewolves": 2}}}))
+    result = runner.invoke(app, ["yaminabe", "tune", "--players", "9", "--start-from", str(start), "--rounds", "1", "--games", "6",
+                                 "--check-games", "6", "--retries", "0", "--seed", "1", "--workers", "1", "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    first = json.loads(result.stdout.splitlines()[0])["rounds"][0]["ratios"]  # the nearest row, 10 seats, as it is
+    assert first == {"village": [0.55, 0.65], "wolf": [0.25, 0.35], "fox": 0.2, "lovers": 0.1, "werewolves": 2}
+    four = tmp_path / "four.json"
+    four.write_text(start.read_text().replace('"werewolves": 2', '"werewolves": 4'))
+    bad = runner.invoke(app, ["yaminabe", "tune", "--players", "8-10", "--start-from", str(four)])
+    assert bad.exit_code == 2 and bad.stderr == "error: --start-from: its row for 8 seats casts 4 人狼系 roles; they must be below half the seats\n"
+
+
 BAD = [
     (["study", "--players", "20-8"], "error: bad --players '20-8': a range goes up, e.g. 8-20"),
     (["study", "--players", "eight"], "error: bad --players 'eight': write a range 8-20, a list 8,12,16 or one number"),
@@ -100,6 +115,7 @@ BAD = [
     (["study", "--pool", "all"], "error: unknown pool 'all': pools are catalog and playable"),
     (["study", "--date", "12-32"], "error: bad date '12-32': give drawn (a day of the year drawn for each game)"),
     (["tune", "--date", "24-12"], "error: bad date '24-12': give drawn"),
+    (["tune", "--start-from", "missing.json"], "error: --start-from 'missing.json': cannot read it (No such file or directory)"),
     (["study", "--results", "study.jsonl"], "error: --results needs --seed, so that a rerun plays the same games"),
 ]
 

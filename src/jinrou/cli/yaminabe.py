@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -410,6 +411,7 @@ def tune_command(
     check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1, max=1_000_000)] = 2000,
     retries: Annotated[int, typer.Option(help="Checks that may follow a missed one, each after a step from it.", min=0, max=100)] = 3,
     werewolves: Annotated[int | None, typer.Option(help="Fix the number of 人狼系 roles of the rows tuned (default: 中's table; it must be below half the seats).", min=1)] = None,
+    start_from: Annotated[Path | None, typer.Option(help="A balanced table (JSON) to start each search from: its row for the seat count, or the nearest (its 人狼系 count too, unless --werewolves); fewer rounds then do.")] = None,
     seed: Seed = None,
     pool: StudyPool = "catalog",
     date: StudyDate = "drawn",
@@ -443,6 +445,13 @@ def tune_command(
         if werewolves is not None and 2 * werewolves >= min(seats):
             raise JinrouError(f"--werewolves {werewolves}: the 人狼系 roles must be below half the seats ({min(seats)} seats)")
         seed = _seed(seed)
+        start = _start_table(start_from)
+        starts = {n: Knobs(werewolves=werewolves) if start is None else Knobs.of(start.for_seats(n)) for n in seats}
+        for n, knobs in starts.items():
+            if werewolves is not None:
+                starts[n] = knobs = replace(knobs, werewolves=werewolves)
+            if knobs.werewolves is not None and 2 * knobs.werewolves >= n:
+                raise JinrouError(f"--start-from: its row for {n} seats casts {knobs.werewolves} 人狼系 roles; they must be below half the seats")
         from jinrou.yaminabe.study import Plan
 
         checked = Plan.build(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots, pool=_pool(pool),
@@ -460,7 +469,7 @@ def tune_command(
 
                 seen.clear()
                 tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games,
-                                  retries=retries, start=Knobs(werewolves=werewolves), on_round=told))
+                                  retries=retries, start=starts[n], on_round=told))
                 seen.clear()
                 advance(len(tuned) * steps)
                 if json_output:
@@ -470,7 +479,8 @@ def tune_command(
     except KeyboardInterrupt:  # the workers are killed at once; the rows tuned and the best round so far are kept
         ignore_further_interrupts()
         interrupted = True
-    about: dict[str, object] = {"bots": bots, "pool": pool, "date": date, "seed": seed, "rounds": rounds, "games": games, "check_games": check_games,
+    about: dict[str, object] = {"bots": bots, "pool": pool, "date": date, "seed": seed,
+                                **({"start_from": start_from.name} if start_from is not None else {}), "rounds": rounds, "games": games, "check_games": check_games,
              "retries": retries, "goal": Goal().to_json()}
     if interrupted:
         if seen:
@@ -496,6 +506,20 @@ def tune_command(
         _print_tuned(tuned, {n} if seen and interrupted else set())
     if interrupted:
         raise typer.Exit(130)
+
+
+def _start_table(path: Path | None):  # type: ignore[no-untyped-def]
+    """The balanced table of ``--start-from`` (None without it); a one-line error if unreadable."""
+    if path is None:
+        return None
+    from jinrou.yaminabe.ratios import BalancedTable
+
+    try:
+        return BalancedTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except OSError as error:
+        raise JinrouError(f"--start-from {str(path)!r}: cannot read it ({error.strerror or error})") from None
+    except ValueError as error:  # bad JSON, or a table the package refuses (CastingError is a ValueError)
+        raise JinrouError(f"--start-from {str(path)!r}: not a balanced table ({str(error).splitlines()[0]})") from None
 
 
 def _tuned_json(t: Tuned) -> dict[str, object]:
