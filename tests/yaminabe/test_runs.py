@@ -65,6 +65,12 @@ def test_a_results_file_of_another_study_is_refused(tmp_path, counted):
     before = path.read_text()
     with pytest.raises(StudyError, match=r"holds the games of another study \(levels \['low'\] ≠ \['low', 'middle'\]\)"):
         run_study(PLAN, results=path)
+    playable = Plan.build(levels=("low",), players=(8,), games=2, seed=7, pool="playable")
+    with pytest.raises(StudyError, match=r"another study \(pool catalog ≠ playable\)"):
+        run_study(playable, results=path)
+    christmas = Plan.build(levels=("low",), players=(8,), games=2, seed=7, date="12-24")
+    with pytest.raises(StudyError, match=r"another study \(date drawn ≠ 12-24\)"):
+        run_study(christmas, results=path)
     other = Plan.build(levels=("low",), players=(8,), games=2, seed=8)
     with pytest.raises(StudyError, match="another study \\(seed 7 ≠ 8\\): rerun with the same options, or give another file"):
         run_study(other, results=path)

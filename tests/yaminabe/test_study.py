@@ -3,6 +3,7 @@
 
 import json
 import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -20,6 +21,9 @@ from jinrou.yaminabe.study import (
     Side,
     StudyResult,
     Tally,
+    cast_game,
+    game_date,
+    game_seeds,
     play_plan,
     share_bins,
     winning_side,
@@ -149,6 +153,10 @@ BAD_PLANS = [
     ({"seed": -1}, StudyError, "the seed must be a whole number ≥ 0, not -1"),
     ({"bots": "smart"}, StudyError, "unknown bots 'smart': choose one of random, heuristic"),
     ({"weighting": "heavy"}, CastingError, "unknown weighting 'heavy'"),
+    ({"pool": "all"}, StudyError, "unknown pool 'all': a study casts from catalog or playable"),
+    ({"date": "13-01"}, StudyError, "bad date '13-01': give drawn (a day of the year drawn for each game), none (a day"),
+    ({"date": 1224}, StudyError, "bad date 1224: give drawn"),
+    ({"date": "Christmas"}, StudyError, "bad date 'Christmas': give drawn"),
 ]
 
 
@@ -158,3 +166,39 @@ def test_bad_plans_are_refused_with_what_is_allowed(change, error, message):
     with pytest.raises(error) as caught:
         Plan.build(**arguments)
     assert str(caught.value).startswith(message)
+
+
+def test_a_study_casts_from_the_catalog_on_days_drawn_over_the_year():
+    plan = Plan.build(levels=("middle",), players=(12,), games=2, seed=5)
+    assert (plan.pool, plan.date) == ("catalog", "drawn")
+    assert {key: plan.to_json()[key] for key in ("pool", "date")} == {"pool": "catalog", "date": "drawn"}
+    dates = [game_date(plan, Safety.MIDDLE, 12, i) for i in range(3650)]
+    assert dates[:4] == [(2, 7), (5, 1), (5, 1), (4, 22)]  # each game's own day, from its seed
+    assert len(set(dates)) == 365 and (2, 29) not in dates  # 10 draws a day on average: every day of a common year
+    assert all(270 <= count <= 330 for count in Counter(month for month, _ in dates).values())  # ≈ 300 a month
+
+
+def test_drawing_the_date_leaves_the_casting_and_game_streams_as_they_were():
+    drawn, fixed = (Plan.build(levels=("low",), players=(10,), games=1, seed=2, date=date) for date in ("drawn", "06-01"))
+    for i in range(5):
+        (rng, seed), (fixed_rng, fixed_seed) = game_seeds(drawn, Safety.LOW, 10, i), game_seeds(fixed, Safety.LOW, 10, i)
+        assert seed == fixed_seed and rng.random() == fixed_rng.random()
+        day = game_date(drawn, Safety.LOW, 10, i)
+        on_that_day = Plan.build(levels=("low",), players=(10,), games=1, seed=2, date=f"{day[0]:02d}-{day[1]:02d}")
+        assert cast_game(drawn, Safety.LOW, 10, i) == cast_game(on_that_day, Safety.LOW, 10, i)  # the day is the one drawn
+
+
+def test_the_game_date_brings_the_seasonal_events():
+    def santas(date: str) -> int:
+        plan = Plan.build(levels=("low",), players=(16,), games=1, seed=3, date=date)
+        return sum("SantaClaus" in cast_game(plan, Safety.LOW, 16, i)[0].roles for i in range(200))
+
+    # 12-24: サンタクロース added w.p. .4 when allowed; a day without events bars it w.p. .8 (spec yaminabe.md §4.2)
+    assert (santas("12-24"), santas("none")) == (91, 5)
+    assert Plan.build(levels=("low",), players=(8,), games=1, seed=1, date=" 12-24 ").date == "12-24"
+
+
+def test_the_playable_pool_on_a_day_without_events_plays_the_earlier_studies_games():
+    # the rows this study gave before issue 36 (its docstring's example, pool playable, no seasonal day)
+    plan = Plan.build(levels=("middle",), players=(8,), games=4, seed=1, pool="playable", date="none")
+    assert [row.seats for row in play_plan(plan).rows[Safety.MIDDLE, 8]][:2] == [(5, 2, 0, 0, 1), (4, 2, 0, 0, 2)]

@@ -22,8 +22,18 @@ def test_study_json_lines_have_the_report_kinds():
     share = next(line for line in lines if line["kind"] == "share")
     assert set(share) == {"kind", "level", "label", "side", "side_ja", "share", "games", "wins", "rate", "ci95"}
     assert share["share"][1] - share["share"][0] == 10
+    assert (lines[0]["pool"], lines[0]["date"]) == ("catalog", "drawn")  # the defaults
     again = runner.invoke(app, [*SMALL, "--json", "--bin", "10"])
     assert again.stdout == result.stdout  # the same seed, the same report
+
+
+def test_study_takes_the_pool_and_the_date():
+    result = runner.invoke(app, [*SMALL, "--pool", "playable", "--date", "12-24", "--json"])
+    assert result.exit_code == 0, result.output
+    head = json.loads(result.stdout.splitlines()[0])
+    assert (head["pool"], head["date"]) == ("playable", "12-24")
+    text = runner.invoke(app, [*SMALL, "--date", "none"])
+    assert "pool catalog (uniform) · date none" in " ".join(text.stdout.split())
 
 
 def test_study_table_figure_and_resume(tmp_path):
@@ -59,6 +69,7 @@ def test_tune_writes_a_table_that_casts(tmp_path):
 
     table = BalancedTable.from_json(json.loads(path.read_text()))
     assert list(table.rows) == [9] and table.about["seed"] == 1 and table.verified[9] == line["check"]
+    assert (table.about["pool"], table.about["date"]) == ("catalog", "drawn")
     assert table.rows[9].werewolves is None
 
 
@@ -70,6 +81,21 @@ def test_tune_fixes_the_werewolf_count_of_its_rows(tmp_path):
     line = json.loads(result.stdout)
     assert line["ratios"]["werewolves"] == 2 and all(r["ratios"]["werewolves"] == 2 for r in line["rounds"])
     assert json.loads(path.read_text())["seats"]["8"]["werewolves"] == 2
+
+
+def test_tune_starts_from_a_table(tmp_path):
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps({"format": "jinrou.yaminabe-balanced/1", "seats": {
+        "10": {"village": [0.55, 0.65], "wolf": [0.25, 0.35], "fox": 0.2, "lovers": 0.1, "werewolves": 2}}}))
+    result = runner.invoke(app, ["yaminabe", "tune", "--players", "9", "--start-from", str(start), "--rounds", "1", "--games", "6",
+                                 "--check-games", "6", "--retries", "0", "--seed", "1", "--workers", "1", "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    first = json.loads(result.stdout.splitlines()[0])["rounds"][0]["ratios"]  # the nearest row, 10 seats, as it is
+    assert first == {"village": [0.55, 0.65], "wolf": [0.25, 0.35], "fox": 0.2, "lovers": 0.1, "werewolves": 2}
+    four = tmp_path / "four.json"
+    four.write_text(start.read_text().replace('"werewolves": 2', '"werewolves": 4'))
+    bad = runner.invoke(app, ["yaminabe", "tune", "--players", "8-10", "--start-from", str(four)])
+    assert bad.exit_code == 2 and bad.stderr == "error: --start-from: its row for 8 seats casts 4 人狼系 roles; they must be below half the seats\n"
 
 
 BAD = [
@@ -86,6 +112,10 @@ BAD = [
     (["tune", "--players", "8-x"], "error: bad --players '8-x'"),
     (["tune", "--players", "8-12", "--werewolves", "4"], "error: --werewolves 4: the 人狼系 roles must be below half the seats (8 seats)"),
     (["study", "--players", "8-100000"], "error: bad --players '8-100000': 闇鍋 takes at most 1000 seats"),
+    (["study", "--pool", "all"], "error: unknown pool 'all': pools are catalog and playable"),
+    (["study", "--date", "12-32"], "error: bad date '12-32': give drawn (a day of the year drawn for each game)"),
+    (["tune", "--date", "24-12"], "error: bad date '24-12': give drawn"),
+    (["tune", "--start-from", "missing.json"], "error: --start-from 'missing.json': cannot read it (No such file or directory)"),
     (["study", "--results", "study.jsonl"], "error: --results needs --seed, so that a rerun plays the same games"),
 ]
 

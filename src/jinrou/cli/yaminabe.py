@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -261,6 +262,10 @@ PlayersRange = Annotated[str, typer.Option("--players", help="Seat counts: a ran
 Workers = Annotated[int | None, typer.Option(help="Processes here (default: every core).", min=1)]
 Cluster = Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786): play the games on its workers.")]
 Bots = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play.")]
+StudyPool = Annotated[str, typer.Option("--pool", help="Roles to cast from: catalog (every role 闇鍋 casts) or playable (the roles the classic engine declares).")]
+StudyDate = Annotated[
+    str, typer.Option("--date", help="The seasonal events' day: drawn (each game's own, uniform over the 365 days of a year, from its seed), none (a day without events) or one day MM-DD for every game."),
+]  # fmt: skip
 
 
 def _players_range(text: str) -> list[int]:
@@ -296,6 +301,8 @@ def study_command(
     games: Annotated[int, typer.Option(help="Games per safety level and seat count (K).", min=1, max=1_000_000)] = 100,
     seed: Seed = None,
     weighting: WeightingOption = "uniform",
+    pool: StudyPool = "catalog",
+    date: StudyDate = "drawn",
     bots: Bots = "heuristic",
     workers: Workers = None,
     cluster: Cluster = None,
@@ -307,7 +314,7 @@ def study_command(
     min_games: Annotated[int, typer.Option(help="Leave out of the figure the bins with fewer games.", min=1)] = 30,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON lines (study, level, players, share).")] = False,
 ) -> None:
-    """The source article's study redone with bots: cast K 闇鍋 games per safety level and seat count from the playable pool, let the bots play them, and report each team's share of the seats against its win rate (Wilson 95 % intervals).
+    """The source article's study redone with bots: cast K 闇鍋 games per safety level and seat count from the whole catalog (--pool), on days drawn over the year (--date), let the bots play them, and report each team's share of the seats against its win rate (Wilson 95 % intervals).
 
     Example: jinrou yaminabe study --levels 低,中,バランス --players 8-20 --games 200 --seed 1 --plot study.png --results study.jsonl
     """
@@ -327,7 +334,7 @@ def study_command(
             if seed is None:
                 raise JinrouError("--results needs --seed, so that a rerun plays the same games and skips those done")
         plan = Plan.build(levels=tuple(x.strip() for x in levels.split(",") if x.strip()), players=tuple(_players_range(players)),  # type: ignore[arg-type]
-                    games=games, seed=_seed(seed), weighting=weighting, bots=bots)  # type: ignore[arg-type]
+                    games=games, seed=_seed(seed), weighting=weighting, bots=bots, pool=_pool(pool), date=date)  # type: ignore[arg-type]
         client = _connect(cluster)  # before the bar: an unreachable scheduler is one line
         total = plan.total
         with progress_of(plan.total, "闇鍋 games", json_output) as advance, \
@@ -364,7 +371,7 @@ def _print_study(result: StudyResult) -> None:
     plan = result.plan
     console = Console()
     console.print(
-        f"[bold]闇鍋 study[/bold] · {plan.bots} bots · pool playable ({plan.weighting.value}) · seats"
+        f"[bold]闇鍋 study[/bold] · {plan.bots} bots · pool {plan.pool} ({plan.weighting.value}) · date {plan.date} · seats"
         f" {', '.join(map(str, plan.players))} · {plan.games} games each · seed {plan.seed}",
         highlight=False,
     )
@@ -404,7 +411,10 @@ def tune_command(
     check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1, max=1_000_000)] = 2000,
     retries: Annotated[int, typer.Option(help="Checks that may follow a missed one, each after a step from it.", min=0, max=100)] = 3,
     werewolves: Annotated[int | None, typer.Option(help="Fix the number of 人狼系 roles of the rows tuned (default: 中's table; it must be below half the seats).", min=1)] = None,
+    start_from: Annotated[Path | None, typer.Option(help="A balanced table (JSON) to start each search from: its row for the seat count, or the nearest (its 人狼系 count too, unless --werewolves); fewer rounds then do.")] = None,
     seed: Seed = None,
+    pool: StudyPool = "catalog",
+    date: StudyDate = "drawn",
     bots: Bots = "heuristic",
     workers: Workers = None,
     cluster: Cluster = None,
@@ -435,11 +445,20 @@ def tune_command(
         if werewolves is not None and 2 * werewolves >= min(seats):
             raise JinrouError(f"--werewolves {werewolves}: the 人狼系 roles must be below half the seats ({min(seats)} seats)")
         seed = _seed(seed)
+        start = _start_table(start_from)
+        starts = {n: Knobs(werewolves=werewolves) if start is None else Knobs.of(start.for_seats(n)) for n in seats}
+        for n, knobs in starts.items():
+            if werewolves is not None:
+                starts[n] = knobs = replace(knobs, werewolves=werewolves)
+            if knobs.werewolves is not None and 2 * knobs.werewolves >= n:
+                raise JinrouError(f"--start-from: its row for {n} seats casts {knobs.werewolves} 人狼系 roles; they must be below half the seats")
         from jinrou.yaminabe.study import Plan
 
-        Plan.build(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots)  # the plan's checks, before any game
+        checked = Plan.build(levels=("balanced",), players=tuple(seats), games=games, seed=seed, bots=bots, pool=_pool(pool),
+                             date=date)  # the plan's checks, before any game
+        date = checked.date
         client = _connect(cluster)
-        evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=client)
+        evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=client, pool=pool, date=date)
         steps = rounds + retries + 1  # the progress counts rounds and checks, a missed check's retries at most
         with progress_of(len(seats) * steps, "tuning (rounds)", json_output) as advance, \
                 client if client is not None else contextlib.nullcontext():
@@ -450,7 +469,7 @@ def tune_command(
 
                 seen.clear()
                 tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games,
-                                  retries=retries, start=Knobs(werewolves=werewolves), on_round=told))
+                                  retries=retries, start=starts[n], on_round=told))
                 seen.clear()
                 advance(len(tuned) * steps)
                 if json_output:
@@ -460,7 +479,8 @@ def tune_command(
     except KeyboardInterrupt:  # the workers are killed at once; the rows tuned and the best round so far are kept
         ignore_further_interrupts()
         interrupted = True
-    about: dict[str, object] = {"bots": bots, "pool": "playable", "seed": seed, "rounds": rounds, "games": games, "check_games": check_games,
+    about: dict[str, object] = {"bots": bots, "pool": pool, "date": date, "seed": seed,
+                                **({"start_from": start_from.name} if start_from is not None else {}), "rounds": rounds, "games": games, "check_games": check_games,
              "retries": retries, "goal": Goal().to_json()}
     if interrupted:
         if seen:
@@ -486,6 +506,20 @@ def tune_command(
         _print_tuned(tuned, {n} if seen and interrupted else set())
     if interrupted:
         raise typer.Exit(130)
+
+
+def _start_table(path: Path | None):  # type: ignore[no-untyped-def]
+    """The balanced table of ``--start-from`` (None without it); a one-line error if unreadable."""
+    if path is None:
+        return None
+    from jinrou.yaminabe.ratios import BalancedTable
+
+    try:
+        return BalancedTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except OSError as error:
+        raise JinrouError(f"--start-from {str(path)!r}: cannot read it ({error.strerror or error})") from None
+    except ValueError as error:  # bad JSON, or a table the package refuses (CastingError is a ValueError)
+        raise JinrouError(f"--start-from {str(path)!r}: not a balanced table ({str(error).splitlines()[0]})") from None
 
 
 def _tuned_json(t: Tuned) -> dict[str, object]:

@@ -24,12 +24,25 @@ days                    additions                                            oth
 12-29..01-03, 08-12..15 帰省者 .11                                           帰省者 w.p. .15
 02-03                   r←U: 鬼 < .2, 金鬼 < .3, 前鬼 < .4, 後鬼 < .5 (first allowed)
 ======================= ==================================================== ========================
+
+A study's games have no clock either: :func:`drawn_date` draws each game's day uniformly over the
+365 days of a common year (29 February, which has no event, left out), so that a study meets the
+seasons about as often as rooms opened all year round do.
 """
 
 from __future__ import annotations
 
+import datetime
+
+import numpy as np
+
 from jinrou.yaminabe.draft import Draft
 from jinrou.yaminabe.request import Date
+
+YEAR: tuple[Date, ...] = tuple(
+    ((day := datetime.date(2017, 1, 1) + datetime.timedelta(days=k)).month, day.day) for k in range(365)
+)
+"""The 365 days of a common year as (month, day), 1 January first (2017: the article's year)."""
 
 
 def within(date: Date | None, first: Date, last: Date) -> bool:
@@ -39,6 +52,15 @@ def within(date: Date | None, first: Date, last: Date) -> bool:
     if first <= last:
         return first <= date <= last
     return date >= first or date <= last
+
+
+def drawn_date(rng: np.random.Generator) -> Date:
+    """A day of the year, each of :data:`YEAR`'s 365 equally likely (one draw from ``rng``).
+
+    >>> drawn_date(np.random.default_rng(0))
+    (11, 7)
+    """
+    return YEAR[int(rng.integers(len(YEAR)))]
 
 
 def seasonal(draft: Draft) -> None:
@@ -115,4 +137,4 @@ def seasonal(draft: Draft) -> None:
                 break
 
 
-__all__ = ["seasonal", "within"]
+__all__ = ["YEAR", "drawn_date", "seasonal", "within"]

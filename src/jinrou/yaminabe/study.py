@@ -6,10 +6,13 @@ rate (the article ``yaminabe-team-ratio.ja.txt``), and concluded that the villag
 about 55–60 % of the seats, the wolf team 30–40 %, foxes and lovers about one seat each. Here the
 rooms are cast by :func:`jinrou.yaminabe.cast` and played by the classic engine's bots instead:
 
-- a :class:`Plan` names the safety levels, the seat counts, K games per (level, seats), the
-  weighting, the bots and the seed; games are cast from the ``playable`` pool (the roles the engine
-  plays), under ``catalog`` weighting with the catalog's chances (roles outside the pool stand in
-  as plain roles);
+- a :class:`Plan` names the safety levels, the seat counts, K games per (level, seats), the pool,
+  the date, the weighting, the bots and the seed; games are cast from the ``catalog`` pool (every
+  role 闇鍋 casts; ``playable``: the roles the engine declares), under ``catalog`` weighting with the
+  catalog's chances (roles outside the pool stand in as plain roles);
+- the seasonal events (:mod:`jinrou.yaminabe.seasons`) run on each game's date: by default a day of
+  the year drawn for the game from its own seed (``drawn``), else one day for every game (``12-24``)
+  or a day without any event (``none``, the studies before issue 36);
 - game i of (level, n) casts and plays from its own seed, derived from (seed, level, n, i), so the
   results do not depend on how the games are split into :class:`Chunk` s or on which process or
   machine plays them (:mod:`jinrou.yaminabe.runs` runs them: processes, a Dask cluster, a
@@ -38,19 +41,20 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from jinrou.classic.catalog import Team
-from jinrou.errors import SetupError, StudyError
+from jinrou.errors import CastingError, SetupError, StudyError
 from jinrou.stats import Interval
-from jinrou.yaminabe.casting import cast_from, uniforms
+from jinrou.yaminabe.casting import Casting, cast_from, uniforms
 from jinrou.yaminabe.levels import Safety
 from jinrou.yaminabe.ratios import BalancedTable, balanced_table
-from jinrou.yaminabe.request import Options, Request, Weighting
+from jinrou.yaminabe.request import Date, Options, Request, Weighting, format_date, parse_date
+from jinrou.yaminabe.seasons import drawn_date
 from jinrou.yaminabe.stats import GROUP_OF
 
 CHUNK = 25
@@ -59,6 +63,10 @@ MAX_GAMES = 1_000_000
 """The most games per (level, seats): a million of 20 seats take about a day on one core."""
 LEVEL_CODES = {level: code for code, level in enumerate(Safety)}
 """A level's number in the game seeds (its position in :class:`Safety`; new levels come last)."""
+POOLS = ("catalog", "playable")
+"""The pools a study casts from, by name (a plan names its pool, so that its results file does)."""
+DRAWN, NO_EVENT = "drawn", "none"
+"""A plan's date: a day drawn for each game, or a day outside every seasonal event."""
 
 
 class Side(enum.Enum):
@@ -151,6 +159,9 @@ class Plan:
         bots: the classic bots' name (``heuristic`` or ``random``).
         chunk: games per chunk.
         table: the balanced level's table instead of the shipped one (the tuner's candidates).
+        pool: ``catalog`` (every role 闇鍋 casts, the default) or ``playable`` (the declared roles).
+        date: the seasonal events' day: ``drawn`` (each game's own, uniform over the year, from its
+            seed), ``none`` (a day without events) or one day ``MM-DD`` for every game.
     """
 
     levels: tuple[Safety, ...]
@@ -161,6 +172,8 @@ class Plan:
     bots: str = "heuristic"
     chunk: int = CHUNK
     table: BalancedTable | None = None
+    pool: str = "catalog"
+    date: str = DRAWN
 
     @classmethod
     def build(
@@ -174,12 +187,14 @@ class Plan:
         bots: str = "heuristic",
         chunk: int = CHUNK,
         table: BalancedTable | None = None,
+        pool: str = "catalog",
+        date: str = DRAWN,
     ) -> Plan:
         """A plan from loose input: levels by value or label (``中``), players in any order;
         the checks of :class:`Plan` (a :class:`~jinrou.errors.StudyError` or
         :class:`~jinrou.errors.CastingError` says what is allowed)."""
         return cls(tuple(_items(levels, "levels")), tuple(_items(players, "players")), games, seed,  # type: ignore[arg-type]
-                   Weighting.parse(weighting), bots, chunk, table)
+                   Weighting.parse(weighting), bots, chunk, table, pool, date)
 
     def __post_init__(self) -> None:
         levels = tuple(dict.fromkeys(Safety.parse(level) for level in _items(self.levels, "levels")))
@@ -195,6 +210,9 @@ class Plan:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise StudyError(f"the seed must be a whole number ≥ 0, not {self.seed!r}")
         weighting = Weighting.parse(self.weighting)
+        if self.pool not in POOLS:
+            raise StudyError(f"unknown pool {self.pool!r}: a study casts from {' or '.join(POOLS)}")
+        object.__setattr__(self, "date", _date_choice(self.date))
         from jinrou.agents.classic import AGENTS
 
         if self.bots not in AGENTS:
@@ -214,10 +232,11 @@ class Plan:
                 for level in self.levels for n in self.players for start in range(0, self.games, self.chunk)]
 
     def request(self, level: Safety, n: int) -> Request:
-        """The casting request of (level, n): the playable pool, the plan's weighting, and for the
-        balanced level the plan's table (if it has one)."""
+        """The casting request of (level, n): the plan's pool and weighting, its date unless drawn
+        (:func:`play_one` sets each game's), and for the balanced level the plan's table (if it has one)."""
         ratios = self.table.for_seats(n) if self.table is not None and level.flags.tuned else None
-        return Request.build(n, level, pool="playable", weighting=self.weighting, options=Options(ratios=ratios))
+        date = parse_date(self.date) if self.date not in (DRAWN, NO_EVENT) else None
+        return Request.build(n, level, pool=self.pool, weighting=self.weighting, options=Options(ratios=ratios, date=date))
 
     def to_json(self) -> dict[str, Any]:
         """What identifies the study's games (the results file's header); the balanced level's
@@ -226,7 +245,7 @@ class Plan:
         table = (self.table or balanced_table()).to_json()["seats"] if tuned else None
         return {
             "levels": [level.value for level in self.levels], "players": list(self.players), "games": self.games,
-            "seed": self.seed, "pool": "playable", "weighting": self.weighting.value, "bots": self.bots,
+            "seed": self.seed, "pool": self.pool, "date": self.date, "weighting": self.weighting.value, "bots": self.bots,
             "chunk": self.chunk, "table": table,
         }  # fmt: skip
 
@@ -238,6 +257,28 @@ def game_seeds(plan: Plan, level: Safety, n: int, index: int) -> tuple[np.random
     return np.random.default_rng(casting), int(game.generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
+def game_date(plan: Plan, level: Safety, n: int, index: int) -> Date | None:
+    """Game ``index`` of (level, n)'s date for the seasonal events: the plan's day, None for
+    ``none``, or for ``drawn`` a day of the year from a third stream of the game's seed sequence
+    (the casting's and the game's streams, the first two, are those of :func:`game_seeds`, so
+    drawing the date changes neither)."""
+    if plan.date == NO_EVENT:
+        return None
+    if plan.date != DRAWN:
+        return parse_date(plan.date)
+    stream = np.random.SeedSequence([plan.seed, LEVEL_CODES[level], n, index]).spawn(3)[2]
+    return drawn_date(np.random.default_rng(stream))
+
+
+def cast_game(plan: Plan, level: Safety, n: int, index: int, request: Request | None = None) -> tuple[Casting, int]:
+    """Game ``index`` of (level, n)'s cast, on its date (:func:`game_date`), and its seed."""
+    rng, seed = game_seeds(plan, level, n, index)
+    request = request or plan.request(level, n)
+    if plan.date == DRAWN:
+        request = replace(request, options=replace(request.options, date=game_date(plan, level, n, index)))
+    return cast_from(request, uniforms(rng)), seed
+
+
 def play_one(plan: Plan, level: Safety, n: int, index: int, request: Request | None = None) -> GameRow | None:
     """Cast and play game ``index`` of (level, n) (``request``: ``plan.request(level, n)``, made
     once per chunk); None when the cast cannot be played (身代わりくん can be dealt none of its
@@ -246,8 +287,7 @@ def play_one(plan: Plan, level: Safety, n: int, index: int, request: Request | N
     from jinrou.classic.settings import Settings
     from jinrou.classic.simulate import play_game
 
-    rng, seed = game_seeds(plan, level, n, index)
-    casting = cast_from(request or plan.request(level, n), uniforms(rng))
+    casting, seed = cast_game(plan, level, n, index, request)
     try:
         game = play_game(casting.counts, Settings.parse(), AGENTS[plan.bots], seed)
     except (SetupError, RuntimeError):
@@ -458,7 +498,8 @@ def plot_study(result: StudyResult, path: str, width: Fraction | int = 5, min_ga
     if labelled:
         axes.flat[0].legend(labelled.values(), labelled.keys(), loc="upper left", fontsize="small")
     plan = result.plan
-    figure.suptitle(title or f"yaminabe team share vs win rate: {plan.bots} bots, pool playable ({plan.weighting.value}), "
+    figure.suptitle(title or f"yaminabe team share vs win rate: {plan.bots} bots, pool {plan.pool} ({plan.weighting.value}), "
+                    f"date {plan.date}, "
                     f"{min(plan.players)}-{max(plan.players)} seats, {plan.games} games per level and seat count "
                     f"(bands: Wilson 95 %, bins of {width} % with {min_games}+ games)")
     figure.tight_layout()
@@ -468,6 +509,17 @@ def plot_study(result: StudyResult, path: str, width: Fraction | int = 5, min_ga
 
 def _percent(x: Fraction) -> float:
     return round(float(x * 100), 4)
+
+
+def _date_choice(value: object) -> str:
+    """A plan's date as written in its results file: ``drawn``, ``none`` or ``MM-DD``."""
+    if value in (DRAWN, NO_EVENT):
+        return str(value)
+    try:
+        return str(format_date(parse_date(value)))  # type: ignore[arg-type]
+    except (CastingError, TypeError, ValueError):
+        raise StudyError(f"bad date {value!r}: give drawn (a day of the year drawn for each game), none (a day without"
+                         " seasonal events) or one day as MM-DD, e.g. 12-24") from None
 
 
 def _count(x: object) -> bool:
@@ -483,6 +535,7 @@ def _items(values: object, what: str) -> Sequence[Any]:
 
 
 __all__ = [
-    "CHUNK", "LEVEL_CODES", "MAX_GAMES", "SIDES", "Bin", "Chunk", "ChunkResult", "GameRow", "Plan", "Side", "StudyResult", "Tally",
-    "game_seeds", "play_chunk", "play_one", "play_plan", "plot_study", "share_bins", "winning_side",
+    "CHUNK", "DRAWN", "LEVEL_CODES", "MAX_GAMES", "NO_EVENT", "POOLS", "SIDES", "Bin", "Chunk", "ChunkResult", "GameRow", "Plan",
+    "Side", "StudyResult", "Tally", "cast_game", "game_date", "game_seeds", "play_chunk", "play_one", "play_plan", "plot_study",
+    "share_bins", "winning_side",
 ]  # fmt: skip

@@ -108,6 +108,17 @@ class Knobs:
     lovers: float = 0.5
     werewolves: int | None = None
 
+    @classmethod
+    def of(cls, ratios: TeamRatios) -> Knobs:
+        """The knobs of a table's row (the centres of its ranges): a search started from a table
+        already tuned (``jinrou yaminabe tune --start-from``) needs fewer rounds.
+
+        >>> Knobs.of(Knobs(0.3, 0.1, 0.2, 0.1, 2).ratios())
+        Knobs(wolf=0.3, third=0.1, fox=0.2, lovers=0.1, werewolves=2)
+        """
+        wolf = sum(ratios.wolf) / 2
+        return cls(round(wolf, 3), round(1 - wolf - sum(ratios.village) / 2, 3), ratios.fox, ratios.lovers, ratios.werewolves)
+
     def ratios(self) -> TeamRatios:
         village = 1 - self.wolf - self.third
 
@@ -234,15 +245,16 @@ def step(knobs: Knobs, wins: Wins, goal: Goal, a: float, first: float = 0.6) -> 
                  toward(knobs.lovers, goal.lovers_aim, rate[Side.LOVERS]), knobs.werewolves)
 
 
-def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = None,
-                   weighting: str = "uniform") -> Evaluate:
-    """An :data:`Evaluate` that casts at the balanced level with the given targets and lets the
-    bots play (through :func:`jinrou.yaminabe.runs.run_study`: processes or a Dask client)."""
+def bots_evaluator(bots: str = "heuristic", *, workers: int = 1, client: Any = None, weighting: str = "uniform",
+                   pool: str = "catalog", date: str = "drawn") -> Evaluate:
+    """An :data:`Evaluate` that casts at the balanced level with the given targets from ``pool`` on
+    ``date`` (:class:`~jinrou.yaminabe.study.Plan`'s) and lets the bots play (through
+    :func:`jinrou.yaminabe.runs.run_study`: processes or a Dask client)."""
     from jinrou.yaminabe.runs import run_study
 
     def evaluate(n: int, ratios: TeamRatios, games: int, seed: int) -> Wins:
         plan = Plan.build(levels=("balanced",), players=(n,), games=games, seed=seed, bots=bots, weighting=weighting,  # type: ignore[arg-type]
-                    table=BalancedTable({n: ratios}))
+                          table=BalancedTable({n: ratios}), pool=pool, date=date)
         result = run_study(plan, workers=workers, client=client)
         return {side: result.by_players(plan.levels[0], n, side).wins for side in (*SIDES, Side.DRAW)}
 
