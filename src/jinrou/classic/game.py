@@ -56,6 +56,7 @@ from jinrou.errors import IllegalActionError, SetupError
 from jinrou.players import check_setup
 
 STEPS: dict[Then, Callable[[State], Then | None]] = {
+    Then.ROOM_DAWN: night.room_dawn,
     Then.DAWN_HOOKS: night.dawn_hooks,
     Then.OPEN_VOTE: ballot.open_vote,
     Then.RETAKE: ballot.retake,

@@ -89,8 +89,8 @@ class Shared:
         at 1 (狼の子's and 病人's next night): most memories do nothing."""
 
     def dawn(self, ctx: Context) -> None:
-        """When a day's dawn hooks are about to run, after the night's results are told (V2.1.16:
-        死神の手帳 hands its デスノート): most memories do nothing."""
+        """When a day starts, before its dawn hooks (V2.1.16: 死神の手帳 hands its デスノート), at the
+        time :func:`~jinrou.classic.night.room_dawn` says: most memories do nothing."""
 
 
 ROOM_RULES: list[type[Shared]] = []
