@@ -36,7 +36,28 @@ def test_simulate_plays_the_wolf_minion_with_bots_naming_their_minion(tmp_path):
     assert replayed.exit_code == 0 and "record verified" in replayed.output
 
 
+def test_simulate_and_play_take_the_losers_village_and_record_its_inverted_winners(tmp_path):
+    args = ["classic", "simulate", "--players", "9", "--games", "3", "--seed", "2", "--json",
+            "--setting", "losemode=on", "--record-dir", str(tmp_path / "sim")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    for path in sorted((tmp_path / "sim").iterdir()):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        assert record["settings"]["losemode"] == "on"
+        replayed = runner.invoke(app, ["classic", "replay", str(path)])
+        assert replayed.exit_code == 0 and "record verified" in replayed.output
+    game = tmp_path / "game.json"
+    played = runner.invoke(app, ["classic", "play", "--players", "8", "--humans", "0", "--seed", "4",
+                                 "--setting", "losemode=on", "--setting", "wolfminion=on", "--record", str(game)])
+    assert played.exit_code == 0, played.output
+    settings = json.loads(game.read_text(encoding="utf-8"))["settings"]
+    assert settings["losemode"] == settings["wolfminion"] == "on"
+
+
 def test_a_bad_option_value_is_one_line_and_plays_nothing():
     bad = runner.invoke(app, ["classic", "simulate", "--players", "9", "--games", "1", "--seed", "1",
                               "--setting", "wolfminion=1"])
     assert bad.exit_code == 2 and "setting 'wolfminion' must be one of off, on, not '1'" in bad.output
+    bad = runner.invoke(app, ["classic", "simulate", "--players", "9", "--games", "1", "--seed", "1",
+                              "--setting", "losemode=yes"])
+    assert bad.exit_code == 2 and "setting 'losemode' must be one of off, on, not 'yes'" in bad.output

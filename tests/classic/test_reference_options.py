@@ -1,8 +1,8 @@
 """Reference games played with room options (``tests/data/reference-games/options/``, README's "Room
 options"): those whose options jinrou plays — 酔っ払い (``drunk``), 死神の手帳 (``deathnote``), 決定者,
-権力者, 自分に投票, 狼の子分 (``wolfminion``) — on casts of declared roles, replayed by jinrou to the same
-deaths, winner and winners. A game is left out only by name, with the reason (:data:`LEFT_OUT`); the shared
-set's other games need options jinrou does not play yet (ケミカル人狼, 敗北村)."""
+権力者, 自分に投票, 狼の子分 (``wolfminion``), 敗北村 (``losemode``) — on casts of declared roles, replayed
+by jinrou to the same deaths, winner and winners. A game is left out only by name, with the reason
+(:data:`LEFT_OUT`); the shared set's other games need options jinrou does not play yet (ケミカル人狼)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .test_reference_games import deaths
 
 DATA = Path(__file__).parent.parent / "data" / "reference-games" / "options"
 PLAYED = {"drunk", "deathnote", "decider", "authority", "votemyself"}
-PLAYED |= {"wolfminion"}  # 狼の子分 and its 子分選択者
+PLAYED |= {"wolfminion", "losemode"}  # 狼の子分 and its 子分選択者, 敗北村
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "reference-games" / "options"
 
 LEFT_OUT: dict[str, str] = {}
@@ -74,3 +74,16 @@ def test_the_wolf_minion_games_are_played_and_their_selector_names_a_minion():
     assert len(played) >= 6
     named = [g for g in played if any(a.get("action") == "minion" for e in g["record"]["events"] for a in e.get("actions", []))]
     assert len(named) >= 4  # the others' selector named nobody (optional), or the cast had no wolf to deal it to
+
+
+def test_the_losers_village_games_without_the_option_name_the_other_seats_winners():
+    played = [load(name) for name in games() if "losemode" in load(name)["reference"]["meta"]["options"]]
+    assert len(played) >= 6
+    for game in played:
+        record = json.loads(json.dumps(game["record"]))
+        record["settings"]["losemode"] = "off"
+        plain = replay(record)  # the same game: 敗北村 changes who wins, nothing else
+        names = {plain.names[s] for s in plain.seats() if s not in plain.sudden}
+        assert plain.outcome is not None
+        usual = {plain.names[s] for s in plain.outcome.winners}
+        assert set(game["expected"]["winners"]) == (set() if plain.outcome.winner is None else names - usual)
