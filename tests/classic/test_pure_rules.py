@@ -89,7 +89,7 @@ def test_each_entry_becomes_its_json_in_the_phase_it_belongs_to():
 def test_the_continuation_after_a_hunter_is_an_enum():
     g = new(["Werewolf", "Hunter", "Human", "Human", "Human", "Human"])
     night(g, "A attack B")
-    assert g.stage is Stage.HUNTER and g.resume is Then.DAWN_HOOKS
+    assert g.stage is Stage.HUNTER and g.resume is Then.ROOM_DAWN  # the room rules (死神の手帳) wait for the shots
     g.apply(Action(1, Verb.SHOOT, (0,)))
     g.close(Draws(None))
     assert g.resume is None and g.is_over

@@ -76,6 +76,24 @@ def test_missing_required_action_and_vote_are_sudden_deaths():
     assert full["result"]["winner"] == "Human" and full["result"]["winners"] == ["B", "E"]
 
 
+def test_a_given_draw_is_taken_by_its_kind_and_the_others_are_drawn():
+    # the reference's 死神の手帳 games give the holder but not the night's announcement order (README: Room options)
+    data = copy.deepcopy(EXAMPLE)
+    data["settings"]["deathnote"] = "on"
+    data["events"].insert(1, {"type": "outcome", "draws": [{"draw": "deathnote holder", "value": "G"}]})
+    full = write(replay(data), 0)
+    assert [d["draw"] for d in full["events"][1]["draws"]] == ["announcement", "deathnote holder"]  # the rules' order
+    assert full["events"][1]["draws"][1]["value"] == "G"
+    assert write(replay(full), 0) == full  # the full record, in the rules' order, replays to itself
+    swapped = copy.deepcopy(full)
+    swapped["events"][1]["draws"].reverse()  # given in another order: each taken by its kind, the same game
+    assert write(replay(swapped), 0) == full
+    wrong = copy.deepcopy(data)
+    wrong["events"][1]["draws"][0]["value"] = "E"  # E died tonight
+    with pytest.raises(RecordError, match=r"^event 1: deathnote holder cannot be 'E': it is one of 'A', 'B', 'C', 'F', 'G'$"):
+        replay(wrong)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -88,7 +106,7 @@ def test_missing_required_action_and_vote_are_sudden_deaths():
         (lambda d: d["events"].insert(1, {"type": "outcome", "draws": [{"draw": "announcement", "value": ["A", "B"]}]}),
          r"^event 1: announcement must order exactly D, E$"),
         (lambda d: d["events"].insert(1, {"type": "outcome", "draws": [{"draw": "poison", "value": "A"}]}),
-         r"^event 1: the rules draw 'announcement' here, but the record gives 'poison'$"),
+         r"^event 1: the record gives outcomes the rules do not draw: 'poison'$"),
         (lambda d: d["events"].append({"type": "night", "actions": []}), r"^event 3: the game is already over$"),
         (lambda d: d["events"].pop(0), r"^event 1: a day event, but the game waits for the night$"),
         (lambda d: d["events"][0]["actions"].append({"player": "Z", "action": "attack", "target": "E"}),

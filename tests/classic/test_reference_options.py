@@ -1,8 +1,8 @@
 """Reference games played with room options (``tests/data/reference-games/options/``, README's "Room
 options"): those whose options jinrou plays — 酔っ払い (``drunk``), 死神の手帳 (``deathnote``), 決定者,
-権力者, 自分に投票 — on casts of declared roles, replayed by jinrou to the same deaths, winner and winners.
-A game is left out only by name, with the reason (:data:`LEFT_OUT`); the shared set's other games need
-options jinrou does not play yet (ケミカル人狼, 狼の子分, 敗北村)."""
+権力者, 自分に投票, 狼の子分 (``wolfminion``), 敗北村 (``losemode``) — on casts of declared roles, replayed
+by jinrou to the same deaths, winner and winners. A game is left out only by name, with the reason
+(:data:`LEFT_OUT`); the shared set's other games need options jinrou does not play yet (ケミカル人狼)."""
 
 from __future__ import annotations
 
@@ -14,19 +14,17 @@ import pytest
 
 from jinrou.classic.record import write
 from jinrou.classic.replay import replay
-from jinrou.errors import RecordError
 
 from .test_reference_games import deaths
 
 DATA = Path(__file__).parent.parent / "data" / "reference-games" / "options"
 PLAYED = {"drunk", "deathnote", "decider", "authority", "votemyself"}
+PLAYED |= {"wolfminion", "losemode"}  # 狼の子分 and its 子分選択者, 敗北村
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "reference-games" / "options"
 
-HOLDER_BY_KIND = ("the record gives each dawn's `deathnote holder` without the night's other draws (`order`, "
-                  "`announcement`), meant to be taken by its kind (README: 死神の手帳); jinrou's replay takes given "
-                  "draws strictly in order, and this game draws one of those first")
-LEFT_OUT: dict[str, str] = {"002": HOLDER_BY_KIND, "008": HOLDER_BY_KIND, "014": HOLDER_BY_KIND, "026": HOLDER_BY_KIND}
-"""Games that differ from jinrou's replay on purpose: name → why."""
+LEFT_OUT: dict[str, str] = {}
+"""Games that differ from jinrou's replay on purpose: name → why (none: a given draw is taken by its kind,
+so the 死神の手帳 games' `deathnote holder` without the night's `order`/`announcement` replays)."""
 
 
 def games() -> list[str]:
@@ -51,12 +49,6 @@ def test_jinrou_replays_the_reference_game_with_its_options_to_the_same_end(name
     assert all(full["settings"][option] == "on" for option in options)
 
 
-@pytest.mark.parametrize("name", sorted(LEFT_OUT))
-def test_the_games_left_out_stop_where_their_reason_says(name):
-    with pytest.raises(RecordError, match="the rules draw '(order|announcement)' here, but the record gives 'deathnote holder'"):
-        replay(load(name)["record"])
-
-
 def test_the_options_played_are_drunk_and_deathnote_at_least_twice_each():
     played = [set(load(name)["reference"]["meta"]["options"]) for name in games() if name not in LEFT_OUT]
     assert all(options <= PLAYED for options in played)
@@ -75,3 +67,23 @@ def test_the_copies_are_the_shared_games_whose_options_and_roles_jinrou_plays():
             wanted.append(path.stem)
             assert (DATA / path.name).read_bytes() == path.read_bytes(), f"options/{path.name} differs"
     assert games() == wanted
+
+
+def test_the_wolf_minion_games_are_played_and_their_selector_names_a_minion():
+    played = [load(name) for name in games() if "wolfminion" in load(name)["reference"]["meta"]["options"]]
+    assert len(played) >= 6
+    named = [g for g in played if any(a.get("action") == "minion" for e in g["record"]["events"] for a in e.get("actions", []))]
+    assert len(named) >= 4  # the others' selector named nobody (optional), or the cast had no wolf to deal it to
+
+
+def test_the_losers_village_games_without_the_option_name_the_other_seats_winners():
+    played = [load(name) for name in games() if "losemode" in load(name)["reference"]["meta"]["options"]]
+    assert len(played) >= 6
+    for game in played:
+        record = json.loads(json.dumps(game["record"]))
+        record["settings"]["losemode"] = "off"
+        plain = replay(record)  # the same game: 敗北村 changes who wins, nothing else
+        names = {plain.names[s] for s in plain.seats() if s not in plain.sudden}
+        assert plain.outcome is not None
+        usual = {plain.names[s] for s in plain.outcome.winners}
+        assert set(game["expected"]["winners"]) == (set() if plain.outcome.winner is None else names - usual)

@@ -2,9 +2,12 @@
 
 Every random choice the rules make (a poison victim, the resolution order, a 猫又's revival) goes
 through one :class:`Draws` object as a named draw among explicit options with integer weights. A
-draw is taken from the outcomes a record gives, in order, if there are any left — checked to be
+draw is taken from the outcomes a record gives — the first one left of the draw's kind, checked to be
 possible — and otherwise from the generator; either way it is written down, so the game's record
-holds every outcome and replays without the generator.
+holds every outcome and replays without the generator. A given outcome is matched by its kind, not its
+position: a record may give some of a phase's draws and leave others out (the reference's games give
+死神の手帳's ``deathnote holder`` but not the night's ``order``); one the rules never draw is left over
+(:meth:`Draws.leftover`), which a reader reports.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ class Draws:
 
     Args:
         rng: the generator to draw from when no outcome is given (None: every outcome must be given).
-        given: outcomes to use first, in order (from a record).
+        given: outcomes to use first, each by its kind, in order within a kind (from a record).
     """
 
     def __init__(self, rng: np.random.Generator | None, given: Sequence[Draw] = ()) -> None:
@@ -45,12 +48,10 @@ class Draws:
         self.taken: list[Draw] = []
 
     def _next_given(self, kind: str) -> Draw | None:
-        if not self.given:
-            return None
-        draw = self.given.pop(0)
-        if draw.kind != kind:
-            raise ImpossibleOutcomeError(f"the rules draw {kind!r} here, but the record gives {draw.kind!r}")
-        return draw
+        """The first given outcome of ``kind``, if any (taken by its kind, not by its position: a
+        record may give some of a phase's draws and leave the others to the generator)."""
+        index = next((i for i, draw in enumerate(self.given) if draw.kind == kind), None)
+        return None if index is None else self.given.pop(index)
 
     def _generator(self, kind: str) -> np.random.Generator:
         if self.rng is None:

@@ -48,14 +48,15 @@ from jinrou.classic.events import Dealt
 from jinrou.classic.model import DRAW, Action, Outcome, Seat, Stage, Vote
 from jinrou.classic.phase import Ballot, Then
 from jinrou.classic.published import RoleList
-from jinrou.classic.role import ROOM_RULES, Role
-from jinrou.classic.roles import ROLES, SUB_ROLES
+from jinrou.classic.role import DEALT, ROOM_RULES, Role
+from jinrou.classic.roles import ROLES
 from jinrou.classic.settings import Settings
 from jinrou.classic.state import State
 from jinrou.errors import IllegalActionError, SetupError
 from jinrou.players import check_setup
 
 STEPS: dict[Then, Callable[[State], Then | None]] = {
+    Then.ROOM_DAWN: night.room_dawn,
     Then.DAWN_HOOKS: night.dawn_hooks,
     Then.OPEN_VOTE: ballot.open_vote,
     Then.RETAKE: ballot.retake,
@@ -113,9 +114,12 @@ class Game(State):
             if settings["divineresult"] == "immediate" and any(role.delays_divination for role in declared):
                 game.settings = Settings.parse({**settings.values, "divineresult": "sunrise"})  # T.1.11
                 game.tell(None, "divination delayed")
-            for sub in SUB_ROLES.values():  # room-wide sub-roles (§11): 決定者, 権力者, 酔っ払い (V2.1.9)
-                for seat in sub.dealt(game.ctx):
-                    game.grant(seat, sub.id)
+            for layer in DEALT:  # room-wide layers (§11): 決定者, 権力者, 子分選択者, 酔っ払い (V2.1.9)
+                for seat in layer.dealt(game.ctx):
+                    if layer.sub_role:
+                        game.grant(seat, layer.id)
+                    else:
+                        game.add_role(seat, layer.id)  # an extra role (V1.1.6): 子分選択者 on a wolf
             for rule in ROOM_RULES:  # room-wide rules (§11): 死神の手帳 (V2.1.16)
                 if settings.on(str(rule.room_option)):
                     game.memories[rule] = rule()

@@ -3,7 +3,7 @@
 :func:`dusk` opens a night (its marks end, its first burial, the attacks it has, the seals and dusk
 hooks, night 1's attack on 身代わりくん); :func:`close` ends it — 身代わりくん's choices, the sudden
 deaths, every action and level hook in the order of §4.2 — and :func:`dawn` opens the next day
-(its burial, then :func:`dawn_hooks`). Each returns the step that follows now, or None when the game
+(its burial, the room rules' :func:`room_dawn`, then :func:`dawn_hooks`). Each returns the step that follows now, or None when the game
 waits for the players or is over (:class:`~jinrou.classic.phase.Then`).
 """
 
@@ -200,7 +200,20 @@ def dawn(state: State) -> Then | None:
     state.expire(Expiry.DAWN)
     state.tell(None, "morning", day=state.day)
     bury(state, Moment.DAWN)
+    if state.armed and state.living() or not state.settings.on("hunter_lastattack"):
+        return after(state, Then.ROOM_DAWN)  # judged first: before the hunters shoot, or after them
+    room_dawn(state)  # the reference hands the デスノート before its first judgement of the day
     return after(state, Then.DAWN_HOOKS)
+
+
+def room_dawn(state: State) -> Then:
+    """The room rules' dawn (V2.1.16 死神の手帳), before the dawn hooks. The reference runs it at the
+    start of its day, before that day's first win check unless a hunter phase came between the night
+    and the day or ``hunter_lastattack`` is ``no`` (each judges first): so a dawn that ends the game
+    may still draw its holder."""
+    for memory in tuple(state.memories.values()):
+        memory.dawn(state.ctx)
+    return Then.DAWN_HOOKS
 
 
 def dawn_hooks(state: State) -> Then | None:
@@ -214,12 +227,10 @@ def dawn_hooks(state: State) -> Then | None:
     for seat, key, args in news:
         if state.alive[seat]:
             state.tell(seat, key, **args)
-    for memory in tuple(state.memories.values()):  # V2.1.16 死神の手帳: before the dawn hooks
-        memory.dawn(state.ctx)
     state.emit(Daybreak())  # V2.2 パン屋: a dawn hook alive or dead
     state.emit(PhaseOpened(Moment.DAWN))
     bury(state, Moment.DAWN)
     return after(state, Then.OPEN_VOTE)
 
 
-__all__ = ["close", "dawn", "dawn_hooks", "dusk"]
+__all__ = ["close", "dawn", "dawn_hooks", "dusk", "room_dawn"]

@@ -24,6 +24,7 @@ class Then(enum.Enum):
     """What follows a burial once the hunters have shot and nobody has won (a hunter stage keeps it
     in ``State.resume``): the next step of the game's phases."""
 
+    ROOM_DAWN = "room dawn"  # the room rules' dawn (死神の手帳), then the dawn hooks
     DAWN_HOOKS = "dawn hooks"  # the dawn hooks, after the night's deaths
     OPEN_VOTE = "open vote"  # the day's first ballot
     RETAKE = "retake"  # the ballot again, after its non-voters died

@@ -89,8 +89,8 @@ class Shared:
         at 1 (狼の子's and 病人's next night): most memories do nothing."""
 
     def dawn(self, ctx: Context) -> None:
-        """When a day's dawn hooks are about to run, after the night's results are told (V2.1.16:
-        死神の手帳 hands its デスノート): most memories do nothing."""
+        """When a day starts, before its dawn hooks (V2.1.16: 死神の手帳 hands its デスノート), at the
+        time :func:`~jinrou.classic.night.room_dawn` says: most memories do nothing."""
 
 
 ROOM_RULES: list[type[Shared]] = []
@@ -295,9 +295,9 @@ class Role:
         return None if self.believes is None or getattr(me.memory, "aware", False) else self.believes
 
     def dealt(self, ctx: Context) -> list[Seat]:
-        """A room-wide sub-role's seats at the start (§11, after the roles are dealt): one uniform seat,
-        draw named ``room_option``, when its setting is on (決定者, 権力者); a sub-role dealt otherwise says
-        so (V2.1.9: 酔っ払い)."""
+        """A room-wide layer's seats at the start (§11, after the roles are dealt): one uniform seat,
+        draw named ``room_option``, when its setting is on (決定者, 権力者); a layer dealt otherwise says
+        so (V2.1.9: 酔っ払い; 子分選択者, a role dealt as an extra role to a wolf)."""
         if self.room_option and ctx.settings.on(self.room_option):
             return [ctx.draw_seat(self.room_option, list(ctx.seats()))]
         return []
@@ -327,6 +327,11 @@ ANSWERS = ("resist", "knows", "chats", "speaks_in_heaven", "partners", "vote_wei
 nothing (no resistance, nobody known, no chat, speaks, no partner, +0 votes, priority 0)."""
 
 
+DEALT: list[Role] = []
+"""The roles and sub-roles a room deals at the start beside the cast (§11: 決定者, 権力者, 子分選択者, 酔っ払い),
+in declaration order — the order of their draws: those with a ``room_option`` or their own ``dealt``."""
+
+
 def _register(cls: type[Role]) -> Role:
     cls.card_ja = cls.__dict__.get("card_ja")  # a card is the declaration's own: a subclass writes its own
     cls.card_en = cls.__dict__.get("card_en")
@@ -334,6 +339,8 @@ def _register(cls: type[Role]) -> Role:
     cls.has_win_rule = cls.wins is not Role.wins
     cls.overrides = frozenset(name for name in ANSWERS if getattr(cls, name) is not getattr(Role, name))
     cls.declaration = cls()
+    if cls.__dict__.get("room_option") or "dealt" in cls.__dict__:
+        DEALT.append(cls.declaration)
     return cls.declaration
 
 
@@ -385,6 +392,6 @@ def declared(role_id: str) -> Role:
     return ROLES.get(role_id) or SUB_ROLES[role_id]
 
 
-__all__ = ["ROLES", "ROOM_RULES", "SUB_ROLES", "Ability", "Chat", "Kept", "LevelHook", "Role", "Shared", "Shown", "declared", "mark",
+__all__ = ["DEALT", "ROLES", "ROOM_RULES", "SUB_ROLES", "Ability", "Chat", "Kept", "LevelHook", "Role", "Shared", "Shown", "declared", "mark",
            "role", "sub_role"]
 

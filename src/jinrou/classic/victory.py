@@ -269,7 +269,9 @@ def lover_groups(game: Table, lovers: list[Seat]) -> list[set[Seat]]:
 def conclude(state: State, no_votes: bool = False) -> bool:
     """The checks of §7 in order, then the draw of step 10 (a ballot taken again :data:`MAX_REVOTES`
     times, or one without a vote: ``no_votes``); on a result the game ends — each winning seat (not
-    one dead by sudden death) named, the end and the hidden notes told to everybody — and True."""
+    one dead by sudden death) named, the end and the hidden notes told to everybody — and True. With
+    ``losemode`` (敗北村) the result is the same team, but the winners are the seats whose win rule says
+    they lost (the reference inverts each seat's ``isWinner``, then a sudden death loses; a draw has none)."""
     result = judge(state)
     if result is None and (state.revotes >= MAX_REVOTES or no_votes):
         result = DRAW
@@ -277,8 +279,9 @@ def conclude(state: State, no_votes: bool = False) -> bool:
         return False
     winner = None if result == DRAW else result
     assert winner is None or isinstance(winner, Team)
+    inverted = state.settings.on("losemode")  # 敗北村: each seat's win inverted (a draw and a sudden death: nobody)
     winners = frozenset() if winner is None else frozenset(
-        s for s in state.seats() if s not in state.sudden and state.identities[s].wins(state.ctx, winner)
+        s for s in state.seats() if s not in state.sudden and state.identities[s].wins(state.ctx, winner) is not inverted
     )
     state.outcome = Outcome(winner, winners)
     state.stage = Stage.OVER

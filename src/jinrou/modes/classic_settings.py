@@ -256,7 +256,8 @@ def summary(settings: Mapping[str, Any]) -> dict[str, str]:
 def _request(settings: Mapping[str, Any]) -> Request:
     """The 闇鍋 request of a room (CastingError when the package refuses it)."""
     options = Options(scapegoat=settings["rules"]["scapegoat"] == "on", publish=settings["yaminabe_hidejobs"],
-                      hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], seasonal=False)
+                      hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], seasonal=False,
+                      losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
     return Request.build(
         seats(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
         fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool="playable",

@@ -15,7 +15,7 @@ from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
 from jinrou.errors import ImpossibleOutcomeError
 
-from ..helpers import action, chats, dead, knows, legal_verbs, new, night, seat, told, vote
+from ..helpers import action, chats, close, dead, knows, legal_verbs, new, night, seat, told, vote
 
 
 def same_replay(g) -> None:  # type: ignore[no-untyped-def]
@@ -61,7 +61,7 @@ def test_the_death_note_option_hands_a_one_night_note_at_each_dawn():
     assert not SeatView.of(g, seat(g, "D")).subs
     vote(g, "AD CD DA ED FD GD")
     assert legal_verbs(g, "C")["write"] == tuple("AEFG")
-    night(g, "A attack E", "C write A", "G guard A", draws=[("announcement", ["A", "E"])])
+    night(g, "A attack E", "C write A", "G guard A", draws=[("announcement", ["A", "E"]), ("deathnote holder", "F")])
     assert dead(g)["A"] == "deathnote" and extras(g, "C") == []  # gone at level 100 of that night
     assert g.outcome is not None and g.outcome.winner_id == "Human"
     assert write(g)["settings"]["deathnote"] == "on"
@@ -75,8 +75,27 @@ def test_an_unused_note_goes_at_level_100_and_a_dead_holder_keeps_it():
     night(g, "A attack C", draws=[("deathnote holder", "E")])  # C dies at 105, after its note left at 100
     assert extras(g, "C") == [] and extras(g, "E") == ["DeathNote"]
     vote(g, "AF EF FA GF")
-    night(g, "A attack E")  # E's unused note goes at 100, before the attack kills it at 105
-    assert extras(g, "E") == [] and g.outcome is not None
+    night(g, "A attack E", draws=[("deathnote holder", "A")])  # E's unused note goes at 100, before the attack at 105
+    assert extras(g, "E") == [] and g.outcome is not None  # the dawn that ends the game still hands a note
+
+
+def test_the_holder_of_a_dawn_that_ends_the_game_is_drawn_before_the_win_check_unless_judged_first():
+    # the reference hands the note at the start of its day, before that day's first judgement (hunter_lastattack
+    # yes); with ``no``, or after a hunter phase between the night and the day, it judges first
+    for settings, holders in (({}, [("deathnote holder", "A")]), ({"hunter_lastattack": "no"}, [])):
+        g = new(["Werewolf", "Human", "Human", "Human", "Human"], {"deathnote": "on", **settings})
+        night(g, "A attack B", draws=[("deathnote holder", "C")])
+        vote(g, "AD CD DA ED")
+        night(g, "A attack C", draws=holders)  # A and E left: the wolves win at this dawn
+        assert g.outcome is not None and g.outcome.winner_id == "Werewolf"
+        assert extras(g, "A") == (["DeathNote"] if holders else [])
+    for target, holders in (("A", []), ("C", [("deathnote holder", "D")])):
+        g = new(["Werewolf", "Hunter", "Human", "Human", "Human", "Human", "Human"], {"deathnote": "on"})
+        night(g, "A attack B")  # the hunter phase comes first: no holder drawn yet
+        assert g.stage.value == "hunter" and extras(g, "D") == []
+        g.apply(action(g, f"B shoot {target}"))
+        close(g, holders)  # the wolf shot: the village wins at the judgement after the phase, before any holder
+        assert (g.outcome is not None) == (target == "A") and extras(g, "D") == (["DeathNote"] if holders else [])
 
 
 # ---------------------------------------------------------------------- 花見客 and the 酔っ払い

@@ -52,6 +52,7 @@ WAVE3_ROLES += ["Dracula", "VampireClan", "CultLeader", "Hierarch", "Raven", "As
                 "Lorelei"]  # issue 35, T.6–T.7 (vampires, single teams)
 WAVE3_ROLES += ["SantaClaus", "Reindeer", "HomeComer"]  # issue 34: gifts and leaving (roles/village_gifts.py)
 WAVE3_ROLES += ["Light", "Hanami", "Streamer"]  # issue 34: crowds (roles/village_crowds.py)
+WAVE3_ROLES += ["MinionSelector"]  # issue 36: the room option 狼の子分 (roles/subroles.py), the last catalog row
 # Static columns the spec overrides explicitly: 慎重な狼 reads 人狼 (W.2 "settled here": as the reference's code;
 # the catalog's divined_black 0 comes from the reference's prize list, which omits it)
 DIVINED_BLACK_OVERRIDES = {"CautiousWolf": True}

@@ -1,13 +1,21 @@
 """Sub-roles several roles or a room setting give: 狼の子分 and 月狂病 (team Werewolf, W.1.8), 決定者 and
-権力者 (room-wide, §11). 恋人 is in :mod:`jinrou.classic.roles.lovers`, 聖職者's protection and 商人's
-kits beside them in :mod:`jinrou.classic.roles.village`, the victory mark in :mod:`jinrou.classic.roles.others`."""
+権力者 (room-wide, §11), and 子分選択者 — the catalog role the room option 狼の子分 (``wolfminion``) deals
+to a wolf as an extra role, which names the seat that becomes 狼の子分. 恋人 is in
+:mod:`jinrou.classic.roles.lovers`, 聖職者's protection and 商人's kits beside them in
+:mod:`jinrou.classic.roles.village`, the victory mark in :mod:`jinrou.classic.roles.others`.
+
+The room-wide layers are dealt at the start in declaration order (the draws ``decider``, ``authority``,
+``minion selector``, then ``drunk`` of :mod:`jinrou.classic.roles.village_crowds`), as the reference deals them.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jinrou.classic.abilities import Ability, Once
 from jinrou.classic.catalog import Team
-from jinrou.classic.role import Chat, Role, sub_role
+from jinrou.classic.model import Action, Count, Message, Seat, Verb
+from jinrou.classic.role import Chat, Role, role, sub_role
 
 if TYPE_CHECKING:
     from jinrou.classic.context import Context
@@ -78,3 +86,63 @@ class Authority(Role):
 
     def vote_weight(self, ctx: Context, me: Layer) -> int:
         return 1
+
+
+# ---------------------------------------------------------------------- 子分選択者 (room option 狼の子分)
+
+MINION = Verb.declare("minion", label=("子分指定", "name a minion"))
+MINION_NAMED = Message.declare("minion named", "{player}は{target}（{role}）を狼の子分に指定しました。",
+                               "{player} named {target} ({role}) the wolves' minion.")
+BECAME_MINION = Message.declare("minion", "{target}は狼の子分になりました。", "{target} is now a wolf minion.")
+
+
+class NameMinion(Ability):
+    """子分指定: night 1 only, once, level 100, any living seat (itself included, as the reference offers);
+    the wolves (its night chat) and the selector are told at once 「{name}は{target}（{role}）を狼の子分に指定
+    しました。」 with the target's role. At 100 the (redirected) target — alive or not, as the reference —
+    gets 狼の子分 (W.1.8), told 「{target}は狼の子分になりました。」. Required of a 子分選択者 cast as its role;
+    optional as the extra role the room option deals (V1.1.6, the reference's sub-role form)."""
+
+    verb = MINION
+    once = Once.GAME
+
+    def available(self, ctx: Context, me: Layer) -> bool:
+        return ctx.day == 1
+
+    def targets(self, ctx: Context, me: Layer) -> list[Seat]:
+        return ctx.living()
+
+    def submit(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = action.targets[0]
+        told = sorted({*ctx.chat_members(Chat.WOLF), action.seat})
+        ctx.tell(told, MINION_NAMED, player=action.seat, target=target, role=ctx.identity(target).role.id)
+
+    def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
+        target = ctx.aimed(action.targets[0])
+        ctx.grant(target, WolfMinion.id, me.seat)
+        ctx.tell(target, BECAME_MINION, target=target)
+
+
+@role
+class MinionSelector(Role):
+    """子分選択者 (room option ``wolfminion``, §11, W.1.8): at the start one seat counting as wolf, draw
+    ``minion selector``, gains it as an extra role; on night 1 it may name a living seat, which becomes
+    狼の子分 at level 100. Cast as a role (a host's cast; 闇鍋 never casts it), team Werewolf, a human for
+    divination and parity, its naming required."""
+
+    card_ja = ("子分選択者: 人狼陣営です。初日の夜に、生存者ひとりを狼の子分に指定します（人狼たちに役職とともに通知）。"
+               "指定された人は役職と能力はそのままで人狼陣営になります。ルール「狼の子分」では人狼のひとりが兼ねます（任意）。")
+    card_en = ("Minion Selector: the werewolves' team. On night 1 it names a living seat as the wolves' minion (the "
+               "wolves are told it with that seat's role); that seat keeps its role and abilities but joins the "
+               "werewolves' team (狼の子分, Wolf minion). With the room option “wolf minion” one of the wolves holds it "
+               "besides its role, and may name nobody.")
+
+    room_option = "wolfminion"
+    abilities = (NameMinion(),)
+
+    def dealt(self, ctx: Context) -> list[Seat]:
+        """With ``wolfminion``: one uniform seat among those counting as wolf (none: nobody)."""
+        if not ctx.settings.on("wolfminion"):
+            return []
+        wolves = ctx.counting(Count.WOLF)
+        return [ctx.draw_seat("minion selector", wolves)] if wolves else []
