@@ -136,9 +136,9 @@ def measure_games(name: str, cast: dict[str, int], games: int, seed: int, target
     spent: dict[str, float] = {"views": 0.0, "close": 0.0, "whole": 0.0}
     of, close = SeatView.of.__func__, Game.close  # type: ignore[attr-defined]
 
-    def timed_of(cls: type, game: Game, seat: int | None) -> SeatView:
+    def timed_of(cls: type, game: Game, seat: int | None, legal: object = None) -> SeatView:
         start = time.perf_counter()
-        view = of(cls, game, seat)
+        view = of(cls, game, seat, legal)
         spent["views"] += time.perf_counter() - start
         return view
 

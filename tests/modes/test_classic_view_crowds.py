@@ -65,22 +65,29 @@ def test_the_stream_is_the_streamers_and_its_listeners_channel_and_its_notices_r
     listeners = sorted(i.seat for i in t.game.identities if any(layer.role.id == "Listener" for layer in i.layers))
     assert len(listeners) == 2 and 1 not in listeners
     channels = {s: {c.key: c for c in t.mode.channels(t.state, s)} for s in [*range(8), None]}
-    assert channels[1]["stream-1"].writable and channels[1]["stream-1"].en == "Stream (Ben)"
-    assert channels[1]["stream-1"].ja == "配信（Ben）"
+    # at night its monologue is its stream (V2.1.8b): the stream in the monologue's place, the 独り言 read only
+    assert channels[1]["stream-1"].writable and channels[1]["stream-1"].en == "Monologue (stream)"
+    assert channels[1]["stream-1"].ja == "独り言（配信）" and list(channels[1])[-1] == "stream-1"
+    assert channels[1]["monologue-1"].closed_ja == "夜の独り言は配信になり、視聴者が読みます"
     for s in listeners:
         assert "stream-1" in channels[s] and not channels[s]["stream-1"].writable
+        assert (channels[s]["stream-1"].en, channels[s]["stream-1"].ja) == ("Stream (Ben)", "配信（Ben）")
     assert [s for s in channels if "stream-1" in channels[s]] == [1, *listeners]
     told = f"{t.players[listeners[0]]}はBenの視聴者になりました。"
     assert holding(t, told) == {listeners[0]}
     others = [s for s in range(2, 8) if s not in listeners]
     t.act(0, {"act": "attack", "targets": [t.players[others[0]]]})
     t.deadline()
+    by_day = {c.key: c for c in t.mode.channels(t.state, 1)}  # by day it has its 独り言, the stream is closed
+    assert by_day["monologue-1"].writable and not by_day["stream-1"].writable
+    assert (by_day["stream-1"].en, list(by_day)[-1]) == ("Stream (Ben)", "monologue-1")
     for s in range(8):  # the day: everybody votes another non-listener; at dusk the 配信者 tries a role
         if t.game.alive[s] and s in t.mode.awaited(t.state):
             t.act(s, {"vote": t.players[others[1] if s != others[1] else others[2]]})
     assert not t.game.is_over and t.game.day == 2
     tried = [s for s, p in payloads(t).items() if "今夜は" in p and "やってみることにしました" in p]
     assert tried == [1, *listeners]  # told to the 配信者, relayed to its listeners; not to a spectator
+
 
 
 def test_a_death_note_is_listed_to_its_holder_only():

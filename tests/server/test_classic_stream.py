@@ -87,3 +87,37 @@ def test_bots_are_named_in_the_page_s_language(client):
     token = join(client, english, "Ann")
     post(client, english, "bots", token=token)  # no lang: English, as before
     assert get_view(client, english, token)["room"]["seat_list"][1]["name"] == "Bot Alice"
+
+
+def test_a_streamers_monologue_at_night_is_its_stream_read_by_its_listeners_only(client):
+    """V2.1.8b (月下人狼's 配信 in place of 独り言): at night the 配信者's monologue box is its stream, which its
+    listeners read and nobody else (no other seat, no spectator); its 独り言 is read only until day."""
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    room = create(client, players=8, cast="fixed", roles={"Werewolf": 1, "Streamer": 1, "Human": 6},
+                  times={"night": 600, "day": 600}, rules={"scapegoat": "off"})
+    tokens = [join(client, room, name) for name in names]
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    views = [get_view(client, room, token) for token in tokens]
+    streamer = next(s for s, v in enumerate(views) if v["game"]["me"]["role"]["id"] == "Streamer")
+    key = f"stream-{streamer}"
+    listeners = [s for s, v in enumerate(views) if s != streamer and any(c["key"] == key for c in v["channels"])]
+    assert len(listeners) == 2  # ⌊8/4⌋
+    mine = {c["key"]: c for c in views[streamer]["channels"]}
+    assert mine[key] == {"key": key, "en": "Monologue (stream)", "ja": "独り言（配信）", "write": True}
+    assert [c["key"] for c in views[streamer]["channels"]][-1] == key  # in the monologue's place
+    assert mine[f"monologue-{streamer}"]["why"] == {"en": "at night your monologue is your stream (配信): your "
+                                                          "listeners read it", "ja": "夜の独り言は配信になり、視聴者が読みます"}
+    refused = client.post(f"/api/rooms/{room}/chat", json={"token": tokens[streamer], "text": "secret",
+                                                          "channel": f"monologue-{streamer}"})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("at night your monologue is your stream")
+    assert post(client, room, "chat", token=tokens[streamer], text="hello listeners", channel=key) == {"ok": True}
+    for seat, token in enumerate(tokens):
+        seen = get_view(client, room, token)
+        if seat == streamer or seat in listeners:
+            assert [line["text"] for line in seen["chats"][key]] == ["hello listeners"], seat
+        else:
+            assert "hello listeners" not in str(seen) and key not in seen["chats"], seat
+    assert "hello listeners" not in str(get_view(client, room))  # a spectator
+    listener = {c["key"]: c for c in get_view(client, room, tokens[listeners[0]])["channels"]}[key]
+    assert (listener["en"], listener["ja"], listener["write"]) == (f"Stream ({names[streamer]})",
+                                                                  f"配信（{names[streamer]}）", False)

@@ -56,9 +56,9 @@ def act(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator,
     for seat in game.seats():
         agent = agents[seat]
         again = True
-        while again and agent is not None and game.legal_actions(seat):
+        while again and agent is not None and (legal := game.legal_actions(seat)):
             again = False
-            for choice in agent.act(SeatView.of(game, seat), rng):
+            for choice in agent.act(SeatView.of(game, seat, legal), rng):
                 if game.stage is Stage.DAY and game.ballot is not None and game.ballot.ended:
                     break  # a day action ended the day (W.1.1: 自爆): no more choices
                 again = isinstance(choice, Action) and game.draws_at_once(choice)

@@ -22,6 +22,7 @@ says it speaks to nobody (a departed スパイ). The dead never write to the liv
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from jinrou.classic.catalog import Team
@@ -81,8 +82,9 @@ class SeatView:
         return [s for s in range(self.n) if self.alive[s]]
 
     @classmethod
-    def of(cls, game: Game, seat: Seat | None) -> SeatView:
-        """The view of ``seat`` (None: a spectator)."""
+    def of(cls, game: Game, seat: Seat | None, legal: Sequence[Legal] | None = None) -> SeatView:
+        """The view of ``seat`` (None: a spectator). ``legal``: ``game.legal_actions(seat)`` when the
+        caller has just asked it (the bots' loop asks before every view it builds)."""
         over = game.is_over
         heaven = seat is not None and not game.alive[seat] and heaven_sees_all(game)
         everything = over or heaven
@@ -128,7 +130,7 @@ class SeatView:
             subs=subs,
             known=known,
             roles=roles,
-            legal=tuple(game.legal_actions(seat)) if seat is not None else (),
+            legal=tuple(legal if legal is not None else game.legal_actions(seat)) if seat is not None else (),
             messages=messages,
             claims=tuple(game.claims),
             candidates=ballot.candidates if ballot else (),
@@ -167,17 +169,26 @@ def _chats(game: Game, seat: Seat | None, heaven: bool) -> tuple[frozenset[str],
     """The chats ``seat`` reads and writes now (see the module docstring)."""
     if seat is None:
         return frozenset({DAY_CHAT}), frozenset()
-    ctx = game.ctx
-    own = game.identity(seat).chats(ctx)
+    ctx, identity = game.ctx, game.identity(seat)
+    own = identity.chats(ctx)
     if game.alive[seat]:
-        day = set() if game.identity(seat).silenced else {DAY_CHAT}  # 沈黙 (V1.1.15): no day chat
-        now = {Stage.NIGHT: own, Stage.DAY: day, Stage.HUNTER: day}.get(game.stage, set())
-        return frozenset({DAY_CHAT}) | own | game.identity(seat).listens, frozenset(now)
+        stage = game.stage
+        if stage is Stage.NIGHT:
+            now = own
+        elif stage is Stage.DAY or stage is Stage.HUNTER:
+            now = _NO_CHAT if identity.silenced else _DAY_ONLY  # 沈黙 (V1.1.15): no day chat
+        else:
+            now = _NO_CHAT
+        return _DAY_ONLY | own | identity.listens, now
     reads = {DAY_CHAT, HEAVEN_CHAT, *own}
     if heaven:
         reads.update(c for s in game.seats() for c in game.identity(s).chats(ctx))
     speaks = not game.is_over and game.identity(seat).speaks_in_heaven(ctx)
     return frozenset(reads), frozenset({HEAVEN_CHAT} if speaks else ())
+
+
+_DAY_ONLY: frozenset[str] = frozenset({DAY_CHAT})
+_NO_CHAT: frozenset[str] = frozenset()
 
 
 _Seen = tuple[int, object, tuple[tuple[int, Message], ...]]
@@ -195,7 +206,10 @@ def _messages(game: Game, seat: Seat | None) -> tuple[tuple[int, Message], ...]:
     if done > len(every) or (done and every[done - 1] is not last):
         done, mine = 0, ()  # not the list it was: filter it all again
     if done < len(every):
-        mine += tuple(pm for pm in every[done:] if pm[1].to is None or (seat is not None and seat in pm[1].to))
+        if seat is None:
+            mine += tuple([pm for pm in every[done:] if pm[1].to is None])
+        else:
+            mine += tuple([pm for pm in every[done:] if (to := pm[1].to) is None or seat in to])
         seen[seat] = (len(every), every[-1], mine)
     return mine
 

@@ -90,7 +90,10 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         closed = TO_THE_LIVING if not alive else SILENCED if game.identity(me).silenced and (
             game.stage is not Stage.NIGHT) else SILENT_NIGHT
     found = [Channel(key, en, ja, *closed)]
+    own_stream = None if me is None else own_chat(view.writes, me)  # V2.1.8b: its monologue now
     for chat in sorted(view.reads - {DAY_CHAT, HEAVEN_CHAT}, key=lambda c: (list(CHANNELS).index(c) if c in CHANNELS else 99, c)):
+        if chat == own_stream:
+            continue  # in its monologue's place, below
         key, en, ja = _chat_names(chat, game.names)
         why = (None, None) if chat in view.writes else TO_THE_LIVING if not alive else (
             (f"you read the {en.lower()} but may not write to them", f"{ja}の会話は読むだけです")
@@ -105,13 +108,26 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
             else ("you left the village: you speak to nobody", "村を去ったので、誰とも話せません"))
         found.append(Channel(key, en, ja, *why))
     if seat is not None:
-        found.append(monologue(village, seat, alive))
+        found.append(monologue(village, seat, alive, replaced=own_stream is not None))
+        if own_stream is not None:
+            kind = own_stream.partition("-")[0]
+            found.append(Channel(own_stream, *SEAT_CHATS[kind][2:]))
     return tuple(found)
 
 
-SEAT_CHATS = {"stream": ("Stream", "配信")}
+SEAT_CHATS = {"stream": ("Stream", "配信", "Monologue (stream)", "独り言（配信）")}
 """Chats that are one seat's own, named ``{kind}-{seat}`` by the engine (V2.1.8b: a 配信者's stream) →
-(English, Japanese): the channel is named with its seat's name."""
+(English, Japanese) for its readers, who see it named with its seat's name, and (English, Japanese) for
+its writer: while it may write it, it *is* its monologue (月下人狼's 配信 in place of 独り言, at night)."""
+STREAMING = ("at night your monologue is your stream (配信): your listeners read it",
+             "夜の独り言は配信になり、視聴者が読みます")
+"""Why a seat's 独り言 is closed while a chat of its own replaces it."""
+
+
+def own_chat(writes: frozenset[str], seat: Seat) -> str | None:
+    """The chat of ``seat``'s own (:data:`SEAT_CHATS`) it writes now, which replaces its monologue (None:
+    none; by day a 配信者 has its 独り言)."""
+    return next((chat for chat in (f"{kind}-{seat}" for kind in SEAT_CHATS) if chat in writes), None)
 
 
 def _chat_names(chat: str, names: tuple[str, ...]) -> tuple[str, str, str]:
@@ -120,7 +136,7 @@ def _chat_names(chat: str, names: tuple[str, ...]) -> tuple[str, str, str]:
         return CHANNELS[chat]
     kind, _, seat = chat.partition("-")
     if kind in SEAT_CHATS and seat.isdigit() and int(seat) < len(names):
-        (en, ja), who = SEAT_CHATS[kind], names[int(seat)]
+        (en, ja, *_), who = SEAT_CHATS[kind], names[int(seat)]
         return chat, f"{en} ({who})", f"{ja}（{who}）"
     return chat, chat, chat
 
@@ -150,15 +166,17 @@ def reads_veiled(village: Village | None, seat: Seat | None) -> bool:
     return me is not None and not game.alive[me] and heaven_sees_all(game)
 
 
-def monologue(village: Village, seat: Seat, alive: bool) -> Channel:
+def monologue(village: Village, seat: Seat, alive: bool, replaced: bool = False) -> Channel:
     """``seat``'s 独り言: written while it lives, read by it alone (at the end, by everybody: then its
-    label names the writer, since every seat's is listed)."""
+    label names the writer, since every seat's is listed); ``replaced``: a chat of its own is its
+    monologue now (a 配信者's stream at night), so this one is read only."""
     assert village.game is not None
     key, en, ja = MONOLOGUE
     if village.game.is_over:
         name = village.players[seat]
         return Channel(f"{key}-{seat}", f"{en} ({name})", f"{ja}（{name}）")
-    return Channel(f"{key}-{seat}", en, ja, *((None, None) if alive else MONOLOGUE_DEAD))
+    return Channel(f"{key}-{seat}", en, ja, *((None, None) if alive and not replaced
+                                             else STREAMING if alive else MONOLOGUE_DEAD))
 
 
 def result_of(village: Village) -> Result | None:

@@ -37,9 +37,9 @@ knows or divined). The roles it names are looked up in the plays (:mod:`.plays`)
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from jinrou.agents.classic import plays
 from jinrou.agents.classic.notes import Notes
@@ -101,6 +101,16 @@ class Table:
 
     @classmethod
     def of(cls, counts: Mapping[str, int]) -> Table:
+        key = (len(ROLES), tuple(counts.items()))
+        table = _TABLES.get(key)
+        if table is None:  # every bot of a game reads the same list: made once (per catalog: a test may add a role)
+            table = _TABLES[key] = cls._of(counts)
+            if len(_TABLES) > 256:
+                del _TABLES[next(iter(_TABLES))]
+        return table
+
+    @classmethod
+    def _of(cls, counts: Mapping[str, int]) -> Table:
         declared = {r: (ROLES[r], c) for r, c in counts.items() if r in ROLES}
         return cls(
             dict(counts),
@@ -111,6 +121,15 @@ class Table:
 
     def count(self, role: str) -> int:
         return self.counts.get(role, 0)
+
+    def prior(self, seats: int) -> float:
+        """The log-odds that a seat among ``seats`` (身代わりくん left out) plays against the village."""
+        p = min(0.6, max(0.05, self.hostile / max(1, seats)))
+        return math.log(p / (1 - p))
+
+
+_TABLES: dict[tuple[int, tuple[tuple[str, int], ...]], Table] = {}
+"""The tables made so far, by role list (the oldest dropped past 256)."""
 
 
 @dataclass(frozen=True)
@@ -127,28 +146,36 @@ class Assessment:
     fox: tuple[float, ...]
     fox_hunt: bool
 
+    @cached_property
+    def probabilities(self) -> tuple[float, ...]:
+        """Each seat's chance of playing against the village (the logistic of its suspicion), computed
+        once: the vote weighs every speaker by it, at every choice."""
+        exp = math.exp
+        return tuple([1 / (1 + exp(-(x if -30.0 <= x <= 30.0 else 30.0 if x > 30.0 else -30.0)))
+                      for x in self.suspicion])
+
     def probability(self, seat: Seat) -> float:
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, self.suspicion[seat]))))
+        return self.probabilities[seat]
 
 
 def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessment:
     """The heuristic's evaluation (see the module docstring), from the view, what was read and
-    the public role list (if the bot was given one)."""
+    the public role list (if the bot was given one). Asked about twice a day by every bot (the
+    claims said in between change it), so it is written for speed: every sum is taken in the same
+    order as the plain reading, so the same view gives the same floats."""
     n, me = view.n, view.seat
     assert me is not None
     seer, medium = plays.reporter(ClaimKind.DIVINED), plays.reporter(ClaimKind.IDENTIFIED)
     my_team = side(view.team)
     village = my_team is Team.HUMAN
     mine = ROLES.get(view.role or "")
-    prior = PRIOR
-    if table is not None:
-        p = min(0.6, max(0.05, table.hostile / max(1, n - (view.scapegoat is not None))))
-        prior = math.log(p / (1 - p))
+    prior = PRIOR if table is None else table.prior(n - (view.scapegoat is not None))
     suspicion = [prior] * n
     known: dict[Seat, bool] = {}  # seats whose side it knows: True = against the village
     allies: set[Seat] = set()
     for s, label in view.known.items():
-        if label in SUB_ROLES and SUB_ROLES[label].lover:
+        sub = SUB_ROLES.get(label)
+        if sub is not None and sub.lover:
             if my_team is Team.FRIEND:
                 allies.add(s)
             continue
@@ -161,11 +188,12 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
     for s, role_id in view.roles.items():
         if s != me and role_id in ROLES:
             known[s] = ROLES[role_id].team is not Team.HUMAN
-    for s, result in notes.psychic.items():
+    own, psychic = notes.own, notes.psychic
+    for s, result in psychic.items():
         black = is_black(result)
         if black is not None:
             known.setdefault(s, black)
-    for s, result in notes.own.items():  # a white divination is not certain: 大狼 and foxes read white
+    for s, result in own.items():  # a white divination is not certain: 大狼 and foxes read white
         black = is_black(result)
         if black or (black is not None and result in ROLES):
             known.setdefault(s, black)
@@ -176,67 +204,70 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
     for s, black in known.items():
         if s != me:
             suspicion[s] += CERTAIN if black else -CERTAIN
-    for s, result in notes.own.items():
+    for s, result in own.items():
         if s not in known and result == "human":
             suspicion[s] -= 5.0
     my_fortune_black = mine is not None and mine.fortune.value != "human"
 
-    def contradicts(target: Seat, result: str) -> bool:
-        """A result the bot knows to be false."""
-        if result not in (BLACK, WHITE):
-            return False  # 「かぼちゃ」 says nothing of the side
-        black = result == BLACK
+    def contradicts(target: Seat, black: bool) -> bool:
+        """A black or white result (「かぼちゃ」 says nothing of the side) the bot knows to be false."""
         if target == me:
             return black != my_fortune_black
-        own = notes.own.get(target)
-        if own is not None and own not in ROLES and is_black(own) is not None:
-            return black != is_black(own)
+        mine_on = own.get(target)
+        if mine_on is not None and mine_on not in ROLES and is_black(mine_on) is not None:
+            return black != is_black(mine_on)
         label = view.known.get(target)
         if label in ROLES:
             return black != (ROLES[label].fortune.value != "human")
         return False
 
     # psychics first: their verdicts on the executed weigh the seers
+    executed, found_dead, identified, divined = notes.executed, notes.found_dead, notes.identified, notes.divined
     trust: dict[Seat, float] = {}
     psychics = notes.claimants(medium)
     weights = {}
     for c in psychics:
         g = _claimant_weight(view, notes, c, known, allies, village, table)
-        for target, result in notes.identified.get(c, {}).items():
-            if target not in notes.executed or target == me or known.get(target, result == BLACK) != (result == BLACK):
+        for target, result in identified.get(c, {}).items():
+            if target not in executed or target == me or known.get(target, result == BLACK) != (result == BLACK):
                 g = 0.0
         weights[c] = g
-    trust.update(_share(weights, me if view.role == medium else None, _room(table, medium)))
+    if weights:
+        trust.update(_share(weights, me if view.role == medium else None, _room(table, medium)))
     verdict: dict[Seat, float] = {}
-    for target in notes.executed:
+    for target in executed:
         if target in known:
             verdict[target] = 1.0 if known[target] else -1.0
         else:
-            v = sum(trust[c] * (1 if notes.identified[c][target] == BLACK else -1)
-                    for c in psychics if target in notes.identified.get(c, {}))
+            v = sum(trust[c] * (1 if identified[c][target] == BLACK else -1)
+                    for c in psychics if target in identified.get(c, {}))
             verdict[target] = max(-1.0, min(1.0, v))
 
     seers = notes.claimants(seer)
     weights = {}
     for c in seers:
         g = _claimant_weight(view, notes, c, known, allies, village, table)
-        for target, result in notes.divined.get(c, {}).items():
-            if contradicts(target, result):
+        for target, result in divined.get(c, {}).items():
+            if (result == BLACK or result == WHITE) and contradicts(target, result == BLACK):
                 g = 0.0
-            elif result == BLACK and target in notes.found_dead:
+            elif result == BLACK and target in found_dead:
                 g /= 6
-            if target in verdict and result in (BLACK, WHITE):
+            if target in verdict and (result == BLACK or result == WHITE):
                 g *= math.exp(1.5 * verdict[target] * (1 if result == BLACK else -1))
-        if c in notes.found_dead:
+        if c in found_dead:
             g *= 1.6
         weights[c] = g
-    trust.update(_share(weights, me if view.role == seer else None, _room(table, seer)))
-    rivals = set(seers)
+    if weights:
+        trust.update(_share(weights, me if view.role == seer else None, _room(table, seer)))
     for c in seers:
-        for target, result in notes.divined.get(c, {}).items():
+        t = trust[c]
+        for target, result in divined.get(c, {}).items():
             # a seer's word on a counter-claimant only says they disagree; 「かぼちゃ」 says nothing
-            if target not in rivals and result in (BLACK, WHITE):
-                suspicion[target] += trust[c] * (W_BLACK if result == BLACK else -W_WHITE)
+            if target not in seers:
+                if result == BLACK:
+                    suspicion[target] += t * W_BLACK
+                elif result == WHITE:
+                    suspicion[target] += t * -W_WHITE
     for c in (*seers, *psychics):
         suspicion[c] += LIAR * (1 - 2 * trust[c])
 
@@ -252,58 +283,65 @@ def assess(view: SeatView, notes: Notes, table: Table | None = None) -> Assessme
             else:
                 trust[c] = 0.8 if len(claimants) <= room else 0.3
                 suspicion[c] -= 2.5 * trust[c]
-    counted: Counter[str] = Counter()
-    for c, role in notes.co.items():
-        counted[role] += 1
-    for c, role in notes.co.items():
+    for role, claimants in notes.by_role.items():  # each seat once, under the role it came out as first
         play = plays.of(role)
-        if play.reports is not None or play.paired or c == me:
+        if play.reports is not None or play.paired:
             continue
         team = ROLES[role].team if role in ROLES else None
-        if table is not None and table.count(role) == 0:
-            suspicion[c] += 2.0  # a role that is not in the game
-        elif team is Team.HUMAN:
-            suspicion[c] += -0.6 if counted[role] == 1 else 0.3
-        else:
-            suspicion[c] += 0.7
+        for c in claimants:
+            if c == me:
+                continue
+            if table is not None and table.count(role) == 0:
+                suspicion[c] += 2.0  # a role that is not in the game
+            elif team is Team.HUMAN:
+                suspicion[c] += -0.6 if len(claimants) == 1 else 0.3
+            else:
+                suspicion[c] += 0.7
     for c in notes.switched:
         suspicion[c] += 1.0
 
     # votes, judged by the evidence so far
     shown = {t: 1.0 if black else -1.0 for t, black in known.items()}
     shown.update(verdict)
+    voters = notes.voters
     for target, v in shown.items():
-        if abs(v) > 0.5:
-            for voter in notes.voters.get(target, ()):
-                suspicion[voter] += 0.4 if v < 0 else -0.3
-    best_seer = max(seers, key=lambda c: trust[c], default=None)
+        if (v > 0.5 or v < -0.5) and target in voters:
+            change = 0.4 if v < 0 else -0.3
+            for voter in voters[target]:
+                suspicion[voter] += change
+    best_seer = max(seers, key=trust.__getitem__, default=None)
     if best_seer is not None and trust[best_seer] > 0.6:
-        for voter in notes.voters.get(best_seer, ()):
+        for voter in voters.get(best_seer, ()):
             suspicion[voter] += 0.5
 
-    value = [0.9 if x < -3 else -0.9 if x > 3 else -0.3 * x for x in suspicion]  # whiteness, clipped
+    value = [0.9 if x < -3.0 else -0.9 if x > 3.0 else -0.3 * x for x in suspicion]  # whiteness, clipped
+    co = notes.co
     for c, t in trust.items():
-        value[c] += plays.of(notes.co.get(c)).worth * t
-    for s, result in notes.own.items():
+        value[c] += plays.of(co.get(c)).worth * t
+    for s, result in own.items():
         if plays.of(result).power:
             value[s] += 2.5
 
     # how far each living seat could still be a fox: a divined fox dies, a trusted claimant is none
     fox = [1.0 if alive else 0.0 for alive in view.alive]
-    for s in (me, *known, *notes.own):
+    fox[me] = 0.0
+    for s in known:
+        fox[s] = 0.0
+    for s in own:
         fox[s] = 0.0
     for c, t in trust.items():
         fox[c] *= 1.0 - t
     for c in seers:
-        for target in notes.divined.get(c, ()):
+        t = 1.0 - trust[c]
+        for target in divined.get(c, ()):
             if target != c:
-                fox[target] *= 1.0 - trust[c]
+                fox[target] *= t
     fox_hunt = False
     if village and table is not None and table.foxes:
-        cursed = {t for c in seers if trust[c] > 0.5 for t, r in notes.divined.get(c, {}).items()
-                  if r == WHITE and t in notes.found_dead}
+        cursed = {t for c in seers if trust[c] > 0.5 for t, r in divined.get(c, {}).items()
+                  if r == WHITE and t in found_dead}
         dead_wolves = 0.0  # executed seats, by the psychics' verdict or else by suspicion
-        for s in notes.executed:
+        for s in executed:
             if not view.alive[s]:
                 v = shown.get(s, 0.0)
                 dead_wolves += 1.0 if v > 0.5 else 0.0 if v < -0.5 else 1 / (1 + math.exp(-suspicion[s]))
@@ -335,7 +373,10 @@ def _share(weights: dict[Seat, float], me: Seat | None, room: int = 1) -> dict[S
     """Trust among the claimants of a role that ``room`` seats hold: each claimant's share of the
     weights plus "nobody is genuine", times ``room``; a bot that holds the role trusts itself and
     shares what room is left among the others."""
-    others = {c: g for c, g in weights.items() if c != me}
+    if me is None or me not in weights:
+        others = weights
+    else:
+        others = {c: g for c, g in weights.items() if c != me}
     if me is not None:
         room -= 1
     total = sum(others.values()) + NOBODY

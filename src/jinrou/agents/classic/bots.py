@@ -46,6 +46,7 @@ skipped when optional. Then its play's exclusive verbs keep the first chosen and
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
@@ -104,6 +105,8 @@ class RandomAgent:
 def _exclusive(out: list[Action | Vote]) -> list[Action | Vote]:
     """Of each group of verbs a play makes exclusive (魔女's potions, V1.2: one a night), the first
     chosen stays."""
+    if len(out) < 2:
+        return out  # nothing to keep apart (a vote, one action)
     kept = out
     for group in plays.exclusive():
         chosen = [c for c in kept if isinstance(c, Action) and c.verb in group]
@@ -143,6 +146,7 @@ class HeuristicAgent:
         self.table = Table.of(cast) if cast is not None else None
         self.notes = Notes()
         self._cache: tuple[tuple[int, str | None], Assessment] | None = None
+        self._scores: tuple[Assessment, tuple[object, ...], list[float]] | None = None  # objectives, as of
 
     # ------------------------------------------------------------------ reading
 
@@ -161,11 +165,22 @@ class HeuristicAgent:
         key = (view.day, view.stage is Stage.NIGHT)
         if self.notes.noise_key != key:
             self.notes.noise_key = key
-            self.notes.noise = [float(x) for x in rng.normal(0.0, NOISE, view.n)]
+            self.notes.noise = rng.normal(0.0, NOISE, view.n).tolist()
         return self.notes.noise
 
     def objectives(self, view: SeatView, a: Assessment) -> list[float]:
-        """How much the bot wants each seat executed (or shot)."""
+        """How much the bot wants each seat executed (or shot); the same list (not to be changed) until
+        the assessment, the day, the living or its side change — what else it reads (the attacks, the
+        seats that resisted) makes a new assessment."""
+        key = (view.day, view.alive, view.team, view.role)
+        cached = self._scores
+        if cached is not None and cached[0] is a and cached[1] == key:
+            return cached[2]
+        scores = self._objectives(view, a)
+        self._scores = (a, key, scores)
+        return scores
+
+    def _objectives(self, view: SeatView, a: Assessment) -> list[float]:
         if side(view.team) is Team.WEREWOLF:
             mine = ROLES.get(view.role or "")
             if not a.allies and not (mine and mine.attacks):
@@ -295,15 +310,21 @@ class HeuristicAgent:
     def choose_vote(self, view: SeatView, a: Assessment, candidates: Sequence[Seat], noise: Sequence[float]) -> Seat:
         """The candidate with the best objective plus the bandwagon (today's VOTE claims) and noise."""
         said: dict[Seat, float] = {}  # each speaker's word weighs as much as the bot believes him
+        p, alive, me = a.probabilities, view.alive, view.seat
         for speaker, target in self.notes.said.get(view.day, {}).items():
-            if speaker != view.seat and view.alive[speaker]:
-                said[target] = said.get(target, 0.0) + 2 * (1 - a.probability(speaker))
+            if speaker != me and alive[speaker]:
+                said[target] = said.get(target, 0.0) + 2 * (1 - p[speaker])
         for speaker, (target, result) in self.notes.estimates.get(view.day, {}).items():
-            if speaker != view.seat and view.alive[speaker]:
-                said[target] = said.get(target, 0.0) + (1 if result == BLACK else -1) * (1 - a.probability(speaker))
+            if speaker != me and alive[speaker]:
+                said[target] = said.get(target, 0.0) + (1 if result == BLACK else -1) * (1 - p[speaker])
         weight = BANDWAGON / (sum(v for v in said.values() if v > 0) or 1)
         scores = self.objectives(view, a)
-        return max(candidates, key=lambda s: scores[s] + weight * said.get(s, 0.0) + noise[s])
+        best, top = candidates[0], -math.inf  # the first of the best, as max() takes it
+        for s in candidates:
+            score = scores[s] + weight * said.get(s, 0.0) + noise[s]
+            if score > top:
+                best, top = s, score
+        return best
 
     def act(self, view: SeatView, rng: np.random.Generator) -> list[Action | Vote]:
         if view.seat is None:

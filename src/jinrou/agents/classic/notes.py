@@ -52,6 +52,7 @@ class Notes:
     version: int = 0  # counts what was read that may change the assessment
     survived: dict[Seat, int] = field(default_factory=dict)  # topped a day's last ballot alone, not executed: the day
     seers: frozenset[Seat] | None = None  # the seats known to hold 占い師, as a play notes them (None: not told)
+    by_role: dict[str, tuple[Seat, ...]] = field(default_factory=dict)  # role → its claimants in ``co``'s order
 
     def read(self, view: SeatView) -> None:
         """Read the messages and claims that are new since the last call."""
@@ -89,8 +90,15 @@ class Notes:
         self.messages = len(view.messages)
         for day, seat, claim in view.claims[self.claims:]:
             kind = claim.kind
-            if kind is not ClaimKind.VOTE and kind is not ClaimKind.ESTIMATE:
-                self.version += 1  # what is said about today's vote only weighs in the vote
+            if kind is ClaimKind.VOTE:  # what is said about today's vote only weighs in the vote
+                assert claim.target is not None
+                self.said.setdefault(day, {})[seat] = claim.target
+                continue
+            if kind is ClaimKind.ESTIMATE:
+                assert claim.target is not None and claim.result is not None
+                self.estimates.setdefault(day, {})[seat] = (claim.target, claim.result)
+                continue
+            self.version += 1
             if kind is ClaimKind.COMINGOUT:
                 assert claim.role is not None
                 self._came_out(seat, claim.role)
@@ -100,21 +108,14 @@ class Notes:
                 reports = (self.divined if kind is ClaimKind.DIVINED else self.identified).setdefault(seat, {})
                 if reports.setdefault(claim.target, claim.result) != claim.result:
                     self.switched.add(seat)
-            elif kind is ClaimKind.VOTE:
-                assert claim.target is not None
-                self.said.setdefault(day, {})[seat] = claim.target
-            elif kind is ClaimKind.ESTIMATE:
-                assert claim.target is not None and claim.result is not None
-                self.estimates.setdefault(day, {})[seat] = (claim.target, claim.result)
         self.claims = len(view.claims)
 
     def _note_survivor(self) -> None:
         """At dusk: the day's last ballot had one top who was not executed — it resisted (絶対狼, a
         holy protection, a プリンス), so voting it again is likely wasted."""
-        tables = [table for day, table in self.ballots if day == self.day]
-        if not tables:
+        if not self.ballots or self.ballots[-1][0] != self.day:  # ballots come day by day: the last is today's
             return
-        tally = Counter(tables[-1].values())
+        tally = Counter(self.ballots[-1][1].values())
         top = max(tally.values())
         tops = [s for s, count in tally.items() if count == top]
         if len(tops) == 1 and tops[0] not in self.executed:
@@ -122,11 +123,16 @@ class Notes:
             self.version += 1
 
     def _came_out(self, seat: Seat, role: str) -> None:
-        if self.co.setdefault(seat, role) != role:
+        if seat not in self.co:
+            self.co[seat] = role
+            self.by_role[role] = (*self.by_role.get(role, ()), seat)
+        elif self.co[seat] != role:
             self.switched.add(seat)
 
-    def claimants(self, role: str) -> list[Seat]:
-        return [s for s, r in self.co.items() if r == role]
+    def claimants(self, role: str) -> tuple[Seat, ...]:
+        """The seats that came out as ``role`` first, in the order they did (kept as they come: the
+        assessment asks at every reading)."""
+        return self.by_role.get(role, ())
 
 
 __all__ = ["Notes"]

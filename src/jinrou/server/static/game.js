@@ -50,11 +50,12 @@
   }
 
   function chatRow(line, c) {
-    const kind = c.key.startsWith("monologue") ? "monologue" : c.key;
+    const kind = c.key.startsWith("monologue") ? "monologue" : c.key.startsWith("stream-") ? "stream" : c.key;
     const r = el("div", undefined, `s-line s-talk s-${kind}`);
     r.dataset.channel = c.key; r.dataset.name = line.name;
     const main = c.key === page.view.channels[0].key;
-    const who = own(kind === "monologue" ? t(`${line.name} (monologue): `, `${line.name}の独り言: `) : main ? `${line.name}: ` : `${line.name} · ${tx(c)}: `);
+    const who = own(kind === "monologue" ? t(`${line.name} (monologue): `, `${line.name}の独り言: `)
+      : kind === "stream" ? t(`${line.name} (stream): `, `${line.name}の配信: `) : main ? `${line.name}: ` : `${line.name} · ${tx(c)}: `);
     who.className = "who";
     r.append(who, own(line.text));
     return r;

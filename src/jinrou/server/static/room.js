@@ -255,7 +255,10 @@ function renderTalk(view) {
   $("#chat-note").hidden = !note;
   $("#chat-note").textContent = note ? t(note.en, note.ja) : "";
   $("#say input[name=text]").placeholder = channel && channel.startsWith("monologue")
-    ? t("a monologue: only you read it until the end", "独り言（終了まで自分だけが読めます）") : t("say something", "発言する");
+    ? t("a monologue: only you read it until the end", "独り言（終了まで自分だけが読めます）")
+    : channel && channel.startsWith("stream-")  // a 配信者's monologue at night: its stream
+      ? t("your monologue is your stream: your listeners read it", "独り言（配信: 視聴者が読みます）")
+      : t("say something", "発言する");
 }
 
 const ORDER_KEY = "jinrou-newest";  // "top" (月下人狼's way) or "bottom", remembered
@@ -372,10 +375,11 @@ const stream = {
   },
 
   chatRow(line, c) {
-    const kind = c.key.startsWith("monologue") ? "monologue" : c.key;
+    const kind = c.key.startsWith("monologue") ? "monologue" : c.key.startsWith("stream-") ? "stream" : c.key;
     const row = el("div", undefined, `s-line s-talk s-${kind}`);
     row.dataset.channel = c.key;
     const who = kind === "monologue" ? t(`${line.name} (monologue)`, `${line.name}の独り言`)
+      : kind === "stream" ? t(`${line.name} (stream)`, `${line.name}の配信`)  // 月下人狼's 「○○の配信」
       : c.key === this.main ? line.name : `${line.name} · ${t(c.en, c.ja)}`;
     row.append(el("span", `${who}:`, "who"), " ", el("span", line.text));
     return row;

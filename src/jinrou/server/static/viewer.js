@@ -100,7 +100,7 @@ function makeViewer(root, replay, options = {}) {
       parts.votes = [el("h3", t("Votes", "投票")), tab];
     }
     parts.lines = step.lines.length ? step.lines.map((line) => {
-      const row = el("div", undefined, `s-line s-talk s-${line.channel.startsWith("monologue") ? "monologue" : line.channel}`);
+      const row = el("div", undefined, `s-line s-talk s-${line.channel.startsWith("monologue") ? "monologue" : line.channel.startsWith("stream-") ? "stream" : line.channel}`);
       const who = own(`${line.name}: `); who.className = "who";
       row.append(who, own(line.text));
       return row;
