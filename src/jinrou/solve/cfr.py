@@ -94,8 +94,9 @@ class CFRPlus:
         self._leaf = np.where(self._terminal, game.utility, 0.0)
         self._parent_slot = kernels.own_parents(game.parent, game.child, game.slot, self._mover, game.slot_infoset,
                                                 game.infosets, game.nodes)
-        if (self._parent_slot < -1).any():
+        if (self._parent_slot == -2).any():
             raise ValueError(f"{game.name} lacks perfect recall: an information set follows different own actions")
+        self._parent_slot[self._parent_slot < -1] = -1  # a forced choice spliced out: own reach 1 there
         self._cf, self._value, self._q = np.zeros(game.nodes), np.zeros(game.nodes), np.zeros(slots)
 
     # -------------------------------------------------------------- iterating

@@ -71,7 +71,7 @@ class CompilesByViews(Game, Protocol):
     compiling itself through its core automaton (:func:`jinrou.solve.unroll.compile_by_views`): the
     same compiled game as the walk of :func:`compile_game`, at a fraction of its cost."""
 
-    def compile_by_views(self, splice: bool = True) -> CompiledGame: ...
+    def compile_by_views(self, splice: bool = True, settle: bool = True) -> CompiledGame: ...
 
 
 @dataclass
@@ -133,12 +133,13 @@ def transitions(state: State, who: int):
     return [(label, None, state.child(label)) for label in state.actions()]
 
 
-def compile_game(game: Game, splice: bool = True, by_views: bool | None = None) -> CompiledGame:
+def compile_game(game: Game, splice: bool = True, by_views: bool | None = None, settle: bool = True) -> CompiledGame:
     """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`
-    (``splice=False`` keeps the single-outcome chance nodes). A game that
-    :class:`CompilesByViews` compiles itself, unless ``by_views=False`` (``by_views=True``: it must)."""
+    (``splice=False`` keeps the nodes with one move). A game that :class:`CompilesByViews` compiles
+    itself, unless ``by_views=False`` (``by_views=True``: it must); it then also evaluates its
+    subgames of chance alone at their core unless ``settle=False`` (the walk never does)."""
     if by_views is not False and isinstance(game, CompilesByViews):
-        return game.compile_by_views(splice)
+        return game.compile_by_views(splice, settle)
     if by_views:
         raise ValueError(f"{game.name} does not compile by views")
     players: list[int] = []
@@ -239,18 +240,23 @@ def assemble(name, player, utility, multiplicity, parent, child, slot, chance, l
 
 
 def _splice(player, parent, child, slot, chance, level_of_edge):
-    """Remove the chance nodes with one outcome: edges into one lead to where its outcome leads
-    (chains followed to the end). Returns the nodes kept (a mask) and the edges left."""
+    """Remove the nodes with one move: edges into one lead to where its move leads (chains followed
+    to the end). A chance node's outcomes that lead to the same child are one edge first (their
+    probabilities added), so a chance node whose outcomes all meet goes too; a decision node with
+    one action is the identity for every value, and its information set keeps its (only) slot.
+    Returns the nodes kept (a mask) and the edges left."""
+    from jinrou.solve.kernels import parallel_chance
+
+    single, chance = parallel_chance(parent, child, slot, chance)
+    parent, child, slot, chance, level_of_edge = (a[single] for a in (parent, child, slot, chance, level_of_edge))
     out_degree = np.bincount(parent, minlength=len(player))
-    certain = np.zeros(len(player), dtype=bool)
-    certain[parent[chance == 1.0]] = True
-    through = (player == CHANCE) & (out_degree == 1) & certain
+    through = (player != TERMINAL) & (out_degree == 1)
     through[0] = False  # the root stays the root
     leaving = np.flatnonzero(through[parent])  # the one edge out of each such node
     target = np.arange(len(player))
     target[parent[leaving]] = child[leaving]
     ends = target[parent[leaving]]
-    while (longer := through[ends]).any():  # follow chains of single outcomes
+    while (longer := through[ends]).any():  # follow chains of single moves
         ends[longer] = target[ends[longer]]
     target[parent[leaving]] = ends
     keep_edge = ~through[parent]

@@ -39,6 +39,27 @@ def values(parent, child, slot, chance, utility, terminal, policy):
 
 
 @numba.njit(cache=True)
+def parallel_chance(parent, child, slot, chance):
+    """Chance edges from one parent to one child as one edge: a mask of the edges kept and the
+    probabilities with the merged ones added to the first (edges come grouped by parent)."""
+    keep = np.ones(len(parent), dtype=np.bool_)
+    merged = chance.copy()
+    start = 0
+    while start < len(parent):
+        end = start
+        while end < len(parent) and parent[end] == parent[start]:
+            end += 1
+        for e in range(start, end):
+            if slot[e] < 0 and keep[e]:
+                for f in range(e + 1, end):
+                    if keep[f] and slot[f] < 0 and child[f] == child[e]:
+                        merged[e] += chance[f]
+                        keep[f] = False
+        start = end
+    return keep, merged
+
+
+@numba.njit(cache=True)
 def own_parents(parent, child, slot, mover, slot_infoset, infosets, n):
     """Each information set's parent slot: its player's last own action before it (−1 at his
     first decision). Perfect recall makes it one slot for every history of the set; where it is

@@ -101,6 +101,58 @@ class _Core:
         self.moves.append([])
         return index
 
+    def settle(self) -> None:
+        """Evaluate every subgame of chance alone (no decision below, however many chance steps and
+        views it has) at its core: a move into one leads to a terminal core holding its exact
+        expected value instead (terminal cores are shared by value). Lossless for the solver — no
+        information set lies below — and the end game, where histories are longest, is mostly such
+        subgames (52 % of the nodes of 9 1 1 1). The root is kept as it is."""
+        value: dict[int, float | None] = {}
+        for core in self._postorder():
+            if self.player[core] == TERMINAL:
+                value[core] = self.utility[core]
+            elif self.player[core] >= 0 or any(value[child] is None for _, _, child, _, _ in self.moves[core]):
+                value[core] = None
+            else:
+                value[core] = sum(p * (value[child] or 0.0) for _, p, child, _, _ in self.moves[core])
+        ends: dict[float, int] = {}
+        for core in range(len(self.player)):
+            if self.player[core] == TERMINAL:
+                ends.setdefault(self.utility[core], core)
+        for core, moves in enumerate(self.moves[:len(value)]):
+            if value[core] is None or core == self.root:
+                self.moves[core] = [(label, p, child if value[child] is None else self._end(ends, value[child]), a, b)
+                                    for label, p, child, a, b in moves]
+        for core, v in value.items():
+            if v is not None and self.player[core] != TERMINAL and core != self.root:
+                self.moves[core] = []  # unreachable now
+
+    def _end(self, ends: dict[float, int], value: float | None) -> int:
+        """The terminal core of payoff ``value`` (made on first use)."""
+        assert value is not None
+        if value not in ends:
+            ends[value] = len(self.player)
+            self.player.append(TERMINAL)
+            self.utility.append(value)
+            self.suffix.append(self.suffixes.setdefault("", len(self.suffixes)))
+            self.moves.append([])
+        return ends[value]
+
+    def _postorder(self) -> list[int]:
+        """Core states, each after every state it can move to (the automaton has no cycle)."""
+        order, seen, stack = [], set(), [(self.root, False)]
+        while stack:
+            core, done = stack.pop()
+            if done:
+                order.append(core)
+                continue
+            if core in seen:
+                continue
+            seen.add(core)
+            stack.append((core, True))
+            stack.extend((child, False) for _, _, child, _, _ in self.moves[core] if child not in seen)
+        return order
+
     def tables(self):
         """The moves as flat arrays, indexed through ``start`` (moves of core state a:
         start[a]:start[a+1])."""
@@ -192,10 +244,13 @@ def _unique_rows(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return combined, first
 
 
-def compile_by_views(game: ViewGame, splice: bool = True) -> CompiledGame:
-    """Compile ``game`` (whose states follow the contract above) through its core automaton."""
+def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -> CompiledGame:
+    """Compile ``game`` (whose states follow the contract above) through its core automaton
+    (``settle``: subgames of chance alone become terminals holding their value, :meth:`_Core.settle`)."""
     initial = game.initial()
     core = _Core(_blank(initial))
+    if settle:
+        core.settle()
     start, count, label, probability, child_core, piece = core.tables()
     root_pieces = [DEAD if v is None else core.pieces.setdefault(v, len(core.pieces)) for v in initial.views()]
     piece_texts, suffix_texts, labels = list(core.pieces), list(core.suffixes), list(core.labels)
