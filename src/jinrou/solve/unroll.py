@@ -218,9 +218,31 @@ class _Trie:
             out[grow] = ids
         return out
 
-    def texts(self, wanted: np.ndarray, pieces: list[str]) -> list[str]:
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each view's parent view and appended piece (int32: what the names need of the trie)."""
+        return np.concatenate(self.parent).astype(np.int32), np.concatenate(self.piece).astype(np.int32)
+
+
+class _Namer:
+    """The information sets' strings, made when first asked for (:attr:`CompiledGame.infoset_names`)
+    from the views' trie: millions of strings are gigabytes, and solving needs none of them."""
+
+    def __init__(self, game: str, trie: _Trie, view: np.ndarray, suffix: np.ndarray, pieces: list[str],
+                 suffixes: list[str]):
+        self.game, self.pieces, self.suffixes = game, pieces, suffixes
+        self.parent, self.piece = trie.arrays()
+        self.view, self.suffix = view.astype(np.int32), suffix.astype(np.int32)
+
+    def __call__(self) -> list[str]:
+        texts = self._texts(self.view)
+        names = [text + self.suffixes[s] for text, s in zip(texts, self.suffix.tolist())]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.game}: two different views read the same (a piece without a separator?)")
+        return names
+
+    def _texts(self, wanted: np.ndarray) -> list[str]:
         """The text of each wanted view (shared prefixes built once)."""
-        parent, piece = np.concatenate(self.parent), np.concatenate(self.piece)
+        parent, piece, pieces = self.parent, self.piece, self.pieces
         memo: dict[int, str] = {DEAD: ""}
         for view in wanted.tolist():
             chain = []
@@ -260,7 +282,7 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
     core_suffix = np.array(core.suffix, dtype=np.int64)
 
     level, multiplicity = np.array([core.root], dtype=np.int64), np.ones(1, dtype=np.int64)
-    nodes_core, multiplicities = [level], [multiplicity]
+    nodes_core, multiplicities = [level.astype(np.int32)], [multiplicity]
     parents, children, slots, chances, level_sizes = [], [], [], [], []
     suffixes = len(suffix_texts)
     infoset_numbers = _Numbering()  # keys: view · suffixes + suffix
@@ -303,17 +325,25 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
         level, views = after[firsts], next_views[firsts]
         # histories merged into each node (float sums: exact below 2^53 histories)
         multiplicity = np.rint(np.bincount(index, multiplicity[source].astype(np.float64))).astype(np.int64)
-        nodes_core.append(level)
+        nodes_core.append(level.astype(np.int32))
         multiplicities.append(multiplicity)
 
-    texts = trie.texts(np.concatenate(infoset_view), piece_texts)
-    names = [text + suffix_texts[suffix] for text, suffix in zip(texts, np.concatenate(infoset_suffix).tolist())]
-    if len(set(names)) != len(names):
-        raise ValueError(f"{game.name}: two different views read the same (a piece without a separator?)")
-    all_core = np.concatenate(nodes_core)
-    return assemble(game.name, core_player[all_core], np.array(core.utility)[all_core],
-                    np.concatenate(multiplicities), np.concatenate(parents), np.concatenate(children),
-                    np.concatenate(slots), np.concatenate(chances), level_sizes,
-                    np.concatenate(slot_infoset).astype(np.int32),
-                    [labels[a] for a in np.concatenate(slot_label).tolist()],
-                    np.concatenate(infoset_player).astype(np.int8), names, splice)
+    namer = _Namer(game.name, trie, np.concatenate(infoset_view), np.concatenate(infoset_suffix), piece_texts,
+                   suffix_texts)
+    del trie, infoset_numbers, slot_numbers, views, next_views
+    # one array at a time, each list freed as it is joined: the peak of the build is here
+    all_core = _joined(nodes_core)
+    player, utility = core_player[all_core], np.array(core.utility)[all_core]
+    del all_core
+    multiplicity = _joined(multiplicities)
+    parent, child, slot, chance = _joined(parents), _joined(children), _joined(slots), _joined(chances)
+    return assemble(game.name, player, utility, multiplicity, parent, child, slot, chance, level_sizes,
+                    _joined(slot_infoset).astype(np.int32), [labels[a] for a in _joined(slot_label).tolist()],
+                    _joined(infoset_player).astype(np.int8), namer, splice)
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """The parts as one array; the list is emptied (its arrays freed as soon as joined)."""
+    joined = np.concatenate(parts)
+    parts.clear()
+    return joined
