@@ -187,8 +187,7 @@ def best_response(player, parent, child, windex, mover, leaf, table, slot_infose
         mine = mover[e] == player
         cf[c] += cf[p] * (1.0 if mine else table[windex[e]])
         d = depth[p] + (1 if mine else 0)
-        if d > depth[c]:
-            depth[c] = d
+        depth[c] = max(depth[c], d)
     infoset_depth = np.full(infosets, -1, dtype=np.int32)
     for e in range(len(parent)):
         if mover[e] == player:
