@@ -13,7 +13,7 @@ from jinrou.solve.werewolf import ModelError, NoTalkWerewolf, Setup, Variant
 
 def both(setup):
     game = NoTalkWerewolf(setup)
-    return compile_game(game, by_views=False), compile_game(game)
+    return compile_game(game, by_views=False), compile_game(game, settle=False)
 
 
 def edges_by_name(game):
@@ -66,5 +66,54 @@ def test_every_variant_has_perfect_recall(options):
     mover = game.player[game.parent]
     parent_slot = kernels.own_parents(game.parent, game.child, game.slot, mover, game.slot_infoset,
                                       game.infosets, game.nodes)
-    assert (parent_slot >= -1).all()
+    assert (parent_slot != -2).all()  # −3: a forced choice, spliced out
     assert (parent_slot[game.infoset_player == 1] >= 0).sum() > 0  # the check has something to compare
+
+
+def whole_and_reduced(setup):
+    """The old whole game (walked, nothing spliced) and the reduced one: chance-only subgames
+    settled at their core, forced choices and single-outcome chance nodes spliced out."""
+    game = NoTalkWerewolf(setup)
+    return compile_game(game, by_views=False, splice=False), compile_game(game)
+
+
+def slot_names(game):
+    return [(game.infoset_names[i], a) for i, a in zip(game.slot_infoset.tolist(), game.slot_action)]
+
+
+@settings(max_examples=20, deadline=None)
+@given(villagers=st.integers(1, 4), seer=st.integers(0, 1), guard=st.integers(0, 1), wolves=st.integers(1, 2),
+       options=st.sets(st.sampled_from(Variant.names())), seed=st.integers(0, 2**32 - 1))
+def test_the_reduced_game_has_the_same_information_sets_and_values(villagers, seer, guard, wolves, options, seed):
+    try:
+        setup = Setup(villagers, seer, guard, wolves, Variant(**{o: True for o in options}))
+    except ModelError:
+        return
+    whole, reduced = whole_and_reduced(setup)
+    slots = {name: s for s, name in enumerate(slot_names(whole))}
+    assert sorted(slots) == sorted(slot_names(reduced))  # the same information sets and actions
+    assert reduced.nodes <= whole.nodes and len(reduced.parent) <= len(whole.parent)
+    rng = np.random.default_rng(seed)  # any policy: a random one, normalised per information set
+    weights = rng.random(len(whole.slot_infoset))
+    policy = weights / np.bincount(whole.slot_infoset, weights)[whole.slot_infoset]
+    same = policy[[slots[name] for name in slot_names(reduced)]]
+    solvers = CFRPlus(whole), CFRPlus(reduced)
+    assert solvers[1].value(same) == pytest.approx(solvers[0].value(policy), abs=1e-12)
+    for player in (0, 1):
+        assert solvers[1].best_response_value(player, same) == pytest.approx(
+            solvers[0].best_response_value(player, policy), abs=1e-12)
+
+
+@pytest.mark.parametrize("counts", [(3, 1, 1, 1), (4, 1, 1, 2), (3, 1, 1, 2)])
+def test_cfr_plus_on_the_reduced_game_follows_the_whole_game(counts):
+    """Equal iterates: same strategy at every information set, value and exploitability (the
+    settled values are the same sums, so to the last bit on these cells)."""
+    whole, reduced = whole_and_reduced(Setup(*counts))
+    solvers = CFRPlus(whole), CFRPlus(reduced)
+    for solver in solvers:
+        solver.iterate(100)
+    assert solvers[1].value() == pytest.approx(solvers[0].value(), abs=1e-12)
+    assert solvers[1].exploitability() == pytest.approx(solvers[0].exploitability(), abs=1e-12)
+    order = {name: s for s, name in enumerate(slot_names(whole))}
+    same = solvers[0].average_policy()[[order[name] for name in slot_names(reduced)]]
+    assert np.allclose(solvers[1].average_policy(), same, rtol=0, atol=1e-9)

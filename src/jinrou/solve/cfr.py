@@ -55,7 +55,7 @@ class CFRPlus:
         slots = len(game.slot_infoset)
         self.regret = np.zeros(slots)
         self.cumulative = np.zeros(slots)
-        self._actions = np.bincount(game.slot_infoset, minlength=game.infosets)[game.slot_infoset]
+        self._actions = np.bincount(game.slot_infoset, minlength=game.infosets).astype(np.int32)[game.slot_infoset]
         self.policy = 1.0 / self._actions  # uniform start
         self._terminal = game.player == TERMINAL
         # On a tree (nothing merged) the numpy passes follow OpenSpiel's arithmetic exactly, so the
@@ -63,7 +63,6 @@ class CFRPlus:
         # merged games (DAGs, millions of nodes) run the numba kernels instead.
         self.exact = game.histories == game.nodes
         self._mover = game.player[game.parent]  # each edge's acting player (or CHANCE)
-        self._edges = (game.parent, game.child, game.slot, game.chance, self._mover)
         if self.exact:
             self._tree_setup()
         else:
@@ -91,11 +90,12 @@ class CFRPlus:
         self._windex[chance] = slots + which
         self._table = np.concatenate([self.policy, probabilities])
         self.policy = self._table[:slots]
-        self._leaf = np.where(self._terminal, game.utility, 0.0)
+        self._leaf = game.utility  # 0 but at the terminals
         self._parent_slot = kernels.own_parents(game.parent, game.child, game.slot, self._mover, game.slot_infoset,
                                                 game.infosets, game.nodes)
-        if (self._parent_slot < -1).any():
+        if (self._parent_slot == -2).any():
             raise ValueError(f"{game.name} lacks perfect recall: an information set follows different own actions")
+        self._parent_slot[self._parent_slot < -1] = -1  # a forced choice spliced out: own reach 1 there
         self._cf, self._value, self._q = np.zeros(game.nodes), np.zeros(game.nodes), np.zeros(slots)
 
     # -------------------------------------------------------------- iterating
@@ -139,7 +139,7 @@ class CFRPlus:
         """Each node's value for player 0 when everybody plays ``policy`` (per slot)."""
         if not self.exact:
             g = self.game
-            return kernels.values(g.parent, g.child, g.slot, g.chance, g.utility, self._terminal, policy)
+            return kernels.backward(g.parent, g.child, self._windex, self._weights(policy), self._leaf, self._value)
         n = self.game.nodes
         value = np.where(self._terminal, self.game.utility, 0.0)
         padded = _padded(policy)
@@ -166,8 +166,15 @@ class CFRPlus:
         if self.exact:
             return best_response_value(self.game, policy, player)
         g = self.game
-        return float(kernels.best_response(player, *self._edges, g.utility, self._terminal, policy,
-                                           g.slot_infoset, g.infoset_player, g.infosets))
+        return float(kernels.best_response(player, g.parent, g.child, self._windex, self._mover, self._leaf,
+                                           self._weights(policy), g.slot_infoset, g.infoset_player, self._cf,
+                                           self._value))
+
+    def _weights(self, policy: np.ndarray) -> np.ndarray:
+        """The table of edge weights (merged games) with ``policy`` in place of the current one."""
+        table = self._table.copy()
+        table[:len(policy)] = policy
+        return table
 
     def exploitability(self, policy: np.ndarray | None = None) -> float:
         """(BR₀ + BR₁) / 2 against ``policy`` (default: the average strategy) — OpenSpiel's

@@ -18,8 +18,8 @@ death — and each would cost every sweep of every iteration).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol, runtime_checkable
 
@@ -71,7 +71,7 @@ class CompilesByViews(Game, Protocol):
     compiling itself through its core automaton (:func:`jinrou.solve.unroll.compile_by_views`): the
     same compiled game as the walk of :func:`compile_game`, at a fraction of its cost."""
 
-    def compile_by_views(self, splice: bool = True) -> CompiledGame: ...
+    def compile_by_views(self, splice: bool = True, settle: bool = True) -> CompiledGame: ...
 
 
 @dataclass
@@ -85,7 +85,7 @@ class CompiledGame:
     histories add up through the edge multiplicities already folded in). Levels: ``edge_levels``
     lists slices of edges whose parents lie on one level, root first.
     Per slot (s,): ``slot_infoset`` int32, ``slot_action`` (labels). Per information set (i,):
-    ``infoset_player`` int8, ``infoset_names``.
+    ``infoset_player`` int8, ``infoset_names`` (made on first use by ``namer``).
     """
 
     name: str
@@ -99,8 +99,8 @@ class CompiledGame:
     slot_infoset: np.ndarray
     slot_action: list[str]
     infoset_player: np.ndarray
-    infoset_names: list[str]
-    histories: int  # histories before merging (spliced chance nodes not counted)
+    namer: Callable[[], list[str]] = field(repr=False)
+    histories: int  # histories before merging (spliced nodes not counted)
 
     @property
     def nodes(self) -> int:
@@ -108,7 +108,13 @@ class CompiledGame:
 
     @property
     def infosets(self) -> int:
-        return len(self.infoset_names)
+        return len(self.infoset_player)
+
+    @cached_property
+    def infoset_names(self) -> list[str]:
+        """Each information set's string (made on first use: millions of strings are gigabytes, and
+        solving needs none of them)."""
+        return self.namer()
 
     @cached_property
     def _infoset_numbers(self) -> dict[str, int]:
@@ -133,12 +139,13 @@ def transitions(state: State, who: int):
     return [(label, None, state.child(label)) for label in state.actions()]
 
 
-def compile_game(game: Game, splice: bool = True, by_views: bool | None = None) -> CompiledGame:
+def compile_game(game: Game, splice: bool = True, by_views: bool | None = None, settle: bool = True) -> CompiledGame:
     """Walk ``game`` level by level, merging equal states, into a :class:`CompiledGame`
-    (``splice=False`` keeps the single-outcome chance nodes). A game that
-    :class:`CompilesByViews` compiles itself, unless ``by_views=False`` (``by_views=True``: it must)."""
+    (``splice=False`` keeps the nodes with one move). A game that :class:`CompilesByViews` compiles
+    itself, unless ``by_views=False`` (``by_views=True``: it must); it then also evaluates its
+    subgames of chance alone at their core unless ``settle=False`` (the walk never does)."""
     if by_views is not False and isinstance(game, CompilesByViews):
-        return game.compile_by_views(splice)
+        return game.compile_by_views(splice, settle)
     if by_views:
         raise ValueError(f"{game.name} does not compile by views")
     players: list[int] = []
@@ -214,45 +221,49 @@ def compile_game(game: Game, splice: bool = True, by_views: bool | None = None) 
 def assemble(name, player, utility, multiplicity, parent, child, slot, chance, level_sizes, slot_infoset,
              slot_action, infoset_player, infoset_names, splice=True) -> CompiledGame:
     """A :class:`CompiledGame` from the arrays of a level-by-level walk (``level_sizes``: the
-    number of edges leaving each level), single-outcome chance nodes spliced out."""
-    level_of_edge = np.repeat(np.arange(len(level_sizes)), level_sizes)
-    keep = np.ones(len(player), dtype=bool)
+    number of edges leaving each level; the arrays are reused; ``infoset_names``: a list, or a
+    function making it).
+
+    With ``splice``, the nodes with one move are removed (:func:`jinrou.solve.kernels.splice`): a
+    chance node's outcomes that lead to one child are one edge first (probabilities added), so a
+    chance node whose outcomes all meet goes too; a decision node of an information set with one
+    action is the identity for every value, and its information set keeps its (only) slot, which no
+    edge then uses. (Not one with one legal action where its information set has more: under
+    ``guard_self`` the wolves' choices can differ within one information set, and the player's own
+    last action must stay the same for all its histories.)"""
+    from jinrou.solve import kernels
+
+    bounds = np.concatenate([[0], np.cumsum(level_sizes, dtype=np.int64)])
+    parent, child = parent.astype(np.int32, copy=False), child.astype(np.int32, copy=False)
+    slot, chance = slot.astype(np.int32, copy=False), chance.astype(np.float64, copy=False)
     if splice:
-        keep, parent, child, slot, chance, level_of_edge = _splice(player, parent, child, slot, chance, level_of_edge)
-    renumber = np.cumsum(keep) - 1
-    bounds = np.searchsorted(level_of_edge, np.arange(len(level_sizes) + 1))
+        forced = np.bincount(slot_infoset, minlength=len(infoset_player))[slot_infoset] == 1
+        nodes, edges, bounds, histories = kernels.splice(player, utility, multiplicity, parent, child, slot, chance,
+                                                         bounds, forced)
+        player, utility = _shrunk(player, nodes), _shrunk(utility, nodes)
+        parent, child, slot, chance = (_shrunk(a, edges) for a in (parent, child, slot, chance))
+    else:
+        histories = multiplicity.sum()
     return CompiledGame(
         name=name,
-        player=player[keep],
-        utility=utility[keep],
-        parent=renumber[parent].astype(np.int32),
-        child=renumber[child].astype(np.int32),
+        player=player,
+        utility=utility,
+        parent=parent,
+        child=child,
         slot=slot,
         chance=chance,
         edge_levels=[slice(a, b) for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()) if b > a],
         slot_infoset=slot_infoset,
         slot_action=slot_action,
         infoset_player=infoset_player,
-        infoset_names=infoset_names,
-        histories=int(multiplicity[keep].sum()),
+        namer=infoset_names if callable(infoset_names) else lambda: infoset_names,
+        histories=int(histories),
     )
 
 
-def _splice(player, parent, child, slot, chance, level_of_edge):
-    """Remove the chance nodes with one outcome: edges into one lead to where its outcome leads
-    (chains followed to the end). Returns the nodes kept (a mask) and the edges left."""
-    out_degree = np.bincount(parent, minlength=len(player))
-    certain = np.zeros(len(player), dtype=bool)
-    certain[parent[chance == 1.0]] = True
-    through = (player == CHANCE) & (out_degree == 1) & certain
-    through[0] = False  # the root stays the root
-    leaving = np.flatnonzero(through[parent])  # the one edge out of each such node
-    target = np.arange(len(player))
-    target[parent[leaving]] = child[leaving]
-    ends = target[parent[leaving]]
-    while (longer := through[ends]).any():  # follow chains of single outcomes
-        ends[longer] = target[ends[longer]]
-    target[parent[leaving]] = ends
-    keep_edge = ~through[parent]
-    return (~through, parent[keep_edge], target[child[keep_edge]], slot[keep_edge], chance[keep_edge],
-            level_of_edge[keep_edge])
+def _shrunk(array: np.ndarray, length: int) -> np.ndarray:
+    """The first ``length`` entries, in place when the array owns its memory (no second copy)."""
+    if array.flags.owndata and array.flags.c_contiguous and array.base is None:
+        array.resize(length, refcheck=False)
+        return array
+    return array[:length].copy()

@@ -13,29 +13,79 @@ import numpy as np
 
 
 @numba.njit(cache=True)
-def weights(slot, chance, policy):
-    """Each edge's probability: the policy of its slot, or its chance probability. (Computed once
-    per pass: a helper called per edge is not inlined and costs more than the sweeps.)"""
-    w = np.empty(len(slot))
-    for e in range(len(slot)):
-        s = slot[e]
-        w[e] = policy[s] if s >= 0 else chance[e]
-    return w
-
-
-@numba.njit(cache=True)
-def backward(parent, child, w, leaf):
-    """Every node's value from the leaf values, the edges weighted by ``w``."""
-    value = leaf.copy()
+def backward(parent, child, windex, table, leaf, value):
+    """Every node's value (into ``value``) from the leaf values, edge e weighted by table[windex[e]]."""
+    value[:] = leaf
     for e in range(len(parent) - 1, -1, -1):
-        value[parent[e]] += w[e] * value[child[e]]
+        value[parent[e]] += table[windex[e]] * value[child[e]]
     return value
 
 
 @numba.njit(cache=True)
-def values(parent, child, slot, chance, utility, terminal, policy):
-    """Every node's value for player 0 when both play ``policy``."""
-    return backward(parent, child, weights(slot, chance, policy), np.where(terminal, utility, 0.0))
+def splice(player, utility, multiplicity, parent, child, slot, chance, bounds, forced):
+    """Remove the nodes with one move, in place (see :func:`jinrou.solve.efg.assemble`): chance edges
+    from one parent to one child become one edge (probabilities added), then every chance node left
+    with one edge, and every decision node whose one edge is a ``forced`` slot (of an information set
+    with one action), is bypassed (not the root) — edges into it lead where its edge leads, chains
+    followed. ``bounds``: the first edge of each level and the end (edges grouped by parent,
+    parents numbered level by level, children after their parents). Returns the nodes and edges
+    kept (the arrays' leading parts), the new bounds and the histories of the nodes kept."""
+    n, edges = len(player), len(parent)
+    drop = np.zeros(edges, dtype=np.bool_)
+    degree = np.zeros(n, dtype=np.int32)
+    target = np.arange(n).astype(np.int32)
+    start = 0
+    while start < edges:
+        end = start
+        while end < edges and parent[end] == parent[start]:
+            end += 1
+        for e in range(start, end):
+            if drop[e]:
+                continue
+            if slot[e] < 0:
+                for f in range(e + 1, end):
+                    if not drop[f] and slot[f] < 0 and child[f] == child[e]:
+                        chance[e] += chance[f]
+                        drop[f] = True
+            degree[parent[e]] += 1
+            target[parent[e]] = child[e]
+            if slot[e] >= 0 and not forced[slot[e]]:
+                degree[parent[e]] += 1  # a choice: kept, whatever the edges left
+        start = end
+    through = np.zeros(n, dtype=np.bool_)
+    for v in range(n - 1, 0, -1):  # the root stays the root; a child's target is final first
+        if degree[v] == 1 and player[v] != -2:
+            through[v] = True
+            c = target[v]
+            if through[c]:
+                target[v] = target[c]
+    renumber = degree  # reused: the new number of each node kept
+    kept = 0
+    histories = 0
+    for v in range(n):
+        if not through[v]:
+            renumber[v] = kept
+            player[kept], utility[kept], multiplicity[kept] = player[v], utility[v], multiplicity[v]
+            histories += multiplicity[v]
+            kept += 1
+    new_bounds = np.zeros(len(bounds), dtype=np.int64)
+    k = 0
+    level = 0
+    for e in range(edges):
+        while e >= bounds[level + 1]:
+            level += 1
+            new_bounds[level] = k
+        p = parent[e]
+        if drop[e] or through[p]:
+            continue
+        c = child[e]
+        if through[c]:
+            c = target[c]
+        parent[k], child[k], slot[k], chance[k] = renumber[p], renumber[c], slot[e], chance[e]
+        k += 1
+    for rest in range(level + 1, len(bounds)):
+        new_bounds[rest] = k
+    return kept, k, new_bounds, histories
 
 
 @numba.njit(cache=True)
@@ -45,7 +95,7 @@ def own_parents(parent, child, slot, mover, slot_infoset, infosets, n):
     not (different own pasts in one information set, or merged into one node above it) the set
     gets −2, and the caller refuses the game."""
     unset = -3
-    last = np.full((2, n), unset, dtype=np.int64)
+    last = np.full((2, n), unset, dtype=np.int32)
     last[:, 0] = -1
     found = np.full(infosets, unset, dtype=np.int64)
     for e in range(len(parent)):
@@ -123,45 +173,45 @@ def regret_update(player, iteration, q, policy, actions, slot_infoset, infoset_p
 
 
 @numba.njit(cache=True)
-def best_response(player, parent, child, slot, chance, mover, utility, terminal, policy, slot_infoset,
-                  infoset_player, infosets):
-    """The responder's best-response value against ``policy`` (see cfr.best_response_value)."""
-    n = len(utility)
+def best_response(player, parent, child, windex, mover, leaf, table, slot_infoset, infoset_player, cf, value):
+    """The responder's best-response value (see cfr.best_response_value). ``table``: the edge
+    weights, the other player's policy in its first slots (the responder's are overwritten);
+    ``cf`` and ``value``: node-sized buffers (the solver's, reused: no allocation per node)."""
+    n, slots, infosets = len(leaf), len(slot_infoset), len(infoset_player)
     sign = 1.0 if player == 0 else -1.0
-    cf = np.zeros(n)
+    cf[:] = 0.0
     cf[0] = 1.0
-    depth = np.zeros(n, dtype=np.int64)
+    depth = np.zeros(n, dtype=np.int32)
     for e in range(len(parent)):
         p, c = parent[e], child[e]
         mine = mover[e] == player
-        s = slot[e]
-        w = 1.0 if mine else (policy[s] if s >= 0 else chance[e])
-        cf[c] += cf[p] * w
-        depth[c] = max(depth[c], depth[p] + (1 if mine else 0))
-    infoset_depth = np.full(infosets, -1, dtype=np.int64)
+        cf[c] += cf[p] * (1.0 if mine else table[windex[e]])
+        d = depth[p] + (1 if mine else 0)
+        depth[c] = max(depth[c], d)
+    infoset_depth = np.full(infosets, -1, dtype=np.int32)
     for e in range(len(parent)):
         if mover[e] == player:
-            i = slot_infoset[slot[e]]
+            i = slot_infoset[windex[e]]
             infoset_depth[i] = max(infoset_depth[i], depth[parent[e]])
-    respond = policy.copy()
-    for s in range(len(policy)):
+    for s in range(slots):
         if infoset_player[slot_infoset[s]] == player:
-            respond[s] = 0.0
-    leaf = np.where(terminal, sign * utility, 0.0)
+            table[s] = 0.0
     top = infoset_depth.max() if infosets > 0 else -1
+    q = np.zeros(slots)
+    best = np.full(infosets, -1, dtype=np.int64)
     for k in range(top, -1, -1):
-        value = backward(parent, child, weights(slot, chance, respond), leaf)
-        q = np.zeros(len(policy))
+        backward(parent, child, windex, table, leaf, value)
+        q[:] = 0.0
         for e in range(len(parent)):
-            if mover[e] == player and infoset_depth[slot_infoset[slot[e]]] == k:
-                q[slot[e]] += cf[parent[e]] * value[child[e]]
-        best = np.full(infosets, -1, dtype=np.int64)
-        for s in range(len(policy)):
+            if mover[e] == player and infoset_depth[slot_infoset[windex[e]]] == k:
+                q[windex[e]] += cf[parent[e]] * (sign * value[child[e]])
+        best[:] = -1
+        for s in range(slots):
             i = slot_infoset[s]
             if infoset_player[i] == player and infoset_depth[i] == k and (best[i] < 0 or q[s] > q[best[i]]):
                 best[i] = s
-        for s in range(len(policy)):
+        for s in range(slots):
             i = slot_infoset[s]
             if infoset_player[i] == player and infoset_depth[i] == k:
-                respond[s] = 1.0 if best[i] == s else 0.0
-    return backward(parent, child, weights(slot, chance, respond), leaf)[0]
+                table[s] = 1.0 if best[i] == s else 0.0
+    return sign * backward(parent, child, windex, table, leaf, value)[0]

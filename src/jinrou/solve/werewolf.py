@@ -378,10 +378,10 @@ class NoTalkWerewolf:
         self.setup = setup
         self.name = f"werewolf({setup.counts})"
 
-    def compile_by_views(self, splice: bool = True) -> CompiledGame:
+    def compile_by_views(self, splice: bool = True, settle: bool = True) -> CompiledGame:
         """The compiled game through its core automaton (its states keep the contract of
         :mod:`jinrou.solve.unroll`)."""
-        return compile_by_views(self, splice)
+        return compile_by_views(self, splice, settle)
 
     def initial(self) -> State:
         s = self.setup
