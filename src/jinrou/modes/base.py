@@ -131,6 +131,32 @@ class Standing:
     sudden: bool = False
 
 
+@dataclass(frozen=True)
+class Title:
+    """A 称号: a name a player may show beside his nickname once he has won ``wins`` games of the
+    mode as ``role`` (the role id its :class:`Standing` gives; None: any role). ``as_en``/``as_ja``
+    name what he must win as, for the page that says how each title is earned. A mode lists its
+    own in ``titles`` (optional); the key, ``mode:role:wins``, is what an account stores."""
+
+    mode: str
+    role: str | None
+    wins: int
+    en: str
+    ja: str
+    as_en: str
+    as_ja: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.mode}:{self.role or '*'}:{self.wins}"
+
+    def how(self) -> tuple[str, str]:
+        """How it is earned, in English and Japanese."""
+        if self.role is None:
+            return f"{self.wins} wins in {self.as_en}", f"{self.as_ja}で{self.wins}勝"
+        return f"{self.wins} wins as {self.as_en}", f"{self.as_ja}で{self.wins}勝"
+
+
 DEAD_CHAT_NOTE = (
     ("Anyone who opens the room without a seat reads the dead — a living player in a second tab too: give the "
      "room a password and tell it only to spectators."),

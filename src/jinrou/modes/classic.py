@@ -84,7 +84,7 @@ from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing
+from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing, Title
 from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
@@ -164,6 +164,13 @@ class ClassicMode:
     title = ("Classic werewolf", "人狼（月下人狼）")
     script = Path(__file__).parent / "web" / "classic.js"
     public_clocks = False
+
+    @property
+    def titles(self) -> tuple[Title, ...]:
+        """The 称号 this mode grants for wins (declared in :mod:`jinrou.modes.titles`)."""
+        from jinrou.modes.titles import CLASSIC
+
+        return CLASSIC
 
     @property
     def schema(self) -> Schema:

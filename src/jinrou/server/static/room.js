@@ -47,7 +47,14 @@ async function act(action) {  // one id per action, the same on every try: the s
 }
 
 window.jinrou = { registerMode(script) { mode = script; } };
-const ctx = { root: $("#board"), el, t, act };
+function title(name) {  // the 称号 a seat shows beside its nickname (its account's choice), or null
+  const seat = latest && latest.room.seat_list.find((s) => s && s.name === name);
+  if (!seat || !seat.title) return null;
+  const badge = el("span", t(seat.title.en, seat.title.ja), "title-badge");
+  badge.title = t("称号 (title)", "称号");
+  return badge;
+}
+const ctx = { root: $("#board"), el, t, act, title };
 
 function loadMode(name) {  // the mode's script, once
   if (!loading) {
@@ -189,6 +196,8 @@ function renderLobby(view) {
     const name = el("span", `${s.name}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
     name.translate = false;
     item.append(name);
+    const badge = title(s.name);
+    if (badge) item.append(" ", badge);
     if (host && i !== view.you && !room.started) {
       const kick = el("button", t("remove", "外す"), "link");
       kick.type = "button";
