@@ -407,6 +407,11 @@ class Mode(Protocol):
     def result(self, state: Any) -> Result | None: ...
     def record(self, state: Any, seed: int) -> dict[str, Any]: ...
 
+    # Optional: ``due(state, seat) -> bool``, whether ``seat`` still owes an action this turn that
+    # its deadline counts against it (a vote, a required night action): the server tells that seat
+    # alone, and its page warns it before the deadline. It must tell nothing the seat's own view does
+    # not (it may change only when that view changes). Without it: ``seat in awaited(state)``.
+    #
     # Optional: ``log_mark(state) -> int``, where a chat line said now falls among the view's log
     # lines — a count of public log lines so far, the same for every viewer. The server stores it
     # with the line, and a page that finds ``m`` on its log lines (a public line's count, itself

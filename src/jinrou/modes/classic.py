@@ -231,6 +231,20 @@ class ClassicMode:
                 seats = [s for s in seats if s not in village.talked]
         return tuple(s - village.offset for s in seats)
 
+    def due(self, village: Village, seat: Seat) -> bool:
+        """Whether room seat ``seat`` still owes an action the turn's deadline counts against it: a
+        required night action (an attack another wolf proposed counts as made), a vote, a hunter's
+        shot — what a sudden death or a missed grace punishes. Not the optional "done" of a night
+        or a day's talk, and not :meth:`awaited`'s order of the bots. The seat's own view tells
+        the same (its legal actions, its vote), so the answer tells it nothing new."""
+        game = village.game
+        if game is None or village.closing or game.is_over or village.turn is Turn.DISCUSSION:
+            return False
+        me = village.seat(seat)
+        if game.stage is Stage.NIGHT:
+            return game.alive[me] and me != game.scapegoat and bool(village.missing(me))
+        return me in game.awaited()
+
     def result(self, village: Village) -> Result | None:
         return result_of(village)
 

@@ -323,6 +323,15 @@ class Room:
             return 0.0
         return max(0.0, now - self.deadline_start)
 
+    def due(self, seat: SeatNumber | None) -> bool:
+        """Whether ``seat`` still owes an action before the deadline in force (the mode's ``due``,
+        else whether the game awaits it): told to that seat alone, whose page warns it in time."""
+        if seat is None or self.state is None or self.is_over or self.deadline is None or (
+                self.deadline_key != self.turn_key):
+            return False
+        said = getattr(self.mode, "due", None)
+        return bool(said(self.state, seat)) if said is not None else seat in self.mode.awaited(self.state)
+
     def log_mark(self) -> int | None:
         """Where a chat line said now falls in the game's log (the mode's optional ``log_mark``;
         None before the start or for a mode without one)."""
@@ -428,6 +437,7 @@ class Room:
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
                      "host": self.host, "rematch": self.rematch, **clocks},
             "you": seat,
+            **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
             "server_time": now,
             "chat": lines.get(main, []) if main is not None else [],  # the main channel
             "channels": [c.to_json() for c in channels],

@@ -152,6 +152,7 @@ function applyLanguage() {
   $("#lang").textContent = lang === "ja" ? "English" : "日本語";
   $("#say input").placeholder = t("say something", "発言する");
   $("#notify").hidden = !("Notification" in window) || Notification.permission !== "default";
+  afkSoundLabel(t);
 }
 
 function render(view) {
@@ -455,9 +456,10 @@ function tick() {  // the countdown runs only while the server is there to keep 
   const deadline = latest && latest.room.deadline;
   const timer = $("#timer");
   timer.classList.toggle("paused", !online);
-  if (!deadline) { timer.textContent = ""; return; }
-  if (!online) { timer.textContent = t("clock stopped", "時計停止中"); return; }
+  if (!deadline) { timer.textContent = ""; afkWarn(latest, Infinity, online, t); return; }
+  if (!online) { timer.textContent = t("clock stopped", "時計停止中"); afkWarn(latest, Infinity, online, t); return; }
   const left = Math.max(0, Math.round(deadline - (Date.now() / 1000 + offset)));
+  afkWarn(latest, left, online, t);  // a seat that still owes its action is warned at 60, 30 and 10 s (afk.js)
   timer.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} ${t("left", "残り")}`;
 }
 
@@ -508,6 +510,7 @@ $("#lang").addEventListener("click", () => {
   applyLanguage();
   if (latest) render(latest);
 });
+$("#afk-sound").addEventListener("click", () => afkSoundToggle(t));
 $("#notify").addEventListener("click", async () => { await Notification.requestPermission(); applyLanguage(); });
 document.addEventListener("visibilitychange", () => { if (!document.hidden && latest) document.title = document.title.replace(/^● /, ""); });
 
