@@ -111,3 +111,43 @@ def test_a_hidden_tab_is_notified_and_a_seat_that_acted_is_warned_no_more(server
         assert page.evaluate(warned) == 1
         assert not any(words[30] in body or words[10] in body for body in page.evaluate("window.shown"))
         browser.close()
+
+
+READY = {"ja": {"ready": "準備完了", "mark": "✓ 準備完了", "refused": "準備完了していない参加者がいます（Ben）",
+                "start": "開始", "note": "準備完了: 2人中1人。"},
+         "en": {"ready": "I'm ready", "mark": "✓ ready", "refused": "1 of the players have not said they are ready (Ben)",
+                "start": "Start", "note": "Ready: 1 of 2 people."}}
+
+
+@pytest.mark.parametrize(("viewport", "lang"), SIZES[:1] + SIZES[3:])
+def test_the_ready_check_holds_the_start_until_the_other_person_says_ready(server, viewport, lang):
+    words = READY[lang]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        locale = "ja-JP" if lang == "ja" else "en-US"
+        host = browser.new_context(viewport=viewport, locale=locale).new_page()
+        host.goto(server.url)
+        host.fill("input[name=seats]", "5")
+        assert host.is_checked("input[name=ready_check]")  # on by default in the lobby
+        host.click("#create button[type=submit]")
+        host.wait_for_url("**/room/*")
+        host.fill("#join input[name=name]", "Ann")
+        host.click("#join button[type=submit]")
+        guest = browser.new_context(viewport=viewport, locale=locale).new_page()
+        guest.goto(host.url)
+        guest.fill("#join input[name=name]", "Ben")
+        guest.click("#join button[type=submit]")
+        expect(guest.locator("#ready")).to_have_text(words["ready"])
+        host.click("#bots")
+        host.get_by_role("button", name=words["start"], exact=True).click()
+        expect(host.locator("#error")).to_contain_text(words["refused"])
+        expect(host.locator("#ready-note")).to_contain_text(words["note"].replace("1", "0", 1) if lang == "en"
+                                                             else "準備完了: 2人中0人。")
+        guest.click("#ready")
+        expect(host.locator("#seats li").nth(1)).to_contain_text(words["mark"])
+        expect(host.locator("#ready-note")).to_contain_text(words["note"])
+        assert host.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        host.get_by_role("button", name=words["start"], exact=True).click()
+        expect(host.locator("#lobby-panel")).to_be_hidden()
+        expect(guest.locator("#lobby-panel")).to_be_hidden()
+        browser.close()

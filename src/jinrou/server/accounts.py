@@ -52,6 +52,7 @@ from urllib.parse import urlsplit
 from jinrou.modes import Standing
 from jinrou.server import titles
 from jinrou.server.errors import RoomError
+from jinrou.server.guard import ServerLimits
 from jinrou.server.names import skeleton
 from jinrou.server.store import Op
 
@@ -216,6 +217,11 @@ class Statements:
         return Op(((("SELECT mode, role, team, result, sudden, COUNT(*) FROM plays WHERE account = ? "
                     "GROUP BY mode, role, team, result, sudden"), (key,)),), lambda rows: rows)
 
+    def sudden_deaths(self, key: str, since: float) -> Op[list[float]]:
+        """When the account's games with a sudden death ended, since ``since``, the earliest first."""
+        return Op((("SELECT at FROM plays WHERE account = ? AND sudden = 1 AND at > ? ORDER BY at", (key, since)),),
+                  lambda rows: [row[0] for row in rows])
+
     def plays(self, key: str, offset: int, limit: int) -> Op[list[tuple]]:
         """An account's games, the latest first."""
         return Op(((("SELECT room, seat, mode, role, team, result, sudden, at FROM plays WHERE account = ? "
@@ -292,11 +298,15 @@ class Throttle:
 
 def _seconds(seconds: float) -> str:
     seconds = max(1, round(seconds))
+    if seconds >= 7200:
+        return f"{round(seconds / 3600)} hours"
     return f"{seconds} seconds" if seconds < 120 else f"{round(seconds / 60)} minutes"
 
 
 def _seconds_ja(seconds: float) -> str:
     seconds = max(1, round(seconds))
+    if seconds >= 7200:
+        return f"{round(seconds / 3600)}時間"
     return f"{seconds}秒" if seconds < 120 else f"{round(seconds / 60)}分"
 
 
@@ -308,8 +318,9 @@ class Accounts:
     hashing on a pool of its own; ``clock`` is the wall clock of sessions (Unix time)."""
 
     def __init__(self, db: Runner, workers: int = 2, clock: Callable[[], float] = time.time,
-                 throttle: Throttle | None = None):
+                 throttle: Throttle | None = None, limits: ServerLimits | None = None):
         self.db, self.clock = db, clock
+        self.limits = limits or ServerLimits()
         self.statements = Statements()
         self.throttle = throttle or Throttle()
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="jinrou-scrypt")
@@ -427,6 +438,29 @@ class Accounts:
         await self.db.run(self.statements.set_title(account.key, None if title is None else title.key))
         return None if title is None else titles.to_json(title)
 
+    async def barred_until(self, key: str) -> float | None:
+        """Until when the account may not take a seat, for its sudden deaths (None: it may)."""
+        limits, now = self.limits, self.clock()
+        since = now - limits.sudden_window_seconds - limits.sudden_cooldown_seconds
+        until = cooldown_until(await self.db.run(self.statements.sudden_deaths(key, since)), limits.sudden_deaths,
+                               limits.sudden_window_seconds, limits.sudden_cooldown_seconds)
+        return until if until is not None and until > now else None
+
+    async def barred(self, key: str) -> bool:
+        return await self.barred_until(key) is not None
+
+    async def may_sit(self, key: str | None) -> None:
+        """RoomError 403 when the account ``key`` may not take a seat now (a cooldown for sudden
+        deaths: :func:`cooldown_until`); nothing for a player without an account."""
+        until = None if key is None else await self.barred_until(key)
+        if until is not None:
+            limits, wait = self.limits, until - self.clock()
+            days = limits.sudden_window_seconds / 86_400
+            raise RoomError(f"your account may not take a seat for {_seconds(wait)} more: {limits.sudden_deaths} sudden "
+                            f"deaths (突然死) within {days:g} days", status=403,
+                            ja=f"あなたのアカウントはあと{_seconds_ja(wait)}着席できません: {days:g}日以内に突然死が"
+                               f"{limits.sudden_deaths}回ありました")
+
     async def _open(self, account: Account) -> str:
         token = secrets.token_urlsafe(32)
         await self.db.run(self.statements.open_session(token, account.key, self.clock()))
@@ -434,6 +468,21 @@ class Accounts:
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def cooldown_until(times: list[float], count: int, window: float, cooldown: float) -> float | None:
+    """The end of an account's cooldown, from the times of its sudden deaths (the earliest first):
+    each one that makes ``count`` within ``window`` (it included) bars the account for ``cooldown``
+    from it (None: none did).
+
+    >>> cooldown_until([0.0, 100.0, 5000.0], 2, 1000.0, 60.0), cooldown_until([0.0, 5000.0], 2, 1000.0, 60.0)
+    (160.0, None)
+    """
+    until = None
+    for i in range(count - 1, len(times)):
+        if times[i] - times[i - count + 1] <= window:
+            until = times[i] + cooldown if until is None else max(until, times[i] + cooldown)
+    return until
 
 
 def _order(item: tuple[tuple[str, str | None], dict[str, int]]) -> tuple[str, int, str]:

@@ -9,7 +9,8 @@ HTTP (JSON)                                  what it does
   POST /api/rooms/{id}/leave {token}         give your seat back before the start
   POST /api/rooms/{id}/kick  {token, seat}   the host empties a seat before the start
   POST /api/rooms/{id}/bots  {token, lang?}   fill the empty seats with heuristic bots (named in lang: en, ja)
-  POST /api/rooms/{id}/start {token}         start the game (all seats taken)
+  POST /api/rooms/{id}/start {token}         start the game (all seats taken; with a ready check, the people ready)
+  POST /api/rooms/{id}/ready {token, ready?}  say one is ready to start (ready: false, no longer) — ready_check rooms
   POST /api/rooms/{id}/action {token, action, id?} a night action or a vote; ``id`` (1–64 of A-Z a-z 0-9 - _,
                                              the client's for this action, the same on each retry): an action is
                                              stored once per id, a retry of a stored one is answered {"ok": true}
@@ -33,8 +34,8 @@ HTTP (JSON)                                  what it does
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
-                                             "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...}
-                                             or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
+                                             "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...},
+                                             {"type": "ready", "ready"?} or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game); /games
 (the history), /games/{id} (a finished game: log, channels, every role, the record, the replay viewer),
 /replay (any record opened in the viewer), /roles (every role's rule), /player/{name} (a player's 戦績);
@@ -122,7 +123,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     service = RoomService(store, limits=limits, cluster=cluster)
     limits = service.limits
     hasher = Hasher()
-    accounts = Accounts(service.db)
+    accounts = Accounts(service.db, limits=limits)
     dropped = Dropped()
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
                                ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")
@@ -267,7 +268,9 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         data, room_id = await body(request), request.path_params["room"]
         if not await check_password(request, room_id, data.get("password")):
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
-        seat, token = await service.join(room_id, data.get("name"), verified=True, account=await signed_in(request))
+        account = await signed_in(request)
+        await accounts.may_sit(None if account is None else account.key)  # a cooldown for sudden deaths
+        seat, token = await service.join(room_id, data.get("name"), verified=True, account=account)
         return {"seat": seat, "token": token}
 
     async def signed_in(request: Request) -> Account | None:
@@ -347,7 +350,21 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         return {"ok": True}
 
     async def rematch(request: Request) -> Any:
-        return {"id": await service.rematch(request.path_params["room"], (await body(request)).get("token"))}
+        return {"id": await service.rematch(request.path_params["room"], (await body(request)).get("token"),
+                                            barred=accounts.barred)}
+
+    async def say_ready(room_id: str, token: Any, ready: Any) -> None:
+        """A seat's "ready" (the ready check), refused to an account in a cooldown for sudden deaths."""
+        room, seat, _ = await service.reader(room_id, token if isinstance(token, str) and token else "-")
+        info = room.seats[seat] if seat is not None else None
+        if ready is True and info is not None:
+            await accounts.may_sit(info.account)
+        await service.ready(room_id, token, ready)
+
+    async def ready(request: Request) -> Any:
+        data = await body(request)
+        await say_ready(request.path_params["room"], data.get("token"), data.get("ready", True))
+        return {"ok": True}
 
     async def act(request: Request) -> Any:
         data = await body(request)
@@ -414,7 +431,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                 try:
                     connection_limits.check(id(listener))
                     data = incoming(message)
-                    if data.get("type") in ("action", "chat") and cluster is not None and (
+                    if data.get("type") in ("action", "chat", "ready") and cluster is not None and (
                             owner := await cluster.route(room.id)):
                         await elsewhere(owner, room.id, token, query.get("pass"), data, where)
                     elif data.get("type") == "action":
@@ -425,11 +442,13 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                                             "(watch)", status=403)
                         await service.chat(room.id, token, data.get("text"), data.get("channel"),
                                      spectator=None if token else spectator)
+                    elif data.get("type") == "ready":
+                        await say_ready(room.id, token, data.get("ready", True))
                     elif data.get("type") == "ping":  # answered after the pushes due so far
                         await service.caught_up(listener)
                         await websocket.send_json({"type": "pong"})
                     else:
-                        raise RoomError("a message has type action, chat or ping")
+                        raise RoomError("a message has type action, chat, ready or ping")
                 except RoomError as error:
                     refused += 1
                     if refused > 100:
@@ -451,6 +470,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         assert cluster is not None
         kind = data["type"]
         command = {"token": token, "action": data.get("action"), "id": data.get("id")} if kind == "action" else {
+            "token": token, "ready": data.get("ready", True)} if kind == "ready" else {
             "token": token, "pass": None if token else pass_, "text": data.get("text"), "channel": data.get("channel")}
         status, answer = await cluster.forward(owner, "POST", f"/api/rooms/{room_id}/{kind}",
                                                json.dumps(command).encode(), where)
@@ -483,7 +503,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/rooms", handler(create_room, command=True), methods=["POST"]),
         *(Route(f"/api/rooms/{{room}}/{name}", handler(work, command=True), methods=["POST"]) for name, work in [
             ("join", join), ("watch", watch), ("leave", leave), ("kick", kick), ("bots", bots), ("start", start),
-            ("action", act), ("chat", chat), ("rematch", rematch)]),
+            ("action", act), ("chat", chat), ("rematch", rematch), ("ready", ready)]),
         Route("/api/rooms/{room}/view", handler(view), methods=["GET"]),
         Route("/api/games", handler(list_games), methods=["GET"]),
         Route("/api/games/{room}", handler(game_page), methods=["GET"]),

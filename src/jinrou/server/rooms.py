@@ -20,6 +20,8 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     chat      {seat, name, text, phase, channel, mark?}  (no channel: the mode's main one; seat null: a spectator;
                                                          mark: where it falls in the game's log, where the
                                                          mode says: its ``log_mark``)
+    ready     {seat, ready}                              a seat said it is ready (or no longer) to start: the
+                                                         ready check of a room made with ``ready_check``
     rematch   {room}                                     the room where the same seats play again
     closed    {reason}                                   an unstarted room nobody sat in for a while ("idle")
 
@@ -57,7 +59,7 @@ from jinrou.server.store import StoredEvent
 NAME_LIMIT = 20
 ROOM_NAME_LIMIT = 40
 CHAT_LIMIT = 300
-SERVER_SETTINGS = ("name", "mode", "password", "private", "accounts_only")
+SERVER_SETTINGS = ("name", "mode", "password", "private", "accounts_only", "ready_check")
 LOBBY = Phase("lobby")
 SPECTATORS = Channel("spectators", "Spectators", "観戦者")
 """The server's own channel: spectators talk among themselves."""
@@ -85,13 +87,18 @@ def validate_settings(data: Any) -> dict[str, Any]:
     if not isinstance(accounts_only, bool):
         raise RoomError(f"accounts_only is true or false, not {accounts_only!r:.20}",
                         ja=f"accounts_only は true か false です: {accounts_only!r:.20}")
+    ready_check = data.get("ready_check", False)
+    if not isinstance(ready_check, bool):
+        raise RoomError(f"ready_check is true (the seats confirm they are ready before the start) or false, not "
+                        f"{ready_check!r:.20}", ja=f"ready_check は true（開始前に全員が準備完了を確認）か false です: "
+                                                    f"{ready_check!r:.20}")
     try:
         mode = modes.get(data.get("mode", modes.DEFAULT))
         settings = mode.settings({k: v for k, v in data.items() if k not in SERVER_SETTINGS})
     except SettingsError as error:
         raise RoomError(str(error), ja=error.ja) from None
     return {"name": name, "mode": mode.name, **settings, **({"accounts_only": True} if accounts_only else {}),
-            "password": password, "private": private}
+            **({"ready_check": True} if ready_check else {}), "password": password, "private": private}
 
 
 def check_name(name: Any, taken: list[str]) -> str:
@@ -197,6 +204,8 @@ class Room:
     private: bool = False  # made private at creation: its game is never listed in the history
     touched: float = 0.0  # when its last event happened
     acted: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, id) → the action stored with that id
+    ready: set[int] = field(default_factory=set)  # seats that said they are ready to start (the ready check)
+    full_since: float | None = None  # when the last free seat was taken (the ready check's time runs from it)
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
@@ -232,6 +241,9 @@ class Room:
             self.seats[data["seat"]] = None
             if data["seat"] in self.order:
                 self.order.remove(data["seat"])
+            self.ready.discard(data["seat"])
+        elif kind == "ready":
+            (self.ready.add if data["ready"] else self.ready.discard)(data["seat"])
         elif kind == "started":
             self.started = True
             self.state = self.mode.start(tuple(self.names), self.settings)
@@ -260,6 +272,8 @@ class Room:
             self.closed = data["reason"]
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
+        if kind in ("joined", "bot", "left"):
+            self.full_since = None if None in self.seats else self.full_since or event.at
         self.seq, self.touched = event.seq + 1, event.at
 
     # ------------------------------------------------------------ questions
@@ -322,6 +336,20 @@ class Room:
         if self.deadline_start is None or self.deadline_key != self.turn_key or seat not in self.mode.awaited(self.state):
             return 0.0
         return max(0.0, now - self.deadline_start)
+
+    def unready(self, starter: SeatNumber) -> list[int]:
+        """The people's seats (the starter's aside) that have not said they are ready."""
+        return [s for s, info in enumerate(self.seats)
+                if info is not None and not info.bot and s != starter and s not in self.ready]
+
+    def ready_json(self) -> dict[str, Any]:
+        """The ready check as every viewer sees it before the start: who said ready, and until when
+        the host must wait for the others (None: a seat is free)."""
+        seconds = self.settings.get("ready_check")
+        if not seconds or self.started:
+            return {}
+        until = None if self.full_since is None else self.full_since + seconds
+        return {"ready": sorted(self.ready), "ready_until": until}
 
     def due(self, seat: SeatNumber | None) -> bool:
         """Whether ``seat`` still owes an action before the deadline in force (the mode's ``due``,
@@ -435,7 +463,7 @@ class Room:
                      "seat_list": [None if s is None else s.to_json() for s in self.seats],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
-                     "host": self.host, "rematch": self.rematch, **clocks},
+                     "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json()},
             "you": seat,
             **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
             "server_time": now,

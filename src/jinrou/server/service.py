@@ -160,6 +160,8 @@ class RoomService(Replicas, GameProgress, Pushes):
         """A new room (``password_hash``: the password already hashed, off the event loop), made by a
         person at ``address`` (None: a rematch, made by the seats of a finished room)."""
         settings = validate_settings(data)
+        if settings.get("ready_check"):  # the room keeps the server's wait: a restart or a new limit changes it not
+            settings["ready_check"] = self.limits.ready_seconds
         by = None
         if address is not None:
             by = await self.may_create(address)
@@ -307,21 +309,51 @@ class RoomService(Replicas, GameProgress, Pushes):
             self._notify(room)
 
     async def start(self, room_id: str, token: Any) -> None:
+        """Start the game: every seat taken, and in a room with a ready check every person ready (the
+        one who starts counts as ready) or the room full for its ``ready_check`` seconds."""
         async with self._holding(room_id):
             room = await self.room(room_id)
-            room.seat_of(token)
+            seat = room.seat_of(token)
             if room.started:
                 raise RoomError("the game has already started", ja="ゲームはもう始まっています")
             if room.free_seats():
                 raise RoomError(f"{len(room.free_seats())} seats are empty: wait for players or fill them with "
                                 f"bots", ja=f"空席が{len(room.free_seats())}つあります。参加者を待つか、ボットで埋めてください")
+            unready = room.unready(seat) if room.settings.get("ready_check") else []
+            wait = 0.0 if not unready or room.full_since is None else (
+                room.full_since + room.settings["ready_check"] - self.clock())
+            if wait > 0:
+                names = ", ".join(room.names[s] for s in unready)
+                raise RoomError(f"{len(unready)} of the players have not said they are ready ({names}): wait for them, "
+                                f"or start without them in {max(1, round(wait))} s",
+                                ja=f"準備完了していない参加者がいます（{names}）。待つか、{max(1, round(wait))}秒後に"
+                                   f"そのまま開始してください")
             await self._append(room, "started", {})
             await self._progress(room)
             self._notify(room)
 
-    async def rematch(self, room_id: str, token: Any) -> str:
+    async def ready(self, room_id: str, token: Any, ready: Any = True) -> None:
+        """A seat says it is ready to start (``ready`` false: no longer) — the ready check of a room
+        made with ``ready_check``; said again, nothing is stored."""
+        if not isinstance(ready, bool):
+            raise RoomError(f"ready is true or false, not {ready!r:.20}", ja=f"ready は true か false です: {ready!r:.20}")
+        async with self._holding(room_id):
+            room = await self.room(room_id)
+            seat = room.seat_of(token)
+            if room.started:
+                raise RoomError("the game has started", ja="ゲームは始まっています")
+            if not room.settings.get("ready_check"):
+                raise RoomError("this room has no ready check: the host starts when the seats are taken",
+                                ja="この部屋に準備確認はありません。席が埋まればホストが開始します")
+            if (seat in room.ready) == ready:
+                return
+            await self._append(room, "ready", {"seat": seat, "ready": ready})
+            self._notify(room)
+
+    async def rematch(self, room_id: str, token: Any, barred: Callable[[str], Awaitable[bool]] | None = None) -> str:
         """A new room with the same settings and the same seats (each token opens its seat there
-        too); asked again, the same room."""
+        too); asked again, the same room. ``barred``: whether an account may not take a seat now
+        (a cooldown for sudden deaths): its seat is left free."""
         async with self._holding(room_id):
             room = await self.room(room_id)
             room.seat_of(token)
@@ -329,11 +361,14 @@ class RoomService(Replicas, GameProgress, Pushes):
                 raise RoomError("a rematch is for when the game is over", ja="再戦はゲームが終わってからです")
             if room.rematch is not None:
                 return room.rematch
-            data = {**room.settings, "name": room.name, "mode": room.mode.name, "private": room.private}
+            data = {**room.settings, "name": room.name, "mode": room.mode.name, "private": room.private,
+                    "ready_check": bool(room.settings.get("ready_check"))}
             new = await self.create(data, room.password, rematch_of=room.id)
             for seat, info in enumerate(room.seats):
                 if info is not None and info.bot:
                     await self._append(new, "bot", {"seat": seat, "name": info.name})
+                elif info is not None and info.account and barred is not None and await barred(info.account):
+                    continue
                 elif info is not None:
                     signed = {"account": info.account, "account_name": info.account_name,
                               **({"title": info.title} if info.title else {})} if info.account else {}

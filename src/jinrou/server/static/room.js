@@ -199,6 +199,10 @@ function renderLobby(view) {
     item.append(name);
     const badge = title(s.name);
     if (badge) item.append(" ", badge);
+    if (room.ready && !s.bot) {  // the ready check: who said ready
+      const ok = room.ready.includes(i) ? el("span", t("✓ ready", "✓ 準備完了"), "ready-mark") : el("span", t("not ready", "準備中"), "muted");
+      item.append(" ", ok);
+    }
     if (host && i !== view.you && !room.started) {
       const kick = el("button", t("remove", "外す"), "link");
       kick.type = "button";
@@ -210,6 +214,24 @@ function renderLobby(view) {
   $("#join").hidden = view.you !== null || room.taken === room.seats;
   $("#password-field").hidden = !room.password;
   $("#host").hidden = view.you === null;
+  renderReady(view);
+}
+
+function renderReady(view) {  // the ready check (a room option): one's own "ready", and how long the host waits
+  const room = view.room, checking = Boolean(room.ready) && !room.started;
+  const mine = checking && view.you !== null && room.ready.includes(view.you);
+  $("#ready").hidden = !checking || view.you === null;
+  $("#ready").textContent = mine ? t("Not ready after all", "準備完了を取り消す") : t("I'm ready", "準備完了");
+  $("#ready").classList.toggle("secondary", mine);
+  const note = $("#ready-note");
+  note.hidden = !checking;
+  if (!checking) return;
+  const people = room.seat_list.filter((s) => s && !s.bot).length;
+  const left = room.ready_until ? Math.max(0, Math.round(room.ready_until - (Date.now() / 1000 + offset))) : null;
+  note.textContent = t(`Ready: ${room.ready.length} of ${people} people.`, `準備完了: ${people}人中${room.ready.length}人。`) + " " + (
+    left === null ? t("The host waits for every seat to be taken.", "全席が埋まるまで開始できません。")
+    : left > 0 ? t(`The host may start without the others in ${left} s.`, `あと${left}秒で、準備中の人がいても開始できます。`)
+    : t("The host may start now.", "ホストは開始できます。"));
 }
 
 let picked = null;  // the phase in which the reader chose where to write: their choice holds until the next phase
@@ -454,6 +476,7 @@ function renderEnd(view) {
 
 function tick() {  // the countdown runs only while the server is there to keep it
   const deadline = latest && latest.room.deadline;
+  if (latest && latest.room.ready_until) renderReady(latest);  // the ready check's wait counts down too
   const timer = $("#timer");
   timer.classList.toggle("paused", !online);
   if (!deadline) { timer.textContent = ""; afkWarn(latest, Infinity, online, t); return; }
@@ -488,6 +511,7 @@ $("#spectate").addEventListener("submit", async (event) => {
 });
 $("#bots").addEventListener("click", () => post("bots", { lang }));  // bots named in the page's language
 $("#start").addEventListener("click", () => post("start", {}));
+$("#ready").addEventListener("click", () => post("ready", { ready: !(latest.room.ready || []).includes(latest.you) }));
 $("#leave").addEventListener("click", async () => {
   if (await post("leave", {})) { localStorage.removeItem(tokenKey); token = null; reconnect(); }
 });
