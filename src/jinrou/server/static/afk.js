@@ -58,7 +58,10 @@ function afkWarn(view, left, online, t) {
 
 function afkSoundLabel(t) {
   const button = document.getElementById("afk-sound");
-  button.textContent = afkSoundOn() ? t("warning sound: on", "警告音: オン") : t("warning sound: off", "警告音: オフ");
+  const label = afkSoundOn() ? t("warning sound: on", "警告音: オン") : t("warning sound: off", "警告音: オフ");
+  button.textContent = afkSoundOn() ? "🔔" : "🔕";  // small: the header has little room on a phone
+  button.title = label;
+  button.setAttribute("aria-label", label);
   button.setAttribute("aria-pressed", String(afkSoundOn()));
 }
 
