@@ -59,12 +59,16 @@ def scapegoat_may_draw(role: str, safety: str = "full") -> bool:
 
 
 def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, scapegoat: bool = True,
-         safety: str = "full", candidates: list[list[str]] | None = None) -> list[str]:
+         safety: str = "full", candidates: list[list[str]] | None = None,
+         requests: Mapping[int, str] | None = None) -> list[str]:
     """Deal a role list to the seats: each seat's role id, in seat order.
 
     With ``scapegoat`` (setting ``scapegoat=on``) seat 0 is 身代わりくん and draws first, uniformly
-    among the list's copies that ``safety`` allows it (:func:`scapegoat_may_draw`); the other seats get
-    a uniform permutation of the rest. Every draw comes from ``rng``.
+    among the list's copies that ``safety`` allows it (:func:`scapegoat_may_draw`); then, with
+    ``requests`` (希望役職制, setting ``rolerequest``), each role of the list in its order goes to its
+    requesters, one copy at a time to a uniform one of those left, while both last (the reference's
+    ``setplayers``); the other seats get a uniform permutation of the rest. Every draw comes from ``rng``;
+    without requests the draws are those of a plain deal.
 
     Args:
         roles: role id → count, or the list itself (one id per seat).
@@ -73,10 +77,11 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
         safety: 身代わりセーフティ, ``full``, ``no`` or ``free``.
         candidates: where 盗人's candidates go (T.1.9): given a list, the exchange of :func:`exchange` is
             made before dealing and its pairs are appended (pass them to the game with :func:`start_draws`).
+        requests: seat → the role id it asks for (身代わりくん asks for none; a role of the list).
 
     Raises:
-        SetupError: an unknown role id or safety, a negative count, no role 身代わりくん may draw, or
-            none a 盗人 may take.
+        SetupError: an unknown role id or safety, a negative count, no role 身代わりくん may draw, none
+            a 盗人 may take, or a request that is not a seat's for a role of the list.
 
     >>> deal({"Werewolf": 1, "Diviner": 1, "Human": 2}, np.random.default_rng(1))[0] != "Werewolf"
     True
@@ -88,6 +93,7 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
         listed = [role for role, count in roles.items() for _ in range(count)]
     else:
         listed = list(roles)
+    check_requests(requests or {}, listed, scapegoat)
     if candidates is not None and "Thief" in listed:
         listed, pairs = exchange(listed, rng)
         candidates.extend(pairs)
@@ -99,7 +105,58 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
                 f"身代わりくん cannot be dealt any role of this list under 身代わりセーフティ {safety!r}: "
                 f"add a role it may draw (e.g. Human) or set safety to {'no' if safety == 'full' else 'free'}")
         first = [listed.pop(allowed[uniform_below(rng, len(allowed))])]
-    return first + [listed[int(i)] for i in rng.permutation(len(listed))]
+    if not requests:
+        return first + [listed[int(i)] for i in rng.permutation(len(listed))]
+    dealt: dict[int, str] = {}
+    seats = range(len(first), len(first) + len(listed))
+    for role in dict.fromkeys(listed):  # each role in the list's order, while copies and requesters last
+        while role in listed:
+            asking = [s for s in seats if s not in dealt and requests.get(s) == role]
+            if not asking:
+                break
+            dealt[asking[uniform_below(rng, len(asking))]] = role
+            listed.remove(role)
+    rest = [s for s in seats if s not in dealt]
+    dealt.update(zip(rest, (listed[int(i)] for i in rng.permutation(len(listed))), strict=True))
+    return first + [dealt[s] for s in seats]
+
+
+def check_requests(requests: Mapping[int, str], listed: Sequence[str], scapegoat: bool,
+                   names: Sequence[str] | None = None) -> None:
+    """Each request a seat's (not 身代わりくん's) for a role of ``listed`` (SetupError otherwise; seats named
+    by ``names``, default ``seat N``)."""
+    for seat, role in requests.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(listed):
+            raise SetupError(f"a role request names seat {seat!r}: the seats are 0 to {len(listed) - 1}")
+        if scapegoat and seat == 0:
+            raise SetupError("身代わりくん asks for no role: its role is drawn first")
+        if role not in listed:
+            who = names[seat] if names is not None else f"seat {seat}"
+            raise SetupError(f"{who} asks for {role!r}, which is not in the role list: "
+                             f"ask for one of {', '.join(dict.fromkeys(listed))}")
+
+
+def unhonoured(roles: Sequence[str], requests: Mapping[int, str], scapegoat: bool = True,
+               names: Sequence[str] | None = None) -> str | None:
+    """Why ``roles`` (each seat's, as dealt) cannot come from a deal that honoured ``requests`` (seat →
+    role id): a seat asked for a role one of whose copies went to a seat that did not ask for it (or to
+    a seat asking for another role) while the requester got something else; None: it could. Seats are
+    named by ``names`` (default: ``seat N``).
+
+    >>> unhonoured(["Human", "Diviner", "Human"], {2: "Diviner"})
+    'seat 2 asked for Diviner and got Human, but a Diviner went to seat 1, which did not ask for it'
+    """
+    goat = 1 if scapegoat else 0
+    for role in dict.fromkeys(requests.values()):
+        asking = [s for s, r in requests.items() if r == role and s >= goat]
+        got = [s for s in range(goat, len(roles)) if roles[s] == role]
+        if len(set(asking) & set(got)) < min(len(asking), len(got)):
+            seat = next(s for s in asking if s not in got)
+            other = next(s for s in got if s not in asking)
+            label = (lambda s: names[s]) if names is not None else (lambda s: f"seat {s}")
+            return (f"{label(seat)} asked for {role} and got {roles[seat]}, but a {role} went to {label(other)}, "
+                    "which did not ask for it")
+    return None
 
 
 def exchange(roles: Sequence[str], rng: np.random.Generator) -> tuple[list[str], list[list[str]]]:

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic import ballot, burial, choices, night
+from jinrou.classic.casting import check_requests, unhonoured
 from jinrou.classic.choices import Checked, Legal, Say
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
@@ -81,6 +82,7 @@ class Game(State):
         settings: Settings | Mapping[str, Any] | None = None,
         draws: Draws | np.random.Generator | None = None,
         published: RoleList | None = None,
+        requests: Mapping[Seat, str] | None = None,
     ) -> Game:
         """A game at the start of night 1.
 
@@ -90,6 +92,8 @@ class Game(State):
             settings: room settings (:class:`Settings` or a mapping of names to values).
             draws: where the start's random outcomes come from (決定者, 権力者, night 1).
             published: the role list the room is told (配役公開); it changes no rule.
+            requests: 希望役職制 (``rolerequest``): the role each seat asked for before the deal (seat → role
+                id); the roles must be a deal that honoured them (:func:`~jinrou.classic.casting.deal`).
 
         Raises:
             SetupError: bad players, roles or settings (the message says what is allowed).
@@ -107,8 +111,12 @@ class Game(State):
                     f"role {role_id!r} of {name} is not a playable role id (see `jinrou classic roles`)"
                 )
             declared.append(ROLES[role_id])
+        requests = dict(requests or {})
+        if requests:
+            _check_requests(players, list(roles), settings, requests)
         game = cls(players, declared, settings)
         game.published = published
+        game.requests = requests
         with game.drawing(draws):
             game.emit(Dealt())  # the casting-time draws of the roles dealt (T.1.9)
             if settings["divineresult"] == "immediate" and any(role.delays_divination for role in declared):
@@ -271,5 +279,17 @@ class Game(State):
             while then is not None:  # the steps that follow, until one waits for the players
                 then = STEPS[then](self)
 
+
+
+def _check_requests(players: list[str], roles: list[str], settings: Settings, requests: dict[Seat, str]) -> None:
+    """A game's role requests (希望役職制): the setting on, each a seat's for a role of the cast, 身代わりくん's
+    none, and the roles a deal that honoured them."""
+    if not settings.on("rolerequest"):
+        raise SetupError("role requests need the setting rolerequest=on")
+    goat = settings["scapegoat"] == "on"
+    check_requests(requests, roles, goat, players)
+    reason = unhonoured(roles, requests, goat, players)
+    if reason is not None:
+        raise SetupError(f"the roles are not a deal that honours the role requests: {reason}")
 
 __all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome", "Say"]

@@ -19,7 +19,7 @@ seats not names); this module alone writes them as JSON (:func:`events`, :func:`
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -99,6 +99,8 @@ class Played(Protocol):
     def settings(self) -> Settings: ...
     @property
     def published(self) -> RoleList | None: ...
+    @property
+    def requests(self) -> Mapping[Seat, str]: ...
     @property
     def outcome(self) -> Outcome | None: ...
     @property
@@ -205,6 +207,8 @@ def write(game: Played, seed: int | None = None) -> dict[str, Any]:
     }
     if game.published is not None:
         record["published"] = game.published.to_json()
+    if game.requests:  # 希望役職制: what each seat asked for before the deal
+        record["requests"] = {names[s]: role for s, role in sorted(game.requests.items())}
     if game.outcome is not None:
         deaths = [
             {"phase": d.phase, "player": names[s], "cause": d.cause.value}

@@ -101,8 +101,13 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
         events[0].get("type") == "outcome" else []
     draws = Draws(rng, first)
     published = RoleList.from_json(data["published"]) if data.get("published") is not None else None
+    requests = data.get("requests", {})
+    if not isinstance(requests, dict) or not all(p in players and isinstance(r, str) for p, r in requests.items()):
+        raise RecordError(f'"requests" must give some players the role each asked for: {{"B": "Diviner", ...}}, '
+                          f"not {_shown(requests)}")
     try:
-        game = Game.new(players, [roles[p] for p in players], settings or {}, draws, published)
+        game = Game.new(players, [roles[p] for p in players], settings or {}, draws, published,
+                        {players.index(p): r for p, r in requests.items()})
     except JinrouError as error:
         raise RecordError(f"setup: {error}") from None
     if draws.leftover():

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic.agent import MAX_PHASES, Agent, act, talk
-from jinrou.classic.casting import deal, normal_cast, start_draws
+from jinrou.classic.casting import check_requests, deal, normal_cast, start_draws
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import DRAW, Game
 from jinrou.classic.presets import PresetError
@@ -210,13 +210,17 @@ def seat_names(n: int, settings: Settings) -> tuple[str, ...]:
     return (SCAPEGOAT_NAME, *names[1:]) if settings["scapegoat"] == "on" else names
 
 
-def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory, seed: int) -> Game:
-    """Deal ``cast`` and play one bot game from ``seed`` (see the module docstring for its streams)."""
+def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory, seed: int,
+              requests: Mapping[int, str] | None = None) -> Game:
+    """Deal ``cast`` and play one bot game from ``seed`` (see the module docstring for its streams);
+    ``requests``: 希望役職制's requests (seat → role id), honoured by the deal (``rolerequest=on``)."""
     table = np.random.default_rng([seed, 1])
     rules = np.random.default_rng(seed)
     candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
-    roles = deal(cast, table, scapegoat=settings["scapegoat"] == "on", safety=settings["safety"], candidates=candidates)
-    game = Game.new(seat_names(len(roles), settings), roles, settings, start_draws(rules, candidates))
+    roles = deal(cast, table, scapegoat=settings["scapegoat"] == "on", safety=settings["safety"], candidates=candidates,
+                 requests=requests)
+    game = Game.new(seat_names(len(roles), settings), roles, settings, start_draws(rules, candidates),
+                    requests=requests)
     bots = [None if s == game.scapegoat else agents(cast) for s in game.seats()]
     for _ in range(MAX_PHASES):
         if game.is_over:
@@ -226,6 +230,32 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
         game.close(rules)
     # only a cast without an attacking wolf can stall: ties that execute nobody (drawvote=none), day after day
     raise RuntimeError(f"the game of seed {seed} did not end in {MAX_PHASES} phases")  # pragma: no cover
+
+
+def seat_requests(requests: Mapping[str, str], names: Sequence[str], settings: Settings,
+                  cast: Mapping[str, int]) -> dict[int, str]:
+    """希望役職制's requests by player name (``--request B=占い師``) as seat → role id: the setting
+    ``rolerequest`` on, each name a seat's (not 身代わりくん's), each role a role of ``cast`` (id or name).
+
+    Raises:
+        SetupError: requests without ``rolerequest=on``, an unknown name or role, a role not cast.
+    """
+
+    from jinrou.classic.catalog import UnknownRoleError
+    from jinrou.classic.naming import by_name
+
+    if requests and not settings.on("rolerequest"):
+        raise SetupError("role requests need the setting rolerequest=on")
+    out = {}
+    for name, role in requests.items():
+        if name not in names:
+            raise SetupError(f"no player {name!r} asks for a role: the players are {', '.join(names)}")
+        try:
+            out[list(names).index(name)] = by_name(role).id
+        except UnknownRoleError as error:
+            raise SetupError(str(error)) from None
+    check_requests(out, [role for role, count in cast.items() for _ in range(count)], settings["scapegoat"] == "on", names)
+    return out
 
 
 class Simulation:
@@ -244,16 +274,19 @@ class Simulation:
 
     def __init__(self, cast: Mapping[str, int] | str, games: int, seed: int, agents: AgentFactory, *,
                  players: int | None = None, settings: Settings | Mapping[str, Any] | None = None,
-                 record_dir: str | os.PathLike[str] | None = None, workers: int = 1) -> None:
+                 record_dir: str | os.PathLike[str] | None = None, workers: int = 1,
+                 requests: Mapping[str, str] | None = None) -> None:
         self.cast = resolve_cast(cast, players)
         self.settings = settings if isinstance(settings, Settings) else Settings.parse(settings)
+        self.requests = seat_requests(requests or {}, seat_names(sum(self.cast.values()), self.settings), self.settings,
+                                      self.cast)
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             raise SetupError(f"games must be a whole number ≥ 1 and at most {MAX_GAMES:,}, not {games!r}")
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise SetupError(f"workers must be a whole number ≥ 1, not {workers!r}")
         # a dry deal: a list that 身代わりくん cannot be dealt from fails here, before any game
         deal(self.cast, np.random.default_rng(0), scapegoat=self.settings["scapegoat"] == "on",
-             safety=self.settings["safety"])
+             safety=self.settings["safety"], requests=self.requests)
         self.games, self.seed, self.agents, self.workers = games, seed, agents, workers
         self.directory = Path(record_dir) if record_dir is not None else None
         self.finished: list[GameResult] = []
@@ -265,12 +298,13 @@ class Simulation:
         seeds = game_seeds(self.seed, self.games)
         settings = dict(self.settings.values)  # a plain dict pickles
         write = self.directory is not None
-        jobs = [(start, seeds[start:start + CHUNK], self.cast, settings, self.agents, write)
+        jobs = [(start, seeds[start:start + CHUNK], self.cast, settings, self.agents, write, self.requests)
                 for start in range(0, self.games, CHUNK)]
         if self.workers == 1 or len(jobs) == 1:
             batches: Generator[list[Played], None, None] = (
-                _play_batch((index, [seed], cast, values, agents, record))
-                for start, chunk, cast, values, agents, record in jobs for index, seed in enumerate(chunk, start))
+                _play_batch((index, [seed], cast, values, agents, record, requests))
+                for start, chunk, cast, values, agents, record, requests in jobs
+                for index, seed in enumerate(chunk, start))
         else:
             batches = unordered(_play_batch, jobs, self.workers)
         try:
@@ -337,15 +371,16 @@ def simulate(
     return run.summary(run.finished)
 
 
-def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, bool]) -> list[Played]:
+def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, bool, dict[int, str]],
+                ) -> list[Played]:
     """Play games ``start``, ``start + 1``, … from ``seeds``; each with its record's text if asked."""
     from jinrou.classic.record import dumps, write
 
-    start, seeds, cast, settings, agents, record = job
+    start, seeds, cast, settings, agents, record, requests = job
     parsed = Settings.parse(settings)
     out = []
     for index, game_seed in enumerate(seeds, start):
-        game = play_game(cast, parsed, agents, game_seed)
+        game = play_game(cast, parsed, agents, game_seed, requests)
         out.append((index, GameResult.of(game, game_seed), dumps(write(game, game_seed)) if record else None))
     return out
 
@@ -362,4 +397,4 @@ def _possible_winners(cast: Mapping[str, int]) -> set[Team]:
 
 
 __all__ = ["MAX_GAMES", "NAMED_CASTS", "AgentFactory", "GameResult", "Simulation", "Summary", "game_seeds",
-           "play_game", "resolve_cast", "seat_names", "simulate"]
+           "play_game", "resolve_cast", "seat_names", "seat_requests", "simulate"]

@@ -82,6 +82,7 @@ class State:
         self.fresh_revived: list[Seat] = []  # revived since then
         self._draws: Draws = Draws(None)
         self.published: RoleList | None = None  # the role list the room was told (配役公開), if any
+        self.requests: dict[Seat, str] = {}  # 希望役職制: the role each seat asked for before the deal
 
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"messages", "claims", "executions"})
     """Lists the engine only appends immutable items to: a copy gets a list of its own holding the

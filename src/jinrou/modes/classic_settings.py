@@ -17,8 +17,9 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
 - ``heaven_spectators``: spectators read 霊界 too.
 
 A 闇鍋 cast draws from the roles the engine declares (the ``playable`` pool), without seasonal
-events. Four engine settings are not offered online: ``silentrule``, ``will`` (the room has no
-wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls).
+events. Five engine settings are not offered online: ``silentrule``, ``will`` (the room has no
+wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls), ``rolerequest``
+(希望役職制: a room has no request phase before its deal yet).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "team": ("only the seats of each team", "陣営ごとの数のみ"),
                 "hidden": ("nothing", "非公開")}
 NOT_ONLINE = frozenset({"silentrule", "will", "wolfsound", "couplesound"})
+NOT_ONLINE |= {"rolerequest"}  # 希望役職制: rooms have no request phase before the deal yet (the engine's deal has)
 TIMES = ("day", "night", "remain", "voting", "dynamic_day_time")
 SWITCHES = {frozenset({"on", "off"}): ("on", "off"), frozenset({"yes", "no"}): ("yes", "no")}
 """An engine choice that is a switch (its two values) → (value when ticked, when not)."""
