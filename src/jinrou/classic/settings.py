@@ -84,6 +84,7 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _s("authority", "権力者", "authority", *OFF_ON),
     _s("drunk", "酔っ払い", "a drunk", *OFF_ON),
     _s("deathnote", "死神の手帳", "the death note", *OFF_ON),
+    _s("chemical", "ケミカル人狼", "two roles a seat (chemical)", *OFF_ON),
     _s("noticebitten", "噛まれたら分かる", "the attacked are told", *OFF_ON),
     _s("GMpsychic", "GM霊能", "public psychic results", *OFF_ON),
     _s("wolfsound", "遠吠え", "wolves' howl", *ON_OFF),

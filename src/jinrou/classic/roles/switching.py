@@ -53,7 +53,7 @@ class Cursed(Role):
     def turn(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         # after the vote, not after non-voters' sudden deaths (reference)
         if me.memory.turns and event.moment is Moment.DAY and event.last:  # V1.1.3: the day's last burial
-            ctx.change_role(me.seat, me.memory.turns, told_now=False)
+            ctx.change_role(me.seat, me.memory.turns, told_now=False, layer=me)
 
 
 # ---------------------------------------------------------------------- group C (wave 3, village part 2): role changes —

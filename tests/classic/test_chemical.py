@@ -1,0 +1,189 @@
+"""ケミカル人狼 (room option ``chemical``): two roles a seat, combined through the seat's identity by
+:mod:`jinrou.classic.chemical` — known values from the reference's ``Chemical`` class (uhyo/jinrou,
+``server/rpc/game/game.coffee``), whole games, the record round trip and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jinrou.classic import chemical
+from jinrou.classic.catalog import Team
+from jinrou.classic.game import Game
+from jinrou.classic.identity import LayerKind
+from jinrou.classic.model import Count, Fortune, PsychicResult, Verb
+from jinrou.classic.record import dumps, write
+from jinrou.classic.replay import replay
+from jinrou.classic.roles import ROLES
+from jinrou.errors import RecordError, SetupError
+
+from .helpers import alive, dead, new, night, seat, vote
+from .test_properties import play_randomly
+
+ON = {"chemical": "on"}
+
+
+# ---------------------------------------------------------------------- the combination, known values
+
+
+@pytest.mark.parametrize(("left", "right", "result"), [
+    (Fortune.HUMAN, Fortune.WEREWOLF, Fortune.WEREWOLF),
+    (Fortune.WEREWOLF, Fortune.VAMPIRE, Fortune.VAMPIRE),  # ヴァンパイア first
+    (Fortune.ONI, Fortune.HUMAN, Fortune.ONI),
+    (Fortune.WEREWOLF, Fortune.ONI, Fortune.WEREWOLF),
+    (Fortune.PUMPKIN, Fortune.HUMAN, Fortune.HUMAN),  # any other word reads 村人
+])
+def test_a_pairs_divination_is_its_stronger_halfs(left, right, result):
+    assert chemical.fortune(left, right) is result is chemical.fortune(right, left)
+
+
+@pytest.mark.parametrize(("left", "right", "result"), [
+    (PsychicResult.HUMAN, PsychicResult.ONI, PsychicResult.ONI),
+    (PsychicResult.ONI, PsychicResult.WEREWOLF, PsychicResult.WEREWOLF),
+    (PsychicResult.WEREWOLF, PsychicResult.BIG_WOLF, PsychicResult.BIG_WOLF),
+    (PsychicResult.TINY_FOX, PsychicResult.HUMAN, PsychicResult.TINY_FOX),
+    (PsychicResult.BIG_WOLF, PsychicResult.TINY_FOX, PsychicResult.BIG_WOLF_TINY_FOX),  # one priority: both
+    (PsychicResult.BIG_WOLF, PsychicResult.BIG_WOLF, PsychicResult.BIG_WOLF),
+])
+def test_a_pairs_psychic_result_is_its_halves_highest_by_priority(left, right, result):
+    assert chemical.psychic(left, right) is result is chemical.psychic(right, left)
+
+
+@pytest.mark.parametrize(("left", "right", "result"), [
+    (Team.WEREWOLF, Team.FOX, Team.FOX),
+    (Team.HUMAN, Team.WEREWOLF, Team.WEREWOLF),
+    (Team.LONE_WOLF, Team.WEREWOLF, Team.WEREWOLF),
+    (Team.HUMAN, Team.LONE_WOLF, Team.LONE_WOLF),
+    (Team.FRIEND, Team.CULT, Team.CULT),
+    (Team.HUMAN, Team.OTHERS, Team.HUMAN),
+    (Team.DEVIL, Team.NEET, Team.OTHERS),  # neither in the order
+])
+def test_a_pairs_team_is_the_first_of_the_order_either_half_has(left, right, result):
+    assert chemical.team(left, right) is result is chemical.team(right, left)
+
+
+def _ids(*pairs: tuple[str, str]) -> list[list[str]]:
+    return [list(p) for p in pairs]
+
+
+def test_two_wolf_halves_count_as_two_wolves_and_a_fox_half_as_nothing():
+    g = new(_ids(("LoneWolf", "BigWolf"), ("Werewolf", "Fox"), ("Human", "TinyFox"), ("Human", "Copier"),
+                 ("Vampire", "Human"), ("Human", "Diviner")), ON)
+    counted = [(g.identity(s).counts(), g.identity(s).weight) for s in g.seats()]
+    assert counted == [(Count.WOLF, 2), (Count.NONE, 0), (Count.NONE, 0), (Count.HUMAN, 1), (Count.VAMPIRE, 1),
+                       (Count.HUMAN, 1)]
+
+
+def test_a_wolf_and_seer_seat_attacks_divines_is_divined_a_wolf_and_judges_with_the_wolves():
+    g = new(_ids(("Werewolf", "Diviner"), ("Human", "Human"), ("Human", "Guard"), ("Human", "Human"),
+                 ("Human", "Human")), ON)
+    me = g.identity(0)
+    assert me.pair is not None and me.pair.kind is LayerKind.PAIR and me.role_ids() == ["Werewolf", "Diviner"]
+    assert me.attacks and me.fortune() is Fortune.WEREWOLF and me.team() is Team.WEREWOLF
+    assert me.is_a(type(ROLES["Diviner"])) and me.is_a(type(ROLES["Werewolf"]))
+    legal = {a.verb: a.required for a in g.legal_actions(0)}
+    assert legal == {Verb.ATTACK: True, Verb.DIVINE: True}  # both halves' actions, each required as declared
+    night(g, "A attack B", "A divine C", "C guard D")
+    assert dead(g) == {"B": "attack"}
+    assert g.messages and any(m.key == "divined" and m.to == frozenset({0}) for _, m in g.messages)
+
+
+def test_the_wolves_win_when_humans_are_no_more_than_the_two_wolves_one_seat_counts():
+    g = new(_ids(("Werewolf", "Werewolf"), ("Human", "Human"), ("Human", "Human"), ("Human", "Human"),
+                 ("Human", "Human")), ON)
+    night(g, "A attack B")
+    assert not g.is_over  # 3 humans, 2 wolves
+    vote(g, "AC CA DC EC")
+    assert g.is_over and g.outcome is not None and g.outcome.winner is Team.WEREWOLF
+
+
+def test_a_half_of_another_team_does_not_win_but_its_seat_wins_with_the_other_half():
+    # reference game options/003: M ['Human', 'TinyFox'] wins for the foxes
+    g = new(_ids(("Werewolf", "Human"), ("Human", "TinyFox"), ("Human", "Human"), ("Human", "Human")), ON)
+    night(g, "A attack C", "B divine D", draws=[("tiny fox divination", True)])
+    assert dead(g) == {"C": "attack"} and g.outcome is not None  # 1 human (D) ≤ 1 wolf, then the fox alive
+    assert g.outcome.winner is Team.FOX and g.outcome.winners == frozenset({1})
+
+
+def test_a_result_independent_rule_wins_beside_its_seats_team():
+    # てるてる坊主's rule ignores the result: executed, its half wins though the seat's team (Human) lost
+    g = new(_ids(("Werewolf", "Human"), ("Human", "Teruteru"), ("Human", "Human"), ("Human", "Human")), ON)
+    night(g, "A attack C")
+    vote(g, "AB BA DB")
+    assert dead(g) == {"C": "attack", "B": "execution"}
+    assert g.outcome is not None and g.outcome.winner is Team.WEREWOLF and 1 in g.outcome.winners
+
+
+def test_a_noble_and_cursed_seat_bitten_loses_its_slave_and_turns_its_cursed_half_only():
+    # reference game options/013: D ['Noble', 'Cursed'] bitten, H's 奴隷 dies, D ends ['Noble', 'Werewolf']
+    g = new(_ids(("Werewolf", "Human"), ("Noble", "Cursed"), ("Slave", "Human"), ("Human", "Human"),
+                 ("Human", "Human"), ("Human", "Human")), ON)
+    night(g, "A attack B")
+    assert dead(g) == {"C": "attack"}
+    vote(g, "AD BD DA ED FA")
+    assert g.identity(1).role_ids() == ["Noble", "Werewolf"]
+    assert g.identity(1).counts() is Count.WOLF
+
+
+def test_a_pairs_roles_are_told_and_written_as_a_list_left_then_right():
+    g = new(_ids(("Werewolf", "Diviner"), ("Human", "Guard"), ("Human", "Human"), ("Human", "Human")), ON)
+    record = write(g)
+    assert record["roles"]["A"] == ["Werewolf", "Diviner"] and record["settings"]["chemical"] == "on"
+
+
+# ---------------------------------------------------------------------- whole games, round trips
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(4, 12), st.integers(0, 2**32 - 1))
+def test_random_chemical_games_end_and_write_replay_write_the_same_record(n, seed):
+    rng = np.random.default_rng(seed)
+    ids = sorted(ROLES)
+    wolves = [r for r in ids if ROLES[r].counts is Count.WOLF]
+    roles = [[str(rng.choice(wolves)), str(rng.choice(ids))]] + [[str(rng.choice(ids)), str(rng.choice(ids))]
+                                                                   for _ in range(n - 1)]
+    game = Game.new([f"P{i}" for i in range(n)], roles, {**ON, "scapegoat": "off"}, rng)
+    play_randomly(game, rng)
+    record = write(game, seed)
+    text = dumps(record)
+    assert write(replay(json.loads(text)), seed) == record
+    assert all(isinstance(r, list) and len(r) == 2 for r in record["result"]["roles"].values())
+
+
+# ---------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(("roles", "room", "message"), [
+    (["Werewolf", "Human", "Human", "Human"], ON,
+     "A holds 'Werewolf': with chemical (ケミカル人狼) on a seat holds two role ids, [left, right]"),
+    ([["Werewolf", "Human"], "Human", "Human", "Human"], {},
+     "A holds ['Werewolf', 'Human']: with chemical (ケミカル人狼) off a seat holds one role id"),
+    ([["Werewolf"], ["Human", "Human"], ["Human", "Human"], ["Human", "Human"]], ON,
+     "A holds 1 roles: with chemical (ケミカル人狼) on a seat holds two, [left, right]"),
+    ([["Werewolf", "Nobody"], ["Human", "Human"], ["Human", "Human"], ["Human", "Human"]], ON,
+     "role 'Nobody' of A is not a playable role id (see `jinrou classic roles`)"),
+    ([["Werewolf", "Human"]] * 4, {"chemical": "yes"}, "setting 'chemical' must be one of off, on, not 'yes'"),
+])
+def test_a_bad_chemical_setup_is_refused_with_one_line(roles, room, message):
+    with pytest.raises(SetupError) as error:
+        Game.new("ABCD", roles, {"scapegoat": "off", **room})
+    assert str(error.value) == message
+
+
+def test_a_record_with_three_roles_a_seat_is_refused_and_nothing_is_played():
+    record = {"format": "jinrou.classic/1", "players": list("ABCD"), "settings": ON,
+              "roles": {"A": ["Werewolf", "Human", "Human"], "B": ["Human", "Human"], "C": ["Human", "Human"],
+                        "D": ["Human", "Human"]}}
+    with pytest.raises(RecordError, match=r'^"roles" must give every player a role id: .*with chemical on, two'):
+        replay(record)
+
+
+def test_a_pair_seat_is_alive_and_dead_as_one_seat():
+    g = new(_ids(("Werewolf", "Human"), ("Human", "Human"), ("Human", "Human"), ("Human", "Human"),
+                 ("Human", "Human")), ON)
+    night(g, "A attack B")
+    assert alive(g) == "ACDE" and seat(g, "B") == 1
