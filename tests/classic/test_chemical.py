@@ -187,3 +187,95 @@ def test_a_pair_seat_is_alive_and_dead_as_one_seat():
                  ("Human", "Human")), ON)
     night(g, "A attack B")
     assert alive(g) == "ACDE" and seat(g, "B") == 1
+
+
+# ---------------------------------------------------------------------- the deal, simulations
+
+
+def test_a_chemical_deal_gives_each_seat_two_of_the_list_the_scapegoats_under_its_safety():
+    from jinrou.classic.casting import deal_pairs, scapegoat_may_draw
+
+    roles = {"Werewolf": 2, "Fox": 1, "Diviner": 1, "Guard": 1, "Human": 7}
+    for seed in range(50):
+        dealt = deal_pairs(roles, np.random.default_rng(seed))
+        assert len(dealt) == 6 and all(len(pair) == 2 for pair in dealt)
+        assert sorted(r for pair in dealt for r in pair) == sorted(r for r, c in roles.items() for _ in range(c))
+        assert all(scapegoat_may_draw(r) for r in dealt[0])
+
+
+def test_the_only_wolf_is_never_dealt_beside_a_fox_and_an_impossible_list_is_refused():
+    from jinrou.classic.casting import deal_pairs
+
+    for seed in range(100):
+        dealt = deal_pairs({"Werewolf": 1, "Fox": 2, "Human": 5}, np.random.default_rng(seed), scapegoat=False)
+        assert not any("Werewolf" in pair and "Fox" in pair for pair in dealt)
+    with pytest.raises(SetupError, match=r"^ケミカル人狼 \(chemical\): the only 人狼系 role was dealt beside a 妖狐系"):
+        deal_pairs({"Werewolf": 1, "Fox": 1}, np.random.default_rng(0), scapegoat=False)
+    with pytest.raises(SetupError, match=r"^ケミカル人狼 \(chemical\) deals two roles a seat: the list needs an even"):
+        deal_pairs({"Werewolf": 1, "Human": 4}, np.random.default_rng(0), scapegoat=False)
+
+
+def test_a_whole_simulation_with_chemical_plays_bots_for_both_halves_and_writes_replayable_records(tmp_path):
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.classic.record import load
+    from jinrou.classic.simulate import Simulation
+
+    run = Simulation("普通1", 6, 5, HeuristicAgent, players=9, settings=ON, record_dir=tmp_path)
+    results = list(run)
+    assert run.cast == {"Werewolf": 3, "Diviner": 1, "Psychic": 1, "Madman": 2, "Guard": 1, "Couple": 3, "Fox": 1,
+                        "Human": 6}  # 普通1 for 18: the reference casts twice the seats
+    summary = run.summary(results)
+    assert summary.players == 9 and sum(summary.wins.values()) == 6
+    for path in sorted(tmp_path.glob("game-*.json")):
+        record = load(str(path))
+        assert record["settings"]["chemical"] == "on" and all(len(r) == 2 for r in record["roles"].values())
+        assert write(replay(record))["result"] == record["result"]
+
+
+def test_a_simulation_whose_counts_do_not_double_the_players_is_refused():
+    from jinrou.agents.classic import HeuristicAgent
+    from jinrou.classic.simulate import Simulation
+
+    with pytest.raises(SetupError, match=r"^the role counts sum to 9, not 18: ケミカル人狼 deals 9 players two each$"):
+        Simulation({"Werewolf": 2, "Human": 7}, 1, 0, HeuristicAgent, players=9, settings=ON)
+
+
+# ---------------------------------------------------------------------- what the seat is shown
+
+
+def test_a_seat_sees_both_its_roles_others_see_neither_until_the_end():
+    from jinrou.classic.views import SeatView
+    from jinrou.terminal.classic import players_widget, role_card
+
+    g = new(_ids(("Werewolf", "Diviner"), ("Human", "Guard"), ("Human", "Human"), ("Human", "Human")), ON)
+    mine, other, spectator = SeatView.of(g, 0), SeatView.of(g, 1), SeatView.of(g, None)
+    assert (mine.role, mine.pair, mine.pairs) == ("Werewolf", "Diviner", {0: "Diviner"})
+    assert (other.pair, other.pairs, spectator.pairs) == ("Guard", {1: "Guard"}, {})
+    assert "人狼×占い師" in role_card(mine) and "Werewolf × Seer" in role_card(mine)
+    night(g, "A attack B", "A divine C")
+    vote(g, "AC CA DC")
+    assert g.is_over and SeatView.of(g, None).pairs == {0: "Diviner", 1: "Guard", 2: "Human", 3: "Human"}
+    from rich.console import Console
+
+    console = Console(record=True, width=120)
+    console.print(players_widget(SeatView.of(g, None)))
+    assert "人狼×占い師" in console.export_text()
+
+
+def test_a_drunk_pair_seat_is_shown_villager_twice_and_the_end_shows_its_roles():
+    from jinrou.classic.views import SeatView
+
+    g = new(_ids(("Werewolf", "Human"), ("Guard", "Diviner"), ("Human", "Human"), ("Human", "Human"),
+                 ("Human", "Human")), {**ON, "drunk": "on"}, start=[("drunk", ["B"])])
+    view = SeatView.of(g, 1)
+    assert (view.role, view.pair) == ("Human", "Human") and not view.legal
+
+
+def test_a_changed_half_is_in_the_history_the_end_shows():
+    from jinrou.classic.views import SeatView
+
+    g = new(_ids(("Werewolf", "Human"), ("Noble", "Cursed"), ("Slave", "Human"), ("Human", "Human"),
+                 ("Human", "Human"), ("Human", "Human")), ON)
+    night(g, "A attack B")
+    vote(g, "AD BD DA ED FA")
+    assert g.is_over and SeatView.of(g, None).history[1] == ("Noble+Cursed", "Noble+Werewolf")

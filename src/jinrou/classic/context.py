@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from jinrou.classic.events import Event, PhaseOpened
-from jinrou.classic.identity import Identity, Layer
+from jinrou.classic.identity import Identity, Layer, LayerKind
 from jinrou.classic.model import Action, Blocked, Cause, Count, Death, GuardKind, Moment, Seat, Verb
 from jinrou.classic.phase import Ballot, Night
 
@@ -391,11 +391,17 @@ class Context:
         ``layer``: on a ケミカル seat only its half changes."""
         self._game.change_role(seat, role_id, told_now, layer)
 
-    def dusk_hook(self, seat: Seat) -> None:
-        """``seat``'s role runs its dusk reactions now (V1.1.4: 運命の子's new role, at once)."""
+    def dusk_hook(self, seat: Seat, changed: Layer | None = None) -> None:
+        """``seat``'s role runs its dusk reactions now (V1.1.4: 運命の子's new role, at once); ``changed``: the
+        layer that has just changed itself — on a ケミカル seat only the new role of its half runs them (None:
+        both halves)."""
         identity = self._game.identities[seat]
-        for handler in identity.role.reactions.get(PhaseOpened, ()):
-            handler(identity.role, self, identity.main, PhaseOpened(Moment.DUSK))
+        halves = (identity.main,) if identity.pair is None else (identity.main, identity.pair)
+        if changed is not None and identity.pair is not None:
+            halves = (identity.pair,) if changed.kind is LayerKind.PAIR else (identity.main,)
+        for layer in halves:
+            for handler in layer.role.reactions.get(PhaseOpened, ()):
+                handler(layer.role, self, layer, PhaseOpened(Moment.DUSK))
 
     def grant(self, seat: Seat, role_id: str, source: Seat | None = None) -> Layer:
         """``seat`` gains a sub-role, extra role or mark (on top of its layers)."""

@@ -379,6 +379,10 @@ class Identity:
         a guest or counsellor instead, T.6)."""
         return any(role.counts is Count.VAMPIRE and role.immune_to_wolf_attack for role in self.halves())
 
+    def half(self, kind: type[Role]) -> Layer:
+        """The layer of its role — a ケミカル seat's left or right one — that is a ``kind`` (the left first)."""
+        return self.main if self.pair is None or isinstance(self.role, kind) else self.pair
+
     def halves(self) -> tuple[Role, ...]:  # its role, and a ケミカル seat's right role
         return (self.role,) if self.pair is None else (self.role, self.pair.role)
 

@@ -130,8 +130,8 @@ class State:
 
     def roles_held(self, seat: Seat) -> tuple[str, ...]:
         """The roles ``seat`` held, in order: its role at the start, then each it changed into
-        (呪われた者 → 人狼; a ケミカル seat's start written ``left+right``). Hidden from players until the end:
-        only a view at the end shows it."""
+        (呪われた者 → 人狼; a ケミカル seat's two written ``left+right`` each time). Hidden from players until the
+        end: only a view at the end shows it."""
         start = self.cast[seat]
         return ("+".join(start) if isinstance(start, list) else start, *(role for _, s, role in self.changes if s == seat))
 
@@ -395,7 +395,8 @@ class State:
         identity = self.identities[seat]
         kind = LayerKind.PAIR if layer is not None and layer is identity.pair else LayerKind.ROLE
         identity.change_role(Layer.of(ROLES[role_id], kind, seat))
-        self.changes = (*self.changes, (self.phase, seat, role_id))
+        held = role_id if identity.pair is None else "+".join(identity.role_ids())  # ケミカル: the pair as it is now
+        self.changes = (*self.changes, (self.phase, seat, held))
         shown = ROLES[role_id].believes or role_id  # V1.1.5: a role that believes it is 村人 is told so
         if told_now:
             self.tell(seat, "role changed", role=shown)

@@ -112,8 +112,8 @@ class Copy(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]
         ctx.tell(action.seat, COPIES, player=action.seat, target=target)
-        ctx.change_role(action.seat, base_role(ctx, target))
-        ctx.dusk_hook(action.seat)
+        ctx.change_role(action.seat, base_role(ctx, target), layer=me)
+        ctx.dusk_hook(action.seat, me)
 
     def scapegoat(self, ctx: Context, me: Layer) -> Action | None:
         if ctx.day != 1:
@@ -276,9 +276,9 @@ class Steal(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         new = action.params[0]
-        ctx.change_role(action.seat, new, told_now=False)
+        ctx.change_role(action.seat, new, told_now=False, layer=me)
         ctx.tell(action.seat, BECAME, player=action.seat, role=new)
-        ctx.dusk_hook(action.seat)
+        ctx.dusk_hook(action.seat, me)
 
 
 @role

@@ -85,9 +85,9 @@ class Study(Ability):
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         identity = ctx.identity(ctx.aimed(action.targets[0]))
         new = "Werewolf" if identity.counts() is Count.WOLF else "Diviner" if identity.holds(Divining) else "Human"
-        ctx.change_role(action.seat, new, told_now=False)
+        ctx.change_role(action.seat, new, told_now=False, layer=me)
         ctx.tell(action.seat, STUDIED, player=action.seat, role=new)
-        ctx.dusk_hook(action.seat)
+        ctx.dusk_hook(action.seat, me)
 
 
 @role
