@@ -279,3 +279,11 @@ def test_a_changed_half_is_in_the_history_the_end_shows():
     night(g, "A attack B")
     vote(g, "AD BD DA ED FA")
     assert g.is_over and SeatView.of(g, None).history[1] == ("Noble+Cursed", "Noble+Werewolf")
+
+
+def test_a_slave_and_cursed_seat_dies_for_its_noble_its_cursed_half_resists_only_a_bite():
+    # reference game options/013: H ['Slave', 'Cursed'] dies in the place of D ['Noble', 'Cursed'] on night 1
+    g = new(_ids(("Werewolf", "Human"), ("Noble", "Human"), ("Slave", "Cursed"), ("Human", "Human"),
+                 ("Human", "Human"), ("Human", "Human")), ON)
+    night(g, "A attack B")
+    assert dead(g) == {"C": "attack"}

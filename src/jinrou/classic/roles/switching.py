@@ -45,6 +45,8 @@ class Cursed(Role):
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         if threat.cause not in (Cause.ATTACK, Cause.VAMPIRE):
             return False
+        if threat.cause is Cause.ATTACK and ctx.biting(me.seat) is None:
+            return False  # a wolf's bite only: not another role's `attack` death (a 貴族's 奴隷 dies for it, options/013)
         if me.memory.turns is None:
             me.memory.turns = "Werewolf" if threat.cause is Cause.ATTACK else "Vampire"
         return True
