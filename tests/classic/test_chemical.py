@@ -287,3 +287,25 @@ def test_a_slave_and_cursed_seat_dies_for_its_noble_its_cursed_half_resists_only
                  ("Human", "Human"), ("Human", "Human")), ON)
     night(g, "A attack B")
     assert dead(g) == {"C": "attack"}
+
+
+# ---------------------------------------------------------------------- the command line
+
+
+def test_classic_play_and_simulate_take_chemical_as_a_setting(tmp_path):
+    from typer.testing import CliRunner
+
+    from jinrou.cli import app
+
+    runner = CliRunner()
+    played = runner.invoke(app, ["classic", "play", "--players", "6", "--humans", "0", "--setting", "chemical=on",
+                                 "--seed", "2", "--record", str(tmp_path / "game.json")])
+    assert played.exit_code == 0, played.output
+    assert "人狼×村人" in played.output
+    record = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert record["settings"]["chemical"] == "on" and all(len(r) == 2 for r in record["roles"].values())
+    odd = runner.invoke(app, ["classic", "simulate", "--games", "2", "--seed", "1", "--roles", "Werewolf:2,Human:7",
+                              "--setting", "chemical=on"])
+    assert odd.exit_code != 0
+    assert odd.output.strip().splitlines()[-1] == ("error: ケミカル人狼 deals two roles a seat: the role counts sum to "
+                                                   "9, an odd number")

@@ -103,3 +103,18 @@ def _check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], g
                 if me not in to and line not in told:
                     assert line not in text, (seat, line)
     assert checked > 30
+
+
+def test_a_chemical_yaminabe_or_standard_room_casts_for_twice_its_seats():
+    import numpy as np
+
+    from jinrou.classic.casting import normal_cast
+    from jinrou.modes.classic_settings import check, draw_cast
+
+    standard = check({"players": 8, "rules": {"chemical": True}})
+    assert standard["roles"] == normal_cast(18)  # 身代わりくん and 8 players, two roles each
+    for cast in ("yaminabe", "easy"):
+        settings = check({"players": 9, "cast": cast, "rules": {"chemical": True}})
+        roles, published = draw_cast(settings, np.random.default_rng(3))
+        assert len(roles) == 10 and all(isinstance(pair, list) and len(pair) == 2 for pair in roles)
+        assert published.kind == "full" and sum(count for _, count in published.roles) == 20
