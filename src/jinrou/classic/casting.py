@@ -10,18 +10,23 @@ Random castings (闇鍋) live in :mod:`jinrou.yaminabe`; they produce a list tha
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from jinrou.chance import uniform_below
 from jinrou.classic.catalog import ROLES as CATALOG
-from jinrou.classic.catalog import UnknownRoleError
+from jinrou.classic.catalog import Category, UnknownRoleError
+from jinrou.classic.chemical import OPTION as CHEMICAL
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.naming import by_name
 from jinrou.classic.presets import normal1
 from jinrou.classic.roles.switchers import stealable
 from jinrou.digits import whole_number
 from jinrou.errors import SetupError
+
+if TYPE_CHECKING:
+    from jinrou.classic.settings import Settings
 
 SCAPEGOAT_EXCLUDED = frozenset({
     "QueenSpectator", "Spy2", "Poisoner", "Cat", "Cupid", "BloodyMary", "Noble", "Lover", "Twin", "Hunter",
@@ -97,14 +102,7 @@ def deal(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, 
     if candidates is not None and "Thief" in listed:
         listed, pairs = exchange(listed, rng)
         candidates.extend(pairs)
-    allowed = [i for i, role in enumerate(listed) if scapegoat_may_draw(role, safety)]
-    first: list[str] = []
-    if scapegoat:
-        if not allowed:
-            raise SetupError(
-                f"身代わりくん cannot be dealt any role of this list under 身代わりセーフティ {safety!r}: "
-                f"add a role it may draw (e.g. Human) or set safety to {'no' if safety == 'full' else 'free'}")
-        first = [listed.pop(allowed[uniform_below(rng, len(allowed))])]
+    first = [_goat_draws(listed, rng, safety)] if scapegoat else []
     if not requests:
         return first + [listed[int(i)] for i in rng.permutation(len(listed))]
     dealt: dict[int, str] = {}
@@ -157,6 +155,74 @@ def unhonoured(roles: Sequence[str], requests: Mapping[int, str], scapegoat: boo
             return (f"{label(seat)} asked for {role} and got {roles[seat]}, but a {role} went to {label(other)}, "
                     "which did not ask for it")
     return None
+
+
+def _goat_draws(listed: list[str], rng: np.random.Generator, safety: str) -> str:
+    """身代わりくん's draw: a uniform copy of ``listed`` that ``safety`` allows it, taken out of the list."""
+    allowed = [i for i, role in enumerate(listed) if scapegoat_may_draw(role, safety)]
+    if not allowed:
+        raise SetupError(
+            f"身代わりくん cannot be dealt any role of this list under 身代わりセーフティ {safety!r}: "
+            f"add a role it may draw (e.g. Human) or set safety to {'no' if safety == 'full' else 'free'}")
+    return listed.pop(allowed[uniform_below(rng, len(allowed))])
+
+
+def per_seat(settings: Settings) -> int:
+    """How many roles a seat is dealt: 2 with ``chemical`` (ケミカル人狼) on, else 1."""
+    return 2 if settings.on(CHEMICAL) else 1
+
+
+def deal_room(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, settings: Settings,
+              candidates: list[list[str]] | None = None,
+              requests: Mapping[int, str] | None = None) -> list[str] | list[list[str]]:
+    """Deal a role list under a room's ``settings``: 身代わりくん by ``scapegoat`` and ``safety``, and two
+    roles a seat with ``chemical`` on (:func:`deal_pairs`, which honours no request, as in 月下人狼; else
+    :func:`deal` with the seats' ``requests``)."""
+    goat, safety = settings["scapegoat"] == "on", settings["safety"]
+    if settings.on(CHEMICAL):
+        return deal_pairs(roles, rng, scapegoat=goat, safety=safety, candidates=candidates)
+    return deal(roles, rng, scapegoat=goat, safety=safety, candidates=candidates, requests=requests)
+
+
+PAIR_TRIES = 100
+"""How many deals of the pairs :func:`deal_pairs` tries before it refuses (the reference's casting loop)."""
+
+
+def deal_pairs(roles: Mapping[str, int] | Sequence[str], rng: np.random.Generator, *, scapegoat: bool = True,
+               safety: str = "full", candidates: list[list[str]] | None = None) -> list[list[str]]:
+    """ケミカル人狼 (``chemical``): deal a list of twice as many roles as seats, two a seat, as
+    ``[left, right]`` in seat order.
+
+    With ``scapegoat`` 身代わりくん draws its two first, each uniformly among the copies left that ``safety``
+    allows it (:func:`scapegoat_may_draw`); the other seats get the rest in a uniform permutation, taken
+    two by two. With exactly one 人狼系 in the list it never shares a seat with a 妖狐系 (the reference's
+    deal: a pair that would is dealt again, :data:`PAIR_TRIES` times at most). 盗人's exchange is made
+    first, as :func:`deal` makes it.
+
+    Raises:
+        SetupError: as :func:`deal`; an odd number of roles; or no deal keeps the only 人狼系 from a 妖狐系.
+
+    >>> deal_pairs({"Werewolf": 1, "Diviner": 1, "Human": 6}, np.random.default_rng(1), scapegoat=False)[0]
+    ['Human', 'Werewolf']
+    """
+    listed = [role for role, count in roles.items() for _ in range(count)] if isinstance(roles, Mapping) else list(roles)
+    if len(listed) % 2:
+        raise SetupError(f"ケミカル人狼 (chemical) deals two roles a seat: the list needs an even number of roles, "
+                         f"not {len(listed)}")
+    if candidates is not None and "Thief" in listed:
+        listed, pairs = exchange(listed, rng)
+        candidates.extend(pairs)
+    first = [[_goat_draws(listed, rng, safety), _goat_draws(listed, rng, safety)]] if scapegoat else []
+    wolves = [role for role in listed if CATALOG[role].category is Category.WEREWOLF]
+    alone = wolves[0] if len(wolves) == 1 else None
+    for _ in range(PAIR_TRIES):
+        order = [listed[int(i)] for i in rng.permutation(len(listed))]
+        pairs = [order[i:i + 2] for i in range(0, len(order), 2)]
+        if alone is None or not any(alone in pair and any(CATALOG[r].category is Category.FOX for r in pair)
+                                    for pair in pairs):
+            return first + pairs
+    raise SetupError("ケミカル人狼 (chemical): the only 人狼系 role was dealt beside a 妖狐系 role in every try: "
+                     "add a role that is neither")
 
 
 def exchange(roles: Sequence[str], rng: np.random.Generator) -> tuple[list[str], list[list[str]]]:

@@ -31,6 +31,7 @@ from jinrou.errors import RecordError
 from jinrou.jsontext import parse_json
 
 if TYPE_CHECKING:
+    from jinrou.classic.identity import Identity
     from jinrou.classic.published import RoleList
     from jinrou.classic.role import Role
     from jinrou.classic.settings import Settings
@@ -94,7 +95,7 @@ class Played(Protocol):
     @property
     def names(self) -> tuple[str, ...]: ...
     @property
-    def cast(self) -> tuple[str, ...]: ...
+    def cast(self) -> tuple[str | list[str], ...]: ...
     @property
     def settings(self) -> Settings: ...
     @property
@@ -111,6 +112,7 @@ class Played(Protocol):
     def messages(self) -> list[tuple[int, Message]]: ...
     def seats(self) -> range: ...
     def role(self, seat: Seat) -> Role: ...
+    def identity(self, seat: Seat) -> Identity: ...
 
 
 # ---------------------------------------------------------------------- writing
@@ -219,7 +221,7 @@ def write(game: Played, seed: int | None = None) -> dict[str, Any]:
             "winner": game.outcome.winner_id,
             "winners": [names[s] for s in sorted(game.outcome.winners)],
             "deaths": deaths,
-            "roles": {names[s]: game.role(s).id for s in game.seats()},
+            "roles": {names[s]: game.identity(s).role_ids() for s in game.seats()},
         }
     return record
 

@@ -81,8 +81,10 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
         raise RecordError('"players" must be a list of distinct names (texts): ["A", "B", ...]')
     roles = data.get("roles")
     if not isinstance(roles, dict) or sorted(map(str, roles)) != sorted(players) \
-            or not all(isinstance(r, str) for r in roles.values()):
-        raise RecordError('"roles" must give every player a role id: {"A": "Werewolf", ...}')
+            or not all(isinstance(r, str) or (isinstance(r, list) and len(r) == 2 and all(isinstance(i, str) for i in r))
+                       for r in roles.values()):
+        raise RecordError('"roles" must give every player a role id: {"A": "Werewolf", ...} '
+                          '(with chemical on, two: {"A": ["Werewolf", "Diviner"], ...})')
     settings = data.get("settings")
     if settings is not None and not isinstance(settings, dict):
         raise RecordError(f'"settings" must be an object of names and values, e.g. {{"scapegoat": "off"}}, not {_shown(settings)}')

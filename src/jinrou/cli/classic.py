@@ -411,7 +411,7 @@ def play_command(
     """
     import numpy as np
 
-    from jinrou.classic.casting import deal, start_draws
+    from jinrou.classic.casting import deal_room, per_seat, start_draws
     from jinrou.classic.game import Game
     from jinrou.classic.record import dumps, write
     from jinrou.classic.settings import Settings
@@ -425,8 +425,8 @@ def play_command(
         if given_names and players is None:
             players = len(given_names) + goat
         counts, n = read_cast(roles, cast, players, preset)
-        counts = resolve_cast(counts, n)
-        total = sum(counts.values())
+        counts = resolve_cast(counts, n, per_seat(parsed))
+        total = sum(counts.values()) // per_seat(parsed)  # the seats (ケミカル人狼: two roles each)
         seat_list = list(seat_names(total, parsed))
         if given_names:
             if len(given_names) != total - goat:
@@ -442,8 +442,7 @@ def play_command(
         rng = np.random.default_rng(seed)
         candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
         asked = seat_requests(read_requests(request), seat_list, parsed, counts)  # 希望役職制, before the deal
-        dealt = deal(counts, np.random.default_rng([seed, 1]), scapegoat=goat, safety=parsed["safety"],
-                     candidates=candidates, requests=asked)
+        dealt = deal_room(counts, np.random.default_rng([seed, 1]), parsed, candidates, asked)
         game = Game.new(seat_list, dealt, parsed, start_draws(rng, candidates), requests=asked)
     except JinrouError as error:
         fail(error)

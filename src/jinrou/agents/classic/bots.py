@@ -341,9 +341,11 @@ class HeuristicAgent:
                 done.add(None)
                 out.append(Vote(view.seat, self._vote(view, a, legal, noise)))
                 continue
-            policy = plays.policy(view.role, view.subs, legal.verb)
+            policy = plays.policy(view.role, (view.pair, *view.subs) if view.pair else view.subs, legal.verb)
             choice = policy(self, view, a, legal, noise, rng) if policy else (
                 uniform(view, legal, rng) if legal.required else None)
+            if isinstance(choice, Action) and legal.arity and len(choice.targets) not in (0, legal.arity):
+                choice = uniform(view, legal, rng)  # a ケミカル seat: the other half's play, for a verb of another shape
             if legal.instead_of is None or choice is not None:
                 done.add(legal.verb if legal.instead_of is None else legal.instead_of)
             if choice is not None:

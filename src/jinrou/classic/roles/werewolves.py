@@ -619,7 +619,7 @@ class SolitudeWolf(Wolf):
             alone = [s for s in ctx.seats_of(SolitudeWolf, living=True)  # a sealed one skips its hook (W.1.3)
                      if not ctx.identity(s).attacks and not ctx.identity(s).sealed]
             chosen = ctx.draw_seat("solitude attacker", alone) if len(alone) > 1 else me.seat
-            self._set(ctx, ctx.identity(chosen).main, True)
+            self._set(ctx, ctx.identity(chosen).half(SolitudeWolf), True)
         elif me.memory.attacks and any(s != me.seat for s in attackers):
             self._set(ctx, me, False)
 
@@ -828,6 +828,7 @@ class SelfDestruct(Ability):
     arity = 0
     required = False
     once = Once.GAME
+    draws_on_submit = True  # its death's hooks may draw at once (a ケミカル seat's 転生者 half)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.day = ctx.day
