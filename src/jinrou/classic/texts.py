@@ -140,17 +140,20 @@ def outcome_text(winner_id: str, lang: str) -> str:
 
 def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
     """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
-    name, the latest outermost): 「狼の子分（占い師）」.
+    name, the latest outermost, unless it is shown bare on that role): 「狼の子分（占い師）」, 「暴徒」 with
+    its own 暴動者 mark (the reference's HooliganMember names a 暴徒 alone).
 
     >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja")
     '狼の子分（占い師）'
+    >>> shown_role("Hooligan", ["HooliganAttacker"], "ja"), shown_role("Human", ["HooliganAttacker"], "ja")
+    ('暴徒', '村人（暴動者）')
     """
     from jinrou.classic.roles import SUB_ROLES
 
     name = role_name(role_id, lang)
     for sub in subs:
         declared = SUB_ROLES.get(sub)
-        if declared is not None and declared.shown_with is not None:
+        if declared is not None and declared.shown_with is not None and role_id not in declared.shown_bare_on:
             name = declared.shown_with[0 if lang == "ja" else 1].format(role=name)
     return name
 

@@ -161,10 +161,12 @@ class SeatView:
 
 def _subs(identity: Identity, everything: bool) -> tuple[str, ...]:
     """The layers above a seat's role it is told of (恋人, kits); once everything is seen (the end, 霊界) by
-    their own names, with those concealed from it (T.1.5: 手玉, not 恋人; 本命)."""
+    their own names, with those concealed from it (T.1.5: 手玉, not 恋人; 本命) and those shown around its
+    role (V2.1.9: a seat still drunk is 「酔っ払い（人狼）」 at the end, as the reference's Drunk.getJobname)."""
     if not everything:
         return identity.told_layers()
-    return tuple(layer.role.id for layer in identity.extras() if layer.role.told or layer.role.conceals)
+    return tuple(layer.role.id for layer in identity.extras()
+                 if layer.role.told or layer.role.conceals or layer.role.shown_with is not None)
 
 
 def _label(known: dict[Seat, str], labels: dict[Seat, tuple[str, ...]], seat: Seat, label: str) -> None:
