@@ -123,7 +123,7 @@ class Game(State):
             declared.append((ROLES[ids[0]], ROLES[ids[1]]) if chemical else ROLES[ids[0]])
         requests = dict(requests or {})
         if requests:
-            _check_requests(players, list(roles), settings, requests)
+            _check_requests(players, [r for r in roles if isinstance(r, str)], settings, requests)
         game = cls(players, declared, settings)
         game.published = published
         game.requests = requests

@@ -121,6 +121,7 @@ class Role:
     card_ja: ClassVar[str | None] = None  # its card in Japanese; None: its docstring (registration: own, never inherited)
     card_en: ClassVar[str | None] = None  # its card in English; None: its docstring, its name put in English
     shown_with: ClassVar[tuple[str, str] | None] = None  # a sub-role shown around the role (ja, en): 「狼の子分（{role}）」
+    shown_bare_on: ClassVar[frozenset[str]] = frozenset()  # roles it is not shown around (暴動者 on the 暴徒 itself)
     fortune: ClassVar[Fortune] = Fortune.HUMAN
     psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN

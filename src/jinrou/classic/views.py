@@ -125,7 +125,7 @@ class SeatView:
         reads, writes = _chats(game, seat, heaven)
         messages = _messages(game, seat)
         ballot = game.ballot
-        return cls(
+        return cls._built(
             seat=seat,
             names=game.names,
             day=game.day,
@@ -158,6 +158,15 @@ class SeatView:
             pairs=pairs,
         )
 
+    @classmethod
+    def _built(cls, **fields: object) -> SeatView:
+        """A view of every field given, set at once: the frozen dataclass' ``__init__`` sets its 29 fields
+        one call each, and the bots take a view at every phase (about 130 a game); the same object
+        (tests/classic/test_views.py checks every field is given)."""
+        view = object.__new__(cls)
+        view.__dict__.update(fields)
+        return view
+
 
 def _own_pair(identity: Identity, everything: bool) -> str | None:
     """ケミカル人狼: the right role a seat is told it holds — its id; 村人 while drunk (V2.1.9: 「村人・村人」);
@@ -174,10 +183,12 @@ def _own_pair(identity: Identity, everything: bool) -> str | None:
 
 def _subs(identity: Identity, everything: bool) -> tuple[str, ...]:
     """The layers above a seat's role it is told of (恋人, kits); once everything is seen (the end, 霊界) by
-    their own names, with those concealed from it (T.1.5: 手玉, not 恋人; 本命)."""
+    their own names, with those concealed from it (T.1.5: 手玉, not 恋人; 本命) and those shown around its
+    role (V2.1.9: a seat still drunk is 「酔っ払い（人狼）」 at the end, as the reference's Drunk.getJobname)."""
     if not everything:
         return identity.told_layers()
-    return tuple(layer.role.id for layer in identity.extras() if layer.role.told or layer.role.conceals)
+    return tuple(layer.role.id for layer in identity.extras()
+                 if layer.role.told or layer.role.conceals or layer.role.shown_with is not None)
 
 
 def _label(known: dict[Seat, str], labels: dict[Seat, tuple[str, ...]], seat: Seat, label: str) -> None:

@@ -568,6 +568,7 @@ class DecoyWolf(Wolf):
     card_ja = ("囮狼: 人狼です。2日目以降の夜に一度だけ、生きている人の家に忍び込み囮になれます。"
                "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (ATTACK, Decoy())
 
 
