@@ -57,7 +57,6 @@ class CFRPlus:
         self.cumulative = np.zeros(slots)
         self._actions = np.bincount(game.slot_infoset, minlength=game.infosets).astype(np.int32)[game.slot_infoset]
         self.policy = 1.0 / self._actions  # uniform start
-        self._terminal = game.player == TERMINAL
         # On a tree (nothing merged) the numpy passes follow OpenSpiel's arithmetic exactly, so the
         # iterates agree to the last bit (regret-matching+ turns rounding noise into diverging runs);
         # merged games (DAGs, millions of nodes) run the numba kernels instead.
@@ -70,6 +69,7 @@ class CFRPlus:
 
     def _tree_setup(self) -> None:
         game = self.game
+        self._terminal = game.player == TERMINAL
         slot, chance = game.slot, game.chance
         self._levels = [_Level(game.parent[s], game.child[s], slot[s], chance[s], self._mover[s])
                         for s in game.edge_levels]
@@ -184,7 +184,8 @@ class CFRPlus:
         """The average (or current) strategy at an information set, by action label."""
         index = self.game.infoset_index(infoset)
         policy = self.average_policy() if average else self.policy
-        return {self.game.slot_action[s]: float(policy[s]) for s in self.game.slots_of(index)}
+        g = self.game
+        return {g.labels[g.slot_label[s]]: float(policy[s]) for s in g.slots_of(index)}
 
 
 def _matched(regret: np.ndarray, slot_infoset: np.ndarray, actions: np.ndarray) -> np.ndarray:

@@ -86,7 +86,8 @@ class CompiledGame:
     4 bytes an edge. ``slot`` (−1 for chance) and ``chance`` (1 on decision edges) are the same
     two columns spelt out (made on each access: for small games and tests). Levels:
     ``edge_levels`` lists slices of edges whose parents lie on one level, root first.
-    Per slot (s,): ``slot_infoset`` int32, ``slot_action`` (labels). Per information set (i,):
+    Per slot (s,): ``slot_infoset`` int32, ``slot_label`` int16 (its action: ``labels[slot_label]``,
+    spelt out by ``slot_action``). Per information set (i,):
     ``infoset_player`` int8, ``infoset_names`` (made on first use by ``namer``).
     """
 
@@ -99,7 +100,8 @@ class CompiledGame:
     probabilities: np.ndarray
     edge_levels: list[slice]
     slot_infoset: np.ndarray
-    slot_action: list[str]
+    slot_label: np.ndarray
+    labels: list[str]
     infoset_player: np.ndarray
     namer: Callable[[], list[str]] = field(repr=False)
     histories: int  # histories before merging (spliced nodes not counted)
@@ -122,6 +124,11 @@ class CompiledGame:
     @property
     def infosets(self) -> int:
         return len(self.infoset_player)
+
+    @cached_property
+    def slot_action(self) -> list[str]:
+        """Each slot's action label."""
+        return [self.labels[a] for a in self.slot_label.tolist()]
 
     @cached_property
     def infoset_names(self) -> list[str]:
@@ -227,8 +234,16 @@ def compile_game(game: Game, splice: bool = True, by_views: bool | None = None, 
                     np.array(multiplicities, dtype=np.int64), np.array(parents, dtype=np.int32),
                     np.array(children, dtype=np.int32), *coded(np.array(slots, dtype=np.int32),
                                                                np.array(chances, dtype=np.float64)), [s.stop - s.start for s in edge_levels],
-                    np.array(slot_infoset, dtype=np.int32), slot_action, np.array(infoset_player, dtype=np.int8),
+                    np.array(slot_infoset, dtype=np.int32), *_labelled(slot_action),
+                    np.array(infoset_player, dtype=np.int8),
                     list(infoset_ids), splice)
+
+
+def _labelled(actions: list[str]) -> tuple[np.ndarray, list[str]]:
+    """Action labels as indices into the list of distinct labels."""
+    numbers: dict[str, int] = {}
+    codes = np.array([numbers.setdefault(a, len(numbers)) for a in actions], dtype=np.int16)
+    return codes, list(numbers)
 
 
 def coded(slot: np.ndarray, chance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -242,11 +257,11 @@ def coded(slot: np.ndarray, chance: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 
 def assemble(name, player, utility, multiplicity, parent, child, code, table, level_sizes, slot_infoset,
-             slot_action, infoset_player, infoset_names, splice=True) -> CompiledGame:
+             slot_label, labels, infoset_player, infoset_names, splice=True) -> CompiledGame:
     """A :class:`CompiledGame` from the arrays of a level-by-level walk (``level_sizes``: the
     number of edges leaving each level; ``code`` and ``table``: the edges' slots and chance
-    probabilities, :func:`coded`; the arrays are reused; ``infoset_names``: a list, or a function
-    making it).
+    probabilities, :func:`coded`; ``slot_label``: each slot's action, an index into ``labels``;
+    the arrays are reused; ``infoset_names``: a list, or a function making it).
 
     With ``splice``, the nodes with one move are removed (:func:`jinrou.solve.kernels.splice`): a
     chance node's outcomes that lead to one child are one edge first (probabilities added), so a
@@ -283,7 +298,8 @@ def assemble(name, player, utility, multiplicity, parent, child, code, table, le
         probabilities=probabilities,
         edge_levels=[slice(a, b) for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()) if b > a],
         slot_infoset=slot_infoset,
-        slot_action=slot_action,
+        slot_label=slot_label.astype(np.int16),
+        labels=labels,
         infoset_player=infoset_player,
         namer=infoset_names if callable(infoset_names) else lambda: infoset_names,
         histories=int(histories),

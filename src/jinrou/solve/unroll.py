@@ -177,7 +177,7 @@ class _Numbering:
     def __init__(self, size: int = 0):
         self.size = size
         self.keys = np.zeros(0, dtype=np.int64)
-        self.ids = np.zeros(0, dtype=np.int64)
+        self.ids = np.zeros(0, dtype=np.int32)
 
     def number(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each key's number (new keys numbered in order of first appearance), and the position in
@@ -194,7 +194,7 @@ class _Numbering:
         self.size += len(new)
         insert = np.sort(new)
         self.keys = np.insert(self.keys, where[insert], distinct[insert])
-        self.ids = np.insert(self.ids, where[insert], ids[insert])
+        self.ids = np.insert(self.ids, where[insert], ids[insert].astype(np.int32))
         return ids[inverse.reshape(-1)], first[new]
 
 
@@ -290,7 +290,7 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
     suffixes = len(suffix_texts)
     infoset_numbers = _Numbering()  # keys: view · suffixes + suffix
     slot_numbers = _Numbering()  # keys: information set · labels + label
-    nothing = np.zeros(0, dtype=np.int64)
+    nothing = np.zeros(0, dtype=np.int32)
     infoset_view, infoset_suffix, infoset_player, slot_infoset, slot_label = ([nothing] for _ in range(5))
     first = 0
     while len(level):
@@ -301,8 +301,8 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
         if len(decides):
             view, suffix = views[decides, who[decides]], core_suffix[level[decides]]
             node_infoset[decides], new = infoset_numbers.number(view * suffixes + suffix)
-            infoset_view.append(view[new])
-            infoset_suffix.append(suffix[new])
+            infoset_view.append(view[new].astype(np.int32))
+            infoset_suffix.append(suffix[new].astype(np.int32))
             infoset_player.append(who[decides[new]])
         # every move of every node
         counts = count[level]
@@ -317,8 +317,8 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
         if decision.any():
             infoset, action = node_infoset[source[decision]], label[move[decision]]
             edge_slot[decision], new = slot_numbers.number(infoset * len(labels) + action)
-            slot_infoset.append(infoset[new])
-            slot_label.append(action[new])
+            slot_infoset.append(infoset[new].astype(np.int32))
+            slot_label.append(action[new].astype(np.int32))
         # histories merged into each node (float sums: exact below 2^53 histories)
         next_multiplicity = np.rint(np.bincount(index, multiplicity[source].astype(np.float64))).astype(np.int64)
         code = np.where(decision, edge_slot, -1 - probability_id[move]).astype(np.int32)
@@ -348,7 +348,7 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
     multiplicity = _joined(multiplicities)
     parent, child, code = _joined(parents), _joined(children), _joined(codes)
     return assemble(game.name, player, utility, multiplicity, parent, child, code, _joined(extra), level_sizes,
-                    _joined(slot_infoset).astype(np.int32), [labels[a] for a in _joined(slot_label).tolist()],
+                    _joined(slot_infoset).astype(np.int32), _joined(slot_label), labels,
                     _joined(infoset_player).astype(np.int8), namer, splice)
 
 
