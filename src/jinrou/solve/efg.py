@@ -286,8 +286,7 @@ def assemble(name, player, utility, multiplicity, parent, child, code, table, le
         histories = multiplicity.sum()
     # the weights: slots first, then the distinct probabilities (code −1 − k: table[k])
     probabilities, which = np.unique(table, return_inverse=True)
-    on_chance = code < 0
-    code[on_chance] = len(slot_infoset) + which.reshape(-1).astype(np.int32)[-1 - code[on_chance]]
+    kernels.recode(code, which.reshape(-1).astype(np.int32), len(slot_infoset))
     return CompiledGame(
         name=name,
         player=player,

@@ -102,6 +102,14 @@ def splice(player, utility, multiplicity, parent, child, code, table, bounds, fo
 
 
 @numba.njit(cache=True)
+def recode(code, which, slots):
+    """In place: a chance edge's code −1 − k becomes slots + which[k] (see efg.assemble)."""
+    for e in range(len(code)):
+        if code[e] < 0:
+            code[e] = slots + which[-1 - code[e]]
+
+
+@numba.njit(cache=True)
 def own_parents(parent, child, weight, mover, slot_infoset, infosets, n):
     """Each information set's parent slot: its player's last own action before it (−1 at his
     first decision). Perfect recall makes it one slot for every history of the set; where it is
