@@ -84,7 +84,7 @@ from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing
+from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing, Title
 from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
@@ -166,6 +166,13 @@ class ClassicMode:
     public_clocks = False
 
     @property
+    def titles(self) -> tuple[Title, ...]:
+        """The 称号 this mode grants for wins (declared in :mod:`jinrou.modes.titles`)."""
+        from jinrou.modes.titles import CLASSIC
+
+        return CLASSIC
+
+    @property
     def schema(self) -> Schema:
         """The room settings (their role choices: the roles declared now)."""
         return rooms.schema()
@@ -223,6 +230,20 @@ class ClassicMode:
             if _hearing(village):  # the bots' votes wait for the people's say
                 seats = [s for s in seats if s not in village.talked]
         return tuple(s - village.offset for s in seats)
+
+    def due(self, village: Village, seat: Seat) -> bool:
+        """Whether room seat ``seat`` still owes an action the turn's deadline counts against it: a
+        required night action (an attack another wolf proposed counts as made), a vote, a hunter's
+        shot — what a sudden death or a missed grace punishes. Not the optional "done" of a night
+        or a day's talk, and not :meth:`awaited`'s order of the bots. The seat's own view tells
+        the same (its legal actions, its vote), so the answer tells it nothing new."""
+        game = village.game
+        if game is None or village.closing or game.is_over or village.turn is Turn.DISCUSSION:
+            return False
+        me = village.seat(seat)
+        if game.stage is Stage.NIGHT:
+            return game.alive[me] and me != game.scapegoat and bool(village.missing(me))
+        return me in game.awaited()
 
     def result(self, village: Village) -> Result | None:
         return result_of(village)

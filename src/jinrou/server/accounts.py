@@ -30,6 +30,7 @@ Tables (in :data:`jinrou.server.store.SCHEMA`, SQLite and PostgreSQL alike)::
     accounts (key, name, hash, admin, created)    key: the name folded (look-alikes fold alike)
     sessions (token, account, created, expires)   token: SHA-256 of the cookie's; account: a key
     plays (room, seat, account, mode, role, team, result, sudden, at)   a signed-in seat's finished game
+    account_titles (account, title)               the 称号 an account shows (see :mod:`jinrou.server.titles`)
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 from jinrou.modes import Standing
+from jinrou.server import titles
 from jinrou.server.errors import RoomError
 from jinrou.server.names import skeleton
 from jinrou.server.store import Op
@@ -87,9 +89,11 @@ class Account:
     name: str
     admin: bool
     created: float
+    title: str | None = None
+    """The key of the 称号 he chose to show (None: none)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "admin": self.admin, "since": round(self.created)}
+        return {"name": self.name, "admin": self.admin, "since": round(self.created), "title": titles.shown(self.title)}
 
 
 def check_account_name(name: Any) -> str:
@@ -173,9 +177,22 @@ class Statements:
                     (hash_token(token), key, now, now + SESSION_SECONDS))), lambda rows: None)
 
     def session(self, token: str, now: float) -> Op[Account | None]:
-        return Op(((("SELECT a.key, a.name, a.admin, a.created FROM sessions s JOIN accounts a ON a.key = s.account "
-                    "WHERE s.token = ? AND s.expires > ?"), (hash_token(token), now)),),
-                  lambda rows: Account(rows[0][0], rows[0][1], bool(rows[0][2]), rows[0][3]) if rows else None)
+        return Op(((("SELECT a.key, a.name, a.admin, a.created, t.title FROM sessions s JOIN accounts a ON a.key = "
+                     "s.account LEFT JOIN account_titles t ON t.account = a.key WHERE s.token = ? AND s.expires > ?"),
+                    (hash_token(token), now)),),
+                  lambda rows: Account(rows[0][0], rows[0][1], bool(rows[0][2]), rows[0][3], rows[0][4])
+                  if rows else None)
+
+    def set_title(self, key: str, title: str | None) -> Op[None]:
+        """The 称号 the account shows (None: none)."""
+        if title is None:
+            return Op((("DELETE FROM account_titles WHERE account = ?", (key,)),), lambda rows: None)
+        return Op(((("INSERT INTO account_titles (account, title) VALUES (?, ?) "
+                    "ON CONFLICT (account) DO UPDATE SET title = excluded.title"), (key, title)),), lambda rows: None)
+
+    def title(self, key: str) -> Op[str | None]:
+        return Op((("SELECT title FROM account_titles WHERE account = ?", (key,)),),
+                  lambda rows: rows[0][0] if rows else None)
 
     def close_session(self, token: str) -> Op[None]:
         return Op((("DELETE FROM sessions WHERE token = ?", (hash_token(token),)),), lambda rows: None)
@@ -369,8 +386,9 @@ class Accounts:
 
     async def profile(self, name: str, offset: int = 0, limit: int = 50) -> dict[str, Any]:
         """A player's public profile: his 戦績 — games per mode, wins, losses, draws and sudden
-        deaths (突然死) per role and per team — and his games, the latest first (``offset``,
-        ``limit``), each with its room's page. RoomError 404: no such player."""
+        deaths (突然死) per role and per team —, his games, the latest first (``offset``,
+        ``limit``), each with its room's page, the 称号 he shows and every title with his progress
+        towards it. RoomError 404: no such player."""
         found = None
         if isinstance(name, str) and len(name) <= 4 * NAME_LIMIT:
             found = await self.db.run(self.statements.account(name_key(unicodedata.normalize("NFKC", name.strip()))))
@@ -378,10 +396,12 @@ class Accounts:
             shown = name[:20] if isinstance(name, str) else name
             raise RoomError(f"no player {shown!r}", status=404, ja=f"プレイヤー {shown!r} はいません")
         account = found[0]
+        tally = await self.db.run(self.statements.tally(account.key))
+        chosen = await self.db.run(self.statements.title(account.key))
         modes: dict[str, int] = {}
         roles: dict[tuple[str, str | None], dict[str, int]] = {}
         teams: dict[tuple[str, str | None], dict[str, int]] = {}
-        for mode, role, team, result, sudden, count in await self.db.run(self.statements.tally(account.key)):
+        for mode, role, team, result, sudden, count in tally:
             modes[mode] = modes.get(mode, 0) + count
             for table, what in ((roles, role), (teams, team)):
                 line = table.setdefault((mode, what), {"games": 0, **dict.fromkeys(RESULTS, 0), "sudden": 0})
@@ -396,7 +416,16 @@ class Accounts:
                 "modes": dict(sorted(modes.items())),
                 "roles": [{"mode": m, "role": r, **line} for (m, r), line in sorted(roles.items(), key=_order)],
                 "teams": [{"mode": m, "team": t, **line} for (m, t), line in sorted(teams.items(), key=_order)],
-                "rooms": games}
+                "rooms": games, "title": titles.shown(chosen),
+                "titles": titles.progress(titles.wins_by_role(tally))}
+
+    async def choose_title(self, account: Account, key: Any) -> dict[str, Any] | None:
+        """Show the 称号 ``key`` beside the account's nicknames in the rooms it joins from now on
+        (None: show none); RoomError 400 for an unknown title or one not earned (nothing changed)."""
+        tally = await self.db.run(self.statements.tally(account.key))
+        title = titles.check_choice(key, titles.wins_by_role(tally))
+        await self.db.run(self.statements.set_title(account.key, None if title is None else title.key))
+        return None if title is None else titles.to_json(title)
 
     async def _open(self, account: Account) -> str:
         token = secrets.token_urlsafe(32)
@@ -504,7 +533,7 @@ def check_account_seat(room: Any, account: Account | None) -> dict[str, str]:
         if info is not None and info.account == account.key:
             raise RoomError(f"your account sits in this room already (seat {seat}): one seat an account",
                             ja=f"あなたのアカウントはこの部屋にすでに座っています（席 {seat}）。1アカウント1席です")
-    return {"account": account.key, "account_name": account.name}
+    return {"account": account.key, "account_name": account.name, **({"title": account.title} if account.title else {})}
 
 
 def standings(room: Any) -> list[tuple[int, str, Standing]]:

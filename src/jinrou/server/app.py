@@ -27,6 +27,7 @@ HTTP (JSON)                                  what it does
   POST /api/account/login    {name, password} sign in (a session cookie) → {account}
   POST /api/account/logout                   sign out (the session ends, the cookie is cleared)
   POST /api/account/password {old, new}      change the password (the other sessions end)
+  POST /api/account/title    {title}         the 称号 shown beside one's nicknames (a key, or null) → {title}
   GET  /api/account/me                       {account}: the signed-in account, or null
   GET  /api/players/{name}?offset=&limit=    a player's public profile: his 戦績 and his finished games
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
@@ -302,6 +303,16 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                                        address(request))
         return {"ok": True}
 
+    async def choose_title(request: Request) -> Any:
+        account = await signed_in(request)
+        if account is None:
+            raise RoomError("log in first", status=401, ja="先にログインしてください")
+        data = await body(request)
+        if "title" not in data:
+            raise RoomError('send {"title": a title\'s key, or null to show none}',
+                            ja='{"title": 称号のキー（表示しないなら null）} を送ってください')
+        return {"title": await accounts.choose_title(account, data["title"])}
+
     async def player(request: Request) -> Any:
         offset, limit = number(request, "offset", 0, 10**6), number(request, "limit", PAGE_SIZE, 200)
         return await accounts.profile(request.path_params["name"], offset, limit)
@@ -481,7 +492,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/replay", handler(open_record), methods=["POST"]),
         Route("/api/rooms/{room}/record", handler(record), methods=["GET"]),
         *(Route(f"/api/account/{name}", handler(work), methods=["POST"]) for name, work in [
-            ("register", register), ("login", login), ("logout", logout), ("password", change_password)]),
+            ("register", register), ("login", login), ("logout", logout), ("password", change_password),
+            ("title", choose_title)]),
         Route("/api/account/me", handler(me), methods=["GET"]),
         Route("/api/players/{name}", handler(player), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),

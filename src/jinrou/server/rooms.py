@@ -6,8 +6,9 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
                                                          (password: salted hash or null; by: a keyed hash of the
                                                          creator's address; private: never listed in the game
                                                          history; accounts_only: signed-in players only)
-    joined    {seat, name, token, account?, account_name?}  a person took a seat (token: its hash; account: the
-                                                         key of the signed-in account, account_name its spelling)
+    joined    {seat, name, token, account?, account_name?, title?}  a person took a seat (token: its hash; account:
+                                                         the key of the signed-in account, account_name its
+                                                         spelling; title: the 称号 it showed then)
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
     started   {}
@@ -48,6 +49,7 @@ from typing import Any
 from jinrou import chatlog, modes
 from jinrou.modes import Channel, Mode, Phase, PhaseKind, SettingsError
 from jinrou.players import Seat as SeatNumber
+from jinrou.server import titles
 from jinrou.server.errors import RoomError
 from jinrou.server.names import check_nickname, check_text_name
 from jinrou.server.store import StoredEvent
@@ -138,6 +140,13 @@ class Seat:
     bot: bool = False
     account: str | None = None  # the key of the account sitting here (None: nobody signed in)
     account_name: str | None = None
+    title: str | None = None  # the key of the 称号 the account showed when it sat down
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as every viewer sees it: the nickname, a bot or not, and the 称号 shown (the
+        account itself stays unseen)."""
+        shown = titles.shown(self.title)
+        return {"name": self.name, "bot": self.bot, **({"title": shown} if shown else {})}
 
 
 @dataclass
@@ -215,7 +224,7 @@ class Room:
         data, kind = event.data, event.kind
         if kind == "joined":
             self.seats[data["seat"]] = Seat(data["name"], data["token"], account=data.get("account"),
-                                            account_name=data.get("account_name"))
+                                            account_name=data.get("account_name"), title=data.get("title"))
             self.order.append(data["seat"])
         elif kind == "bot":
             self.seats[data["seat"]] = Seat(data["name"], None, bot=True)
@@ -313,6 +322,15 @@ class Room:
         if self.deadline_start is None or self.deadline_key != self.turn_key or seat not in self.mode.awaited(self.state):
             return 0.0
         return max(0.0, now - self.deadline_start)
+
+    def due(self, seat: SeatNumber | None) -> bool:
+        """Whether ``seat`` still owes an action before the deadline in force (the mode's ``due``,
+        else whether the game awaits it): told to that seat alone, whose page warns it in time."""
+        if seat is None or self.state is None or self.is_over or self.deadline is None or (
+                self.deadline_key != self.turn_key):
+            return False
+        said = getattr(self.mode, "due", None)
+        return bool(said(self.state, seat)) if said is not None else seat in self.mode.awaited(self.state)
 
     def log_mark(self) -> int | None:
         """Where a chat line said now falls in the game's log (the mode's optional ``log_mark``;
@@ -414,11 +432,12 @@ class Room:
         clocks = {"used": [round(u, 3) for u in self.used]} if self.mode.public_clocks else {}
         return {
             "room": {**self.summary(), **settings, "title": list(self.mode.title),
-                     "seat_list": [None if s is None else {"name": s.name, "bot": s.bot} for s in self.seats],
+                     "seat_list": [None if s is None else s.to_json() for s in self.seats],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
                      "host": self.host, "rematch": self.rematch, **clocks},
             "you": seat,
+            **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
             "server_time": now,
             "chat": lines.get(main, []) if main is not None else [],  # the main channel
             "channels": [c.to_json() for c in channels],

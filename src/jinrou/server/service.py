@@ -335,7 +335,8 @@ class RoomService(Replicas, GameProgress, Pushes):
                 if info is not None and info.bot:
                     await self._append(new, "bot", {"seat": seat, "name": info.name})
                 elif info is not None:
-                    signed = {"account": info.account, "account_name": info.account_name} if info.account else {}
+                    signed = {"account": info.account, "account_name": info.account_name,
+                              **({"title": info.title} if info.title else {})} if info.account else {}
                     await self._append(new, "joined", {"seat": seat, "name": info.name, "token": info.token, **signed})
             await self._append(room, "rematch", {"room": new.id})
             self._notify(room)

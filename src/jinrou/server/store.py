@@ -85,6 +85,10 @@ CREATE TABLE IF NOT EXISTS plays (
     PRIMARY KEY (room, seat)
 );
 CREATE INDEX IF NOT EXISTS plays_by_account ON plays (account, at);
+CREATE TABLE IF NOT EXISTS account_titles (
+    account TEXT PRIMARY KEY,
+    title TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -124,7 +128,7 @@ CREATE TABLE IF NOT EXISTS game_pages (
 )
 """
 TABLES = ("events", "snapshots", "archive", "meta", "games", "game_players", "game_roles", "game_pages", "accounts",
-          "sessions", "plays")
+          "sessions", "plays", "account_titles")
 """Every table of a store (a test that starts from an empty database drops them)."""
 
 

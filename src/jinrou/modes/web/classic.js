@@ -315,6 +315,8 @@
       const name = ctx.el("span", p.name, "c-name");
       name.translate = false;  // player data
       li.append(name);
+      const shown = ctx.title && ctx.title(p.name);  // the 称号 the seat's account shows
+      if (shown) li.append(shown);
       li.append(badge(p.alive ? ctx.t("alive", "生存") : `${ctx.t("dead", "死亡")}${p.cause ? ` · ${tx(p.cause)}` : ""}`));
       if (p.scapegoat) li.append(badge(ctx.t("NPC", "身代わり")));  // 身代わりくん: a label in each language
       if (p.role) {

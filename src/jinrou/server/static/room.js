@@ -47,7 +47,14 @@ async function act(action) {  // one id per action, the same on every try: the s
 }
 
 window.jinrou = { registerMode(script) { mode = script; } };
-const ctx = { root: $("#board"), el, t, act };
+function title(name) {  // the 称号 a seat shows beside its nickname (its account's choice), or null
+  const seat = latest && latest.room.seat_list.find((s) => s && s.name === name);
+  if (!seat || !seat.title) return null;
+  const badge = el("span", t(seat.title.en, seat.title.ja), "title-badge");
+  badge.title = t("称号 (title)", "称号");
+  return badge;
+}
+const ctx = { root: $("#board"), el, t, act, title };
 
 function loadMode(name) {  // the mode's script, once
   if (!loading) {
@@ -145,6 +152,7 @@ function applyLanguage() {
   $("#lang").textContent = lang === "ja" ? "English" : "日本語";
   $("#say input").placeholder = t("say something", "発言する");
   $("#notify").hidden = !("Notification" in window) || Notification.permission !== "default";
+  afkSoundLabel(t);
 }
 
 function render(view) {
@@ -189,6 +197,8 @@ function renderLobby(view) {
     const name = el("span", `${s.name}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
     name.translate = false;
     item.append(name);
+    const badge = title(s.name);
+    if (badge) item.append(" ", badge);
     if (host && i !== view.you && !room.started) {
       const kick = el("button", t("remove", "外す"), "link");
       kick.type = "button";
@@ -446,9 +456,10 @@ function tick() {  // the countdown runs only while the server is there to keep 
   const deadline = latest && latest.room.deadline;
   const timer = $("#timer");
   timer.classList.toggle("paused", !online);
-  if (!deadline) { timer.textContent = ""; return; }
-  if (!online) { timer.textContent = t("clock stopped", "時計停止中"); return; }
+  if (!deadline) { timer.textContent = ""; afkWarn(latest, Infinity, online, t); return; }
+  if (!online) { timer.textContent = t("clock stopped", "時計停止中"); afkWarn(latest, Infinity, online, t); return; }
   const left = Math.max(0, Math.round(deadline - (Date.now() / 1000 + offset)));
+  afkWarn(latest, left, online, t);  // a seat that still owes its action is warned at 60, 30 and 10 s (afk.js)
   timer.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} ${t("left", "残り")}`;
 }
 
@@ -499,6 +510,7 @@ $("#lang").addEventListener("click", () => {
   applyLanguage();
   if (latest) render(latest);
 });
+$("#afk-sound").addEventListener("click", () => afkSoundToggle(t));
 $("#notify").addEventListener("click", async () => { await Notification.requestPermission(); applyLanguage(); });
 document.addEventListener("visibilitychange", () => { if (!document.hidden && latest) document.title = document.title.replace(/^● /, ""); });
 
