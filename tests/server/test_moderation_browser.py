@@ -131,3 +131,40 @@ def test_the_administrators_page_says_who_may_read_it(server):
         expect(page.locator("#error")).to_have_text("log in as an administrator first")
         expect(page.locator("section.report")).to_have_count(0)
         browser.close()
+
+
+def test_in_classics_stream_a_line_is_reported_and_its_speaker_muted(server):
+    import httpx2
+
+    room = httpx2.post(server.url + "/api/rooms", json={
+        "name": "classic", "mode": "classic", "players": 6, "cast": "fixed", "roles": {"Werewolf": 1, "Human": 5},
+        "rules": {"scapegoat": "off"}}).json()["id"]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = {}
+        for name in ("Ann", "Bob"):
+            page = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP").new_page()
+            page.goto(f"{server.url}/room/{room}")
+            page.fill("#join input[name=name]", name)
+            page.click("#join button[type=submit]")
+            expect(page.locator("#who")).to_contain_text(name)
+            pages[name] = page
+        ann, bob = pages["Ann"], pages["Bob"]
+        bob.fill("#say input[name=text]", "荒らしです")
+        bob.click("#say button[type=submit]")
+        line = ann.locator("#log .s-talk", has_text="荒らしです")
+        expect(line).to_be_visible()
+        line.click()
+        line.get_by_role("button", name="通報", exact=True).click()
+        expect(ann.locator("#report-what")).to_have_text("Bob: 荒らしです")
+        ann.locator("dialog#report button[type=submit]").click()
+        expect(ann.locator("#moderation-note")).to_have_text("通報しました。管理者が確認します。")
+        line.click()
+        line.get_by_role("button", name="Bobをミュート").click()
+        expect(ann.locator("#log .s-talk", has_text="荒らしです")).to_be_hidden()
+        assert ann.evaluate(SMALL) == []
+        browser.close()
+    store = open_store(server.db)
+    [(report,)] = store._query("SELECT report FROM reports")
+    store.close()
+    assert '"text": "荒らしです"' in report and '"channel": ' in report
