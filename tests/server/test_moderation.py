@@ -394,6 +394,22 @@ def test_a_ban_on_playing_is_refused_at_every_door_of_play(store, target):
                     address="10.0.0.7").status_code == 200  # chatting is another kind
 
 
+def test_a_ban_on_playing_refuses_the_rematch_of_a_finished_game(store):
+    from .test_api import play_to_the_end
+
+    with running(store) as (client, _):
+        post(client, "/api/account/register", {"name": "Ann", "password": PASSWORD})
+        room = new_room(client)
+        ann = join(client, room, "Ann")
+        post(client, f"/api/rooms/{room}/bots", {"token": ann})
+        post(client, f"/api/rooms/{room}/start", {"token": ann})
+        play_to_the_end(client, room, [ann])
+        ban(store, "play", "account", "Ann")
+        refused = post(guest(client), f"/api/rooms/{room}/rematch", {"token": ann}, address="10.0.0.8")
+        assert refused.status_code == 403 and refused.json()["error"].startswith("your account is banned from playing")
+        assert not any(kind == "rematch" for kind, _ in events(store, room))
+
+
 @pytest.mark.parametrize("target", ["account", "address"])
 def test_a_ban_on_chatting_is_refused_by_http_and_websocket_for_seats_and_spectators(store, target):
     with running(store) as (client, _):
