@@ -11,7 +11,7 @@ from jinrou.classic.record import write
 from jinrou.classic.replay import replay
 from jinrou.classic.texts import render
 from jinrou.modes.classic_settings import schema
-from jinrou.server.service import Listener
+from jinrou.server.pushes import Listener
 from tests.modes.test_classic_mode import first_choice
 
 from .test_classic_online import awaited, create, deadline, get_view, join, post
