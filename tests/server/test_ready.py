@@ -88,7 +88,7 @@ def test_a_seat_that_leaves_takes_its_ready_with_it_and_the_wait_starts_again_wh
     client.post(f"/api/rooms/{room}/ready", json={"token": ben})
     client.post(f"/api/rooms/{room}/bots", json={"token": ann})
     first = client.get(f"/api/rooms/{room}/view").json()["room"]["ready_until"]
-    client.post(f"/api/rooms/{room}/kick", json={"token": ann, "seat": 1})
+    client.post(f"/api/rooms/{room}/leave", json={"token": ben})
     view = client.get(f"/api/rooms/{room}/view").json()["room"]
     assert view["ready"] == [] and view["ready_until"] is None  # a free seat: no wait runs
     time.sleep(0.05)

@@ -20,11 +20,14 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Cause, Fortune, Message, PsychicResult, Template
+
+if TYPE_CHECKING:
+    from jinrou.classic.role import Role
 
 LANGS = ("ja", "en")
 
@@ -138,19 +141,33 @@ def outcome_text(winner_id: str, lang: str) -> str:
     return f"{team.name_ja}の勝利" if lang == "ja" else f"the {team.name_en} won"
 
 
-def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
-    """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
-    name, the latest outermost): 「狼の子分（占い師）」.
+def pair_name(left: str, right: str, lang: str) -> str:
+    """A ケミカル人狼 seat's two roles as one name, left then right (the reference's 「{left}×{right}」).
 
-    >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja")
-    '狼の子分（占い師）'
+    >>> pair_name("Werewolf", "Diviner", "ja"), pair_name("Werewolf", "Diviner", "en")
+    ('人狼×占い師', 'Werewolf × Seer')
+    """
+    return f"{role_name(left, lang)}×{role_name(right, lang)}" if lang == "ja" else \
+        f"{role_name(left, lang)} × {role_name(right, lang)}"
+
+
+def shown_role(role_id: str, subs: Sequence[str], lang: str, pair: str | None = None) -> str:
+    """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
+    name, the latest outermost, unless it is shown bare on that role): 「狼の子分（占い師）」, 「暴徒」 with
+    its own 暴動者 mark (the reference's HooliganMember names a 暴徒 alone); ``pair``: a ケミカル seat's
+    right role (「人狼×占い師」).
+
+    >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja"), shown_role("Werewolf", [], "en", "Diviner")
+    ('狼の子分（占い師）', 'Werewolf × Seer')
+    >>> shown_role("Hooligan", ["HooliganAttacker"], "ja"), shown_role("Human", ["HooliganAttacker"], "ja")
+    ('暴徒', '村人（暴動者）')
     """
     from jinrou.classic.roles import SUB_ROLES
 
-    name = role_name(role_id, lang)
+    name = role_name(role_id, lang) if pair is None else pair_name(role_id, pair, lang)
     for sub in subs:
         declared = SUB_ROLES.get(sub)
-        if declared is not None and declared.shown_with is not None:
+        if declared is not None and declared.shown_with is not None and role_id not in declared.shown_bare_on:
             name = declared.shown_with[0 if lang == "ja" else 1].format(role=name)
     return name
 
@@ -250,6 +267,17 @@ def role_rule(role_id: str, lang: str) -> str:
     from jinrou.classic.roles import ROLES, SUB_ROLES
 
     owner = ROLES.get(role_id) or SUB_ROLES[role_id]
+    return _card(owner, role_id, lang) + (DELAYS_DIVINATION[lang] if owner.delays_divination else "")
+
+
+DELAYS_DIVINATION = {"ja": "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。",
+                     "en": " When it is cast, divination results come at dawn, even where they would come at once."}
+"""What every card of a role that delays divination results says (T.1.11: the notice at the start)."""
+
+
+def _card(owner: Role, role_id: str, lang: str) -> str:
+    from jinrou.classic.roles import ROLES, SUB_ROLES
+
     if lang == "ja" and owner.card_ja is not None:
         return owner.card_ja
     if lang == "en" and owner.card_en is not None:

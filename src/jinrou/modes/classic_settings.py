@@ -17,8 +17,9 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
 - ``heaven_spectators``: spectators read 霊界 too.
 
 A 闇鍋 cast draws from the roles the engine declares (the ``playable`` pool), without seasonal
-events. Four engine settings are not offered online: ``silentrule``, ``will`` (the room has no
-wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls).
+events. Five engine settings are not offered online: ``silentrule``, ``will`` (the room has no
+wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls), ``rolerequest``
+(希望役職制: a room has no request phase before its deal yet).
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from jinrou.classic.casting import deal, normal_cast, scapegoat_may_draw
+from jinrou.classic.casting import deal, deal_pairs, normal_cast, scapegoat_may_draw
 from jinrou.classic.catalog import Category
+from jinrou.classic.chemical import OPTION as CHEMICAL
 from jinrou.classic.presets import NAMES_JA, PRESETS, Preset, PresetError
 from jinrou.classic.presets import find as find_preset
 from jinrou.classic.published import RoleList
@@ -57,6 +59,7 @@ PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "team": ("only the seats of each team", "陣営ごとの数のみ"),
                 "hidden": ("nothing", "非公開")}
 NOT_ONLINE = frozenset({"silentrule", "will", "wolfsound", "couplesound"})
+NOT_ONLINE |= {"rolerequest"}  # 希望役職制: rooms have no request phase before the deal yet (the engine's deal has)
 TIMES = ("day", "night", "remain", "voting", "dynamic_day_time")
 SWITCHES = {frozenset({"on", "off"}): ("on", "off"), frozenset({"yes", "no"}): ("yes", "no")}
 """An engine choice that is a switch (its two values) → (value when ticked, when not)."""
@@ -170,16 +173,20 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
         raise SettingsError("categories and excluded roles are for 一部闇鍋: choose cast partial")
     if kind in ("normal", "yaminabe", "easy", "preset") and settings["roles"]:
         raise SettingsError("roles are for a fixed cast (自由配役) or 一部闇鍋: choose cast fixed or partial")
+    dealt = n * per_seat(settings)  # the roles dealt: ケミカル人狼 deals two a seat (the reference's casting for 2n)
     if kind == "normal":
-        settings["roles"] = normal_cast(n)
+        settings["roles"] = normal_cast(dealt)
     elif kind == "preset":
-        _check_preset(settings, n)
+        _check_preset(settings, dealt)
     elif kind == "fixed":
-        _check_fixed(settings, n)
+        _check_fixed(settings, dealt)
     else:
         if kind == "easy":
             settings["yaminabe_safety"] = Safety.HIGH.value
         _check_yaminabe(settings)
+    if settings["aiwolf_seats"] and per_seat(settings) > 1:
+        raise SettingsError("AIWolf seats hold one role: they cannot join a ケミカル人狼 (chemical) room",
+                            ja="人狼知能の席は役職をひとつしか持てません: ケミカル人狼の部屋には入れません")
     if settings["aiwolf_seats"]:
         unknown = sorted(set(settings["roles"]) - set(AIWOLF_ROLES)) if kind in ("normal", "fixed") else [kind]
         if unknown:
@@ -199,6 +206,11 @@ def seats(settings: Mapping[str, Any]) -> int:
     return int(settings["players"]) + (settings["rules"]["scapegoat"] == "on")
 
 
+def per_seat(settings: Mapping[str, Any]) -> int:
+    """The roles a seat is dealt: 2 in a ケミカル人狼 room (``chemical``), else 1."""
+    return 2 if settings["rules"].get(CHEMICAL) else 1
+
+
 def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
     """The settings the engine plays by (:class:`jinrou.classic.settings.Settings`' names and values)."""
     out: dict[str, str | int] = {}
@@ -214,8 +226,8 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
 
 
 def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
-              candidates: list[list[str]] | None = None) -> tuple[list[str], RoleList]:
-    """Each seat's role (身代わりくん's first) and the role list the room is told (before 盗人's exchange),
+              candidates: list[list[str]] | None = None) -> tuple[list[str] | list[list[str]], RoleList]:
+    """Each seat's role (身代わりくん's first; ケミカル人狼: its two) and the role list the room is told (before 盗人's exchange),
     drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9).
 
     Raises:
@@ -231,8 +243,9 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
         counts = dict(settings["roles"])
         published = RoleList.of({r: counts[r] for r in sorted(counts, key=publication_key)})
     rules = settings["rules"]
-    return deal(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"],
-                candidates=candidates), published
+    dealer = deal_pairs if per_seat(settings) > 1 else deal
+    return dealer(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"],
+                  candidates=candidates), published
 
 
 
@@ -259,7 +272,7 @@ def _request(settings: Mapping[str, Any]) -> Request:
                       hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], seasonal=False,
                       losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
     return Request.build(
-        seats(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
+        seats(settings) * per_seat(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
         fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool="playable",
     )  # fmt: skip
 
@@ -268,7 +281,10 @@ def _check_fixed(settings: dict[str, Any], n: int) -> None:
     roles = settings["roles"]
     total = sum(roles.values())
     if total != n:
-        goat = " (身代わりくん included)" if n > settings["players"] else ""
+        goat = " (身代わりくん included)" if n > settings["players"] * per_seat(settings) else ""
+        if per_seat(settings) > 1:
+            raise SettingsError(f"a fixed ケミカル人狼 cast gives every seat two roles: {total} roles for "
+                                f"{n // 2} seats{goat}, {n} needed")
         raise SettingsError(f"a fixed cast gives every seat a role: {total} roles for {n} seats{goat}")
     hidden = [r for r in roles if ROLES[r].catalog.hidden]
     if hidden:

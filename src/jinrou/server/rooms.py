@@ -6,11 +6,15 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
                                                          (password: salted hash or null; by: a keyed hash of the
                                                          creator's address; private: never listed in the game
                                                          history; accounts_only: signed-in players only)
-    joined    {seat, name, token, account?, account_name?, title?}  a person took a seat (token: its hash; account:
-                                                         the key of the signed-in account, account_name its
-                                                         spelling; title: the 称号 it showed then)
+    joined    {seat, name, token, account?, account_name?, title?, address?, browser?}  a person took a seat
+                                                         (token: its hash; account: the key of the signed-in
+                                                         account, account_name its spelling; title: the 称号 it
+                                                         showed then; address, browser: keyed hashes of his address
+                                                         and his browser's id)
     bot       {seat, name}                               a heuristic bot took a seat
-    left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
+    left      {seat, by?}                                a seat emptied before the start (by: the host who kicked:
+                                                         the seat's account, token, browser and address are barred
+                                                         from the room's seats)
     started   {}
     action    {seat, action, spent?, id?}                a player's decision (JSON of the mode); seconds spent on the
                                                          turn; the id its client gave it (a retry is not stored twice)
@@ -24,6 +28,7 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
                                                          ready check of a room made with ``ready_check``
     rematch   {room}                                     the room where the same seats play again
     closed    {reason}                                   an unstarted room nobody sat in for a while ("idle")
+    words     {words}                                    the host's list of words the room's chat refuses
 
 Folding never draws or decides anything: every random outcome and every decision is an event, so
 a restored room is exactly the room that was running.
@@ -148,6 +153,8 @@ class Seat:
     account: str | None = None  # the key of the account sitting here (None: nobody signed in)
     account_name: str | None = None
     title: str | None = None  # the key of the 称号 the account showed when it sat down
+    address: str | None = None  # the keyed hash of the address it was taken from
+    browser: str | None = None  # the keyed hash of the browser's id (the page's, kept in localStorage)
 
     def to_json(self) -> dict[str, Any]:
         """The seat as every viewer sees it: the nickname, a bot or not, and the 称号 shown (the
@@ -206,6 +213,9 @@ class Room:
     acted: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, id) → the action stored with that id
     ready: set[int] = field(default_factory=set)  # seats that said they are ready to start (the ready check)
     full_since: float | None = None  # when the last free seat was taken (the ready check's time runs from it)
+    barred: set[tuple[str, str]] = field(default_factory=set)  # what the host's kicks bar: ("account" | "token" |
+    # "browser" | "address", its key)
+    words: tuple[str, ...] = ()  # the host's word list (see jinrou.server.moderation)
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
@@ -233,11 +243,17 @@ class Room:
         data, kind = event.data, event.kind
         if kind == "joined":
             self.seats[data["seat"]] = Seat(data["name"], data["token"], account=data.get("account"),
-                                            account_name=data.get("account_name"), title=data.get("title"))
+                                            account_name=data.get("account_name"), title=data.get("title"),
+                                            address=data.get("address"), browser=data.get("browser"))
             self.order.append(data["seat"])
         elif kind == "bot":
             self.seats[data["seat"]] = Seat(data["name"], None, bot=True)
         elif kind == "left":
+            gone = self.seats[data["seat"]]
+            if "by" in data and gone is not None:
+                self.barred |= {(what, key) for what, key in (("account", gone.account), ("token", gone.token),
+                                                              ("browser", gone.browser), ("address", gone.address))
+                                if key}
             self.seats[data["seat"]] = None
             if data["seat"] in self.order:
                 self.order.remove(data["seat"])
@@ -270,6 +286,8 @@ class Room:
             self.rematch = data["room"]
         elif kind == "closed":
             self.closed = data["reason"]
+        elif kind == "words":
+            self.words = tuple(data["words"])
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
         if kind in ("joined", "bot", "left"):
@@ -463,7 +481,8 @@ class Room:
                      "seat_list": [None if s is None else s.to_json() for s in self.seats],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
-                     "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json()},
+                     "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json(),
+                     **({"words": list(self.words)} if self.words else {})},
             "you": seat,
             **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
             "server_time": now,

@@ -22,7 +22,7 @@ from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal
 from jinrou.classic.model import Action, Message, Stage, Verb, Vote
 from jinrou.classic.naming import by_name
-from jinrou.classic.texts import render, role_name, shown_role, verb_label
+from jinrou.classic.texts import pair_name, render, role_name, shown_role, verb_label
 from jinrou.classic.views import SeatView
 from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
@@ -42,7 +42,8 @@ def line(message: Message, names: Sequence[str]) -> str:
 def role_card(view: SeatView) -> str:
     """The seat's role, team, sub-roles and the seats it knows."""
     assert view.role is not None and view.team is not None
-    ja, en = shown_role(view.role, view.subs, "ja"), shown_role(view.role, view.subs, "en")  # 「狼の子分（占い師）」
+    # 「狼の子分（占い師）」; a ケミカル seat's two roles, 「人狼×占い師」
+    ja, en = shown_role(view.role, view.subs, "ja", view.pair), shown_role(view.role, view.subs, "en", view.pair)
     text = f"You are [bold]{ja}[/bold] ({en}) — " \
            f"{view.team.name_ja} ({view.team.name_en})"
     for sub in view.subs:
@@ -63,7 +64,8 @@ def players_widget(view: SeatView) -> RichTable:
         state = "生存 alive" if view.alive[seat] else f"死亡 dead ({view.causes.get(seat) or '?'})"
         role = view.roles.get(seat) or view.known.get(seat) or ""
         claims = "; ".join(c.shown(view.names) for _, s, c in view.claims if s == seat)
-        table.add_row(str(seat + 1), name, state, role_name(role, "ja"), claims,  # a label known (wolves) as it is
+        shown = pair_name(role, view.pairs[seat], "ja") if seat in view.pairs else role_name(role, "ja")  # ケミカル: both
+        table.add_row(str(seat + 1), name, state, shown, claims,  # a label known (wolves) as it is
                       style="dim" if not view.alive[seat] else None)
     return table
 

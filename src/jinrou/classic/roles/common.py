@@ -672,7 +672,8 @@ def alive_for_win(ctx: Context, seat: Seat) -> bool:
         return True
     for s in ctx.living():
         identity = ctx.identity(s)
-        role = identity.role
-        if isinstance(role, Haunting) and role.haunted(identity.main) == seat:
+        layer = identity.half(Haunting)  # a ケミカル seat's 地縛霊 may be its right role
+        role = layer.role
+        if isinstance(role, Haunting) and role.haunted(layer) == seat:
             return True
     return False

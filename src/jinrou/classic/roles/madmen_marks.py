@@ -63,6 +63,7 @@ class WolfBoy(Role):
                "その人は次の夕方まで占い結果が人狼になります（死んでいればそのまま）。"
                "霊能結果と人狼占いには影響しません。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Frame(),)
 
 
@@ -206,8 +207,9 @@ class ObstructiveMad(Role):
     card_ja = ("邪魔狂人: 毎晩ひとり（自分も可）を選びます（必須）。"
                "その人がその夜に行う占い（占い師・子狐・人狼占い・妖術師・サトリ・占いセット）は結果が出ず、"
                "効果もありません（呪殺なども起きません）。占った人は朝に「何者かに邪魔されました」"
-               "と知らされます（即時の占い結果はそのままです）。")
+               "と知らされます。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Obstruct(),)
 
 
@@ -319,6 +321,7 @@ class Pumpkin(Role):
     card_ja = ("かぼちゃ魔: 毎晩ひとり（自分も可）をかぼちゃにします（必須）。その人は以後ずっと、"
                "占い結果が「かぼちゃ」になります（霊能結果と人狼占いには影響しません）。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Costume(),)
 
 
@@ -371,6 +374,7 @@ class Shadow(Role):
                "shadow), and the wolves are told in the Wolves chat 「…は影を抜かれたようです。」 (that wolf's "
                "shadow seems drawn out).")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     Memory = OnceMemory
 
     @on(PhaseOpened)
@@ -627,4 +631,5 @@ class Hypnotist(Role):
                "seat's actions and abilities do nothing, and its resistances and the protections it got before do "
                "not work. If the seat is a wolf, all of that night's wolf attacks are called off.")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Hypnotize(),)

@@ -239,7 +239,7 @@ class Swap(Ability):
         if target == me.seat:
             return
         old = ctx.identity(target).role.id
-        ctx.change_role(me.seat, old, told_now=None)
+        ctx.change_role(me.seat, old, told_now=None, layer=me)
         ctx.tell(me.seat, PHANTOM_BECAME, player=me.seat, role=old)
         ctx.change_role(target, Phantom.id, told_now=None)
         ctx.identity(target).main.memory.spent = True

@@ -568,6 +568,7 @@ class DecoyWolf(Wolf):
     card_ja = ("囮狼: 人狼です。2日目以降の夜に一度だけ、生きている人の家に忍び込み囮になれます。"
                "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (ATTACK, Decoy())
 
 
@@ -619,7 +620,7 @@ class SolitudeWolf(Wolf):
             alone = [s for s in ctx.seats_of(SolitudeWolf, living=True)  # a sealed one skips its hook (W.1.3)
                      if not ctx.identity(s).attacks and not ctx.identity(s).sealed]
             chosen = ctx.draw_seat("solitude attacker", alone) if len(alone) > 1 else me.seat
-            self._set(ctx, ctx.identity(chosen).main, True)
+            self._set(ctx, ctx.identity(chosen).half(SolitudeWolf), True)
         elif me.memory.attacks and any(s != me.seat for s in attackers):
             self._set(ctx, me, False)
 
@@ -828,6 +829,7 @@ class SelfDestruct(Ability):
     arity = 0
     required = False
     once = Once.GAME
+    draws_on_submit = True  # its death's hooks may draw at once (a ケミカル seat's 転生者 half)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.day = ctx.day

@@ -108,6 +108,8 @@
       + (me.sealed ? ctx.t(" — sealed tonight (封印)", " — 今夜は封印されています") : "");
     $("#c-rule").textContent = tx(me.rule);
     const facts = [];
+    if (me.pair) facts.push(ctx.t(`Your second role (chemical): ${named(me.pair)} — ${me.pair.rule.en}`,
+      `もうひとつの役職（ケミカル人狼）: ${me.pair.rule.ja}`));  // both halves' rules: the card's title shows 「人狼×占い師」
     for (const sub of me.subs) facts.push(ctx.t(`Also: ${named(sub)} — ${sub.rule.en}`, `付加: ${sub.rule.ja}`));
     if (me.known.length) {
       const labels = {};  // a seat known under two labels (a 子狐 that is the 妖狐's lover) shows both
@@ -332,9 +334,9 @@
     }));
   }
 
-  // A seat's role as shown with its sub-roles (「狼の子分（占い師）」, W.1.8), else the role's name.
+  // A seat's role as shown with its sub-roles (「狼の子分（占い師）」, W.1.8) or its second role (「人狼×占い師」), else the role's name.
   function shownName(p) {
-    const shown = p.shown && p.subs && p.subs.length && tx(p.shown) !== tx(p.role) ? p.shown : p.role;
+    const shown = p.shown && (p.pair || (p.subs && p.subs.length)) && tx(p.shown) !== tx(p.role) ? p.shown : p.role;
     return named(shown);
   }
 
@@ -363,7 +365,8 @@
     $("#c-end-body").replaceChildren(...game.players.map((p) => {
       const tr = ctx.el("tr");
       const held = (p.history && p.history.length ? p.history : p.role ? [p.role] : []).map(tx);  // 呪われた者 → 人狼
-      if (held.length && p.shown && p.subs && p.subs.length && tx(p.shown) !== tx(p.role)) held[held.length - 1] = tx(p.shown);
+      if (held.length && p.shown && (p.subs && p.subs.length || p.pair && !(p.history && p.history.length))
+          && tx(p.shown) !== tx(p.role)) held[held.length - 1] = tx(p.shown);  // a ケミカル seat: 「人狼×占い師」
       const name = ctx.el("td", p.name);
       name.translate = false;
       const team = p.team || (p.role && p.role.team);  // the team it ended in (a 狼の子分 won with the wolves)

@@ -97,6 +97,7 @@ function connect() {
       setOnline(false); setTimeout(connect, 15000); return;
     }
     if (event.code === 4401) { lock(); return; }
+    if (event.code === 4403 && !token && !pass) { gone(event.reason); return; }  // a spectator refused: a ban
     if (event.code === 4403) {  // a token or pass this room does not know: forget it, watch instead
       if (token) { localStorage.removeItem(tokenKey); token = null; } else { localStorage.removeItem(passKey); pass = null; }
       showError(t("Your seat in this room is not valid any more: you are watching.", "この部屋の席は無効になりました。観戦します。"));
@@ -175,6 +176,8 @@ function render(view) {
   $("#stream-title").textContent = streamed ? t("Log", "ログ") : t("Log and chat", "ログとチャット");
   $("#chat").hidden = streamed;
   renderLobby(view);
+  renderPeople(view);
+  renderWords(view);
   if (mode) mode.render(view, ctx);
   renderChat(view);
   renderLog(game);
@@ -203,6 +206,7 @@ function renderLobby(view) {
       const ok = room.ready.includes(i) ? el("span", t("✓ ready", "✓ 準備完了"), "ready-mark") : el("span", t("not ready", "準備中"), "muted");
       item.append(" ", ok);
     }
+    item.append(" ", ...seatTools(view, i, s));
     if (host && i !== view.you && !room.started) {
       const kick = el("button", t("remove", "外す"), "link");
       kick.type = "button";
@@ -252,7 +256,13 @@ function renderChat(view) {
   const main = channels.length && channel === channels[0].key;
   const shown = main ? view.chat : (view.chats[channel] || []);
   const box = $("#chat");
-  box.replaceChildren(...shown.map((c) => { const line = el("div"); line.append(el("span", c.name, "who"), el("span", c.text)); return line; }));
+  const muted = mutedNames();
+  box.replaceChildren(...shown.map((c, i) => {
+    const line = el("div");
+    line.append(el("span", c.name, "who"), el("span", c.text));
+    line.hidden = muted.has(c.name);
+    return lineTools(line, c, channel, i);
+  }));
   box.scrollTop = box.scrollHeight;
   const current = channels.find((c) => c.key === channel);
   const named = view.you !== null || (pass && !pass.startsWith("."));
@@ -323,7 +333,7 @@ const stream = {
       const found = lines(c, index);
       for (let i = this.counts[c.key] || 0; i < found.length; i += 1) {
         const line = found[i];
-        this.add({ m: line.mark === undefined ? -1 : line.mark, kind: 1, at: line.at || 0, seq: this.seq += 1, node: this.chatRow(line, c) });
+        this.add({ m: line.mark === undefined ? -1 : line.mark, kind: 1, at: line.at || 0, seq: this.seq += 1, node: this.chatRow(line, c, i) });
       }
       this.counts[c.key] = found.length;
     });
@@ -370,8 +380,9 @@ const stream = {
     else row.block.lines.insertBefore(row.node, same(p + 1) ? rows[p + 1].node : null);
   },
 
-  shows(node) {  // "monologue": every seat's 独り言 (one tab, at the end too)
+  shows(node) {  // "monologue": every seat's 独り言 (one tab, at the end too); a muted player's lines: never
     const key = node.dataset.channel;
+    if (node.dataset.name !== undefined && isMuted(node.dataset.name)) return false;
     return this.filter === "all" || key === this.filter || (this.filter === "monologue" && key !== undefined && key.startsWith("monologue-"));
   },
 
@@ -406,7 +417,7 @@ const stream = {
     return row;
   },
 
-  chatRow(line, c) {
+  chatRow(line, c, index) {
     const kind = c.key.startsWith("monologue") ? "monologue" : c.key.startsWith("stream-") ? "stream" : c.key;
     const row = el("div", undefined, `s-line s-talk s-${kind}`);
     row.dataset.channel = c.key;
@@ -414,7 +425,7 @@ const stream = {
       : kind === "stream" ? t(`${line.name} (stream)`, `${line.name}の配信`)  // 月下人狼's 「○○の配信」
       : c.key === this.main ? line.name : `${line.name} · ${t(c.en, c.ja)}`;
     row.append(el("span", `${who}:`, "who"), " ", el("span", line.text));
-    return row;
+    return lineTools(row, line, c.key, index);
   },
 
   tabs(view) {
@@ -494,7 +505,7 @@ function reconnect() {  // as someone else (a new seat, a pass): from scratch
 $("#join").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
-  const joined = await post("join", { name: form.get("name"), password: form.get("password") || null });
+  const joined = await post("join", { name: form.get("name"), password: form.get("password") || null, browser: browserId() });
   if (joined) { token = joined.token; localStorage.setItem(tokenKey, token); reconnect(); }
 });
 $("#unlock").addEventListener("submit", async (event) => {
