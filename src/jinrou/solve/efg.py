@@ -11,9 +11,11 @@ probability), and the slot table (information set, action). Two histories whose 
 equal through :meth:`State.key` are **merged** into one node, so the compiled game is a DAG whose
 edges carry the multiplicities: solvers add reach along edges and push values back along them,
 which is exact because merged histories have the same future and the same information sets.
-A chance node with a single outcome (probability 1) is the identity, so it is **spliced out**: the
-edges into it lead to its outcome instead (a werewolf game has many — every night after the seer's
-death — and each would cost every sweep of every iteration).
+A node with a single move is the identity, so it is **spliced out**: the edges into it lead to
+where its move leads instead — a chance node with one outcome (a werewolf game has many: every night
+after the seer's death), one whose outcomes all lead to the same child (outcomes that meet are one
+edge first), and a decision of an information set with one action (its slot stays, with
+probability 1); each would cost every sweep of every iteration.
 """
 
 from __future__ import annotations

@@ -38,8 +38,8 @@ MAX_PLAYERS = 30
 
 BYTES_PER_NODE = {(1, 1): 100, (0, 1): 120, (1, 0): 200, (0, 0): 200}
 """Peak memory of building and solving, per node of the *whole* game (:func:`estimated_nodes`; the
-game solved is reduced, docs/no-talk-werewolf.md), per (seer, guard): measured 2.2 GiB for 10 1 1 1
-(25.2 M whole-game nodes, 91 bytes each), 0.53 GiB for 12 0 1 1 (5.0 M, 114), 0.76 GiB for 16 1 0 4
+game solved is reduced, docs/no-talk-werewolf.md), per (seer, guard): measured 9.5 GiB for 11 1 1 1
+(about 143 M whole-game nodes, 71 bytes each), 1.7 GiB for 10 1 1 1 (25.2 M, 72), 0.53 GiB for 12 0 1 1 (5.0 M, 114), 0.76 GiB for 16 1 0 4
 (4.1 M, 200: a seer alone leaves more information sets per node). 700 before the reduction."""
 
 SIZE_MODEL = {

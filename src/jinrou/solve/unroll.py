@@ -18,6 +18,11 @@ The contract of such a state (:class:`ViewState`: the methods besides :class:`ji
 - every appended piece starts with a separator, so equal texts are equal sequences of pieces;
 - an ended game is only its core (terminal nodes merge whatever the views).
 
+Subgames of chance alone are **settled** at their core (:meth:`_Core.settle`): no decision below,
+so their value is the core's, computed once, and a move into one leads to a terminal holding it —
+the histories below are never unrolled (half the nodes of a large werewolf game), and no
+information set is lost.
+
 A game declares that its states keep the contract by offering ``compile_by_views`` (the
 :class:`jinrou.solve.efg.CompilesByViews` protocol), which calls :func:`compile_by_views`. A test
 compiles games both ways and compares them, which checks the contract.
