@@ -20,14 +20,11 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from jinrou.classic.catalog import ROLES as CATALOG
 from jinrou.classic.catalog import Team
 from jinrou.classic.model import Cause, Fortune, Message, PsychicResult, Template
-
-if TYPE_CHECKING:
-    from jinrou.classic.role import Role
 
 LANGS = ("ja", "en")
 
@@ -267,17 +264,6 @@ def role_rule(role_id: str, lang: str) -> str:
     from jinrou.classic.roles import ROLES, SUB_ROLES
 
     owner = ROLES.get(role_id) or SUB_ROLES[role_id]
-    return _card(owner, role_id, lang) + (DELAYS_DIVINATION[lang] if owner.delays_divination else "")
-
-
-DELAYS_DIVINATION = {"ja": "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。",
-                     "en": " When it is cast, divination results come at dawn, even where they would come at once."}
-"""What every card of a role that delays divination results says (T.1.11: the notice at the start)."""
-
-
-def _card(owner: Role, role_id: str, lang: str) -> str:
-    from jinrou.classic.roles import ROLES, SUB_ROLES
-
     if lang == "ja" and owner.card_ja is not None:
         return owner.card_ja
     if lang == "en" and owner.card_en is not None:

@@ -400,6 +400,7 @@ class BlasphemyProof(Role):
 @dataclass
 class StolenMemory:
     role: str = "Human"  # the role the robbed seat is shown until its next dusk (its old one, at first)
+    kept: Layer | None = None  # the robbed role's layer (its memory): what still answers for the seat until dusk
 
 
 class Stolen(Role):

@@ -563,10 +563,12 @@ class Decoy(Ability):
 class DecoyWolf(Wolf):
     """囮狼: once, from night 2, it may slip into a living seat's house as a decoy: tonight every
     action on that seat is redirected to the 囮狼 (an attack there hits the 囮狼 and fails unless a
-    一途 night; a divination reads the 囮狼 under the chosen name; a guard protects it)."""
+    一途 night; a divination reads the 囮狼 under the chosen name; a guard protects it).
+    When it is cast, divination results come at dawn, even where they would come at once (T.1.11)."""
 
     card_ja = ("囮狼: 人狼です。2日目以降の夜に一度だけ、生きている人の家に忍び込み囮になれます。"
-               "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。")
+               "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
 
     delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (ATTACK, Decoy())
