@@ -29,7 +29,8 @@ day, CLAIM being ``{"kind": "CO", "role": ID}``, ``{"kind": "DIVINED"|"IDENTIFIE
 structured claims the bots make (:mod:`jinrou.classic.claims`); ``{"claims": [CLAIM, …]}`` (a bot's
 say at the start of a day); ``{"propose": "attack", "targets": [NAME]}`` (an attack made at the
 night's end unless a wolf attacks first: bot wolves do this, so that a person among the wolves
-chooses); ``{"done": true}`` (the night, or the discussion, is over for me).
+chooses); ``{"done": true}`` (the night, or the discussion, is over for me). Before the deal, in a room with
+希望役職制: ``{"request": ROLE}`` or ``{"request": null}`` (おまかせ; :mod:`jinrou.modes.classic_requests`).
 
 **Chance.** Everything random happens in :meth:`ClassicMode.draw`, stored as an outcome before it
 is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
