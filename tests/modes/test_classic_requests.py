@@ -10,8 +10,10 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from jinrou.classic.casting import deal
+from jinrou.classic.casting import deal, unhonoured
 from jinrou.classic.record import write
 from jinrou.classic.replay import replay
 from jinrou.errors import IllegalActionError
@@ -185,3 +187,22 @@ def test_a_request_taken_out_of_the_deal_by_the_thief_s_exchange_is_not_kept():
         kept.add(bool(t.game.requests))
     assert kept == {True, False}  # both happen (盗人's candidates take the 占い師 now and then)
 
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.sampled_from([None, *CAST])), max_size=12), st.integers(0, 2**16))
+def test_any_requests_in_any_order_end_in_a_deal_that_honours_the_last_of_each(asked, seed):
+    t = Table(ROOM, humans=range(8), seed=seed)
+    for seat, role in asked:
+        if t.state.requesting:  # the phase ends once all eight have chosen
+            t.act(seat, {"request": role})
+    if t.state.requesting:
+        t.deadline()
+    last: dict[int, str | None] = {}
+    for seat, role in asked:
+        if len(last) < 8:  # the phase is open until all eight have chosen
+            last[seat + 1] = role
+    dealt = next(data["cast"] for kind, data in t.events if kind == "outcome" and "cast" in data)
+    assert t.game.requests == {s: r for s, r in sorted(last.items()) if r is not None}
+    assert unhonoured(dealt, t.game.requests) is None
+    assert dealt[0] not in ("Werewolf", "Fox")  # 身代わりくん, under safety full
