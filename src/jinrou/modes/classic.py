@@ -133,6 +133,10 @@ class Village:
     requesting: bool = False  # 希望役職制: the request phase before the deal is open (classic_requests)
     requests: dict[Seat, str | None] | None = None  # game seat → the role it asked for (None: おまかせ); None: no requests
 
+    def __post_init__(self) -> None:
+        if self.requests is None and rooms.takes_requests(self.settings):  # 希望役職制: a request phase before the deal
+            self.requesting, self.requests = True, {}
+
     def __getstate__(self) -> dict[str, Any]:
         """What a snapshot of the room pickles: not the views made from it nor the last check (caches)."""
         return {**self.__dict__, "views": {}, "checked": None}
@@ -193,10 +197,7 @@ class ClassicMode:
         return {"cast": rooms.summary(settings)}
 
     def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Village:
-        village = Village(tuple(players), settings)
-        if rooms.takes_requests(settings):  # 希望役職制: a request phase before the deal
-            village.requesting, village.requests = True, {}
-        return village
+        return Village(tuple(players), settings)
 
     # ---------------------------------------------------------------- phases
 
@@ -323,9 +324,9 @@ class ClassicMode:
         attack, or night or day action sent again (a retry): it would change nothing, though the
         engine refuses a second vote or a second use of an ability. A claim never is: said twice, it
         is said twice. Changes nothing."""
-        game = village.game
         if village.requesting:
             return asking.repeats(village, seat, action)
+        game = village.game
         if game is None or game.is_over or village.pending is not None or not isinstance(action, dict):
             return False
         me = village.seat(seat)
@@ -535,7 +536,7 @@ class ClassicMode:
         for _ in range(CAST_TRIES):
             candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
             try:
-                roles, published = rooms.draw_cast(settings, rng, candidates, asked)
+                roles, published = rooms.draw_cast(settings, rng, candidates, requests=asked)
                 break
             except (CastingError, SetupError) as failed:
                 error = failed

@@ -227,7 +227,7 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
 
 
 def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
-              candidates: list[list[str]] | None = None,
+              candidates: list[list[str]] | None = None, *,
               requests: Mapping[int, str] | None = None) -> tuple[list[str] | list[list[str]], RoleList]:
     """Each seat's role (身代わりくん's first; ケミカル人狼: its two) and the role list the room is told (before 盗人's exchange),
     drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9);
