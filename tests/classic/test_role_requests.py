@@ -117,3 +117,22 @@ def test_play_and_simulate_take_requests_by_name_and_record_them(tmp_path):
 def test_a_bad_request_on_the_command_line_is_one_line(args, message):
     bad = runner.invoke(app, ["classic", "simulate", "--players", "8", "--games", "1", "--seed", "1", *args])
     assert bad.exit_code == 2 and message in bad.output
+
+
+def test_play_asks_each_person_at_the_terminal_for_a_request_before_the_deal(tmp_path):
+    path = tmp_path / "game.json"
+    args = ["classic", "play", "--players", "8", "--seed", "3", "--setting", "rolerequest=on", "--record", str(path)]
+    played = runner.invoke(app, args, input="Fox\n占い師\n")  # then the input ends: the game so far is kept
+    assert played.exit_code == 130, played.output
+    assert "妖狐 (Fox) is not in this cast: choose one of Werewolf, Diviner, Psychic, Madman, Guard, Human, or Enter " \
+           "for おまかせ" in played.output.replace("\n", "")
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["requests"] == {"B": "Diviner"} and record["roles"]["B"] == "Diviner"  # seed 3
+    two = runner.invoke(app, [*args[:-2], "--humans", "2"], input="\n\n\n\n")  # pass-and-play: each called first
+    before = two.output.split("Classic werewolf (人狼)")[0]
+    assert before.index("Pass the terminal to B") < before.index("B: the role") < before.index("Pass the terminal to C")
+    given = runner.invoke(app, [*args[:-2], "--humans", "2", "--request", "C=Guard"], input="\n")
+    before = given.output.split("Classic werewolf (人狼)")[0]
+    assert "B: the role" in before and "C: the role" not in before  # C asked on the command line
+    plain = runner.invoke(app, ["classic", "play", "--players", "8", "--seed", "3"], input="")
+    assert "希望役職制" not in plain.output and plain.exit_code == 130

@@ -134,6 +134,18 @@ def check_requests(requests: Mapping[int, str], listed: Sequence[str], scapegoat
                              f"ask for one of {', '.join(dict.fromkeys(listed))}")
 
 
+def kept_requests(requests: Mapping[int, str], roles: Sequence[str | Sequence[str]]) -> dict[int, str]:
+    """The requests a game keeps (:meth:`Game.new`'s ``requests``): those for a role that was dealt. 盗人's
+    exchange (T.1.9) may take every copy of a requested role out of the deal; that request had nothing
+    left to honour, and the game, which checks its requests against the roles dealt, is not told it.
+
+    >>> kept_requests({1: "Diviner", 2: "Guard"}, ["Human", "Diviner", "Thief"])
+    {1: 'Diviner'}
+    """
+    dealt = {role for role in roles if isinstance(role, str)}
+    return {seat: role for seat, role in requests.items() if role in dealt}
+
+
 def unhonoured(roles: Sequence[str], requests: Mapping[int, str], scapegoat: bool = True,
                names: Sequence[str] | None = None) -> str | None:
     """Why ``roles`` (each seat's, as dealt) cannot come from a deal that honoured ``requests`` (seat →

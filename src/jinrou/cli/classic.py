@@ -441,7 +441,19 @@ def play_command(
         seed = seed_or_fresh(seed)
         rng = np.random.default_rng(seed)
         candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
-        asked = seat_requests(read_requests(request), seat_list, parsed, counts)  # 希望役職制, before the deal
+        wanted = read_requests(request)
+        if parsed.on("rolerequest") and per_seat(parsed) == 1:  # 希望役職制: the people choose, the bots by their policy
+            from jinrou.agents.classic.requests import request_role
+            from jinrou.terminal.classic import ask_requests
+
+            people_names = seat_list[goat:goat + humans]
+            wanted |= ask_requests([n for n in people_names if n not in wanted], [r for r, c in counts.items() if c],
+                                   Console())
+            policy = np.random.default_rng([seed, 2])
+            for name in seat_list[goat + humans:]:
+                if name not in wanted and (role := request_role(counts, policy)) is not None:
+                    wanted[name] = role
+        asked = seat_requests(wanted, seat_list, parsed, counts)  # 希望役職制, before the deal
         dealt = deal_room(counts, np.random.default_rng([seed, 1]), parsed, candidates, asked)
         game = Game.new(seat_list, dealt, parsed, start_draws(rng, candidates), requests=asked)
     except JinrouError as error:

@@ -17,9 +17,10 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
 - ``heaven_spectators``: spectators read 霊界 too.
 
 A 闇鍋 cast draws from the roles the engine declares (the ``playable`` pool), without seasonal
-events. Five engine settings are not offered online: ``silentrule``, ``will`` (the room has no
-wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls), ``rolerequest``
-(希望役職制: a room has no request phase before its deal yet).
+events. Four engine settings are not offered online: ``silentrule``, ``will`` (the room has no
+wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls). ``rolerequest``
+(希望役職制) opens a request phase before the deal (:mod:`jinrou.modes.classic_requests`): only for a
+cast known before the deal (普通1, a preset, a fixed cast) and without ケミカル人狼, as in 月下人狼.
 """
 
 from __future__ import annotations
@@ -59,7 +60,6 @@ PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "team": ("only the seats of each team", "陣営ごとの数のみ"),
                 "hidden": ("nothing", "非公開")}
 NOT_ONLINE = frozenset({"silentrule", "will", "wolfsound", "couplesound"})
-NOT_ONLINE |= {"rolerequest"}  # 希望役職制: rooms have no request phase before the deal yet (the engine's deal has)
 TIMES = ("day", "night", "remain", "voting", "dynamic_day_time")
 SWITCHES = {frozenset({"on", "off"}): ("on", "off"), frozenset({"yes", "no"}): ("yes", "no")}
 """An engine choice that is a switch (its two values) → (value when ticked, when not)."""
@@ -184,6 +184,7 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
         if kind == "easy":
             settings["yaminabe_safety"] = Safety.HIGH.value
         _check_yaminabe(settings)
+    _check_requests(settings)
     if settings["aiwolf_seats"] and per_seat(settings) > 1:
         raise SettingsError("AIWolf seats hold one role: they cannot join a ケミカル人狼 (chemical) room",
                             ja="人狼知能の席は役職をひとつしか持てません: ケミカル人狼の部屋には入れません")
@@ -226,9 +227,11 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
 
 
 def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
-              candidates: list[list[str]] | None = None) -> tuple[list[str] | list[list[str]], RoleList]:
+              candidates: list[list[str]] | None = None, *,
+              requests: Mapping[int, str] | None = None) -> tuple[list[str] | list[list[str]], RoleList]:
     """Each seat's role (身代わりくん's first; ケミカル人狼: its two) and the role list the room is told (before 盗人's exchange),
-    drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9).
+    drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9);
+    ``requests`` (希望役職制: game seat → role id) are honoured by the deal.
 
     Raises:
         CastingError: the 闇鍋 casting failed (a casting the level's rules refuse).
@@ -243,9 +246,11 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
         counts = dict(settings["roles"])
         published = RoleList.of({r: counts[r] for r in sorted(counts, key=publication_key)})
     rules = settings["rules"]
-    dealer = deal_pairs if per_seat(settings) > 1 else deal
-    return dealer(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"],
-                  candidates=candidates), published
+    goat = rules["scapegoat"] == "on"
+    if per_seat(settings) > 1:
+        return deal_pairs(counts, rng, scapegoat=goat, safety=rules["safety"], candidates=candidates), published
+    return deal(counts, rng, scapegoat=goat, safety=rules["safety"], candidates=candidates,
+                requests=requests), published
 
 
 
@@ -314,6 +319,33 @@ def _check_scapegoat(settings: Mapping[str, Any], roles: Mapping[str, int]) -> N
                             "add a role it may draw (e.g. Human) or change the safety")
 
 
+REQUEST_CASTS = ("normal", "preset", "fixed")
+"""The casts a room takes role requests for (希望役職制): those known before the deal. 月下人狼 skips the request
+phase for 闇鍋, 一部闇鍋 and エンドレス闇鍋 (and we for かんたん闇鍋 too: a request would name the roles of a cast
+drawn at the deal, hidden or not)."""
+
+
+def _check_requests(settings: Mapping[str, Any]) -> None:
+    """希望役職制 (``rolerequest``) only where the reference honours requests: a cast known before the deal,
+    without ケミカル人狼."""
+    if not settings["rules"].get("rolerequest"):
+        return
+    if per_seat(settings) > 1:
+        raise SettingsError("role requests (希望役職制) are not honoured with ケミカル人狼 (chemical), as in 月下人狼: "
+                            "turn one of them off",
+                            ja="ケミカル人狼では希望役職制は使えません（月下人狼と同じ）: どちらかをオフにしてください")
+    if settings["cast"] not in REQUEST_CASTS:
+        raise SettingsError(f"role requests (希望役職制) need a cast known before the deal (normal, preset or fixed), "
+                            f"not {settings['cast']}: a 闇鍋 cast is drawn at the deal",
+                            ja="希望役職制は配役が開始前に決まる部屋（普通1・配役プリセット・自由配役）だけです: "
+                               "闇鍋の配役は開始時に決まります")
+
+
+def takes_requests(settings: Mapping[str, Any]) -> bool:
+    """Whether a room opens a request phase before its deal (希望役職制: checked by :func:`check`)."""
+    return bool(settings["rules"].get("rolerequest")) and settings["cast"] in REQUEST_CASTS and per_seat(settings) == 1
+
+
 TRIALS = 8
 
 
@@ -334,4 +366,5 @@ def _check_yaminabe(settings: dict[str, Any]) -> None:
     raise SettingsError(f"this 闇鍋 cannot be cast: {failure}")
 
 
-__all__ = ["CASTS", "MAX_PLAYERS", "check", "draw_cast", "engine_settings", "schema", "seats", "summary"]
+__all__ = ["CASTS", "MAX_PLAYERS", "check", "draw_cast", "engine_settings", "schema", "seats", "summary",
+           "takes_requests"]

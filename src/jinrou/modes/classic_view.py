@@ -44,6 +44,7 @@ from jinrou.classic.texts import (
 )
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView, heaven_sees_all
 from jinrou.modes.base import Channel, History, Result, result_json
+from jinrou.modes.classic_requests import view as requests_view
 
 if TYPE_CHECKING:
     from jinrou.modes.classic import Village
@@ -210,9 +211,10 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
     result = result_of(village)
     if game is None:
         return {"mode": "classic", "phase": f"{phase[0]} · {phase[1]}", "phase_label": [phase[1], phase[0]],
-                "stage": "failed" if village.failed else "casting", "day": 0,
+                "stage": "failed" if village.failed else "requesting" if village.requesting else "casting", "day": 0,
                 "players": [{"name": n, "alive": True} for n in village.players], "me": None, "legal": [],
                 "ballot": None, "claims": [], "proposals": [], "published": None, "log": [],
+                "request": requests_view(village, seat),  # 希望役職制: the seat's own choice only
                 "result": result_json(result, village.players), "winner": None}
     me = None if seat is None else village.seat(seat)
     sv = seat_view(village, me)

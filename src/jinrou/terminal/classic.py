@@ -111,6 +111,44 @@ def _named(claim: str, names: Sequence[str]) -> str:
     return " ".join(words)
 
 
+NO_REQUEST = frozenset({"", "-", "none", "おまかせ"})
+"""What a person types for おまかせ (no request) at the 希望役職制 prompt."""
+
+
+def ask_requests(people: Sequence[str], cast: Sequence[str], console: Console,
+                 ask: Callable[..., str] = Prompt.ask) -> dict[str, str]:
+    """希望役職制 (``rolerequest``) before the deal: each of ``people`` (names) chooses, privately, a role of
+    ``cast`` (role ids, in order) or おまかせ (Enter); a role not in the cast is refused in one line and
+    asked again. With several people at the terminal each is called first and the screen cleared after.
+    Returns name → role id (おまかせ left out)."""
+    roles = list(dict.fromkeys(cast))
+    listing = ", ".join(f"{role_name(r, 'ja')} {role_name(r, 'en')}" for r in roles)
+    asked: dict[str, str] = {}
+    for name in people:
+        if len(people) > 1:
+            console.clear()
+            ask(f"Pass the terminal to [bold]{escape(name)}[/bold] and press Enter", default="", show_default=False)
+        console.print(f"希望役職制 (role requests): the cast is {listing}.")
+        while True:
+            answer = ask(f"{escape(name)}: the role you would like (希望役職), or Enter for おまかせ",
+                         default="", show_default=False).strip()
+            if answer.casefold() in NO_REQUEST:
+                break
+            try:
+                role = by_name(answer).id
+            except UnknownRoleError as error:
+                console.print(str(error))
+                continue
+            if role in roles:
+                asked[name] = role
+                break
+            console.print(f"{role_name(role, 'ja')} ({role}) is not in this cast: choose one of "
+                          f"{', '.join(roles)}, or Enter for おまかせ")
+        if len(people) > 1:
+            console.clear()
+    return asked
+
+
 class TerminalPlay:
     """A game at the terminal: people type their choices, bots play the other seats."""
 

@@ -52,6 +52,8 @@
   <section class="c-card" id="c-card" hidden><h2 id="c-card-title"></h2>
     <p class="c-role" id="c-role"></p><p class="c-team" id="c-team"></p><p class="c-rule" id="c-rule"></p>
     <ul class="c-list" id="c-facts"></ul><h2 id="c-results-title"></h2><ul class="c-list" id="c-results"></ul></section>
+  <section id="c-request" hidden><h2 id="c-request-title"></h2><p class="c-note" id="c-request-note"></p>
+    <div id="c-request-form"></div><p class="c-status" id="c-request-asked"></p><ul class="c-list" id="c-request-roles"></ul></section>
   <section id="c-act" hidden><h2 id="c-act-title"></h2><div id="c-forms"></div>
     <p class="c-status" id="c-status"></p><button type="button" id="c-done"></button>
     <ul class="c-list" id="c-proposals"></ul></section>
@@ -269,6 +271,35 @@
       `${p.wolf} の襲撃案: ${p.target}（誰も襲撃しなければ夜の終わりに実行）`))));
   }
 
+  // 希望役職制: before the deal each player asks, privately, for a role of the cast or おまかせ (the view's
+  // ``request``: its choices and the seat's own request only); a spectator is told the players are choosing.
+  function renderRequest(view) {
+    const game = view.game, request = game && game.request;
+    const open = Boolean(game && game.stage === "requesting" && !game.result);
+    $("#c-request").hidden = !open;
+    if (!open) return;
+    $("#c-request-title").textContent = ctx.t("Role requests (希望役職制)", "希望役職の選択");
+    $("#c-request-note").textContent = request ? tx(request.note)
+      : ctx.t("The players are choosing the role they would like; the deal follows.", "参加者が希望の役職を選んでいます。その後に配役されます。");
+    const asked = request && request.asked;
+    const key = JSON.stringify([Boolean(request), asked && asked.id, request && request.choices.map((c) => c.id), ctx.t("en", "ja")]);
+    rebuild("#c-request-form", key, () => {
+      if (!request) return [];
+      const form = ctx.el("form", undefined, "c-form");
+      const choice = select("request", [["", tx(request.none)], ...request.choices.map((c) => [c.id, `${named(c)} × ${c.count}`])]);
+      choice.value = asked && asked.id ? asked.id : "";
+      form.append(ctx.el("span", ctx.t("I would like", "希望"), "c-verb"), choice, button(ctx.t("Ask", "決定")));
+      form.addEventListener("submit", (event) => { event.preventDefault(); ctx.act({ request: choice.value || null }); });
+      return [form];
+    });
+    $("#c-request-asked").textContent = !request ? ""
+      : !asked ? ctx.t(`Not chosen yet: after ${request.seconds} seconds it is left to chance.`, `未選択です。${request.seconds}秒たつとおまかせになります。`)
+        : asked.id ? ctx.t(`You asked for ${named(asked)}; you may change it until the deal.`, `${asked.ja}を希望しました（配役まで変更できます）。`)
+          : ctx.t("You leave it to chance (おまかせ); you may change it until the deal.", "おまかせにしました（配役まで変更できます）。");
+    $("#c-request-roles").replaceChildren(...(request ? request.choices : []).map((c) =>
+      roleName(ctx.el("li", `${named(c)} × ${c.count}`), c)));  // a tap on a role opens its rule
+  }
+
   const RESULTS = () => [["human", ctx.t("human", "村人")], ["werewolf", ctx.t("werewolf", "人狼")]];
   const ONI = () => ["oni", ctx.t("oni", "鬼")];  // the 鬼 kinds (T.1.10)
   const DIVINED_RESULTS = () => [...RESULTS(), ["pumpkin", ctx.t("pumpkin", "かぼちゃ")], ONI()];  // かぼちゃ魔 (W.1.5)
@@ -428,6 +459,7 @@
     latest = view;
     const game = view.game;
     renderCard(game);
+    renderRequest(view);
     renderActions(view);
     renderClaims(view);
     renderEnd(game);
@@ -438,19 +470,21 @@
 
   // On a phone the stream comes first: each part of the board is one tap away, the actions marked
   // when something is to be done.
-  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-act", "Actions", "行動"], ["#c-card", "Role", "役職"],
+  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-request", "Request", "希望"], ["#c-act", "Actions", "行動"], ["#c-card", "Role", "役職"],
     ["#c-players-section", "Players", "参加者"], ["#c-published", "Cast", "配役"], ["#c-settings", "Rules", "設定"]];
 
   function renderJumps(view) {
     const nav = document.getElementById("jump");
     const shown = JUMPS.filter(([id]) => { const node = document.querySelector(id); return node && !node.hidden; });
-    const due = Boolean(view.game && view.game.me && !view.game.result && (view.game.legal.some((l) => l.required) || view.game.me.may_finish));
+    const due = Boolean(view.game && view.game.me && !view.game.result && (view.game.legal.some((l) => l.required) || view.game.me.may_finish))
+      || Boolean(view.game && view.game.request && !view.game.request.asked);  // 希望役職制: not chosen yet
+    const target = (id) => (id === "#c-act" || id === "#c-request") && due;
     const key = JSON.stringify([shown.map(([id]) => id), due, ctx.t("en", "ja")]);
     nav.hidden = false;
     if (nav.dataset.key === key) return;
     nav.dataset.key = key;
     nav.replaceChildren(...shown.map(([id, en, ja]) => {
-      const a = ctx.el("a", ctx.t(en, ja), id === "#c-act" && due ? "due" : "");
+      const a = ctx.el("a", ctx.t(en, ja), target(id) ? "due" : "");
       a.href = id;
       return a;
     }));
