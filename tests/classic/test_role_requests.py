@@ -108,6 +108,23 @@ def test_play_and_simulate_take_requests_by_name_and_record_them(tmp_path):
         assert record["roles"]["D"] == "Werewolf" and record["requests"] == {"D": "Werewolf"}
 
 
+def test_a_request_that_a_thiefs_exchange_left_nothing_to_honour_is_dropped_not_refused(tmp_path):
+    """盗人's candidates are drawn before the deal (T.1.9) and may take the only 占い師 out of it: the
+    request then had nothing to honour, and simulate plays on without it rather than failing."""
+    args = ["classic", "simulate", "--roles", "Thief,Diviner,Werewolf,Human:4", "--games", "12", "--seed", "5",
+            "--json", "--setting", "rolerequest=on", "--request", "C=Diviner", "--record-dir", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    kept = [json.loads(f.read_text(encoding="utf-8")) for f in sorted(tmp_path.iterdir())]
+    assert len(kept) == 12
+    for record in kept:
+        dealt = [r for r in record["roles"].values() if isinstance(r, str)]
+        assert record.get("requests", {}) == ({"C": "Diviner"} if "Diviner" in dealt else {})
+        if "Diviner" in dealt:
+            assert record["roles"]["C"] == "Diviner"
+    assert any("requests" not in r or not r["requests"] for r in kept)  # an exchange took the 占い師 out
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--request", "C=Diviner"], "role requests need the setting rolerequest=on"),
     (["--setting", "rolerequest=on", "--request", "Z=Diviner"], "no player 'Z' asks for a role: the players are"),

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic.agent import MAX_PHASES, Agent, act, talk
-from jinrou.classic.casting import check_requests, deal_room, normal_cast, per_seat, start_draws
+from jinrou.classic.casting import check_requests, deal_room, kept_requests, normal_cast, per_seat, start_draws
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import DRAW, Game
 from jinrou.classic.presets import PresetError
@@ -226,7 +226,7 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
     candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
     roles = deal_room(cast, table, settings, candidates, requests)
     game = Game.new(seat_names(len(roles), settings), roles, settings, start_draws(rules, candidates),
-                    requests=requests)
+                    requests=kept_requests(requests or {}, roles))  # 盗人's exchange may leave a request nothing
     bots = [None if s == game.scapegoat else agents(cast) for s in game.seats()]
     for _ in range(MAX_PHASES):
         if game.is_over:

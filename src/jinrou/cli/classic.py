@@ -411,7 +411,7 @@ def play_command(
     """
     import numpy as np
 
-    from jinrou.classic.casting import deal_room, per_seat, start_draws
+    from jinrou.classic.casting import deal_room, kept_requests, per_seat, start_draws
     from jinrou.classic.game import Game
     from jinrou.classic.record import dumps, write
     from jinrou.classic.settings import Settings
@@ -455,7 +455,7 @@ def play_command(
                     wanted[name] = role
         asked = seat_requests(wanted, seat_list, parsed, counts)  # 希望役職制, before the deal
         dealt = deal_room(counts, np.random.default_rng([seed, 1]), parsed, candidates, asked)
-        game = Game.new(seat_list, dealt, parsed, start_draws(rng, candidates), requests=asked)
+        game = Game.new(seat_list, dealt, parsed, start_draws(rng, candidates), requests=kept_requests(asked, dealt))
     except JinrouError as error:
         fail(error)
     people = [s for s in game.seats() if s != game.scapegoat][:humans]
