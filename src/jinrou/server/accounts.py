@@ -219,6 +219,15 @@ class Statements:
         return Op(((("SELECT mode, role, team, result, sudden, COUNT(*) FROM plays WHERE account = ? "
                     "GROUP BY mode, role, team, result, sudden"), (key,)),), lambda rows: rows)
 
+    def record(self, key: str) -> Op[list[tuple]]:
+        """An account's games counted by mode, role, team, result, sudden death, cast and seats (the
+        cast and seats: the history's, None for a game it does not list): :meth:`tally`'s rows and
+        :meth:`cast_tally`'s in one query, for the profile."""
+        return Op(((("SELECT p.mode, p.role, p.team, p.result, p.sudden, g.preset, g.seats, COUNT(*) FROM plays p "
+                     "LEFT JOIN games g ON g.room = p.room WHERE p.account = ? "
+                     "GROUP BY p.mode, p.role, p.team, p.result, p.sudden, g.preset, g.seats"), (key,)),),
+                  lambda rows: rows)
+
     def cast_tally(self, key: str | None) -> Op[list[tuple]]:
         """Games counted by mode, cast (the history's preset key), seats, team and result: an
         account's (``key``), or every account's (None). A game the history does not list (a private
@@ -409,7 +418,14 @@ class Accounts:
             shown = name[:20] if isinstance(name, str) else name
             raise RoomError(f"no player {shown!r}", status=404, ja=f"プレイヤー {shown!r} はいません")
         account = found[0]
-        tally = await self.db.run(self.statements.tally(account.key))
+        record = await self.db.run(self.statements.record(account.key))
+        summed: dict[tuple, int] = {}
+        per_cast: dict[tuple, int] = {}
+        for mode, role, team, result, sudden, cast, seats, count in record:
+            summed[(mode, role, team, result, sudden)] = summed.get((mode, role, team, result, sudden), 0) + count
+            if cast is not None:
+                per_cast[(mode, cast, seats, team, result)] = per_cast.get((mode, cast, seats, team, result), 0) + count
+        tally = [(*key, count) for key, count in summed.items()]
         chosen = await self.db.run(self.statements.title(account.key))
         modes: dict[str, int] = {}
         roles: dict[tuple[str, str | None], dict[str, int]] = {}
@@ -425,7 +441,7 @@ class Accounts:
                   "result": result, "sudden": bool(sudden), "at": round(at)}
                  for room, seat, mode, role, team, result, sudden, at in
                  await self.db.run(self.statements.plays(account.key, offset, limit))]
-        casts = cast_lines(await self.db.run(self.statements.cast_tally(account.key)), await self.everyone())
+        casts = cast_lines([(*key, count) for key, count in per_cast.items()], await self.everyone())
         return {"name": account.name, "since": round(account.created), "games": sum(modes.values()),
                 "modes": dict(sorted(modes.items())),
                 "roles": [{"mode": m, "role": r, **line} for (m, r), line in sorted(roles.items(), key=_order)],
