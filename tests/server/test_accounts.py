@@ -525,6 +525,12 @@ def test_a_classic_sudden_death_counts_against_the_account_with_its_role_and_tea
         assert profile["roles"] == [{"mode": "classic", "role": seen["role"]["id"], **line}]
         assert profile["teams"] == [{"mode": "classic", "team": seen["team"]["id"], **line}]
         assert profile["rooms"][0]["sudden"] is True and profile["rooms"][0]["result"] == "loss"
+        counts = {"games": 1, "win": 0, "loss": 1, "draw": 0}
+        team = seen["team"]["id"]
+        words = {"Human": {"en": "village", "ja": "村人陣営"}, "Werewolf": {"en": "werewolves", "ja": "人狼陣営"}}[team]
+        assert profile["casts"] == [  # the history's key of the game, joined: a fixed cast has no bots' estimate
+            {"mode": "classic", "cast": "fixed", "seats": 6, "label": {"en": "fixed", "ja": "自由配役"}, "team": team,
+             "team_label": words, **counts, "everyone": counts, "bots": None}]
 
 
 def test_a_finished_room_is_counted_once_however_often_it_is_recorded(store):

@@ -10,6 +10,7 @@ import importlib
 from functools import cache
 
 from jinrou.modes.base import (
+    CastEstimate,
     Channel,
     Choice,
     Field,
@@ -23,6 +24,7 @@ from jinrou.modes.base import (
     SettingsError,
     Standing,
     Title,
+    cast_estimate,
     history_of,
 )
 
@@ -83,6 +85,7 @@ def all_modes() -> list[Mode]:
 __all__ = [
     "DEFAULT",
     "REGISTRY",
+    "CastEstimate",
     "Channel",
     "Choice",
     "Field",
@@ -97,6 +100,7 @@ __all__ = [
     "Standing",
     "Title",
     "all_modes",
+    "cast_estimate",
     "get",
     "history_of",
     "read_record",

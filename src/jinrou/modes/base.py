@@ -132,6 +132,28 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class CastEstimate:
+    """A cast a player played — the preset key the history lists a game by, with its seats — as his
+    戦績 shows it beside his win rates: its words (English, Japanese), each team's words, and the
+    bots' estimate: team id → (bot seats on that team that won, bot seats on it) over games of the
+    same cast and seats, computed ahead (None: no estimate). A mode says so with the optional
+    ``estimate(preset, seats)``; without it the key is its own label and there is no estimate."""
+
+    label: tuple[str, str]
+    bots: Mapping[str, tuple[int, int]] | None = None
+    teams: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+
+def cast_estimate(mode: Mode, preset: str, seats: int) -> CastEstimate:
+    """The mode's :class:`CastEstimate` of a cast (its key as its words when it says nothing)."""
+    own = getattr(mode, "estimate", None)
+    if own is not None:
+        found: CastEstimate = own(preset, seats)
+        return found
+    return CastEstimate((preset, preset))
+
+
+@dataclass(frozen=True)
 class Title:
     """A 称号: a name a player may show beside his nickname once he has won ``wins`` games of the
     mode as ``role`` (the role id its :class:`Standing` gives; None: any role). ``as_en``/``as_ja``

@@ -86,8 +86,8 @@ from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
 from jinrou.modes import classic_requests as asking
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing, Title
-from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, view, voices
+from jinrou.modes.base import CastEstimate, Channel, History, Phase, PhaseKind, Result, Schema, Standing, Title
+from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, standings_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
@@ -279,17 +279,17 @@ class ClassicMode:
         """What the game history lists of the finished game (winner, days, cast, roles)."""
         return history(village, settings)
 
+    def estimate(self, preset: str, seats: int) -> CastEstimate:
+        """A cast's words and the bots' win counts per team for it, computed ahead (see
+        :mod:`jinrou.modes.classic_estimates`), beside a player's 戦績."""
+        from jinrou.modes.classic_estimates import cast_estimate
+
+        return cast_estimate(preset, seats)
+
     def standings(self, village: Village) -> tuple[Standing, ...] | None:
         """Each room seat's role and team at the end (狼の子分 counts with the wolves, W.1.8), won, lost
         or drawn, and whether it died a sudden death (None: no game was played, or it goes on)."""
-        game = village.game
-        if game is None or game.outcome is None:
-            return None
-        outcome = game.outcome
-        return tuple(Standing(game.identity(seat).role.id, game.identity(seat).team().value,
-                              "draw" if outcome.winner is None else "win" if seat in outcome.winners else "loss",
-                              seat in game.sudden)
-                     for seat in range(village.offset, len(game.names)))
+        return standings_of(village.game, village.offset)
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)

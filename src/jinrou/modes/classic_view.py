@@ -43,7 +43,7 @@ from jinrou.classic.texts import (
     verb_label,
 )
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView, heaven_sees_all
-from jinrou.modes.base import Channel, History, Result, result_json
+from jinrou.modes.base import Channel, History, Result, Standing, result_json
 from jinrou.modes.classic_requests import view as requests_view
 
 if TYPE_CHECKING:
@@ -516,7 +516,7 @@ def _texts(game: Game, pm: tuple[int, Message]) -> dict[str, Any]:
     return {**texts, "at": section}
 
 
-__all__ = ["CHANNELS", "channels", "log_mark", "result_of", "view"]
+__all__ = ["CHANNELS", "channels", "log_mark", "result_of", "standings_of", "view"]
 
 
 def history(village: Village, settings: Any) -> History | None:
@@ -548,3 +548,16 @@ def history(village: Village, settings: Any) -> History | None:
     return History(winner, (en_winner[0].upper() + en_winner[1:], outcome_text(winner, "ja")), game.day,
                    (f"{game.day} day{'s' if game.day != 1 else ''}", f"{game.day}日"), preset,
                    (label["en"], label["ja"]), (cast("en"), cast("ja")), tuple(held))
+
+
+def standings_of(game: Game | None, first: int = 0) -> tuple[Standing, ...] | None:
+    """Each seat's role and team at the end from seat ``first`` on (a room's seats: 身代わりくん's
+    left out), won, lost or drawn, and whether it died a sudden death (None: no game, or it goes on).
+    One rule for a player's 戦績 and the bots' estimates beside it."""
+    if game is None or game.outcome is None:
+        return None
+    outcome = game.outcome
+    return tuple(Standing(game.identity(seat).role.id, game.identity(seat).team().value,
+                          "draw" if outcome.winner is None else "win" if seat in outcome.winners else "loss",
+                          seat in game.sudden)
+                 for seat in range(first, len(game.names)))

@@ -49,7 +49,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
-from jinrou.modes import Standing
+from jinrou import modes
+from jinrou.modes import CastEstimate, SettingsError, Standing, cast_estimate
 from jinrou.server import titles
 from jinrou.server.errors import RoomError
 from jinrou.server.guard import ServerLimits
@@ -75,6 +76,8 @@ ADDRESS_BURST, ADDRESS_PER_MINUTE = 10, 10.0
 IN_FLIGHT = 2
 """Passwords of one address hashed at once."""
 RESULTS = ("win", "loss", "draw")
+EVERYONE_SECONDS = 60.0
+"""How long every account's games per cast are kept before they are counted again."""
 T = TypeVar("T")
 
 
@@ -222,6 +225,24 @@ class Statements:
         return Op((("SELECT at FROM plays WHERE account = ? AND sudden = 1 AND at > ? ORDER BY at", (key, since)),),
                   lambda rows: [row[0] for row in rows])
 
+    def record(self, key: str) -> Op[list[tuple]]:
+        """An account's games counted by mode, role, team, result, sudden death, cast and seats (the
+        cast and seats: the history's, None for a game it does not list): :meth:`tally`'s rows and
+        :meth:`cast_tally`'s in one query, for the profile."""
+        return Op(((("SELECT p.mode, p.role, p.team, p.result, p.sudden, g.preset, g.seats, COUNT(*) FROM plays p "
+                     "LEFT JOIN games g ON g.room = p.room WHERE p.account = ? "
+                     "GROUP BY p.mode, p.role, p.team, p.result, p.sudden, g.preset, g.seats"), (key,)),),
+                  lambda rows: rows)
+
+    def cast_tally(self, key: str | None) -> Op[list[tuple]]:
+        """Games counted by mode, cast (the history's preset key), seats, team and result: an
+        account's (``key``), or every account's (None). A game the history does not list (a private
+        room's) has no cast here."""
+        where, parameters = ("WHERE p.account = ? ", (key,)) if key is not None else ("", ())
+        return Op(((("SELECT g.mode, g.preset, g.seats, p.team, p.result, COUNT(*) FROM plays p "
+                     f"JOIN games g ON g.room = p.room {where}GROUP BY g.mode, g.preset, g.seats, p.team, p.result"),
+                    parameters),), lambda rows: rows)
+
     def plays(self, key: str, offset: int, limit: int) -> Op[list[tuple]]:
         """An account's games, the latest first."""
         return Op(((("SELECT room, seat, mode, role, team, result, sudden, at FROM plays WHERE account = ? "
@@ -325,6 +346,7 @@ class Accounts:
         self.throttle = throttle or Throttle()
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="jinrou-scrypt")
         self._busy: dict[str, int] = {}
+        self._everyone: tuple[float, dict[CastKey, dict[str, int]]] | None = None
 
     async def _hashed(self, address: str, work: Callable[..., T], *args: Any) -> T:
         """``work`` on the pool, counted against ``address``'s attempts."""
@@ -407,7 +429,14 @@ class Accounts:
             shown = name[:20] if isinstance(name, str) else name
             raise RoomError(f"no player {shown!r}", status=404, ja=f"プレイヤー {shown!r} はいません")
         account = found[0]
-        tally = await self.db.run(self.statements.tally(account.key))
+        record = await self.db.run(self.statements.record(account.key))
+        summed: dict[tuple, int] = {}
+        per_cast: dict[tuple, int] = {}
+        for mode, role, team, result, sudden, cast, seats, count in record:
+            summed[(mode, role, team, result, sudden)] = summed.get((mode, role, team, result, sudden), 0) + count
+            if cast is not None:
+                per_cast[(mode, cast, seats, team, result)] = per_cast.get((mode, cast, seats, team, result), 0) + count
+        tally = [(*key, count) for key, count in summed.items()]
         chosen = await self.db.run(self.statements.title(account.key))
         modes: dict[str, int] = {}
         roles: dict[tuple[str, str | None], dict[str, int]] = {}
@@ -423,12 +452,26 @@ class Accounts:
                   "result": result, "sudden": bool(sudden), "at": round(at)}
                  for room, seat, mode, role, team, result, sudden, at in
                  await self.db.run(self.statements.plays(account.key, offset, limit))]
+        casts = cast_lines([(*key, count) for key, count in per_cast.items()], await self.everyone())
         return {"name": account.name, "since": round(account.created), "games": sum(modes.values()),
                 "modes": dict(sorted(modes.items())),
                 "roles": [{"mode": m, "role": r, **line} for (m, r), line in sorted(roles.items(), key=_order)],
                 "teams": [{"mode": m, "team": t, **line} for (m, t), line in sorted(teams.items(), key=_order)],
-                "rooms": games, "title": titles.shown(chosen),
+                "casts": casts, "rooms": games, "title": titles.shown(chosen),
                 "titles": titles.progress(titles.wins_by_role(tally))}
+
+    async def everyone(self) -> dict[tuple[str, str, int, str | None], dict[str, int]]:
+        """Every account's games per (mode, cast, seats, team), counted again at most every
+        :data:`EVERYONE_SECONDS` (a profile reads them; one count for all the profiles meanwhile)."""
+        now = self.clock()
+        if self._everyone is None or now - self._everyone[0] >= EVERYONE_SECONDS:
+            self._everyone = (now, _counted(await self.db.run(self.statements.cast_tally(None))))
+        return self._everyone[1]
+
+    async def casts(self) -> list[dict[str, Any]]:
+        """Every account's win rates per cast, seats and team beside the bots' (``GET /api/casts``)."""
+        everyone = await self.everyone()
+        return [_cast_line(key, line, None) for key, line in sorted(everyone.items(), key=_cast_order(everyone))]
 
     async def choose_title(self, account: Account, key: Any) -> dict[str, Any] | None:
         """Show the 称号 ``key`` beside the account's nicknames in the rooms it joins from now on
@@ -483,6 +526,60 @@ def cooldown_until(times: list[float], count: int, window: float, cooldown: floa
         if times[i] - times[i - count + 1] <= window:
             until = times[i] + cooldown if until is None else max(until, times[i] + cooldown)
     return until
+
+CastKey = tuple[str, str, int, str | None]
+"""(mode, cast, seats, team): the cast is the preset key the history lists a game by."""
+
+
+def _counted(rows: list[tuple]) -> dict[CastKey, dict[str, int]]:
+    counted: dict[CastKey, dict[str, int]] = {}
+    for mode, cast, seats, team, result, count in rows:
+        line = counted.setdefault((mode, cast, seats, team), {"games": 0, **dict.fromkeys(RESULTS, 0)})
+        line["games"] += count
+        line[result] += count
+    return counted
+
+
+def cast_lines(rows: list[tuple], everyone: dict[CastKey, dict[str, int]] | None = None) -> list[dict[str, Any]]:
+    """An account's games per cast, seats and team (``rows``: :meth:`Statements.cast_tally`'s), each
+    with every account's (``everyone``) and the bots' estimate: the counts only — a rate is wins /
+    games, made a percentage by the page."""
+    counted = _counted(rows)
+    return [_cast_line(key, line, everyone) for key, line in sorted(counted.items(), key=_cast_order(counted))]
+
+
+def _cast_order(counted: dict[CastKey, dict[str, int]]) -> Callable[[tuple[CastKey, dict[str, int]]], tuple]:
+    """Within each mode, the casts most played first (then by seats), their teams most played first."""
+    per_cast: dict[tuple[str, str, int], int] = {}
+    for (mode, cast, seats, _), line in counted.items():
+        per_cast[(mode, cast, seats)] = per_cast.get((mode, cast, seats), 0) + line["games"]
+    return lambda item: (item[0][0], -per_cast[item[0][:3]], item[0][1], item[0][2], -item[1]["games"], item[0][3] or "")
+
+
+def _cast_line(key: CastKey, line: dict[str, int], everyone: dict[CastKey, dict[str, int]] | None) -> dict[str, Any]:
+    mode_name, cast, seats, team = key
+    about = _estimate(mode_name, cast, seats)
+    bots = None
+    if about.bots is not None:
+        won, seated = about.bots.get(team or "", (0, 0))
+        bots = {"win": won, "seats": seated}
+    words = about.teams.get(team or "")
+    found: dict[str, Any] = {"mode": mode_name, "cast": cast, "seats": seats,
+                             "label": {"en": about.label[0], "ja": about.label[1]}, "team": team,
+                             "team_label": None if words is None else {"en": words[0], "ja": words[1]}, **line}
+    if everyone is not None:
+        found["everyone"] = everyone.get(key, {"games": 0, **dict.fromkeys(RESULTS, 0)})
+    found["bots"] = bots
+    return found
+
+
+def _estimate(mode_name: str, cast: str, seats: int) -> CastEstimate:
+    """The mode's words and estimate of a cast (its key as its words for a mode no longer served)."""
+    try:
+        mode = modes.get(mode_name)
+    except SettingsError:
+        return CastEstimate((cast, cast))
+    return cast_estimate(mode, cast, seats)
 
 
 def _order(item: tuple[tuple[str, str | None], dict[str, int]]) -> tuple[str, int, str]:

@@ -35,6 +35,7 @@ HTTP (JSON)                                  what it does
   POST /api/account/title    {title}         the 称号 shown beside one's nicknames (a key, or null) → {title}
   GET  /api/account/me                       {account}: the signed-in account, or null
   GET  /api/players/{name}?offset=&limit=    a player's public profile: his 戦績 and his finished games
+  GET  /api/casts                            every account's win rates per cast and team, beside the bots'
   GET  /api/reports?closed=&limit=           administrators: the reports, open (or closed) ones, latest first
   POST /api/reports/{id}/close {note}        administrators: close a report
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
@@ -351,6 +352,9 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         offset, limit = number(request, "offset", 0, 10**6), number(request, "limit", PAGE_SIZE, 200)
         return await accounts.profile(request.path_params["name"], offset, limit)
 
+    async def casts(request: Request) -> Any:
+        return {"casts": await accounts.casts()}
+
     async def me(request: Request) -> Any:
         account = await signed_in(request)
         return {"account": None if account is None else account.to_json()}
@@ -592,6 +596,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             ("title", choose_title)]),
         Route("/api/account/me", handler(me), methods=["GET"]),
         Route("/api/players/{name}", handler(player), methods=["GET"]),
+        Route("/api/casts", handler(casts), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,5 +1,6 @@
 "use strict";
-// A player's profile (GET /api/players/{name}): his 戦績 per role and per team, and his finished games.
+// A player's profile (GET /api/players/{name}): his 戦績 per role, per team and per cast (beside everyone's and
+// the bots' estimate), and his finished games.
 let lang = localStorage.getItem("jinrou-lang") || (navigator.language.startsWith("ja") ? "ja" : "en");
 const PAGE = 50;
 const name = decodeURIComponent(location.pathname.split("/").pop());
@@ -12,6 +13,12 @@ let titles = {};  // each mode's title in English and Japanese (GET /api/modes)
 const mode = (m) => (titles[m] ? t(...titles[m]) : m);
 
 function row(cells) { const tr = el("tr"); for (const c of cells) tr.append(c instanceof Node ? (() => { const td = el("td"); td.append(c); return td; })() : el("td", String(c))); return tr; }
+
+function rate(wins, games) {  // exact counts, the percentage only for the eye
+  const cell = el("span", `${wins} / ${games}`, "rate");
+  cell.append(el("span", ` (${games ? (100 * wins / games).toFixed(1) : "—"} %)`, "muted"));
+  return cell;
+}
 
 let me = null;  // the signed-in account (GET /api/account/me): on his own page he chooses the title shown
 
@@ -48,6 +55,14 @@ function render() {
   for (const [id, key] of [["#roles", "role"], ["#teams", "team"]]) {
     $(`${id} tbody`).replaceChildren(...profile[`${key}s`].map((l) => row([mode(l.mode), l[key] ?? "—", l.games, l.win, l.loss, l.draw, l.sudden])));
   }
+  $("#casts tbody").replaceChildren(...profile.casts.map((c) => {
+    const cast = el("span", `${t(c.label.en, c.label.ja)} · ${t(`${c.seats} seats`, `${c.seats}人`)}`);
+    if (Object.keys(profile.modes).length > 1) cast.prepend(`${mode(c.mode)} · `);
+    const team = c.team_label ? t(c.team_label.en, c.team_label.ja) : (c.team ?? "—");
+    const bots = c.bots === null ? el("span", t("no estimate", "目安なし"), "muted")
+      : c.bots.seats === 0 ? el("span", t("never on this team", "この陣営なし"), "muted") : rate(c.bots.win, c.bots.seats);
+    return row([cast, team, rate(c.win, c.games), rate(c.everyone.win, c.everyone.games), bots]);
+  }));
   $("#games tbody").replaceChildren(...profile.rooms.map((g) => {
     const link = el("a", g.room); link.href = g.page;
     const result = t(...RESULTS[g.result]) + (g.sudden ? t(" (sudden death)", "（突然死）") : "");
