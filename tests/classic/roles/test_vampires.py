@@ -6,7 +6,7 @@ Conventions: the package docstring (``tests/classic/roles/__init__.py``).
 
 from __future__ import annotations
 
-from ..helpers import dead, knows, legal_verbs, new, night, result, seat, told, vote, winners
+from ..helpers import action, dead, knows, legal_verbs, new, night, result, seat, told, vote, winners
 
 
 def bitten(g) -> str:
@@ -125,3 +125,16 @@ def test_a_scapegoat_dracula_dies_on_night_one_before_any_bite_and_a_dracula_bit
     vote(g, "BD CD DB ED FD GD HD ID")
     night(g, "B attack E", "C bite F")
     assert bitten(g) == "F" and told(g, "dracula success", None) == [{}]
+
+
+def test_a_dracula_that_eats_a_stalker_chocolate_tonight_bites_nobody():
+    """The chocolate (level 90) makes it a ストーカー before the bite resolves (106): no ドラキュラ is left to
+    bite, as the reference's player whose job was replaced runs no more of the old job (a game of the win
+    estimates once failed here)."""
+    g = new(["Werewolf", "Patissiere", "Dracula", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B pair D", "A attack E")
+    vote(g, "AF BF CF DF FA GF HF IF")
+    g.apply(action(g, "C eat"))
+    night(g, "C bite G", "A attack H", draws=[("chocolate", "stalker")])
+    assert g.identity(seat(g, "C")).role.id == "Stalker" and bitten(g) == ""
+    assert told(g, "dracula success", None) == [] and dead(g) == {"E": "attack", "F": "execution", "H": "attack"}

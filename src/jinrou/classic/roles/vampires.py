@@ -75,6 +75,8 @@ class DraculaBite(Ability):
             return
         nights.resolved = ctx.day
         chose = [a for a in ctx.chosen(Verb.BITE) if ctx.identity(a.seat).is_a(Dracula) and in_resolution(ctx, a.seat)]
+        if not chose:  # every biter stopped being a ドラキュラ earlier tonight (a role change): nobody bites
+            return
         biter = ctx.draw_seat("dracula biter", list(dict.fromkeys(a.seat for a in chose))) if len(
             {a.seat for a in chose}) > 1 else chose[0].seat
         chosen = next(a.targets[0] for a in chose if a.seat == biter)
