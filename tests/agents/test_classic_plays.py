@@ -25,7 +25,7 @@ from tests.classic.wager_role import ID as POET
 from tests.classic.wager_role import declared
 
 HERE = Path(package.__file__).parent
-CORE = ("__init__", "plays", "notes", "assessment", "bots", "common")
+CORE = ("__init__", "plays", "notes", "assessment", "bots", "common", "requests")  # requests: 希望役職制, no role group
 GROUPS = {"village": {Category.HUMAN}, "crowds": {Category.HUMAN}, "werewolves": {Category.WEREWOLF}, "madmen": {Category.MADMAN},
           "others": {Category.OTHERS, Category.NONE}, "switching": {Category.SWITCHING},
           "switchers": {Category.SWITCHING}, "sweets": {Category.OTHERS, Category.NONE},

@@ -130,7 +130,7 @@ def test_websocket_frames_that_are_not_json_objects_get_an_error_and_the_connect
                   ("text", '{"type": "chat", "text": "\\ud800"}', "lone surrogate"),
                   ("text", "42", "a JSON object"),
                   ("text", "x" * (MAX_BODY + 1), "at most"),
-                  ("text", json.dumps({"type": ["action"]}), "type action, chat or ping")]
+                  ("text", json.dumps({"type": ["action"]}), "type action, chat, ready or ping")]
         for kind, frame, message in frames:
             ws.send_bytes(frame) if kind == "bytes" else ws.send_text(frame)
             reply = ws.receive_json()

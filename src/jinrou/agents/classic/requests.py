@@ -17,7 +17,8 @@ def request_role(cast: Mapping[str, int], rng: np.random.Generator) -> str | Non
     """The role a bot asks for among ``cast`` (role id → count), None for おまかせ: always None (see the
     module docstring); ``rng`` is there for a policy that draws.
 
-    >>> request_role({"Werewolf": 2, "Diviner": 1, "Human": 6}, np.random.default_rng(0)) is None
+    >>> from jinrou.classic.casting import normal_cast
+    >>> request_role(normal_cast(9), np.random.default_rng(0)) is None
     True
     """
     del cast, rng
