@@ -75,7 +75,7 @@ class Table:
                     if self.state.pending is not None:  # as the service: its outcome is drawn before anything else
                         break
                 continue
-            if waiting:
+            if waiting or mode.phase(self.state).timed:  # a timed turn (n秒ルール) runs to its deadline
                 return
             self._record("close", None)
 

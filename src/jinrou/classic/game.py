@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic import ballot, burial, choices, night
-from jinrou.classic.choices import Checked, Legal, Say
+from jinrou.classic.choices import Checked, Legal, Say, Will
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
@@ -143,7 +143,7 @@ class Game(State):
 
     # ------------------------------------------------------------------ applying choices
 
-    def check(self, choice: Action | Vote | Say) -> Checked:
+    def check(self, choice: Action | Vote | Say | Will) -> Checked:
         """Whether :meth:`apply` would accept ``choice`` now: the checked choice, to apply without
         checking again (the one check of a choice: :func:`jinrou.classic.choices.check`); changes nothing.
 
@@ -160,7 +160,7 @@ class Game(State):
         """
         choices.check_claim(self, seat, claim)
 
-    def apply(self, choice: Action | Vote | Say | Checked, draws: Draws | np.random.Generator | None = None) -> None:
+    def apply(self, choice: Action | Vote | Say | Will | Checked, draws: Draws | np.random.Generator | None = None) -> None:
         """Submit a night or day action, a hunter's shot, a vote or a claim — checked now, or a
         :class:`Checked` one from :meth:`check` on this game as it is (or its copy), not checked
         again; effective at once where the rules say.
@@ -272,4 +272,4 @@ class Game(State):
                 then = STEPS[then](self)
 
 
-__all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome", "Say"]
+__all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome", "Say", "Will"]

@@ -73,6 +73,7 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _t("remain", "猶予", "grace (s)", 120, 60),
     _t("voting", "投票専用時間", "voting time (s)", 0),
     _s("dynamic_day_time", "昼を生存者数で", "day length by survivors", *OFF_ON),
+    Setting("dynamic_day_time_factor", "生存者1人あたり", "per survivor (s)", default_int=30, minimum=10, maximum=600),
     _t("silentrule", "n秒ルール", "silent start (s)", 0),
     _s("will", "遺言", "wills", *ON_OFF),
     _s("heavenview", "霊界表示", "the dead see all", "norevive", "view", ""),

@@ -52,6 +52,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "end": ("ゲーム終了: {winner}です", "Game over: {winner}."),
     "draw": ("ゲーム終了: 引き分けです", "Game over: a draw."),
     "claim": ("{player}: {claim}", "{player}: {claim}"),
+    "will": ("{player}の遺言: {text}", "{player}'s will: {text}"),
     "guard success": ("{target}の護衛に成功しました", "You protected {target} from an attack."),
     "role changed": ("あなたは{role}になりました", "You are now {role}."),
     "divination delayed": ("占い結果に影響する役職が存在するので、占い結果が「すぐ分かる」から「翌朝分かる」に変更されました。",

@@ -51,6 +51,9 @@ class Phase:
     turn: int = 0
     label: tuple[str, str] | None = None
     """(English, Japanese), where the mode names its phase in both: the lobby shows the page's one."""
+    timed: bool = False
+    """The turn lasts until its deadline even when nobody is awaited (classic's n秒ルール: the first
+    seconds of a day, when nobody may speak): the server does not close it early."""
 
 
 @dataclass(frozen=True)

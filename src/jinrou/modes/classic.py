@@ -29,7 +29,8 @@ day, CLAIM being ``{"kind": "CO", "role": ID}``, ``{"kind": "DIVINED"|"IDENTIFIE
 structured claims the bots make (:mod:`jinrou.classic.claims`); ``{"claims": [CLAIM, …]}`` (a bot's
 say at the start of a day); ``{"propose": "attack", "targets": [NAME]}`` (an attack made at the
 night's end unless a wolf attacks first: bot wolves do this, so that a person among the wolves
-chooses); ``{"done": true}`` (the night, or the discussion, is over for me).
+chooses); ``{"will": TEXT}`` (遺言: the seat's will, read out at its death; empty: none); ``{"done": true}`` (the night,
+or the discussion, is over for me).
 
 **Chance.** Everything random happens in :meth:`ClassicMode.draw`, stored as an outcome before it
 is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
@@ -91,7 +92,7 @@ SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
 MAX_CLAIMS = 30  # claims a seat may make in one day
 FORMS = ('{"vote": NAME}, {"act": VERB, "targets": [NAME], PARAM: VALUE}, {"claim": {"kind": ..., ...}}, '
-         '{"done": true} or {"propose": "attack", "targets": [NAME]}')
+         '{"will": TEXT}, {"done": true} or {"propose": "attack", "targets": [NAME]}')
 
 
 Accepted = tuple[str, Seat, tuple[Checked | Action, ...]]
@@ -103,6 +104,7 @@ class Turn(enum.StrEnum):
     """The part of a phase the room is in; each gets its own deadline."""
 
     MAIN = "main"
+    SILENT = "silent"  # a day's first ``silentrule`` seconds (n秒ルール): nobody speaks, the turn runs its time
     DISCUSSION = "discussion"  # a day's talk before the voting time (``voting`` > 0)
     GRACE = "grace"  # 猶予: only the missing required actions (or votes) are waited for
 
@@ -188,7 +190,7 @@ class ClassicMode:
 
     def phase(self, village: Village) -> Phase:
         (ja, en), kind = phase_names(village)
-        return Phase(f"{ja} · {en}", kind, label=(en, ja))
+        return Phase(f"{ja} · {en}", kind, label=(en, ja), timed=village.turn is Turn.SILENT)
 
     def seconds(self, village: Village, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
         game, times = village.game, settings["times"]
@@ -200,18 +202,23 @@ class ClassicMode:
             return float(times["remain"])
         if game.stage is Stage.NIGHT:
             return float(times["night"])
-        day = (len(game.living()) + 1) * 30 if times["dynamic_day_time"] else times["day"]
+        day, silent = day_seconds(game, times), times.get("silentrule", 0)
+        if village.turn is Turn.SILENT:
+            return float(min(silent, day))
+        talk = max(0, day - silent)  # the silence is the day's first seconds, as the reference counts them
         if village.turn is Turn.DISCUSSION:
-            return float(day)
+            return float(talk)
         if not village.first_ballot:
             return float(times["remain"])
-        return float(times["voting"] if times["voting"] else day)
+        return float(times["voting"] if times["voting"] else talk)
 
     def awaited(self, village: Village) -> tuple[Seat, ...]:
         game = village.game
         if game is None or village.closing or game.is_over:
             return ()
         goat = game.scapegoat
+        if village.turn is Turn.SILENT:
+            return ()  # nobody is asked anything: the silence runs its time (a timed turn)
         if game.stage is Stage.NIGHT and village.turn is Turn.GRACE:
             seats = [s for s in game.living() if s != goat and village.missing(s)]
         elif game.stage is Stage.NIGHT and village.turn is Turn.MAIN:
@@ -295,6 +302,8 @@ class ClassicMode:
         try:
             if set(action) == {"done"}:
                 return action["done"] is True and me in village.ready
+            if set(action) == {"will"}:
+                return game.wills.get(me, "") == action["will"] and isinstance(action["will"], str)
             if set(action) == {"vote"}:
                 ballot = game.ballot
                 return (game.stage is Stage.DAY and ballot is not None and not ballot.ended
@@ -359,13 +368,18 @@ class ClassicMode:
         if not isinstance(action, dict):
             raise IllegalActionError(f"an action is an object: {FORMS}", ja=f"行動はオブジェクトです: {FORMS}")
         me = village.seat(seat)
-        kind = next((k for k in ("vote", "act", "claim", "claims", "done", "propose") if k in action), None)
+        kind = next((k for k in ("vote", "act", "claim", "claims", "will", "done", "propose") if k in action), None)
         allowed = {"act": {"act", "targets", *_param_keys(action.get("act"))},
                    "propose": {"propose", "targets"}}.get(kind or "", {kind})
         if kind is None or set(action) - allowed:
             raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}",
                                      ja=f"不明な行動 {sorted(action)}: {FORMS} のどれかです")
         choices: tuple[rules.Choice, ...]
+        if village.turn is Turn.SILENT and (kind in ("claim", "claims", "done") or (
+                kind == "vote" and village.settings["times"]["voting"])):
+            seconds = village.settings["times"].get("silentrule", 0)
+            raise IllegalActionError(f"nobody speaks in the first {seconds} seconds of the day (n秒ルール): wait",
+                                     ja=f"朝から{seconds}秒間は発言禁止です（n秒ルール）。少し待ってください")
         if kind == "vote":
             if game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
                 raise IllegalActionError("the vote opens after the discussion", ja="投票は議論の後に始まります")
@@ -378,6 +392,8 @@ class ClassicMode:
             choices = self._claims(village, me, [action["claim"]])
         elif kind == "claims":
             choices = self._claims(village, me, action["claims"], many=True)
+        elif kind == "will":
+            choices = (rules.Will(me, action["will"]),)
         else:
             self._check_done(village, me, action["done"])
             return kind, me, ()
@@ -444,6 +460,8 @@ class ClassicMode:
                 village.closing = True
         elif game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
             village.turn = Turn.MAIN
+        elif game.stage is Stage.DAY and village.turn is Turn.SILENT:
+            village.turn = Turn.DISCUSSION if village.settings["times"]["voting"] else Turn.MAIN
         elif game.stage is Stage.DAY and village.turn is Turn.MAIN and game.awaited():
             village.turn = Turn.GRACE
         else:
@@ -634,6 +652,8 @@ def phase_names(village: Village) -> tuple[tuple[str, str], PhaseKind]:
             ja, en = f"{ja} 決選投票", f"{en} runoff"
         elif game.revotes:
             ja, en = f"{ja} 再投票{game.revotes}", f"{en} revote {game.revotes}"
+        elif village.turn is Turn.SILENT:
+            ja, en = f"{ja} 発言禁止", f"{en} silence"
         elif village.turn is Turn.DISCUSSION:
             ja, en = f"{ja} 議論", f"{en} discussion"
         elif _voting_time(village):
@@ -645,6 +665,14 @@ def phase_names(village: Village) -> tuple[tuple[str, str], PhaseKind]:
     if village.turn is Turn.GRACE and not (game.stage is Stage.NIGHT and village.settings["times"]["night"] == 0):
         ja, en = f"{ja} 猶予", f"{en} grace"
     return (ja, en), kind
+
+
+def day_seconds(game: Game, times: Mapping[str, Any]) -> int:
+    """A day's length: ``day``, or with 昼の時間を生存者数で (``dynamic_day_time``) (the living + 1) ×
+    ``dynamic_day_time_factor`` (身代わりくん among the living, as the reference counts its players)."""
+    if times["dynamic_day_time"]:
+        return (len(game.living()) + 1) * int(times.get("dynamic_day_time_factor", 30))
+    return int(times["day"])
 
 
 def _voting_time(village: Village) -> bool:
@@ -678,6 +706,8 @@ def _begin(village: Village) -> None:
     times = village.settings["times"]
     if game.stage is Stage.NIGHT and times["night"] == 0:
         village.turn = Turn.GRACE
+    elif village.first_ballot and times.get("silentrule", 0):
+        village.turn = Turn.SILENT
     elif village.first_ballot and times["voting"]:
         village.turn = Turn.DISCUSSION
 

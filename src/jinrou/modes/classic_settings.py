@@ -17,8 +17,9 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
 - ``heaven_spectators``: spectators read 霊界 too.
 
 A 闇鍋 cast draws from the roles the engine declares (the ``playable`` pool), without seasonal
-events. Four engine settings are not offered online: ``silentrule``, ``will`` (the room has no
-wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls).
+events. Two engine settings are not offered online: ``wolfsound`` and ``couplesound`` (the chat is the
+server's: it shows no howls). ``silentrule`` (n秒ルール) is a time: the day's first seconds, a turn of
+their own in which nobody speaks (:class:`~jinrou.modes.classic.Turn`).
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ YAMINABE = {"yaminabe": "yaminabe", "partial": "partial", "easy": "easy"}  # cas
 PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "team": ("only the seats of each team", "陣営ごとの数のみ"),
                 "hidden": ("nothing", "非公開")}
-NOT_ONLINE = frozenset({"silentrule", "will", "wolfsound", "couplesound"})
-TIMES = ("day", "night", "remain", "voting", "dynamic_day_time")
+NOT_ONLINE = frozenset({"wolfsound", "couplesound"})
+TIMES = ("day", "night", "remain", "voting", "dynamic_day_time", "dynamic_day_time_factor", "silentrule")
 SWITCHES = {frozenset({"on", "off"}): ("on", "off"), frozenset({"yes", "no"}): ("yes", "no")}
 """An engine choice that is a switch (its two values) → (value when ticked, when not)."""
 CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {

@@ -84,6 +84,10 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     closed: tuple[str, str] | tuple[None, None]
     if me is None:
         closed = SPECTATORS
+    elif DAY_CHAT in view.writes and str(village.turn) == "silent" and not game.is_over:  # n秒ルール
+        seconds = village.settings["times"].get("silentrule", 0)
+        closed = (f"nobody speaks in the first {seconds} seconds of the day (n秒ルール)",
+                  f"朝から{seconds}秒間は発言禁止です（n秒ルール）")
     elif DAY_CHAT in view.writes or game.is_over:
         closed = (None, None)
     else:
@@ -355,6 +359,8 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
             night and not (sv.alive[me] and village.missing(me))
             or game.stage is Stage.DAY and village.turn == "discussion" and sv.alive[me]),
         "results": [_texts(game, pm) for pm in sv.messages if pm[1].to is not None],
+        "will": game.wills.get(me, "") if game.settings.on("will") else None,  # 遺言: its writer's alone
+        "may_will": game.settings.on("will") and sv.alive[me] and not game.is_over,
     }
 
 

@@ -57,6 +57,7 @@
     <ul class="c-list" id="c-proposals"></ul></section>
   <section id="c-claim-section" hidden><details class="c-claims-panel" id="c-claim-panel"><summary id="c-claim-title"></summary>
     <div id="c-claim-forms"></div></details></section>
+  <section id="c-will" hidden><h2 id="c-will-title"></h2><p class="c-note" id="c-will-note"></p><div id="c-will-form"></div></section>
   <section id="c-end" hidden><h2 id="c-end-title"></h2><p class="end" id="c-winner"></p>
     <div class="scroll"><table class="c-end"><thead id="c-end-head"></thead><tbody id="c-end-body"></tbody></table></div></section>
   <section id="c-players-section"><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
@@ -255,6 +256,7 @@
       else if (ballot.revotes) status.push(ctx.t(`Revote ${ballot.revotes}.`, `再投票 ${ballot.revotes}回目`));
       if (ballot.vote) status.push(ctx.t(`You voted for ${ballot.vote}.`, `${ballot.vote} に投票しました。`));
       if (game.turn === "discussion") status.push(ctx.t("Discussion: the vote opens after it.", "議論中: 投票は議論の後です。"));
+      if (game.turn === "silent") status.push(ctx.t("The day's first seconds are silent (n秒ルール): nobody speaks yet.", "発言禁止の時間です（n秒ルール）。"));
     }
     if (me.ready) status.push(ctx.t("You are done: waiting for the others.", "完了しました。他の人を待っています。"));
     $("#c-status").textContent = status.join(" ");
@@ -300,6 +302,23 @@
       claimForm(ctx.t("I think", "推理"), [select("target", living), select("result", RESULTS())],
         (f) => ({ kind: "ESTIMATE", target: value(f, "target"), result: value(f, "result") })),
     ]);
+  }
+
+  function renderWill(view) {  // 遺言: written while alive, read out to everybody at the writer's death
+    const me = view.game && view.game.me;
+    const open = Boolean(me && me.will !== null && me.will !== undefined && me.may_will);
+    $("#c-will").hidden = !open;
+    if (!open) return;
+    $("#c-will-title").textContent = ctx.t("Your will", "遺言");
+    $("#c-will-note").textContent = ctx.t("Read out to everybody when you die; nobody reads it before.", "あなたが死んだときに全員に公開されます。それまでは誰も読めません。");
+    rebuild("#c-will-form", JSON.stringify([me.will, ctx.t("en", "ja")]), () => {
+      const form = ctx.el("form", undefined, "c-form");
+      const text = ctx.el("textarea"); text.name = "will"; text.maxLength = 300; text.rows = 3; text.value = me.will;
+      text.setAttribute("aria-label", ctx.t("Your will", "遺言"));
+      form.append(text, button(ctx.t("Save my will", "遺言を残す")));
+      form.addEventListener("submit", (event) => { event.preventDefault(); ctx.act({ will: text.value }); });
+      return [form];
+    });
   }
 
   function renderPlayers(view) {
@@ -425,6 +444,7 @@
     renderCard(game);
     renderActions(view);
     renderClaims(view);
+    renderWill(view);
     renderEnd(game);
     renderPlayers(view);
     renderPublished(game);

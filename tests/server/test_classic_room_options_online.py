@@ -1,0 +1,95 @@
+"""Issue 36's room options of time and talk over real sockets: a `jinrou serve` process on 127.0.0.1, six
+people on WebSockets. n秒ルール closes the village talk for the day's first seconds and the server's own timer
+opens it; each seat's will (遺言) reaches its writer alone until its death, then everybody; the options are in
+the record's settings."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from typing import Any
+
+from websockets.sync.client import connect
+
+from tests.modes.test_classic_mode import first_choice
+
+from .conftest import wait_until
+from .test_restart import call
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+ROOM = {"name": "options", "mode": "classic", "players": 6, "cast": "fixed",
+        "roles": {"Werewolf": 1, "Diviner": 1, "Human": 4}, "rules": {"scapegoat": "off"},
+        "times": {"night": 600, "day": 600, "silentrule": 4}}
+
+
+def view(server, room: str, token: str | None = None) -> dict[str, Any]:
+    return call(server, "GET", f"/api/rooms/{room}/view" + (f"?token={token}" if token else ""))
+
+
+def drain(sockets: dict, payloads: dict) -> None:
+    for seat, ws in sockets.items():
+        while True:
+            try:
+                payloads[seat].append(ws.recv(timeout=0.05))
+            except TimeoutError:
+                break
+
+
+def test_the_silence_and_the_wills_over_real_sockets(server):
+    room = call(server, "POST", "/api/rooms", ROOM)["id"]
+    tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": n})["token"] for n in NAMES]
+    url = f"ws://127.0.0.1:{server.port}/ws/rooms/{room}"
+    payloads: dict[int | None, list[str]] = {seat: [] for seat in [*range(6), None]}
+    with contextlib.ExitStack() as stack:
+        seats = [stack.enter_context(connect(f"{url}?token={t}")) for t in tokens]
+        sockets = {**dict(enumerate(seats)), None: stack.enter_context(connect(url))}
+        assert call(server, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+        for seat, ws in enumerate(seats):  # each writes its will over its socket
+            ws.send(json.dumps({"type": "action", "action": {"will": f"will-of-{NAMES[seat]}"}}))
+        wait_until(lambda: all(view(server, room, t)["game"]["me"]["will"] == f"will-of-{n}"
+                               for t, n in zip(tokens, NAMES)), what="the wills")
+        silent_seen = False
+        for _ in range(200):
+            drain(sockets, payloads)
+            seen = view(server, room)
+            if seen["game"]["result"]:
+                break
+            for seat, token in enumerate(tokens):
+                if view(server, room)["game"]["turn"] == "silent":  # the day's first 4 seconds: closed, then opened
+                    silent_seen = True
+                    living = next(s for s in range(6) if view(server, room, tokens[s])["game"]["me"]["alive"])
+                    refused = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[living], "text": "hi", "channel": "village"})
+                    assert refused["error"] == "nobody speaks in the first 4 seconds of the day (n秒ルール)"
+                    assert view(server, room)["room"]["deadline"] - time.time() <= 4.5
+                    wait_until(lambda: view(server, room)["game"]["turn"] != "silent", timeout=10, what="the silence's end")
+                    said = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[living], "text": "hi", "channel": "village"})
+                    assert said == {"ok": True}
+                mine = view(server, room, token)["game"]
+                action = first_choice(mine)
+                if action is not None:  # refused when it is not this seat's turn: nothing changes
+                    call(server, "POST", f"/api/rooms/{room}/action", {"token": token, "action": action})
+        wait_until(lambda: bool(view(server, room)["game"]["result"]), timeout=30, what="the end")
+        time.sleep(0.3)
+        drain(sockets, payloads)
+    assert silent_seen
+    record = call(server, "GET", f"/api/rooms/{room}/record")
+    assert record["settings"]["silentrule"] == 4 and record["settings"]["will"] == "on"
+    written = {w["player"]: w["text"] for e in record["events"] for w in e.get("wills", [])}
+    assert written == {n: f"will-of-{n}" for n in NAMES}
+    dead = {d["player"] for d in record["result"]["deaths"]}
+    assert dead, "somebody died"
+    checked = 0
+    for seat, sent in payloads.items():
+        for text in sent:
+            data = json.loads(text)
+            game = data.get("game")
+            if data.get("type") != "view" or not game or game["result"]:
+                continue
+            checked += 1
+            for writer, name in enumerate(NAMES):
+                if f"will-of-{name}" in text:  # its writer's, or read out at its death
+                    assert seat == writer or not game["players"][writer]["alive"], (seat, name)
+    assert checked > 20
+    end = " ".join(line["en"] for line in view(server, room)["game"]["log"])
+    assert all((f"{n}'s will: will-of-{n}" in end) is (n in dead) for n in NAMES)
