@@ -72,7 +72,8 @@ def seeds_for(settings: dict[str, Any], seq: int, wanted, count: int = 1) -> lis
     checked = mode.settings(settings)
     found: list[int] = []
     for seed in range(5000):
-        state = mode.start(tuple(f"P{i}" for i in range(checked["players"])), checked)
+        today = time.localtime()  # the room's date, as the server stores it at the start (闇鍋's seasonal events)
+        state = mode.start(tuple(f"P{i}" for i in range(checked["players"])), checked, (today.tm_mon, today.tm_mday))
         outcome = mode.draw(state, lambda seed=seed: np.random.default_rng([seed, seq]))
         if outcome and "cast" in outcome and wanted(outcome["cast"]):
             found.append(seed)

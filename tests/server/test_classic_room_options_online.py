@@ -93,3 +93,18 @@ def test_the_silence_and_the_wills_over_real_sockets(server):
     assert checked > 20
     end = " ".join(line["en"] for line in view(server, room)["game"]["log"])
     assert all((f"{n}'s will: will-of-{n}" in end) is (n in dead) for n in NAMES)
+
+
+def test_a_yaminabe_room_casts_on_the_servers_day_stored_with_its_start(client):
+    from .test_classic_online import create, join, post
+
+    service = client.app.state.service
+    christmas = time.mktime((2026, 12, 24, 12, 0, 0, 0, 0, -1))
+    service.clock = lambda: christmas
+    room = create(client, players=12, cast="yaminabe", yaminabe_safety="none", times={"night": 600, "day": 600})
+    token = join(client, room, "Ann")
+    post(client, room, "bots", token=token)
+    assert post(client, room, "start", token=token) == {"ok": True}
+    started = next(e for e in service.store.events(room) if e.kind == "started")
+    assert started.data == {"host": 0, "date": "12-24"}
+    assert client.portal.call(lambda: service.rooms[room].state.date) == (12, 24)

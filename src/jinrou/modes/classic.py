@@ -130,6 +130,7 @@ class Village:
     version: int = 0  # counts the changes: views are cached per version
     views: dict[Any, tuple[int, Any]] = field(default_factory=dict)  # seat, ("view", seat) → (version, cached)
     key: str = field(default_factory=lambda: secrets.token_hex(8))  # names the room to the AIWolf agents' pool
+    date: tuple[int, int] | None = None  # the room's day (month, day) at the start: 闇鍋's seasonal events
 
     def __getstate__(self) -> dict[str, Any]:
         """What a snapshot of the room pickles: not the views made from it nor the last check (caches)."""
@@ -183,8 +184,11 @@ class ClassicMode:
     def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {"cast": rooms.summary(settings)}
 
-    def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Village:
-        return Village(tuple(players), settings)
+    def start(self, players: tuple[str, ...], settings: Mapping[str, Any], date: tuple[int, int] | None = None,
+              ) -> Village:
+        """A room's village; ``date``: the room's day (month, day) at the start, for 闇鍋's seasonal events
+        (None: a day outside every event)."""
+        return Village(tuple(players), settings, date=date)
 
     # ---------------------------------------------------------------- phases
 
@@ -505,7 +509,7 @@ class ClassicMode:
         for _ in range(CAST_TRIES):
             candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
             try:
-                roles, published = rooms.draw_cast(settings, rng, candidates)
+                roles, published = rooms.draw_cast(settings, rng, candidates, village.date)
                 break
             except (CastingError, SetupError) as failed:
                 error = failed

@@ -16,8 +16,9 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
   ``ushi`` (2陣営戦);
 - ``heaven_spectators``: spectators read 霊界 too.
 
-A 闇鍋 cast draws from the roles the engine declares (the ``playable`` pool), without seasonal
-events. Two engine settings are not offered online: ``wolfsound`` and ``couplesound`` (the chat is the
+A 闇鍋 cast draws from the whole catalog (``yaminabe_pool`` ``catalog``, the default: every role 月下人狼's
+闇鍋 may cast — those it never casts are not in its draws — with the seasonal events of the room's day at
+the start) or from the roles the engine declares without events (``playable``, as rooms cast before). Two engine settings are not offered online: ``wolfsound`` and ``couplesound`` (the chat is the
 server's: it shows no howls). ``silentrule`` (n秒ルール) is a time: the day's first seconds, a turn of
 their own in which nobody speaks (:class:`~jinrou.modes.classic.Turn`).
 """
@@ -43,6 +44,7 @@ from jinrou.modes.base import DEAD_CHAT_NOTE, Choice, Field, FieldKind, Schema, 
 from jinrou.yaminabe import Options, Request, Safety, cast_from
 from jinrou.yaminabe.casting import uniforms
 from jinrou.yaminabe.publish import publication_key
+from jinrou.yaminabe.request import Date
 
 MAX_PLAYERS = 40
 CASTS = {
@@ -54,6 +56,10 @@ CASTS = {
     "preset": ("a preset of 月下人狼 (below)", "配役プリセット"),
 }
 YAMINABE = {"yaminabe": "yaminabe", "partial": "partial", "easy": "easy"}  # cast → the 闇鍋 package's mode
+POOLS = {"catalog": ("the whole catalog, with seasonal events (月下人狼's)", "全役職（季節イベントあり）"),
+         "playable": ("the roles declared, no seasonal event", "宣言済みの役職のみ（季節イベントなし）")}
+"""Where a 闇鍋 casts from: the catalog (the reference's rooms, events by the room's date) or the roles
+declared."""
 PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "team": ("only the seats of each team", "陣営ごとの数のみ"),
                 "hidden": ("nothing", "非公開")}
@@ -138,6 +144,8 @@ def _schema(declared: tuple[str, ...]) -> Schema:
             Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
                   MAX_PLAYERS + 1, CATEGORY_CHOICES),
             Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=excluded),
+            Field("yaminabe_pool", "Yaminabe roles", "闇鍋の役職", FieldKind.CHOICE, "catalog",
+                  choices=tuple(Choice(k, *v) for k, v in POOLS.items())),
             Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full",
                   choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
             Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
@@ -215,9 +223,10 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
 
 
 def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
-              candidates: list[list[str]] | None = None) -> tuple[list[str], RoleList]:
+              candidates: list[list[str]] | None = None, date: Date | None = None) -> tuple[list[str], RoleList]:
     """Each seat's role (身代わりくん's first) and the role list the room is told (before 盗人's exchange),
-    drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9).
+    drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9);
+    ``date``: the room's day, for a 闇鍋's seasonal events (None: a day outside every event).
 
     Raises:
         CastingError: the 闇鍋 casting failed (a casting the level's rules refuse).
@@ -225,7 +234,7 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
     """
     kind = settings["cast"]
     if kind in YAMINABE:
-        casting = cast_from(_request(settings), uniforms(rng))
+        casting = cast_from(_request(settings, date), uniforms(rng))
         counts, shown = casting.counts, casting.published
         published = RoleList(shown.kind.value, shown.roles, shown.teams, (shown.announcement_ja, shown.announcement_en))
     else:
@@ -254,14 +263,17 @@ def summary(settings: Mapping[str, Any]) -> dict[str, str]:
     return {"en": en, "ja": ja}
 
 
-def _request(settings: Mapping[str, Any]) -> Request:
-    """The 闇鍋 request of a room (CastingError when the package refuses it)."""
+def _request(settings: Mapping[str, Any], date: Date | None = None) -> Request:
+    """The 闇鍋 request of a room on ``date`` (CastingError when the package refuses it): from the
+    ``yaminabe_pool`` (``catalog`` by default: the reference's; ``playable``: the roles declared, as
+    rooms cast before issue 36), with the day's seasonal events."""
+    pool = settings.get("yaminabe_pool", "playable")  # a room stored before the pool was a setting: playable
     options = Options(scapegoat=settings["rules"]["scapegoat"] == "on", publish=settings["yaminabe_hidejobs"],
-                      hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], seasonal=False,
-                      losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
+                      hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], date=date,
+                      seasonal=pool == "catalog", losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
     return Request.build(
         seats(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
-        fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool="playable",
+        fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool=pool,
     )  # fmt: skip
 
 

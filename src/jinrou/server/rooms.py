@@ -10,7 +10,8 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
                                                          key of the signed-in account, account_name its spelling)
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
-    started   {}
+    started   {host?, date?}                            (host: the host's seat then; date: "MM-DD", the server's local
+                                                         day: a mode whose ``start`` takes them gets them)
     action    {seat, action, spent?, id?}                a player's decision (JSON of the mode); seconds spent on the
                                                          turn; the id its client gave it (a retry is not stored twice)
     close     {}                                         the phase's deadline passed, or all acted
@@ -92,6 +93,14 @@ def validate_settings(data: Any) -> dict[str, Any]:
             "password": password, "private": private}
 
 
+def _month_day(text: Any) -> tuple[int, int] | None:
+    """A stored ``"MM-DD"`` as (month, day) (None: none stored, a room started before it was)."""
+    if not isinstance(text, str):
+        return None
+    month, _, day = text.partition("-")
+    return int(month), int(day)
+
+
 def check_name(name: Any, taken: list[str]) -> str:
     """A nickname for a seat (see :func:`jinrou.server.names.check_nickname`)."""
     return check_nickname(name, taken, NAME_LIMIT)
@@ -129,6 +138,14 @@ def password_matches(password: Any, stored: str) -> bool:
 def _takes_settings(mode_name: str) -> bool:
     """Whether the mode's ``channels`` takes the room's settings as a third argument."""
     return len(inspect.signature(modes.get(mode_name).channels).parameters) >= 3
+
+
+@cache
+def _start_takes(mode_name: str) -> frozenset[str]:
+    """The optional facts of the start the mode's ``start`` takes besides the players and the settings:
+    ``host`` (the room seat of the host: classic's game master) and ``date`` ((month, day): its seasonal
+    events)."""
+    return frozenset(inspect.signature(modes.get(mode_name).start).parameters) & {"host", "date"}
 
 
 @dataclass
@@ -225,7 +242,9 @@ class Room:
                 self.order.remove(data["seat"])
         elif kind == "started":
             self.started = True
-            self.state = self.mode.start(tuple(self.names), self.settings)
+            facts = {"host": data.get("host"), "date": _month_day(data.get("date"))}
+            self.state = self.mode.start(tuple(self.names), self.settings,
+                                         **{k: v for k, v in facts.items() if k in _start_takes(self.mode.name)})
         elif kind == "action":
             self.used[data["seat"]] += data.get("spent", 0.0)
             self.state = self.mode.act(self.state, data["seat"], data["action"])

@@ -315,7 +315,8 @@ class RoomService(Replicas, GameProgress, Pushes):
             if room.free_seats():
                 raise RoomError(f"{len(room.free_seats())} seats are empty: wait for players or fill them with "
                                 f"bots", ja=f"空席が{len(room.free_seats())}つあります。参加者を待つか、ボットで埋めてください")
-            await self._append(room, "started", {})
+            day = time.localtime(self.clock())  # the room's date (its seasonal events), stored: a replay reads it
+            await self._append(room, "started", {"host": room.host, "date": f"{day.tm_mon:02d}-{day.tm_mday:02d}"})
             await self._progress(room)
             self._notify(room)
 
