@@ -108,3 +108,57 @@ def test_a_yaminabe_room_casts_on_the_servers_day_stored_with_its_start(client):
     started = next(e for e in service.store.events(room) if e.kind == "started")
     assert started.data == {"host": 0, "date": "12-24"}
     assert client.portal.call(lambda: service.rooms[room].state.date) == (12, 24)
+
+
+# ---------------------------------------------------------------------- 覆面
+
+REAL = ("RealAnn", "RealBen", "RealCat", "RealDan", "RealEve", "RealFay")
+
+
+def play_to_the_end(server, room: str, tokens: list[str], sockets: dict, payloads: dict) -> None:
+    for _ in range(200):
+        drain(sockets, payloads)
+        if view(server, room)["game"]["result"]:
+            break
+        for token in tokens:
+            action = first_choice(view(server, room, token)["game"])
+            if action is not None:  # refused when it is not this seat's turn: nothing changes
+                call(server, "POST", f"/api/rooms/{room}/action", {"token": token, "action": action})
+    wait_until(lambda: bool(view(server, room)["game"]["result"]), timeout=30, what="the end")
+    time.sleep(0.3)
+    drain(sockets, payloads)
+
+
+def test_masked_names_reach_nobody_before_the_end_which_reveals_them(server):
+    room = call(server, "POST", "/api/rooms", {**ROOM, "room": {"blind": True}, "times": {"night": 600, "day": 600}})["id"]
+    tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": n})["token"] for n in REAL[:5]]
+    again = call(server, "POST", f"/api/rooms/{room}/join", {"name": "RealAnn"})  # taken: not refused, so not told
+    assert set(again) == {"seat", "token"}
+    tokens.append(again["token"])
+    watcher_pass = call(server, "POST", f"/api/rooms/{room}/watch", {"name": "RealBen"})["pass"]  # a name, not a mask
+    assert "覆面2" in call(server, "POST", f"/api/rooms/{room}/watch", {"name": "覆面2"})["error"]
+    url = f"ws://127.0.0.1:{server.port}/ws/rooms/{room}"
+    payloads: dict[int | None, list[str]] = {seat: [] for seat in [*range(6), None]}
+    with contextlib.ExitStack() as stack:
+        seats = [stack.enter_context(connect(f"{url}?token={t}")) for t in tokens]
+        sockets = {**dict(enumerate(seats)), None: stack.enter_context(connect(url))}
+        call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[1], "text": "hello before the start"})
+        assert call(server, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+        call(server, "POST", f"/api/rooms/{room}/chat", {"pass": watcher_pass, "text": "a spectator says hi"})
+        play_to_the_end(server, room, tokens, sockets, payloads)
+    checked = 0
+    for seat, sent in payloads.items():
+        for text in sent:
+            data = json.loads(text)
+            if data.get("type") != "view" or (data.get("game") or {}).get("result"):
+                continue
+            checked += 1
+            assert not [n for n in REAL if n in text.replace("RealBen (観戦)", "")], (seat, text[:300])
+    assert checked > 20
+    end = view(server, room)
+    assert [(s["name"], s["mask"]) for s in end["room"]["seat_list"]] == [
+        (n, f"覆面{i + 1}") for i, n in enumerate((*REAL[:5], "RealAnn"))]
+    assert [p["name"] for p in end["game"]["players"]] == [f"覆面{i + 1}" for i in range(6)]  # the game's names
+    assert end["chat"][0] == {"name": "覆面2", "text": "hello before the start", "phase": "lobby"}
+    record = call(server, "GET", f"/api/rooms/{room}/record")
+    assert record["players"] == [f"覆面{i + 1}" for i in range(6)] and record["settings"]["blind"] == "on"

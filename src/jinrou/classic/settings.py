@@ -103,8 +103,13 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _s("poisonwolf", "毒持ち襲撃", "poison hits", "selector", ""),
     _s("friendsjudge", "恋人の勝利条件", "lovers win", "alive", "ruin"),
     _s("friendssplit", "恋人は独立", "lover pairs apart", *ON_OFF),
+    _s("shoji", "障子に目あり", "warn of eavesdroppers", *OFF_ON),
+    _s("blind", "覆面", "masked names until the end", *OFF_ON),
+    _s("gm", "ゲームマスター", "the host is the game master", *OFF_ON),
+    _s("watchspeak", "観戦者の発言", "spectators may talk", *ON_OFF),
 )})  # fmt: skip
-"""Every setting by name, in the spec's order."""
+"""Every setting by name, in the spec's order. The last three are the room's (月下人狼's room options, not
+its rules): the engine plays alike under them, the record keeps them, the online room honours them."""
 
 
 @dataclass(frozen=True)

@@ -184,6 +184,11 @@ class ClassicMode:
     def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {"cast": rooms.summary(settings)}
 
+    def masks(self, settings: Mapping[str, Any], seats: int) -> tuple[str, ...] | None:
+        """覆面 (``blind``): the names the seats play under until the end — 覆面1, 覆面2, … by room seat —;
+        None: their own names."""
+        return tuple(f"覆面{seat + 1}" for seat in range(seats)) if rooms.room_option(settings, "blind") else None
+
     def start(self, players: tuple[str, ...], settings: Mapping[str, Any], date: tuple[int, int] | None = None,
               ) -> Village:
         """A room's village; ``date``: the room's day (month, day) at the start, for 闇鍋's seasonal events

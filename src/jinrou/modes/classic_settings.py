@@ -65,6 +65,8 @@ PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "hidden": ("nothing", "非公開")}
 NOT_ONLINE = frozenset({"wolfsound", "couplesound"})
 TIMES = ("day", "night", "remain", "voting", "dynamic_day_time", "dynamic_day_time_factor", "silentrule")
+ROOM = ("blind", "gm", "watchspeak")
+"""The room's own options (覆面, a game master, spectators' talk), in the form's group ``room``."""
 SWITCHES = {frozenset({"on", "off"}): ("on", "off"), frozenset({"yes", "no"}): ("yes", "no")}
 """An engine choice that is a switch (its two values) → (value when ticked, when not)."""
 CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
@@ -156,9 +158,10 @@ def _schema(declared: tuple[str, ...]) -> Schema:
             *(_engine_field(name, "times") for name in TIMES),
             Field("hunter", "hunter's last shot (s)", "ハンター (秒)", FieldKind.INTEGER, HUNTER_SECONDS, 10, 3600,
                   group="times"),
-            *(_engine_field(name, "rules") for name in ENGINE if name not in TIMES and name not in NOT_ONLINE),
+            *(_engine_field(name, "rules") for name in ENGINE if name not in TIMES + ROOM and name not in NOT_ONLINE),
+            *(_engine_field(name, "room") for name in ROOM),
         ),
-        {"times": ("Times", "時間"), "rules": ("Rules", "ルール")},
+        {"times": ("Times", "時間"), "rules": ("Rules", "ルール"), "room": ("Room", "部屋")},
     )
 
 
@@ -203,6 +206,11 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
     return settings
 
 
+def room_option(settings: Mapping[str, Any], name: str) -> bool:
+    """Whether the room option ``name`` (:data:`ROOM`) is on (a room stored before the options: its default)."""
+    return bool(settings.get("room", {}).get(name, ENGINE[name].default == "on"))
+
+
 def seats(settings: Mapping[str, Any]) -> int:
     """n: the game's seats, 身代わりくん's included."""
     return int(settings["players"]) + (settings["rules"]["scapegoat"] == "on")
@@ -211,8 +219,8 @@ def seats(settings: Mapping[str, Any]) -> int:
 def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
     """The settings the engine plays by (:class:`jinrou.classic.settings.Settings`' names and values)."""
     out: dict[str, str | int] = {}
-    for group in ("times", "rules"):
-        for name, value in settings[group].items():
+    for group in ("times", "rules", "room"):
+        for name, value in settings.get(group, {}).items():  # a room stored before the group had none
             if name not in ENGINE:
                 continue
             if isinstance(value, bool):

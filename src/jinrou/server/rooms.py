@@ -243,7 +243,7 @@ class Room:
         elif kind == "started":
             self.started = True
             facts = {"host": data.get("host"), "date": _month_day(data.get("date"))}
-            self.state = self.mode.start(tuple(self.names), self.settings,
+            self.state = self.mode.start(tuple(self.masks or self.names), self.settings,
                                          **{k: v for k, v in facts.items() if k in _start_takes(self.mode.name)})
         elif kind == "action":
             self.used[data["seat"]] += data.get("spent", 0.0)
@@ -277,6 +277,25 @@ class Room:
     @property
     def names(self) -> list[str]:
         return [s.name if s is not None else "" for s in self.seats]
+
+    @property
+    def masks(self) -> tuple[str, ...] | None:
+        """The names the seats play under until the end (覆面: the mode's optional ``masks(settings,
+        seats)``); None: their own."""
+        masked = getattr(self.mode, "masks", None)
+        return None if masked is None else masked(self.settings, len(self.seats))
+
+    def shown_names(self, seat: SeatNumber | None = None) -> list[str]:
+        """The seats' names as ``seat`` (None: a spectator) may read them now: their masks while the
+        game is not over, unless the mode's optional ``unmasked(state, seat)`` says the seat sees who
+        is who (a game master); their own names otherwise."""
+        masks = self.masks
+        if masks is None or self.is_over:
+            return self.names
+        unmasked = getattr(self.mode, "unmasked", None)
+        if seat is not None and unmasked is not None and self.state is not None and unmasked(self.state, seat):
+            return self.names
+        return list(masks)
 
     @property
     def is_over(self) -> bool:
@@ -430,10 +449,13 @@ class Room:
         """A view around the given chat lines (all of them: the HTTP view; the new ones: a push)."""
         main = channels[0].key if channels else None
         settings = {k: v for k, v in self.settings.items() if k not in ("name", "mode")}
+        shown, masks = self.shown_names(seat), self.masks
         clocks = {"used": [round(u, 3) for u in self.used]} if self.mode.public_clocks else {}
         return {
             "room": {**self.summary(), **settings, "title": list(self.mode.title),
-                     "seat_list": [None if s is None else {"name": s.name, "bot": s.bot} for s in self.seats],
+                     "seat_list": [None if s is None else {"name": shown[i], "bot": s.bot,  # 覆面: a mask until the end
+                                                           **({"mask": masks[i]} if masks and shown[i] != masks[i] else {})}
+                                   for i, s in enumerate(self.seats)],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
                      "host": self.host, "rematch": self.rematch, **clocks},

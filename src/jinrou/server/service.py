@@ -251,7 +251,8 @@ class RoomService(Replicas, GameProgress, Pushes):
             free = room.free_seats()
             if not free:
                 raise RoomError("the room is full: you can watch as a spectator", ja="満席です。観戦はできます")
-            name = check_name(name, [s.name for s in room.seats if s is not None])
+            masked = room.masks is not None  # 覆面: names are not unique there, so a refusal tells nobody who sits
+            name = check_name(name, [] if masked else [s.name for s in room.seats if s is not None])
             token = new_token()
             await self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token), **signed})
             self._notify(room)
@@ -409,7 +410,8 @@ class RoomService(Replicas, GameProgress, Pushes):
             if found.closed is not None:
                 raise RoomError(found.closed, ja=found.closed_ja)
             self.chat_limits.check((room.id, seat if seat is not None else f"~{spectator}"))
-            name = room.names[seat] if seat is not None else f"{spectator} (観戦)"
+            shown = room.shown_names()  # 覆面: a seat speaks under its mask until the end
+            name = shown[seat] if seat is not None else f"{spectator} (観戦)"
             data = {"seat": seat, "name": name, "text": text, "phase": room.phase}
             mark = room.log_mark()
             if mark is not None:
@@ -423,7 +425,7 @@ class RoomService(Replicas, GameProgress, Pushes):
             await self._append(room, "chat", data)
             if speakers:  # possessed voice: one drawn per line, the copy recorded under its name
                 chosen = speakers[int(self._rng(room).integers(len(speakers)))]
-                copy = {"seat": chosen, "name": room.names[chosen], "text": text, "phase": room.phase}
+                copy = {"seat": chosen, "name": shown[chosen], "text": text, "phase": room.phase}
                 if mark is not None:
                     copy["mark"] = mark
                 await self._append(room, "chat", copy)
@@ -437,7 +439,8 @@ class RoomService(Replicas, GameProgress, Pushes):
         await self.passes.load()
         room = await self.room(room_id)
         if name is not None:
-            name = check_nickname(name, [s.name for s in room.seats if s is not None], NAME_LIMIT)
+            seated = room.shown_names() if room.masks is not None else [s.name for s in room.seats if s is not None]
+            name = check_nickname(name, seated, NAME_LIMIT)  # 覆面: checked against the masks, never the names
         return self.passes.issue(room.id, name or "")
 
     async def reader(self, room_id: str, token: Any = None, pass_: Any = None,

@@ -367,7 +367,7 @@
     $("#c-roles").replaceChildren(...rows);
   }
 
-  function renderEnd(game) {
+  function renderEnd(game, room) {
     const over = Boolean(game && game.result && game.winner);
     $("#c-end").hidden = !over;
     if (!over) return;
@@ -381,7 +381,8 @@
       const tr = ctx.el("tr");
       const held = (p.history && p.history.length ? p.history : p.role ? [p.role] : []).map(tx);  // 呪われた者 → 人狼
       if (held.length && p.shown && p.subs && p.subs.length && tx(p.shown) !== tx(p.role)) held[held.length - 1] = tx(p.shown);
-      const name = ctx.el("td", p.name);
+      const seat = p.seat !== null && p.seat !== undefined && room ? room.seat_list[p.seat] : null;
+      const name = ctx.el("td", seat && seat.mask ? `${p.name} = ${seat.name}` : p.name);  // 覆面: revealed at the end
       name.translate = false;
       const team = p.team || (p.role && p.role.team);  // the team it ended in (a 狼の子分 won with the wolves)
       tr.append(name, roleName(ctx.el("td", held.join(" → ")), p.role), ctx.el("td", team ? tx(team) : ""),
@@ -445,7 +446,7 @@
     renderActions(view);
     renderClaims(view);
     renderWill(view);
-    renderEnd(game);
+    renderEnd(game, view.room);
     renderPlayers(view);
     renderPublished(game);
     renderSettings(view);

@@ -186,7 +186,8 @@ function renderLobby(view) {
   $("#seats").replaceChildren(...room.seat_list.map((s, i) => {
     const item = el("li");
     if (!s) { item.append(el("span", t(`seat ${i + 1}: free`, `${i + 1}番席: 空き`), "muted")); return item; }
-    const name = el("span", `${s.name}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
+    const mask = s.mask ? t(` as ${s.mask}`, `（${s.mask}）`) : "";  // 覆面: the mask a revealed name played under
+    const name = el("span", `${s.name}${mask}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
     name.translate = false;
     item.append(name);
     if (host && i !== view.you && !room.started) {
