@@ -4,6 +4,9 @@ side (the server's side: ``tests/server/test_classic_room_options_online.py``)."
 
 from __future__ import annotations
 
+import pytest
+
+from jinrou.errors import IllegalActionError
 from jinrou.modes.classic import ClassicMode
 from jinrou.modes.classic_settings import engine_settings, room_option, schema
 
@@ -31,3 +34,69 @@ def test_masks_name_the_seats_in_order_and_the_game_plays_under_them():
     assert masks == ("覆面1", "覆面2", "覆面3", "覆面4", "覆面5", "覆面6")
     table = Table({"players": 6, "room": {"blind": True}}, humans=[0], players=masks)
     assert table.game.names == ("身代わりくん", *masks) and table.view(0)["players"][1]["name"] == "覆面1"
+
+
+# ---------------------------------------------------------------------- a game master
+
+GM_PLAYERS = ("Gina", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+GM_CAST = ["Human", "Human", "Werewolf", "Diviner", "Human", "Human", "Guard"]  # 身代わりくん, Ann, Ben, …
+
+
+def gm_table(**rules: object) -> Table:
+    return Table({"players": 6, "cast": "fixed", "roles": {"Human": 4, "Werewolf": 1, "Diviner": 1, "Guard": 1},
+                  "room": {"gm": True}, "rules": rules, "times": {"night": 100}}, roles=GM_CAST, humans=[0, 1, 3],
+                 players=GM_PLAYERS)
+
+
+def test_a_gm_room_has_a_seat_more_whose_host_plays_no_seat():
+    mode = ClassicMode()
+    settings = mode.settings({"players": 6, "room": {"gm": True}})
+    assert mode.seats(settings) == 7 and mode.seats(mode.settings({"players": 6})) == 6
+    table = gm_table()
+    assert table.game.names == ("身代わりくん", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+    assert [p["seat"] for p in table.view(None)["players"]] == [None, 1, 2, 3, 4, 5, 6]
+    assert table.mode.game_master(table.state) == 0 and table.mode.unmasked(table.state, 0)
+    assert not table.mode.unmasked(table.state, 1)
+    host3 = mode.start(GM_PLAYERS, settings, host=3)
+    assert host3.master == 3 and [host3.seat(s) for s in (0, 1, 2, 4, 5, 6)] == [1, 2, 3, 4, 5, 6]
+    assert [host3.room_seat(s) for s in range(7)] == [None, 0, 1, 2, 4, 5, 6]
+
+
+def test_the_game_master_sees_every_role_every_private_line_and_the_wolves_plans():
+    table = gm_table(divineresult="immediate")
+    table.act(3, {"act": "divine", "targets": ["Ben"]})  # Cat, the 占い師, divines Ben: told to Cat alone at once
+    master = table.view(0)
+    assert master["me"] is None and master["legal"] == [] and master["master"] == {"name": "Gina", "you": True}
+    assert [p["role"]["id"] for p in master["players"]] == GM_CAST
+    told = [line for line in master["log"] if line.get("private")]
+    assert told and told[-1]["to"] == ["Cat"] and "Ben" in told[-1]["en"]
+    assert table.view(1)["master"] == {"name": "Gina", "you": False}
+    assert all("to" not in line for line in table.view(3)["log"])  # only the GM is told whom a line is to
+    assert sum(p["role"] is not None for p in table.view(1)["players"]) == 1  # a seat sees its own role only
+
+
+def test_the_game_master_cannot_act_for_a_seat_and_nothing_changes():
+    table = gm_table()
+    before = table.view(None)
+    for action in ({"vote": "Ann"}, {"act": "divine", "targets": ["Ben"]}, {"done": True}, {"will": "x"}):
+        with pytest.raises(IllegalActionError, match="the game master plays no seat: it talks and changes the time"):
+            table.act(0, action)
+    assert table.view(None) == before and not table.mode.repeats(table.state, 0, {"done": True})
+
+
+def test_the_game_master_reads_every_chat_and_writes_the_village_and_one_to_each_seat():
+    table = gm_table()
+    chats = {c.key: c.writable for c in table.mode.channels(table.state, 0)}
+    assert chats["village"] and all(chats[f"gm-{s}"] for s in range(1, 7))
+    assert {k for k, w in chats.items() if not w} == {"wolves", "heaven", *(f"monologue-{s}" for s in range(1, 7))}
+    ann = {c.key: c for c in table.mode.channels(table.state, 1)}
+    assert not ann["gm-1"].writable and ann["gm-1"].closed == "the game master writes here: it is told to you alone"
+    assert "gm-2" not in ann and table.mode.reads_veiled(table.state, 0)
+
+
+def test_the_game_master_has_no_standing_and_the_players_theirs():
+    table = gm_table()
+    table.play_humans()
+    standings = table.mode.standings(table.state)
+    assert standings[0] is None and [s.role for s in standings[1:]] == GM_CAST[1:]
+    assert 0 not in table.mode.result(table.state).winners

@@ -201,3 +201,16 @@ def test_the_room_refolds_its_wills_to_the_same_game():
     table.act(0, {"act": "attack", "targets": ["Ben"]})
     _, state = table.refold()
     assert state.game.wills == table.game.wills and write(state.game) == write(table.game)
+
+
+def test_the_night_after_a_silent_day_is_a_night_not_a_silence():
+    table = seer_table(silentrule=20)
+    to_day(table)
+    table.deadline()  # the silence ends
+    for seat in (0, 1, 2):
+        if first_choice(table.view(seat)):
+            table.act(seat, first_choice(table.view(seat)))
+    table.deadline()  # the ballot's grace, then its close
+    if table.game.stage.value == "day":
+        table.deadline()
+    assert table.game.stage.value in ("night", "over") and table.state.turn is not Turn.SILENT

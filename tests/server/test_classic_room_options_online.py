@@ -10,6 +10,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from websockets.sync.client import connect
 
 from tests.modes.test_classic_mode import first_choice
@@ -162,3 +163,74 @@ def test_masked_names_reach_nobody_before_the_end_which_reveals_them(server):
     assert end["chat"][0] == {"name": "覆面2", "text": "hello before the start", "phase": "lobby"}
     record = call(server, "GET", f"/api/rooms/{room}/record")
     assert record["players"] == [f"覆面{i + 1}" for i in range(6)] and record["settings"]["blind"] == "on"
+
+
+# ---------------------------------------------------------------------- a game master
+
+def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_acts(server):
+    room = call(server, "POST", "/api/rooms", {**ROOM, "room": {"gm": True}})["id"]
+    tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": n})["token"] for n in ("Gina", "Ann", "Ben")]
+    call(server, "POST", f"/api/rooms/{room}/bots", {"token": tokens[0]})
+    url = f"ws://127.0.0.1:{server.port}/ws/rooms/{room}"
+    payloads: dict[int | None, list[str]] = {seat: [] for seat in (0, 1, 2, None)}
+    with contextlib.ExitStack() as stack:
+        sockets = {**{s: stack.enter_context(connect(f"{url}?token={t}")) for s, t in enumerate(tokens)},
+                   None: stack.enter_context(connect(url))}
+        assert call(server, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+        gm = view(server, room, tokens[0])
+        assert gm["game"]["master"] == {"name": "Gina", "you": True} and len(gm["game"]["players"]) == 6
+        assert all(p["role"] for p in gm["game"]["players"]) and gm["room"]["seats"] == 7
+        refused = call(server, "POST", f"/api/rooms/{room}/action", {"token": tokens[0], "action": {"done": True}})
+        assert refused["error"].startswith("the game master plays no seat")
+        assert call(server, "POST", f"/api/rooms/{room}/chat",
+                    {"token": tokens[0], "text": "for Ann only", "channel": "gm-1"}) == {"ok": True}
+        assert call(server, "POST", f"/api/rooms/{room}/chat",
+                    {"token": tokens[0], "text": "the GM speaks at night", "channel": "village"}) == {"ok": True}
+        taken = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[1], "text": "hi GM", "channel": "gm-1"})
+        assert taken["error"] == "the game master writes here: it is told to you alone"
+        before = view(server, room)["room"]["deadline"]
+        assert call(server, "POST", f"/api/rooms/{room}/extend", {"token": tokens[0], "seconds": 30}) == {"ok": True}
+        assert view(server, room)["room"]["deadline"] == pytest.approx(before + 30)
+        assert call(server, "POST", f"/api/rooms/{room}/extend", {"token": tokens[0], "seconds": -30}) == {"ok": True}
+        assert view(server, room)["room"]["deadline"] == pytest.approx(before)
+        too_much = call(server, "POST", f"/api/rooms/{room}/extend", {"token": tokens[0], "seconds": -600})
+        assert too_much["error"].startswith("only ") and "the time cannot be shortened by 600" in too_much["error"]
+        not_gm = call(server, "POST", f"/api/rooms/{room}/extend", {"token": tokens[1], "seconds": 30})
+        assert not_gm["error"] == "only the game master (a GM room's host) changes the time"
+        play_to_the_end(server, room, tokens[1:], sockets, payloads)
+    checked = 0
+    for seat, sent in payloads.items():
+        for text in sent:
+            data = json.loads(text)
+            game = data.get("game")
+            if data.get("type") != "view" or not game or game["result"]:
+                continue
+            checked += 1
+            roles = [p["role"] for p in game["players"]]
+            if seat == 0:  # the game master sees every role in every payload
+                assert all(roles), text[:200]
+            elif seat is None or game["me"]["alive"]:  # (the dead may see every role: 霊界表示)
+                assert sum(r is not None for r in roles) <= (seat is not None)
+            if seat != 0:
+                assert "for Ann only" not in text or seat == 1, seat
+            assert "the GM speaks at night" in text or data.get("append")  # everybody reads the village
+    assert checked > 20
+    assert any("for Ann only" in text for text in payloads[1])
+    record = call(server, "GET", f"/api/rooms/{room}/record")
+    assert record["settings"]["gm"] == "on" and "Gina" not in record["players"]
+
+
+def test_in_a_masked_gm_room_the_game_master_alone_reads_the_names(client):
+    from .test_classic_online import create, get_view, join, post
+
+    room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Human": 4},
+                  rules={"scapegoat": "off"}, times={"night": 600, "day": 600}, room={"gm": True, "blind": True})
+    tokens = [join(client, room, n) for n in ("RealGina", "RealAnn")]
+    post(client, room, "bots", token=tokens[0])
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    master, ann, watcher = (get_view(client, room, t) for t in (*tokens, None))
+    assert [s["name"] for s in master["room"]["seat_list"][:2]] == ["RealGina", "RealAnn"]
+    assert master["room"]["seat_list"][1]["mask"] == "覆面2" and master["game"]["players"][0]["name"] == "覆面2"
+    for seen in (ann, watcher):
+        assert "RealAnn" not in str(seen) and "RealGina" not in str(seen)
+        assert seen["game"]["master"]["name"] == "覆面1"

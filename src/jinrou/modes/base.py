@@ -125,8 +125,8 @@ class Standing:
     """How one seat ended a finished game, for a player's record (戦績): its role and team (the
     mode's ids: classic ``Diviner`` and ``Human``, quantum ``seer`` and ``village``), ``result``
     ``"win"``, ``"loss"`` or ``"draw"``, and whether it died a sudden death (突然死). A mode that
-    says so has ``standings(state)``: one a room seat; without it the server reads only wins and
-    losses off :class:`Result`."""
+    says so has ``standings(state)``: one a room seat (None for a seat that played no role: a game
+    master); without it the server reads only wins and losses off :class:`Result`."""
 
     role: str | None
     team: str | None

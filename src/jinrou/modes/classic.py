@@ -131,6 +131,7 @@ class Village:
     views: dict[Any, tuple[int, Any]] = field(default_factory=dict)  # seat, ("view", seat) → (version, cached)
     key: str = field(default_factory=lambda: secrets.token_hex(8))  # names the room to the AIWolf agents' pool
     date: tuple[int, int] | None = None  # the room's day (month, day) at the start: 闇鍋's seasonal events
+    master: Seat | None = None  # the game master's room seat (a GM room: the host at the start), who plays no seat
 
     def __getstate__(self) -> dict[str, Any]:
         """What a snapshot of the room pickles: not the views made from it nor the last check (caches)."""
@@ -142,15 +143,21 @@ class Village:
         return int(self.settings["rules"]["scapegoat"] == "on")
 
     def seat(self, room_seat: Seat) -> Seat:
-        return room_seat + self.offset
+        """The game seat of a player's room seat (the game master's is none: ask :attr:`master` first)."""
+        return room_seat - (self.master is not None and room_seat > self.master) + self.offset
 
     def room_seat(self, seat: Seat) -> Seat | None:
-        return seat - self.offset if seat >= self.offset else None
+        """The room seat of a game seat (None: 身代わりくん)."""
+        if seat < self.offset:
+            return None
+        room = seat - self.offset
+        return room + (self.master is not None and room >= self.master)
 
     @property
     def first_ballot(self) -> bool:
         game = self.game
-        return game is not None and game.ballot is not None and game.revotes == 0 and not game.ballot.runoff
+        return (game is not None and game.stage is Stage.DAY and game.ballot is not None and game.revotes == 0
+                and not game.ballot.runoff)  # a night keeps the last day's ballot: it is no ballot of its own
 
     def missing(self, seat: Seat) -> list[Legal]:
         """The game seat's required actions still to do (an attack a wolf proposed counts as done)."""
@@ -179,7 +186,8 @@ class ClassicMode:
         return rooms.check(data)
 
     def seats(self, settings: Mapping[str, Any]) -> int:
-        return int(settings["players"])
+        """The room's seats: the players, and the game master's in a GM room."""
+        return int(settings["players"]) + rooms.room_option(settings, "gm")
 
     def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {"cast": rooms.summary(settings)}
@@ -190,10 +198,19 @@ class ClassicMode:
         return tuple(f"覆面{seat + 1}" for seat in range(seats)) if rooms.room_option(settings, "blind") else None
 
     def start(self, players: tuple[str, ...], settings: Mapping[str, Any], date: tuple[int, int] | None = None,
-              ) -> Village:
+              host: Seat | None = None) -> Village:
         """A room's village; ``date``: the room's day (month, day) at the start, for 闇鍋's seasonal events
-        (None: a day outside every event)."""
-        return Village(tuple(players), settings, date=date)
+        (None: a day outside every event); ``host``: the host's room seat, the game master of a GM room."""
+        master = (host or 0) if rooms.room_option(settings, "gm") else None
+        return Village(tuple(players), settings, date=date, master=master)
+
+    def game_master(self, village: Village) -> Seat | None:
+        """The game master's room seat (None: the room has none): it may change the turn's time."""
+        return village.master
+
+    def unmasked(self, village: Village, seat: Seat) -> bool:
+        """Whether ``seat`` reads the seats' own names in a 覆面 room before the end: the game master."""
+        return seat == village.master
 
     # ---------------------------------------------------------------- phases
 
@@ -238,7 +255,8 @@ class ClassicMode:
             seats = sorted(game.awaited(), key=lambda s: village.first_ballot and s in village.talked)
             if _hearing(village):  # the bots' votes wait for the people's say
                 seats = [s for s in seats if s not in village.talked]
-        return tuple(s - village.offset for s in seats)
+        return tuple(s - village.offset + (village.master is not None and s - village.offset >= village.master)
+                     for s in seats)
 
     def result(self, village: Village) -> Result | None:
         return result_of(village)
@@ -262,17 +280,20 @@ class ClassicMode:
         """What the game history lists of the finished game (winner, days, cast, roles)."""
         return history(village, settings)
 
-    def standings(self, village: Village) -> tuple[Standing, ...] | None:
+    def standings(self, village: Village) -> tuple[Standing | None, ...] | None:
         """Each room seat's role and team at the end (狼の子分 counts with the wolves, W.1.8), won, lost
         or drawn, and whether it died a sudden death (None: no game was played, or it goes on)."""
         game = village.game
         if game is None or game.outcome is None:
             return None
         outcome = game.outcome
-        return tuple(Standing(game.identity(seat).role.id, game.identity(seat).team().value,
-                              "draw" if outcome.winner is None else "win" if seat in outcome.winners else "loss",
-                              seat in game.sudden)
-                     for seat in range(village.offset, len(game.names)))
+        played: list[Standing | None] = [
+            Standing(game.identity(seat).role.id, game.identity(seat).team().value,
+                     "draw" if outcome.winner is None else "win" if seat in outcome.winners else "loss", seat in game.sudden)
+            for seat in range(village.offset, len(game.names))]
+        if village.master is not None:
+            played.insert(village.master, None)  # the game master played no seat
+        return tuple(played)
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)
@@ -305,7 +326,8 @@ class ClassicMode:
         engine refuses a second vote or a second use of an ability. A claim never is: said twice, it
         is said twice. Changes nothing."""
         game = village.game
-        if game is None or game.is_over or village.pending is not None or not isinstance(action, dict):
+        if game is None or game.is_over or village.pending is not None or not isinstance(action, dict) or (
+                seat == village.master):
             return False
         me = village.seat(seat)
         try:
@@ -367,6 +389,9 @@ class ClassicMode:
         rules once (for ``propose``: the proposed attack; none for ``done``); IllegalActionError
         otherwise. Changes nothing."""
         game = village.game
+        if seat == village.master:
+            raise IllegalActionError("the game master plays no seat: it talks and changes the time, never acts for a seat",
+                                     ja="ゲームマスターは席を持ちません。発言と時間の変更はできますが、誰かの代わりに行動はできません")
         if game is None:
             raise IllegalActionError("the cast is being drawn: wait a moment", ja="配役を決めています。少しお待ちください")
         if game.is_over:
@@ -691,13 +716,14 @@ def _voting_time(village: Village) -> bool:
 
 def _names(village: Village) -> tuple[str, ...]:
     """The game's names: 身代わりくん's first (renamed if a player took its name)."""
+    players = tuple(p for s, p in enumerate(village.players) if s != village.master)  # the game master plays no seat
     if not village.offset:
-        return village.players
-    goat, taken = SCAPEGOAT, {p.casefold() for p in village.players}
+        return players
+    goat, taken = SCAPEGOAT, {p.casefold() for p in players}
     number = 2
     while goat.casefold() in taken:
         goat, number = f"{SCAPEGOAT}{number}", number + 1
-    return (goat, *village.players)
+    return (goat, *players)
 
 
 def _begin(village: Village) -> None:

@@ -14,6 +14,7 @@ HTTP (JSON)                                  what it does
                                              the client's for this action, the same on each retry): an action is
                                              stored once per id, a retry of a stored one is answered {"ok": true}
   POST /api/rooms/{id}/chat  {token|pass, text, channel} say something in a chat channel
+  POST /api/rooms/{id}/extend {token, seconds} the game master (a mode's game_master) moves the turn's deadline
   POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
   GET  /api/rooms/{id}/view?token=|pass=     your view (a spectator's without a token)
   GET  /api/rooms/{id}/record?token=|pass=   the game record with the room's chat, once the game is over
@@ -316,6 +317,11 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
         return {"pass": await service.pass_for(room_id, data.get("name"))}
 
+    async def extend(request: Request) -> Any:
+        data = await body(request)
+        await service.extend(request.path_params["room"], data.get("token"), data.get("seconds"))
+        return {"ok": True}
+
     async def leave(request: Request) -> Any:
         await service.leave(request.path_params["room"], (await body(request)).get("token"))
         return {"ok": True}
@@ -472,7 +478,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/rooms", handler(create_room, command=True), methods=["POST"]),
         *(Route(f"/api/rooms/{{room}}/{name}", handler(work, command=True), methods=["POST"]) for name, work in [
             ("join", join), ("watch", watch), ("leave", leave), ("kick", kick), ("bots", bots), ("start", start),
-            ("action", act), ("chat", chat), ("rematch", rematch)]),
+            ("action", act), ("chat", chat), ("extend", extend), ("rematch", rematch)]),
         Route("/api/rooms/{room}/view", handler(view), methods=["GET"]),
         Route("/api/games", handler(list_games), methods=["GET"]),
         Route("/api/games/{room}", handler(game_page), methods=["GET"]),

@@ -387,6 +387,33 @@ class RoomService(Replicas, GameProgress, Pushes):
             raise RoomError(str(error), ja=error.ja) from None
         await self._append(room, "action", data)  # stored, then folded (Room.fold: the mode's act)
 
+    async def extend(self, room_id: str, token: Any, seconds: Any) -> None:
+        """The game master (the mode's optional ``game_master(state)``: classic's GM room) moves the
+        turn's deadline by ``seconds`` (−600…600, not 0): stored as a new deadline of the same turn. A
+        shortening leaves some time (the reference's 「時間短縮」 refuses one that would leave none)."""
+        async with self._holding(room_id):
+            room = await self.room(room_id)
+            seat = room.seat_of(token)
+            master = getattr(room.mode, "game_master", None)
+            if master is None or room.state is None or master(room.state) != seat:
+                raise RoomError("only the game master (a GM room's host) changes the time", status=403,
+                                ja="時間を変えられるのはゲームマスター（GM部屋のホスト）だけです")
+            if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < abs(seconds) <= 600:
+                raise RoomError(f"seconds is a whole number from -600 to 600, not 0: not {seconds!r:.20}",
+                                ja=f"seconds は -600〜600 の整数（0以外）です: {seconds!r:.20}")
+            deadline = room.deadline if room.deadline_key == room.turn_key and not room.is_over else None
+            if deadline is None:
+                raise RoomError("no time runs now: nothing to change", ja="今は時間が進んでいません")
+            left = deadline - self.clock()
+            if left + seconds <= 0:
+                raise RoomError(f"only {max(0, int(left))} seconds are left: the time cannot be shortened by {-seconds}",
+                                ja=f"残りは{max(0, int(left))}秒です: {-seconds}秒は短縮できません")
+            round_, turn = room.turn_key
+            await self._append(room, "deadline", {"round": round_, "turn": turn, "at": deadline + seconds,
+                                                  "start": room.deadline_start})
+            self._arm(room)
+            self._notify(room)
+
     async def chat(self, room_id: str, token: Any, text: Any, channel: Any = None,
                    spectator: str | None = None) -> None:
         """Say ``text`` in ``channel`` (None: the first one the speaker may write). A seat speaks with

@@ -49,6 +49,8 @@
   body.night #board section { background: #f4f5fb; }
   `;
   const SKELETON = `
+  <section id="c-master" hidden><h2 id="c-master-title"></h2><p class="c-note" id="c-master-note"></p>
+    <button type="button" id="c-longer"></button> <button type="button" id="c-shorter"></button></section>
   <section class="c-card" id="c-card" hidden><h2 id="c-card-title"></h2>
     <p class="c-role" id="c-role"></p><p class="c-team" id="c-team"></p><p class="c-rule" id="c-rule"></p>
     <ul class="c-list" id="c-facts"></ul><h2 id="c-results-title"></h2><ul class="c-list" id="c-results"></ul></section>
@@ -304,6 +306,19 @@
     ]);
   }
 
+  function renderMaster(view) {  // a GM room's game master: sees everything, talks, changes the time
+    const master = view.game && view.game.master;
+    const mine = Boolean(master && master.you && !view.game.result);
+    $("#c-master").hidden = !mine;
+    if (!mine) return;
+    $("#c-master-title").textContent = ctx.t("You are the game master", "あなたはゲームマスターです");
+    $("#c-master-note").textContent = ctx.t("You see every role and chat; write in the village or to one player (GM → name); you never act for a seat.",
+      "全員の役職と会話が見えます。村か各参加者あて（GM→名前）に書けます。誰かの代わりに行動はできません。");
+    const longer = $("#c-longer"), shorter = $("#c-shorter");
+    longer.textContent = ctx.t("30 s longer", "30秒延長"); shorter.textContent = ctx.t("30 s shorter", "30秒短縮");
+    longer.onclick = () => ctx.extend(30); shorter.onclick = () => ctx.extend(-30);
+  }
+
   function renderWill(view) {  // 遺言: written while alive, read out to everybody at the writer's death
     const me = view.game && view.game.me;
     const open = Boolean(me && me.will !== null && me.will !== undefined && me.may_will);
@@ -445,6 +460,7 @@
     renderCard(game);
     renderActions(view);
     renderClaims(view);
+    renderMaster(view);
     renderWill(view);
     renderEnd(game, view.room);
     renderPlayers(view);

@@ -47,7 +47,8 @@ async function act(action) {  // one id per action, the same on every try: the s
 }
 
 window.jinrou = { registerMode(script) { mode = script; } };
-const ctx = { root: $("#board"), el, t, act };
+const extend = (seconds) => post("extend", { seconds });  // a game master's 時間延長 / 時間短縮
+const ctx = { root: $("#board"), el, t, act, extend };
 
 function loadMode(name) {  // the mode's script, once
   if (!loading) {
