@@ -100,3 +100,30 @@ def test_the_game_master_has_no_standing_and_the_players_theirs():
     standings = table.mode.standings(table.state)
     assert standings[0] is None and [s.role for s in standings[1:]] == GM_CAST[1:]
     assert 0 not in table.mode.result(table.state).winners
+
+
+# ---------------------------------------------------------------------- 障子に目あり, 観戦者の発言
+
+SHOJI_CAST = ["Werewolf", "NightRabbit", "Human", "Human", "Diviner", "Human"]
+
+
+@pytest.mark.parametrize("shoji,cast,warned", [(True, SHOJI_CAST, True), (False, SHOJI_CAST, False),
+                                               (True, ["Werewolf", "Fox", "Human", "Human", "Diviner", "Human"], False)])
+def test_shoji_warns_everybody_at_the_start_when_an_eavesdropper_is_cast(shoji, cast, warned):
+    counts = {r: cast.count(r) for r in set(cast)}
+    table = Table({"players": 6, "cast": "fixed", "roles": counts, "rules": {"scapegoat": "off", "shoji": shoji}},
+                  roles=cast, humans=[])
+    lines = [line["ja"] for line in table.view(None)["log"]]
+    assert ("壁に耳あり障子に目あり。" in lines) is warned  # public: a spectator reads it
+    assert table.game.settings["shoji"] == ("on" if shoji else "off")
+
+
+def test_only_the_roles_the_reference_lists_are_eavesdroppers():
+    from jinrou.classic.roles import ROLES
+
+    assert [r for r, role in ROLES.items() if role.eavesdrops] == ["NightRabbit"]
+
+
+def test_the_mode_says_whether_spectators_talk():
+    mode = ClassicMode()
+    assert mode.spectators_speak(mode.settings({})) and not mode.spectators_speak(mode.settings({"room": {"watchspeak": False}}))

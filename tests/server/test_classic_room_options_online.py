@@ -234,3 +234,26 @@ def test_in_a_masked_gm_room_the_game_master_alone_reads_the_names(client):
     for seen in (ann, watcher):
         assert "RealAnn" not in str(seen) and "RealGina" not in str(seen)
         assert seen["game"]["master"]["name"] == "覆面1"
+
+
+# ---------------------------------------------------------------------- 観戦者の発言
+
+def test_spectators_talk_only_where_the_room_lets_them_over_real_sockets(server):
+    for speak in (True, False):
+        room = call(server, "POST", "/api/rooms", {**ROOM, "room": {"watchspeak": speak}})["id"]
+        token = call(server, "POST", f"/api/rooms/{room}/join", {"name": "Ann"})["token"]
+        spectator = call(server, "POST", f"/api/rooms/{room}/watch", {"name": "Zoe"})["pass"]
+        url = f"ws://127.0.0.1:{server.port}/ws/rooms/{room}"
+        with connect(f"{url}?pass={spectator}") as watcher, connect(f"{url}?token={token}") as ann:
+            first = json.loads(watcher.recv(timeout=10))
+            channel = next(c for c in first["channels"] if c["key"] == "spectators")
+            assert channel["write"] is speak
+            watcher.send(json.dumps({"type": "chat", "text": "hello from the stands", "channel": "spectators"}))
+            answer = json.loads(watcher.recv(timeout=10))
+            if speak:
+                assert answer["type"] == "view" and answer["chats"]["spectators"][0]["text"] == "hello from the stands"
+            else:
+                assert (answer["type"], answer["error"], answer["ja"]) == (
+                    "error", "spectators do not talk in this room", "この部屋では観戦者は発言できません")
+            json.loads(ann.recv(timeout=10))
+        assert call(server, "GET", f"/api/rooms/{room}/view")["room"]["room"]["watchspeak"] is speak

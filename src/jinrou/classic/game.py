@@ -114,6 +114,8 @@ class Game(State):
             if settings["divineresult"] == "immediate" and any(role.delays_divination for role in declared):
                 game.settings = Settings.parse({**settings.values, "divineresult": "sunrise"})  # T.1.11
                 game.tell(None, "divination delayed")
+            if settings.on("shoji") and any(role.eavesdrops for role in declared):  # 障子に目あり
+                game.tell(None, "shoji")
             for layer in DEALT:  # room-wide layers (§11): 決定者, 権力者, 子分選択者, 酔っ払い (V2.1.9)
                 for seat in layer.dealt(game.ctx):
                     if layer.sub_role:

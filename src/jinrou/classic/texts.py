@@ -57,6 +57,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "role changed": ("あなたは{role}になりました", "You are now {role}."),
     "divination delayed": ("占い結果に影響する役職が存在するので、占い結果が「すぐ分かる」から「翌朝分かる」に変更されました。",
                            "A role that changes divination results is cast: divination results come at dawn, not at once."),
+    "shoji": ("壁に耳あり障子に目あり。", "Walls have ears and shoji have eyes: someone here may read a chat it is not in."),
     "votes hidden": ("投票結果が闇に隠されました。", "The votes are hidden in darkness."),
     "executions left": ("今日はあと{count}人処刑します。もう一度投票してください。",
                         "{count} more to execute today: vote again."),

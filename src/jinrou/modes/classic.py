@@ -204,6 +204,10 @@ class ClassicMode:
         master = (host or 0) if rooms.room_option(settings, "gm") else None
         return Village(tuple(players), settings, date=date, master=master)
 
+    def spectators_speak(self, settings: Mapping[str, Any]) -> bool:
+        """観戦者の発言 (``watchspeak``): whether spectators talk in the room's spectators' channel."""
+        return rooms.room_option(settings, "watchspeak")
+
     def game_master(self, village: Village) -> Seat | None:
         """The game master's room seat (None: the room has none): it may change the turn's time."""
         return village.master

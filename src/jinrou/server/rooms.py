@@ -60,6 +60,9 @@ SERVER_SETTINGS = ("name", "mode", "password", "private", "accounts_only")
 LOBBY = Phase("lobby")
 SPECTATORS = Channel("spectators", "Spectators", "観戦者")
 """The server's own channel: spectators talk among themselves."""
+SPECTATORS_SILENT = Channel("spectators", "Spectators", "観戦者", "spectators do not talk in this room",
+                            "この部屋では観戦者は発言できません")
+"""The same where the room says spectators do not talk (the mode's optional ``spectators_speak``: 観戦者の発言)."""
 ACTION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """An action's id, given by its client (the page: 32 random hex digits) and stored with it."""
 
@@ -369,7 +372,13 @@ class Room:
         if self.is_over:
             return self._final_channels(seat)
         found = self._mode_channels(self.state, seat)
-        return (*found, SPECTATORS) if seat is None else found
+        return (*found, self._spectators) if seat is None else found
+
+    @property
+    def _spectators(self) -> Channel:
+        """The spectators' channel, open unless the mode's optional ``spectators_speak(settings)`` says not."""
+        speak = getattr(self.mode, "spectators_speak", None)
+        return SPECTATORS if speak is None or speak(self.settings) else SPECTATORS_SILENT
 
     @property
     def main_channel(self) -> str:
@@ -400,7 +409,7 @@ class Room:
             self._final = (main, *(Channel(c.key, c.en, c.ja, *over) for c in known.values()))
         main, *others = self._final
         if seat is None:
-            return (main, *others, SPECTATORS)
+            return (main, *others, self._spectators)
         seated_main = Channel(main.key, main.en, main.ja, None)
         return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here",
                                                    "観戦者だけが書けます"))
