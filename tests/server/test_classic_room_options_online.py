@@ -257,3 +257,37 @@ def test_spectators_talk_only_where_the_room_lets_them_over_real_sockets(server)
                     "error", "spectators do not talk in this room", "この部屋では観戦者は発言できません")
             json.loads(ann.recv(timeout=10))
         assert call(server, "GET", f"/api/rooms/{room}/view")["room"]["room"]["watchspeak"] is speak
+
+
+# ---------------------------------------------------------------------- 投票専用時間, 昼の時間を生存者数で
+
+def test_the_server_arms_a_dynamic_discussion_then_the_voting_time(client):
+    from .test_classic_online import create, get_view, join, post
+
+    room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Human": 5},
+                  times={"night": 600, "voting": 20, "dynamic_day_time": True, "dynamic_day_time_factor": 40})
+    tokens = [join(client, room, n) for n in NAMES]
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    service = client.app.state.service
+
+    def armed() -> float:
+        state = service.rooms[room]
+        return round(state.deadline - state.deadline_start)
+
+    for _ in range(6):  # the night: each person acts, then finishes it
+        for token in tokens:
+            action = first_choice(get_view(client, room, token)["game"])
+            if action is not None:
+                post(client, room, "action", token=token, action=action)
+        if get_view(client, room)["game"]["stage"] == "day":
+            break
+    day = get_view(client, room)["game"]
+    assert day["turn"] == "discussion" and day["phase_label"][1].endswith("議論")
+    living = sum(p["alive"] for p in day["players"])  # 身代わりくん attacked: 6 of 7
+    assert living == 6 and armed() == (living + 1) * 40
+    refused = client.post(f"/api/rooms/{room}/action", json={"token": tokens[0], "action": {"vote": "Ben"}})
+    assert refused.json()["error"] == "the vote opens after the discussion"
+    for token in tokens:
+        if get_view(client, room, token)["game"]["me"]["may_finish"]:
+            assert post(client, room, "action", token=token, action={"done": True}) == {"ok": True}
+    assert get_view(client, room)["game"]["turn"] == "main" and armed() == 20
