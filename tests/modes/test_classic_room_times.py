@@ -203,14 +203,25 @@ def test_the_room_refolds_its_wills_to_the_same_game():
     assert state.game.wills == table.game.wills and write(state.game) == write(table.game)
 
 
-def test_the_night_after_a_silent_day_is_a_night_not_a_silence():
-    table = seer_table(silentrule=20)
-    to_day(table)
-    table.deadline()  # the silence ends
-    for seat in (0, 1, 2):
+@pytest.mark.parametrize("times", [{"silentrule": 20}, {"voting": 30}, {"silentrule": 20, "voting": 30}])
+def test_the_night_after_a_silent_or_discussed_day_is_a_night(times):
+    """A night keeps the last day's ballot: it is no first ballot (a night once took the day's silence or
+    discussion, and then refused a person's 'done')."""
+    roles = ["Werewolf", "Werewolf", "Diviner", "Human", "Human", "Human", "Human", "Human"]
+    table = Table({"players": 8, "cast": "fixed", "roles": {"Werewolf": 2, "Diviner": 1, "Human": 5},
+                   "rules": {"scapegoat": "off"}, "times": {"night": 100, **times}}, roles=roles, humans=range(8))
+    table.act(0, {"act": "attack", "targets": ["Hal"]})
+    for seat in range(8):
         if first_choice(table.view(seat)):
             table.act(seat, first_choice(table.view(seat)))
-    table.deadline()  # the ballot's grace, then its close
-    if table.game.stage.value == "day":
-        table.deadline()
-    assert table.game.stage.value in ("night", "over") and table.state.turn is not Turn.SILENT
+        if table.view(seat)["me"]["may_finish"]:
+            table.act(seat, {"done": True})
+    assert table.game.stage.value == "day"
+    while table.state.turn is not Turn.MAIN:
+        table.deadline()  # the silence, the discussion end; everybody votes for Gus, a villager
+    for seat in range(7):
+        table.act(seat, {"vote": "Gus" if seat != 6 else "Fay"})
+    assert table.game.stage.value == "night" and table.game.day == 2
+    assert table.state.turn is Turn.MAIN and table.mode.seconds(table.state, table.settings, ()) == 100.0
+    table.act(0, {"act": "attack", "targets": ["Fay"]})
+    table.act(0, {"done": True})  # a person finishes the night

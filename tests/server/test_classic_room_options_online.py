@@ -177,7 +177,11 @@ def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_a
         sockets = {**{s: stack.enter_context(connect(f"{url}?token={t}")) for s, t in enumerate(tokens)},
                    None: stack.enter_context(connect(url))}
         assert call(server, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+        spectator = call(server, "POST", f"/api/rooms/{room}/watch", {"name": "Zoe"})["pass"]
+        call(server, "POST", f"/api/rooms/{room}/chat", {"pass": spectator, "text": "from the stands", "channel": "spectators"})
         gm = view(server, room, tokens[0])
+        assert [line["text"] for line in gm["chats"]["spectators"]] == ["from the stands"]  # the GM reads them too
+        assert "from the stands" not in str(view(server, room, tokens[1]))
         assert gm["game"]["master"] == {"name": "Gina", "you": True} and len(gm["game"]["players"]) == 6
         assert all(p["role"] for p in gm["game"]["players"]) and gm["room"]["seats"] == 7
         refused = call(server, "POST", f"/api/rooms/{room}/action", {"token": tokens[0], "action": {"done": True}})

@@ -372,7 +372,13 @@ class Room:
         if self.is_over:
             return self._final_channels(seat)
         found = self._mode_channels(self.state, seat)
-        return (*found, self._spectators) if seat is None else found
+        if seat is None:
+            return (*found, self._spectators)
+        master = getattr(self.mode, "game_master", None)
+        if master is not None and self.state is not None and master(self.state) == seat:  # a GM reads them too
+            return (*found, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here",
+                                    "観戦者だけが書けます"))
+        return found
 
     @property
     def _spectators(self) -> Channel:
