@@ -50,7 +50,7 @@ def test_the_silence_and_the_wills_over_real_sockets(server):
             ws.send(json.dumps({"type": "action", "action": {"will": f"will-of-{NAMES[seat]}"}}))
         wait_until(lambda: all(view(server, room, t)["game"]["me"]["will"] == f"will-of-{n}"
                                for t, n in zip(tokens, NAMES)), what="the wills")
-        silent_seen = False
+        silent_seen = silent_refused = False
         for _ in range(200):
             drain(sockets, payloads)
             seen = view(server, room)
@@ -61,8 +61,9 @@ def test_the_silence_and_the_wills_over_real_sockets(server):
                     silent_seen = True
                     living = next(s for s in range(6) if view(server, room, tokens[s])["game"]["me"]["alive"])
                     refused = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[living], "text": "hi", "channel": "village"})
-                    assert refused["error"] == "nobody speaks in the first 4 seconds of the day (n秒ルール)"
-                    assert view(server, room)["room"]["deadline"] - time.time() <= 4.5
+                    if refused != {"ok": True}:  # (on a busy machine the 4 seconds may have run out since the view)
+                        assert refused["error"] == "nobody speaks in the first 4 seconds of the day (n秒ルール)"
+                        silent_refused = True
                     wait_until(lambda: view(server, room)["game"]["turn"] != "silent", timeout=10, what="the silence's end")
                     said = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[living], "text": "hi", "channel": "village"})
                     assert said == {"ok": True}
@@ -73,7 +74,7 @@ def test_the_silence_and_the_wills_over_real_sockets(server):
         wait_until(lambda: bool(view(server, room)["game"]["result"]), timeout=30, what="the end")
         time.sleep(0.3)
         drain(sockets, payloads)
-    assert silent_seen
+    assert silent_seen and silent_refused
     record = call(server, "GET", f"/api/rooms/{room}/record")
     assert record["settings"]["silentrule"] == 4 and record["settings"]["will"] == "on"
     written = {w["player"]: w["text"] for e in record["events"] for w in e.get("wills", [])}
