@@ -93,11 +93,16 @@ def scale(counts: list[int], check: int, limit: float) -> None:
 
     from jinrou.solve.cfr import CFRPlus
     from jinrou.solve.efg import compile_game
+    from jinrou.solve.solution import return_freed_memory
     from jinrou.solve.werewolf import NoTalkWerewolf, Setup
 
+    def peak_mib() -> int:
+        return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+    return_freed_memory()
     start = time.perf_counter()
     game = compile_game(NoTalkWerewolf(Setup(*counts)))
-    built = time.perf_counter() - start
+    built, build_peak = time.perf_counter() - start, peak_mib()
     solver = CFRPlus(game)
     exploit = float("inf")
     while exploit >= 1e-3 and time.perf_counter() - start < limit:
@@ -106,9 +111,9 @@ def scale(counts: list[int], check: int, limit: float) -> None:
     print(json.dumps({
         "game": "werewolf", "setup": " ".join(map(str, counts)), "players": sum(counts), "nodes": game.nodes,
         "edges": len(game.parent), "infosets": game.infosets, "build_s": round(built, 1),
-        "iterations": solver.iteration, "total_s": round(time.perf_counter() - start, 1), "exploitability": exploit,
-        "village_win_rate": solver.value(), "solved": exploit < 1e-3,
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "iterations": solver.iteration, "seconds": round(time.perf_counter() - start, 1), "exploitability": exploit,
+        "village_win_rate": solver.value(), "solved": exploit < 1e-3, "build_peak_mib": build_peak,
+        "peak_mib": peak_mib(),
     }), flush=True)
 
 

@@ -201,7 +201,7 @@ def test_packages_depend_one_way():
 # ---------------------------------------------------------------------- classic/ in layers (issue 33)
 
 CLASSIC = "jinrou.classic"
-VOCABULARY = ("settings", "actions", "catalog", "model", "events", "abilities", "identity", "role", "phase", "context")
+VOCABULARY = ("settings", "actions", "catalog", "model", "chemical", "events", "abilities", "identity", "role", "phase", "context")
 """The vocabulary of classic/, lowest first (ARCHITECTURE.md, "classic/ in layers"): room settings, what an
 action is, the catalog's data, the values, the events, what an ability is, a seat's layers, how a role is
 declared, what the open phase holds, what a role may do (the context, typed by the Table it reads: a game's

@@ -45,3 +45,16 @@ def test_random_bots_with_these_roles_choose_legal_actions():
         assert game.outcome is not None
         used |= {a["action"] for e in record_events(game) for a in e.get("actions", [])}
     assert {"stalk", "steal", "pair", "obsess"} <= used
+
+
+@pytest.mark.parametrize("role", ["Stalker", "Doppleganger", "DualPersonality"])
+def test_a_switcher_on_the_block_comes_out_as_itself(role):
+    """Nobody gains by executing a switcher not yet changed (a ストーカー wins with its target's team): named in
+    a third of the day's VOTE claims, it comes out as itself, as issue 24's village roles do; once changed it
+    says what its new role says."""
+    from jinrou.classic.claims import ClaimKind
+
+    games = _bot_games({**CAST, role: 1}, range(8))  # the last seat: it speaks after the others' VOTE claims
+    said = [(g.roles_held(10), c.role) for g in games for _, s, c in g.claims if s == 10 and c.kind is ClaimKind.COMINGOUT]
+    assert any(co == role for _, co in said)
+    assert all(co == role or co in held[1:] for held, co in said)  # itself, or the role it became

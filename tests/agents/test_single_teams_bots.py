@@ -38,3 +38,18 @@ def test_the_bots_use_every_verb_and_their_games_replay(name):
     assert VERBS[name] <= set(used)
     if name == "riot":
         assert causes["hooligan"] > 0  # the rioters' assaults meet on one seat
+
+
+@pytest.mark.parametrize(("role", "says"), [("Raven", "Raven"), ("Ascetic", "Ascetic"), ("Duelist", "Duelist"),
+                                            ("CultLeader", "Human"), ("Hierarch", "Human"), ("Hooligan", "Human"),
+                                            ("Dracula", "Human"), ("Lorelei", "Human")])
+def test_a_single_team_on_the_block_comes_out_as_itself_or_hides_behind_a_villager(role, says):
+    """Named in a third of the day's VOTE claims: a party the village gains nothing by executing (鴉, 修験者,
+    決闘者) comes out as itself; a hostile one (the cult, the hooligans, the vampires, ローレライ) says 村人."""
+    from jinrou.classic.claims import ClaimKind
+    from tests.agents.test_classic_agents import _bot_games
+
+    cast = {"Werewolf": 2, "Diviner": 1, "Guard": 1, "Psychic": 1, "Human": 5, role: 1}  # it speaks last
+    said = [c.role for g in _bot_games(cast, range(8)) for _, s, c in g.claims
+            if s == 10 and c.kind is ClaimKind.COMINGOUT]
+    assert said and set(said) == {says}

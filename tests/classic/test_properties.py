@@ -35,6 +35,8 @@ def setups(draw):
     cast = draw(st.permutations(cast))
     chosen = draw(st.lists(st.sampled_from(SWITCHES), max_size=8, unique=True))
     room = {name: draw(st.sampled_from(SCHEMA[name].choices)) for name in chosen}
+    if room.get("chemical") == "on":  # ケミカル人狼: each seat a second role, on its right
+        cast = [[role, draw(st.sampled_from(ROLE_IDS))] for role in cast]
     return cast, room, draw(st.integers(0, 2**32 - 1))
 
 

@@ -1,8 +1,8 @@
 """Reference games played with room options (``tests/data/reference-games/options/``, README's "Room
 options"): those whose options jinrou plays — 酔っ払い (``drunk``), 死神の手帳 (``deathnote``), 決定者,
-権力者, 自分に投票, 狼の子分 (``wolfminion``), 敗北村 (``losemode``) — on casts of declared roles, replayed
-by jinrou to the same deaths, winner and winners. A game is left out only by name, with the reason
-(:data:`LEFT_OUT`); the shared set's other games need options jinrou does not play yet (ケミカル人狼)."""
+権力者, 自分に投票, 狼の子分 (``wolfminion``), 敗北村 (``losemode``), ケミカル人狼 (``chemical``: a seat's
+roles a list, [left, right]) — on casts of declared roles, replayed by jinrou to the same deaths, winner and
+winners. A game is left out only by name, with the reason (:data:`LEFT_OUT`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .test_reference_games import deaths
 
 DATA = Path(__file__).parent.parent / "data" / "reference-games" / "options"
 PLAYED = {"drunk", "deathnote", "decider", "authority", "votemyself"}
-PLAYED |= {"wolfminion", "losemode"}  # 狼の子分 and its 子分選択者, 敗北村
+PLAYED |= {"wolfminion", "losemode", "chemical"}  # 狼の子分 and its 子分選択者, 敗北村, ケミカル人狼
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "reference-games" / "options"
 
 LEFT_OUT: dict[str, str] = {}
@@ -63,7 +63,8 @@ def test_the_copies_are_the_shared_games_whose_options_and_roles_jinrou_plays():
     for path in sorted(SHARED.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         roles = data["record"]["roles"].values()
-        if set(data["reference"]["meta"]["options"]) <= PLAYED and all(isinstance(r, str) and r in ROLES for r in roles):
+        if set(data["reference"]["meta"]["options"]) <= PLAYED and all(
+                r in ROLES if isinstance(r, str) else all(half in ROLES for half in r) for r in roles):
             wanted.append(path.stem)
             assert (DATA / path.name).read_bytes() == path.read_bytes(), f"options/{path.name} differs"
     assert games() == wanted
@@ -87,3 +88,11 @@ def test_the_losers_village_games_without_the_option_name_the_other_seats_winner
         assert plain.outcome is not None
         usual = {plain.names[s] for s in plain.outcome.winners}
         assert set(game["expected"]["winners"]) == (set() if plain.outcome.winner is None else names - usual)
+
+
+def test_the_chemical_games_are_played_each_seat_with_two_roles():
+    chemical = [name for name in games() if "chemical" in load(name)["reference"]["meta"]["options"]]
+    assert len(chemical) >= 12  # alone (159) and with decider, authority, drunk, votemyself, losemode
+    for name in chemical:
+        game = replay(load(name)["record"])
+        assert all(isinstance(roles, list) and len(roles) == 2 for roles in game.cast)

@@ -166,3 +166,16 @@ def test_a_cults_members_a_riots_and_the_bitten_are_private_facts():
                                                             if m.to is not None and "dracula" in m.key]
     for viewer in (None, *g.seats()):
         check_view(g, viewer)
+
+
+def test_a_view_built_at_once_holds_every_field_and_equals_the_constructors():
+    """SeatView.of sets the fields at once (speed): every field is there, and the view is what the
+    dataclass' own constructor would make of them."""
+    import dataclasses
+
+    g = Game.new("ABCDE", ["Werewolf", "Diviner", "Human", "Human", "Human"], {"scapegoat": "off"})
+    for seat in (0, 1, None):
+        view = SeatView.of(g, seat)
+        names = {f.name for f in dataclasses.fields(SeatView)}
+        assert set(vars(view)) == names
+        assert view == SeatView(**{name: getattr(view, name) for name in names})

@@ -636,7 +636,8 @@ def test_a_rule_card_drops_the_specs_section_numbers_and_joins_japanese_lines():
 
     assert role_rule("ObstructiveMad", "en") == (  # (W.1.4: …) keeps what follows its colon
         "Obstructive Madman: each night it must obstruct a living seat, whose divinations that night give no "
-        "result and no effect (占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット).")
+        "result and no effect (占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット). When it is cast, divination "
+        "results come at dawn, even where they would come at once.")  # (T.1.11) dropped too
     from jinrou.classic.roles import ROLES
     from jinrou.classic.texts import docstring_text
 

@@ -63,3 +63,9 @@ def test_a_yaminabe_room_of_the_losers_village_asks_the_casting_for_no_neet(lose
     assert t.game.settings.on("losemode") is losemode
     if losemode:
         assert "Neet" not in {i.role.id for i in t.game.identities}
+
+
+def test_role_requests_are_offered_online_now_that_rooms_have_a_request_phase():
+    from jinrou.modes.classic_settings import NOT_ONLINE
+
+    assert "rolerequest" not in NOT_ONLINE and "rolerequest" in {f.key for f in schema().fields}  # test_classic_requests.py

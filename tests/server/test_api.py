@@ -218,7 +218,7 @@ def test_websocket_pushes_each_players_own_view_after_every_change(client):
             after = mine.receive_json()
         assert after["game"]["phase"] == "day 1" and after["game"]["private"]["divinations"][0]["target"] == "Bot Bob"
         mine.send_json({"type": "dance"})
-        assert mine.receive_json() == {"type": "error", "error": "a message has type action, chat or ping"}
+        assert mine.receive_json() == {"type": "error", "error": "a message has type action, chat, ready or ping"}
         watcher.send_json({"type": "chat", "text": "hello"})
         reply = watcher.receive_json()
         while reply["type"] == "view":  # views pushed by the action come first

@@ -43,6 +43,7 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         gina.fill("input[name=silentrule]", "5")
         gina.check("input[name=blind]")
         gina.check("input[name=gm]")
+        gina.uncheck("input[name=ready_check]")
         gina.click("#create button[type=submit]")
         gina.wait_for_url("**/room/*")
         room = gina.url.rsplit("/", 1)[1]
@@ -60,6 +61,7 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         gina.click("#start")
         expect(gina.locator("#c-master-title")).to_have_text("あなたはゲームマスターです")
         expect(ann.locator("#c-master")).to_be_hidden()
+        wait_until(lambda: app.state.service.rooms[room].deadline is not None, what="the night's deadline")
         before = app.state.service.rooms[room].deadline
         gina.click("#c-longer")
         wait_until(lambda: app.state.service.rooms[room].deadline == pytest.approx(before + 30), what="30 s more")

@@ -108,6 +108,7 @@ def test_the_classic_room_as_a_gekka_jinrou_player_reads_it(live, locale, size, 
         page.fill("input[name=night]", "600")
         page.fill("input[name=day]", "600")
         check(page, "lobby")
+        page.uncheck("input[name=ready_check]")  # the others join by the API and never say ready
         page.click("#create button[type=submit]")
         page.wait_for_url("**/room/*")
         room = page.url.rsplit("/", 1)[1]

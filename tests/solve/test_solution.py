@@ -96,17 +96,18 @@ def test_the_size_estimate_is_within_a_third_of_the_games_built(counts, nodes):
 
 
 def test_a_game_beyond_the_free_memory_is_refused_before_it_is_built(monkeypatch):
-    """Issue 26, point 17: 9 1 1 1 (about 4 M nodes, 2.8 GB) with 1 GB free — one line, exit 2, at once."""
+    """Issue 26, point 17: 9 1 1 1 (about 4 M nodes of the whole game, 0.4 GB) with 0.2 GB free — one
+    line, exit 2, at once."""
     from typer.testing import CliRunner
 
     from jinrou.cli import app
     from jinrou.solve import solution
 
-    monkeypatch.setattr(solution, "available_memory", lambda: 10**9)
+    monkeypatch.setattr(solution, "available_memory", lambda: 2 * 10**8)
     monkeypatch.setattr(solution, "solve", lambda *_, **__: pytest.fail("the game was built"))
     result = CliRunner().invoke(app, ["solve", "game", "--villagers", "9", "--seer", "--guard", "--wolves", "1"])
     assert result.exit_code == 2, result.output
-    assert result.output == ("error: 9 1 1 1 (12 players) is too large to solve here: about 4.3e+06 nodes, 3.0 GB of "
-                             "memory at the build, and 1.0 GB are free: take fewer villagers or wolves (the largest "
+    assert result.output == ("error: 9 1 1 1 (12 players) is too large to solve here: about 4.3e+06 nodes, 0.4 GB of "
+                             "memory at the peak, and 0.2 GB are free: take fewer villagers or wolves (the largest "
                              "games solved: docs/no-talk-werewolf.md)\n")
     assert checked_setup(4, 1, 1, 1).players == 7  # a small one passes

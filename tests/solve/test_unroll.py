@@ -117,3 +117,19 @@ def test_cfr_plus_on_the_reduced_game_follows_the_whole_game(counts):
     order = {name: s for s, name in enumerate(slot_names(whole))}
     same = solvers[0].average_policy()[[order[name] for name in slot_names(reduced)]]
     assert np.allclose(solvers[1].average_policy(), same, rtol=0, atol=1e-9)
+
+
+@pytest.mark.parametrize("counts", [(3, 1, 1, 1), (4, 1, 1, 2), (3, 1, 1, 2), (5, 1, 1, 1)])
+def test_on_these_cells_the_reduced_iterates_equal_the_whole_games_to_the_last_bit(counts):
+    """Against the whole game compiled the same way (same node order): the sweeps add the same
+    numbers in the same order, the settled endings being the sums the sweeps would have made."""
+    game = NoTalkWerewolf(Setup(*counts))
+    whole, reduced = compile_game(game, splice=False, settle=False), compile_game(game)
+    solvers = CFRPlus(whole), CFRPlus(reduced)
+    for solver in solvers:
+        solver.iterate(100)
+    order = {name: s for s, name in enumerate(slot_names(whole))}
+    assert np.array_equal(solvers[0].average_policy()[[order[name] for name in slot_names(reduced)]],
+                          solvers[1].average_policy())
+    assert solvers[1].value() == solvers[0].value()
+    assert solvers[1].exploitability() == solvers[0].exploitability()

@@ -37,6 +37,10 @@ class Agent(Protocol):
         ...
 
 
+PAIR_ROUNDS = 3
+"""How many times a ケミカル seat's agent is asked in one call of :func:`act` while a required action is open."""
+
+
 def talk(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:
     """At the first ballot of a day every living agent speaks (people, whose agent is None, speak
     through their own front end)."""
@@ -55,9 +59,9 @@ def act(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator,
     the agent chooses again from what it now sees."""
     for seat in game.seats():
         agent = agents[seat]
-        again = True
+        again, rounds = True, 0
         while again and agent is not None and (legal := game.legal_actions(seat)):
-            again = False
+            again, rounds = False, rounds + 1
             for choice in agent.act(SeatView.of(game, seat, legal), rng):
                 if game.stage is Stage.DAY and game.ballot is not None and game.ballot.ended:
                     break  # a day action ended the day (W.1.1: 自爆): no more choices
@@ -65,6 +69,9 @@ def act(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator,
                 game.apply(choice, draws if draws is not None else rng)
                 if again:
                     break
+            else:  # ケミカル: a verb both halves hold is open again once the first is taken (each may be required)
+                again = rounds < PAIR_ROUNDS and game.identity(seat).pair is not None and any(
+                    legal.required for legal in game.legal_actions(seat))
 
 
 def step(game: Game, agents: Sequence[Agent | None], rng: np.random.Generator) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from jinrou.classic.events import Event, PhaseOpened
-from jinrou.classic.identity import Identity, Layer
+from jinrou.classic.identity import Identity, Layer, LayerKind
 from jinrou.classic.model import Action, Blocked, Cause, Count, Death, GuardKind, Moment, Seat, Verb
 from jinrou.classic.phase import Ballot, Night
 
@@ -80,7 +80,7 @@ class Table(Protocol):
     def arm(self, seat: Seat) -> None: ...
     def end_day(self, execute: Seat | None = None, by: Seat | None = None) -> None: ...
     def add_execution(self, notice: str | None = None, args: dict[str, Any] | None = None) -> None: ...
-    def change_role(self, seat: Seat, role_id: str, told_now: bool | None = True) -> None: ...
+    def change_role(self, seat: Seat, role_id: str, told_now: bool | None = True, layer: Layer | None = None) -> None: ...
     def grant(self, seat: Seat, sub_id: str, source: Seat | None = None) -> Layer: ...
     def add_role(self, seat: Seat, role_id: str) -> Layer: ...
     def remove(self, layer: Layer) -> None: ...
@@ -385,16 +385,23 @@ class Context:
         (``shorter``: a record may give fewer, V2.2 花見客's ``drunk``)."""
         return self._game.draw_seats(kind, seats, k, shorter)
 
-    def change_role(self, seat: Seat, role_id: str, told_now: bool | None = True) -> None:
+    def change_role(self, seat: Seat, role_id: str, told_now: bool | None = True, layer: Layer | None = None) -> None:
         """The seat's role becomes a fresh ``role_id``; told now, or when the next phase opens (False), or
-        not (None: the role that changes it says its own line)."""
-        self._game.change_role(seat, role_id, told_now)
+        not (None: the role that changes it says its own line). A role changing itself passes its
+        ``layer``: on a ケミカル seat only its half changes."""
+        self._game.change_role(seat, role_id, told_now, layer)
 
-    def dusk_hook(self, seat: Seat) -> None:
-        """``seat``'s role runs its dusk reactions now (V1.1.4: 運命の子's new role, at once)."""
+    def dusk_hook(self, seat: Seat, changed: Layer | None = None) -> None:
+        """``seat``'s role runs its dusk reactions now (V1.1.4: 運命の子's new role, at once); ``changed``: the
+        layer that has just changed itself — on a ケミカル seat only the new role of its half runs them (None:
+        both halves)."""
         identity = self._game.identities[seat]
-        for handler in identity.role.reactions.get(PhaseOpened, ()):
-            handler(identity.role, self, identity.main, PhaseOpened(Moment.DUSK))
+        halves = (identity.main,) if identity.pair is None else (identity.main, identity.pair)
+        if changed is not None and identity.pair is not None:
+            halves = (identity.pair,) if changed.kind is LayerKind.PAIR else (identity.main,)
+        for layer in halves:
+            for handler in layer.role.reactions.get(PhaseOpened, ()):
+                handler(layer.role, self, layer, PhaseOpened(Moment.DUSK))
 
     def grant(self, seat: Seat, role_id: str, source: Seat | None = None) -> Layer:
         """``seat`` gains a sub-role, extra role or mark (on top of its layers)."""

@@ -40,6 +40,8 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic import ballot, burial, choices, night
+from jinrou.classic.casting import check_requests, unhonoured
+from jinrou.classic.chemical import OPTION as CHEMICAL
 from jinrou.classic.choices import Checked, Legal, Say, Will
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
@@ -69,7 +71,7 @@ STEPS: dict[Then, Callable[[State], Then | None]] = {
 class Game(State):
     """A game of classic werewolf. Build one with :meth:`new`."""
 
-    def __init__(self, players: Sequence[str], roles: Sequence[Role], settings: Settings) -> None:
+    def __init__(self, players: Sequence[str], roles: Sequence[Role | tuple[Role, Role]], settings: Settings) -> None:
         super().__init__(players, roles, settings)
         self.ctx = Context(self)  # what the roles see of this game
 
@@ -77,19 +79,23 @@ class Game(State):
     def new(
         cls,
         players: Sequence[str],
-        roles: Sequence[str],
+        roles: Sequence[str | Sequence[str]],
         settings: Settings | Mapping[str, Any] | None = None,
         draws: Draws | np.random.Generator | None = None,
         published: RoleList | None = None,
+        requests: Mapping[Seat, str] | None = None,
     ) -> Game:
         """A game at the start of night 1.
 
         Args:
             players: the names, in seat order (with ``scapegoat=on`` the first is 身代わりくん).
-            roles: each seat's role id (catalog ids of declared roles).
+            roles: each seat's role id (catalog ids of declared roles); with ``chemical`` on (ケミカル人狼),
+                each seat's two, ``[left, right]``.
             settings: room settings (:class:`Settings` or a mapping of names to values).
             draws: where the start's random outcomes come from (決定者, 権力者, night 1).
             published: the role list the room is told (配役公開); it changes no rule.
+            requests: 希望役職制 (``rolerequest``): the role each seat asked for before the deal (seat → role
+                id); the roles must be a deal that honoured them (:func:`~jinrou.classic.casting.deal`).
 
         Raises:
             SetupError: bad players, roles or settings (the message says what is allowed).
@@ -100,21 +106,35 @@ class Game(State):
             settings = Settings.parse(settings)
         if len(roles) != len(players):
             raise SetupError(f"{len(players)} players need {len(players)} roles, not {len(roles)}")
-        declared = []
-        for name, role_id in zip(players, roles):
-            if role_id not in ROLES:
-                raise SetupError(
-                    f"role {role_id!r} of {name} is not a playable role id (see `jinrou classic roles`)"
-                )
-            declared.append(ROLES[role_id])
+        declared: list[Role | tuple[Role, Role]] = []
+        chemical = settings.on(CHEMICAL)
+        for name, given in zip(players, roles):
+            if chemical != (not isinstance(given, str)):
+                raise SetupError(f"{name} holds {given!r}: with chemical (ケミカル人狼) {'on' if chemical else 'off'} "
+                                 f"a seat holds {'two role ids, [left, right]' if chemical else 'one role id'}")
+            ids = [given] if isinstance(given, str) else list(given)
+            if chemical and len(ids) != 2:
+                raise SetupError(f"{name} holds {len(ids)} roles: with chemical (ケミカル人狼) on a seat holds two, [left, right]")
+            for role_id in ids:
+                if not isinstance(role_id, str) or role_id not in ROLES:
+                    raise SetupError(
+                        f"role {role_id!r} of {name} is not a playable role id (see `jinrou classic roles`)"
+                    )
+            declared.append((ROLES[ids[0]], ROLES[ids[1]]) if chemical else ROLES[ids[0]])
+        requests = dict(requests or {})
+        if requests:
+            _check_requests(players, [r for r in roles if isinstance(r, str)], settings, requests)
         game = cls(players, declared, settings)
         game.published = published
+        game.requests = requests
         with game.drawing(draws):
             game.emit(Dealt())  # the casting-time draws of the roles dealt (T.1.9)
-            if settings["divineresult"] == "immediate" and any(role.delays_divination for role in declared):
+            if settings["divineresult"] == "immediate" and any(role.delays_divination for identity in game.identities
+                                                               for role in identity.halves()):
                 game.settings = Settings.parse({**settings.values, "divineresult": "sunrise"})  # T.1.11
                 game.tell(None, "divination delayed")
-            if settings.on("shoji") and any(role.eavesdrops for role in declared):  # 障子に目あり
+            if settings.on("shoji") and any(role.eavesdrops for identity in game.identities  # 障子に目あり
+                                            for role in identity.halves()):
                 game.tell(None, "shoji")
             for layer in DEALT:  # room-wide layers (§11): 決定者, 権力者, 子分選択者, 酔っ払い (V2.1.9)
                 for seat in layer.dealt(game.ctx):
@@ -273,5 +293,18 @@ class Game(State):
             while then is not None:  # the steps that follow, until one waits for the players
                 then = STEPS[then](self)
 
+
+def _check_requests(players: list[str], roles: list[str], settings: Settings, requests: dict[Seat, str]) -> None:
+    """A game's role requests (希望役職制): the setting on, each a seat's for a role of the cast, 身代わりくん's
+    none, and the roles a deal that honoured them."""
+    if not settings.on("rolerequest"):
+        raise SetupError("role requests need the setting rolerequest=on")
+    if settings.on(CHEMICAL):
+        raise SetupError("role requests are not honoured with chemical (ケミカル人狼) on, as in 月下人狼: give none")
+    goat = settings["scapegoat"] == "on"
+    check_requests(requests, roles, goat, players)
+    reason = unhonoured(roles, requests, goat, players)
+    if reason is not None:
+        raise SetupError(f"the roles are not a deal that honours the role requests: {reason}")
 
 __all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome", "Say", "Will"]

@@ -19,6 +19,13 @@ fresh instance. The engine asks the identity, never a role; the identity combine
 * "holds a 占い師" — :meth:`Identity.is_a` (the role) and :meth:`Identity.holds` (the role or an
   extra role, V1.1.6): roles ask by declaration class, never by comparing ids.
 
+ケミカル人狼 (room option ``chemical``): a seat holds a second role, its right one, as a
+:attr:`LayerKind.PAIR` layer right above its role. The two are the seat's role together: what the role
+alone answers elsewhere — results, count, team, win rule, flags — the two halves answer combined by
+:mod:`jinrou.classic.chemical`; both halves act (their actions required as declared), know, chat,
+resist (each is asked) and react; :meth:`Identity.is_a` asks either half. Sub-roles and marks stack
+above the pair as above a role.
+
 Marks end by themselves at a moment (:class:`Expiry`): at the next dusk or dawn, dead seats too, or
 at the next dawn at which the seat is alive. A mark may seal its seat (:class:`Seal`, W.1.3: 封印,
 催眠): the identity then holds back what the seat held before it — its hooks, its fox curse, its
@@ -32,8 +39,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from jinrou.classic import chemical
 from jinrou.classic.abilities import Verb, When
 from jinrou.classic.catalog import Team
+from jinrou.classic.chemical import INDEPENDENT
 from jinrou.classic.events import PhaseOpened
 from jinrou.classic.model import Count, Fortune, Moment, PsychicResult, Seat
 
@@ -48,6 +57,7 @@ class LayerKind(enum.Enum):
     """What a layer is to its seat."""
 
     ROLE = "role"  # the seat's role (one per seat, replaced by a role change)
+    PAIR = "pair"  # ケミカル: the seat's right role, read with its role (jinrou.classic.chemical)
     EXTRA = "extra"  # an extra role under the role: actions (optional), knowledge, hooks; no team or results
     SUB = "sub"  # a sub-role on top: may change the team, the win rule, the count
     MARK = "mark"  # a timed state another seat placed: hooks, overlays, an end
@@ -111,56 +121,13 @@ class Identity:
     """
 
     __slots__ = (
-        "_abilities",
-        "_acting",
-        "_after_seal",
-        "_chatting",
-        "_counts",
-        "_fortune",
-        "_heaven",
-        "_held",
-        "_ids",
-        "_knowing",
-        "_lovers",
-        "_nightly",
-        "_prioritising",
-        "_psychic",
-        "_raising",
-        "_receiving",
-        "_relaying",
-        "_resisting",
-        "_team",
-        "_told",
-        "_weighing",
-        "_win",
-        "acts_by_day",
-        "acts_while_dead",
-        "appears_as_wolf",
-        "attacks",
-        "closed",
-        "closes_heaven",
-        "cursed_by_divination",
-        "hides_votes",
-        "hypnotized",
-        "immune_to_wolf_attack",
-        "known_to_wolves",
-        "layers",
-        "level_hooks",
-        "listens",
-        "lover",
-        "main",
-        "must_vote",
-        "obstructed",
-        "reactions",
-        "role",
-        "sealed",
-        "seat",
-        "showing",
-        "shown_as",
-        "silenced",
-        "steals_victory",
-        "under_seal",
-        "victory_mark",
+        "_abilities", "_acting", "_after_seal", "_chatting", "_counts", "_fortune", "_heaven", "_held", "_ids",
+        "_knowing", "_lovers", "_nightly", "_prioritising", "_psychic", "_raising", "_receiving", "_relaying",
+        "_resisting", "_role_team", "_team", "_told", "_weighing", "_win", "acts_by_day", "acts_while_dead",
+        "appears_as_wolf", "attacks", "closed", "closes_heaven", "cursed_by_divination", "hides_votes", "hypnotized",
+        "immune_to_wolf_attack", "known_to_wolves", "layers", "level_hooks", "listens", "lover", "main", "must_vote",
+        "obstructed", "pair", "reactions", "role", "sealed", "seat", "showing", "shown_as", "silenced",
+        "steals_victory", "under_seal", "victory_mark", "weight",
     )  # fmt: skip
 
     seat: Seat
@@ -193,6 +160,10 @@ class Identity:
     """Chats its acting layers read while alive without writing (W.1.12: 冥狼 reads 霊界)."""
     lover: bool
     """Whether it counts among the lovers (§7)."""
+    pair: Layer | None
+    """ケミカル: its right role's layer (None: the seat holds one role)."""
+    weight: int
+    """How many it counts as (§1, under :meth:`counts`): 1; a ケミカル seat of two wolves counts 2 (0 for nothing)."""
     victory_mark: bool
     """Whether it holds a victory mark (§7.9: 悪魔くん executed after a bite)."""
     showing: tuple[tuple[str, Shown], ...]
@@ -255,17 +226,25 @@ class Identity:
         acting = tuple(layer for layer in layers if layer.kind is not LayerKind.MARK)
         above = tuple(layer for layer in reversed(layers) if layer.kind is LayerKind.SUB or layer.kind is LayerKind.MARK)
         self._acting = acting
-        self._ids = frozenset(layer.role.id for layer in layers[1:])
-        self._held = tuple(layer.role for layer in layers
-                           if layer.kind is LayerKind.ROLE or layer.kind is LayerKind.EXTRA)
+        self._ids = frozenset(layer.role.id for layer in layers[1:] if layer.kind is not LayerKind.PAIR)
+        self._held = tuple(layer.role for layer in layers if layer.kind is not LayerKind.SUB and layer.kind is not LayerKind.MARK)
+        self.pair = pair = next((layer for layer in layers if layer.kind is LayerKind.PAIR), None)
+        fortune, psychic, counts, team = role.fortune, role.psychic, role.counts, role.team
+        self.weight = 1
+        self.cursed_by_divination = role.cursed_by_divination
+        if pair is not None:  # ケミカル: the two halves' answers combined (jinrou.classic.chemical)
+            fortune, psychic, counts, team = _combine(self, main, pair)
+        self._role_team = team
         # results, count, team, win rule: the most recent sub-role or mark that declares one, else the role
-        self._fortune = next((r for layer in above if (r := layer.role.fortune_overlay) is not None), role.fortune)
-        self._psychic = next((p for layer in above if (p := layer.role.psychic_overlay) is not None), role.psychic)
-        self._counts = next((c for layer in above if (c := layer.role.counts_as) is not None), role.counts)
-        self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), role.team)
+        self._fortune = next((r for layer in above if (r := layer.role.fortune_overlay) is not None), fortune)
+        self._psychic = next((p for layer in above if (p := layer.role.psychic_overlay) is not None), psychic)
+        self._counts = next((c for layer in above if (c := layer.role.counts_as) is not None), counts)
+        if self._counts is not counts:  # a sub-role's count (狐憑き) is one seat's
+            self.weight = 1
+        self._team = next((t for layer in above if (t := layer.role.judge_team) is not None), team)
         self._win = next((layer for layer in above if layer.role.has_win_rule), main)
-        self.cursed_by_divination = role.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
-        self.steals_victory = role.steals_victory or any(layer.role.steals_victory for layer in above)  # T.1.3: 狐憑き
+        self.cursed_by_divination = self.cursed_by_divination or any(layer.role.cursed_by_divination for layer in above)
+        self.steals_victory = self.steals_victory or any(layer.role.steals_victory for layer in above)  # T.1.3: 狐憑き
         self.obstructed = any(layer.role.blocks_divination for layer in above)
         self.lover = any(layer.role.lover for layer in layers)
         self.victory_mark = any(layer.role.victory_mark for layer in layers)
@@ -274,7 +253,7 @@ class Identity:
         self._told = tuple(layer.role.told_as or layer.role.id for layer in layers[1:]
                            if layer.role.told or layer.kind is LayerKind.EXTRA)
         # which layers answer what (the others keep Role's defaults)
-        self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE)
+        self._abilities = tuple((ability, layer, layer.kind is LayerKind.ROLE or layer.kind is LayerKind.PAIR)
                                 for layer in acting for ability in layer.role.abilities)
         self._chatting = tuple(layer for layer in acting if "chats" in layer.role.overrides)
         self.listens = frozenset().union(*(layer.role.listened(layer) for layer in acting))
@@ -283,8 +262,8 @@ class Identity:
                              for layer in acting if (shown := layer.role.shown) is not None)
         self._heaven = tuple(layer for layer in layers if "speaks_in_heaven" in layer.role.overrides)
         self._lovers = tuple(layer for layer in layers if layer.role.lover)
-        self._resisting = tuple(layer for layer in (*layers[1:], main) if "resist" in layer.role.overrides
-                                and layer.kind is not LayerKind.EXTRA)  # V1.1.6: no extra role's resistances
+        self._resisting = tuple(layer for layer in (*above[::-1], main, *((pair,) if pair else ()))
+                                if "resist" in layer.role.overrides)  # V1.1.6: no extra role's resistances
         if any(layer.role.resist_rank for layer in self._resisting):  # V2.1.3's order: 巫女の加護, shield, the rest
             self._resisting = tuple(sorted(self._resisting, key=lambda layer: -layer.role.resist_rank))
         self._weighing = tuple(layer for layer in layers if "vote_weight" in layer.role.overrides)
@@ -327,8 +306,13 @@ class Identity:
     # ------------------------------------------------------------------ changing the layers
 
     def change_role(self, layer: Layer) -> None:
-        """Its role becomes ``layer``'s (a fresh instance), the layers above kept (V1.1.4)."""
-        self._settle((layer, *self.layers[1:]))
+        """Its role becomes ``layer``'s (a fresh instance), the layers above kept (V1.1.4); a
+        :attr:`LayerKind.PAIR` layer replaces a ケミカル seat's right role instead."""
+        if layer.kind is LayerKind.PAIR:
+            assert self.pair is not None
+            self._settle(tuple(layer if held is self.pair else held for held in self.layers))
+        else:
+            self._settle((layer, *self.layers[1:]))
 
     def gain(self, layer: Layer) -> None:
         """``layer`` goes on top of its layers (a sub-role, extra role or mark)."""
@@ -386,18 +370,31 @@ class Identity:
     def wolf_role(self) -> bool:
         """V1.1.13 *wolf role* (老人, カウンセラー, 野生児): its role counts as a wolf for parity (人狼系, 狂人狼),
         whatever a sub-role makes the seat count (狐憑き)."""
-        return self.role.counts is Count.WOLF
+        return any(role.counts is Count.WOLF for role in self.halves())
 
     def vampire_role(self) -> bool:
         """A *vampire role* (カウンセラー and 逃亡者 ask): its role counts as a vampire for parity and is
         immune to wolf attacks (ヴァンパイア), whatever a sub-role makes the seat count. A ドラキュラ, which
         counts as a vampire but is not immune, is none (the reference's ``isJobType "Vampire"``: it bites
         a guest or counsellor instead, T.6)."""
-        return self.role.counts is Count.VAMPIRE and self.role.immune_to_wolf_attack
+        return any(role.counts is Count.VAMPIRE and role.immune_to_wolf_attack for role in self.halves())
+
+    def half(self, kind: type[Role]) -> Layer:
+        """The layer of its role — a ケミカル seat's left or right one — that is a ``kind`` (the left first)."""
+        return self.main if self.pair is None or isinstance(self.role, kind) else self.pair
+
+    def halves(self) -> tuple[Role, ...]:  # its role, and a ケミカル seat's right role
+        return (self.role,) if self.pair is None else (self.role, self.pair.role)
+
+    def role_team(self) -> Team:  # a ケミカル seat's: its halves' combined; whatever a sub-role makes it judge with
+        return self._role_team
+
+    def role_ids(self) -> str | list[str]:  # its role's id, or a ケミカル seat's [left, right] (as a record writes them)
+        return self.role.id if self.pair is None else [self.role.id, self.pair.role.id]
 
     def is_a(self, kind: type[Role]) -> bool:
-        """Whether the seat's role is a ``kind`` (its declaration class or a subclass)."""
-        return isinstance(self.role, kind)
+        """Whether the seat's role (a ケミカル seat's either) is a ``kind`` (its declaration class or a subclass)."""
+        return isinstance(self.role, kind) or (self.pair is not None and isinstance(self.pair.role, kind))
 
     def attribute(self, ctx: Context, name: str, main_only: bool = False) -> bool:
         """V2.1.12: whether the seat has the attribute ``name`` (:meth:`Role.attribute`: ``death_resistance``,
@@ -441,9 +438,10 @@ class Identity:
         """The team its holder is shown (T.1.7): :meth:`team`, passing over a concealed layer (本命), a shown one's (手玉)."""
         for layer in reversed(self.layers[1:]):
             declared = layer.role
-            if layer.kind is not LayerKind.EXTRA and not declared.conceals and (shown := declared.shows_team or declared.judge_team) is not None:
+            if layer.kind is not LayerKind.EXTRA and layer.kind is not LayerKind.PAIR and not declared.conceals and (
+                    shown := declared.shows_team or declared.judge_team) is not None:
                 return shown
-        return self.role.team
+        return self._role_team
 
     def win_layer(self) -> Layer:
         """The layer whose win rule decides: the most recent sub-role or mark that has one, else the role."""
@@ -521,6 +519,8 @@ class Identity:
         why, W.1.9f), or None."""
         for layer in self._resisting:
             if layer.role.resist(ctx, layer, threat):
+                if layer is self.main and self.pair is not None and self.pair in self._resisting:
+                    self.pair.role.resist(ctx, self.pair, threat)  # ケミカル: each half is asked (the reference)
                 return layer
         return None
 
@@ -561,6 +561,8 @@ class Identity:
 
     def wins(self, ctx: Context, result: Team) -> bool:
         layer = self._win
+        if layer is self.main and self.pair is not None:
+            return _pair_wins(self, ctx, result)
         return layer.role.wins(ctx, layer, result)
 
     def wins_below(self, ctx: Context, layer: Layer, result: Team) -> bool:
@@ -569,8 +571,10 @@ class Identity:
         below")."""
         index = next(i for i, held in enumerate(self.layers) if held is layer)
         for below in reversed(self.layers[1:index]):
-            if below.kind is not LayerKind.EXTRA and below.role.has_win_rule:
+            if below.kind is not LayerKind.EXTRA and below.kind is not LayerKind.PAIR and below.role.has_win_rule:
                 return below.role.wins(ctx, below, result)
+        if self.pair is not None:
+            return _pair_wins(self, ctx, result)
         return self.main.role.wins(ctx, self.main, result)
 
     def react(self, ctx: Context, event: Event) -> None:
@@ -653,6 +657,9 @@ def _settle_alone(identity: Identity, main: Layer, role: Role) -> None:
     identity._acting = alone
     identity._ids = _NONE
     identity._held = (role,)
+    identity._role_team = role.team
+    identity.pair = None
+    identity.weight = 1
     identity._fortune = role.fortune
     identity._psychic = role.psychic
     identity._counts = role.counts
@@ -680,3 +687,35 @@ def _settle_alone(identity: Identity, main: Layer, role: Role) -> None:
     identity._raising = alone if "priority_received" in answers else ()
     identity.reactions = {kind: tuple([(handler, role, main) for handler in handlers])
                       for kind, handlers in role.reactions.items()} if role.reactions else {}
+
+
+def _pair_wins(identity: Identity, ctx: Context, result: Team) -> bool:
+    """A ケミカル seat's win rule (:mod:`jinrou.classic.chemical`): a half whose team is the seat's team
+    (or that ``wins_apart``) by its rule with ``result``; any half whose rule holds whatever team won."""
+    team = identity.role_team()
+    won = False
+    for layer in identity.layers[:2]:  # the role and its pair
+        declared = layer.role
+        if declared.team is team or declared.wins_apart:
+            won = declared.wins(ctx, layer, result) or won
+        won = declared.wins(ctx, layer, INDEPENDENT) or won
+    return won
+
+
+def _combine(identity: Identity, main: Layer, pair: Layer) -> tuple[Fortune, PsychicResult, Count, Team]:
+    """A ケミカル seat's answers from its two halves (:mod:`jinrou.classic.chemical`): its flags set on
+    ``identity`` (each a half's, either half's; must vote: both), its weight, and its results, count and
+    team returned, for the sub-roles and marks above to overlay."""
+    left, right = main.role, pair.role
+    identity.attacks = left.attacking(main) or right.attacking(pair)
+    identity.immune_to_wolf_attack = left.immune_to_wolf_attack or right.immune_to_wolf_attack
+    identity.cursed_by_divination = left.cursed_by_divination or right.cursed_by_divination
+    identity.steals_victory = left.steals_victory or right.steals_victory
+    identity.must_vote = left.must_vote and right.must_vote
+    identity.closes_heaven = left.closes_heaven or right.closes_heaven
+    identity.hides_votes = left.hides_votes or right.hides_votes
+    identity.appears_as_wolf = left.appears_as_wolf or right.appears_as_wolf
+    identity.known_to_wolves = left.known_to_wolves or right.known_to_wolves
+    counts, identity.weight = chemical.count([(role.counts, role.steals_victory) for role in (left, right)])
+    team = chemical.team(left.team, right.team)
+    return chemical.fortune(left.fortune, right.fortune), chemical.psychic(left.psychic, right.psychic), counts, team

@@ -130,10 +130,12 @@ class PsychicResult(enum.Enum):
     BIG_WOLF = "bigwolf"
     TINY_FOX = "tinyfox"
     ONI = "oni"  # the 鬼 kinds (T.1.10)
+    BIG_WOLF_TINY_FOX = "bigwolf,tinyfox"  # a ケミカル seat of 大狼 and 子狐: both words (classic.chemical)
 
     @property
     def name_ja(self) -> str:
-        return {"human": "村人", "werewolf": "人狼", "bigwolf": "大狼", "tinyfox": "子狐", "oni": "鬼"}[self.value]
+        return {"human": "村人", "werewolf": "人狼", "bigwolf": "大狼", "tinyfox": "子狐", "oni": "鬼",
+                "bigwolf,tinyfox": "大狼,子狐"}[self.value]  # fmt: skip
 
 
 class Count(enum.Enum):

@@ -170,6 +170,8 @@ def _scapegoat_acts(state: State, goat: int) -> None:
     legals = legal_actions(state, goat)
     while legals:
         legal = legals.pop(0)
+        if not any(lg.verb is legal.verb for lg in legal_actions(state, goat)):
+            continue  # taken meanwhile: a ケミカル seat's two halves both listed the attack the seat makes once
         attack = legal.verb is Verb.ATTACK
         greedy = attack and state.identities[goat].role.goat_attacks_all
         if not (legal.required or (attack and state.attackers() == [goat]) or greedy):

@@ -19,7 +19,7 @@ seats not names); this module alone writes them as JSON (:func:`events`, :func:`
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -31,6 +31,7 @@ from jinrou.errors import RecordError
 from jinrou.jsontext import parse_json
 
 if TYPE_CHECKING:
+    from jinrou.classic.identity import Identity
     from jinrou.classic.published import RoleList
     from jinrou.classic.role import Role
     from jinrou.classic.settings import Settings
@@ -97,11 +98,13 @@ class Played(Protocol):
     @property
     def names(self) -> tuple[str, ...]: ...
     @property
-    def cast(self) -> tuple[str, ...]: ...
+    def cast(self) -> tuple[str | list[str], ...]: ...
     @property
     def settings(self) -> Settings: ...
     @property
     def published(self) -> RoleList | None: ...
+    @property
+    def requests(self) -> Mapping[Seat, str]: ...
     @property
     def outcome(self) -> Outcome | None: ...
     @property
@@ -112,6 +115,7 @@ class Played(Protocol):
     def messages(self) -> list[tuple[int, Message]]: ...
     def seats(self) -> range: ...
     def role(self, seat: Seat) -> Role: ...
+    def identity(self, seat: Seat) -> Identity: ...
 
 
 # ---------------------------------------------------------------------- writing
@@ -211,6 +215,8 @@ def write(game: Played, seed: int | None = None) -> dict[str, Any]:
     }
     if game.published is not None:
         record["published"] = game.published.to_json()
+    if game.requests:  # 希望役職制: what each seat asked for before the deal
+        record["requests"] = {names[s]: role for s, role in sorted(game.requests.items())}
     if game.outcome is not None:
         deaths = [
             {"phase": d.phase, "player": names[s], "cause": d.cause.value}
@@ -221,7 +227,7 @@ def write(game: Played, seed: int | None = None) -> dict[str, Any]:
             "winner": game.outcome.winner_id,
             "winners": [names[s] for s in sorted(game.outcome.winners)],
             "deaths": deaths,
-            "roles": {names[s]: game.role(s).id for s in game.seats()},
+            "roles": {names[s]: game.identity(s).role_ids() for s in game.seats()},
         }
     return record
 

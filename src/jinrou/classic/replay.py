@@ -81,8 +81,10 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
         raise RecordError('"players" must be a list of distinct names (texts): ["A", "B", ...]')
     roles = data.get("roles")
     if not isinstance(roles, dict) or sorted(map(str, roles)) != sorted(players) \
-            or not all(isinstance(r, str) for r in roles.values()):
-        raise RecordError('"roles" must give every player a role id: {"A": "Werewolf", ...}')
+            or not all(isinstance(r, str) or (isinstance(r, list) and len(r) == 2 and all(isinstance(i, str) for i in r))
+                       for r in roles.values()):
+        raise RecordError('"roles" must give every player a role id: {"A": "Werewolf", ...} '
+                          '(with chemical on, two: {"A": ["Werewolf", "Diviner"], ...})')
     settings = data.get("settings")
     if settings is not None and not isinstance(settings, dict):
         raise RecordError(f'"settings" must be an object of names and values, e.g. {{"scapegoat": "off"}}, not {_shown(settings)}')
@@ -101,8 +103,13 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
         events[0].get("type") == "outcome" else []
     draws = Draws(rng, first)
     published = RoleList.from_json(data["published"]) if data.get("published") is not None else None
+    requests = data.get("requests", {})
+    if not isinstance(requests, dict) or not all(p in players and isinstance(r, str) for p, r in requests.items()):
+        raise RecordError(f'"requests" must give some players the role each asked for: {{"B": "Diviner", ...}}, '
+                          f"not {_shown(requests)}")
     try:
-        game = Game.new(players, [roles[p] for p in players], settings or {}, draws, published)
+        game = Game.new(players, [roles[p] for p in players], settings or {}, draws, published,
+                        {players.index(p): r for p, r in requests.items()})
     except JinrouError as error:
         raise RecordError(f"setup: {error}") from None
     if draws.leftover():

@@ -121,6 +121,7 @@ class Role:
     card_ja: ClassVar[str | None] = None  # its card in Japanese; None: its docstring (registration: own, never inherited)
     card_en: ClassVar[str | None] = None  # its card in English; None: its docstring, its name put in English
     shown_with: ClassVar[tuple[str, str] | None] = None  # a sub-role shown around the role (ja, en): 「狼の子分（{role}）」
+    shown_bare_on: ClassVar[frozenset[str]] = frozenset()  # roles it is not shown around (暴動者 on the 暴徒 itself)
     fortune: ClassVar[Fortune] = Fortune.HUMAN
     psychic: ClassVar[PsychicResult] = PsychicResult.HUMAN
     counts: ClassVar[Count] = Count.HUMAN
@@ -181,6 +182,7 @@ class Role:
     voices_heaven: ClassVar[bool] = False  # alive, 霊界's lines of the day's discussion are said under its name (悪霊憑き)
     closes_night: ClassVar[bool] = False  # a mark: its seat's night is closed (V2.1.5: no night form, no attacker)
     refuses_revival: ClassVar[bool] = False  # V2.1.10: every revival of its seat does nothing (血まみれのメアリー)
+    wins_apart: ClassVar[bool] = False  # ケミカル: its half wins by its rule even when its seat's team is another's (悪魔くん)
     resist_rank: ClassVar[int] = 0  # V2.1.3: ``resist`` asked before lower ranks' (巫女の加護 2, a shield 1; the rest 0)
     # derived at registration
     catalog: ClassVar[CatalogRole]

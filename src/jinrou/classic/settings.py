@@ -87,6 +87,8 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _s("deathnote", "死神の手帳", "the death note", *OFF_ON),
     _s("wolfminion", "狼の子分", "a wolf names a minion", *OFF_ON),
     _s("losemode", "敗北村", "losers win", *OFF_ON),
+    _s("rolerequest", "希望役職制", "role requests", *OFF_ON),
+    _s("chemical", "ケミカル人狼", "two roles a seat (chemical)", *OFF_ON),
     _s("noticebitten", "噛まれたら分かる", "the attacked are told", *OFF_ON),
     _s("GMpsychic", "GM霊能", "public psychic results", *OFF_ON),
     _s("wolfsound", "遠吠え", "wolves' howl", *ON_OFF),

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.classic.agent import MAX_PHASES, Agent, act, talk
-from jinrou.classic.casting import deal, normal_cast, start_draws
+from jinrou.classic.casting import check_requests, deal_room, kept_requests, normal_cast, per_seat, start_draws
 from jinrou.classic.catalog import Team
 from jinrou.classic.game import DRAW, Game
 from jinrou.classic.presets import PresetError
@@ -66,14 +66,14 @@ class GameResult:
         seed: the game's seed (its record's ``seed``).
         winner: the winning team's id, or ``Draw``.
         days: the day the game ended on (Day d, or the night of day d).
-        roles: each seat's role at the start.
+        roles: each seat's role at the start (ケミカル人狼: its two, [left, right]).
         won: each seat's result: whether it wins.
     """
 
     seed: int
     winner: str
     days: int
-    roles: tuple[str, ...]
+    roles: tuple[str | list[str], ...]
     won: tuple[bool, ...]
 
     @classmethod
@@ -95,7 +95,8 @@ class Summary:
         wins: games won per winning team id (``Draw`` included), every team that could win listed.
         rates: each team's win rate with its 95 % Wilson interval.
         days: game length histogram: day the game ended on → games.
-        roles: per role (at the start): seats dealt it and how many of those won.
+        roles: per role (at the start): seats dealt it and how many of those won (a ケミカル seat counts for
+            each of its roles, once).
     """
 
     games: int
@@ -116,12 +117,14 @@ class Summary:
         seats: Counter[str] = Counter()
         winners: Counter[str] = Counter()
         for r in results:
-            seats.update(r.roles)
-            winners.update(role for role, w in zip(r.roles, r.won) if w)
+            held = [[held] if isinstance(held, str) else list(dict.fromkeys(held)) for held in r.roles]
+            seats.update(role for both in held for role in both)
+            winners.update(role for both, w in zip(held, r.won) if w for role in both)
         roles = {role: (winners[role], seats[role]) for role in cast if seats[role]}
+        per = 2 if results and not isinstance(results[0].roles[0], str) else 1
         return cls(
             games=len(results),
-            players=sum(cast.values()),
+            players=sum(cast.values()) // per,
             cast=dict(cast),
             seed=seed,
             wins=wins,
@@ -163,9 +166,10 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [int(s) for s in np.random.default_rng(seed).integers(0, 2**63 - 1, size=games)]
 
 
-def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None) -> dict[str, int]:
+def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None, per: int = 1) -> dict[str, int]:
     """A role list: ``cast`` itself (role id → count), or a named casting for ``players`` seats
-    (:data:`NAMED_CASTS`, or a preset of :mod:`jinrou.classic.presets` by id or name).
+    (:data:`NAMED_CASTS`, or a preset of :mod:`jinrou.classic.presets` by id or name); ``per``: the roles
+    a seat is dealt (2 for ケミカル人狼, whose list is the casting for twice the seats, as the reference's).
 
     Raises:
         SetupError: an unknown name, a named casting without ``players``, counts that are not whole
@@ -176,13 +180,13 @@ def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None) -> d
         if players is None:
             raise SetupError(f"the casting {cast!r} needs the number of players")
         if cast in NAMED_CASTS:
-            return NAMED_CASTS[cast](players)
+            return NAMED_CASTS[cast](players * per)
         try:
             preset = find_preset(cast)
         except PresetError:
             raise SetupError(f"unknown casting {cast!r}: give role counts, {' or '.join(NAMED_CASTS)}, or a preset "
                              "(`jinrou classic cast --list`)") from None
-        cast = preset.cast(players)
+        cast = preset.cast(players * per)
     from jinrou.classic.roles import ROLES
 
     counts = dict(cast)
@@ -196,10 +200,13 @@ def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None) -> d
             raise SetupError(f"the count of {role} must be a whole number ≥ 0, not {count!r}")
     counts = {role: count for role, count in counts.items() if count}
     total = sum(counts.values())
-    if players is not None and total != players:
-        raise SetupError(f"the role counts sum to {total}, not {players} players")
-    if total < 3:
-        raise SetupError(f"a game needs at least 3 seats, not {total}")
+    if players is not None and total != players * per:
+        raise SetupError(f"the role counts sum to {total}, not {players} players" if per == 1 else
+                         f"the role counts sum to {total}, not {per * players}: ケミカル人狼 deals {players} players two each")
+    if total % per:
+        raise SetupError(f"ケミカル人狼 deals two roles a seat: the role counts sum to {total}, an odd number")
+    if total < 3 * per:
+        raise SetupError(f"a game needs at least 3 seats, not {total // per}")
     return counts
 
 
@@ -210,13 +217,16 @@ def seat_names(n: int, settings: Settings) -> tuple[str, ...]:
     return (SCAPEGOAT_NAME, *names[1:]) if settings["scapegoat"] == "on" else names
 
 
-def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory, seed: int) -> Game:
-    """Deal ``cast`` and play one bot game from ``seed`` (see the module docstring for its streams)."""
+def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory, seed: int,
+              requests: Mapping[int, str] | None = None) -> Game:
+    """Deal ``cast`` and play one bot game from ``seed`` (see the module docstring for its streams);
+    ``requests``: 希望役職制's requests (seat → role id), honoured by the deal (``rolerequest=on``)."""
     table = np.random.default_rng([seed, 1])
     rules = np.random.default_rng(seed)
     candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
-    roles = deal(cast, table, scapegoat=settings["scapegoat"] == "on", safety=settings["safety"], candidates=candidates)
-    game = Game.new(seat_names(len(roles), settings), roles, settings, start_draws(rules, candidates))
+    roles = deal_room(cast, table, settings, candidates, requests)
+    game = Game.new(seat_names(len(roles), settings), roles, settings, start_draws(rules, candidates),
+                    requests=kept_requests(requests or {}, roles))  # 盗人's exchange may leave a request nothing
     bots = [None if s == game.scapegoat else agents(cast) for s in game.seats()]
     for _ in range(MAX_PHASES):
         if game.is_over:
@@ -226,6 +236,34 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
         game.close(rules)
     # only a cast without an attacking wolf can stall: ties that execute nobody (drawvote=none), day after day
     raise RuntimeError(f"the game of seed {seed} did not end in {MAX_PHASES} phases")  # pragma: no cover
+
+
+def seat_requests(requests: Mapping[str, str], names: Sequence[str], settings: Settings,
+                  cast: Mapping[str, int]) -> dict[int, str]:
+    """希望役職制's requests by player name (``--request B=占い師``) as seat → role id: the setting
+    ``rolerequest`` on, each name a seat's (not 身代わりくん's), each role a role of ``cast`` (id or name).
+
+    Raises:
+        SetupError: requests without ``rolerequest=on``, an unknown name or role, a role not cast.
+    """
+
+    from jinrou.classic.catalog import UnknownRoleError
+    from jinrou.classic.naming import by_name
+
+    if requests and not settings.on("rolerequest"):
+        raise SetupError("role requests need the setting rolerequest=on")
+    if requests and settings.on("chemical"):
+        raise SetupError("role requests are not honoured with chemical (ケミカル人狼) on, as in 月下人狼: give none")
+    out = {}
+    for name, role in requests.items():
+        if name not in names:
+            raise SetupError(f"no player {name!r} asks for a role: the players are {', '.join(names)}")
+        try:
+            out[list(names).index(name)] = by_name(role).id
+        except UnknownRoleError as error:
+            raise SetupError(str(error)) from None
+    check_requests(out, [role for role, count in cast.items() for _ in range(count)], settings["scapegoat"] == "on", names)
+    return out
 
 
 class Simulation:
@@ -244,16 +282,18 @@ class Simulation:
 
     def __init__(self, cast: Mapping[str, int] | str, games: int, seed: int, agents: AgentFactory, *,
                  players: int | None = None, settings: Settings | Mapping[str, Any] | None = None,
-                 record_dir: str | os.PathLike[str] | None = None, workers: int = 1) -> None:
-        self.cast = resolve_cast(cast, players)
+                 record_dir: str | os.PathLike[str] | None = None, workers: int = 1,
+                 requests: Mapping[str, str] | None = None) -> None:
         self.settings = settings if isinstance(settings, Settings) else Settings.parse(settings)
+        self.cast = resolve_cast(cast, players, per_seat(self.settings))
+        seats = sum(self.cast.values()) // per_seat(self.settings)
+        self.requests = seat_requests(requests or {}, seat_names(seats, self.settings), self.settings, self.cast)
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             raise SetupError(f"games must be a whole number ≥ 1 and at most {MAX_GAMES:,}, not {games!r}")
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise SetupError(f"workers must be a whole number ≥ 1, not {workers!r}")
         # a dry deal: a list that 身代わりくん cannot be dealt from fails here, before any game
-        deal(self.cast, np.random.default_rng(0), scapegoat=self.settings["scapegoat"] == "on",
-             safety=self.settings["safety"])
+        deal_room(self.cast, np.random.default_rng(0), self.settings, requests=self.requests)
         self.games, self.seed, self.agents, self.workers = games, seed, agents, workers
         self.directory = Path(record_dir) if record_dir is not None else None
         self.finished: list[GameResult] = []
@@ -265,12 +305,13 @@ class Simulation:
         seeds = game_seeds(self.seed, self.games)
         settings = dict(self.settings.values)  # a plain dict pickles
         write = self.directory is not None
-        jobs = [(start, seeds[start:start + CHUNK], self.cast, settings, self.agents, write)
+        jobs = [(start, seeds[start:start + CHUNK], self.cast, settings, self.agents, write, self.requests)
                 for start in range(0, self.games, CHUNK)]
         if self.workers == 1 or len(jobs) == 1:
             batches: Generator[list[Played], None, None] = (
-                _play_batch((index, [seed], cast, values, agents, record))
-                for start, chunk, cast, values, agents, record in jobs for index, seed in enumerate(chunk, start))
+                _play_batch((index, [seed], cast, values, agents, record, requests))
+                for start, chunk, cast, values, agents, record, requests in jobs
+                for index, seed in enumerate(chunk, start))
         else:
             batches = unordered(_play_batch, jobs, self.workers)
         try:
@@ -337,15 +378,16 @@ def simulate(
     return run.summary(run.finished)
 
 
-def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, bool]) -> list[Played]:
+def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, bool, dict[int, str]],
+                ) -> list[Played]:
     """Play games ``start``, ``start + 1``, … from ``seeds``; each with its record's text if asked."""
     from jinrou.classic.record import dumps, write
 
-    start, seeds, cast, settings, agents, record = job
+    start, seeds, cast, settings, agents, record, requests = job
     parsed = Settings.parse(settings)
     out = []
     for index, game_seed in enumerate(seeds, start):
-        game = play_game(cast, parsed, agents, game_seed)
+        game = play_game(cast, parsed, agents, game_seed, requests)
         out.append((index, GameResult.of(game, game_seed), dumps(write(game, game_seed)) if record else None))
     return out
 
@@ -362,4 +404,4 @@ def _possible_winners(cast: Mapping[str, int]) -> set[Team]:
 
 
 __all__ = ["MAX_GAMES", "NAMED_CASTS", "AgentFactory", "GameResult", "Simulation", "Summary", "game_seeds",
-           "play_game", "resolve_cast", "seat_names", "simulate"]
+           "play_game", "resolve_cast", "seat_names", "seat_requests", "simulate"]

@@ -45,10 +45,10 @@ class State:
     ctx: Context
     """What the roles see of this game (made by the game: the context needs its whole surface)."""
 
-    def __init__(self, players: Sequence[str], roles: Sequence[Role], settings: Settings) -> None:
+    def __init__(self, players: Sequence[str], roles: Sequence[Role | tuple[Role, Role]], settings: Settings) -> None:
         self.names = tuple(players)
-        self.identities = [Identity(s, [Layer.of(r, LayerKind.ROLE, s)]) for s, r in enumerate(roles)]
-        self.cast = tuple(r.id for r in roles)  # the roles at the start
+        self.identities = [Identity(s, _layers(s, r)) for s, r in enumerate(roles)]
+        self.cast = tuple(identity.role_ids() for identity in self.identities)  # the roles at the start (ケミカル: pairs)
         self.settings = settings
         n = len(players)
         self.n = n
@@ -83,6 +83,7 @@ class State:
         self.fresh_revived: list[Seat] = []  # revived since then
         self._draws: Draws = Draws(None)
         self.published: RoleList | None = None  # the role list the room was told (配役公開), if any
+        self.requests: dict[Seat, str] = {}  # 希望役職制: the role each seat asked for before the deal
 
     _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"messages", "claims", "executions"})
     """Lists the engine only appends immutable items to: a copy gets a list of its own holding the
@@ -131,8 +132,10 @@ class State:
 
     def roles_held(self, seat: Seat) -> tuple[str, ...]:
         """The roles ``seat`` held, in order: its role at the start, then each it changed into
-        (呪われた者 → 人狼). Hidden from players until the end: only a view at the end shows it."""
-        return (self.cast[seat], *(role for _, s, role in self.changes if s == seat))
+        (呪われた者 → 人狼; a ケミカル seat's two written ``left+right`` each time). Hidden from players until the
+        end: only a view at the end shows it."""
+        start = self.cast[seat]
+        return ("+".join(start) if isinstance(start, list) else start, *(role for _, s, role in self.changes if s == seat))
 
     def has_sub(self, seat: Seat, sub_id: str) -> bool:
         """Whether ``seat`` holds a sub-role, extra role or mark declared as ``sub_id``."""
@@ -386,12 +389,16 @@ class State:
 
     # ------------------------------------------------------------------ layers
 
-    def change_role(self, seat: Seat, role_id: str, told_now: bool | None = True) -> None:
+    def change_role(self, seat: Seat, role_id: str, told_now: bool | None = True, layer: Layer | None = None) -> None:
         """The seat's role becomes a fresh ``role_id`` (a declared role), keeping the layers above it;
         it is told now, or when the next phase opens (``told_now`` False), or not at all (None: the role
-        that changes it tells its own line, as 怪盗's)."""
-        self.identities[seat].change_role(Layer.of(ROLES[role_id], LayerKind.ROLE, seat))
-        self.changes = (*self.changes, (self.phase, seat, role_id))
+        that changes it tells its own line, as 怪盗's). ``layer``: the role changing itself — a ケミカル
+        seat's right role changes only its half (else a change replaces the left one)."""
+        identity = self.identities[seat]
+        kind = LayerKind.PAIR if layer is not None and layer is identity.pair else LayerKind.ROLE
+        identity.change_role(Layer.of(ROLES[role_id], kind, seat))
+        held = role_id if identity.pair is None else "+".join(identity.role_ids())  # ケミカル: the pair as it is now
+        self.changes = (*self.changes, (self.phase, seat, held))
         shown = ROLES[role_id].believes or role_id  # V1.1.5: a role that believes it is 村人 is told so
         if told_now:
             self.tell(seat, "role changed", role=shown)
@@ -429,6 +436,13 @@ class State:
             identity.expire(moment)
             if moment is Expiry.DAWN and alive[identity.seat]:
                 identity.expire(Expiry.LIVING_DAWN)
+
+
+def _layers(seat: Seat, roles: Role | tuple[Role, Role]) -> list[Layer]:
+    """A seat's layers at the start: its role, or a ケミカル seat's two (left, then right as its pair)."""
+    if isinstance(roles, tuple):
+        return [Layer.of(roles[0], LayerKind.ROLE, seat), Layer.of(roles[1], LayerKind.PAIR, seat)]
+    return [Layer.of(roles, LayerKind.ROLE, seat)]
 
 
 __all__ = ["State"]

@@ -140,19 +140,33 @@ def outcome_text(winner_id: str, lang: str) -> str:
     return f"{team.name_ja}の勝利" if lang == "ja" else f"the {team.name_en} won"
 
 
-def shown_role(role_id: str, subs: Sequence[str], lang: str) -> str:
-    """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
-    name, the latest outermost): 「狼の子分（占い師）」.
+def pair_name(left: str, right: str, lang: str) -> str:
+    """A ケミカル人狼 seat's two roles as one name, left then right (the reference's 「{left}×{right}」).
 
-    >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja")
-    '狼の子分（占い師）'
+    >>> pair_name("Werewolf", "Diviner", "ja"), pair_name("Werewolf", "Diviner", "en")
+    ('人狼×占い師', 'Werewolf × Seer')
+    """
+    return f"{role_name(left, lang)}×{role_name(right, lang)}" if lang == "ja" else \
+        f"{role_name(left, lang)} × {role_name(right, lang)}"
+
+
+def shown_role(role_id: str, subs: Sequence[str], lang: str, pair: str | None = None) -> str:
+    """A seat's role as it is shown with its sub-roles (each that shows itself with the role wraps the
+    name, the latest outermost, unless it is shown bare on that role): 「狼の子分（占い師）」, 「暴徒」 with
+    its own 暴動者 mark (the reference's HooliganMember names a 暴徒 alone); ``pair``: a ケミカル seat's
+    right role (「人狼×占い師」).
+
+    >>> shown_role("Diviner", ["Lovers", "WolfMinion"], "ja"), shown_role("Werewolf", [], "en", "Diviner")
+    ('狼の子分（占い師）', 'Werewolf × Seer')
+    >>> shown_role("Hooligan", ["HooliganAttacker"], "ja"), shown_role("Human", ["HooliganAttacker"], "ja")
+    ('暴徒', '村人（暴動者）')
     """
     from jinrou.classic.roles import SUB_ROLES
 
-    name = role_name(role_id, lang)
+    name = role_name(role_id, lang) if pair is None else pair_name(role_id, pair, lang)
     for sub in subs:
         declared = SUB_ROLES.get(sub)
-        if declared is not None and declared.shown_with is not None:
+        if declared is not None and declared.shown_with is not None and role_id not in declared.shown_bare_on:
             name = declared.shown_with[0 if lang == "ja" else 1].format(role=name)
     return name
 

@@ -66,12 +66,14 @@ class Tally:
         self.alive = game.living()
         every = game.identities
         self.identities = [every[s] for s in self.alive]
-        counts = [identity.counts() for identity in self.identities]
-        self.humans = counts.count(Count.HUMAN)
-        self.wolves = counts.count(Count.WOLF)
-        self.vampires = counts.count(Count.VAMPIRE)
+        counted = {Count.HUMAN: 0, Count.WOLF: 0, Count.VAMPIRE: 0, Count.NONE: 0}
+        for identity in self.identities:  # a seat counts once (a ケミカル seat of two wolves: twice)
+            counted[identity.counts()] += identity.weight
+        self.humans = counted[Count.HUMAN]
+        self.wolves = counted[Count.WOLF]
+        self.vampires = counted[Count.VAMPIRE]
         self.lovers = [identity.seat for identity in self.identities if identity.lover]
-        self.swapped = any(identity.role.swaps_results for identity in self.identities)
+        self.swapped = any(role.swaps_results for identity in self.identities for role in identity.halves())
 
 
 Check = Callable[[Tally, Result], Result]
@@ -113,10 +115,11 @@ def _lovers_alone(t: Tally, result: Result) -> Result:
 
 
 def _lone_wolf(t: Tally, result: Result) -> Result:
-    """Step 6: result Werewolf with exactly one wolf alive, of team LoneWolf → LoneWolf."""
-    if result is Team.WEREWOLF:
+    """Step 6: result Werewolf with exactly one wolf alive, of team LoneWolf → LoneWolf (a ケミカル seat's
+    role team: its halves', combined)."""
+    if result is Team.WEREWOLF and t.wolves == 1:
         wolves = [identity for identity in t.identities if identity.counts() is Count.WOLF]
-        if len(wolves) == 1 and wolves[0].role.team is Team.LONE_WOLF:
+        if len(wolves) == 1 and wolves[0].role_team() is Team.LONE_WOLF:
             return Team.LONE_WOLF
     return result
 
@@ -137,9 +140,10 @@ def _raven(t: Tally, result: Result) -> Result:
     flocks: dict[Team, list[bool]] = {}
     alive = t.game.ctx.alive
     for identity in t.game.identities:
-        team = identity.role.lone_survivor
-        if team is not None:
-            flocks.setdefault(team, []).append(alive(identity.seat))
+        for role in identity.halves():  # a ケミカル seat of two 鴉 counts twice, as the reference counts them
+            team = role.lone_survivor
+            if team is not None:
+                flocks.setdefault(team, []).append(alive(identity.seat))
     for team, lives in flocks.items():
         if len(lives) >= 2 and lives.count(True) == 1:
             result = team
@@ -167,9 +171,10 @@ def _lorelei(t: Tally, result: Result) -> Result:
     """Step 7(d): a seat whose role declares ``steals_after_lovers`` T alive (ローレライ) → T, also
     when the lovers have just cleared the result."""
     for identity in t.identities:
-        team = identity.role.steals_after_lovers
-        if team is not None:
-            return team
+        for role in identity.halves():
+            team = role.steals_after_lovers
+            if team is not None:
+                return team
     return result
 
 
@@ -179,7 +184,7 @@ def _lorelei(t: Tally, result: Result) -> Result:
 def _majority(t: Tally, result: Result) -> Result:
     """Step 8(a): for a team T that a living seat's role leads (``majority``: ドラキュラ), the living
     seats holding a layer that declares T (the role, or a mark: 吸血) more than half the living → T."""
-    led = {identity.role.majority for identity in t.identities} - {None}
+    led = {role.majority for identity in t.identities for role in identity.halves()} - {None}
     for team in sorted(led, key=list(Team).index):  # type: ignore[arg-type]
         counted = sum(1 for identity in t.identities if any(layer.role.majority is team for layer in identity.layers))
         if counted * 2 > len(t.alive):
@@ -191,9 +196,12 @@ def _sweeps(t: Tally, team: Team) -> bool:
     """Whether every living seat (one at least) holds a layer that sweeps for ``team``: a sub-role or
     mark always, a role only while its seat judges with ``team``."""
     return bool(t.alive) and all(
-        any(layer.role.sweeps is team and (layer.kind is not LayerKind.ROLE or identity.team() is team)
+        any(layer.role.sweeps is team and (layer.kind not in _ROLES or identity.team() is team)
             for layer in identity.layers)
         for identity in t.identities)
+
+
+_ROLES = (LayerKind.ROLE, LayerKind.PAIR)
 
 
 def _hooligans(t: Tally, result: Result) -> Result:
@@ -214,7 +222,7 @@ def _victory_mark(t: Tally, result: Result) -> Result:
     ctx = t.game.ctx
     for identity in t.game.identities:  # in seat order, the dead too
         if identity.victory_mark:
-            team = identity.role.team
+            team = identity.role_team()
             if identity.team() is team and identity.wins(ctx, team):
                 return team
     return result

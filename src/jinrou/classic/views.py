@@ -73,6 +73,8 @@ class SeatView:
     labels: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # every label of ``known``, in order
     history: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # at the end: roles held, if it changed
     subs_of: dict[Seat, tuple[str, ...]] = field(default_factory=dict)  # told sub-roles of the seats whose role it sees
+    pair: str | None = None  # ケミカル人狼: its right role as it is told it (``role`` is the left one)
+    pairs: dict[Seat, str] = field(default_factory=dict)  # ケミカル人狼: the right role of each seat of ``roles``
 
     @property
     def n(self) -> int:
@@ -109,13 +111,17 @@ class SeatView:
         chats_read: frozenset[str] = frozenset()
         chats_write: frozenset[str] = frozenset()
         subs: tuple[str, ...] = ()
-        role = team = None
+        role = team = pair = None
+        pairs: dict[Seat, str] = {}
         if seat is not None:
             ctx, me = game.ctx, game.identity(seat)
             role = me.role.id if everything else me.own_role()  # V1.1.5: 村人 until its trigger
+            pair = _own_pair(me, everything)
             team = me.team() if everything else me.own_team()  # V2.1.9 (drunk), T.1.7 (lovers)
             subs = _subs(me, everything)  # 恋人 and kits (決定者, 権力者 and marks are not told)
             roles[seat] = role
+            if pair is not None:
+                pairs[seat] = pair
             for other, label in me.knows(ctx):
                 _label(known, labels, other, label)
             for shower in game.identities:  # most seats show nothing: skip them without a call
@@ -126,10 +132,11 @@ class SeatView:
                 chats_read = chats_write = me.chats(ctx)
         if everything:
             roles = {s: game.role(s).id for s in game.seats()}
+            pairs = {s: p.role.id for s in game.seats() if (p := game.identity(s).pair) is not None}
         reads, writes = _chats(game, seat, heaven)
         messages = _messages(game, seat)
         ballot = game.ballot
-        return cls(
+        return cls._built(
             seat=seat,
             names=game.names,
             day=game.day,
@@ -158,15 +165,41 @@ class SeatView:
             labels=labels,
             history={s: held for s in game.seats() if len(held := game.roles_held(s)) > 1} if over else {},
             subs_of={s: told for s in roles if (told := _subs(game.identity(s), everything))},
+            pair=pair,
+            pairs=pairs,
         )
+
+    @classmethod
+    def _built(cls, **fields: object) -> SeatView:
+        """A view of every field given, set at once: the frozen dataclass' ``__init__`` sets its 29 fields
+        one call each, and the bots take a view at every phase (about 130 a game); the same object
+        (tests/classic/test_views.py checks every field is given)."""
+        view = object.__new__(cls)
+        view.__dict__.update(fields)
+        return view
+
+
+def _own_pair(identity: Identity, everything: bool) -> str | None:
+    """ケミカル人狼: the right role a seat is told it holds — its id; 村人 while drunk (V2.1.9: 「村人・村人」);
+    the role it believes (V1.1.5) — or, once everything is seen, the real one (None: it holds one role)."""
+    pair = identity.pair
+    if pair is None:
+        return None
+    if everything:
+        return pair.role.id
+    if identity.shown_as is not None:
+        return identity.shown_as[0]
+    return pair.role.believed(pair) or pair.role.id
 
 
 def _subs(identity: Identity, everything: bool) -> tuple[str, ...]:
     """The layers above a seat's role it is told of (恋人, kits); once everything is seen (the end, 霊界) by
-    their own names, with those concealed from it (T.1.5: 手玉, not 恋人; 本命)."""
+    their own names, with those concealed from it (T.1.5: 手玉, not 恋人; 本命) and those shown around its
+    role (V2.1.9: a seat still drunk is 「酔っ払い（人狼）」 at the end, as the reference's Drunk.getJobname)."""
     if not everything:
         return identity.told_layers()
-    return tuple(layer.role.id for layer in identity.extras() if layer.role.told or layer.role.conceals)
+    return tuple(layer.role.id for layer in identity.extras()
+                 if layer.role.told or layer.role.conceals or layer.role.shown_with is not None)
 
 
 def _label(known: dict[Seat, str], labels: dict[Seat, tuple[str, ...]], seat: Seat, label: str) -> None:

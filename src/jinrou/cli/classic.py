@@ -254,6 +254,19 @@ def _at_most(counts: dict, limit: int) -> dict:
     return counts
 
 
+def read_requests(pairs: list[str] | None) -> dict[str, str]:
+    """``--request NAME=ROLE`` options (希望役職制), by player name."""
+    from jinrou.errors import SetupError
+
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, role = pair.partition("=")
+        if not sep or not name.strip() or not role.strip():
+            raise SetupError(f"a role request is NAME=ROLE (e.g. B=Diviner), not {pair!r}")
+        out[name.strip()] = role.strip()
+    return out
+
+
 def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
     """``--setting name=value`` options (seconds as whole numbers)."""
     from jinrou.classic.settings import SCHEMA, Settings
@@ -274,6 +287,7 @@ PresetOption = Annotated[str | None, typer.Option(help="A casting preset of the 
 Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
 CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names), or the output of `jinrou yaminabe cast --json --pool playable` (its roles).")]
 SettingOption = Annotated[list[str] | None, typer.Option("--setting", metavar="NAME=VALUE", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
+RequestOption = Annotated[list[str] | None, typer.Option("--request", metavar="NAME=ROLE", help="希望役職制 (with --setting rolerequest=on): the role player NAME asks for before the deal (an id, English or Japanese name); repeatable.")]
 BotKind = Annotated[Literal["random", "heuristic"], typer.Option(help="The bots that play the other seats.")]
 
 
@@ -297,6 +311,7 @@ def simulate_command(
     preset: PresetOption = None,
     bots: BotKind = "heuristic",
     setting: SettingOption = None,
+    request: RequestOption = None,
     workers: Annotated[int, typer.Option(help="Processes to play in.", min=1)] = 1,
     record_dir: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
@@ -317,7 +332,7 @@ def simulate_command(
         if record_dir is not None:
             prepare_folder(record_dir, "--record-dir")
         run = Simulation(counts, games, seed, agent, players=n, settings=settings, record_dir=record_dir,
-                         workers=workers)
+                         workers=workers, requests=read_requests(request))
     except JinrouError as error:
         fail(error)
     interrupted = False
@@ -381,6 +396,7 @@ def play_command(
     humans: Annotated[int, typer.Option(help="People at this terminal (the first seats after 身代わりくん); 2+ is pass-and-play.")] = 1,
     bots: BotKind = "heuristic",
     setting: SettingOption = None,
+    request: RequestOption = None,
     seed: Annotated[int | None, typer.Option(help="Seed of every draw (default: a fresh one, shown).", min=0)] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (jinrou.classic/1) here at the end.")] = None,
 ) -> None:
@@ -395,11 +411,11 @@ def play_command(
     """
     import numpy as np
 
-    from jinrou.classic.casting import deal, start_draws
+    from jinrou.classic.casting import deal_room, kept_requests, per_seat, start_draws
     from jinrou.classic.game import Game
     from jinrou.classic.record import dumps, write
     from jinrou.classic.settings import Settings
-    from jinrou.classic.simulate import SCAPEGOAT_NAME, resolve_cast, seat_names
+    from jinrou.classic.simulate import SCAPEGOAT_NAME, resolve_cast, seat_names, seat_requests
     from jinrou.terminal.classic import TerminalPlay
 
     try:
@@ -409,8 +425,8 @@ def play_command(
         if given_names and players is None:
             players = len(given_names) + goat
         counts, n = read_cast(roles, cast, players, preset)
-        counts = resolve_cast(counts, n)
-        total = sum(counts.values())
+        counts = resolve_cast(counts, n, per_seat(parsed))
+        total = sum(counts.values()) // per_seat(parsed)  # the seats (ケミカル人狼: two roles each)
         seat_list = list(seat_names(total, parsed))
         if given_names:
             if len(given_names) != total - goat:
@@ -425,9 +441,21 @@ def play_command(
         seed = seed_or_fresh(seed)
         rng = np.random.default_rng(seed)
         candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
-        dealt = deal(counts, np.random.default_rng([seed, 1]), scapegoat=goat, safety=parsed["safety"],
-                     candidates=candidates)
-        game = Game.new(seat_list, dealt, parsed, start_draws(rng, candidates))
+        wanted = read_requests(request)
+        if parsed.on("rolerequest") and per_seat(parsed) == 1:  # 希望役職制: the people choose, the bots by their policy
+            from jinrou.agents.classic.requests import request_role
+            from jinrou.terminal.classic import ask_requests
+
+            people_names = seat_list[goat:goat + humans]
+            wanted |= ask_requests([n for n in people_names if n not in wanted], [r for r, c in counts.items() if c],
+                                   Console())
+            policy = np.random.default_rng([seed, 2])
+            for name in seat_list[goat + humans:]:
+                if name not in wanted and (role := request_role(counts, policy)) is not None:
+                    wanted[name] = role
+        asked = seat_requests(wanted, seat_list, parsed, counts)  # 希望役職制, before the deal
+        dealt = deal_room(counts, np.random.default_rng([seed, 1]), parsed, candidates, asked)
+        game = Game.new(seat_list, dealt, parsed, start_draws(rng, candidates), requests=kept_requests(asked, dealt))
     except JinrouError as error:
         fail(error)
     people = [s for s in game.seats() if s != game.scapegoat][:humans]

@@ -33,6 +33,9 @@ def serve_command(
                                          metavar="NAME")] = "",
     cluster_address: Annotated[str, typer.Option(help="With --cluster: where the other processes reach this one "
                                                  "(default http://HOST:PORT, 127.0.0.1 for 0.0.0.0).")] = "",
+    words: Annotated[str, typer.Option(help="A file of words chat lines may not hold, one a line (# starts a comment): "
+                                       "a line holding one is refused, saying which (see docs/server.md).",
+                                       metavar="FILE")] = "",
     aiwolf_port: Annotated[int, typer.Option(help="Listen on this TCP port for AIWolf (人狼知能) agents, which then play "
                                              "the AIWolf seats a classic room opens (see docs/aiwolf.md); 0: none.",
                                              min=0, max=65535)] = 0,
@@ -44,9 +47,11 @@ def serve_command(
     Example: jinrou serve --port 8000 --db jinrou.db   (PostgreSQL: --db postgresql://user:password@host/dbname)
     """
     from jinrou.server.guard import ServerLimits
+    from jinrou.server.moderation import Words
 
     try:
         chosen = ServerLimits.parse(limits)
+        word_list = Words.read(words) if words else None
         proxies = _proxies(proxy)
         sock = _listen(host, port)  # before anything is opened or printed: a bad address or a busy port
         if aiwolf_port:
@@ -93,7 +98,7 @@ def serve_command(
 
         assert isinstance(store, ClusterStore)
         member = Cluster(store, cluster_address or default_address(host, port))
-    app = create_app(store, chosen, member, proxies)
+    app = create_app(store, chosen, member, proxies, word_list)
     uvicorn.Server(uvicorn.Config(app, log_level="warning", **uvicorn_options(app))).run(sockets=[sock])
 
 

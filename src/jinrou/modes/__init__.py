@@ -22,6 +22,7 @@ from jinrou.modes.base import (
     Schema,
     SettingsError,
     Standing,
+    Title,
     history_of,
 )
 
@@ -94,6 +95,7 @@ __all__ = [
     "Schema",
     "SettingsError",
     "Standing",
+    "Title",
     "all_modes",
     "get",
     "history_of",

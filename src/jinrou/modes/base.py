@@ -134,6 +134,32 @@ class Standing:
     sudden: bool = False
 
 
+@dataclass(frozen=True)
+class Title:
+    """A 称号: a name a player may show beside his nickname once he has won ``wins`` games of the
+    mode as ``role`` (the role id its :class:`Standing` gives; None: any role). ``as_en``/``as_ja``
+    name what he must win as, for the page that says how each title is earned. A mode lists its
+    own in ``titles`` (optional); the key, ``mode:role:wins``, is what an account stores."""
+
+    mode: str
+    role: str | None
+    wins: int
+    en: str
+    ja: str
+    as_en: str
+    as_ja: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.mode}:{self.role or '*'}:{self.wins}"
+
+    def how(self) -> tuple[str, str]:
+        """How it is earned, in English and Japanese."""
+        if self.role is None:
+            return f"{self.wins} wins in {self.as_en}", f"{self.as_ja}で{self.wins}勝"
+        return f"{self.wins} wins as {self.as_en}", f"{self.as_ja}で{self.wins}勝"
+
+
 DEAD_CHAT_NOTE = (
     ("Anyone who opens the room without a seat reads the dead — a living player in a second tab too: give the "
      "room a password and tell it only to spectators."),
@@ -388,6 +414,11 @@ class Mode(Protocol):
     def result(self, state: Any) -> Result | None: ...
     def record(self, state: Any, seed: int) -> dict[str, Any]: ...
 
+    # Optional: ``due(state, seat) -> bool``, whether ``seat`` still owes an action this turn that
+    # its deadline counts against it (a vote, a required night action): the server tells that seat
+    # alone, and its page warns it before the deadline. It must tell nothing the seat's own view does
+    # not (it may change only when that view changes). Without it: ``seat in awaited(state)``.
+    #
     # Optional: ``log_mark(state) -> int``, where a chat line said now falls among the view's log
     # lines — a count of public log lines so far, the same for every viewer. The server stores it
     # with the line, and a page that finds ``m`` on its log lines (a public line's count, itself

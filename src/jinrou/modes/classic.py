@@ -30,7 +30,8 @@ structured claims the bots make (:mod:`jinrou.classic.claims`); ``{"claims": [CL
 say at the start of a day); ``{"propose": "attack", "targets": [NAME]}`` (an attack made at the
 night's end unless a wolf attacks first: bot wolves do this, so that a person among the wolves
 chooses); ``{"will": TEXT}`` (遺言: the seat's will, read out at its death; empty: none); ``{"done": true}`` (the night,
-or the discussion, is over for me).
+or the discussion, is over for me). Before the deal, in a room with
+希望役職制: ``{"request": ROLE}`` or ``{"request": null}`` (おまかせ; :mod:`jinrou.modes.classic_requests`).
 
 **Chance.** Everything random happens in :meth:`ClassicMode.draw`, stored as an outcome before it
 is applied: the cast (``{"cast": [role per game seat], "published": …, "draws": […]}``, the 闇鍋
@@ -72,7 +73,7 @@ import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic import rules
-from jinrou.classic.casting import start_draws
+from jinrou.classic.casting import kept_requests, start_draws
 from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.claims import Claim, ClaimKind, quote, results_of
 from jinrou.classic.draws import Draw, Draws
@@ -84,8 +85,9 @@ from jinrou.classic.record import FORMAT, write
 from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
+from jinrou.modes import classic_requests as asking
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing
+from jinrou.modes.base import Channel, History, Phase, PhaseKind, Result, Schema, Standing, Title
 from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
@@ -132,6 +134,12 @@ class Village:
     key: str = field(default_factory=lambda: secrets.token_hex(8))  # names the room to the AIWolf agents' pool
     date: tuple[int, int] | None = None  # the room's day (month, day) at the start: 闇鍋's seasonal events
     master: Seat | None = None  # the game master's room seat (a GM room: the host at the start), who plays no seat
+    requesting: bool = False  # 希望役職制: the request phase before the deal is open (classic_requests)
+    requests: dict[Seat, str | None] | None = None  # game seat → the role it asked for (None: おまかせ); None: no requests
+
+    def __post_init__(self) -> None:
+        if self.requests is None and rooms.takes_requests(self.settings):  # 希望役職制: a request phase before the deal
+            self.requesting, self.requests = True, {}
 
     def __getstate__(self) -> dict[str, Any]:
         """What a snapshot of the room pickles: not the views made from it nor the last check (caches)."""
@@ -174,6 +182,13 @@ class ClassicMode:
     title = ("Classic werewolf", "人狼（月下人狼）")
     script = Path(__file__).parent / "web" / "classic.js"
     public_clocks = False
+
+    @property
+    def titles(self) -> tuple[Title, ...]:
+        """The 称号 this mode grants for wins (declared in :mod:`jinrou.modes.titles`)."""
+        from jinrou.modes.titles import CLASSIC
+
+        return CLASSIC
 
     @property
     def schema(self) -> Schema:
@@ -224,6 +239,8 @@ class ClassicMode:
 
     def seconds(self, village: Village, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
         game, times = village.game, settings["times"]
+        if village.requesting:
+            return float(asking.SECONDS)
         if game is None or game.is_over:
             return None
         if game.stage is Stage.HUNTER:
@@ -244,6 +261,8 @@ class ClassicMode:
 
     def awaited(self, village: Village) -> tuple[Seat, ...]:
         game = village.game
+        if village.requesting:
+            return asking.awaited(village)
         if game is None or village.closing or game.is_over:
             return ()
         goat = game.scapegoat
@@ -261,6 +280,20 @@ class ClassicMode:
                 seats = [s for s in seats if s not in village.talked]
         return tuple(s - village.offset + (village.master is not None and s - village.offset >= village.master)
                      for s in seats)
+
+    def due(self, village: Village, seat: Seat) -> bool:
+        """Whether room seat ``seat`` still owes an action the turn's deadline counts against it: a
+        required night action (an attack another wolf proposed counts as made), a vote, a hunter's
+        shot — what a sudden death or a missed grace punishes. Not the optional "done" of a night
+        or a day's talk, and not :meth:`awaited`'s order of the bots. The seat's own view tells
+        the same (its legal actions, its vote), so the answer tells it nothing new."""
+        game = village.game
+        if game is None or village.closing or game.is_over or village.turn is Turn.DISCUSSION:
+            return False
+        me = village.seat(seat)
+        if game.stage is Stage.NIGHT:
+            return game.alive[me] and me != game.scapegoat and bool(village.missing(me))
+        return me in game.awaited()
 
     def result(self, village: Village) -> Result | None:
         return result_of(village)
@@ -321,6 +354,9 @@ class ClassicMode:
         """Whether :meth:`act` accepts ``action`` from ``seat`` now; IllegalActionError (the message
         for the player) when not. Changes nothing but the check it keeps for :meth:`act` (the server
         checks, stores the action, then folds it: it is not checked again)."""
+        if village.requesting or isinstance(action, dict) and "request" in action:
+            asking.read(village, seat, action)  # 希望役職制: a request before the deal
+            return
         accepted = self._checked(village, seat, action)
         village.checked = (village.version, seat, copy.deepcopy(action), accepted)
 
@@ -329,6 +365,8 @@ class ClassicMode:
         attack, or night or day action sent again (a retry): it would change nothing, though the
         engine refuses a second vote or a second use of an ability. A claim never is: said twice, it
         is said twice. Changes nothing."""
+        if village.requesting:
+            return asking.repeats(village, seat, action)
         game = village.game
         if game is None or game.is_over or village.pending is not None or not isinstance(action, dict) or (
                 seat == village.master):
@@ -362,6 +400,12 @@ class ClassicMode:
         """A player's action (see the module docstring), folded into the village: as :meth:`check`
         accepted it in this very state, else checked now; IllegalActionError, the state unchanged,
         when it is not allowed now."""
+        if village.requesting or isinstance(action, dict) and "request" in action:
+            me, role = asking.read(village, seat, action)
+            assert village.requests is not None
+            village.requests[me] = role
+            village.version += 1
+            return village
         kept, village.checked = village.checked, None
         if kept is not None and kept[:3] == (village.version, seat, action):
             kind, me, choices = kept[3]
@@ -487,6 +531,10 @@ class ClassicMode:
     def close(self, village: Village) -> Village:
         """The turn's deadline passed, or nobody is awaited: the next turn (grace, voting), or the
         phase closes (its outcome drawn next). Proposed attacks are made now if no wolf attacked."""
+        if village.requesting:  # the request phase is over: the cast is drawn next, honouring the requests
+            village.requesting = False
+            village.version += 1
+            return village
         game = village.game
         if game is None or game.is_over or village.closing:
             return village
@@ -524,7 +572,7 @@ class ClassicMode:
             outcome = {"submitted": _pending_json(village.pending, folded.names), "draws": [d.to_json() for d in draws.taken]}
             village.drawn = (outcome, folded)
             return outcome
-        if village.failed is not None or not (village.game is None or village.closing):
+        if village.failed is not None or village.requesting or not (village.game is None or village.closing):
             return None
         rng = make_rng()
         if village.game is None:
@@ -540,17 +588,19 @@ class ClassicMode:
     def _cast(self, village: Village, rng: np.random.Generator) -> tuple[dict[str, Any], Game | None]:
         settings = village.settings
         error: Exception | None = None
+        asked = asking.dealt_requests(village)  # 希望役職制
         for _ in range(CAST_TRIES):
             candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
             try:
-                roles, published = rooms.draw_cast(settings, rng, candidates, village.date)
+                roles, published = rooms.draw_cast(settings, rng, candidates, village.date, requests=asked)
                 break
             except (CastingError, SetupError) as failed:
                 error = failed
         else:
             return {"failed": str(error)}, None
         draws = start_draws(rng, candidates)
-        game = Game.new(_names(village), roles, rooms.engine_settings(settings), draws, published)
+        game = Game.new(_names(village), roles, rooms.engine_settings(settings), draws, published,
+                        kept_requests(asked, roles))
         return {"cast": roles, "published": published.to_json(), "draws": [d.to_json() for d in draws.taken]}, game
 
     def happen(self, village: Village, outcome: Mapping[str, Any]) -> Village:
@@ -569,7 +619,8 @@ class ClassicMode:
             given = Draws(None, [Draw(d["draw"], d["value"]) for d in outcome["draws"]])
             if "cast" in outcome:
                 game = Game.new(_names(village), outcome["cast"], rooms.engine_settings(village.settings), given,
-                                RoleList.from_json(outcome["published"]))
+                                RoleList.from_json(outcome["published"]),
+                                kept_requests(asking.dealt_requests(village), outcome["cast"]))
             else:
                 assert village.game is not None
                 game = rules.close(village.game, given)
@@ -607,6 +658,8 @@ class ClassicMode:
         then its vote — asked for only once the people have had their say (see :func:`_hearing`), so
         it reads their claims; at night one action at a time (an attack proposed while other wolves
         may choose), then done; a hunter's shot."""
+        if village.requesting:  # 希望役職制: the bots' policy (classic_requests)
+            return asking.bot(village, seat, rng)
         game = village.game
         assert game is not None
         me = village.seat(seat)
@@ -678,6 +731,8 @@ def phase_names(village: Village) -> tuple[tuple[str, str], PhaseKind]:
     """The phase in Japanese and English (1日目 夜, night 1; 2日目 昼 再投票1, day 2 revote 1; …)
     and its kind."""
     game = village.game
+    if game is None and village.requesting:
+        return asking.NAMES
     if game is None:
         return ("配役", "casting"), PhaseKind.OTHER
     day = game.day

@@ -18,9 +18,12 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
 
 A 闇鍋 cast draws from the whole catalog (``yaminabe_pool`` ``catalog``, the default: every role 月下人狼's
 闇鍋 may cast — those it never casts are not in its draws — with the seasonal events of the room's day at
-the start) or from the roles the engine declares without events (``playable``, as rooms cast before). Two engine settings are not offered online: ``wolfsound`` and ``couplesound`` (the chat is the
-server's: it shows no howls). ``silentrule`` (n秒ルール) is a time: the day's first seconds, a turn of
-their own in which nobody speaks (:class:`~jinrou.modes.classic.Turn`).
+the start) or from the roles the engine declares without events (``playable``, as rooms cast before). Two
+engine settings are not offered online: ``wolfsound`` and ``couplesound`` (the chat is the server's: it
+shows no howls). ``silentrule`` (n秒ルール) is a time: the day's first seconds, a turn of their own in which
+nobody speaks (:class:`~jinrou.modes.classic.Turn`). ``rolerequest``
+(希望役職制) opens a request phase before the deal (:mod:`jinrou.modes.classic_requests`): only for a
+cast known before the deal (普通1, a preset, a fixed cast) and without ケミカル人狼, as in 月下人狼.
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from jinrou.classic.casting import deal, normal_cast, scapegoat_may_draw
+from jinrou.classic.casting import deal, deal_pairs, normal_cast, scapegoat_may_draw
 from jinrou.classic.catalog import Category
+from jinrou.classic.chemical import OPTION as CHEMICAL
 from jinrou.classic.presets import NAMES_JA, PRESETS, Preset, PresetError
 from jinrou.classic.presets import find as find_preset
 from jinrou.classic.published import RoleList
@@ -182,16 +186,21 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
         raise SettingsError("categories and excluded roles are for 一部闇鍋: choose cast partial")
     if kind in ("normal", "yaminabe", "easy", "preset") and settings["roles"]:
         raise SettingsError("roles are for a fixed cast (自由配役) or 一部闇鍋: choose cast fixed or partial")
+    dealt = n * per_seat(settings)  # the roles dealt: ケミカル人狼 deals two a seat (the reference's casting for 2n)
     if kind == "normal":
-        settings["roles"] = normal_cast(n)
+        settings["roles"] = normal_cast(dealt)
     elif kind == "preset":
-        _check_preset(settings, n)
+        _check_preset(settings, dealt)
     elif kind == "fixed":
-        _check_fixed(settings, n)
+        _check_fixed(settings, dealt)
     else:
         if kind == "easy":
             settings["yaminabe_safety"] = Safety.HIGH.value
         _check_yaminabe(settings)
+    _check_requests(settings)
+    if settings["aiwolf_seats"] and per_seat(settings) > 1:
+        raise SettingsError("AIWolf seats hold one role: they cannot join a ケミカル人狼 (chemical) room",
+                            ja="人狼知能の席は役職をひとつしか持てません: ケミカル人狼の部屋には入れません")
     if settings["aiwolf_seats"]:
         unknown = sorted(set(settings["roles"]) - set(AIWOLF_ROLES)) if kind in ("normal", "fixed") else [kind]
         if unknown:
@@ -216,6 +225,11 @@ def seats(settings: Mapping[str, Any]) -> int:
     return int(settings["players"]) + (settings["rules"]["scapegoat"] == "on")
 
 
+def per_seat(settings: Mapping[str, Any]) -> int:
+    """The roles a seat is dealt: 2 in a ケミカル人狼 room (``chemical``), else 1."""
+    return 2 if settings["rules"].get(CHEMICAL) else 1
+
+
 def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
     """The settings the engine plays by (:class:`jinrou.classic.settings.Settings`' names and values)."""
     out: dict[str, str | int] = {}
@@ -231,10 +245,12 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
 
 
 def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
-              candidates: list[list[str]] | None = None, date: Date | None = None) -> tuple[list[str], RoleList]:
-    """Each seat's role (身代わりくん's first) and the role list the room is told (before 盗人's exchange),
+              candidates: list[list[str]] | None = None, date: Date | None = None, *,
+              requests: Mapping[int, str] | None = None) -> tuple[list[str] | list[list[str]], RoleList]:
+    """Each seat's role (身代わりくん's first; ケミカル人狼: its two) and the role list the room is told (before 盗人's exchange),
     drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9);
-    ``date``: the room's day, for a 闇鍋's seasonal events (None: a day outside every event).
+    ``date``: the room's day, for a 闇鍋's seasonal events (None: a day outside every event);
+    ``requests`` (希望役職制: game seat → role id) are honoured by the deal.
 
     Raises:
         CastingError: the 闇鍋 casting failed (a casting the level's rules refuse).
@@ -249,8 +265,11 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
         counts = dict(settings["roles"])
         published = RoleList.of({r: counts[r] for r in sorted(counts, key=publication_key)})
     rules = settings["rules"]
-    return deal(counts, rng, scapegoat=rules["scapegoat"] == "on", safety=rules["safety"],
-                candidates=candidates), published
+    goat = rules["scapegoat"] == "on"
+    if per_seat(settings) > 1:
+        return deal_pairs(counts, rng, scapegoat=goat, safety=rules["safety"], candidates=candidates), published
+    return deal(counts, rng, scapegoat=goat, safety=rules["safety"], candidates=candidates,
+                requests=requests), published
 
 
 
@@ -280,7 +299,7 @@ def _request(settings: Mapping[str, Any], date: Date | None = None) -> Request:
                       hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], date=date,
                       seasonal=pool == "catalog", losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
     return Request.build(
-        seats(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
+        seats(settings) * per_seat(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
         fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool=pool,
     )  # fmt: skip
 
@@ -289,7 +308,10 @@ def _check_fixed(settings: dict[str, Any], n: int) -> None:
     roles = settings["roles"]
     total = sum(roles.values())
     if total != n:
-        goat = " (身代わりくん included)" if n > settings["players"] else ""
+        goat = " (身代わりくん included)" if n > settings["players"] * per_seat(settings) else ""
+        if per_seat(settings) > 1:
+            raise SettingsError(f"a fixed ケミカル人狼 cast gives every seat two roles: {total} roles for "
+                                f"{n // 2} seats{goat}, {n} needed")
         raise SettingsError(f"a fixed cast gives every seat a role: {total} roles for {n} seats{goat}")
     hidden = [r for r in roles if ROLES[r].catalog.hidden]
     if hidden:
@@ -319,6 +341,33 @@ def _check_scapegoat(settings: Mapping[str, Any], roles: Mapping[str, int]) -> N
                             "add a role it may draw (e.g. Human) or change the safety")
 
 
+REQUEST_CASTS = ("normal", "preset", "fixed")
+"""The casts a room takes role requests for (希望役職制): those known before the deal. 月下人狼 skips the request
+phase for 闇鍋, 一部闇鍋 and エンドレス闇鍋 (and we for かんたん闇鍋 too: a request would name the roles of a cast
+drawn at the deal, hidden or not)."""
+
+
+def _check_requests(settings: Mapping[str, Any]) -> None:
+    """希望役職制 (``rolerequest``) only where the reference honours requests: a cast known before the deal,
+    without ケミカル人狼."""
+    if not settings["rules"].get("rolerequest"):
+        return
+    if per_seat(settings) > 1:
+        raise SettingsError("role requests (希望役職制) are not honoured with ケミカル人狼 (chemical), as in 月下人狼: "
+                            "turn one of them off",
+                            ja="ケミカル人狼では希望役職制は使えません（月下人狼と同じ）: どちらかをオフにしてください")
+    if settings["cast"] not in REQUEST_CASTS:
+        raise SettingsError(f"role requests (希望役職制) need a cast known before the deal (normal, preset or fixed), "
+                            f"not {settings['cast']}: a 闇鍋 cast is drawn at the deal",
+                            ja="希望役職制は配役が開始前に決まる部屋（普通1・配役プリセット・自由配役）だけです: "
+                               "闇鍋の配役は開始時に決まります")
+
+
+def takes_requests(settings: Mapping[str, Any]) -> bool:
+    """Whether a room opens a request phase before its deal (希望役職制: checked by :func:`check`)."""
+    return bool(settings["rules"].get("rolerequest")) and settings["cast"] in REQUEST_CASTS and per_seat(settings) == 1
+
+
 TRIALS = 8
 
 
@@ -339,4 +388,5 @@ def _check_yaminabe(settings: dict[str, Any]) -> None:
     raise SettingsError(f"this 闇鍋 cannot be cast: {failure}")
 
 
-__all__ = ["CASTS", "MAX_PLAYERS", "check", "draw_cast", "engine_settings", "schema", "seats", "summary"]
+__all__ = ["CASTS", "MAX_PLAYERS", "check", "draw_cast", "engine_settings", "schema", "seats", "summary",
+           "takes_requests"]

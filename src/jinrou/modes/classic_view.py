@@ -35,6 +35,7 @@ from jinrou.classic.texts import (
     Renders,
     announcement,
     outcome_text,
+    pair_name,
     render,
     role_name,
     role_rule,
@@ -43,6 +44,7 @@ from jinrou.classic.texts import (
 )
 from jinrou.classic.views import DAY_CHAT, HEAVEN_CHAT, SeatView, heaven_sees_all
 from jinrou.modes.base import Channel, History, Result, result_json
+from jinrou.modes.classic_requests import view as requests_view
 
 if TYPE_CHECKING:
     from jinrou.modes.classic import Village
@@ -246,9 +248,10 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
     result = result_of(village)
     if game is None:
         return {"mode": "classic", "phase": f"{phase[0]} · {phase[1]}", "phase_label": [phase[1], phase[0]],
-                "stage": "failed" if village.failed else "casting", "day": 0,
+                "stage": "failed" if village.failed else "requesting" if village.requesting else "casting", "day": 0,
                 "players": [{"name": n, "alive": True} for n in village.players], "me": None, "legal": [],
                 "ballot": None, "claims": [], "proposals": [], "published": None, "log": [],
+                "request": requests_view(village, seat),  # 希望役職制: the seat's own choice only
                 "result": result_json(result, village.players), "winner": None}
     master = seat is not None and seat == village.master
     me = None if seat is None or master else village.seat(seat)
@@ -303,6 +306,9 @@ def seat_view(village: Village, seat: Seat | None | str) -> SeatView:
 
 @functools.cache
 def _names_of(role_id: str) -> dict[str, str]:
+    if "+" in role_id:  # a ケミカル seat's two roles, as its history holds them (``left+right``)
+        left, right = role_id.split("+")
+        return {"id": role_id, "ja": pair_name(left, right, "ja"), "en": pair_name(left, right, "en")}
     if role_id in SUB_ROLES:
         return {"id": role_id, "ja": SUB_ROLES[role_id].name_ja, "en": SUB_ROLES[role_id].name_en}
     return {"id": role_id, "ja": role_name(role_id, "ja"), "en": role_name(role_id, "en")}
@@ -321,9 +327,9 @@ def _role(role_id: str) -> dict[str, Any]:
 
 
 @functools.cache
-def _shown(role_id: str, subs: tuple[str, ...]) -> dict[str, str]:
-    """The role as shown with its sub-roles (W.1.8: 「狼の子分（{role}）」)."""
-    return {"ja": shown_role(role_id, subs, "ja"), "en": shown_role(role_id, subs, "en")}
+def _shown(role_id: str, subs: tuple[str, ...], pair: str | None = None) -> dict[str, str]:
+    """The role as shown with its sub-roles (W.1.8: 「狼の子分（{role}）」), a ケミカル seat's two (「人狼×占い師」)."""
+    return {"ja": shown_role(role_id, subs, "ja", pair), "en": shown_role(role_id, subs, "en", pair)}
 
 
 @functools.cache
@@ -357,8 +363,9 @@ def _player(game: Game, sv: SeatView, seat: Seat, room_seat: Seat | None) -> dic
         "scapegoat": seat == sv.scapegoat,
         "cause": None if alive else _cause(cause),
         "role": _role(sv.roles[seat]) if seat in sv.roles else None,
+        "pair": _role(sv.pairs[seat]) if seat in sv.pairs else None,  # ケミカル人狼: its right role
         "subs": [_names_of(sub) for sub in sv.subs_of.get(seat, ())],
-        "shown": _shown(sv.roles[seat], sv.subs_of.get(seat, ())) if seat in sv.roles else None,
+        "shown": _shown(sv.roles[seat], sv.subs_of.get(seat, ()), sv.pairs.get(seat)) if seat in sv.roles else None,
         "known": [_known(label) for label in sv.labels.get(seat, ())],
         "you": seat == sv.seat,
     }
@@ -373,7 +380,7 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     game = village.game
     assert game is not None and sv.role is not None and sv.team is not None
     abilities: dict[str, Any] = {}  # a verb once: its first declaration
-    for owner in (ROLES[sv.role], *(declared(s) for s in sv.subs)):
+    for owner in (ROLES[sv.role], *((ROLES[sv.pair],) if sv.pair else ()), *(declared(s) for s in sv.subs)):
         for ability in owner.abilities:
             abilities.setdefault(ability.verb.value, ability)
     night = game.stage is Stage.NIGHT and village.turn == "main"
@@ -381,9 +388,10 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     return {
         "role": _role(sv.role),
         "rule": _rule(sv.role),  # the role's rule, as `jinrou classic roles` says it
+        "pair": {**_role(sv.pair), "rule": _rule(sv.pair)} if sv.pair else None,  # ケミカル人狼: its right role
         "team": _team(sv.team),
         "subs": [{**_names_of(s), "rule": _rule(s)} for s in sv.subs],
-        "shown": _shown(sv.role, sv.subs),  # 「狼の子分（占い師）」 (W.1.8)
+        "shown": _shown(sv.role, sv.subs, sv.pair),  # 「狼の子分（占い師）」 (W.1.8), 「人狼×占い師」
         "known": [{"name": sv.names[s], **_known(label)} for s, labels in sorted(sv.labels.items()) for label in labels],
         "abilities": [{"verb": v, "ja": verb_label(a.verb, "ja", a.label), "en": verb_label(a.verb, "en", a.label),
                        "when": a.when.value,
@@ -412,7 +420,8 @@ def _asks_again(game: Game, sv: SeatView) -> dict[str, Any]:
     """What the seat's forms say beyond the engine's legal actions: the verbs asked again (those
     above and its once-per-game abilities), and, on a night of several attacks (狼の子's death,
     欲張り), how many the wolves have and which this is — told to those who attack only."""
-    once = {a.verb.value for owner in ((ROLES[sv.role], *(declared(s) for s in sv.subs)) if sv.role else ())
+    held = (ROLES[sv.role], *((ROLES[sv.pair],) if sv.pair else ()), *(declared(s) for s in sv.subs)) if sv.role else ()
+    once = {a.verb.value for owner in held
             for a in owner.abilities if a.once is Once.GAME}
     attacks = game.night.attacks if game.stage is Stage.NIGHT else 0
     made = sum(1 for a in game.night.actions if a.verb is Verb.ATTACK) if attacks > 1 else 0
@@ -565,15 +574,16 @@ def history(village: Village, settings: Any) -> History | None:
         return None
     winner = game.outcome.winner_id
     counts: dict[str, int] = {}
-    for role in game.cast:
-        counts[role] = counts.get(role, 0) + 1
+    for dealt in game.cast:
+        for role in [dealt] if isinstance(dealt, str) else dealt:  # a ケミカル seat's two
+            counts[role] = counts.get(role, 0) + 1
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
     def cast(lang: str) -> str:
         return " ".join(f"{role_name(role, lang)}{count if count > 1 else ''}" if lang == "ja" else
                         f"{role_name(role, lang)}{f' ×{count}' if count > 1 else ''}" for role, count in ordered)
 
-    held = sorted({role for seat in game.seats() for role in game.roles_held(seat)})
+    held = sorted({role for seat in game.seats() for roles in game.roles_held(seat) for role in roles.split("+")})
     kind = settings["cast"]  # a 闇鍋 with its level; a cast chosen by a named field (a preset of 月下人狼's) with its choice
     chosen = settings["yaminabe_safety"] if kind in YAMINABE else settings.get(kind)
     preset = f"{kind}:{chosen}" if isinstance(chosen, str) and chosen else kind

@@ -43,6 +43,7 @@ from jinrou.modes.base import (
     Schema,
     SettingsError,
     Standing,
+    Title,
     result_json,
 )
 from jinrou.players import Seat
@@ -97,6 +98,13 @@ class QuantumMode:
     title = ("Quantum werewolf", "量子人狼")
     script = Path(__file__).parent / "web" / "quantum.js"
     public_clocks = False
+
+    @property
+    def titles(self) -> tuple[Title, ...]:
+        """The 称号 this mode grants for wins (declared in :mod:`jinrou.modes.titles`)."""
+        from jinrou.modes.titles import QUANTUM
+
+        return QUANTUM
     schema = Schema(
         (Field("seats", "Seats", "人数", FieldKind.INTEGER, 7, 3, MAX_SEATS),
          Field("wolves", "Wolves", "人狼の数", FieldKind.INTEGER, None, 1, MAX_SEATS - 2),

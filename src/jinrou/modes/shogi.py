@@ -24,7 +24,7 @@ import numpy as np
 
 from jinrou.agents.shogi import SHOGI_AGENTS, make_shogi_agent
 from jinrou.errors import IllegalActionError, NotationError
-from jinrou.modes.base import Channel, Choice, Field, FieldKind, History, Phase, Result, Schema, result_json
+from jinrou.modes.base import Channel, Choice, Field, FieldKind, History, Phase, Result, Schema, Title, result_json
 from jinrou.players import Seat
 from jinrou.shogi.game import Game, Outcome, Termination
 from jinrou.shogi.moves import Move
@@ -76,6 +76,13 @@ class ShogiMode:
     title = ("Quantum mini-shogi", "量子ミニ将棋")
     script = Path(__file__).parent / "web" / "shogi.js"
     public_clocks = True
+
+    @property
+    def titles(self) -> tuple[Title, ...]:
+        """The 称号 this mode grants for wins (declared in :mod:`jinrou.modes.titles`)."""
+        from jinrou.modes.titles import SHOGI
+
+        return SHOGI
     schema = Schema((
         Field("clock_seconds", "Clock per side (s)", "持ち時間 (秒)", FieldKind.INTEGER, 600, 10, 7200),
         Field("bot", "Bot for an empty seat", "空席のボット", FieldKind.CHOICE, "search",

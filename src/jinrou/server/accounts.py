@@ -30,6 +30,7 @@ Tables (in :data:`jinrou.server.store.SCHEMA`, SQLite and PostgreSQL alike)::
     accounts (key, name, hash, admin, created)    key: the name folded (look-alikes fold alike)
     sessions (token, account, created, expires)   token: SHA-256 of the cookie's; account: a key
     plays (room, seat, account, mode, role, team, result, sudden, at)   a signed-in seat's finished game
+    account_titles (account, title)               the 称号 an account shows (see :mod:`jinrou.server.titles`)
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 from jinrou.modes import Standing
+from jinrou.server import titles
 from jinrou.server.errors import RoomError
+from jinrou.server.guard import ServerLimits
 from jinrou.server.names import skeleton
 from jinrou.server.store import Op
 
@@ -87,9 +90,11 @@ class Account:
     name: str
     admin: bool
     created: float
+    title: str | None = None
+    """The key of the 称号 he chose to show (None: none)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "admin": self.admin, "since": round(self.created)}
+        return {"name": self.name, "admin": self.admin, "since": round(self.created), "title": titles.shown(self.title)}
 
 
 def check_account_name(name: Any) -> str:
@@ -173,9 +178,22 @@ class Statements:
                     (hash_token(token), key, now, now + SESSION_SECONDS))), lambda rows: None)
 
     def session(self, token: str, now: float) -> Op[Account | None]:
-        return Op(((("SELECT a.key, a.name, a.admin, a.created FROM sessions s JOIN accounts a ON a.key = s.account "
-                    "WHERE s.token = ? AND s.expires > ?"), (hash_token(token), now)),),
-                  lambda rows: Account(rows[0][0], rows[0][1], bool(rows[0][2]), rows[0][3]) if rows else None)
+        return Op(((("SELECT a.key, a.name, a.admin, a.created, t.title FROM sessions s JOIN accounts a ON a.key = "
+                     "s.account LEFT JOIN account_titles t ON t.account = a.key WHERE s.token = ? AND s.expires > ?"),
+                    (hash_token(token), now)),),
+                  lambda rows: Account(rows[0][0], rows[0][1], bool(rows[0][2]), rows[0][3], rows[0][4])
+                  if rows else None)
+
+    def set_title(self, key: str, title: str | None) -> Op[None]:
+        """The 称号 the account shows (None: none)."""
+        if title is None:
+            return Op((("DELETE FROM account_titles WHERE account = ?", (key,)),), lambda rows: None)
+        return Op(((("INSERT INTO account_titles (account, title) VALUES (?, ?) "
+                    "ON CONFLICT (account) DO UPDATE SET title = excluded.title"), (key, title)),), lambda rows: None)
+
+    def title(self, key: str) -> Op[str | None]:
+        return Op((("SELECT title FROM account_titles WHERE account = ?", (key,)),),
+                  lambda rows: rows[0][0] if rows else None)
 
     def close_session(self, token: str) -> Op[None]:
         return Op((("DELETE FROM sessions WHERE token = ?", (hash_token(token),)),), lambda rows: None)
@@ -198,6 +216,11 @@ class Statements:
         """An account's games counted by mode, role, team, result and sudden death."""
         return Op(((("SELECT mode, role, team, result, sudden, COUNT(*) FROM plays WHERE account = ? "
                     "GROUP BY mode, role, team, result, sudden"), (key,)),), lambda rows: rows)
+
+    def sudden_deaths(self, key: str, since: float) -> Op[list[float]]:
+        """When the account's games with a sudden death ended, since ``since``, the earliest first."""
+        return Op((("SELECT at FROM plays WHERE account = ? AND sudden = 1 AND at > ? ORDER BY at", (key, since)),),
+                  lambda rows: [row[0] for row in rows])
 
     def plays(self, key: str, offset: int, limit: int) -> Op[list[tuple]]:
         """An account's games, the latest first."""
@@ -275,11 +298,15 @@ class Throttle:
 
 def _seconds(seconds: float) -> str:
     seconds = max(1, round(seconds))
+    if seconds >= 7200:
+        return f"{round(seconds / 3600)} hours"
     return f"{seconds} seconds" if seconds < 120 else f"{round(seconds / 60)} minutes"
 
 
 def _seconds_ja(seconds: float) -> str:
     seconds = max(1, round(seconds))
+    if seconds >= 7200:
+        return f"{round(seconds / 3600)}時間"
     return f"{seconds}秒" if seconds < 120 else f"{round(seconds / 60)}分"
 
 
@@ -291,8 +318,9 @@ class Accounts:
     hashing on a pool of its own; ``clock`` is the wall clock of sessions (Unix time)."""
 
     def __init__(self, db: Runner, workers: int = 2, clock: Callable[[], float] = time.time,
-                 throttle: Throttle | None = None):
+                 throttle: Throttle | None = None, limits: ServerLimits | None = None):
         self.db, self.clock = db, clock
+        self.limits = limits or ServerLimits()
         self.statements = Statements()
         self.throttle = throttle or Throttle()
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="jinrou-scrypt")
@@ -369,8 +397,9 @@ class Accounts:
 
     async def profile(self, name: str, offset: int = 0, limit: int = 50) -> dict[str, Any]:
         """A player's public profile: his 戦績 — games per mode, wins, losses, draws and sudden
-        deaths (突然死) per role and per team — and his games, the latest first (``offset``,
-        ``limit``), each with its room's page. RoomError 404: no such player."""
+        deaths (突然死) per role and per team —, his games, the latest first (``offset``,
+        ``limit``), each with its room's page, the 称号 he shows and every title with his progress
+        towards it. RoomError 404: no such player."""
         found = None
         if isinstance(name, str) and len(name) <= 4 * NAME_LIMIT:
             found = await self.db.run(self.statements.account(name_key(unicodedata.normalize("NFKC", name.strip()))))
@@ -378,10 +407,12 @@ class Accounts:
             shown = name[:20] if isinstance(name, str) else name
             raise RoomError(f"no player {shown!r}", status=404, ja=f"プレイヤー {shown!r} はいません")
         account = found[0]
+        tally = await self.db.run(self.statements.tally(account.key))
+        chosen = await self.db.run(self.statements.title(account.key))
         modes: dict[str, int] = {}
         roles: dict[tuple[str, str | None], dict[str, int]] = {}
         teams: dict[tuple[str, str | None], dict[str, int]] = {}
-        for mode, role, team, result, sudden, count in await self.db.run(self.statements.tally(account.key)):
+        for mode, role, team, result, sudden, count in tally:
             modes[mode] = modes.get(mode, 0) + count
             for table, what in ((roles, role), (teams, team)):
                 line = table.setdefault((mode, what), {"games": 0, **dict.fromkeys(RESULTS, 0), "sudden": 0})
@@ -396,7 +427,39 @@ class Accounts:
                 "modes": dict(sorted(modes.items())),
                 "roles": [{"mode": m, "role": r, **line} for (m, r), line in sorted(roles.items(), key=_order)],
                 "teams": [{"mode": m, "team": t, **line} for (m, t), line in sorted(teams.items(), key=_order)],
-                "rooms": games}
+                "rooms": games, "title": titles.shown(chosen),
+                "titles": titles.progress(titles.wins_by_role(tally))}
+
+    async def choose_title(self, account: Account, key: Any) -> dict[str, Any] | None:
+        """Show the 称号 ``key`` beside the account's nicknames in the rooms it joins from now on
+        (None: show none); RoomError 400 for an unknown title or one not earned (nothing changed)."""
+        tally = await self.db.run(self.statements.tally(account.key))
+        title = titles.check_choice(key, titles.wins_by_role(tally))
+        await self.db.run(self.statements.set_title(account.key, None if title is None else title.key))
+        return None if title is None else titles.to_json(title)
+
+    async def barred_until(self, key: str) -> float | None:
+        """Until when the account may not take a seat, for its sudden deaths (None: it may)."""
+        limits, now = self.limits, self.clock()
+        since = now - limits.sudden_window_seconds - limits.sudden_cooldown_seconds
+        until = cooldown_until(await self.db.run(self.statements.sudden_deaths(key, since)), limits.sudden_deaths,
+                               limits.sudden_window_seconds, limits.sudden_cooldown_seconds)
+        return until if until is not None and until > now else None
+
+    async def barred(self, key: str) -> bool:
+        return await self.barred_until(key) is not None
+
+    async def may_sit(self, key: str | None) -> None:
+        """RoomError 403 when the account ``key`` may not take a seat now (a cooldown for sudden
+        deaths: :func:`cooldown_until`); nothing for a player without an account."""
+        until = None if key is None else await self.barred_until(key)
+        if until is not None:
+            limits, wait = self.limits, until - self.clock()
+            days = limits.sudden_window_seconds / 86_400
+            raise RoomError(f"your account may not take a seat for {_seconds(wait)} more: {limits.sudden_deaths} sudden "
+                            f"deaths (突然死) within {days:g} days", status=403,
+                            ja=f"あなたのアカウントはあと{_seconds_ja(wait)}着席できません: {days:g}日以内に突然死が"
+                               f"{limits.sudden_deaths}回ありました")
 
     async def _open(self, account: Account) -> str:
         token = secrets.token_urlsafe(32)
@@ -405,6 +468,21 @@ class Accounts:
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def cooldown_until(times: list[float], count: int, window: float, cooldown: float) -> float | None:
+    """The end of an account's cooldown, from the times of its sudden deaths (the earliest first):
+    each one that makes ``count`` within ``window`` (it included) bars the account for ``cooldown``
+    from it (None: none did).
+
+    >>> cooldown_until([0.0, 100.0, 5000.0], 2, 1000.0, 60.0), cooldown_until([0.0, 5000.0], 2, 1000.0, 60.0)
+    (160.0, None)
+    """
+    until = None
+    for i in range(count - 1, len(times)):
+        if times[i] - times[i - count + 1] <= window:
+            until = times[i] + cooldown if until is None else max(until, times[i] + cooldown)
+    return until
 
 
 def _order(item: tuple[tuple[str, str | None], dict[str, int]]) -> tuple[str, int, str]:
@@ -504,7 +582,7 @@ def check_account_seat(room: Any, account: Account | None) -> dict[str, str]:
         if info is not None and info.account == account.key:
             raise RoomError(f"your account sits in this room already (seat {seat}): one seat an account",
                             ja=f"あなたのアカウントはこの部屋にすでに座っています（席 {seat}）。1アカウント1席です")
-    return {"account": account.key, "account_name": account.name}
+    return {"account": account.key, "account_name": account.name, **({"title": account.title} if account.title else {})}
 
 
 def standings(room: Any) -> list[tuple[int, str, Standing]]:

@@ -9,13 +9,18 @@ HTTP (JSON)                                  what it does
   POST /api/rooms/{id}/leave {token}         give your seat back before the start
   POST /api/rooms/{id}/kick  {token, seat}   the host empties a seat before the start
   POST /api/rooms/{id}/bots  {token, lang?}   fill the empty seats with heuristic bots (named in lang: en, ja)
-  POST /api/rooms/{id}/start {token}         start the game (all seats taken)
+  POST /api/rooms/{id}/start {token}         start the game (all seats taken; with a ready check, the people ready)
+  POST /api/rooms/{id}/ready {token, ready?}  say one is ready to start (ready: false, no longer) — ready_check rooms
   POST /api/rooms/{id}/action {token, action, id?} a night action or a vote; ``id`` (1–64 of A-Z a-z 0-9 - _,
                                              the client's for this action, the same on each retry): an action is
                                              stored once per id, a retry of a stored one is answered {"ok": true}
   POST /api/rooms/{id}/chat  {token|pass, text, channel} say something in a chat channel
   POST /api/rooms/{id}/extend {token, seconds} the game master (a mode's game_master) moves the turn's deadline
   POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
+  POST /api/rooms/{id}/words {token, words}  the host's list of words the room's chat refuses
+  POST /api/rooms/{id}/report {token|pass, channel, line, text, reason} or {token|pass, seat, reason}
+                                             report a chat line (its index among the lines of that channel
+                                             you read, and its text) or a seat to the administrators → {id}
   GET  /api/rooms/{id}/view?token=|pass=     your view (a spectator's without a token)
   GET  /api/rooms/{id}/record?token=|pass=   the game record with the room's chat, once the game is over
   GET  /api/games?mode=&seats=&preset=&winner=&player=&role=&before=&after=&limit=
@@ -28,17 +33,20 @@ HTTP (JSON)                                  what it does
   POST /api/account/login    {name, password} sign in (a session cookie) → {account}
   POST /api/account/logout                   sign out (the session ends, the cookie is cleared)
   POST /api/account/password {old, new}      change the password (the other sessions end)
+  POST /api/account/title    {title}         the 称号 shown beside one's nicknames (a key, or null) → {title}
   GET  /api/account/me                       {account}: the signed-in account, or null
   GET  /api/players/{name}?offset=&limit=    a player's public profile: his 戦績 and his finished games
+  GET  /api/reports?closed=&limit=           administrators: the reports, open (or closed) ones, latest first
+  POST /api/reports/{id}/close {note}        administrators: close a report
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
-                                             "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...}
-                                             or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
+                                             "action": {...}, "id"?}, {"type": "chat", "text": ..., "channel": ...},
+                                             {"type": "ready", "ready"?} or {"type": "ping"} (answered {"type": "pong"} after the views due so far)
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game); /games
 (the history), /games/{id} (a finished game: log, channels, every role, the record, the replay viewer),
-/replay (any record opened in the viewer), /roles (every role's rule), /player/{name} (a player's 戦績);
-static files, no build step, nothing fetched elsewhere.
+/replay (any record opened in the viewer), /roles (every role's rule), /player/{name} (a player's 戦績),
+/admin (the reports, for administrators); static files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
@@ -51,9 +59,12 @@ room's server went away after the request was sent on to it (:data:`~jinrou.serv
 same ``id`` is stored once. A client's address is the socket's peer, or the ``X-Forwarded-For`` of a
 proxy named at ``jinrou serve --proxy`` (never by default: any client could otherwise pick its
 address, and pass the per-address limits). A WebSocket is always accepted, then closed with 4000 +
-that status and the message as its reason when it cannot be served. A POST to an account door, or
-one that carries the session cookie, must come from this server's pages (403 otherwise: see
-:func:`~jinrou.server.accounts.check_same_origin`).
+that status and the message as its reason when it cannot be served. A POST to an account door, to a
+moderation door (report, words, closing a report), or one that carries the session cookie, must come
+from this server's pages (403 otherwise: see :func:`~jinrou.server.accounts.check_same_origin`). A
+ban (:mod:`~jinrou.server.moderation`) refuses its doors with 403 and one line saying what and until
+when: ``create`` the new room, ``play`` join, start, bots, action, rematch; ``chat`` every chat line;
+``spectate`` a view, record, pass or WebSocket without a seat token.
 """
 
 from __future__ import annotations
@@ -82,6 +93,7 @@ from jinrou.server import history
 from jinrou.server.accounts import COOKIE, SESSION_SECONDS, Account, Accounts, check_same_origin
 from jinrou.server.cluster import FORWARDED
 from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
+from jinrou.server.moderation import Who, Words
 from jinrou.server.pushes import Listener
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
 from jinrou.server.service import RoomService
@@ -108,21 +120,23 @@ class _HandledFrames(logging.Filter):
 
 
 def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluster | None = None,
-               proxies: Sequence[str] = ()) -> Starlette:
+               proxies: Sequence[str] = (), words: Words | None = None) -> Starlette:
     """The app over ``store``; rooms are restored from it at startup. ``limits``: what an address,
     a seat or a room may hold or do at once (the defaults of :class:`ServerLimits`). ``cluster``:
     this process is one of several on one PostgreSQL database (see :mod:`jinrou.server.cluster`):
     it restores only the rooms pinned to it, forwards the commands of other rooms to their owners,
     and serves the lobby from the store. ``proxies``: the addresses (or networks) of the reverse
     proxies whose ``X-Forwarded-For`` names the client; from anyone else the header is ignored.
-    Serve it with :func:`jinrou.server.timeouts.uvicorn_options`."""
+    ``words``: the server's word list (a chat line holding one is refused). Serve it with
+    :func:`jinrou.server.timeouts.uvicorn_options`."""
     uvicorn_log = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _HandledFrames) for f in uvicorn_log.filters):
         uvicorn_log.addFilter(_HandledFrames())
-    service = RoomService(store, limits=limits, cluster=cluster)
+    service = RoomService(store, limits=limits, cluster=cluster, words=words)
+    moderation = service.moderation
     limits = service.limits
     hasher = Hasher()
-    accounts = Accounts(service.db)
+    accounts = Accounts(service.db, limits=limits)
     dropped = Dropped()
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
                                ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")
@@ -175,12 +189,13 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                                                cookie=request.headers.get("cookie"))
         return JSONResponse(answer, status_code=status)
 
-    def handler(work: Callable[[Request], Awaitable[Any]], command: bool = False):
+    def handler(work: Callable[[Request], Awaitable[Any]], command: bool = False, guarded: bool = False):
         """``command``: a request that writes (in a cluster, it runs where the room is pinned). A
-        ``str`` answer is JSON text already (a finished game's page, served as stored)."""
+        ``str`` answer is JSON text already (a finished game's page, served as stored). ``guarded``:
+        a POST refused from another site even without the session cookie."""
         async def endpoint(request: Request) -> Response:
             try:
-                if request.method == "POST" and (request.url.path.startswith("/api/account/") or
+                if request.method == "POST" and (guarded or request.url.path.startswith("/api/account/") or
                                                  COOKIE in request.cookies):
                     check_same_origin(request.headers, forwarded_host=bool(proxies))
                 if command and (answer := await forwarded(request, request.path_params.get("room"))):
@@ -251,9 +266,25 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     async def create_room(request: Request) -> Any:
         data = await body(request)
         password = validate_settings(data)["password"]
-        await service.may_create(address(request))  # before the slow hashing; create checks again after it
+        asker = await who(request, "create")
+        await moderation.check("create", asker)  # before the slow hashing; create checks again after it
+        await service.may_create(address(request))
         hashed = None if password is None else await hasher.run(address(request), hash_password, password)
-        return {"id": (await service.create(data, hashed, address=address(request))).id}
+        return {"id": (await service.create(data, hashed, address=address(request), who=asker)).id}
+
+    async def who(request: Request | WebSocket, kind: str | None = None) -> Who:
+        """Who asks: his address, and his account when a ban of ``kind`` (None: any) may name it
+        (else the session is not read)."""
+        account = None
+        if COOKIE in request.cookies and (kind is None or await moderation.wants_account(kind)):
+            found = await accounts.session(request.cookies.get(COOKIE))
+            account = found.key if found else None
+        return Who(account, address(request))
+
+    async def spectating(request: Request | WebSocket, token: Any) -> None:
+        """A ban on watching refuses a reader without a seat token."""
+        if not token:
+            await moderation.check("spectate", await who(request, "spectate"))
 
     async def check_password(request: Request, room_id: str, password: Any) -> bool:
         room = await service.room(room_id)
@@ -267,7 +298,11 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         data, room_id = await body(request), request.path_params["room"]
         if not await check_password(request, room_id, data.get("password")):
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
-        seat, token = await service.join(room_id, data.get("name"), verified=True, account=await signed_in(request))
+        account = await signed_in(request)
+        await accounts.may_sit(None if account is None else account.key)  # a cooldown for sudden deaths
+        seat, token = await service.join(room_id, data.get("name"), verified=True, account=account,
+                                         who=Who(account.key if account else None, address(request)),
+                                         token=data.get("token"), browser=data.get("browser"))
         return {"seat": seat, "token": token}
 
     async def signed_in(request: Request) -> Account | None:
@@ -303,6 +338,16 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                                        address(request))
         return {"ok": True}
 
+    async def choose_title(request: Request) -> Any:
+        account = await signed_in(request)
+        if account is None:
+            raise RoomError("log in first", status=401, ja="先にログインしてください")
+        data = await body(request)
+        if "title" not in data:
+            raise RoomError('send {"title": a title\'s key, or null to show none}',
+                            ja='{"title": 称号のキー（表示しないなら null）} を送ってください')
+        return {"title": await accounts.choose_title(account, data["title"])}
+
     async def player(request: Request) -> Any:
         offset, limit = number(request, "offset", 0, 10**6), number(request, "limit", PAGE_SIZE, 200)
         return await accounts.profile(request.path_params["name"], offset, limit)
@@ -313,6 +358,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
 
     async def watch(request: Request) -> Any:
         data, room_id = await body(request), request.path_params["room"]
+        await spectating(request, None)
         if not await check_password(request, room_id, data.get("password")):
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
         return {"pass": await service.pass_for(room_id, data.get("name"))}
@@ -333,20 +379,37 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
 
     async def bots(request: Request) -> Any:
         data = await body(request)
-        await service.fill_with_bots(request.path_params["room"], data.get("token"), data.get("lang", "en"))
+        await service.fill_with_bots(request.path_params["room"], data.get("token"), data.get("lang", "en"),
+                                     who=await who(request, "play"))
         return {"ok": True}
 
     async def start(request: Request) -> Any:
-        await service.start(request.path_params["room"], (await body(request)).get("token"))
+        await service.start(request.path_params["room"], (await body(request)).get("token"), who=await who(request, "play"))
         await service.settled(request.path_params["room"])  # the bots' turns, played in slices
         return {"ok": True}
 
     async def rematch(request: Request) -> Any:
-        return {"id": await service.rematch(request.path_params["room"], (await body(request)).get("token"))}
+        return {"id": await service.rematch(request.path_params["room"], (await body(request)).get("token"),
+                                            who=await who(request, "play"), barred=accounts.barred)}
+
+    async def say_ready(room_id: str, token: Any, ready: Any, asker: Who) -> None:
+        """A seat's "ready" (the ready check), refused to an account in a cooldown for sudden deaths."""
+        room, seat, _ = await service.reader(room_id, token if isinstance(token, str) and token else "-")
+        info = room.seats[seat] if seat is not None else None
+        if ready is True and info is not None:
+            await accounts.may_sit(info.account)
+        await service.ready(room_id, token, ready, who=asker)
+
+    async def ready(request: Request) -> Any:
+        data = await body(request)
+        await say_ready(request.path_params["room"], data.get("token"), data.get("ready", True),
+                        await who(request, "play"))
+        return {"ok": True}
 
     async def act(request: Request) -> Any:
         data = await body(request)
-        await service.act(request.path_params["room"], data.get("token"), data.get("action"), data.get("id"))
+        await service.act(request.path_params["room"], data.get("token"), data.get("action"), data.get("id"),
+                          who=await who(request, "play"))
         await service.settled(request.path_params["room"])
         return {"ok": True}
 
@@ -359,17 +422,51 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             if not name:
                 raise RoomError("to chat as a spectator, ask for a pass with a name (watch)", status=403,
                                 ja="観戦者として発言するには、名前を入れて観戦パスを受け取ってください")
-        await service.chat(room_id, token, data.get("text"), data.get("channel"), spectator=name)
+        await service.chat(room_id, token, data.get("text"), data.get("channel"), spectator=name,
+                           who=await who(request, "chat"))
+        return {"ok": True}
+
+    async def room_words(request: Request) -> Any:
+        data = await body(request)
+        await service.set_words(request.path_params["room"], data.get("token"), data.get("words"))
+        return {"ok": True}
+
+    async def report(request: Request) -> Any:
+        data = await body(request)
+        filed = await service.report(request.path_params["room"], data.get("token"), data.get("pass"), data,
+                                     await who(request))
+        return {"id": filed["id"]}
+
+    async def administrator(request: Request) -> Account:
+        account = await signed_in(request)
+        if account is None:
+            raise RoomError("log in as an administrator first", status=401, ja="管理者としてログインしてください")
+        if not account.admin:
+            raise RoomError("administrators only", status=403, ja="管理者だけが使えます")
+        return account
+
+    async def reports(request: Request) -> Any:
+        await administrator(request)
+        closed = request.query_params.get("closed", "0")
+        if closed not in ("0", "1"):
+            raise RoomError(f"closed is 0 (the open reports) or 1 (the closed ones), not {closed[:20]!r}")
+        return {"reports": await moderation.reports(closed == "1", number(request, "limit", PAGE_SIZE, 200))}
+
+    async def close_report(request: Request) -> Any:
+        account = await administrator(request)
+        await moderation.close_report(request.path_params["id"], account.name, (await body(request)).get("note"))
         return {"ok": True}
 
     async def view(request: Request) -> Any:
         query = request.query_params
         room, seat, _ = await service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
+        await spectating(request, query.get("token"))
         return room.view(seat, service.clock())
 
     async def record(request: Request) -> Any:
         query = request.query_params
         room, _, _ = await service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
+        await spectating(request, query.get("token"))
         if not room.is_over:
             raise RoomError("the record is published when the game is over", status=403,
                             ja="記録はゲームが終わってから公開されます")
@@ -382,6 +479,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         where = address(websocket)
         try:
             room, seat, spectator = await service.reader(websocket.path_params["room"], token, query.get("pass"))
+            await spectating(websocket, token)
             have = line_counts(query.get("have"))
             if sockets.total() >= limits.process_sockets:
                 raise RoomError(f"this server holds {limits.process_sockets} connections, its most: try again in a "
@@ -409,22 +507,25 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
                 try:
                     connection_limits.check(id(listener))
                     data = incoming(message)
-                    if data.get("type") in ("action", "chat") and cluster is not None and (
+                    if data.get("type") in ("action", "chat", "ready") and cluster is not None and (
                             owner := await cluster.route(room.id)):
                         await elsewhere(owner, room.id, token, query.get("pass"), data, where)
                     elif data.get("type") == "action":
-                        await service.act(room.id, token, data.get("action"), data.get("id"))
+                        await service.act(room.id, token, data.get("action"), data.get("id"),
+                                          who=await who(websocket, "play"))
                     elif data.get("type") == "chat":
                         if token is None and not spectator:
                             raise RoomError("chatting needs your seat token, or a spectator's pass with a name "
                                             "(watch)", status=403)
                         await service.chat(room.id, token, data.get("text"), data.get("channel"),
-                                     spectator=None if token else spectator)
+                                           spectator=None if token else spectator, who=await who(websocket, "chat"))
+                    elif data.get("type") == "ready":
+                        await say_ready(room.id, token, data.get("ready", True), await who(websocket, "play"))
                     elif data.get("type") == "ping":  # answered after the pushes due so far
                         await service.caught_up(listener)
                         await websocket.send_json({"type": "pong"})
                     else:
-                        raise RoomError("a message has type action, chat or ping")
+                        raise RoomError("a message has type action, chat, ready or ping")
                 except RoomError as error:
                     refused += 1
                     if refused > 100:
@@ -446,6 +547,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         assert cluster is not None
         kind = data["type"]
         command = {"token": token, "action": data.get("action"), "id": data.get("id")} if kind == "action" else {
+            "token": token, "ready": data.get("ready", True)} if kind == "ready" else {
             "token": token, "pass": None if token else pass_, "text": data.get("text"), "channel": data.get("channel")}
         status, answer = await cluster.forward(owner, "POST", f"/api/rooms/{room_id}/{kind}",
                                                json.dumps(command).encode(), where)
@@ -472,13 +574,18 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/replay", page("replay.html")),
         Route("/roles", page("roles.html")),
         Route("/player/{name}", page("player.html")),
+        Route("/admin", page("admin.html")),
         Route("/api/modes", handler(list_modes), methods=["GET"]),
         Route("/modes/{mode}.js", mode_script),
         Route("/api/rooms", handler(list_rooms), methods=["GET"]),
         Route("/api/rooms", handler(create_room, command=True), methods=["POST"]),
         *(Route(f"/api/rooms/{{room}}/{name}", handler(work, command=True), methods=["POST"]) for name, work in [
             ("join", join), ("watch", watch), ("leave", leave), ("kick", kick), ("bots", bots), ("start", start),
-            ("action", act), ("chat", chat), ("extend", extend), ("rematch", rematch)]),
+            ("action", act), ("chat", chat), ("extend", extend), ("rematch", rematch), ("ready", ready)]),
+        Route("/api/rooms/{room}/words", handler(room_words, command=True, guarded=True), methods=["POST"]),
+        Route("/api/rooms/{room}/report", handler(report, guarded=True), methods=["POST"]),
+        Route("/api/reports", handler(reports), methods=["GET"]),
+        Route("/api/reports/{id}/close", handler(close_report, guarded=True), methods=["POST"]),
         Route("/api/rooms/{room}/view", handler(view), methods=["GET"]),
         Route("/api/games", handler(list_games), methods=["GET"]),
         Route("/api/games/{room}", handler(game_page), methods=["GET"]),
@@ -487,7 +594,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/replay", handler(open_record), methods=["POST"]),
         Route("/api/rooms/{room}/record", handler(record), methods=["GET"]),
         *(Route(f"/api/account/{name}", handler(work), methods=["POST"]) for name, work in [
-            ("register", register), ("login", login), ("logout", logout), ("password", change_password)]),
+            ("register", register), ("login", login), ("logout", logout), ("password", change_password),
+            ("title", choose_title)]),
         Route("/api/account/me", handler(me), methods=["GET"]),
         Route("/api/players/{name}", handler(player), methods=["GET"]),
         WebSocketRoute("/ws/rooms/{room}", socket),

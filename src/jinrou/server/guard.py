@@ -184,6 +184,16 @@ class ServerLimits:
     the connect): a slow or silent client is answered 408 and closed."""
     body_seconds: float = 20.0
     """A request body must arrive within this once its headers are in (408 and closed otherwise)."""
+    ready_seconds: float = 60.0
+    """In a room with a ready check: once every seat is taken, how long the host waits for the
+    people to say they are ready before he may start without them."""
+    sudden_deaths: int = 2
+    """Sudden deaths (突然死) of an account within ``sudden_window_seconds`` that bar it from taking a
+    seat for ``sudden_cooldown_seconds`` after the last of them."""
+    sudden_window_seconds: float = 30 * 86_400.0
+    """The window the sudden deaths are counted in (30 days: 月下人狼's record of recent games)."""
+    sudden_cooldown_seconds: float = 6 * 3600.0
+    """How long such an account may not take a seat (6 hours: 月下人狼's longest 突然死 ban)."""
 
     @classmethod
     def parse(cls, text: str) -> ServerLimits:

@@ -14,6 +14,12 @@ import hmac
 from jinrou.server.store import AsyncStore
 
 
+def keyed(secret: bytes, room_id: str, name: str) -> str:
+    """The keyed hash of ``name`` under ``room_id`` (see :meth:`Passes.sign`): a tool holding the
+    store's secret (``jinrou admin ban --address``) keys an address as the server does."""
+    return hmac.new(secret, f"{room_id}\0{name}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
 class Passes:
     """The server's secret (read from the store once) and what it signs."""
 
@@ -30,7 +36,7 @@ class Passes:
         """A keyed hash (the server's secret, read by :meth:`load`): a spectator's pass, or (room
         "address") the key of a room maker's address, stored instead of the address itself."""
         assert self._secret is not None, "the secret is read first (load)"
-        return hmac.new(self._secret, f"{room_id}\0{name}".encode(), hashlib.sha256).hexdigest()[:32]
+        return keyed(self._secret, room_id, name)
 
     def issue(self, room_id: str, name: str) -> str:
         """A pass for ``room_id`` under ``name`` ("" for none)."""

@@ -6,10 +6,15 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
                                                          (password: salted hash or null; by: a keyed hash of the
                                                          creator's address; private: never listed in the game
                                                          history; accounts_only: signed-in players only)
-    joined    {seat, name, token, account?, account_name?}  a person took a seat (token: its hash; account: the
-                                                         key of the signed-in account, account_name its spelling)
+    joined    {seat, name, token, account?, account_name?, title?, address?, browser?}  a person took a seat
+                                                         (token: its hash; account: the key of the signed-in
+                                                         account, account_name its spelling; title: the 称号 it
+                                                         showed then; address, browser: keyed hashes of his address
+                                                         and his browser's id)
     bot       {seat, name}                               a heuristic bot took a seat
-    left      {seat, by?}                                a seat emptied before the start (by: the host who kicked)
+    left      {seat, by?}                                a seat emptied before the start (by: the host who kicked:
+                                                         the seat's account, token, browser and address are barred
+                                                         from the room's seats)
     started   {host?, date?}                            (host: the host's seat then; date: "MM-DD", the server's local
                                                          day: a mode whose ``start`` takes them gets them)
     action    {seat, action, spent?, id?}                a player's decision (JSON of the mode); seconds spent on the
@@ -20,8 +25,11 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     chat      {seat, name, text, phase, channel, mark?}  (no channel: the mode's main one; seat null: a spectator;
                                                          mark: where it falls in the game's log, where the
                                                          mode says: its ``log_mark``)
+    ready     {seat, ready}                              a seat said it is ready (or no longer) to start: the
+                                                         ready check of a room made with ``ready_check``
     rematch   {room}                                     the room where the same seats play again
     closed    {reason}                                   an unstarted room nobody sat in for a while ("idle")
+    words     {words}                                    the host's list of words the room's chat refuses
 
 Folding never draws or decides anything: every random outcome and every decision is an event, so
 a restored room is exactly the room that was running.
@@ -49,6 +57,7 @@ from typing import Any
 from jinrou import chatlog, modes
 from jinrou.modes import Channel, Mode, Phase, PhaseKind, SettingsError
 from jinrou.players import Seat as SeatNumber
+from jinrou.server import titles
 from jinrou.server.errors import RoomError
 from jinrou.server.names import check_nickname, check_text_name
 from jinrou.server.store import StoredEvent
@@ -56,7 +65,7 @@ from jinrou.server.store import StoredEvent
 NAME_LIMIT = 20
 ROOM_NAME_LIMIT = 40
 CHAT_LIMIT = 300
-SERVER_SETTINGS = ("name", "mode", "password", "private", "accounts_only")
+SERVER_SETTINGS = ("name", "mode", "password", "private", "accounts_only", "ready_check")
 LOBBY = Phase("lobby")
 SPECTATORS = Channel("spectators", "Spectators", "観戦者")
 """The server's own channel: spectators talk among themselves."""
@@ -87,13 +96,18 @@ def validate_settings(data: Any) -> dict[str, Any]:
     if not isinstance(accounts_only, bool):
         raise RoomError(f"accounts_only is true or false, not {accounts_only!r:.20}",
                         ja=f"accounts_only は true か false です: {accounts_only!r:.20}")
+    ready_check = data.get("ready_check", False)
+    if not isinstance(ready_check, bool):
+        raise RoomError(f"ready_check is true (the seats confirm they are ready before the start) or false, not "
+                        f"{ready_check!r:.20}", ja=f"ready_check は true（開始前に全員が準備完了を確認）か false です: "
+                                                    f"{ready_check!r:.20}")
     try:
         mode = modes.get(data.get("mode", modes.DEFAULT))
         settings = mode.settings({k: v for k, v in data.items() if k not in SERVER_SETTINGS})
     except SettingsError as error:
         raise RoomError(str(error), ja=error.ja) from None
     return {"name": name, "mode": mode.name, **settings, **({"accounts_only": True} if accounts_only else {}),
-            "password": password, "private": private}
+            **({"ready_check": True} if ready_check else {}), "password": password, "private": private}
 
 
 def _month_day(text: Any) -> tuple[int, int] | None:
@@ -158,6 +172,15 @@ class Seat:
     bot: bool = False
     account: str | None = None  # the key of the account sitting here (None: nobody signed in)
     account_name: str | None = None
+    title: str | None = None  # the key of the 称号 the account showed when it sat down
+    address: str | None = None  # the keyed hash of the address it was taken from
+    browser: str | None = None  # the keyed hash of the browser's id (the page's, kept in localStorage)
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as every viewer sees it: the nickname, a bot or not, and the 称号 shown (the
+        account itself stays unseen)."""
+        shown = titles.shown(self.title)
+        return {"name": self.name, "bot": self.bot, **({"title": shown} if shown else {})}
 
 
 @dataclass
@@ -208,6 +231,11 @@ class Room:
     private: bool = False  # made private at creation: its game is never listed in the history
     touched: float = 0.0  # when its last event happened
     acted: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, id) → the action stored with that id
+    ready: set[int] = field(default_factory=set)  # seats that said they are ready to start (the ready check)
+    full_since: float | None = None  # when the last free seat was taken (the ready check's time runs from it)
+    barred: set[tuple[str, str]] = field(default_factory=set)  # what the host's kicks bar: ("account" | "token" |
+    # "browser" | "address", its key)
+    words: tuple[str, ...] = ()  # the host's word list (see jinrou.server.moderation)
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
@@ -235,14 +263,23 @@ class Room:
         data, kind = event.data, event.kind
         if kind == "joined":
             self.seats[data["seat"]] = Seat(data["name"], data["token"], account=data.get("account"),
-                                            account_name=data.get("account_name"))
+                                            account_name=data.get("account_name"), title=data.get("title"),
+                                            address=data.get("address"), browser=data.get("browser"))
             self.order.append(data["seat"])
         elif kind == "bot":
             self.seats[data["seat"]] = Seat(data["name"], None, bot=True)
         elif kind == "left":
+            gone = self.seats[data["seat"]]
+            if "by" in data and gone is not None:
+                self.barred |= {(what, key) for what, key in (("account", gone.account), ("token", gone.token),
+                                                              ("browser", gone.browser), ("address", gone.address))
+                                if key}
             self.seats[data["seat"]] = None
             if data["seat"] in self.order:
                 self.order.remove(data["seat"])
+            self.ready.discard(data["seat"])
+        elif kind == "ready":
+            (self.ready.add if data["ready"] else self.ready.discard)(data["seat"])
         elif kind == "started":
             self.started = True
             facts = {"host": data.get("host"), "date": _month_day(data.get("date"))}
@@ -271,8 +308,12 @@ class Room:
             self.rematch = data["room"]
         elif kind == "closed":
             self.closed = data["reason"]
+        elif kind == "words":
+            self.words = tuple(data["words"])
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
+        if kind in ("joined", "bot", "left"):
+            self.full_since = None if None in self.seats else self.full_since or event.at
         self.seq, self.touched = event.seq + 1, event.at
 
     # ------------------------------------------------------------ questions
@@ -354,6 +395,29 @@ class Room:
         if self.deadline_start is None or self.deadline_key != self.turn_key or seat not in self.mode.awaited(self.state):
             return 0.0
         return max(0.0, now - self.deadline_start)
+
+    def unready(self, starter: SeatNumber) -> list[int]:
+        """The people's seats (the starter's aside) that have not said they are ready."""
+        return [s for s, info in enumerate(self.seats)
+                if info is not None and not info.bot and s != starter and s not in self.ready]
+
+    def ready_json(self) -> dict[str, Any]:
+        """The ready check as every viewer sees it before the start: who said ready, and until when
+        the host must wait for the others (None: a seat is free)."""
+        seconds = self.settings.get("ready_check")
+        if not seconds or self.started:
+            return {}
+        until = None if self.full_since is None else self.full_since + seconds
+        return {"ready": sorted(self.ready), "ready_until": until}
+
+    def due(self, seat: SeatNumber | None) -> bool:
+        """Whether ``seat`` still owes an action before the deadline in force (the mode's ``due``,
+        else whether the game awaits it): told to that seat alone, whose page warns it in time."""
+        if seat is None or self.state is None or self.is_over or self.deadline is None or (
+                self.deadline_key != self.turn_key):
+            return False
+        said = getattr(self.mode, "due", None)
+        return bool(said(self.state, seat)) if said is not None else seat in self.mode.awaited(self.state)
 
     def log_mark(self) -> int | None:
         """Where a chat line said now falls in the game's log (the mode's optional ``log_mark``;
@@ -459,6 +523,17 @@ class Room:
         return self.frame(seat, now, channels, {key: [line.to_json() for line in found]
                                                 for key, found in lines.items()})
 
+    @staticmethod
+    def _seat_json(index: int, seat: Seat, shown: list[str], masks: tuple[str, ...] | None) -> dict[str, Any]:
+        """A seat in the seat list: under its mask while it is masked (覆面: no 称号 either, as 月下人狼 shows
+        none), its name and mask once revealed."""
+        data = seat.to_json()
+        if masks is None:
+            return data
+        if shown[index] == masks[index]:
+            return {"name": masks[index], "bot": seat.bot}
+        return {**data, "name": shown[index], "mask": masks[index]}
+
     def frame(self, seat: SeatNumber | None, now: float, channels: tuple[Channel, ...],
               lines: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         """A view around the given chat lines (all of them: the HTTP view; the new ones: a push)."""
@@ -468,13 +543,13 @@ class Room:
         clocks = {"used": [round(u, 3) for u in self.used]} if self.mode.public_clocks else {}
         return {
             "room": {**self.summary(), **settings, "title": list(self.mode.title),
-                     "seat_list": [None if s is None else {"name": shown[i], "bot": s.bot,  # 覆面: a mask until the end
-                                                           **({"mask": masks[i]} if masks and shown[i] != masks[i] else {})}
-                                   for i, s in enumerate(self.seats)],
+                     "seat_list": [None if s is None else self._seat_json(i, s, shown, masks) for i, s in enumerate(self.seats)],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
-                     "host": self.host, "rematch": self.rematch, **clocks},
+                     "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json(),
+                     **({"words": list(self.words)} if self.words else {})},
             "you": seat,
+            **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
             "server_time": now,
             "chat": lines.get(main, []) if main is not None else [],  # the main channel
             "channels": [c.to_json() for c in channels],

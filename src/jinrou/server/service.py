@@ -39,6 +39,7 @@ from jinrou.server import history
 from jinrou.server.accounts import Account, check_account_seat
 from jinrou.server.guard import Limits, ServerLimits
 from jinrou.server.history import GameHistory
+from jinrou.server.moderation import NOBODY, Moderation, Who, Words, address_key, check_line, check_room_words
 from jinrou.server.names import check_nickname
 from jinrou.server.passes import Passes
 from jinrou.server.progress import GameProgress
@@ -77,11 +78,16 @@ class RoomService(Replicas, GameProgress, Pushes):
     ``history`` reads the finished games listed; ``passes`` signs spectators' passes."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, limits: ServerLimits | None = None,
-                 cluster: Ownership | None = None, db: AsyncStore | None = None):
+                 cluster: Ownership | None = None, db: AsyncStore | None = None, words: Words | None = None):
         super().__init__(store, clock, cluster, db)
         self.limits = limits = limits or ServerLimits()
         self.history = GameHistory(self.db)
         self.passes = Passes(self.db)
+        self.moderation = Moderation(self.db, self.passes, words, clock)
+        """Bans, the server's word list, reports (see :mod:`~jinrou.server.moderation`)."""
+        self.report_limits = Limits(0.1, 5, "you are reporting too fast: wait a minute",
+                                    ja="通報が速すぎます。1分ほど待ってください")
+        """Per address: five reports at once, then one in ten seconds."""
         self.chat_limits = Limits(2.0, 12, "you are chatting too fast: wait a moment",
                                   ja="発言が速すぎます。少し待ってください")
         """Per seat (or spectator name): twelve lines at once, then two a second."""
@@ -156,10 +162,14 @@ class RoomService(Replicas, GameProgress, Pushes):
         return key
 
     async def create(self, data: Any, password_hash: str | None = None, rematch_of: str | None = None,
-                     address: str | None = None) -> Room:
+                     address: str | None = None, who: Who = NOBODY) -> Room:
         """A new room (``password_hash``: the password already hashed, off the event loop), made by a
-        person at ``address`` (None: a rematch, made by the seats of a finished room)."""
+        person at ``address`` (None: a rematch, made by the seats of a finished room); ``who`` asks
+        (a ban on making rooms refuses him)."""
         settings = validate_settings(data)
+        await self.moderation.check("create", who)
+        if settings.get("ready_check"):  # the room keeps the server's wait: a restart or a new limit changes it not
+            settings["ready_check"] = self.limits.ready_seconds
         by = None
         if address is not None:
             by = await self.may_create(address)
@@ -236,18 +246,31 @@ class RoomService(Replicas, GameProgress, Pushes):
                     self._notify(room)
 
     async def join(self, room_id: str, name: Any, password: Any = None, *, verified: bool = False,
-                   account: Account | None = None) -> tuple[int, str]:
+                   account: Account | None = None, who: Who = NOBODY, token: Any = None,
+                   browser: Any = None) -> tuple[int, str]:
         """Take the first free seat. A password room needs its password (``verified``: the caller
         has checked it already, off the event loop). ``account``: the signed-in player's (an
-        accounts-only room needs one; an account takes one seat a room, under any nickname)."""
+        accounts-only room needs one; an account takes one seat a room, under any nickname).
+        ``who`` asks (his address; a ban on playing refuses him), ``token`` (a seat token his page
+        still holds) and ``browser`` (his browser's id): what the host's kick bars."""
         async with self._holding(room_id):
             room = await self.room(room_id)
             if room.started:
                 raise RoomError("the game has started: you can watch as a spectator",
                                 ja="ゲームは始まっています。観戦はできます")
+            await self.moderation.check("play", who, account.key if account else None)
             if room.password is not None and not verified and not password_matches(password, room.password):
                 raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
             signed = check_account_seat(room, account)
+            await self.passes.load()
+            keys = {"account": account.key if account else None, "address": address_key(self.passes, who.address),
+                    "browser": self.passes.sign("browser", browser) if isinstance(browser, str) and 16 <= len(
+                        browser) <= 64 else None,
+                    "token": hash_token(token) if isinstance(token, str) and token else None}
+            if any((what, key) in room.barred for what, key in keys.items() if key):
+                raise RoomError("the host removed you from this room: you cannot take a seat here again", status=403,
+                                ja="ホストにこの部屋から外されたため、ここにはもう座れません")
+            signed.update({what: key for what in ("address", "browser") if (key := keys[what])})
             free = room.free_seats()
             if not free:
                 raise RoomError("the room is full: you can watch as a spectator", ja="満席です。観戦はできます")
@@ -290,13 +313,13 @@ class RoomService(Replicas, GameProgress, Pushes):
             await self._append(room, "left", {"seat": target, "by": seat})
             self._notify(room)
 
-    async def fill_with_bots(self, room_id: str, token: Any, lang: Any = "en") -> None:
+    async def fill_with_bots(self, room_id: str, token: Any, lang: Any = "en", who: Who = NOBODY) -> None:
         """Bots in the empty seats, named in ``lang`` (``en`` or ``ja``: the page's language)."""
         if lang not in ("en", "ja"):
             raise RoomError(f"lang is en or ja, not {lang!r:.20}", ja=f"lang は en か ja です（{lang!r:.20}ではなく）")
         async with self._holding(room_id):
             room = await self.room(room_id)
-            room.seat_of(token)
+            await self._may(room, "play", token, who)
             if room.started:
                 raise RoomError("the game has started", ja="ゲームは始まっています")
             taken = {s.name for s in room.seats if s is not None}
@@ -307,43 +330,79 @@ class RoomService(Replicas, GameProgress, Pushes):
                 await self._append(room, "bot", {"seat": seat, "name": name})
             self._notify(room)
 
-    async def start(self, room_id: str, token: Any) -> None:
+    async def start(self, room_id: str, token: Any, who: Who = NOBODY) -> None:
+        """Start the game: every seat taken, and in a room with a ready check every person ready (the
+        one who starts counts as ready) or the room full for its ``ready_check`` seconds."""
         async with self._holding(room_id):
             room = await self.room(room_id)
-            room.seat_of(token)
+            seat = await self._may(room, "play", token, who)
             if room.started:
                 raise RoomError("the game has already started", ja="ゲームはもう始まっています")
             if room.free_seats():
                 raise RoomError(f"{len(room.free_seats())} seats are empty: wait for players or fill them with "
                                 f"bots", ja=f"空席が{len(room.free_seats())}つあります。参加者を待つか、ボットで埋めてください")
+            unready = room.unready(seat) if room.settings.get("ready_check") else []
+            wait = 0.0 if not unready or room.full_since is None else (
+                room.full_since + room.settings["ready_check"] - self.clock())
+            if wait > 0:
+                names = ", ".join(room.shown_names(seat)[s] for s in unready)  # 覆面: under their masks
+                raise RoomError(f"{len(unready)} of the players have not said they are ready ({names}): wait for them, "
+                                f"or start without them in {max(1, round(wait))} s",
+                                ja=f"準備完了していない参加者がいます（{names}）。待つか、{max(1, round(wait))}秒後に"
+                                   f"そのまま開始してください")
             day = time.localtime(self.clock())  # the room's date (its seasonal events), stored: a replay reads it
             await self._append(room, "started", {"host": room.host, "date": f"{day.tm_mon:02d}-{day.tm_mday:02d}"})
             await self._progress(room)
             self._notify(room)
 
-    async def rematch(self, room_id: str, token: Any) -> str:
-        """A new room with the same settings and the same seats (each token opens its seat there
-        too); asked again, the same room."""
+    async def ready(self, room_id: str, token: Any, ready: Any = True, who: Who = NOBODY) -> None:
+        """A seat says it is ready to start (``ready`` false: no longer) — the ready check of a room
+        made with ``ready_check``; said again, nothing is stored."""
+        if not isinstance(ready, bool):
+            raise RoomError(f"ready is true or false, not {ready!r:.20}", ja=f"ready は true か false です: {ready!r:.20}")
         async with self._holding(room_id):
             room = await self.room(room_id)
-            room.seat_of(token)
+            seat = await self._may(room, "play", token, who)
+            if room.started:
+                raise RoomError("the game has started", ja="ゲームは始まっています")
+            if not room.settings.get("ready_check"):
+                raise RoomError("this room has no ready check: the host starts when the seats are taken",
+                                ja="この部屋に準備確認はありません。席が埋まればホストが開始します")
+            if (seat in room.ready) == ready:
+                return
+            await self._append(room, "ready", {"seat": seat, "ready": ready})
+            self._notify(room)
+
+    async def rematch(self, room_id: str, token: Any, who: Who = NOBODY,
+                      barred: Callable[[str], Awaitable[bool]] | None = None) -> str:
+        """A new room with the same settings and the same seats (each token opens its seat there
+        too); asked again, the same room. ``barred``: whether an account may not take a seat now
+        (a cooldown for sudden deaths): its seat is left free."""
+        async with self._holding(room_id):
+            room = await self.room(room_id)
+            await self._may(room, "play", token, who)
             if not room.is_over:
                 raise RoomError("a rematch is for when the game is over", ja="再戦はゲームが終わってからです")
             if room.rematch is not None:
                 return room.rematch
-            data = {**room.settings, "name": room.name, "mode": room.mode.name, "private": room.private}
+            data = {**room.settings, "name": room.name, "mode": room.mode.name, "private": room.private,
+                    "ready_check": bool(room.settings.get("ready_check"))}
             new = await self.create(data, room.password, rematch_of=room.id)
             for seat, info in enumerate(room.seats):
                 if info is not None and info.bot:
                     await self._append(new, "bot", {"seat": seat, "name": info.name})
+                elif info is not None and info.account and barred is not None and await barred(info.account):
+                    continue
                 elif info is not None:
-                    signed = {"account": info.account, "account_name": info.account_name} if info.account else {}
+                    signed = {"account": info.account, "account_name": info.account_name,
+                              **({"title": info.title} if info.title else {})} if info.account else {}
+                    signed.update({k: v for k, v in (("address", info.address), ("browser", info.browser)) if v})
                     await self._append(new, "joined", {"seat": seat, "name": info.name, "token": info.token, **signed})
             await self._append(room, "rematch", {"room": new.id})
             self._notify(room)
             return new.id
 
-    async def act(self, room_id: str, token: Any, action: Any, action_id: Any = None) -> None:
+    async def act(self, room_id: str, token: Any, action: Any, action_id: Any = None, who: Who = NOBODY) -> None:
         """A seat's action (its token), checked, stored, folded; then the game goes on (bots,
         outcomes) as far as it can without a person. Sent again, it stores nothing and is answered
         as accepted: with ``action_id``, the id its client gave it, once an action with that id is
@@ -352,7 +411,7 @@ class RoomService(Replicas, GameProgress, Pushes):
         action_id = check_action_id(action_id)
         async with self._holding(room_id):
             room = await self.room(room_id)
-            seat = room.seat_of(token)
+            seat = await self._may(room, "play", token, who)
             if not room.started:
                 raise RoomError("the game has not started yet", ja="ゲームはまだ始まっていません")
             self.action_limits.check((room.id, seat))
@@ -415,18 +474,23 @@ class RoomService(Replicas, GameProgress, Pushes):
             self._notify(room)
 
     async def chat(self, room_id: str, token: Any, text: Any, channel: Any = None,
-                   spectator: str | None = None) -> None:
+                   spectator: str | None = None, who: Who = NOBODY) -> None:
         """Say ``text`` in ``channel`` (None: the first one the speaker may write). A seat speaks with
-        its token; a spectator with the name of his pass (``spectator``), in the spectators' channel."""
+        its token; a spectator with the name of his pass (``spectator``), in the spectators' channel.
+        A ban on chatting refuses ``who`` (and a seat whose account is banned); a line with a word of
+        the server's list or the room's is refused."""
         async with self._holding(room_id):
             room = await self.room(room_id)
             seat = None if spectator is not None and token is None else room.seat_of(token)
+            speaker = room.seats[seat] if seat is not None else None
+            await self.moderation.check("chat", who, speaker.account if speaker is not None else None)
             if not isinstance(text, str) or not text.strip():
                 raise RoomError("a chat message is some text", ja="発言には文字を入れてください")
             text = text.strip()
             if len(text) > CHAT_LIMIT or any(not (c.isprintable() or c == "\n") for c in text):
                 raise RoomError(f"a chat message is at most {CHAT_LIMIT} printable characters",
                                 ja=f"発言は表示できる文字で{CHAT_LIMIT}字までです")
+            check_line(text, self.moderation.words, room.words)
             channels = room.channels(seat)
             found = next((c for c in channels if c.key == channel), None) if channel is not None else (
                 next((c for c in channels if c.writable), channels[0] if channels else None))
@@ -457,6 +521,34 @@ class RoomService(Replicas, GameProgress, Pushes):
                     copy["mark"] = mark
                 await self._append(room, "chat", copy)
             self._notify(room)
+
+    async def set_words(self, room_id: str, token: Any, words: Any) -> None:
+        """The host sets the room's word list (its chat refuses a line holding one of them)."""
+        words = check_room_words(words)
+        async with self._holding(room_id):
+            room = await self.room(room_id)
+            if room.seat_of(token) != room.host:
+                raise RoomError("only the host (who sat down first) may set the room's words", status=403,
+                                ja="部屋の禁止語を決められるのはホスト（最初に座った人）だけです")
+            if tuple(words) != room.words:
+                await self._append(room, "words", {"words": words})
+                self._notify(room)
+
+    async def report(self, room_id: str, token: Any, pass_: Any, data: dict[str, Any], who: Who = NOBODY,
+                     ) -> dict[str, Any]:
+        """A report of a line or a seat by someone who reads the room, to the administrators' queue
+        (see :meth:`~jinrou.server.moderation.Moderation.report`)."""
+        room, seat, spectator = await self.reader(room_id, token, pass_)
+        self.report_limits.check(who.address or (room.id, seat))
+        name = room.names[seat] if seat is not None else spectator
+        return await self.moderation.report(room, seat, spectator, who, data, name)
+
+    async def _may(self, room: Room, kind: str, token: Any, who: Who) -> int:
+        """The seat ``token`` opens, if a ban of ``kind`` refuses neither ``who`` nor the seat's account."""
+        seat = room.seat_of(token)
+        info = room.seats[seat]
+        await self.moderation.check(kind, who, info.account if info is not None else None)
+        return seat
 
     # ----------------------------------------------------------- who reads
 

@@ -6,7 +6,8 @@ SIGKILL: an event is committed before anything is pushed to a player. Two more t
 time, and are checked before they are trusted: ``snapshots`` (one per room: the room folded up to an
 event number, see :mod:`jinrou.server.snapshots`) and ``archive`` (a finished room's summary and
 record, so that a restart does not fold it at all). ``accounts``, ``sessions`` and ``plays`` are the
-players' accounts, logins and finished games (see :mod:`jinrou.server.accounts`). ``meta`` keeps the server's secret (the key of
+players' accounts, logins and finished games (see :mod:`jinrou.server.accounts`); ``bans`` and
+``reports`` the administrators' (see :mod:`jinrou.server.moderation`). ``meta`` keeps the server's secret (the key of
 spectators' passes). Both stores use parameterised queries only; the event data is JSON text.
 
 The SQL of each operation is written once (:class:`Statements`, an :class:`Op` each) and run by two
@@ -85,6 +86,10 @@ CREATE TABLE IF NOT EXISTS plays (
     PRIMARY KEY (room, seat)
 );
 CREATE INDEX IF NOT EXISTS plays_by_account ON plays (account, at);
+CREATE TABLE IF NOT EXISTS account_titles (
+    account TEXT PRIMARY KEY,
+    title TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -121,10 +126,32 @@ CREATE TABLE IF NOT EXISTS game_pages (
     room TEXT PRIMARY KEY,
     seq INTEGER NOT NULL,
     page TEXT NOT NULL
-)
+);
+CREATE TABLE IF NOT EXISTS bans (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    key TEXT NOT NULL,
+    label TEXT NOT NULL,
+    until DOUBLE PRECISION NOT NULL,
+    reason TEXT NOT NULL,
+    author TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    lifted DOUBLE PRECISION
+);
+CREATE INDEX IF NOT EXISTS bans_by_until ON bans (until);
+CREATE TABLE IF NOT EXISTS reports (
+    id TEXT PRIMARY KEY,
+    at DOUBLE PRECISION NOT NULL,
+    room TEXT NOT NULL,
+    report TEXT NOT NULL,
+    closed DOUBLE PRECISION,
+    closing TEXT
+);
+CREATE INDEX IF NOT EXISTS reports_by_time ON reports (at DESC, id DESC)
 """
 TABLES = ("events", "snapshots", "archive", "meta", "games", "game_players", "game_roles", "game_pages", "accounts",
-          "sessions", "plays")
+          "sessions", "plays", "account_titles", "bans", "reports")
 """Every table of a store (a test that starts from an empty database drops them)."""
 
 

@@ -57,7 +57,6 @@ class CFRPlus:
         self.cumulative = np.zeros(slots)
         self._actions = np.bincount(game.slot_infoset, minlength=game.infosets).astype(np.int32)[game.slot_infoset]
         self.policy = 1.0 / self._actions  # uniform start
-        self._terminal = game.player == TERMINAL
         # On a tree (nothing merged) the numpy passes follow OpenSpiel's arithmetic exactly, so the
         # iterates agree to the last bit (regret-matching+ turns rounding noise into diverging runs);
         # merged games (DAGs, millions of nodes) run the numba kernels instead.
@@ -70,28 +69,27 @@ class CFRPlus:
 
     def _tree_setup(self) -> None:
         game = self.game
-        self._levels = [_Level(game.parent[s], game.child[s], game.slot[s], game.chance[s], self._mover[s])
+        self._terminal = game.player == TERMINAL
+        slot, chance = game.slot, game.chance
+        self._levels = [_Level(game.parent[s], game.child[s], slot[s], chance[s], self._mover[s])
                         for s in game.edge_levels]
-        decision = game.slot >= 0
+        decision = slot >= 0
         order = np.lexsort((np.arange(len(game.parent)), _postorder(game)[game.parent]))
         self._player_edges = []
         for player in (0, 1):
             chosen = order[decision[order] & (self._mover[order] == player)]
-            self._player_edges.append((game.parent[chosen], game.child[chosen], game.slot[chosen]))
+            self._player_edges.append((game.parent[chosen], game.child[chosen], slot[chosen]))
 
     def _dag_setup(self) -> None:
         """Edges weighted by one index into a table: the policy, then the distinct chance
-        probabilities (the policy is a view of the table, updated in place)."""
+        probabilities (the game's ``weight``; the policy is a view of the table, updated in place)."""
         game = self.game
         slots = len(game.slot_infoset)
-        chance = game.slot < 0
-        probabilities, which = np.unique(game.chance[chance], return_inverse=True)
-        self._windex = game.slot.copy()
-        self._windex[chance] = slots + which
-        self._table = np.concatenate([self.policy, probabilities])
+        self._windex = game.weight
+        self._table = np.concatenate([self.policy, game.probabilities])
         self.policy = self._table[:slots]
         self._leaf = game.utility  # 0 but at the terminals
-        self._parent_slot = kernels.own_parents(game.parent, game.child, game.slot, self._mover, game.slot_infoset,
+        self._parent_slot = kernels.own_parents(game.parent, game.child, game.weight, self._mover, game.slot_infoset,
                                                 game.infosets, game.nodes)
         if (self._parent_slot == -2).any():
             raise ValueError(f"{game.name} lacks perfect recall: an information set follows different own actions")
@@ -186,7 +184,8 @@ class CFRPlus:
         """The average (or current) strategy at an information set, by action label."""
         index = self.game.infoset_index(infoset)
         policy = self.average_policy() if average else self.policy
-        return {self.game.slot_action[s]: float(policy[s]) for s in self.game.slots_of(index)}
+        g = self.game
+        return {g.labels[g.slot_label[s]]: float(policy[s]) for s in g.slots_of(index)}
 
 
 def _matched(regret: np.ndarray, slot_infoset: np.ndarray, actions: np.ndarray) -> np.ndarray:
@@ -205,7 +204,8 @@ def best_response_value(game: CompiledGame, policy: np.ndarray, player: int) -> 
     of that depth, the action maximising Σ_h cf_reach(h) · v(h·a).
     """
     n = game.nodes
-    levels = [(game.parent[s], game.child[s], game.slot[s], game.chance[s], game.player[game.parent[s]])
+    slots, chances = game.slot, game.chance
+    levels = [(game.parent[s], game.child[s], slots[s], chances[s], game.player[game.parent[s]])
               for s in game.edge_levels]
     sign = 1.0 if player == 0 else -1.0
     leaf = np.where(game.player == TERMINAL, sign * game.utility, 0.0)

@@ -11,9 +11,11 @@ probability), and the slot table (information set, action). Two histories whose 
 equal through :meth:`State.key` are **merged** into one node, so the compiled game is a DAG whose
 edges carry the multiplicities: solvers add reach along edges and push values back along them,
 which is exact because merged histories have the same future and the same information sets.
-A chance node with a single outcome (probability 1) is the identity, so it is **spliced out**: the
-edges into it lead to its outcome instead (a werewolf game has many — every night after the seer's
-death — and each would cost every sweep of every iteration).
+A node with a single move is the identity, so it is **spliced out**: the edges into it lead to
+where its move leads instead — a chance node with one outcome (a werewolf game has many: every night
+after the seer's death), one whose outcomes all lead to the same child (outcomes that meet are one
+edge first), and a decision of an information set with one action (its slot stays, with
+probability 1); each would cost every sweep of every iteration.
 """
 
 from __future__ import annotations
@@ -80,11 +82,14 @@ class CompiledGame:
 
     Per node (n,): ``player`` int8 (0, 1, CHANCE, TERMINAL), ``utility`` float64 (player 0's
     payoff at terminals, else 0). Per edge (e,), sorted by the parent's level: ``parent``,
-    ``child`` int32, ``slot`` int32 (the (information set, action) index of a decision edge, −1 for
-    chance), ``chance`` float64 (the probability of a chance edge, 1 on decision edges — merged
-    histories add up through the edge multiplicities already folded in). Levels: ``edge_levels``
-    lists slices of edges whose parents lie on one level, root first.
-    Per slot (s,): ``slot_infoset`` int32, ``slot_action`` (labels). Per information set (i,):
+    ``child`` int32, ``weight`` int32: the (information set, action) *slot* of a decision edge, or
+    (slots + k) for a chance edge of probability ``probabilities[k]`` (float64, distinct values) —
+    one index into "the policy, then the probabilities", which is how the solver weighs edges, at
+    4 bytes an edge. ``slot`` (−1 for chance) and ``chance`` (1 on decision edges) are the same
+    two columns spelt out (made on each access: for small games and tests). Levels:
+    ``edge_levels`` lists slices of edges whose parents lie on one level, root first.
+    Per slot (s,): ``slot_infoset`` int32, ``slot_label`` int16 (its action: ``labels[slot_label]``,
+    spelt out by ``slot_action``). Per information set (i,):
     ``infoset_player`` int8, ``infoset_names`` (made on first use by ``namer``).
     """
 
@@ -93,11 +98,12 @@ class CompiledGame:
     utility: np.ndarray
     parent: np.ndarray
     child: np.ndarray
-    slot: np.ndarray
-    chance: np.ndarray
+    weight: np.ndarray
+    probabilities: np.ndarray
     edge_levels: list[slice]
     slot_infoset: np.ndarray
-    slot_action: list[str]
+    slot_label: np.ndarray
+    labels: list[str]
     infoset_player: np.ndarray
     namer: Callable[[], list[str]] = field(repr=False)
     histories: int  # histories before merging (spliced nodes not counted)
@@ -107,8 +113,24 @@ class CompiledGame:
         return len(self.player)
 
     @property
+    def slot(self) -> np.ndarray:
+        """Each edge's slot, −1 on chance edges (int32)."""
+        return np.where(self.weight < len(self.slot_infoset), self.weight, -1).astype(np.int32)
+
+    @property
+    def chance(self) -> np.ndarray:
+        """Each edge's chance probability, 1 on decision edges (float64)."""
+        k = self.weight.astype(np.int64) - len(self.slot_infoset)
+        return np.append(self.probabilities, 1.0)[np.where(k >= 0, k, -1)]
+
+    @property
     def infosets(self) -> int:
         return len(self.infoset_player)
+
+    @cached_property
+    def slot_action(self) -> list[str]:
+        """Each slot's action label."""
+        return [self.labels[a] for a in self.slot_label.tolist()]
 
     @cached_property
     def infoset_names(self) -> list[str]:
@@ -212,17 +234,36 @@ def compile_game(game: Game, splice: bool = True, by_views: bool | None = None, 
         level, multiplicity = next_level, next_multiplicity
     return assemble(game.name, np.array(players, dtype=np.int8), np.array(utilities, dtype=np.float64),
                     np.array(multiplicities, dtype=np.int64), np.array(parents, dtype=np.int32),
-                    np.array(children, dtype=np.int32), np.array(slots, dtype=np.int32),
-                    np.array(chances, dtype=np.float64), [s.stop - s.start for s in edge_levels],
-                    np.array(slot_infoset, dtype=np.int32), slot_action, np.array(infoset_player, dtype=np.int8),
+                    np.array(children, dtype=np.int32), *coded(np.array(slots, dtype=np.int32),
+                                                               np.array(chances, dtype=np.float64)), [s.stop - s.start for s in edge_levels],
+                    np.array(slot_infoset, dtype=np.int32), *_labelled(slot_action),
+                    np.array(infoset_player, dtype=np.int8),
                     list(infoset_ids), splice)
 
 
-def assemble(name, player, utility, multiplicity, parent, child, slot, chance, level_sizes, slot_infoset,
-             slot_action, infoset_player, infoset_names, splice=True) -> CompiledGame:
+def _labelled(actions: list[str]) -> tuple[np.ndarray, list[str]]:
+    """Action labels as indices into the list of distinct labels."""
+    numbers: dict[str, int] = {}
+    codes = np.array([numbers.setdefault(a, len(numbers)) for a in actions], dtype=np.int16)
+    return codes, list(numbers)
+
+
+def coded(slot: np.ndarray, chance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Edges' slots and probabilities as :func:`assemble` takes them: one int32 code per edge (the
+    slot, or −1 − k for the k-th of the distinct probabilities), and those probabilities."""
+    on_chance = slot < 0
+    table, which = np.unique(chance[on_chance], return_inverse=True)
+    code = slot.astype(np.int32)
+    code[on_chance] = -1 - which.reshape(-1)
+    return code, table
+
+
+def assemble(name, player, utility, multiplicity, parent, child, code, table, level_sizes, slot_infoset,
+             slot_label, labels, infoset_player, infoset_names, splice=True) -> CompiledGame:
     """A :class:`CompiledGame` from the arrays of a level-by-level walk (``level_sizes``: the
-    number of edges leaving each level; the arrays are reused; ``infoset_names``: a list, or a
-    function making it).
+    number of edges leaving each level; ``code`` and ``table``: the edges' slots and chance
+    probabilities, :func:`coded`; ``slot_label``: each slot's action, an index into ``labels``;
+    the arrays are reused; ``infoset_names``: a list, or a function making it).
 
     With ``splice``, the nodes with one move are removed (:func:`jinrou.solve.kernels.splice`): a
     chance node's outcomes that lead to one child are one edge first (probabilities added), so a
@@ -234,27 +275,32 @@ def assemble(name, player, utility, multiplicity, parent, child, slot, chance, l
     from jinrou.solve import kernels
 
     bounds = np.concatenate([[0], np.cumsum(level_sizes, dtype=np.int64)])
-    parent, child = parent.astype(np.int32, copy=False), child.astype(np.int32, copy=False)
-    slot, chance = slot.astype(np.int32, copy=False), chance.astype(np.float64, copy=False)
+    parent, child, code = (a.astype(np.int32, copy=False) for a in (parent, child, code))
+    table = np.asarray(table, dtype=np.float64)
     if splice:
         forced = np.bincount(slot_infoset, minlength=len(infoset_player))[slot_infoset] == 1
-        nodes, edges, bounds, histories = kernels.splice(player, utility, multiplicity, parent, child, slot, chance,
-                                                         bounds, forced)
+        nodes, edges, bounds, histories, extra = kernels.splice(player, utility, multiplicity, parent, child, code,
+                                                                table, bounds, forced)
+        table = np.concatenate([table, extra])
         player, utility = _shrunk(player, nodes), _shrunk(utility, nodes)
-        parent, child, slot, chance = (_shrunk(a, edges) for a in (parent, child, slot, chance))
+        parent, child, code = (_shrunk(a, edges) for a in (parent, child, code))
     else:
         histories = multiplicity.sum()
+    # the weights: slots first, then the distinct probabilities (code −1 − k: table[k])
+    probabilities, which = np.unique(table, return_inverse=True)
+    kernels.recode(code, which.reshape(-1).astype(np.int32), len(slot_infoset))
     return CompiledGame(
         name=name,
         player=player,
         utility=utility,
         parent=parent,
         child=child,
-        slot=slot,
-        chance=chance,
+        weight=code,
+        probabilities=probabilities,
         edge_levels=[slice(a, b) for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()) if b > a],
         slot_infoset=slot_infoset,
-        slot_action=slot_action,
+        slot_label=slot_label.astype(np.int16),
+        labels=labels,
         infoset_player=infoset_player,
         namer=infoset_names if callable(infoset_names) else lambda: infoset_names,
         histories=int(histories),

@@ -22,18 +22,22 @@ def backward(parent, child, windex, table, leaf, value):
 
 
 @numba.njit(cache=True)
-def splice(player, utility, multiplicity, parent, child, slot, chance, bounds, forced):
+def splice(player, utility, multiplicity, parent, child, code, table, bounds, forced):
     """Remove the nodes with one move, in place (see :func:`jinrou.solve.efg.assemble`): chance edges
     from one parent to one child become one edge (probabilities added), then every chance node left
     with one edge, and every decision node whose one edge is a ``forced`` slot (of an information set
     with one action), is bypassed (not the root) — edges into it lead where its edge leads, chains
-    followed. ``bounds``: the first edge of each level and the end (edges grouped by parent,
-    parents numbered level by level, children after their parents). Returns the nodes and edges
-    kept (the arrays' leading parts), the new bounds and the histories of the nodes kept."""
+    followed. ``code``: an edge's slot, or −1 − k for the probability table[k]; a merged edge's sum
+    goes to a new entry after the table. ``bounds``: the first edge of each level and the end
+    (edges grouped by parent, parents numbered level by level, children after their parents).
+    Returns the nodes and edges kept (the arrays' leading parts), the new bounds, the histories of
+    the nodes kept and the probabilities added to the table."""
     n, edges = len(player), len(parent)
     drop = np.zeros(edges, dtype=np.bool_)
     degree = np.zeros(n, dtype=np.int32)
     target = np.arange(n).astype(np.int32)
+    extra = np.zeros(16)
+    added = 0
     start = 0
     while start < edges:
         end = start
@@ -42,14 +46,23 @@ def splice(player, utility, multiplicity, parent, child, slot, chance, bounds, f
         for e in range(start, end):
             if drop[e]:
                 continue
-            if slot[e] < 0:
+            if code[e] < 0:
+                total = table[-1 - code[e]]
+                merged = False
                 for f in range(e + 1, end):
-                    if not drop[f] and slot[f] < 0 and child[f] == child[e]:
-                        chance[e] += chance[f]
+                    if not drop[f] and code[f] < 0 and child[f] == child[e]:
+                        total += table[-1 - code[f]]
                         drop[f] = True
+                        merged = True
+                if merged:
+                    if added == len(extra):
+                        extra = np.concatenate((extra, np.zeros(len(extra))))
+                    extra[added] = total
+                    code[e] = -1 - (len(table) + added)
+                    added += 1
             degree[parent[e]] += 1
             target[parent[e]] = child[e]
-            if slot[e] >= 0 and not forced[slot[e]]:
+            if code[e] >= 0 and not forced[code[e]]:
                 degree[parent[e]] += 1  # a choice: kept, whatever the edges left
         start = end
     through = np.zeros(n, dtype=np.bool_)
@@ -81,15 +94,23 @@ def splice(player, utility, multiplicity, parent, child, slot, chance, bounds, f
         c = child[e]
         if through[c]:
             c = target[c]
-        parent[k], child[k], slot[k], chance[k] = renumber[p], renumber[c], slot[e], chance[e]
+        parent[k], child[k], code[k] = renumber[p], renumber[c], code[e]
         k += 1
     for rest in range(level + 1, len(bounds)):
         new_bounds[rest] = k
-    return kept, k, new_bounds, histories
+    return kept, k, new_bounds, histories, extra[:added].copy()
 
 
 @numba.njit(cache=True)
-def own_parents(parent, child, slot, mover, slot_infoset, infosets, n):
+def recode(code, which, slots):
+    """In place: a chance edge's code −1 − k becomes slots + which[k] (see efg.assemble)."""
+    for e in range(len(code)):
+        if code[e] < 0:
+            code[e] = slots + which[-1 - code[e]]
+
+
+@numba.njit(cache=True)
+def own_parents(parent, child, weight, mover, slot_infoset, infosets, n):
     """Each information set's parent slot: its player's last own action before it (−1 at his
     first decision). Perfect recall makes it one slot for every history of the set; where it is
     not (different own pasts in one information set, or merged into one node above it) the set
@@ -99,7 +120,9 @@ def own_parents(parent, child, slot, mover, slot_infoset, infosets, n):
     last[:, 0] = -1
     found = np.full(infosets, unset, dtype=np.int64)
     for e in range(len(parent)):
-        p, c, s = parent[e], child[e], slot[e]
+        p, c, s = parent[e], child[e], weight[e]
+        if s >= len(slot_infoset):
+            s = -1  # a chance edge
         if s >= 0:
             i = slot_infoset[s]
             v = last[mover[e], p]

@@ -36,9 +36,11 @@ MAX_PLAYERS = 30
 """The most players a setup may have: the largest games solved have 23 (``docs/no-talk-werewolf.md``);
 30 is far beyond memory already."""
 
-BYTES_PER_NODE = 700
-"""Peak memory of building and solving, per node of the merged game: measured 12.9 GB for 10 1 1 1
-(25.2 M nodes), 10.8 GB for 11 0 1 2 (28.5 M), 13.2 GB for 18 1 0 4 (16.7 M; docs/no-talk-werewolf.md)."""
+BYTES_PER_NODE = {(1, 1): 100, (0, 1): 120, (1, 0): 200, (0, 0): 200}
+"""Peak memory of building and solving, per node of the *whole* game (:func:`estimated_nodes`; the
+game solved is reduced, docs/no-talk-werewolf.md), per (seer, guard): measured 9.5 GiB for 11 1 1 1
+(about 143 M whole-game nodes, 71 bytes each), 1.7 GiB for 10 1 1 1 (25.2 M, 72), 0.53 GiB for 12 0 1 1 (5.0 M, 114), 0.76 GiB for 16 1 0 4
+(4.1 M, 200: a seer alone leaves more information sets per node). 700 before the reduction."""
 
 SIZE_MODEL = {
     (1, 1): (-2.6954, 1.4739, 2.3454, 0.2809, -0.1767),
@@ -94,6 +96,24 @@ class Solution:
         return data
 
 
+def return_freed_memory() -> None:
+    """Let the arrays freed while a game is built go back to the system at once (Linux's glibc:
+    a fixed 1 MiB mmap threshold; elsewhere nothing). glibc raises its threshold up to 32 MiB as
+    large arrays are freed, and the build frees thousands of arrays of a few MiB level by level:
+    kept in its heap they left the process ~40 % larger at the peak (9 1 1 1: 596 → 425 MB)."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    try:
+        libc = ctypes.CDLL(name)
+        libc.mallopt(-3, 1 << 20)  # M_MMAP_THRESHOLD
+    except (OSError, AttributeError):
+        pass
+
+
 def parse_variant(names: Iterable[str] = ()) -> Variant:
     """The variant with the options ``names`` on (``night_first``, ``guard_self``, ...).
 
@@ -129,9 +149,10 @@ def checked_setup(villagers: int, seer: int, guard: int, wolves: int, variant: V
         raise JinrouError(f"{setup.players} players is too many to solve: at most {MAX_PLAYERS} "
                           "(the largest games solved have 23, docs/no-talk-werewolf.md)")
     nodes, free = estimated_nodes(setup), available_memory()
-    if free is not None and nodes * BYTES_PER_NODE > free:
+    needed = nodes * BYTES_PER_NODE[(min(setup.seer, 1), min(setup.guard, 1))]
+    if free is not None and needed > free:
         raise JinrouError(f"{setup.counts} ({setup.players} players) is too large to solve here: about "
-                          f"{nodes:.2g} nodes, {nodes * BYTES_PER_NODE / 1e9:,.1f} GB of memory at the build, and "
+                          f"{nodes:.2g} nodes, {needed / 1e9:,.1f} GB of memory at the peak, and "
                           f"{free / 1e9:.1f} GB are free: take fewer villagers or wolves (the largest games "
                           "solved: docs/no-talk-werewolf.md)")
     if infoset is not None:
@@ -207,6 +228,7 @@ def solve(setup: Setup, iterations: int, infoset: str | None = None,
 
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise JinrouError(f"iterations must be a whole number, 1 or more, not {iterations!r}")
+    return_freed_memory()
     start = time.perf_counter()
     game = compile_game(NoTalkWerewolf(setup))
     built = time.perf_counter() - start

@@ -18,6 +18,11 @@ The contract of such a state (:class:`ViewState`: the methods besides :class:`ji
 - every appended piece starts with a separator, so equal texts are equal sequences of pieces;
 - an ended game is only its core (terminal nodes merge whatever the views).
 
+Subgames of chance alone are **settled** at their core (:meth:`_Core.settle`): no decision below,
+so their value is the core's, computed once, and a move into one leads to a terminal holding it —
+the histories below are never unrolled (half the nodes of a large werewolf game), and no
+information set is lost.
+
 A game declares that its states keep the contract by offering ``compile_by_views`` (the
 :class:`jinrou.solve.efg.CompilesByViews` protocol), which calls :func:`compile_by_views`. A test
 compiles games both ways and compares them, which checks the contract.
@@ -177,7 +182,7 @@ class _Numbering:
     def __init__(self, size: int = 0):
         self.size = size
         self.keys = np.zeros(0, dtype=np.int64)
-        self.ids = np.zeros(0, dtype=np.int64)
+        self.ids = np.zeros(0, dtype=np.int32)
 
     def number(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each key's number (new keys numbered in order of first appearance), and the position in
@@ -194,7 +199,7 @@ class _Numbering:
         self.size += len(new)
         insert = np.sort(new)
         self.keys = np.insert(self.keys, where[insert], distinct[insert])
-        self.ids = np.insert(self.ids, where[insert], ids[insert])
+        self.ids = np.insert(self.ids, where[insert], ids[insert].astype(np.int32))
         return ids[inverse.reshape(-1)], first[new]
 
 
@@ -205,22 +210,22 @@ class _Trie:
     def __init__(self, pieces: int):
         self.pieces = pieces
         self.numbering = _Numbering(size=1)  # id 0: the empty view
-        self.parent: list[np.ndarray] = [np.array([DEAD])]
-        self.piece: list[np.ndarray] = [np.array([SAME])]
+        self.parent: list[np.ndarray] = [np.array([DEAD], dtype=np.int32)]
+        self.piece: list[np.ndarray] = [np.array([SAME], dtype=np.int32)]
 
     def extend(self, view: np.ndarray, piece: np.ndarray) -> np.ndarray:
         out = np.where((view == DEAD) | (piece == DEAD), DEAD, view)
         grow = np.flatnonzero((out != DEAD) & (piece != SAME))
         if len(grow):
             ids, new = self.numbering.number(view[grow] * self.pieces + piece[grow])
-            self.parent.append(view[grow[new]])
-            self.piece.append(piece[grow[new]])
+            self.parent.append(view[grow[new]].astype(np.int32))
+            self.piece.append(piece[grow[new]].astype(np.int32))
             out[grow] = ids
         return out
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Each view's parent view and appended piece (int32: what the names need of the trie)."""
-        return np.concatenate(self.parent).astype(np.int32), np.concatenate(self.piece).astype(np.int32)
+        return np.concatenate(self.parent), np.concatenate(self.piece)
 
 
 class _Namer:
@@ -283,11 +288,14 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
 
     level, multiplicity = np.array([core.root], dtype=np.int64), np.ones(1, dtype=np.int64)
     nodes_core, multiplicities = [level.astype(np.int32)], [multiplicity]
-    parents, children, slots, chances, level_sizes = [], [], [], [], []
+    parents, children, codes, level_sizes = [], [], [], []
+    table, probability_id = np.unique(probability, return_inverse=True)  # edges' probabilities: codes −1 − k
+    probability_id = probability_id.reshape(-1).astype(np.int32)
+    extra, table_size = [table], len(table)
     suffixes = len(suffix_texts)
     infoset_numbers = _Numbering()  # keys: view · suffixes + suffix
     slot_numbers = _Numbering()  # keys: information set · labels + label
-    nothing = np.zeros(0, dtype=np.int64)
+    nothing = np.zeros(0, dtype=np.int32)
     infoset_view, infoset_suffix, infoset_player, slot_infoset, slot_label = ([nothing] for _ in range(5))
     first = 0
     while len(level):
@@ -298,8 +306,8 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
         if len(decides):
             view, suffix = views[decides, who[decides]], core_suffix[level[decides]]
             node_infoset[decides], new = infoset_numbers.number(view * suffixes + suffix)
-            infoset_view.append(view[new])
-            infoset_suffix.append(suffix[new])
+            infoset_view.append(view[new].astype(np.int32))
+            infoset_suffix.append(suffix[new].astype(np.int32))
             infoset_player.append(who[decides[new]])
         # every move of every node
         counts = count[level]
@@ -314,17 +322,24 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
         if decision.any():
             infoset, action = node_infoset[source[decision]], label[move[decision]]
             edge_slot[decision], new = slot_numbers.number(infoset * len(labels) + action)
-            slot_infoset.append(infoset[new])
-            slot_label.append(action[new])
+            slot_infoset.append(infoset[new].astype(np.int32))
+            slot_label.append(action[new].astype(np.int32))
+        # histories merged into each node (float sums: exact below 2^53 histories)
+        next_multiplicity = np.rint(np.bincount(index, multiplicity[source].astype(np.float64))).astype(np.int64)
+        code = np.where(decision, edge_slot, -1 - probability_id[move]).astype(np.int32)
+        keep, sums = _merged(source, index, probability[move], decision)
+        if keep is not None:  # outcomes of one node that meet: one edge, its probability a new entry
+            merged = sums >= 0
+            code[merged] = -1 - (table_size + np.arange(merged.sum(), dtype=np.int32))
+            extra.append(sums[merged])
+            table_size += int(merged.sum())
+            source, index, code = source[keep], index[keep], code[keep]
         parents.append((first + source).astype(np.int32))
         children.append((first + len(level) + index).astype(np.int32))
-        slots.append(edge_slot.astype(np.int32))
-        chances.append(np.where(decision, 1.0, probability[move]))
+        codes.append(code)
         level_sizes.append(len(source))
         first += len(level)
-        level, views = after[firsts], next_views[firsts]
-        # histories merged into each node (float sums: exact below 2^53 histories)
-        multiplicity = np.rint(np.bincount(index, multiplicity[source].astype(np.float64))).astype(np.int64)
+        level, views, multiplicity = after[firsts], next_views[firsts], next_multiplicity
         nodes_core.append(level.astype(np.int32))
         multiplicities.append(multiplicity)
 
@@ -336,10 +351,29 @@ def compile_by_views(game: ViewGame, splice: bool = True, settle: bool = True) -
     player, utility = core_player[all_core], np.array(core.utility)[all_core]
     del all_core
     multiplicity = _joined(multiplicities)
-    parent, child, slot, chance = _joined(parents), _joined(children), _joined(slots), _joined(chances)
-    return assemble(game.name, player, utility, multiplicity, parent, child, slot, chance, level_sizes,
-                    _joined(slot_infoset).astype(np.int32), [labels[a] for a in _joined(slot_label).tolist()],
+    parent, child, code = _joined(parents), _joined(children), _joined(codes)
+    return assemble(game.name, player, utility, multiplicity, parent, child, code, _joined(extra), level_sizes,
+                    _joined(slot_infoset).astype(np.int32), _joined(slot_label), labels,
                     _joined(infoset_player).astype(np.int8), namer, splice)
+
+
+def _merged(source: np.ndarray, index: np.ndarray, probability: np.ndarray, decision: np.ndarray):
+    """A level's chance outcomes of one node that lead to one child as one edge (what
+    :func:`jinrou.solve.efg.assemble` would do, done before the edges are stored): the edges kept
+    (None: all), and the added probability on each kept edge that stands for several (−1 elsewhere)."""
+    if decision.all():
+        return None, None
+    key = np.where(decision, -1 - np.arange(len(source)), source * (int(index.max()) + 1) + index)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    if len(first) == len(key):
+        return None, None
+    inverse = inverse.reshape(-1)
+    keep = np.zeros(len(key), dtype=bool)
+    keep[first] = True
+    several = np.bincount(inverse) > 1
+    sums = np.where(several, np.bincount(inverse, np.where(decision, 0.0, probability)), -1.0)[inverse]
+    sums[~keep] = -1.0
+    return keep, sums
 
 
 def _joined(parts: list[np.ndarray]) -> np.ndarray:

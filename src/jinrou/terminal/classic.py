@@ -22,7 +22,7 @@ from jinrou.classic.claims import FORMS, Claim, ClaimError
 from jinrou.classic.game import Game, Legal, Will
 from jinrou.classic.model import Action, Message, Stage, Verb, Vote
 from jinrou.classic.naming import by_name
-from jinrou.classic.texts import render, role_name, shown_role, verb_label
+from jinrou.classic.texts import pair_name, render, role_name, shown_role, verb_label
 from jinrou.classic.views import SeatView
 from jinrou.digits import whole_number
 from jinrou.errors import JinrouError
@@ -42,7 +42,8 @@ def line(message: Message, names: Sequence[str]) -> str:
 def role_card(view: SeatView) -> str:
     """The seat's role, team, sub-roles and the seats it knows."""
     assert view.role is not None and view.team is not None
-    ja, en = shown_role(view.role, view.subs, "ja"), shown_role(view.role, view.subs, "en")  # 「狼の子分（占い師）」
+    # 「狼の子分（占い師）」; a ケミカル seat's two roles, 「人狼×占い師」
+    ja, en = shown_role(view.role, view.subs, "ja", view.pair), shown_role(view.role, view.subs, "en", view.pair)
     text = f"You are [bold]{ja}[/bold] ({en}) — " \
            f"{view.team.name_ja} ({view.team.name_en})"
     for sub in view.subs:
@@ -63,7 +64,8 @@ def players_widget(view: SeatView) -> RichTable:
         state = "生存 alive" if view.alive[seat] else f"死亡 dead ({view.causes.get(seat) or '?'})"
         role = view.roles.get(seat) or view.known.get(seat) or ""
         claims = "; ".join(c.shown(view.names) for _, s, c in view.claims if s == seat)
-        table.add_row(str(seat + 1), name, state, role_name(role, "ja"), claims,  # a label known (wolves) as it is
+        shown = pair_name(role, view.pairs[seat], "ja") if seat in view.pairs else role_name(role, "ja")  # ケミカル: both
+        table.add_row(str(seat + 1), name, state, shown, claims,  # a label known (wolves) as it is
                       style="dim" if not view.alive[seat] else None)
     return table
 
@@ -108,6 +110,44 @@ def _named(claim: str, names: Sequence[str]) -> str:
     if number is not None and 1 <= number <= len(names):
         words[1] = names[number - 1]
     return " ".join(words)
+
+
+NO_REQUEST = frozenset({"", "-", "none", "おまかせ"})
+"""What a person types for おまかせ (no request) at the 希望役職制 prompt."""
+
+
+def ask_requests(people: Sequence[str], cast: Sequence[str], console: Console,
+                 ask: Callable[..., str] = Prompt.ask) -> dict[str, str]:
+    """希望役職制 (``rolerequest``) before the deal: each of ``people`` (names) chooses, privately, a role of
+    ``cast`` (role ids, in order) or おまかせ (Enter); a role not in the cast is refused in one line and
+    asked again. With several people at the terminal each is called first and the screen cleared after.
+    Returns name → role id (おまかせ left out)."""
+    roles = list(dict.fromkeys(cast))
+    listing = ", ".join(f"{role_name(r, 'ja')} {role_name(r, 'en')}" for r in roles)
+    asked: dict[str, str] = {}
+    for name in people:
+        if len(people) > 1:
+            console.clear()
+            ask(f"Pass the terminal to [bold]{escape(name)}[/bold] and press Enter", default="", show_default=False)
+        console.print(f"希望役職制 (role requests): the cast is {listing}.")
+        while True:
+            answer = ask(f"{escape(name)}: the role you would like (希望役職), or Enter for おまかせ",
+                         default="", show_default=False).strip()
+            if answer.casefold() in NO_REQUEST:
+                break
+            try:
+                role = by_name(answer).id
+            except UnknownRoleError as error:
+                console.print(str(error))
+                continue
+            if role in roles:
+                asked[name] = role
+                break
+            console.print(f"{role_name(role, 'ja')} ({role}) is not in this cast: choose one of "
+                          f"{', '.join(roles)}, or Enter for おまかせ")
+        if len(people) > 1:
+            console.clear()
+    return asked
 
 
 class TerminalPlay:

@@ -114,7 +114,7 @@ def test_occult_mania_runs_its_new_roles_dusk_hook_at_once(monkeypatch):
     """V2.1.15: オカルトマニア runs the new role's dusk hook at once (as T.1.8)."""
     ran: list[int] = []
     real = Context.dusk_hook
-    monkeypatch.setattr(Context, "dusk_hook", lambda self, seat: (ran.append(seat), real(self, seat))[1])
+    monkeypatch.setattr(Context, "dusk_hook", lambda self, seat, *changed: (ran.append(seat), real(self, seat, *changed))[1])
     g = _mania(MANIA)
     night(g, "B study C", "A attack G", "C divine A")
     assert ran and set(ran) == {1} and g.identity(1).role.id == "Diviner"

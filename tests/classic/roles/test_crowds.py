@@ -123,6 +123,28 @@ def test_a_hanami_makes_a_seat_drunk_at_casting_and_a_drunk_wolf_believes_it_is_
     same_replay(g)
 
 
+def test_a_seat_still_drunk_is_shown_as_the_drunk_at_the_end_and_one_awake_by_its_role():
+    """The reference's Drunk.getJobname: 「酔っ払い（{role}）」 while the mark is on — the end table and 霊界
+    name the seat so; a seat that woke lost the mark and shows its role alone."""
+    from jinrou.classic.texts import shown_role
+
+    g = new(["Werewolf", "Hanami", "Diviner", "Human", "Human", "Human"], start=[("drunk", ["A"])])
+    night(g, "C divine B")  # the drunk wolf cannot attack
+    vote(g, "AD BA CA DA EA FA")  # and is executed on day 2, still drunk
+    assert g.is_over and dead(g)["A"] == "execution"
+    end = SeatView.of(g, seat(g, "B"))
+    assert end.subs_of[seat(g, "A")] == ("Drunk",)
+    assert shown_role(end.roles[seat(g, "A")], end.subs_of[seat(g, "A")], "ja") == "酔っ払い（人狼）"
+    assert shown_role("Werewolf", ("Drunk",), "en") == "Drunk (Werewolf)"
+    awake = new(["Werewolf", "Werewolf", "Hanami", "Diviner", "Human", "Human", "Human", "Human", "Human", "Human"],
+                start=[("drunk", ["A"])])
+    night(awake, "B attack E", "D divine A")
+    vote(awake, "AF BF CF DF FA GF HF IF JF")
+    night(awake, "B attack G", "D divine H")
+    vote(awake, "AH BH CH DH HA IH JH")  # night 3: it woke
+    assert extras(awake, "A") == [] and SeatView.of(awake, seat(awake, "H")).subs_of.get(seat(awake, "A"), ()) == ()
+
+
 def test_the_drunk_draw_skips_villagers_and_hanami_and_the_option_adds_one():
     roles = ["Werewolf", "Hanami", "Human", "Diviner", "Guard", "Human", "Human"]
     with pytest.raises(ImpossibleOutcomeError, match="drunk must be a list"):

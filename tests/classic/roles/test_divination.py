@@ -14,6 +14,7 @@ import pytest
 from jinrou.classic.claims import Claim, ClaimError
 from jinrou.classic.record import write
 from jinrou.classic.replay import replay
+from jinrou.classic.settings import Settings
 from jinrou.classic.texts import render
 from jinrou.classic.views import SeatView
 from jinrou.errors import IllegalActionError
@@ -109,6 +110,9 @@ def test_an_obstructed_tiny_fox_draws_nothing_and_is_told_so():
 
 def test_an_immediate_result_stands_only_its_effects_are_blocked():
     g = new(["Werewolf", "ObstructiveMad", "Diviner", "Fox", "Human", "Human", "Human"], {"divineresult": "immediate"})
+    assert g.settings["divineresult"] == "sunrise"  # T.1.11: a 邪魔狂人 cast delays the results …
+    # … so an immediate result meets an obstruction only when the 邪魔狂人 came later (a 盗人's theft): as if so
+    g.settings = Settings.parse({**g.settings.values, "divineresult": "immediate"})
     g.apply(action(g, "C divine D"))
     assert told(g, "divined", "C") == [{"target": 3, "result": "human"}]
     night(g, "B obstruct C", "A attack E")

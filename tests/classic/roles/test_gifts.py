@@ -208,3 +208,18 @@ def test_emma_reads_a_reindeers_death_as_following_santa():
     night(g, "A attack E", "B gift F", draws=[("santa gift", "Guard")])
     vote(g, "AB BA CB DB FB GB", draws=[("announcement", ["B", "C"])])
     assert "Cはサンタクロースの後を追って死亡したようです。" in lines(g, "emma santa")
+
+
+def test_a_present_is_not_named_with_the_role_in_the_end_table():
+    """The reference hands a present as a plain Complex, whose job name is its holder's alone: the end table
+    and 霊界 show 「村人」 for a 村人 holding a 占いセット (the kit stays among its told layers)."""
+    from jinrou.classic.texts import shown_role
+    from jinrou.classic.views import SeatView
+
+    g = new(["Werewolf", "SantaClaus", "Human", "Human", "Human", "Human"])
+    night(g, "A attack D", "B gift C", draws=[("santa gift", "Diviner")])
+    seen = SeatView.of(g, seat(g, "D"))  # the dead see every role (霊界表示)
+    c = seat(g, "C")
+    assert seen.subs_of[c] == ("DivinerKit",)
+    assert (shown_role(seen.roles[c], seen.subs_of[c], "ja"), shown_role(seen.roles[c], seen.subs_of[c], "en")) == (
+        "村人", "Villager")

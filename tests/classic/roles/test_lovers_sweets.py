@@ -144,6 +144,23 @@ def patissiere_game(settings=None):
     return g
 
 
+@pytest.mark.parametrize("role", ["Patissiere", "WolfBoy", "ObstructiveMad", "Pumpkin", "Hypnotist", "DecoyWolf",
+                                  "Shadow"])
+def test_each_role_the_spec_names_for_t_1_11_delays_immediate_divination_with_the_public_notice(role):
+    """T.1.11 (the reference's DIVINER_NOIMMEDIATE_JOBS): cast, ``divineresult=immediate`` becomes ``sunrise``,
+    told to everybody; each such card says so in both languages."""
+    from jinrou.classic.texts import role_rule
+
+    start = [("shadow wolf", "A")] if role == "Shadow" else []  # its casting-time draw
+    g = new(["Werewolf", role, "Diviner", "Human", "Human", "Human", "Human"], {"divineresult": "immediate"}, start)
+    assert g.settings["divineresult"] == "sunrise" and told(g, "divination delayed", None) == [{}]
+    assert next(m for _, m in g.messages if m.key == "divination delayed").to is None  # public
+    assert role_rule(role, "ja").endswith("占い結果は「すぐ分かる」設定でも翌朝分かります。")
+    assert role_rule(role, "en").endswith("divination results come at dawn, even where they would come at once.")
+    plain = new(["Werewolf", role, "Diviner", "Human", "Human", "Human", "Human"], {"divineresult": "sunrise"}, start)
+    assert told(plain, "divination delayed", None) == []
+
+
 def test_patissiere_forces_divination_results_at_dawn():
     g = new(["Werewolf", "Patissiere", "Human", "Human", "Human"], {"divineresult": "immediate"})
     assert g.settings["divineresult"] == "sunrise" and told(g, "divination delayed", None) == [{}]

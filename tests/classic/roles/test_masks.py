@@ -212,6 +212,29 @@ def test_a_robbed_remote_worker_no_longer_resists_its_execution():
     assert dead(g)["C"] == "execution" and told(g, "remote worker") == []
 
 
+def test_a_robbed_seat_keeps_its_old_roles_resistances_but_to_execution_until_its_dusk():
+    """The reference's PhantomStolen: its old role answers every death but an execution until the seat's dusk
+    (a robbed 妖狐 still resists an attack, a robbed wolf still tolerates one); an execution meets none (the
+    robbed 在宅者 above, a robbed プリンス here); from its dusk it is a plain 怪盗."""
+    from jinrou.classic.model import Cause
+
+    g = new(["Werewolf", "Phantom", "Fox", "Werewolf", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B swap C", "A attack E")
+    c = seat(g, "C")
+    assert g.identity(c).role.id == "Phantom" and not g.identity(c).immune_to_wolf_attack
+    assert not g.kill(c, Cause.ATTACK, seat(g, "A")) and g.alive[c]  # the fox's resistance, kept until dusk
+    g = new(["Werewolf", "Phantom", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B swap C", "A attack E")
+    assert not g.kill(seat(g, "C"), Cause.ATTACK, seat(g, "A"))  # a wolf's tolerance of wolf attacks, likewise
+    vote(g, "AF BF CF DF FA GF HF IF")  # dusk: the mark goes
+    assert lines(g, "robbed") == ["Cは役職を盗まれて怪盗になりました。"]
+    assert g.kill(seat(g, "C"), Cause.ATTACK, seat(g, "A")) and dead(g)["C"] == "attack"
+    g = new(["Werewolf", "Phantom", "Prince", "Human", "Human", "Human", "Human", "Human"])
+    night(g, "B swap C", "A attack D")
+    vote(g, "AC BC CA EC FC GC HC")  # its old role resisted an execution once: not when robbed
+    assert dead(g)["C"] == "execution" and told(g, "prince", None) == []
+
+
 def test_a_scapegoat_phantom_draws_a_seat_or_nothing():
     g = new(["Phantom", "Werewolf", "Human", "Human", "Human", "Human", "Human", "Human"], {"scapegoat": "on"},
             start=[("scapegoat attacker", "B")])

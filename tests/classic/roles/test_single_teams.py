@@ -160,6 +160,9 @@ def test_the_hooligan_riots_at_its_first_dusk_and_guards_are_appointed():
                                    "assault": ("A", "C", "D", "E", "F", "G", "H", "I")}
     assert legal_verbs(g, "D") == {}  # a guard arrests from the next night
     assert shown_role("Human", subs(g, "D"), "ja") == "村人（警備員）"
+    # the 暴徒 itself is 「暴徒」 (the reference's HooliganMember names a 暴徒 alone); a recruit 「村人（暴動者）」
+    assert shown_role("Hooligan", subs(g, "B"), "ja") == "暴徒" and shown_role("Hooligan", subs(g, "B"), "en") == "Hooligan"
+    assert shown_role("Human", ["HooliganAttacker"], "ja") == "村人（暴動者）"
 
 
 def test_a_recruited_seat_riots_from_the_next_night_and_two_assaults_kill():

@@ -16,7 +16,8 @@ day: a role whose results the claims report comes out and reports them — the �
 first day, the 霊能者 (IDENTIFIED) with its first result or at once if someone else claims the role;
 a role that comes out as one of those (一言主神 as a 占い師) does so; a paired role (共有者) comes out at
 once; a village role comes out as itself when its play says so (``comes_out``), one that wants to be
-executed as its play says (``bait``); everybody then says whom it will vote for (VOTE: its choice
+executed as its play says (``bait``), a third party the village gains nothing by executing as itself when
+its play says (``third`` with ``comes_out``), a hostile one as the village role it hides behind (``cover``); everybody then says whom it will vote for (VOTE: its choice
 below, given what was said before it, or the seat its role named) and, as a villager, whom it
 suspects when P > 0.6 (ESTIMATE). The claim language has two results, so a divined vampire and a
 psychic's 大狼 read werewolf, a psychic's 子狐 human. Wolves and madmen may **lie**: on day 2 the
@@ -216,13 +217,17 @@ class HeuristicAgent:
         play = plays.of(role)  # what it says it is
         if play.reports is not None:
             claims += self._report(view, role, play.reports)
-        elif not notes.came_out and (play.paired or (play.comes_out is not None and side(view.team) is Team.HUMAN and (
+        elif not notes.came_out and (play.paired or (play.comes_out is not None and (
+                side(view.team) is Team.HUMAN or play.third) and (
                 notes.named is not None or play.comes_out(self, view, a)))):
             notes.came_out = True
             claims.append(Claim(ClaimKind.COMINGOUT, role=role))
         elif play.bait is not None and not notes.came_out and (bait := play.bait(self, view)) is not None:
             notes.came_out = True
             claims.append(Claim(ClaimKind.COMINGOUT, role=bait))
+        elif play.cover is not None and not notes.came_out and (cover := play.cover(self, view)) is not None:
+            notes.came_out = True
+            claims.append(Claim(ClaimKind.COMINGOUT, role=cover))
         elif side(view.team) is Team.WEREWOLF:
             claims += self._lie(view, a, rng)
         noise = self._noise(view, rng)
@@ -341,9 +346,11 @@ class HeuristicAgent:
                 done.add(None)
                 out.append(Vote(view.seat, self._vote(view, a, legal, noise)))
                 continue
-            policy = plays.policy(view.role, view.subs, legal.verb)
+            policy = plays.policy(view.role, (view.pair, *view.subs) if view.pair else view.subs, legal.verb)
             choice = policy(self, view, a, legal, noise, rng) if policy else (
                 uniform(view, legal, rng) if legal.required else None)
+            if isinstance(choice, Action) and legal.arity and len(choice.targets) not in (0, legal.arity):
+                choice = uniform(view, legal, rng)  # a ケミカル seat: the other half's play, for a verb of another shape
             if legal.instead_of is None or choice is not None:
                 done.add(legal.verb if legal.instead_of is None else legal.instead_of)
             if choice is not None:

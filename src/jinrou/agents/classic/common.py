@@ -149,6 +149,14 @@ for _verb, _policy in ((Verb.DIVINE, divine), (Verb.GUARD, guard), (Verb.ATTACK,
 # ---------------------------------------------------------------------- shared by roles of several groups
 
 
+def blocked(bot: HeuristicAgent, view: SeatView) -> bool:
+    """Whether the seat is named in a third of the day's VOTE claims said so far: on the block, a seat with
+    something to say comes out (a village role as itself, a third party as itself or behind a cover)."""
+    named = sum(1 for t in bot.notes.said.get(view.day, {}).values() if t == view.seat)
+    return 3 * named >= len(view.living())
+
+
+
 def bet(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float],
         rng: np.random.Generator) -> Action | None:
     """イカサマ師, ギャンブラー: bets (its whole stock) when the stock would decide the vote: it has stocked at least
@@ -167,5 +175,5 @@ def bet(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noise:
     return None
 
 
-__all__ = ["attack", "best", "bet", "bite", "claimed", "divine", "guard", "one", "pair", "revive", "shoot",
+__all__ = ["attack", "best", "bet", "bite", "blocked", "claimed", "divine", "guard", "one", "pair", "revive", "shoot",
            "uncertain"]

@@ -56,6 +56,12 @@ class Notes:
 
     def read(self, view: SeatView) -> None:
         """Read the messages and claims that are new since the last call."""
+        if len(view.messages) > self.messages:
+            self._read_messages(view)
+        if len(view.claims) > self.claims:
+            self._read_claims(view)
+
+    def _read_messages(self, view: SeatView) -> None:
         for _, message in view.messages[self.messages:]:
             key, args = message.key, message.args
             if key == "claim":  # read from the claims below
@@ -88,15 +94,18 @@ class Notes:
             elif (reader := plays.reader(key)) is not None:
                 reader(self, message)
         self.messages = len(view.messages)
+
+    def _read_claims(self, view: SeatView) -> None:
+        said, estimates, vote, estimate = self.said, self.estimates, ClaimKind.VOTE, ClaimKind.ESTIMATE
         for day, seat, claim in view.claims[self.claims:]:
             kind = claim.kind
-            if kind is ClaimKind.VOTE:  # what is said about today's vote only weighs in the vote
+            if kind is vote:  # what is said about today's vote only weighs in the vote
                 assert claim.target is not None
-                self.said.setdefault(day, {})[seat] = claim.target
+                (said.get(day) or said.setdefault(day, {}))[seat] = claim.target
                 continue
-            if kind is ClaimKind.ESTIMATE:
+            if kind is estimate:
                 assert claim.target is not None and claim.result is not None
-                self.estimates.setdefault(day, {})[seat] = (claim.target, claim.result)
+                (estimates.get(day) or estimates.setdefault(day, {}))[seat] = (claim.target, claim.result)
                 continue
             self.version += 1
             if kind is ClaimKind.COMINGOUT:

@@ -16,8 +16,10 @@ sub-role's: a kit's verbs are played by the kit's play). What a play may hold:
   extra attack after a gorge), ``names`` — the seat it names in its talk (独裁者: the seat it will
   decree); each does nothing unless its verbs are chosen or legal;
 * what the role says: the claims that report its results (``reports``), the role it comes out as
-  (``claims_as``), whether it comes out with its partner (``paired``), when a village role comes out
-  as itself (``comes_out``), the coming out that gets it executed (``bait``), and whether it always
+  (``claims_as``), whether it comes out with its partner (``paired``), when a village role — or a third
+  party the village gains nothing by executing (``third``: ストーカー, 鴉, 決闘者 …) — comes out as
+  itself (``comes_out``), the coming out that gets it executed (``bait``), the village role a hostile
+  third party hides behind (``cover``: a カルトリーダー on the block says 村人), and whether it always
   plays a fake 占い師 (``fakes_seer``);
 * what the others read in a claim of it: its holder's worth to the village per unit of trust
   (``worth``), and the flags ``power``, ``guards`` and ``targeted`` that other roles' policies ask
@@ -78,6 +80,8 @@ class Play:
     paired: bool = False  # comes out at once; the members know each other (共有者)
     comes_out: ComesOut | None = None  # a village role that comes out as itself, when this says so
     bait: Bait | None = None  # wants to be executed: comes out as the role this returns (悪魔くん: 人狼)
+    third: bool = False  # a third party the village has no reason to execute: ``comes_out`` as for a village role
+    cover: Bait | None = None  # a hostile third party: comes out as the role this returns (村人) to stay hidden
     names: Names | None = None  # the seat it comes out naming, its VOTE claim (独裁者), while its verb is legal
     fakes_seer: bool = False  # a wolf-side diviner: always a fake 占い師 reporting what it read (妖術師)
     worth: float = 1.0  # a trusted claimant's value to the village, per unit of trust (占い師 3)

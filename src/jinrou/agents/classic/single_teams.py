@@ -11,7 +11,10 @@
   executed);
 * ドラキュラ bites as ヴァンパイア does (the vocabulary's ``bite``: a seat of value, never an ally).
 
-None of them comes out: they stay hidden as villagers.
+What they say, once on the block (named in a third of the day's VOTE claims): the parties the village
+gains nothing by executing come out as themselves — 鴉 and 修験者 (they win by living), 決闘者 (its duel is
+with one seat); the hostile ones hide behind 村人 — カルトリーダー, 教主, 暴徒, ドラキュラ, 吸血鬼の眷属, ローレライ.
+Otherwise they say nothing of themselves.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import numpy as np
 from jinrou.agents.classic import plays
 from jinrou.agents.classic.assessment import Assessment
 from jinrou.agents.classic.bots import HeuristicAgent
-from jinrou.agents.classic.common import best, one
+from jinrou.agents.classic.common import best, blocked, one
 from jinrou.agents.classic.plays import Play, Policy
 from jinrou.classic.game import Legal
 from jinrou.classic.model import Action, Seat, Verb
@@ -31,6 +34,7 @@ from jinrou.classic.views import SeatView
 
 RECRUIT, ASSAULT, ARREST = Verb("recruit"), Verb("assault"), Verb("arrest")
 MEMBER, RIOTER = "CultMember", "HooliganAttacker"  # the sub-roles' ids, as the leaders know them
+VILLAGER = "Human"  # what a hostile party says it is
 
 
 def _known_as(view: SeatView, label: str) -> set[Seat]:
@@ -65,13 +69,27 @@ def _suspected(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal,
     return one(view, legal, best(pool, lambda s: a.suspicion[s] + noise[s])) if pool else None
 
 
+def _on_the_block(bot: HeuristicAgent, view: SeatView, a: Assessment) -> bool:
+    return blocked(bot, view)
+
+
+def _villager(bot: HeuristicAgent, view: SeatView) -> str | None:
+    """A hostile party on the block says it is a 村人."""
+    return VILLAGER if blocked(bot, view) else None
+
+
 plays.declare(
-    Play("CultLeader", policies={RECRUIT: _recruit(MEMBER)}),
-    Play("Hierarch", policies={RECRUIT: _recruit(MEMBER)}),
-    Play("Hooligan", policies={RECRUIT: _recruit(RIOTER)}),
+    Play("CultLeader", policies={RECRUIT: _recruit(MEMBER)}, cover=_villager),
+    Play("Hierarch", policies={RECRUIT: _recruit(MEMBER)}, cover=_villager),
+    Play("Hooligan", policies={RECRUIT: _recruit(RIOTER)}, cover=_villager),
     Play("HooliganAttacker", policies={ASSAULT: _assault}),
     Play("HooliganGuard", policies={ARREST: _suspected}),
-    Play("Duelist", policies={Verb.PAIR: _suspected}),
+    Play("Duelist", policies={Verb.PAIR: _suspected}, third=True, comes_out=_on_the_block),
+    Play("Raven", third=True, comes_out=_on_the_block),
+    Play("Ascetic", third=True, comes_out=_on_the_block),
+    Play("Dracula", cover=_villager),
+    Play("VampireClan", cover=_villager),
+    Play("Lorelei", cover=_villager),
 )
 
 __all__: list[str] = []

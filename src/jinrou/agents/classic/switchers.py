@@ -5,6 +5,11 @@ first night the claimant it trusts most (a true 占い師 makes it one), else th
 loses if it never copies; a ドッペルゲンガー waits on the seat likeliest to die soon (the most suspected,
 or a claimed power role the wolves will hunt); a 盗人 takes a candidate that is not 村人 when it has one.
 二重人格 has nothing to choose. Once changed, each plays its new role.
+
+What they say: none of them gains by being executed nor the village by executing it (a ストーカー wins with
+its target's team, a ドッペルゲンガー or コピー not yet changed has no side, 二重人格 is the village's half the
+time), so each comes out as itself once it is on the block (named in a third of the day's VOTE claims),
+as a village role of issue 24 does; once changed, it says what its new role says.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import numpy as np
 from jinrou.agents.classic import plays
 from jinrou.agents.classic.assessment import Assessment
 from jinrou.agents.classic.bots import HeuristicAgent
-from jinrou.agents.classic.common import best, one
+from jinrou.agents.classic.common import best, blocked, one
 from jinrou.agents.classic.plays import Play
 from jinrou.classic.game import Legal
 from jinrou.classic.model import Action, Verb
@@ -55,9 +60,14 @@ def _steal(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     return Action(view.seat, legal.verb, (), (taken,))
 
 
+def _on_the_block(bot: HeuristicAgent, view: SeatView, a: Assessment) -> bool:
+    return blocked(bot, view)
+
+
 plays.declare(
-    Play("Stalker", policies={STALK: _stalk}),
-    Play("Copier", policies={COPY: _copy}),
-    Play("Doppleganger", policies={MIMIC: _mimic}),
-    Play("Thief", policies={STEAL: _steal}),
+    Play("Stalker", policies={STALK: _stalk}, third=True, comes_out=_on_the_block),
+    Play("Copier", policies={COPY: _copy}, third=True, comes_out=_on_the_block),
+    Play("Doppleganger", policies={MIMIC: _mimic}, third=True, comes_out=_on_the_block),
+    Play("Thief", policies={STEAL: _steal}, third=True, comes_out=_on_the_block),
+    Play("DualPersonality", third=True, comes_out=_on_the_block),
 )

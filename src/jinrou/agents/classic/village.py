@@ -33,7 +33,7 @@ import numpy as np
 from jinrou.agents.classic import plays
 from jinrou.agents.classic.assessment import Assessment
 from jinrou.agents.classic.bots import HeuristicAgent
-from jinrou.agents.classic.common import attack, best, bet, guard, one, uncertain
+from jinrou.agents.classic.common import attack, best, bet, blocked, guard, one, uncertain
 from jinrou.agents.classic.notes import Notes
 from jinrou.agents.classic.plays import Play
 from jinrou.classic.claims import ClaimKind
@@ -66,8 +66,7 @@ GACHA_KEEP = 2  # a 課金者 commits to a role of its own team of this rarity (
 
 def on_the_block(bot: HeuristicAgent, view: SeatView, a: Assessment) -> bool:
     """Named in a third of the day's VOTE claims: it comes out (issue 24's village roles)."""
-    named = sum(1 for t in bot.notes.said.get(view.day, {}).values() if t == view.seat)
-    return 3 * named >= len(view.living())
+    return blocked(bot, view)
 
 
 def _trapper_comes_out(bot: HeuristicAgent, view: SeatView, a: Assessment) -> bool:

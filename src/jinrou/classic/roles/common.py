@@ -400,6 +400,7 @@ class BlasphemyProof(Role):
 @dataclass
 class StolenMemory:
     role: str = "Human"  # the role the robbed seat is shown until its next dusk (its old one, at first)
+    kept: Layer | None = None  # the robbed role's layer (its memory): what still answers for the seat until dusk
 
 
 class Stolen(Role):
@@ -672,7 +673,8 @@ def alive_for_win(ctx: Context, seat: Seat) -> bool:
         return True
     for s in ctx.living():
         identity = ctx.identity(s)
-        role = identity.role
-        if isinstance(role, Haunting) and role.haunted(identity.main) == seat:
+        layer = identity.half(Haunting)  # a ケミカル seat's 地縛霊 may be its right role
+        role = layer.role
+        if isinstance(role, Haunting) and role.haunted(layer) == seat:
             return True
     return False

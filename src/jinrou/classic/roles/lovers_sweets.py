@@ -487,13 +487,14 @@ class Patissiere(Role):
 
     card_ja = ("パティシエール: 最初の夜に、生きている他の人をひとり本命に必ず選びます。全員にチョコレートが届き、"
                "本命とは恋人になります（本命は自分のチョコレートを食べるまで知りません）。ほかの人には義理チョコが"
-               "届きます。パティシエールがいると占い結果は翌朝分かります。")
+               "届きます。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
     card_en = ("Patissiere: on her first night she must choose another living seat as her true love. Every other "
                "seat gets a chocolate; she and her true love are lovers (it does not know until it eats its "
-               "chocolate); the others' chocolates are courtesy ones. When she is cast, divination results come at "
-               "dawn.")
+               "chocolate); the others' chocolates are courtesy ones. "
+               "When it is cast, divination results come at dawn, even where they would come at once.")
 
-    delays_divination = True
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Delivery(),)
     deadly_weapon = True  # T.1.16
 

@@ -57,12 +57,15 @@ class Frame(PlaceMark):
 @role
 class WolfBoy(Role):
     """狼少年: each night it may frame a living seat, which reads 人狼 to the diviners until its next
-    dusk (W.1.5); the 霊能結果 and 人狼占い's role name are untouched."""
+    dusk (W.1.5); the 霊能結果 and 人狼占い's role name are untouched.
+    When it is cast, divination results come at dawn, even where they would come at once (T.1.11)."""
 
     card_ja = ("狼少年: 毎晩ひとり（自分も可）を選べます（任意）。"
                "その人は次の夕方まで占い結果が人狼になります（死んでいればそのまま）。"
-               "霊能結果と人狼占いには影響しません。")
+               "霊能結果と人狼占いには影響しません。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Frame(),)
 
 
@@ -201,13 +204,16 @@ class Obstruct(PlaceMark):
 @role
 class ObstructiveMad(Role):
     """邪魔狂人: each night it must obstruct a living seat, whose divinations that night give no
-    result and no effect (W.1.4: 占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット)."""
+    result and no effect (W.1.4: 占い師, 子狐, 人狼占い, 妖術師, サトリ, a 占いセット).
+    When it is cast, divination results come at dawn, even where they would come at once (T.1.11)."""
 
     card_ja = ("邪魔狂人: 毎晩ひとり（自分も可）を選びます（必須）。"
                "その人がその夜に行う占い（占い師・子狐・人狼占い・妖術師・サトリ・占いセット）は結果が出ず、"
                "効果もありません（呪殺なども起きません）。占った人は朝に「何者かに邪魔されました」"
-               "と知らされます（即時の占い結果はそのままです）。")
+               "と知らされます。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Obstruct(),)
 
 
@@ -314,11 +320,14 @@ class Costume(Ability):
 @role
 class Pumpkin(Role):
     """かぼちゃ魔: each night it must costume a living seat, which reads 「かぼちゃ」 to 占い師, 子狐 and
-    サトリ for the rest of the game (W.1.5); the 霊能結果 and 人狼占い's role name are untouched."""
+    サトリ for the rest of the game (W.1.5); the 霊能結果 and 人狼占い's role name are untouched.
+    When it is cast, divination results come at dawn, even where they would come at once (T.1.11)."""
 
     card_ja = ("かぼちゃ魔: 毎晩ひとり（自分も可）をかぼちゃにします（必須）。その人は以後ずっと、"
-               "占い結果が「かぼちゃ」になります（霊能結果と人狼占いには影響しません）。")
+               "占い結果が「かぼちゃ」になります（霊能結果と人狼占いには影響しません）。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Costume(),)
 
 
@@ -364,13 +373,16 @@ class Shadow(Role):
     {target}の影を抜きました。」 and the wolf chat 「{target}は影を抜かれたようです。」."""
 
     card_ja = ("影法師: 最初の夜に、狩人全員の占い結果を人狼に、人狼のひとり（ランダム）の占い結果を村人にします。"
-               "影法師が生きている間だけ有効です。どの人狼かは影法師と人狼に知らされます。")
+               "影法師が生きている間だけ有効です。どの人狼かは影法師と人狼に知らされます。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
     card_en = ("Shadow: on the wolves' side. At its first dusk it takes the shadows: while the 影法師 lives, every "
                "seat holding 狩人 (Bodyguard) is divined 人狼 (werewolf), and one living wolf, drawn at random, is "
                "divined 村人 (human). It is told which wolf, 「…の影を抜きました。」 (it drew out that wolf's "
                "shadow), and the wolves are told in the Wolves chat 「…は影を抜かれたようです。」 (that wolf's "
-               "shadow seems drawn out).")
+               "shadow seems drawn out). "
+               "When it is cast, divination results come at dawn, even where they would come at once.")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     Memory = OnceMemory
 
     @on(PhaseOpened)
@@ -622,9 +634,12 @@ class Hypnotist(Role):
 
     card_ja = ("催眠術師: 人狼の味方です。2日目以降の夜に一度だけ、ひとりに催眠術をかけます。その夜、"
                "相手の行動と能力は無効になり、耐性や先に受けた護衛も効きません。相手が人狼なら、"
-               "その夜の人狼の襲撃はすべて取り消されます。")
+               "その夜の人狼の襲撃はすべて取り消されます。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
     card_en = ("Hypnotist: on the wolves' side. Once in the game, from night 2, it hypnotizes a seat: that night the "
                "seat's actions and abilities do nothing, and its resistances and the protections it got before do "
-               "not work. If the seat is a wolf, all of that night's wolf attacks are called off.")
+               "not work. If the seat is a wolf, all of that night's wolf attacks are called off. "
+               "When it is cast, divination results come at dawn, even where they would come at once.")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (Hypnotize(),)

@@ -40,6 +40,8 @@ class Devil(Role):
     """悪魔くん: resists wolf attacks, the first marking it bitten (told); executed while bitten it
     gets the victory mark. Wins iff the result is Devil and it holds the mark. 霊 人狼."""
 
+    wins_apart = True  # ケミカル: its half wins by its own rule whatever its seat's team
+
     card_ja = ("悪魔くん: 人狼に襲われても死なず、最初の襲撃で噛まれた印がつきます（通知あり）。"
                "噛まれた後に処刑されると勝利の印を得ます。悪魔くん陣営が勝ち、勝利の印を持っていれば勝利します。"
                "霊能結果は人狼です。")

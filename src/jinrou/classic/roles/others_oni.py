@@ -98,7 +98,7 @@ class Abduction(Ability):
 
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]  # not redirected (T.1.14)
-        p = ctx.identity(target).role.assassination_reflex
+        p = next((r for role in ctx.identity(target).halves() if (r := role.assassination_reflex)), None)
         if p and ctx.draw("assassination reflex", [True, False], weights=[p.numerator, p.denominator - p.numerator]):
             ctx.kill(action.seat, ONI_DEATH, target, guardable=False)
             return
@@ -163,6 +163,8 @@ class GoldOni(OniKind):
     before it in seat order (no wrap-around), k drawn (``gold oni targets``) uniform in 1…W+1 at its first
     dusk, W the seats whose role is a wolf then (T.1.9); told to it. Wins iff team Human wins, it is alive
     for the win and all its targets are dead."""
+
+    wins_apart = True  # ケミカル: its half wins by its own rule whatever its seat's team
 
     card_ja = ("金鬼: 鬼の一種です。自分の直前の席の何人か（人狼の数+1人まで）が標的として知らされます。"
                "村人陣営が勝ち、最後に生きていて、標的がみな死んでいれば勝利します。")
@@ -244,7 +246,7 @@ class DarkClown(Role):
 
     @on(Daybreak)
     def notice(self, ctx: Context, me: Layer, event: Daybreak) -> None:
-        clowns = [s for s in ctx.seats() if ctx.identity(s).role.swaps_results]
+        clowns = [s for s in ctx.seats() if any(role.swaps_results for role in ctx.identity(s).halves())]
         if clowns[0] != me.seat:
             return  # the first 闇道化 in seat order says it, alive or dead
         lives = any(ctx.alive(s) for s in clowns)
@@ -260,6 +262,8 @@ class DarkClown(Role):
 @role
 class Amanojaku(Role):
     """天邪鬼: wins unless team Human wins or the game is a draw, dead or alive."""
+
+    wins_apart = True  # ケミカル: its half wins by its own rule whatever its seat's team
 
     card_ja = "天邪鬼: 村人陣営以外が勝てば（引き分けを除く）、生死にかかわらず勝利します。"
     card_en = "Amanojaku: it wins if anyone but the village wins (not on a draw), dead or alive."

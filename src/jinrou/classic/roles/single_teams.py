@@ -234,7 +234,7 @@ class Riot(LevelHook):
 
 @sub_role("Rioter", "暴動者")
 class HooliganAttacker(Role):
-    """暴動者 (sub-role; shown 「{role}（暴動者）」), told: each night from the one after it joined (the 暴徒
+    """暴動者 (sub-role; shown 「{role}（暴動者）」, the 暴徒 itself 「暴徒」), told: each night from the one after it joined (the 暴徒
     from night 1), optional, ``assault`` another living seat; every seat assaulted by two or more dies.
     The hooligans' sweep counts it (T.1.2 8b); wins also if the result is Hooligan, else by the rule
     below it."""
@@ -245,6 +245,7 @@ class HooliganAttacker(Role):
                "player; a player assaulted by two or more rioters that night dies. When every living player is a rioter "
                "the hooligans win, and it wins with them; otherwise it wins by its role's own rule.")
     shown_with = ("{role}（暴動者）", "{role} (rioter)")
+    shown_bare_on = frozenset({"Hooligan"})  # the 暴徒 is shown 「暴徒」 (the reference's HooliganMember.getJobname)
     told = True
     sweeps = Team.HOOLIGAN
     deadly_weapon = True

@@ -64,6 +64,8 @@ class Stalker(Role):
     ストーカーになりました。」 (its role, sub-roles omitted). Its team stays Others (counts human). It wins iff
     the result is the stalked seat's team at the end (Others: never), whether either lives."""
 
+    wins_apart = True  # ケミカル: its half wins by its own rule whatever its seat's team
+
     card_ja = ("ストーカー: 最初の夜に、生きている他の人をひとり必ず選び、その人の役職を知ります。"
                "ゲーム終了時にその人の陣営が勝っていれば、生死に関わらず勝利します（その他の陣営なら勝てません）。")
     card_en = ("Stalker: on its first night it must choose another living seat to stalk and learns its role. It "
@@ -110,8 +112,8 @@ class Copy(Ability):
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         target = action.targets[0]
         ctx.tell(action.seat, COPIES, player=action.seat, target=target)
-        ctx.change_role(action.seat, base_role(ctx, target))
-        ctx.dusk_hook(action.seat)
+        ctx.change_role(action.seat, base_role(ctx, target), layer=me)
+        ctx.dusk_hook(action.seat, me)
 
     def scapegoat(self, ctx: Context, me: Layer) -> Action | None:
         if ctx.day != 1:
@@ -189,7 +191,7 @@ class Mimicking(Role):
             return
         identity = ctx.identity(me.seat)
         first = identity.main is me
-        ctx.change_role(me.seat, new, told_now=False)  # the role gained last is replaced (T.4)
+        ctx.change_role(me.seat, new, told_now=False, layer=me)  # the role gained last is replaced (T.4)
         if first:
             ctx.add_role(me.seat, Doppleganger.id)  # V1.1.6: it may choose again
         ctx.tell(me.seat, BECAME, player=me.seat, role=new)
@@ -274,9 +276,9 @@ class Steal(Ability):
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         new = action.params[0]
-        ctx.change_role(action.seat, new, told_now=False)
+        ctx.change_role(action.seat, new, told_now=False, layer=me)
         ctx.tell(action.seat, BECAME, player=action.seat, role=new)
-        ctx.dusk_hook(action.seat)
+        ctx.dusk_hook(action.seat, me)
 
 
 @role
@@ -330,6 +332,8 @@ class DualPersonality(Role):
     「今日の{name}は村人側の人格です。」 or 「…人狼側の人格です。」; at each dawn it lives it switches side and is
     told the new one (with none yet, it draws first). It wins iff its side at the end is human and team
     Human wins, or werewolf and team Werewolf wins (not a lone wolf)."""
+
+    wins_apart = True  # ケミカル: its half wins by its own rule whatever its seat's team
 
     card_ja = ("二重人格: 村人側と人狼側の人格を持ち、最初の夜にどちらかが決まり（半々）、生きて迎える朝ごとに"
                "入れ替わります（その都度知らされます）。ゲーム終了時の人格が村人側で村人陣営が勝つか、"

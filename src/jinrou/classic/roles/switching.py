@@ -45,6 +45,8 @@ class Cursed(Role):
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         if threat.cause not in (Cause.ATTACK, Cause.VAMPIRE):
             return False
+        if threat.cause is Cause.ATTACK and ctx.biting(me.seat) is None:
+            return False  # a wolf's bite only: not another role's `attack` death (a 貴族's 奴隷 dies for it, options/013)
         if me.memory.turns is None:
             me.memory.turns = "Werewolf" if threat.cause is Cause.ATTACK else "Vampire"
         return True
@@ -53,7 +55,7 @@ class Cursed(Role):
     def turn(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         # after the vote, not after non-voters' sudden deaths (reference)
         if me.memory.turns and event.moment is Moment.DAY and event.last:  # V1.1.3: the day's last burial
-            ctx.change_role(me.seat, me.memory.turns, told_now=False)
+            ctx.change_role(me.seat, me.memory.turns, told_now=False, layer=me)
 
 
 # ---------------------------------------------------------------------- group C (wave 3, village part 2): role changes —
@@ -85,9 +87,9 @@ class Study(Ability):
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         identity = ctx.identity(ctx.aimed(action.targets[0]))
         new = "Werewolf" if identity.counts() is Count.WOLF else "Diviner" if identity.holds(Divining) else "Human"
-        ctx.change_role(action.seat, new, told_now=False)
+        ctx.change_role(action.seat, new, told_now=False, layer=me)
         ctx.tell(action.seat, STUDIED, player=action.seat, role=new)
-        ctx.dusk_hook(action.seat)
+        ctx.dusk_hook(action.seat, me)
 
 
 @role

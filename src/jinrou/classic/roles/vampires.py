@@ -135,8 +135,8 @@ class Dracula(Role):
 
 
 def _vampire(ctx: Context, seat: Seat) -> bool:
-    """Whether ``seat``'s role counts as a vampire (ヴァンパイア, ドラキュラ)."""
-    return ctx.identity(seat).role.counts is Count.VAMPIRE
+    """Whether ``seat``'s role (a ケミカル seat's either) counts as a vampire (ヴァンパイア, ドラキュラ)."""
+    return any(role.counts is Count.VAMPIRE for role in ctx.identity(seat).halves())
 
 
 @role

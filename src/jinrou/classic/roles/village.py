@@ -270,7 +270,7 @@ class ApprenticeSeer(Role):
     def succeed(self, ctx: Context, me: Layer, event: BurialPass) -> None:
         seers = ctx.seats_of(Diviner)
         if not seers or any(not ctx.alive(s) for s in seers):
-            ctx.change_role(me.seat, Diviner.id)
+            ctx.change_role(me.seat, Diviner.id, layer=me)
 
 
 class HolyGift(Ability):
@@ -330,6 +330,7 @@ class FugitiveMemory:
     hiding: Seat | None = None  # tonight's host
     caught: bool = False  # it died (or was doomed) at its host's tonight
     night: int = 0  # the night it chose ``hiding`` (a sealed seat skips the dusk hook that clears it: W.1.3)
+    dusked: bool = False  # its dusk hook has run (before, as while drunk from the start, it is not at home: away)
 
 
 class Hide(Ability):
@@ -382,12 +383,12 @@ class Fugitive(BlasphemyProof):
     @on(PhaseOpened)
     def dusk(self, ctx: Context, me: Layer, event: PhaseOpened) -> None:
         if event.moment is Moment.DUSK:
-            me.memory.hiding, me.memory.caught = None, False
+            me.memory.hiding, me.memory.caught, me.memory.dusked = None, False, True
 
     def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
         memory: FugitiveMemory = me.memory
-        return (threat.cause in (Cause.ATTACK, Cause.VAMPIRE, ONI_DEATH) and memory.hiding is not None and not memory.caught
-                and memory.night == ctx.day)
+        away = (memory.hiding is not None and memory.night == ctx.day) or not memory.dusked  # drunk from the start: never home
+        return threat.cause in (Cause.ATTACK, Cause.VAMPIRE, ONI_DEATH) and away and not memory.caught
 
     @on(AttackedAt)
     def host_attacked(self, ctx: Context, me: Layer, event: AttackedAt) -> None:

@@ -423,7 +423,7 @@ class Payday(LevelHook):
         if not ctx.alive(me.seat):
             return
         if memory.committed and memory.held is not None:
-            ctx.change_role(me.seat, memory.held)
+            ctx.change_role(me.seat, memory.held, layer=me)
         if memory.spent:
             ctx.grant(me.seat, "GachaSpent").memory.spent = memory.spent
 

@@ -245,7 +245,7 @@ class Streamer(Role):
                 handler(layer.role, ctx, layer, event)
         else:
             ctx.tell(me.seat, RETIRED, player=me.seat)
-            ctx.change_role(me.seat, "Human")
+            ctx.change_role(me.seat, "Human", layer=me)
 
 
 @sub_role("Listener", "視聴者")

@@ -167,7 +167,7 @@ class SantaClaus(Role):
 
 def santa_left(ctx: Context) -> bool:
     """Whether some サンタクロース has left the village (V2.1.6)."""
-    return any(ctx.identity(s).main.memory.left for s in ctx.seats_of(SantaClaus))
+    return any(ctx.identity(s).half(SantaClaus).memory.left for s in ctx.seats_of(SantaClaus))
 
 
 @role

@@ -189,8 +189,9 @@ class PhantomMemory:
 @sub_role("Robbed", "盗まれた", LayerKind.SUB)
 class Robbed(Stolen):
     """The *robbed* mark (V2.1.15), from the theft (level 125) to the seat's next dusk, dead or alive: the seat
-    is already a 怪盗 (its theft spent) for every rule, but still sees its old role and its lists; at that
-    dusk it is told 「{name}は役職を盗まれて怪盗になりました。」 and the mark goes."""
+    is already a 怪盗 (its theft spent) for every rule, but still sees its old role and its lists, and keeps
+    that role's resistances to every death but an execution; at that dusk it is told
+    「{name}は役職を盗まれて怪盗になりました。」 and the mark goes."""
 
     card_ja = "盗まれた: 怪盗に役職を盗まれました。次の夕方に怪盗になったと知らされます。"
     card_en = "Robbed: a 怪盗 (Phantom) stole the seat's role; at the next dusk it is told it is a Phantom now."
@@ -198,6 +199,17 @@ class Robbed(Stolen):
     def knows(self, ctx: Context, me: Layer) -> dict[Seat, str]:
         old = declared(me.memory.role)
         return old.knows(ctx, Layer.of(old, LayerKind.ROLE, me.seat)) if "knows" in old.overrides else {}
+
+    def resist(self, ctx: Context, me: Layer, threat: Threat) -> bool:
+        """Until its dusk the robbed seat keeps its old role's resistances to every death but an execution
+        (the reference's PhantomStolen: its old role's resistance and wolf-attack tolerance, none when
+        executed); the role it holds is already 怪盗's."""
+        kept: Layer | None = me.memory.kept
+        if kept is None or threat.cause is Cause.EXECUTION:
+            return False
+        if threat.cause is Cause.ATTACK and kept.role.immune_to_wolf_attack:
+            return True
+        return "resist" in kept.role.overrides and kept.role.resist(ctx, kept, threat)
 
     @on(Nightfall)
     def robbed_dusk(self, ctx: Context, me: Layer, event: Nightfall) -> None:
@@ -238,12 +250,14 @@ class Swap(Ability):
         target = ctx.aimed(action.targets[0])
         if target == me.seat:
             return
-        old = ctx.identity(target).role.id
-        ctx.change_role(me.seat, old, told_now=None)
+        kept = ctx.identity(target).main  # the robbed role, with its memory: its resistances stay until dusk
+        old = kept.role.id
+        ctx.change_role(me.seat, old, told_now=None, layer=me)
         ctx.tell(me.seat, PHANTOM_BECAME, player=me.seat, role=old)
         ctx.change_role(target, Phantom.id, told_now=None)
         ctx.identity(target).main.memory.spent = True
-        ctx.grant(target, Robbed.id, me.seat).memory.role = old
+        robbed = ctx.grant(target, Robbed.id, me.seat)
+        robbed.memory.role, robbed.memory.kept = old, kept
 
 
 @role

@@ -108,7 +108,7 @@ class Assassination(Ability):
     def resolve(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.used = True
         target = ctx.aimed(action.targets[0])
-        p = ctx.identity(target).role.assassination_reflex
+        p = next((r for role in ctx.identity(target).halves() if (r := role.assassination_reflex)), None)
         if p and ctx.draw("assassination reflex", [True, False], weights=[p.numerator, p.denominator - p.numerator]):
             ctx.kill(action.seat, ASSASSINATE_DEATH, target, guardable=False)
         else:

@@ -398,9 +398,9 @@ class Destiny(LevelHook):
         if not me.memory.marked or not ctx.alive(me.seat):
             return
         new = ctx.draw("fate role", human_roles(ctx))
-        ctx.change_role(me.seat, new, told_now=False)
+        ctx.change_role(me.seat, new, told_now=False, layer=me)
         ctx.tell(me.seat, FATE, player=me.seat, role=declared(new).believes or new)
-        ctx.dusk_hook(me.seat)
+        ctx.dusk_hook(me.seat, me)
 
 
 @role

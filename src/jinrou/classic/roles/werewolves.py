@@ -563,11 +563,14 @@ class Decoy(Ability):
 class DecoyWolf(Wolf):
     """囮狼: once, from night 2, it may slip into a living seat's house as a decoy: tonight every
     action on that seat is redirected to the 囮狼 (an attack there hits the 囮狼 and fails unless a
-    一途 night; a divination reads the 囮狼 under the chosen name; a guard protects it)."""
+    一途 night; a divination reads the 囮狼 under the chosen name; a guard protects it).
+    When it is cast, divination results come at dawn, even where they would come at once (T.1.11)."""
 
     card_ja = ("囮狼: 人狼です。2日目以降の夜に一度だけ、生きている人の家に忍び込み囮になれます。"
-               "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。")
+               "その夜その人への行動（襲撃・占い・護衛など）はすべて囮狼に向かいます（襲撃は失敗、占い結果は人狼）。"
+               "この役職がいると、占い結果は「すぐ分かる」設定でも翌朝分かります。")
 
+    delays_divination = True  # T.1.11: cast, divination results come at dawn (the reference's DIVINER_NOIMMEDIATE_JOBS)
     abilities = (ATTACK, Decoy())
 
 
@@ -619,7 +622,7 @@ class SolitudeWolf(Wolf):
             alone = [s for s in ctx.seats_of(SolitudeWolf, living=True)  # a sealed one skips its hook (W.1.3)
                      if not ctx.identity(s).attacks and not ctx.identity(s).sealed]
             chosen = ctx.draw_seat("solitude attacker", alone) if len(alone) > 1 else me.seat
-            self._set(ctx, ctx.identity(chosen).main, True)
+            self._set(ctx, ctx.identity(chosen).half(SolitudeWolf), True)
         elif me.memory.attacks and any(s != me.seat for s in attackers):
             self._set(ctx, me, False)
 
@@ -828,6 +831,7 @@ class SelfDestruct(Ability):
     arity = 0
     required = False
     once = Once.GAME
+    draws_on_submit = True  # its death's hooks may draw at once (a ケミカル seat's 転生者 half)
 
     def submit(self, ctx: Context, action: Action, me: Layer) -> None:
         me.memory.day = ctx.day

@@ -54,6 +54,8 @@
   <section class="c-card" id="c-card" hidden><h2 id="c-card-title"></h2>
     <p class="c-role" id="c-role"></p><p class="c-team" id="c-team"></p><p class="c-rule" id="c-rule"></p>
     <ul class="c-list" id="c-facts"></ul><h2 id="c-results-title"></h2><ul class="c-list" id="c-results"></ul></section>
+  <section id="c-request" hidden><h2 id="c-request-title"></h2><p class="c-note" id="c-request-note"></p>
+    <div id="c-request-form"></div><p class="c-status" id="c-request-asked"></p><ul class="c-list" id="c-request-roles"></ul></section>
   <section id="c-act" hidden><h2 id="c-act-title"></h2><div id="c-forms"></div>
     <p class="c-status" id="c-status"></p><button type="button" id="c-done"></button>
     <ul class="c-list" id="c-proposals"></ul></section>
@@ -111,6 +113,8 @@
       + (me.sealed ? ctx.t(" — sealed tonight (封印)", " — 今夜は封印されています") : "");
     $("#c-rule").textContent = tx(me.rule);
     const facts = [];
+    if (me.pair) facts.push(ctx.t(`Your second role (chemical): ${named(me.pair)} — ${me.pair.rule.en}`,
+      `もうひとつの役職（ケミカル人狼）: ${me.pair.rule.ja}`));  // both halves' rules: the card's title shows 「人狼×占い師」
     for (const sub of me.subs) facts.push(ctx.t(`Also: ${named(sub)} — ${sub.rule.en}`, `付加: ${sub.rule.ja}`));
     if (me.known.length) {
       const labels = {};  // a seat known under two labels (a 子狐 that is the 妖狐's lover) shows both
@@ -271,6 +275,35 @@
       `${p.wolf} の襲撃案: ${p.target}（誰も襲撃しなければ夜の終わりに実行）`))));
   }
 
+  // 希望役職制: before the deal each player asks, privately, for a role of the cast or おまかせ (the view's
+  // ``request``: its choices and the seat's own request only); a spectator is told the players are choosing.
+  function renderRequest(view) {
+    const game = view.game, request = game && game.request;
+    const open = Boolean(game && game.stage === "requesting" && !game.result);
+    $("#c-request").hidden = !open;
+    if (!open) return;
+    $("#c-request-title").textContent = ctx.t("Role requests (希望役職制)", "希望役職の選択");
+    $("#c-request-note").textContent = request ? tx(request.note)
+      : ctx.t("The players are choosing the role they would like; the deal follows.", "参加者が希望の役職を選んでいます。その後に配役されます。");
+    const asked = request && request.asked;
+    const key = JSON.stringify([Boolean(request), asked && asked.id, request && request.choices.map((c) => c.id), ctx.t("en", "ja")]);
+    rebuild("#c-request-form", key, () => {
+      if (!request) return [];
+      const form = ctx.el("form", undefined, "c-form");
+      const choice = select("request", [["", tx(request.none)], ...request.choices.map((c) => [c.id, `${named(c)} × ${c.count}`])]);
+      choice.value = asked && asked.id ? asked.id : "";
+      form.append(ctx.el("span", ctx.t("I would like", "希望"), "c-verb"), choice, button(ctx.t("Ask", "決定")));
+      form.addEventListener("submit", (event) => { event.preventDefault(); ctx.act({ request: choice.value || null }); });
+      return [form];
+    });
+    $("#c-request-asked").textContent = !request ? ""
+      : !asked ? ctx.t(`Not chosen yet: after ${request.seconds} seconds it is left to chance.`, `未選択です。${request.seconds}秒たつとおまかせになります。`)
+        : asked.id ? ctx.t(`You asked for ${named(asked)}; you may change it until the deal.`, `${asked.ja}を希望しました（配役まで変更できます）。`)
+          : ctx.t("You leave it to chance (おまかせ); you may change it until the deal.", "おまかせにしました（配役まで変更できます）。");
+    $("#c-request-roles").replaceChildren(...(request ? request.choices : []).map((c) =>
+      roleName(ctx.el("li", `${named(c)} × ${c.count}`), c)));  // a tap on a role opens its rule
+  }
+
   const RESULTS = () => [["human", ctx.t("human", "村人")], ["werewolf", ctx.t("werewolf", "人狼")]];
   const ONI = () => ["oni", ctx.t("oni", "鬼")];  // the 鬼 kinds (T.1.10)
   const DIVINED_RESULTS = () => [...RESULTS(), ["pumpkin", ctx.t("pumpkin", "かぼちゃ")], ONI()];  // かぼちゃ魔 (W.1.5)
@@ -347,6 +380,8 @@
       const name = ctx.el("span", p.name, "c-name");
       name.translate = false;  // player data
       li.append(name);
+      const shown = ctx.title && ctx.title(p.name);  // the 称号 the seat's account shows
+      if (shown) li.append(shown);
       li.append(badge(p.alive ? ctx.t("alive", "生存") : `${ctx.t("dead", "死亡")}${p.cause ? ` · ${tx(p.cause)}` : ""}`));
       if (p.scapegoat) li.append(badge(ctx.t("NPC", "身代わり")));  // 身代わりくん: a label in each language
       if (p.role) {
@@ -364,9 +399,9 @@
     }));
   }
 
-  // A seat's role as shown with its sub-roles (「狼の子分（占い師）」, W.1.8), else the role's name.
+  // A seat's role as shown with its sub-roles (「狼の子分（占い師）」, W.1.8) or its second role (「人狼×占い師」), else the role's name.
   function shownName(p) {
-    const shown = p.shown && p.subs && p.subs.length && tx(p.shown) !== tx(p.role) ? p.shown : p.role;
+    const shown = p.shown && (p.pair || (p.subs && p.subs.length)) && tx(p.shown) !== tx(p.role) ? p.shown : p.role;
     return named(shown);
   }
 
@@ -395,7 +430,8 @@
     $("#c-end-body").replaceChildren(...game.players.map((p) => {
       const tr = ctx.el("tr");
       const held = (p.history && p.history.length ? p.history : p.role ? [p.role] : []).map(tx);  // 呪われた者 → 人狼
-      if (held.length && p.shown && p.subs && p.subs.length && tx(p.shown) !== tx(p.role)) held[held.length - 1] = tx(p.shown);
+      if (held.length && p.shown && (p.subs && p.subs.length || p.pair && !(p.history && p.history.length))
+          && tx(p.shown) !== tx(p.role)) held[held.length - 1] = tx(p.shown);  // a ケミカル seat: 「人狼×占い師」
       const seat = p.seat !== null && p.seat !== undefined && room ? room.seat_list[p.seat] : null;
       const name = ctx.el("td", seat && seat.mask ? `${p.name} = ${seat.name}` : p.name);  // 覆面: revealed at the end
       name.translate = false;
@@ -458,6 +494,7 @@
     latest = view;
     const game = view.game;
     renderCard(game);
+    renderRequest(view);
     renderActions(view);
     renderClaims(view);
     renderMaster(view);
@@ -470,19 +507,21 @@
 
   // On a phone the stream comes first: each part of the board is one tap away, the actions marked
   // when something is to be done.
-  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-act", "Actions", "行動"], ["#c-card", "Role", "役職"],
+  const JUMPS = [["#stream-panel", "Log", "ログ"], ["#c-request", "Request", "希望"], ["#c-act", "Actions", "行動"], ["#c-card", "Role", "役職"],
     ["#c-players-section", "Players", "参加者"], ["#c-published", "Cast", "配役"], ["#c-settings", "Rules", "設定"]];
 
   function renderJumps(view) {
     const nav = document.getElementById("jump");
     const shown = JUMPS.filter(([id]) => { const node = document.querySelector(id); return node && !node.hidden; });
-    const due = Boolean(view.game && view.game.me && !view.game.result && (view.game.legal.some((l) => l.required) || view.game.me.may_finish));
+    const due = Boolean(view.game && view.game.me && !view.game.result && (view.game.legal.some((l) => l.required) || view.game.me.may_finish))
+      || Boolean(view.game && view.game.request && !view.game.request.asked);  // 希望役職制: not chosen yet
+    const target = (id) => (id === "#c-act" || id === "#c-request") && due;
     const key = JSON.stringify([shown.map(([id]) => id), due, ctx.t("en", "ja")]);
     nav.hidden = false;
     if (nav.dataset.key === key) return;
     nav.dataset.key = key;
     nav.replaceChildren(...shown.map(([id, en, ja]) => {
-      const a = ctx.el("a", ctx.t(en, ja), id === "#c-act" && due ? "due" : "");
+      const a = ctx.el("a", ctx.t(en, ja), target(id) ? "due" : "");
       a.href = id;
       return a;
     }));

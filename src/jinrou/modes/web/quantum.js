@@ -120,7 +120,12 @@
   function renderPlayers(view) {
     const game = view.game;
     const players = game ? game.players : view.room.seat_list.filter(Boolean).map((s) => ({ name: s.name, alive: true, card: null }));
-    $("#players").replaceChildren(...players.map((p) => data("li", `${p.name}${p.card ? ` — ${card(p.card)}` : ""}`, p.alive ? "" : "dead")));
+    $("#players").replaceChildren(...players.map((p) => {
+      const li = data("li", `${p.name}${p.card ? ` — ${card(p.card)}` : ""}`, p.alive ? "" : "dead");
+      const shown = ctx.title && ctx.title(p.name);  // the 称号 the seat's account shows
+      if (shown) li.append(" ", shown);
+      return li;
+    }));
   }
 
   window.jinrou.registerMode({

@@ -22,7 +22,13 @@ function signedIn(me) {
   out.addEventListener("click", async () => { await send("logout"); show(); });
   const profile = say(el("a"), "your record", "自分の戦績");
   profile.href = `/player/${encodeURIComponent(me.name)}`; profile.id = "profile";
-  account.querySelector(".box").replaceChildren(who, " ", profile, " ", out);
+  const extra = [];
+  if (me.admin) {  // the administrators' queue of reports
+    const reports = say(el("a"), "reports", "通報の一覧");
+    reports.href = "/admin"; reports.id = "admin-reports";
+    extra.push(reports, " ");
+  }
+  account.querySelector(".box").replaceChildren(who, " ", profile, " ", ...extra, out);
 }
 
 function signedOut() {

@@ -243,6 +243,7 @@ $("#create").addEventListener("submit", async (event) => {
   if (form.elements.password.value) settings.password = form.elements.password.value;
   if (form.elements.private.checked) settings.private = true;  // never listed in the game history
   if (form.elements.accounts_only.checked) settings.accounts_only = true;
+  if (form.elements.ready_check.checked) settings.ready_check = true;  // the seats confirm they are there
   for (const input of $("#mode-fields").querySelectorAll("[name]")) {
     const { group, kind } = input.dataset;
     let value = kind === "boolean" ? input.checked : input.value;

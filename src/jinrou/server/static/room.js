@@ -47,8 +47,15 @@ async function act(action) {  // one id per action, the same on every try: the s
 }
 
 window.jinrou = { registerMode(script) { mode = script; } };
+function title(name) {  // the 称号 a seat shows beside its nickname (its account's choice), or null
+  const seat = latest && latest.room.seat_list.find((s) => s && s.name === name);
+  if (!seat || !seat.title) return null;
+  const badge = el("span", t(seat.title.en, seat.title.ja), "title-badge");
+  badge.title = t("称号 (title)", "称号");
+  return badge;
+}
 const extend = (seconds) => post("extend", { seconds });  // a game master's 時間延長 / 時間短縮
-const ctx = { root: $("#board"), el, t, act, extend };
+const ctx = { root: $("#board"), el, t, act, title, extend };
 
 function loadMode(name) {  // the mode's script, once
   if (!loading) {
@@ -91,6 +98,7 @@ function connect() {
       setOnline(false); setTimeout(connect, 15000); return;
     }
     if (event.code === 4401) { lock(); return; }
+    if (event.code === 4403 && !token && !pass) { gone(event.reason); return; }  // a spectator refused: a ban
     if (event.code === 4403) {  // a token or pass this room does not know: forget it, watch instead
       if (token) { localStorage.removeItem(tokenKey); token = null; } else { localStorage.removeItem(passKey); pass = null; }
       showError(t("Your seat in this room is not valid any more: you are watching.", "この部屋の席は無効になりました。観戦します。"));
@@ -146,6 +154,7 @@ function applyLanguage() {
   $("#lang").textContent = lang === "ja" ? "English" : "日本語";
   $("#say input").placeholder = t("say something", "発言する");
   $("#notify").hidden = !("Notification" in window) || Notification.permission !== "default";
+  afkSoundLabel(t);
 }
 
 function render(view) {
@@ -168,6 +177,8 @@ function render(view) {
   $("#stream-title").textContent = streamed ? t("Log", "ログ") : t("Log and chat", "ログとチャット");
   $("#chat").hidden = streamed;
   renderLobby(view);
+  renderPeople(view);
+  renderWords(view);
   if (mode) mode.render(view, ctx);
   renderChat(view);
   renderLog(game);
@@ -191,6 +202,13 @@ function renderLobby(view) {
     const name = el("span", `${s.name}${mask}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
     name.translate = false;
     item.append(name);
+    const badge = title(s.name);
+    if (badge) item.append(" ", badge);
+    if (room.ready && !s.bot) {  // the ready check: who said ready
+      const ok = room.ready.includes(i) ? el("span", t("✓ ready", "✓ 準備完了"), "ready-mark") : el("span", t("not ready", "準備中"), "muted");
+      item.append(" ", ok);
+    }
+    item.append(" ", ...seatTools(view, i, s));
     if (host && i !== view.you && !room.started) {
       const kick = el("button", t("remove", "外す"), "link");
       kick.type = "button";
@@ -202,6 +220,24 @@ function renderLobby(view) {
   $("#join").hidden = view.you !== null || room.taken === room.seats;
   $("#password-field").hidden = !room.password;
   $("#host").hidden = view.you === null;
+  renderReady(view);
+}
+
+function renderReady(view) {  // the ready check (a room option): one's own "ready", and how long the host waits
+  const room = view.room, checking = Boolean(room.ready) && !room.started;
+  const mine = checking && view.you !== null && room.ready.includes(view.you);
+  $("#ready").hidden = !checking || view.you === null;
+  $("#ready").textContent = mine ? t("Not ready after all", "準備完了を取り消す") : t("I'm ready", "準備完了");
+  $("#ready").classList.toggle("secondary", mine);
+  const note = $("#ready-note");
+  note.hidden = !checking;
+  if (!checking) return;
+  const people = room.seat_list.filter((s) => s && !s.bot).length;
+  const left = room.ready_until ? Math.max(0, Math.round(room.ready_until - (Date.now() / 1000 + offset))) : null;
+  note.textContent = t(`Ready: ${room.ready.length} of ${people} people.`, `準備完了: ${people}人中${room.ready.length}人。`) + " " + (
+    left === null ? t("The host waits for every seat to be taken.", "全席が埋まるまで開始できません。")
+    : left > 0 ? t(`The host may start without the others in ${left} s.`, `あと${left}秒で、準備中の人がいても開始できます。`)
+    : t("The host may start now.", "ホストは開始できます。"));
 }
 
 let picked = null;  // the phase in which the reader chose where to write: their choice holds until the next phase
@@ -222,7 +258,13 @@ function renderChat(view) {
   const main = channels.length && channel === channels[0].key;
   const shown = main ? view.chat : (view.chats[channel] || []);
   const box = $("#chat");
-  box.replaceChildren(...shown.map((c) => { const line = el("div"); line.append(el("span", c.name, "who"), el("span", c.text)); return line; }));
+  const muted = mutedNames();
+  box.replaceChildren(...shown.map((c, i) => {
+    const line = el("div");
+    line.append(el("span", c.name, "who"), el("span", c.text));
+    line.hidden = muted.has(c.name);
+    return lineTools(line, c, channel, i);
+  }));
   box.scrollTop = box.scrollHeight;
   const current = channels.find((c) => c.key === channel);
   const named = view.you !== null || (pass && !pass.startsWith("."));
@@ -293,7 +335,7 @@ const stream = {
       const found = lines(c, index);
       for (let i = this.counts[c.key] || 0; i < found.length; i += 1) {
         const line = found[i];
-        this.add({ m: line.mark === undefined ? -1 : line.mark, kind: 1, at: line.at || 0, seq: this.seq += 1, node: this.chatRow(line, c) });
+        this.add({ m: line.mark === undefined ? -1 : line.mark, kind: 1, at: line.at || 0, seq: this.seq += 1, node: this.chatRow(line, c, i) });
       }
       this.counts[c.key] = found.length;
     });
@@ -340,8 +382,9 @@ const stream = {
     else row.block.lines.insertBefore(row.node, same(p + 1) ? rows[p + 1].node : null);
   },
 
-  shows(node) {  // "monologue": every seat's 独り言 (one tab, at the end too)
+  shows(node) {  // "monologue": every seat's 独り言 (one tab, at the end too); a muted player's lines: never
     const key = node.dataset.channel;
+    if (node.dataset.name !== undefined && isMuted(node.dataset.name)) return false;
     return this.filter === "all" || key === this.filter || (this.filter === "monologue" && key !== undefined && key.startsWith("monologue-"));
   },
 
@@ -376,7 +419,7 @@ const stream = {
     return row;
   },
 
-  chatRow(line, c) {
+  chatRow(line, c, index) {
     const kind = c.key.startsWith("monologue") ? "monologue" : c.key.startsWith("stream-") ? "stream" : c.key;
     const row = el("div", undefined, `s-line s-talk s-${kind}`);
     row.dataset.channel = c.key;
@@ -384,7 +427,7 @@ const stream = {
       : kind === "stream" ? t(`${line.name} (stream)`, `${line.name}の配信`)  // 月下人狼's 「○○の配信」
       : c.key === this.main ? line.name : `${line.name} · ${t(c.en, c.ja)}`;
     row.append(el("span", `${who}:`, "who"), " ", el("span", line.text));
-    return row;
+    return lineTools(row, line, c.key, index);
   },
 
   tabs(view) {
@@ -446,11 +489,13 @@ function renderEnd(view) {
 
 function tick() {  // the countdown runs only while the server is there to keep it
   const deadline = latest && latest.room.deadline;
+  if (latest && latest.room.ready_until) renderReady(latest);  // the ready check's wait counts down too
   const timer = $("#timer");
   timer.classList.toggle("paused", !online);
-  if (!deadline) { timer.textContent = ""; return; }
-  if (!online) { timer.textContent = t("clock stopped", "時計停止中"); return; }
+  if (!deadline) { timer.textContent = ""; afkWarn(latest, Infinity, online, t); return; }
+  if (!online) { timer.textContent = t("clock stopped", "時計停止中"); afkWarn(latest, Infinity, online, t); return; }
   const left = Math.max(0, Math.round(deadline - (Date.now() / 1000 + offset)));
+  afkWarn(latest, left, online, t);  // a seat that still owes its action is warned at 60, 30 and 10 s (afk.js)
   timer.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} ${t("left", "残り")}`;
 }
 
@@ -462,7 +507,7 @@ function reconnect() {  // as someone else (a new seat, a pass): from scratch
 $("#join").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
-  const joined = await post("join", { name: form.get("name"), password: form.get("password") || null });
+  const joined = await post("join", { name: form.get("name"), password: form.get("password") || null, browser: browserId() });
   if (joined) { token = joined.token; localStorage.setItem(tokenKey, token); reconnect(); }
 });
 $("#unlock").addEventListener("submit", async (event) => {
@@ -479,6 +524,7 @@ $("#spectate").addEventListener("submit", async (event) => {
 });
 $("#bots").addEventListener("click", () => post("bots", { lang }));  // bots named in the page's language
 $("#start").addEventListener("click", () => post("start", {}));
+$("#ready").addEventListener("click", () => post("ready", { ready: !(latest.room.ready || []).includes(latest.you) }));
 $("#leave").addEventListener("click", async () => {
   if (await post("leave", {})) { localStorage.removeItem(tokenKey); token = null; reconnect(); }
 });
@@ -501,6 +547,7 @@ $("#lang").addEventListener("click", () => {
   applyLanguage();
   if (latest) render(latest);
 });
+$("#afk-sound").addEventListener("click", () => afkSoundToggle(t));
 $("#notify").addEventListener("click", async () => { await Notification.requestPermission(); applyLanguage(); });
 document.addEventListener("visibilitychange", () => { if (!document.hidden && latest) document.title = document.title.replace(/^● /, ""); });
 
