@@ -296,3 +296,15 @@ def test_the_server_arms_a_dynamic_discussion_then_the_voting_time(client):
         if get_view(client, room, token)["game"]["me"]["may_finish"]:
             assert post(client, room, "action", token=token, action={"done": True}) == {"ok": True}
     assert get_view(client, room)["game"]["turn"] == "main" and armed() == 20
+
+
+def test_a_masked_seat_shows_no_title_until_the_end_then_its_name_title_and_mask():
+    from jinrou.server import titles
+    from jinrou.server.rooms import Room, Seat
+
+    title = titles.all_titles()[0]
+    seat = Seat("RealAnn", "hash", account="k", account_name="ann", title=title.key)
+    assert Room._seat_json(0, seat, ["覆面1"], ("覆面1",)) == {"name": "覆面1", "bot": False}
+    assert Room._seat_json(0, seat, ["RealAnn"], ("覆面1",)) == {
+        "name": "RealAnn", "bot": False, "title": {"en": title.en, "ja": title.ja}, "mask": "覆面1"}
+    assert Room._seat_json(0, seat, ["RealAnn"], None) == seat.to_json()
