@@ -45,7 +45,7 @@ def test_the_state_holds_no_field_of_one_role_s_mechanic():
     assert set(vars(g)) == {
         "names", "identities", "cast", "settings", "n", "alive", "deaths", "sudden", "memories", "day", "stage",
         "phase", "opened", "revotes", "ballot", "night", "day_actions", "executions", "executions_left",
-        "dawn_executions", "armed", "resume", "outcome", "blocked", "changes", "notes", "claims", "messages", "log",
+        "dawn_executions", "armed", "resume", "outcome", "blocked", "changes", "notes", "claims", "wills", "messages", "log",
         "dawn_news", "next_news", "fresh_dead", "fresh_revived", "_draws", "published", "ctx",
         "requests"}  # 希望役職制: what the seats asked for before the deal, kept beside the cast as 配役公開 is
 

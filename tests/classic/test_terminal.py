@@ -205,3 +205,28 @@ def test_a_phantom_may_answer_none_at_the_prompt():
     assert asked[0].endswith(", or none (盗まない)")
     night = next(e for e in write(game, 4)["events"] if e["type"] == "night")
     assert {"player": "B", "action": "swap"} in night["actions"] and "Bは役職を盗みませんでした。" in out.getvalue()
+
+
+class Testator(Person):
+    """Writes a will (遺言) at the first prompt of each day, then plays as :class:`Person`."""
+
+    def __init__(self, screen):
+        super().__init__(screen)
+        self.wrote = set()
+
+    def __call__(self, prompt, **kwargs):
+        if "vote NAME" in prompt and prompt not in self.wrote:
+            self.wrote.add(prompt)
+            self.prompts.append(prompt)
+            return "will the seer is D"
+        return super().__call__(prompt, **kwargs)
+
+
+def test_a_person_writes_a_will_at_the_terminal_and_help_says_how():
+    names = ["身代わりくん", *"BCDEFGHI"]
+    game = Game.new(names, ROLES, {}, np.random.default_rng(4))
+    agents = [None if s == 1 else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=120), ask=Testator(out)).run()
+    assert game.is_over and game.wills == {1: "the seer is D"} and "your will is written (遺言)" in out.getvalue()
+    assert replay(write(game)).wills == {1: "the seer is D"}

@@ -75,7 +75,7 @@ class Table:
                     if self.state.pending is not None:  # as the service: its outcome is drawn before anything else
                         break
                 continue
-            if waiting:
+            if waiting or mode.phase(self.state).timed:  # a timed turn (n秒ルール) runs to its deadline
                 return
             self._record("close", None)
 
@@ -135,7 +135,8 @@ def fold(mode: ClassicMode, state: Village, kind: str, data: Any) -> Village:
 
 def forced_cast(village: Village, roles: list[str]) -> dict[str, Any]:
     """The cast outcome dealing ``roles`` in seat order (身代わりくん's first when it plays)."""
-    names = ((SCAPEGOAT,) if village.offset else ()) + village.players
+    players = tuple(p for s, p in enumerate(village.players) if s != village.master)  # a game master plays no seat
+    names = ((SCAPEGOAT,) if village.offset else ()) + players
     draws = Draws(np.random.default_rng(0))
     counts: dict[str, int] = {}
     for role in roles:

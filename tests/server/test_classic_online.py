@@ -72,7 +72,8 @@ def seeds_for(settings: dict[str, Any], seq: int, wanted, count: int = 1) -> lis
     checked = mode.settings(settings)
     found: list[int] = []
     for seed in range(5000):
-        state = mode.start(tuple(f"P{i}" for i in range(checked["players"])), checked)
+        today = time.localtime()  # the room's date, as the server stores it at the start (闇鍋's seasonal events)
+        state = mode.start(tuple(f"P{i}" for i in range(checked["players"])), checked, (today.tm_mon, today.tm_mday))
         outcome = mode.draw(state, lambda seed=seed: np.random.default_rng([seed, seq]))
         if outcome and "cast" in outcome and wanted(outcome["cast"]):
             found.append(seed)
@@ -336,6 +337,8 @@ def test_no_payload_to_anyone_holds_what_the_record_says_they_may_not_see(audit,
         for seat in sent:
             service.subscribe(listener(seat))
         assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+        for seat, token in enumerate(tokens):  # 遺言: each person's, its own until its death (issue 36)
+            assert post(client, room, "action", token=token, action={"will": f"secret-will-{seat}-"}) == {"ok": True}
         for _ in range(400):
             if service.rooms[room].is_over:
                 break
@@ -421,6 +424,17 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                 if me not in to and line not in told:
                     assert line not in text, (seat, line)
             dead = seat is not None and not view["players"][me]["alive"]
+            for writer in range(HUMANS):  # a will: its writer's, and read out at its writer's death only
+                secret, name = f"secret-will-{writer}-", names[writer + 1]
+                if seat == writer or secret not in text:
+                    continue
+                read = [line[lang] for line in view["log"] for lang in ("ja", "en")
+                        if line[lang] in (f"{name}の遺言: {secret}", f"{name}'s will: {secret}")]
+                assert read, (seat, writer)  # the engine reads a will out only at its writer's death
+                rest = text
+                for line in read:
+                    rest = rest.replace(json.dumps(line, ensure_ascii=False)[1:-1], "")
+                assert secret not in rest, (seat, writer)
             for channel, secret in written:
                 if channel == "village" or secret not in text:
                     continue
@@ -431,6 +445,8 @@ def check_payloads(record: dict[str, Any], sent: dict[int | None, list[str]], wr
                 else:
                     assert GROUPS[channel] in mine | heard, (seat, secret)
     assert checked > 100
+    read_out = {m.args["player"] for _, m in game.messages if m.key == "will"}
+    assert read_out and read_out <= {s for s in range(1, HUMANS + 1) if not game.alive[s]}  # at death, never before
 
 
 # ---------------------------------------------------------------------- the browser

@@ -42,6 +42,9 @@ def bury(state: State, moment: Moment, last: bool = True) -> None:
             death.cause is Cause.CURSE and state.settings.on("deadfox")) else None
         found = {} if shown or death.cause.found is None else {"found": death.cause.value}  # its own line, hidden cause
         state.tell(None, "died", player=seat, cause=shown.value if shown else None, **found)
+        will = state.wills.get(seat)
+        if will and state.settings.on("will"):  # 遺言: read out when its writer's death is announced
+            state.tell(None, "will", player=seat, text=will)
         announced.append(seat)
     if announced:
         state.emit(Announced(tuple(announced)))  # V1.1.12: 閻魔's lines, to the seats alive now

@@ -65,6 +65,19 @@ class Say:
     claim: Claim
 
 
+@dataclass(frozen=True)
+class Will:
+    """``seat`` writes its will (遺言): ``text`` replaces the one it wrote before (empty: none). A will is
+    its writer's secret until it dies; then it is read out to everybody (setting ``will``)."""
+
+    seat: Seat
+    text: str
+
+
+WILL_LIMIT = 300
+"""A will's length at most, in characters (as a chat line's)."""
+
+
 class Checked(NamedTuple):
     """A choice the rules accepted in the state they checked it in, to submit without checking again:
     an action with the ability it uses, named by places (its layer's among its seat's layers, the
@@ -72,7 +85,7 @@ class Checked(NamedTuple):
     restored from a snapshot, submits it too; a vote, a hunter's shot or a claim uses none. (A named
     tuple: one is made for every choice, and it is made fast.)"""
 
-    choice: Action | Vote | Say
+    choice: Action | Vote | Say | Will
     layer: int | None = None  # the index of the ability's layer in its seat's layers (None: no ability)
     ability: int = 0  # the index of the ability in that layer's role's abilities
 
@@ -181,7 +194,7 @@ def draws_at_once(state: State, action: Action) -> bool:
 # ---------------------------------------------------------------------- the check
 
 
-def check(state: State, choice: Action | Vote | Say) -> Checked:
+def check(state: State, choice: Action | Vote | Say | Will) -> Checked:
     """Whether ``choice`` may be submitted now: the choice with what it uses; changes nothing.
 
     Raises:
@@ -189,6 +202,9 @@ def check(state: State, choice: Action | Vote | Say) -> Checked:
     """
     if isinstance(choice, Say):
         check_claim(state, choice.seat, choice.claim)
+        return Checked(choice)
+    if isinstance(choice, Will):
+        check_will(state, choice.seat, choice.text)
         return Checked(choice)
     if state.stage is Stage.OVER:
         raise IllegalActionError("the game is over", ja="ゲームは終了しました")
@@ -225,6 +241,27 @@ def check_claim(state: State, seat: Seat, claim: Claim | None = None) -> None:
         name = names[claim.target]
         raise IllegalActionError(f"{name} is dead: say you will vote for a living player",
                                  ja=f"{name}は死亡しています: 投票先には生きている人を言ってください")
+
+
+def check_will(state: State, seat: Seat, text: object) -> None:
+    """Whether ``seat`` may write ``text`` as its will now: the setting ``will`` on, the game going on,
+    the seat alive (by day or by night, as the reference's will form), at most :data:`WILL_LIMIT`
+    printable characters (line breaks allowed); changes nothing.
+
+    Raises:
+        IllegalActionError: why not, and what is allowed.
+    """
+    _check_seat(state, seat)
+    if not state.settings.on("will"):
+        raise IllegalActionError("this village has no wills (遺言 is off)", ja="この村には遺言がありません（遺言なし）")
+    if state.stage is Stage.OVER:
+        raise IllegalActionError("the game is over", ja="ゲームは終了しました")
+    if not state.alive[seat]:
+        raise IllegalActionError(f"{state.names[seat]} is dead: a will is written while alive",
+                                 ja=f"{state.names[seat]}は死亡しています: 遺言は生きているうちに書きます")
+    if not isinstance(text, str) or len(text) > WILL_LIMIT or any(not (c.isprintable() or c == "\n") for c in text):
+        raise IllegalActionError(f"a will is at most {WILL_LIMIT} printable characters",
+                                 ja=f"遺言は表示できる文字で{WILL_LIMIT}字までです")
 
 
 def _check_vote(state: State, vote: Vote) -> None:
@@ -377,6 +414,10 @@ def submit(state: State, checked: Checked, recorded: bool) -> None:
     if isinstance(choice, Say):
         say(state, choice.seat, choice.claim)
         return
+    if isinstance(choice, Will):
+        state.wills[choice.seat] = choice.text
+        state.log.willed(choice.seat, choice.text)
+        return
     if isinstance(choice, Vote):
         ballot = state.ballot
         assert ballot is not None
@@ -416,4 +457,4 @@ def submit_drawn(state: State, choice: Action | Vote) -> None:
     submit(state, check(state, choice), recorded=False)
 
 
-__all__ = ["Checked", "Legal", "Say", "check", "check_claim", "draws_at_once", "legal_actions", "submit", "submit_drawn"]
+__all__ = ["WILL_LIMIT", "Checked", "Legal", "Say", "Will", "check", "check_claim", "check_will", "draws_at_once", "legal_actions", "submit", "submit_drawn"]

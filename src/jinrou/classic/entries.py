@@ -65,6 +65,14 @@ class Claimed:
 
 
 @dataclass(frozen=True)
+class Willed:
+    """``seat`` wrote its will (遺言): ``text``, in place of the one before."""
+
+    seat: Seat
+    text: str
+
+
+@dataclass(frozen=True)
 class Death:
     """``seat`` died of ``cause``."""
 
@@ -86,7 +94,7 @@ class Outcome:
     draws: tuple[Draw, ...]
 
 
-Entry = PhaseOpen | Acted | Voted | VotesVoided | Claimed | Death | Revived | Outcome
+Entry = PhaseOpen | Acted | Voted | VotesVoided | Claimed | Willed | Death | Revived | Outcome
 """Any entry of a game's record."""
 
-__all__ = ["Acted", "Claimed", "Death", "Entry", "Outcome", "PhaseOpen", "Revived", "Voted", "VotesVoided"]
+__all__ = ["Acted", "Claimed", "Death", "Entry", "Outcome", "PhaseOpen", "Revived", "Voted", "VotesVoided", "Willed"]

@@ -42,7 +42,7 @@ import numpy as np
 from jinrou.classic import ballot, burial, choices, night
 from jinrou.classic.casting import check_requests, unhonoured
 from jinrou.classic.chemical import OPTION as CHEMICAL
-from jinrou.classic.choices import Checked, Legal, Say
+from jinrou.classic.choices import Checked, Legal, Say, Will
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draw, Draws
@@ -133,6 +133,9 @@ class Game(State):
                                                                for role in identity.halves()):
                 game.settings = Settings.parse({**settings.values, "divineresult": "sunrise"})  # T.1.11
                 game.tell(None, "divination delayed")
+            if settings.on("shoji") and any(role.eavesdrops for identity in game.identities  # 障子に目あり
+                                            for role in identity.halves()):
+                game.tell(None, "shoji")
             for layer in DEALT:  # room-wide layers (§11): 決定者, 権力者, 子分選択者, 酔っ払い (V2.1.9)
                 for seat in layer.dealt(game.ctx):
                     if layer.sub_role:
@@ -162,7 +165,7 @@ class Game(State):
 
     # ------------------------------------------------------------------ applying choices
 
-    def check(self, choice: Action | Vote | Say) -> Checked:
+    def check(self, choice: Action | Vote | Say | Will) -> Checked:
         """Whether :meth:`apply` would accept ``choice`` now: the checked choice, to apply without
         checking again (the one check of a choice: :func:`jinrou.classic.choices.check`); changes nothing.
 
@@ -179,7 +182,7 @@ class Game(State):
         """
         choices.check_claim(self, seat, claim)
 
-    def apply(self, choice: Action | Vote | Say | Checked, draws: Draws | np.random.Generator | None = None) -> None:
+    def apply(self, choice: Action | Vote | Say | Will | Checked, draws: Draws | np.random.Generator | None = None) -> None:
         """Submit a night or day action, a hunter's shot, a vote or a claim — checked now, or a
         :class:`Checked` one from :meth:`check` on this game as it is (or its copy), not checked
         again; effective at once where the rules say.
@@ -304,4 +307,4 @@ def _check_requests(players: list[str], roles: list[str], settings: Settings, re
     if reason is not None:
         raise SetupError(f"the roles are not a deal that honours the role requests: {reason}")
 
-__all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome", "Say"]
+__all__ = ["DRAW", "Ballot", "Checked", "Draw", "Game", "Legal", "Outcome", "Say", "Will"]

@@ -77,6 +77,9 @@ class Log:
     def claimed(self, seat: Seat, claim: Claim) -> None:
         self.entries.append(log.Claimed(seat, claim))
 
+    def willed(self, seat: Seat, text: str) -> None:
+        self.entries.append(log.Willed(seat, text))
+
     def died(self, seat: Seat, cause: Cause) -> None:
         self.entries.append(log.Death(seat, cause))
 
@@ -173,6 +176,9 @@ def events(game: Played) -> list[dict[str, Any]]:
             assert isinstance(entry, log.Claimed)
             phase.setdefault("claims", []).append({"player": names[entry.seat],
                                                    "claim": entry.claim.notation(names)})
+        elif kind is log.Willed:
+            assert isinstance(entry, log.Willed)
+            phase.setdefault("wills", []).append({"player": names[entry.seat], "text": entry.text})
         elif kind is log.VotesVoided:
             phase["votes"] = {}
         else:

@@ -33,7 +33,7 @@ import numpy as np
 from jinrou import chatlog
 from jinrou.classic.claims import Claim, ClaimError
 from jinrou.classic.draws import Draw, Draws
-from jinrou.classic.game import Game
+from jinrou.classic.game import Game, Will
 from jinrou.classic.model import Action, Seat, Stage, Vote
 from jinrou.classic.published import RoleList
 from jinrou.classic.record import CHECKED, FORMAT, PHASES, write
@@ -134,7 +134,7 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
             raise _fail(where, what)
         if game.is_over:
             opened = game.opened
-            choices = any(event.get(k) for k in ("actions", "votes", "claims"))
+            choices = any(event.get(k) for k in ("actions", "votes", "claims", "wills"))
             if opened != played + 1 or choices:  # not the phase the game ended in, as its own record has it
                 raise _fail(where, "the game is already over")
         played += 1
@@ -184,6 +184,10 @@ def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, wher
             game.claim(_seat(names, claim.get("player"), where), Claim.parse(str(claim.get("claim", "")), names))
         except ClaimError as error:
             raise _fail(where, str(error)) from None
+    for will in event.get("wills", []):  # 遺言 (before the phase's actions: only its writer's death reads it)
+        if not isinstance(will, dict) or not isinstance(will.get("text"), str):
+            raise _fail(where, 'a will is {"player": NAME, "text": TEXT}')
+        game.apply(Will(_seat(names, will.get("player"), where), will["text"]))
     actions = event.get("actions", [])
     if not isinstance(actions, list):
         raise _fail(where, "actions must be a list")

@@ -151,6 +151,7 @@ class Role:
     silences: ClassVar[bool] = False  # a mark: its seat cannot write the day chat (V1.1.15 沈黙; vote and will kept)
     assassination_reflex: ClassVar[Fraction | None] = None  # V1.1.9d: an 暗殺者 aiming at it dies instead w.p. p
     delays_divination: ClassVar[bool] = False  # T.1.11: cast, it turns ``divineresult=immediate`` into sunrise
+    eavesdrops: ClassVar[bool] = False  # cast under 障子に目あり (``shoji``), the start warns of it (the reference's LOG_PEEKING_JOBS)
     first_divination_spares: ClassVar[bool | None] = None  # §8 ``firstnightdivine=auto`` never draws it; None: 妖狐系
     believes: ClassVar[str | None] = None  # V1.1.5: the role the seat is told it holds until ``aware`` (預言者: 村人)
     abilities: ClassVar[tuple[Ability, ...]] = ()

@@ -47,14 +47,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from jinrou.classic.choices import Checked, Say
+from jinrou.classic.choices import Checked, Say, Will
 from jinrou.classic.draws import Draws
 from jinrou.classic.entries import Entry
 from jinrou.classic.game import Game
 from jinrou.classic.model import Action, Vote
 
-Choice = Action | Vote | Say
-"""What a seat may choose: an action (night, day, a hunter's shot), a vote, or a claim."""
+Choice = Action | Vote | Say | Will
+"""What a seat may choose: an action (night, day, a hunter's shot), a vote, a claim, or its will."""
 
 
 def check(game: Game, choice: Choice) -> Checked:
@@ -99,4 +99,4 @@ def close(game: Game, draws: Draws | np.random.Generator | None = None) -> Game:
     return game.closed(draws)
 
 
-__all__ = ["Checked", "Choice", "Say", "check", "close", "draws_at_once", "fold"]
+__all__ = ["Checked", "Choice", "Say", "Will", "check", "close", "draws_at_once", "fold"]

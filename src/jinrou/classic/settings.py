@@ -73,6 +73,7 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _t("remain", "猶予", "grace (s)", 120, 60),
     _t("voting", "投票専用時間", "voting time (s)", 0),
     _s("dynamic_day_time", "昼を生存者数で", "day length by survivors", *OFF_ON),
+    Setting("dynamic_day_time_factor", "生存者1人あたり", "per survivor (s)", default_int=30, minimum=10, maximum=600),
     _t("silentrule", "n秒ルール", "silent start (s)", 0),
     _s("will", "遺言", "wills", *ON_OFF),
     _s("heavenview", "霊界表示", "the dead see all", "norevive", "view", ""),
@@ -104,8 +105,13 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _s("poisonwolf", "毒持ち襲撃", "poison hits", "selector", ""),
     _s("friendsjudge", "恋人の勝利条件", "lovers win", "alive", "ruin"),
     _s("friendssplit", "恋人は独立", "lover pairs apart", *ON_OFF),
+    _s("shoji", "障子に目あり", "warn of eavesdroppers", *OFF_ON),
+    _s("blind", "覆面", "masked names until the end", *OFF_ON),
+    _s("gm", "ゲームマスター", "the host is the game master", *OFF_ON),
+    _s("watchspeak", "観戦者の発言", "spectators may talk", *ON_OFF),
 )})  # fmt: skip
-"""Every setting by name, in the spec's order."""
+"""Every setting by name, in the spec's order. The last three are the room's (月下人狼's room options, not
+its rules): the engine plays alike under them, the record keeps them, the online room honours them."""
 
 
 @dataclass(frozen=True)

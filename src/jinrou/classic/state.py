@@ -74,6 +74,7 @@ class State:
         self.changes: tuple[tuple[int, Seat, str], ...] = ()  # every change of a seat's role: (phase, seat, new role id)
         self.notes: tuple[Message, ...] = ()  # hidden details nobody is told while the game runs, told at its end
         self.claims: list[tuple[int, Seat, Claim]] = []  # (day, seat, claim), public
+        self.wills: dict[Seat, str] = {}  # 遺言: each seat's last will, its own secret until it dies
         self.messages: list[tuple[int, Message]] = []  # (phase, message)
         self.log = Log()  # what happened, as the record's typed entries (record.py writes them)
         self.dawn_news: list[tuple[Seat, str, dict[str, Any]]] = []  # told at dawn to the living

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
@@ -82,6 +82,17 @@ class SeatView:
 
     def living(self) -> list[Seat]:
         return [s for s in range(self.n) if self.alive[s]]
+
+    @classmethod
+    def master(cls, game: Game) -> SeatView:
+        """A game master's view (an online room's GM, who plays no seat): everything — every role and
+        cause, every message, private ones too, every chat — as at the end, the outcome aside."""
+        over = cls.of(game, None)
+        roles = {s: game.role(s).id for s in game.seats()}
+        return replace(over, causes={s: d.cause.value for s, d in enumerate(game.deaths) if d is not None},
+                       roles=roles, messages=tuple(game.messages),
+                       reads=frozenset({DAY_CHAT, HEAVEN_CHAT, *(c for s in game.seats() for c in game.identity(s).chats(game.ctx))}),
+                       subs_of={s: told for s in roles if (told := _subs(game.identity(s), True))})
 
     @classmethod
     def of(cls, game: Game, seat: Seat | None, legal: Sequence[Legal] | None = None) -> SeatView:

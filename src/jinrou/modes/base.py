@@ -51,6 +51,9 @@ class Phase:
     turn: int = 0
     label: tuple[str, str] | None = None
     """(English, Japanese), where the mode names its phase in both: the lobby shows the page's one."""
+    timed: bool = False
+    """The turn lasts until its deadline even when nobody is awaited (classic's n秒ルール: the first
+    seconds of a day, when nobody may speak): the server does not close it early."""
 
 
 @dataclass(frozen=True)
@@ -122,8 +125,8 @@ class Standing:
     """How one seat ended a finished game, for a player's record (戦績): its role and team (the
     mode's ids: classic ``Diviner`` and ``Human``, quantum ``seer`` and ``village``), ``result``
     ``"win"``, ``"loss"`` or ``"draw"``, and whether it died a sudden death (突然死). A mode that
-    says so has ``standings(state)``: one a room seat; without it the server reads only wins and
-    losses off :class:`Result`."""
+    says so has ``standings(state)``: one a room seat (None for a seat that played no role: a game
+    master); without it the server reads only wins and losses off :class:`Result`."""
 
     role: str | None
     team: str | None
@@ -377,7 +380,11 @@ class Mode(Protocol):
         """A few settings worth a lobby column (JSON values)."""
         ...
 
-    def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Any: ...
+    def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Any:
+        """A new game of ``players`` (the room's names in seat order). A mode's ``start`` may also take
+        ``host`` (the host's room seat at the start) and ``date`` ((month, day), the server's day at the
+        start): the server stores both with the start and passes those its parameters name."""
+        ...
     def phase(self, state: Any) -> Phase: ...
     def seconds(self, state: Any, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
         """How long the current turn lasts from now (None: no deadline); ``used`` is the time each

@@ -29,7 +29,8 @@ day, CLAIM being ``{"kind": "CO", "role": ID}``, ``{"kind": "DIVINED"|"IDENTIFIE
 structured claims the bots make (:mod:`jinrou.classic.claims`); ``{"claims": [CLAIM, …]}`` (a bot's
 say at the start of a day); ``{"propose": "attack", "targets": [NAME]}`` (an attack made at the
 night's end unless a wolf attacks first: bot wolves do this, so that a person among the wolves
-chooses); ``{"done": true}`` (the night, or the discussion, is over for me). Before the deal, in a room with
+chooses); ``{"will": TEXT}`` (遺言: the seat's will, read out at its death; empty: none); ``{"done": true}`` (the night,
+or the discussion, is over for me). Before the deal, in a room with
 希望役職制: ``{"request": ROLE}`` or ``{"request": null}`` (おまかせ; :mod:`jinrou.modes.classic_requests`).
 
 **Chance.** Everything random happens in :meth:`ClassicMode.draw`, stored as an outcome before it
@@ -93,7 +94,7 @@ SCAPEGOAT = "身代わりくん"
 CAST_TRIES = 50
 MAX_CLAIMS = 30  # claims a seat may make in one day
 FORMS = ('{"vote": NAME}, {"act": VERB, "targets": [NAME], PARAM: VALUE}, {"claim": {"kind": ..., ...}}, '
-         '{"done": true} or {"propose": "attack", "targets": [NAME]}')
+         '{"will": TEXT}, {"done": true} or {"propose": "attack", "targets": [NAME]}')
 
 
 Accepted = tuple[str, Seat, tuple[Checked | Action, ...]]
@@ -105,6 +106,7 @@ class Turn(enum.StrEnum):
     """The part of a phase the room is in; each gets its own deadline."""
 
     MAIN = "main"
+    SILENT = "silent"  # a day's first ``silentrule`` seconds (n秒ルール): nobody speaks, the turn runs its time
     DISCUSSION = "discussion"  # a day's talk before the voting time (``voting`` > 0)
     GRACE = "grace"  # 猶予: only the missing required actions (or votes) are waited for
 
@@ -130,6 +132,8 @@ class Village:
     version: int = 0  # counts the changes: views are cached per version
     views: dict[Any, tuple[int, Any]] = field(default_factory=dict)  # seat, ("view", seat) → (version, cached)
     key: str = field(default_factory=lambda: secrets.token_hex(8))  # names the room to the AIWolf agents' pool
+    date: tuple[int, int] | None = None  # the room's day (month, day) at the start: 闇鍋's seasonal events
+    master: Seat | None = None  # the game master's room seat (a GM room: the host at the start), who plays no seat
     requesting: bool = False  # 希望役職制: the request phase before the deal is open (classic_requests)
     requests: dict[Seat, str | None] | None = None  # game seat → the role it asked for (None: おまかせ); None: no requests
 
@@ -147,15 +151,21 @@ class Village:
         return int(self.settings["rules"]["scapegoat"] == "on")
 
     def seat(self, room_seat: Seat) -> Seat:
-        return room_seat + self.offset
+        """The game seat of a player's room seat (the game master's is none: ask :attr:`master` first)."""
+        return room_seat - (self.master is not None and room_seat > self.master) + self.offset
 
     def room_seat(self, seat: Seat) -> Seat | None:
-        return seat - self.offset if seat >= self.offset else None
+        """The room seat of a game seat (None: 身代わりくん)."""
+        if seat < self.offset:
+            return None
+        room = seat - self.offset
+        return room + (self.master is not None and room >= self.master)
 
     @property
     def first_ballot(self) -> bool:
         game = self.game
-        return game is not None and game.ballot is not None and game.revotes == 0 and not game.ballot.runoff
+        return (game is not None and game.stage is Stage.DAY and game.ballot is not None and game.revotes == 0
+                and not game.ballot.runoff)  # a night keeps the last day's ballot: it is no ballot of its own
 
     def missing(self, seat: Seat) -> list[Legal]:
         """The game seat's required actions still to do (an attack a wolf proposed counts as done)."""
@@ -191,19 +201,41 @@ class ClassicMode:
         return rooms.check(data)
 
     def seats(self, settings: Mapping[str, Any]) -> int:
-        return int(settings["players"])
+        """The room's seats: the players, and the game master's in a GM room."""
+        return int(settings["players"]) + rooms.room_option(settings, "gm")
 
     def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         return {"cast": rooms.summary(settings)}
 
-    def start(self, players: tuple[str, ...], settings: Mapping[str, Any]) -> Village:
-        return Village(tuple(players), settings)
+    def masks(self, settings: Mapping[str, Any], seats: int) -> tuple[str, ...] | None:
+        """覆面 (``blind``): the names the seats play under until the end — 覆面1, 覆面2, … by room seat —;
+        None: their own names."""
+        return tuple(f"覆面{seat + 1}" for seat in range(seats)) if rooms.room_option(settings, "blind") else None
+
+    def start(self, players: tuple[str, ...], settings: Mapping[str, Any], date: tuple[int, int] | None = None,
+              host: Seat | None = None) -> Village:
+        """A room's village; ``date``: the room's day (month, day) at the start, for 闇鍋's seasonal events
+        (None: a day outside every event); ``host``: the host's room seat, the game master of a GM room."""
+        master = (host or 0) if rooms.room_option(settings, "gm") else None
+        return Village(tuple(players), settings, date=date, master=master)
+
+    def spectators_speak(self, settings: Mapping[str, Any]) -> bool:
+        """観戦者の発言 (``watchspeak``): whether spectators talk in the room's spectators' channel."""
+        return rooms.room_option(settings, "watchspeak")
+
+    def game_master(self, village: Village) -> Seat | None:
+        """The game master's room seat (None: the room has none): it may change the turn's time."""
+        return village.master
+
+    def unmasked(self, village: Village, seat: Seat) -> bool:
+        """Whether ``seat`` reads the seats' own names in a 覆面 room before the end: the game master."""
+        return seat == village.master
 
     # ---------------------------------------------------------------- phases
 
     def phase(self, village: Village) -> Phase:
         (ja, en), kind = phase_names(village)
-        return Phase(f"{ja} · {en}", kind, label=(en, ja))
+        return Phase(f"{ja} · {en}", kind, label=(en, ja), timed=village.turn is Turn.SILENT)
 
     def seconds(self, village: Village, settings: Mapping[str, Any], used: Sequence[float]) -> float | None:
         game, times = village.game, settings["times"]
@@ -217,12 +249,15 @@ class ClassicMode:
             return float(times["remain"])
         if game.stage is Stage.NIGHT:
             return float(times["night"])
-        day = (len(game.living()) + 1) * 30 if times["dynamic_day_time"] else times["day"]
+        day, silent = day_seconds(game, times), times.get("silentrule", 0)
+        if village.turn is Turn.SILENT:
+            return float(min(silent, day))
+        talk = max(0, day - silent)  # the silence is the day's first seconds, as the reference counts them
         if village.turn is Turn.DISCUSSION:
-            return float(day)
+            return float(talk)
         if not village.first_ballot:
             return float(times["remain"])
-        return float(times["voting"] if times["voting"] else day)
+        return float(times["voting"] if times["voting"] else talk)
 
     def awaited(self, village: Village) -> tuple[Seat, ...]:
         game = village.game
@@ -231,6 +266,8 @@ class ClassicMode:
         if game is None or village.closing or game.is_over:
             return ()
         goat = game.scapegoat
+        if village.turn is Turn.SILENT:
+            return ()  # nobody is asked anything: the silence runs its time (a timed turn)
         if game.stage is Stage.NIGHT and village.turn is Turn.GRACE:
             seats = [s for s in game.living() if s != goat and village.missing(s)]
         elif game.stage is Stage.NIGHT and village.turn is Turn.MAIN:
@@ -241,7 +278,8 @@ class ClassicMode:
             seats = sorted(game.awaited(), key=lambda s: village.first_ballot and s in village.talked)
             if _hearing(village):  # the bots' votes wait for the people's say
                 seats = [s for s in seats if s not in village.talked]
-        return tuple(s - village.offset for s in seats)
+        return tuple(s - village.offset + (village.master is not None and s - village.offset >= village.master)
+                     for s in seats)
 
     def due(self, village: Village, seat: Seat) -> bool:
         """Whether room seat ``seat`` still owes an action the turn's deadline counts against it: a
@@ -286,10 +324,15 @@ class ClassicMode:
 
         return cast_estimate(preset, seats)
 
-    def standings(self, village: Village) -> tuple[Standing, ...] | None:
+    def standings(self, village: Village) -> tuple[Standing | None, ...] | None:
         """Each room seat's role and team at the end (狼の子分 counts with the wolves, W.1.8), won, lost
-        or drawn, and whether it died a sudden death (None: no game was played, or it goes on)."""
-        return standings_of(village.game, village.offset)
+        or drawn, and whether it died a sudden death (None: no game was played, or it goes on; a GM
+        room's game master played no seat)."""
+        played: list[Standing | None] | None = (None if (found := standings_of(village.game, village.offset)) is None
+                                               else list(found))
+        if played is not None and village.master is not None:
+            played.insert(village.master, None)
+        return None if played is None else tuple(played)
 
     def channels(self, village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         return channels(village, seat)
@@ -327,12 +370,15 @@ class ClassicMode:
         if village.requesting:
             return asking.repeats(village, seat, action)
         game = village.game
-        if game is None or game.is_over or village.pending is not None or not isinstance(action, dict):
+        if game is None or game.is_over or village.pending is not None or not isinstance(action, dict) or (
+                seat == village.master):
             return False
         me = village.seat(seat)
         try:
             if set(action) == {"done"}:
                 return action["done"] is True and me in village.ready
+            if set(action) == {"will"}:
+                return game.wills.get(me, "") == action["will"] and isinstance(action["will"], str)
             if set(action) == {"vote"}:
                 ballot = game.ballot
                 return (game.stage is Stage.DAY and ballot is not None and not ballot.ended
@@ -393,6 +439,9 @@ class ClassicMode:
         rules once (for ``propose``: the proposed attack; none for ``done``); IllegalActionError
         otherwise. Changes nothing."""
         game = village.game
+        if seat == village.master:
+            raise IllegalActionError("the game master plays no seat: it talks and changes the time, never acts for a seat",
+                                     ja="ゲームマスターは席を持ちません。発言と時間の変更はできますが、誰かの代わりに行動はできません")
         if game is None:
             raise IllegalActionError("the cast is being drawn: wait a moment", ja="配役を決めています。少しお待ちください")
         if game.is_over:
@@ -403,13 +452,18 @@ class ClassicMode:
         if not isinstance(action, dict):
             raise IllegalActionError(f"an action is an object: {FORMS}", ja=f"行動はオブジェクトです: {FORMS}")
         me = village.seat(seat)
-        kind = next((k for k in ("vote", "act", "claim", "claims", "done", "propose") if k in action), None)
+        kind = next((k for k in ("vote", "act", "claim", "claims", "will", "done", "propose") if k in action), None)
         allowed = {"act": {"act", "targets", *_param_keys(action.get("act"))},
                    "propose": {"propose", "targets"}}.get(kind or "", {kind})
         if kind is None or set(action) - allowed:
             raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}",
                                      ja=f"不明な行動 {sorted(action)}: {FORMS} のどれかです")
         choices: tuple[rules.Choice, ...]
+        if village.turn is Turn.SILENT and (kind in ("claim", "claims", "done") or (
+                kind == "vote" and village.settings["times"]["voting"])):
+            seconds = village.settings["times"].get("silentrule", 0)
+            raise IllegalActionError(f"nobody speaks in the first {seconds} seconds of the day (n秒ルール): wait",
+                                     ja=f"朝から{seconds}秒間は発言禁止です（n秒ルール）。少し待ってください")
         if kind == "vote":
             if game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
                 raise IllegalActionError("the vote opens after the discussion", ja="投票は議論の後に始まります")
@@ -422,6 +476,8 @@ class ClassicMode:
             choices = self._claims(village, me, [action["claim"]])
         elif kind == "claims":
             choices = self._claims(village, me, action["claims"], many=True)
+        elif kind == "will":
+            choices = (rules.Will(me, action["will"]),)
         else:
             self._check_done(village, me, action["done"])
             return kind, me, ()
@@ -492,6 +548,8 @@ class ClassicMode:
                 village.closing = True
         elif game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
             village.turn = Turn.MAIN
+        elif game.stage is Stage.DAY and village.turn is Turn.SILENT:
+            village.turn = Turn.DISCUSSION if village.settings["times"]["voting"] else Turn.MAIN
         elif game.stage is Stage.DAY and village.turn is Turn.MAIN and game.awaited():
             village.turn = Turn.GRACE
         else:
@@ -536,7 +594,7 @@ class ClassicMode:
         for _ in range(CAST_TRIES):
             candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
             try:
-                roles, published = rooms.draw_cast(settings, rng, candidates, requests=asked)
+                roles, published = rooms.draw_cast(settings, rng, candidates, village.date, requests=asked)
                 break
             except (CastingError, SetupError) as failed:
                 error = failed
@@ -689,6 +747,8 @@ def phase_names(village: Village) -> tuple[tuple[str, str], PhaseKind]:
             ja, en = f"{ja} 決選投票", f"{en} runoff"
         elif game.revotes:
             ja, en = f"{ja} 再投票{game.revotes}", f"{en} revote {game.revotes}"
+        elif village.turn is Turn.SILENT:
+            ja, en = f"{ja} 発言禁止", f"{en} silence"
         elif village.turn is Turn.DISCUSSION:
             ja, en = f"{ja} 議論", f"{en} discussion"
         elif _voting_time(village):
@@ -702,6 +762,14 @@ def phase_names(village: Village) -> tuple[tuple[str, str], PhaseKind]:
     return (ja, en), kind
 
 
+def day_seconds(game: Game, times: Mapping[str, Any]) -> int:
+    """A day's length: ``day``, or with 昼の時間を生存者数で (``dynamic_day_time``) (the living + 1) ×
+    ``dynamic_day_time_factor`` (身代わりくん among the living, as the reference counts its players)."""
+    if times["dynamic_day_time"]:
+        return (len(game.living()) + 1) * int(times.get("dynamic_day_time_factor", 30))
+    return int(times["day"])
+
+
 def _voting_time(village: Village) -> bool:
     """Whether the open ballot is a day's voting time after its discussion."""
     return village.first_ballot and bool(village.settings["times"]["voting"])
@@ -709,13 +777,14 @@ def _voting_time(village: Village) -> bool:
 
 def _names(village: Village) -> tuple[str, ...]:
     """The game's names: 身代わりくん's first (renamed if a player took its name)."""
+    players = tuple(p for s, p in enumerate(village.players) if s != village.master)  # the game master plays no seat
     if not village.offset:
-        return village.players
-    goat, taken = SCAPEGOAT, {p.casefold() for p in village.players}
+        return players
+    goat, taken = SCAPEGOAT, {p.casefold() for p in players}
     number = 2
     while goat.casefold() in taken:
         goat, number = f"{SCAPEGOAT}{number}", number + 1
-    return (goat, *village.players)
+    return (goat, *players)
 
 
 def _begin(village: Village) -> None:
@@ -733,6 +802,8 @@ def _begin(village: Village) -> None:
     times = village.settings["times"]
     if game.stage is Stage.NIGHT and times["night"] == 0:
         village.turn = Turn.GRACE
+    elif village.first_ballot and times.get("silentrule", 0):
+        village.turn = Turn.SILENT
     elif village.first_ballot and times["voting"]:
         village.turn = Turn.DISCUSSION
 

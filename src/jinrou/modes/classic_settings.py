@@ -16,9 +16,12 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
   ``ushi`` (2陣営戦);
 - ``heaven_spectators``: spectators read 霊界 too.
 
-A 闇鍋 cast draws from the roles the engine declares (the ``playable`` pool), without seasonal
-events. Four engine settings are not offered online: ``silentrule``, ``will`` (the room has no
-wills), ``wolfsound`` and ``couplesound`` (the chat is the server's: it shows no howls). ``rolerequest``
+A 闇鍋 cast draws from the whole catalog (``yaminabe_pool`` ``catalog``, the default: every role 月下人狼's
+闇鍋 may cast — those it never casts are not in its draws — with the seasonal events of the room's day at
+the start) or from the roles the engine declares without events (``playable``, as rooms cast before). Two
+engine settings are not offered online: ``wolfsound`` and ``couplesound`` (the chat is the server's: it
+shows no howls). ``silentrule`` (n秒ルール) is a time: the day's first seconds, a turn of their own in which
+nobody speaks (:class:`~jinrou.modes.classic.Turn`). ``rolerequest``
 (希望役職制) opens a request phase before the deal (:mod:`jinrou.modes.classic_requests`): only for a
 cast known before the deal (普通1, a preset, a fixed cast) and without ケミカル人狼, as in 月下人狼.
 """
@@ -45,6 +48,7 @@ from jinrou.modes.base import DEAD_CHAT_NOTE, Choice, Field, FieldKind, Schema, 
 from jinrou.yaminabe import Options, Request, Safety, cast_from
 from jinrou.yaminabe.casting import uniforms
 from jinrou.yaminabe.publish import publication_key
+from jinrou.yaminabe.request import Date
 
 MAX_PLAYERS = 40
 CASTS = {
@@ -56,11 +60,17 @@ CASTS = {
     "preset": ("a preset of 月下人狼 (below)", "配役プリセット"),
 }
 YAMINABE = {"yaminabe": "yaminabe", "partial": "partial", "easy": "easy"}  # cast → the 闇鍋 package's mode
+POOLS = {"catalog": ("the whole catalog, with seasonal events (月下人狼's)", "全役職（季節イベントあり）"),
+         "playable": ("the roles declared, no seasonal event", "宣言済みの役職のみ（季節イベントなし）")}
+"""Where a 闇鍋 casts from: the catalog (the reference's rooms, events by the room's date) or the roles
+declared."""
 PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "team": ("only the seats of each team", "陣営ごとの数のみ"),
                 "hidden": ("nothing", "非公開")}
-NOT_ONLINE = frozenset({"silentrule", "will", "wolfsound", "couplesound"})
-TIMES = ("day", "night", "remain", "voting", "dynamic_day_time")
+NOT_ONLINE = frozenset({"wolfsound", "couplesound"})
+TIMES = ("day", "night", "remain", "voting", "dynamic_day_time", "dynamic_day_time_factor", "silentrule")
+ROOM = ("blind", "gm", "watchspeak")
+"""The room's own options (覆面, a game master, spectators' talk), in the form's group ``room``."""
 SWITCHES = {frozenset({"on", "off"}): ("on", "off"), frozenset({"yes", "no"}): ("yes", "no")}
 """An engine choice that is a switch (its two values) → (value when ticked, when not)."""
 CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
@@ -140,6 +150,8 @@ def _schema(declared: tuple[str, ...]) -> Schema:
             Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
                   MAX_PLAYERS + 1, CATEGORY_CHOICES),
             Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=excluded),
+            Field("yaminabe_pool", "Yaminabe roles", "闇鍋の役職", FieldKind.CHOICE, "catalog",
+                  choices=tuple(Choice(k, *v) for k, v in POOLS.items())),
             Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full",
                   choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
             Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
@@ -150,9 +162,10 @@ def _schema(declared: tuple[str, ...]) -> Schema:
             *(_engine_field(name, "times") for name in TIMES),
             Field("hunter", "hunter's last shot (s)", "ハンター (秒)", FieldKind.INTEGER, HUNTER_SECONDS, 10, 3600,
                   group="times"),
-            *(_engine_field(name, "rules") for name in ENGINE if name not in TIMES and name not in NOT_ONLINE),
+            *(_engine_field(name, "rules") for name in ENGINE if name not in TIMES + ROOM and name not in NOT_ONLINE),
+            *(_engine_field(name, "room") for name in ROOM),
         ),
-        {"times": ("Times", "時間"), "rules": ("Rules", "ルール")},
+        {"times": ("Times", "時間"), "rules": ("Rules", "ルール"), "room": ("Room", "部屋")},
     )
 
 
@@ -202,6 +215,11 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
     return settings
 
 
+def room_option(settings: Mapping[str, Any], name: str) -> bool:
+    """Whether the room option ``name`` (:data:`ROOM`) is on (a room stored before the options: its default)."""
+    return bool(settings.get("room", {}).get(name, ENGINE[name].default == "on"))
+
+
 def seats(settings: Mapping[str, Any]) -> int:
     """n: the game's seats, 身代わりくん's included."""
     return int(settings["players"]) + (settings["rules"]["scapegoat"] == "on")
@@ -215,8 +233,8 @@ def per_seat(settings: Mapping[str, Any]) -> int:
 def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
     """The settings the engine plays by (:class:`jinrou.classic.settings.Settings`' names and values)."""
     out: dict[str, str | int] = {}
-    for group in ("times", "rules"):
-        for name, value in settings[group].items():
+    for group in ("times", "rules", "room"):
+        for name, value in settings.get(group, {}).items():  # a room stored before the group had none
             if name not in ENGINE:
                 continue
             if isinstance(value, bool):
@@ -227,10 +245,11 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
 
 
 def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
-              candidates: list[list[str]] | None = None, *,
+              candidates: list[list[str]] | None = None, date: Date | None = None, *,
               requests: Mapping[int, str] | None = None) -> tuple[list[str] | list[list[str]], RoleList]:
     """Each seat's role (身代わりくん's first; ケミカル人狼: its two) and the role list the room is told (before 盗人's exchange),
     drawn from ``rng``; 盗人's candidates, drawn before dealing, are appended to ``candidates`` (T.1.9);
+    ``date``: the room's day, for a 闇鍋's seasonal events (None: a day outside every event);
     ``requests`` (希望役職制: game seat → role id) are honoured by the deal.
 
     Raises:
@@ -239,7 +258,7 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
     """
     kind = settings["cast"]
     if kind in YAMINABE:
-        casting = cast_from(_request(settings), uniforms(rng))
+        casting = cast_from(_request(settings, date), uniforms(rng))
         counts, shown = casting.counts, casting.published
         published = RoleList(shown.kind.value, shown.roles, shown.teams, (shown.announcement_ja, shown.announcement_en))
     else:
@@ -271,14 +290,17 @@ def summary(settings: Mapping[str, Any]) -> dict[str, str]:
     return {"en": en, "ja": ja}
 
 
-def _request(settings: Mapping[str, Any]) -> Request:
-    """The 闇鍋 request of a room (CastingError when the package refuses it)."""
+def _request(settings: Mapping[str, Any], date: Date | None = None) -> Request:
+    """The 闇鍋 request of a room on ``date`` (CastingError when the package refuses it): from the
+    ``yaminabe_pool`` (``catalog`` by default: the reference's; ``playable``: the roles declared, as
+    rooms cast before issue 36), with the day's seasonal events."""
+    pool = settings.get("yaminabe_pool", "playable")  # a room stored before the pool was a setting: playable
     options = Options(scapegoat=settings["rules"]["scapegoat"] == "on", publish=settings["yaminabe_hidejobs"],
-                      hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], seasonal=False,
-                      losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
+                      hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], date=date,
+                      seasonal=pool == "catalog", losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
     return Request.build(
         seats(settings) * per_seat(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
-        fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool="playable",
+        fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool=pool,
     )  # fmt: skip
 
 

@@ -74,10 +74,20 @@ GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover"), "target":
 """Labels of what a seat knows of another that are groups rather than roles."""
 
 
+GM = ("gm", "Game master", "ゲームマスター")
+"""A GM room's channel from the game master to one seat (key ``gm-{room seat}``): the GM writes, the seat reads."""
+MASTER_READS = ("the game master reads every chat and writes in the village's and to one seat",
+                "ゲームマスターは全ての会話を読み、村と各参加者あてに書きます")
+FROM_MASTER = ("the game master writes here: it is told to you alone", "ゲームマスターからあなただけへの連絡です")
+
+
 def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
-    """The chats ``seat`` reads now, the village first, its own 独り言 last (see the module docstring)."""
+    """The chats ``seat`` reads now, the village first, its own 独り言 last (see the module docstring); a
+    GM room's game master reads every chat and writes the village's and one to each seat."""
     game = None if village is None else village.game
     key, en, ja = CHANNELS[DAY_CHAT]
+    if village is not None and seat is not None and seat == village.master:
+        return master_channels(village)
     if village is None or game is None:
         return (Channel(key, en, ja, *((None, None) if seat is not None else SPECTATORS)),)
     me = None if seat is None else village.seat(seat)
@@ -86,6 +96,10 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     closed: tuple[str, str] | tuple[None, None]
     if me is None:
         closed = SPECTATORS
+    elif DAY_CHAT in view.writes and str(village.turn) == "silent" and not game.is_over:  # n秒ルール
+        seconds = village.settings["times"].get("silentrule", 0)
+        closed = (f"nobody speaks in the first {seconds} seconds of the day (n秒ルール)",
+                  f"朝から{seconds}秒間は発言禁止です（n秒ルール）")
     elif DAY_CHAT in view.writes or game.is_over:
         closed = (None, None)
     else:
@@ -114,7 +128,30 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
         if own_stream is not None:
             kind = own_stream.partition("-")[0]
             found.append(Channel(own_stream, *SEAT_CHATS[kind][2:]))
+        if village.master is not None:
+            found.append(Channel(f"{GM[0]}-{seat}", GM[1], GM[2], *FROM_MASTER))
     return tuple(found)
+
+
+def master_channels(village: Village) -> tuple[Channel, ...]:
+    """The game master's chats: the village's (written at any time), one to each seat (written), and every
+    other chat any seat reads now, 独り言 included (read only)."""
+    key, en, ja = CHANNELS[DAY_CHAT]
+    found: dict[str, Channel] = {key: Channel(key, en, ja)}
+    seats = [s for s in range(len(village.players)) if s != village.master]
+    for s in seats:
+        name = village.players[s]
+        found[f"{GM[0]}-{s}"] = Channel(f"{GM[0]}-{s}", f"{GM[1]} → {name}", f"{GM[2]}→{name}")
+    if village.game is not None:
+        for reader in [*seats, None]:
+            for channel in channels(village, reader):
+                if channel.key not in found:
+                    label = (f"{channel.en} ({village.players[reader]})", f"{channel.ja}（{village.players[reader]}）") if (
+                        reader is not None and channel.key.startswith(MONOLOGUE[0])) else (channel.en, channel.ja)
+                    found[channel.key] = Channel(channel.key, *label, *MASTER_READS)
+        heaven_key, heaven_en, heaven_ja = CHANNELS[HEAVEN_CHAT]
+        found.setdefault(heaven_key, Channel(heaven_key, heaven_en, heaven_ja, *MASTER_READS))
+    return tuple(found.values())
 
 
 SEAT_CHATS = {"stream": ("Stream", "配信", "Monologue (stream)", "独り言（配信）")}
@@ -162,7 +199,7 @@ def reads_veiled(village: Village | None, seat: Seat | None) -> bool:
     game = None if village is None else village.game
     if game is None:
         return False
-    if game.is_over:
+    if game.is_over or (seat is not None and seat == village.master):  # type: ignore[union-attr]
         return True
     me = None if seat is None else village.seat(seat)  # type: ignore[union-attr]
     return me is not None and not game.alive[me] and heaven_sees_all(game)
@@ -216,8 +253,9 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
                 "ballot": None, "claims": [], "proposals": [], "published": None, "log": [],
                 "request": requests_view(village, seat),  # 希望役職制: the seat's own choice only
                 "result": result_json(result, village.players), "winner": None}
-    me = None if seat is None else village.seat(seat)
-    sv = seat_view(village, me)
+    master = seat is not None and seat == village.master
+    me = None if seat is None or master else village.seat(seat)
+    sv = seat_view(village, "master" if master else me)
     names = game.names
     over = game.is_over
     made = _log(game).made
@@ -242,19 +280,23 @@ def _view(village: Village, seat: Seat | None, phase: tuple[str, str]) -> dict[s
         "chat_note": SEALED_NOTE if me is not None and sv.stage is Stage.NIGHT and game.identity(me).sealed
         and not over else None,
         "co_roles": _co_roles(sv) if me is not None and sv.stage is Stage.DAY and game.alive[me] else [],
-        "log": [made[id(pm)][1] for pm in sv.messages],  # {"ja", "en", "m", "head"?, "votes"?, "private"?}
+        "log": [made[id(pm)][1] if pm[1].to is None or not master else  # the GM reads whom a private line is to
+                {**made[id(pm)][1], "to": [names[s] for s in sorted(pm[1].to)]} for pm in sv.messages],
+        "master": None if village.master is None else {"name": village.players[village.master], "you": master},
         "result": result_json(result, village.players),
         "winner": None if sv.outcome is None else _team(sv.outcome.winner) if sv.outcome.winner else
         {"id": "Draw", "ja": "引き分け", "en": "draw"},
     }
 
 
-def seat_view(village: Village, seat: Seat | None) -> SeatView:
-    """The game seat's view, made once per change of the village (channels and views both need it)."""
+def seat_view(village: Village, seat: Seat | None | str) -> SeatView:
+    """The game seat's view (``"master"``: the game master's), made once per change of the village
+    (channels and views both need it)."""
     cached = village.views.get(seat)
     if cached is None or cached[0] != village.version:
         assert village.game is not None
-        cached = village.views[seat] = (village.version, SeatView.of(village.game, seat))
+        made = SeatView.master(village.game) if seat == "master" else SeatView.of(village.game, seat)  # type: ignore[arg-type]
+        cached = village.views[seat] = (village.version, made)
     return cached[1]
 
 
@@ -363,6 +405,8 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
             night and not (sv.alive[me] and village.missing(me))
             or game.stage is Stage.DAY and village.turn == "discussion" and sv.alive[me]),
         "results": [_texts(game, pm) for pm in sv.messages if pm[1].to is not None],
+        "will": game.wills.get(me, "") if game.settings.on("will") else None,  # 遺言: its writer's alone
+        "may_will": game.settings.on("will") and sv.alive[me] and not game.is_over,
     }
 
 

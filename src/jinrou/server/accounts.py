@@ -693,8 +693,9 @@ def standings(room: Any) -> list[tuple[int, str, Standing]]:
             return []
         found = tuple(Standing(None, None, "draw" if not result.winners else "win" if s in result.winners else "loss")
                       for s in range(len(room.seats)))
-    return [(seat, info.account, found[seat]) for seat, info in enumerate(room.seats)
-            if info is not None and info.account is not None and seat < len(found)]
+    return [(seat, info.account, standing) for seat, info in enumerate(room.seats)
+            if info is not None and info.account is not None and seat < len(found)
+            and (standing := found[seat]) is not None]  # None: the seat played no role (a game master)
 
 
 async def record_plays(db: Runner, room: Any) -> None:

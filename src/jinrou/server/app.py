@@ -15,6 +15,7 @@ HTTP (JSON)                                  what it does
                                              the client's for this action, the same on each retry): an action is
                                              stored once per id, a retry of a stored one is answered {"ok": true}
   POST /api/rooms/{id}/chat  {token|pass, text, channel} say something in a chat channel
+  POST /api/rooms/{id}/extend {token, seconds} the game master (a mode's game_master) moves the turn's deadline
   POST /api/rooms/{id}/rematch {token}       the same seats again, in a new room → {id}
   POST /api/rooms/{id}/words {token, words}  the host's list of words the room's chat refuses
   POST /api/rooms/{id}/report {token|pass, channel, line, text, reason} or {token|pass, seat, reason}
@@ -366,6 +367,11 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
             raise RoomError("wrong room password", status=403, ja="部屋のパスワードが違います")
         return {"pass": await service.pass_for(room_id, data.get("name"))}
 
+    async def extend(request: Request) -> Any:
+        data = await body(request)
+        await service.extend(request.path_params["room"], data.get("token"), data.get("seconds"))
+        return {"ok": True}
+
     async def leave(request: Request) -> Any:
         await service.leave(request.path_params["room"], (await body(request)).get("token"))
         return {"ok": True}
@@ -579,7 +585,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/rooms", handler(create_room, command=True), methods=["POST"]),
         *(Route(f"/api/rooms/{{room}}/{name}", handler(work, command=True), methods=["POST"]) for name, work in [
             ("join", join), ("watch", watch), ("leave", leave), ("kick", kick), ("bots", bots), ("start", start),
-            ("action", act), ("chat", chat), ("rematch", rematch), ("ready", ready)]),
+            ("action", act), ("chat", chat), ("extend", extend), ("rematch", rematch), ("ready", ready)]),
         Route("/api/rooms/{room}/words", handler(room_words, command=True, guarded=True), methods=["POST"]),
         Route("/api/rooms/{room}/report", handler(report, guarded=True), methods=["POST"]),
         Route("/api/reports", handler(reports), methods=["GET"]),

@@ -80,7 +80,7 @@ class GameProgress(Registry):
                 made += 1
                 continue
             deadline = room.deadline if room.deadline_key == room.turn_key else None
-            if not waiting or (deadline is not None and deadline <= self.clock()):
+            if (not waiting and not room.current.timed) or (deadline is not None and deadline <= self.clock()):
                 await self._append(room, "close", {})
                 made += 1
                 continue

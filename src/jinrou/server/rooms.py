@@ -15,7 +15,8 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked:
                                                          the seat's account, token, browser and address are barred
                                                          from the room's seats)
-    started   {}
+    started   {host?, date?}                            (host: the host's seat then; date: "MM-DD", the server's local
+                                                         day: a mode whose ``start`` takes them gets them)
     action    {seat, action, spent?, id?}                a player's decision (JSON of the mode); seconds spent on the
                                                          turn; the id its client gave it (a retry is not stored twice)
     close     {}                                         the phase's deadline passed, or all acted
@@ -68,6 +69,9 @@ SERVER_SETTINGS = ("name", "mode", "password", "private", "accounts_only", "read
 LOBBY = Phase("lobby")
 SPECTATORS = Channel("spectators", "Spectators", "観戦者")
 """The server's own channel: spectators talk among themselves."""
+SPECTATORS_SILENT = Channel("spectators", "Spectators", "観戦者", "spectators do not talk in this room",
+                            "この部屋では観戦者は発言できません")
+"""The same where the room says spectators do not talk (the mode's optional ``spectators_speak``: 観戦者の発言)."""
 ACTION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """An action's id, given by its client (the page: 32 random hex digits) and stored with it."""
 
@@ -104,6 +108,14 @@ def validate_settings(data: Any) -> dict[str, Any]:
         raise RoomError(str(error), ja=error.ja) from None
     return {"name": name, "mode": mode.name, **settings, **({"accounts_only": True} if accounts_only else {}),
             **({"ready_check": True} if ready_check else {}), "password": password, "private": private}
+
+
+def _month_day(text: Any) -> tuple[int, int] | None:
+    """A stored ``"MM-DD"`` as (month, day) (None: none stored, a room started before it was)."""
+    if not isinstance(text, str):
+        return None
+    month, _, day = text.partition("-")
+    return int(month), int(day)
 
 
 def check_name(name: Any, taken: list[str]) -> str:
@@ -143,6 +155,14 @@ def password_matches(password: Any, stored: str) -> bool:
 def _takes_settings(mode_name: str) -> bool:
     """Whether the mode's ``channels`` takes the room's settings as a third argument."""
     return len(inspect.signature(modes.get(mode_name).channels).parameters) >= 3
+
+
+@cache
+def _start_takes(mode_name: str) -> frozenset[str]:
+    """The optional facts of the start the mode's ``start`` takes besides the players and the settings:
+    ``host`` (the room seat of the host: classic's game master) and ``date`` ((month, day): its seasonal
+    events)."""
+    return frozenset(inspect.signature(modes.get(mode_name).start).parameters) & {"host", "date"}
 
 
 @dataclass
@@ -262,7 +282,9 @@ class Room:
             (self.ready.add if data["ready"] else self.ready.discard)(data["seat"])
         elif kind == "started":
             self.started = True
-            self.state = self.mode.start(tuple(self.names), self.settings)
+            facts = {"host": data.get("host"), "date": _month_day(data.get("date"))}
+            self.state = self.mode.start(tuple(self.masks or self.names), self.settings,
+                                         **{k: v for k, v in facts.items() if k in _start_takes(self.mode.name)})
         elif kind == "action":
             self.used[data["seat"]] += data.get("spent", 0.0)
             self.state = self.mode.act(self.state, data["seat"], data["action"])
@@ -299,6 +321,25 @@ class Room:
     @property
     def names(self) -> list[str]:
         return [s.name if s is not None else "" for s in self.seats]
+
+    @property
+    def masks(self) -> tuple[str, ...] | None:
+        """The names the seats play under until the end (覆面: the mode's optional ``masks(settings,
+        seats)``); None: their own."""
+        masked = getattr(self.mode, "masks", None)
+        return None if masked is None else masked(self.settings, len(self.seats))
+
+    def shown_names(self, seat: SeatNumber | None = None) -> list[str]:
+        """The seats' names as ``seat`` (None: a spectator) may read them now: their masks while the
+        game is not over, unless the mode's optional ``unmasked(state, seat)`` says the seat sees who
+        is who (a game master); their own names otherwise."""
+        masks = self.masks
+        if masks is None or self.is_over:
+            return self.names
+        unmasked = getattr(self.mode, "unmasked", None)
+        if seat is not None and unmasked is not None and self.state is not None and unmasked(self.state, seat):
+            return self.names
+        return list(masks)
 
     @property
     def is_over(self) -> bool:
@@ -395,7 +436,19 @@ class Room:
         if self.is_over:
             return self._final_channels(seat)
         found = self._mode_channels(self.state, seat)
-        return (*found, SPECTATORS) if seat is None else found
+        if seat is None:
+            return (*found, self._spectators)
+        master = getattr(self.mode, "game_master", None)
+        if master is not None and self.state is not None and master(self.state) == seat:  # a GM reads them too
+            return (*found, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here",
+                                    "観戦者だけが書けます"))
+        return found
+
+    @property
+    def _spectators(self) -> Channel:
+        """The spectators' channel, open unless the mode's optional ``spectators_speak(settings)`` says not."""
+        speak = getattr(self.mode, "spectators_speak", None)
+        return SPECTATORS if speak is None or speak(self.settings) else SPECTATORS_SILENT
 
     @property
     def main_channel(self) -> str:
@@ -426,7 +479,7 @@ class Room:
             self._final = (main, *(Channel(c.key, c.en, c.ja, *over) for c in known.values()))
         main, *others = self._final
         if seat is None:
-            return (main, *others, SPECTATORS)
+            return (main, *others, self._spectators)
         seated_main = Channel(main.key, main.en, main.ja, None)
         return (seated_main, *others, Channel(SPECTATORS.key, SPECTATORS.en, SPECTATORS.ja, "only spectators write here",
                                                    "観戦者だけが書けます"))
@@ -470,15 +523,27 @@ class Room:
         return self.frame(seat, now, channels, {key: [line.to_json() for line in found]
                                                 for key, found in lines.items()})
 
+    @staticmethod
+    def _seat_json(index: int, seat: Seat, shown: list[str], masks: tuple[str, ...] | None) -> dict[str, Any]:
+        """A seat in the seat list: under its mask while it is masked (覆面: no 称号 either, as 月下人狼 shows
+        none), its name and mask once revealed."""
+        data = seat.to_json()
+        if masks is None:
+            return data
+        if shown[index] == masks[index]:
+            return {"name": masks[index], "bot": seat.bot}
+        return {**data, "name": shown[index], "mask": masks[index]}
+
     def frame(self, seat: SeatNumber | None, now: float, channels: tuple[Channel, ...],
               lines: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         """A view around the given chat lines (all of them: the HTTP view; the new ones: a push)."""
         main = channels[0].key if channels else None
         settings = {k: v for k, v in self.settings.items() if k not in ("name", "mode")}
+        shown, masks = self.shown_names(seat), self.masks
         clocks = {"used": [round(u, 3) for u in self.used]} if self.mode.public_clocks else {}
         return {
             "room": {**self.summary(), **settings, "title": list(self.mode.title),
-                     "seat_list": [None if s is None else s.to_json() for s in self.seats],
+                     "seat_list": [None if s is None else self._seat_json(i, s, shown, masks) for i, s in enumerate(self.seats)],
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
                      "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json(),

@@ -274,7 +274,8 @@ class RoomService(Replicas, GameProgress, Pushes):
             free = room.free_seats()
             if not free:
                 raise RoomError("the room is full: you can watch as a spectator", ja="満席です。観戦はできます")
-            name = check_name(name, [s.name for s in room.seats if s is not None])
+            masked = room.masks is not None  # 覆面: names are not unique there, so a refusal tells nobody who sits
+            name = check_name(name, [] if masked else [s.name for s in room.seats if s is not None])
             token = new_token()
             await self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token), **signed})
             self._notify(room)
@@ -344,12 +345,13 @@ class RoomService(Replicas, GameProgress, Pushes):
             wait = 0.0 if not unready or room.full_since is None else (
                 room.full_since + room.settings["ready_check"] - self.clock())
             if wait > 0:
-                names = ", ".join(room.names[s] for s in unready)
+                names = ", ".join(room.shown_names(seat)[s] for s in unready)  # 覆面: under their masks
                 raise RoomError(f"{len(unready)} of the players have not said they are ready ({names}): wait for them, "
                                 f"or start without them in {max(1, round(wait))} s",
                                 ja=f"準備完了していない参加者がいます（{names}）。待つか、{max(1, round(wait))}秒後に"
                                    f"そのまま開始してください")
-            await self._append(room, "started", {})
+            day = time.localtime(self.clock())  # the room's date (its seasonal events), stored: a replay reads it
+            await self._append(room, "started", {"host": room.host, "date": f"{day.tm_mon:02d}-{day.tm_mday:02d}"})
             await self._progress(room)
             self._notify(room)
 
@@ -444,6 +446,33 @@ class RoomService(Replicas, GameProgress, Pushes):
             raise RoomError(str(error), ja=error.ja) from None
         await self._append(room, "action", data)  # stored, then folded (Room.fold: the mode's act)
 
+    async def extend(self, room_id: str, token: Any, seconds: Any) -> None:
+        """The game master (the mode's optional ``game_master(state)``: classic's GM room) moves the
+        turn's deadline by ``seconds`` (−600…600, not 0): stored as a new deadline of the same turn. A
+        shortening leaves some time (the reference's 「時間短縮」 refuses one that would leave none)."""
+        async with self._holding(room_id):
+            room = await self.room(room_id)
+            seat = room.seat_of(token)
+            master = getattr(room.mode, "game_master", None)
+            if master is None or room.state is None or master(room.state) != seat:
+                raise RoomError("only the game master (a GM room's host) changes the time", status=403,
+                                ja="時間を変えられるのはゲームマスター（GM部屋のホスト）だけです")
+            if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < abs(seconds) <= 600:
+                raise RoomError(f"seconds is a whole number from -600 to 600, not 0: not {seconds!r:.20}",
+                                ja=f"seconds は -600〜600 の整数（0以外）です: {seconds!r:.20}")
+            deadline = room.deadline if room.deadline_key == room.turn_key and not room.is_over else None
+            if deadline is None:
+                raise RoomError("no time runs now: nothing to change", ja="今は時間が進んでいません")
+            left = deadline - self.clock()
+            if left + seconds <= 0:
+                raise RoomError(f"only {max(0, int(left))} seconds are left: the time cannot be shortened by {-seconds}",
+                                ja=f"残りは{max(0, int(left))}秒です: {-seconds}秒は短縮できません")
+            round_, turn = room.turn_key
+            await self._append(room, "deadline", {"round": round_, "turn": turn, "at": deadline + seconds,
+                                                  "start": room.deadline_start})
+            self._arm(room)
+            self._notify(room)
+
     async def chat(self, room_id: str, token: Any, text: Any, channel: Any = None,
                    spectator: str | None = None, who: Who = NOBODY) -> None:
         """Say ``text`` in ``channel`` (None: the first one the speaker may write). A seat speaks with
@@ -472,7 +501,8 @@ class RoomService(Replicas, GameProgress, Pushes):
             if found.closed is not None:
                 raise RoomError(found.closed, ja=found.closed_ja)
             self.chat_limits.check((room.id, seat if seat is not None else f"~{spectator}"))
-            name = room.names[seat] if seat is not None else f"{spectator} (観戦)"
+            shown = room.shown_names()  # 覆面: a seat speaks under its mask until the end
+            name = shown[seat] if seat is not None else f"{spectator} (観戦)"
             data = {"seat": seat, "name": name, "text": text, "phase": room.phase}
             mark = room.log_mark()
             if mark is not None:
@@ -486,7 +516,7 @@ class RoomService(Replicas, GameProgress, Pushes):
             await self._append(room, "chat", data)
             if speakers:  # possessed voice: one drawn per line, the copy recorded under its name
                 chosen = speakers[int(self._rng(room).integers(len(speakers)))]
-                copy = {"seat": chosen, "name": room.names[chosen], "text": text, "phase": room.phase}
+                copy = {"seat": chosen, "name": shown[chosen], "text": text, "phase": room.phase}
                 if mark is not None:
                     copy["mark"] = mark
                 await self._append(room, "chat", copy)
@@ -528,7 +558,8 @@ class RoomService(Replicas, GameProgress, Pushes):
         await self.passes.load()
         room = await self.room(room_id)
         if name is not None:
-            name = check_nickname(name, [s.name for s in room.seats if s is not None], NAME_LIMIT)
+            seated = room.shown_names() if room.masks is not None else [s.name for s in room.seats if s is not None]
+            name = check_nickname(name, seated, NAME_LIMIT)  # 覆面: checked against the masks, never the names
         return self.passes.issue(room.id, name or "")
 
     async def reader(self, room_id: str, token: Any = None, pass_: Any = None,

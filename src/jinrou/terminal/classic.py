@@ -19,7 +19,7 @@ from jinrou.classic.abilities import ParamKind
 from jinrou.classic.agent import Agent, act, talk
 from jinrou.classic.catalog import UnknownRoleError
 from jinrou.classic.claims import FORMS, Claim, ClaimError
-from jinrou.classic.game import Game, Legal
+from jinrou.classic.game import Game, Legal, Will
 from jinrou.classic.model import Action, Message, Stage, Verb, Vote
 from jinrou.classic.naming import by_name
 from jinrou.classic.texts import pair_name, render, role_name, shown_role, verb_label
@@ -98,6 +98,7 @@ def day_help(names: Sequence[str], actions: Sequence[Legal] = ()) -> str:
     lines = ["vote NAME                                  vote (a name in any case, or its number in the table)"]
     lines += [f"{_form(lg, names):<42} {verb_label(lg.verb, 'en', lg.label)} (a day action)" for lg in actions]
     lines += [f"claim {form:<36} {text}" for form, text in zip(FORMS, CLAIM_HELP, strict=True)]
+    lines.append(f"{'will TEXT':<42} write your will (遺言): read out to everybody when you die (setting will)")
     lines.append(f"A player is a name or a number: claim VOTE {names[-1]}, claim VOTE {len(names)}. help: this list.")
     return "\n".join(lines)
 
@@ -225,6 +226,10 @@ class TerminalPlay:
                     continue
                 if word == "claim":
                     self.game.claim(view.seat, Claim.parse(_named(rest, view.names), view.names))
+                    continue
+                if word == "will":  # 遺言: the engine checks it (the setting, a living seat, its length)
+                    self.game.apply(Will(view.seat, rest.strip()))
+                    self.console.print("your will is written (遺言)")
                     continue
                 if word == "vote" and rest and vote is not None:
                     self.game.apply(Vote(view.seat, seat_of(rest, view.names, vote.targets)))

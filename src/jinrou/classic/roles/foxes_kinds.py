@@ -123,6 +123,7 @@ class NightRabbit(FoxKind):
     card_en = "Night Rabbit: a kind of fox that also reads the Wolves chat at night (it cannot write there)."
 
     listens = frozenset({Chat.WOLF})
+    eavesdrops = True  # 障子に目あり warns of it
 
 
 MUTATE = Verb.declare("mutate", label=("変異する", "mutate"))

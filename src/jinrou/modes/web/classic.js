@@ -49,6 +49,8 @@
   body.night #board section { background: #f4f5fb; }
   `;
   const SKELETON = `
+  <section id="c-master" hidden><h2 id="c-master-title"></h2><p class="c-note" id="c-master-note"></p>
+    <button type="button" id="c-longer"></button> <button type="button" id="c-shorter"></button></section>
   <section class="c-card" id="c-card" hidden><h2 id="c-card-title"></h2>
     <p class="c-role" id="c-role"></p><p class="c-team" id="c-team"></p><p class="c-rule" id="c-rule"></p>
     <ul class="c-list" id="c-facts"></ul><h2 id="c-results-title"></h2><ul class="c-list" id="c-results"></ul></section>
@@ -59,6 +61,7 @@
     <ul class="c-list" id="c-proposals"></ul></section>
   <section id="c-claim-section" hidden><details class="c-claims-panel" id="c-claim-panel"><summary id="c-claim-title"></summary>
     <div id="c-claim-forms"></div></details></section>
+  <section id="c-will" hidden><h2 id="c-will-title"></h2><p class="c-note" id="c-will-note"></p><div id="c-will-form"></div></section>
   <section id="c-end" hidden><h2 id="c-end-title"></h2><p class="end" id="c-winner"></p>
     <div class="scroll"><table class="c-end"><thead id="c-end-head"></thead><tbody id="c-end-body"></tbody></table></div></section>
   <section id="c-players-section"><h2 id="c-players-title"></h2><ul class="c-list c-players" id="c-players"></ul></section>
@@ -259,6 +262,7 @@
       else if (ballot.revotes) status.push(ctx.t(`Revote ${ballot.revotes}.`, `再投票 ${ballot.revotes}回目`));
       if (ballot.vote) status.push(ctx.t(`You voted for ${ballot.vote}.`, `${ballot.vote} に投票しました。`));
       if (game.turn === "discussion") status.push(ctx.t("Discussion: the vote opens after it.", "議論中: 投票は議論の後です。"));
+      if (game.turn === "silent") status.push(ctx.t("The day's first seconds are silent (n秒ルール): nobody speaks yet.", "発言禁止の時間です（n秒ルール）。"));
     }
     if (me.ready) status.push(ctx.t("You are done: waiting for the others.", "完了しました。他の人を待っています。"));
     $("#c-status").textContent = status.join(" ");
@@ -335,6 +339,36 @@
     ]);
   }
 
+  function renderMaster(view) {  // a GM room's game master: sees everything, talks, changes the time
+    const master = view.game && view.game.master;
+    const mine = Boolean(master && master.you && !view.game.result);
+    $("#c-master").hidden = !mine;
+    if (!mine) return;
+    $("#c-master-title").textContent = ctx.t("You are the game master", "あなたはゲームマスターです");
+    $("#c-master-note").textContent = ctx.t("You see every role and chat; write in the village or to one player (GM → name); you never act for a seat.",
+      "全員の役職と会話が見えます。村か各参加者あて（GM→名前）に書けます。誰かの代わりに行動はできません。");
+    const longer = $("#c-longer"), shorter = $("#c-shorter");
+    longer.textContent = ctx.t("30 s longer", "30秒延長"); shorter.textContent = ctx.t("30 s shorter", "30秒短縮");
+    longer.onclick = () => ctx.extend(30); shorter.onclick = () => ctx.extend(-30);
+  }
+
+  function renderWill(view) {  // 遺言: written while alive, read out to everybody at the writer's death
+    const me = view.game && view.game.me;
+    const open = Boolean(me && me.will !== null && me.will !== undefined && me.may_will);
+    $("#c-will").hidden = !open;
+    if (!open) return;
+    $("#c-will-title").textContent = ctx.t("Your will", "遺言");
+    $("#c-will-note").textContent = ctx.t("Read out to everybody when you die; nobody reads it before.", "あなたが死んだときに全員に公開されます。それまでは誰も読めません。");
+    rebuild("#c-will-form", JSON.stringify([me.will, ctx.t("en", "ja")]), () => {
+      const form = ctx.el("form", undefined, "c-form");
+      const text = ctx.el("textarea"); text.name = "will"; text.maxLength = 300; text.rows = 3; text.value = me.will;
+      text.setAttribute("aria-label", ctx.t("Your will", "遺言"));
+      form.append(text, button(ctx.t("Save my will", "遺言を残す")));
+      form.addEventListener("submit", (event) => { event.preventDefault(); ctx.act({ will: text.value }); });
+      return [form];
+    });
+  }
+
   function renderPlayers(view) {
     const game = view.game;
     $("#c-players-title").textContent = ctx.t("Players", "参加者");
@@ -383,7 +417,7 @@
     $("#c-roles").replaceChildren(...rows);
   }
 
-  function renderEnd(game) {
+  function renderEnd(game, room) {
     const over = Boolean(game && game.result && game.winner);
     $("#c-end").hidden = !over;
     if (!over) return;
@@ -398,7 +432,8 @@
       const held = (p.history && p.history.length ? p.history : p.role ? [p.role] : []).map(tx);  // 呪われた者 → 人狼
       if (held.length && p.shown && (p.subs && p.subs.length || p.pair && !(p.history && p.history.length))
           && tx(p.shown) !== tx(p.role)) held[held.length - 1] = tx(p.shown);  // a ケミカル seat: 「人狼×占い師」
-      const name = ctx.el("td", p.name);
+      const seat = p.seat !== null && p.seat !== undefined && room ? room.seat_list[p.seat] : null;
+      const name = ctx.el("td", seat && seat.mask ? `${p.name} = ${seat.name}` : p.name);  // 覆面: revealed at the end
       name.translate = false;
       const team = p.team || (p.role && p.role.team);  // the team it ended in (a 狼の子分 won with the wolves)
       tr.append(name, roleName(ctx.el("td", held.join(" → ")), p.role), ctx.el("td", team ? tx(team) : ""),
@@ -462,7 +497,9 @@
     renderRequest(view);
     renderActions(view);
     renderClaims(view);
-    renderEnd(game);
+    renderMaster(view);
+    renderWill(view);
+    renderEnd(game, view.room);
     renderPlayers(view);
     renderPublished(game);
     renderSettings(view);

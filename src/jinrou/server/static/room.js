@@ -54,7 +54,8 @@ function title(name) {  // the 称号 a seat shows beside its nickname (its acco
   badge.title = t("称号 (title)", "称号");
   return badge;
 }
-const ctx = { root: $("#board"), el, t, act, title };
+const extend = (seconds) => post("extend", { seconds });  // a game master's 時間延長 / 時間短縮
+const ctx = { root: $("#board"), el, t, act, title, extend };
 
 function loadMode(name) {  // the mode's script, once
   if (!loading) {
@@ -197,7 +198,8 @@ function renderLobby(view) {
   $("#seats").replaceChildren(...room.seat_list.map((s, i) => {
     const item = el("li");
     if (!s) { item.append(el("span", t(`seat ${i + 1}: free`, `${i + 1}番席: 空き`), "muted")); return item; }
-    const name = el("span", `${s.name}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
+    const mask = s.mask ? t(` as ${s.mask}`, `（${s.mask}）`) : "";  // 覆面: the mask a revealed name played under
+    const name = el("span", `${s.name}${mask}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
     name.translate = false;
     item.append(name);
     const badge = title(s.name);

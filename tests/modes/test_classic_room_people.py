@@ -1,0 +1,129 @@
+"""Issue 36's room options about people: 覆面 (``blind``: the seats play under masks until the end), a game
+master (``gm``) and spectators' talk (``watchspeak``) — the room form, the engine's settings and the mode's
+side (the server's side: ``tests/server/test_classic_room_options_online.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jinrou.errors import IllegalActionError
+from jinrou.modes.classic import ClassicMode
+from jinrou.modes.classic_settings import engine_settings, room_option, schema
+
+from .test_classic_mode import Table
+
+
+def test_the_form_offers_the_room_options_in_a_group_of_their_own_in_both_languages():
+    fields = {f.key: f for f in schema().fields}
+    assert [(fields[k].group, fields[k].default, fields[k].ja) for k in ("blind", "gm", "watchspeak")] == [
+        ("room", False, "覆面"), ("room", False, "ゲームマスター"), ("room", True, "観戦者の発言")]
+    assert schema().groups["room"] == ("Room", "部屋")
+    checked = ClassicMode().settings({"room": {"blind": True}})
+    assert engine_settings(checked)["blind"] == "on" and engine_settings(checked)["watchspeak"] == "on"
+
+
+def test_a_room_stored_before_the_options_has_their_defaults():
+    assert room_option({"rules": {}}, "watchspeak") and not room_option({"rules": {}}, "blind")
+
+
+def test_masks_name_the_seats_in_order_and_the_game_plays_under_them():
+    mode = ClassicMode()
+    assert mode.masks(mode.settings({}), 6) is None
+    settings = mode.settings({"players": 6, "room": {"blind": True}})
+    masks = mode.masks(settings, 6)
+    assert masks == ("覆面1", "覆面2", "覆面3", "覆面4", "覆面5", "覆面6")
+    table = Table({"players": 6, "room": {"blind": True}}, humans=[0], players=masks)
+    assert table.game.names == ("身代わりくん", *masks) and table.view(0)["players"][1]["name"] == "覆面1"
+
+
+# ---------------------------------------------------------------------- a game master
+
+GM_PLAYERS = ("Gina", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+GM_CAST = ["Human", "Human", "Werewolf", "Diviner", "Human", "Human", "Guard"]  # 身代わりくん, Ann, Ben, …
+
+
+def gm_table(**rules: object) -> Table:
+    return Table({"players": 6, "cast": "fixed", "roles": {"Human": 4, "Werewolf": 1, "Diviner": 1, "Guard": 1},
+                  "room": {"gm": True}, "rules": rules, "times": {"night": 100}}, roles=GM_CAST, humans=[0, 1, 3],
+                 players=GM_PLAYERS)
+
+
+def test_a_gm_room_has_a_seat_more_whose_host_plays_no_seat():
+    mode = ClassicMode()
+    settings = mode.settings({"players": 6, "room": {"gm": True}})
+    assert mode.seats(settings) == 7 and mode.seats(mode.settings({"players": 6})) == 6
+    table = gm_table()
+    assert table.game.names == ("身代わりくん", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+    assert [p["seat"] for p in table.view(None)["players"]] == [None, 1, 2, 3, 4, 5, 6]
+    assert table.mode.game_master(table.state) == 0 and table.mode.unmasked(table.state, 0)
+    assert not table.mode.unmasked(table.state, 1)
+    host3 = mode.start(GM_PLAYERS, settings, host=3)
+    assert host3.master == 3 and [host3.seat(s) for s in (0, 1, 2, 4, 5, 6)] == [1, 2, 3, 4, 5, 6]
+    assert [host3.room_seat(s) for s in range(7)] == [None, 0, 1, 2, 4, 5, 6]
+
+
+def test_the_game_master_sees_every_role_every_private_line_and_the_wolves_plans():
+    table = gm_table(divineresult="immediate")
+    table.act(3, {"act": "divine", "targets": ["Ben"]})  # Cat, the 占い師, divines Ben: told to Cat alone at once
+    master = table.view(0)
+    assert master["me"] is None and master["legal"] == [] and master["master"] == {"name": "Gina", "you": True}
+    assert [p["role"]["id"] for p in master["players"]] == GM_CAST
+    told = [line for line in master["log"] if line.get("private")]
+    assert told and told[-1]["to"] == ["Cat"] and "Ben" in told[-1]["en"]
+    assert table.view(1)["master"] == {"name": "Gina", "you": False}
+    assert all("to" not in line for line in table.view(3)["log"])  # only the GM is told whom a line is to
+    assert sum(p["role"] is not None for p in table.view(1)["players"]) == 1  # a seat sees its own role only
+
+
+def test_the_game_master_cannot_act_for_a_seat_and_nothing_changes():
+    table = gm_table()
+    before = table.view(None)
+    for action in ({"vote": "Ann"}, {"act": "divine", "targets": ["Ben"]}, {"done": True}, {"will": "x"}):
+        with pytest.raises(IllegalActionError, match="the game master plays no seat: it talks and changes the time"):
+            table.act(0, action)
+    assert table.view(None) == before and not table.mode.repeats(table.state, 0, {"done": True})
+
+
+def test_the_game_master_reads_every_chat_and_writes_the_village_and_one_to_each_seat():
+    table = gm_table()
+    chats = {c.key: c.writable for c in table.mode.channels(table.state, 0)}
+    assert chats["village"] and all(chats[f"gm-{s}"] for s in range(1, 7))
+    assert {k for k, w in chats.items() if not w} == {"wolves", "heaven", *(f"monologue-{s}" for s in range(1, 7))}
+    ann = {c.key: c for c in table.mode.channels(table.state, 1)}
+    assert not ann["gm-1"].writable and ann["gm-1"].closed == "the game master writes here: it is told to you alone"
+    assert "gm-2" not in ann and table.mode.reads_veiled(table.state, 0)
+
+
+def test_the_game_master_has_no_standing_and_the_players_theirs():
+    table = gm_table()
+    table.play_humans()
+    standings = table.mode.standings(table.state)
+    assert standings[0] is None and [s.role for s in standings[1:]] == GM_CAST[1:]
+    assert 0 not in table.mode.result(table.state).winners
+
+
+# ---------------------------------------------------------------------- 障子に目あり, 観戦者の発言
+
+SHOJI_CAST = ["Werewolf", "NightRabbit", "Human", "Human", "Diviner", "Human"]
+
+
+@pytest.mark.parametrize("shoji,cast,warned", [(True, SHOJI_CAST, True), (False, SHOJI_CAST, False),
+                                               (True, ["Werewolf", "Fox", "Human", "Human", "Diviner", "Human"], False)])
+def test_shoji_warns_everybody_at_the_start_when_an_eavesdropper_is_cast(shoji, cast, warned):
+    counts = {r: cast.count(r) for r in set(cast)}
+    table = Table({"players": 6, "cast": "fixed", "roles": counts, "rules": {"scapegoat": "off", "shoji": shoji}},
+                  roles=cast, humans=[])
+    lines = [line["ja"] for line in table.view(None)["log"]]
+    assert ("壁に耳あり障子に目あり。" in lines) is warned  # public: a spectator reads it
+    assert table.game.settings["shoji"] == ("on" if shoji else "off")
+
+
+def test_only_the_roles_the_reference_lists_are_eavesdroppers():
+    from jinrou.classic.roles import ROLES
+
+    assert [r for r, role in ROLES.items() if role.eavesdrops] == ["NightRabbit"]
+
+
+def test_the_mode_says_whether_spectators_talk():
+    mode = ClassicMode()
+    assert mode.spectators_speak(mode.settings({})) and not mode.spectators_speak(mode.settings({"room": {"watchspeak": False}}))
