@@ -61,7 +61,8 @@ def test_the_shipped_table_covers_8_to_20_seats_and_reads_back():
     table = balanced_table()
     assert sorted(table.rows) == list(range(8, 21))
     assert BalancedTable.from_json(json.loads(table.dumps())) == table
-    assert table.for_seats(6) == table.rows[8] and table.for_seats(100) == table.rows[20]
+    assert table.for_seats(6) == table.rows[8] and table.for_seats(21).wolf == table.rows[20].wolf
+    assert table.rows[20].werewolves == 3 and table.for_seats(21).werewolves is None  # above the table: 中's wolf table
     checks = {n: sum(table.verified[n].values()) for n in table.rows}  # the tuner's last check of each row
     assert checks == {n: 4000 if 9 <= n <= 13 else 2000 for n in range(8, 21)}
     for row in table.rows.values():

@@ -15,11 +15,12 @@ fixed ranges (issue 19). For n seats, :class:`TeamRatios` gives
 
 Seats the targets leave go to the free pool (third parties). The tuned table (package data
 ``data/balanced.json``, made by ``jinrou yaminabe tune``, documented in ``docs/yaminabe-study.md``)
-covers 8 to 20 seats; other counts take the nearest row (shares scale with n).
+covers 8 to 20 seats; other counts take the nearest row (shares scale with n; above 20 seats 中's wolf
+table sets the number of 人狼系 roles).
 
 >>> table = balanced_table()
->>> min(table.rows), max(table.rows), table.for_seats(30) == table.rows[20]
-(8, 20, True)
+>>> min(table.rows), max(table.rows), table.for_seats(30).wolf == table.rows[20].wolf, table.for_seats(30).werewolves
+(8, 20, True, None)
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import functools
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from typing import Any
 
@@ -105,11 +106,14 @@ class BalancedTable:
     about: Mapping[str, Any] = field(default_factory=dict)
 
     def for_seats(self, n: int) -> TeamRatios:
-        """The row for n seats, or the nearest one (the smallest above the table, the largest below)."""
+        """The row for n seats, or the nearest one (the smallest above the table, the largest below).
+        Above the table a row's fixed number of 人狼系 roles is not kept: tuned for fewer seats, it would
+        leave the larger village too few wolves, so 中's wolf table decides there (its shares still scale)."""
         if n in self.rows:
             return self.rows[n]
         low, high = min(self.rows), max(self.rows)
-        return self.rows[low if n < low else high if n > high else min(self.rows, key=lambda k: (abs(k - n), k))]
+        row = self.rows[low if n < low else high if n > high else min(self.rows, key=lambda k: (abs(k - n), k))]
+        return replace(row, werewolves=None) if n > high and row.werewolves is not None else row
 
     def to_json(self) -> dict[str, Any]:
         return {
