@@ -358,13 +358,17 @@ class HeuristicAgent:
         out = _exclusive(out)
         for finish in plays.finishes():
             out = finish(self, view, a, out, noise, rng)
+        if view.stage is Stage.NIGHT:  # what it aimed at tonight: a seat alive after it survived it
+            for choice in out:
+                if isinstance(choice, Action) and choice.targets:
+                    self.notes.aims[choice.verb, view.day] = choice.targets[0]
         return _votes_last(out)
 
     def _vote(self, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float]) -> Seat:
         candidates = list(legal.targets)
         if view.revotes and not view.runoff and self.notes.ballots and self.notes.ballots[-1][0] == view.day:
-            tally = Counter(self.notes.ballots[-1][1].values())
-            top = max(tally.values())
+            tally = Counter(self.notes.ballots[-1][1].values())  # empty where the table was hidden (闇狼)
+            top = max(tally.values(), default=0)
             tops = [s for s in candidates if tally.get(s) == top]
             if tops and any(s not in a.allies for s in tops):
                 candidates = tops
