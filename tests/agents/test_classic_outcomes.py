@@ -76,8 +76,9 @@ def test_a_village_bot_moves_its_vote_off_an_absolute_wolf_that_survived_a_hidde
     fresh = HeuristicAgent(cast)  # the same table without the outcome: it would vote the known wolf again
     fresh.talk(SeatView.of(game, 4), rng)
     fresh.notes.survived.clear()
-    fresh.notes.version += 1
-    assert fresh.choose_vote(SeatView.of(game, 4), fresh._read(SeatView.of(game, 4)), [0, 1, 5, 6, 7], [0.0] * 8) == 0
+    fresh.notes.version += 1  # what it read changed: its objectives are weighed again
+    votes = [c for c in fresh.act(SeatView.of(game, 4, game.legal_actions(4)), rng) if isinstance(c, Vote)]
+    assert votes and votes[0].target == 0
 
 
 # ---------------------------------------------------------------------- an attack that killed nobody
@@ -108,7 +109,7 @@ def test_wolves_attack_another_seat_after_an_attack_on_a_devil_failed():
     devil_first = Assessment(tuple([0.0] * n), {}, frozenset(), tuple(3.0 if s == 1 else 0.5 for s in range(n)),
                              tuple([0.0] * n), False)  # the devil worth most: a trusted claimant, say
     bot = HeuristicAgent(cast)
-    bot._read(view)
+    bot.notes.read(view)
     assert bot.notes.attacks == {1: 1} and bot.notes.failed(Verb.ATTACK, game.day) == {1: 1}
     assert attack(bot, view, devil_first, legal, [0.0] * n, rng).targets != (1,)
     bot.notes.attacks.clear()  # without the outcome it would attack the devil again
