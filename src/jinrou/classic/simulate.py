@@ -234,7 +234,8 @@ def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory,
         talk(game, bots, table)
         act(game, bots, table, rules)
         game.close(rules)
-    # only a cast without an attacking wolf can stall: ties that execute nobody (drawvote=none), day after day
+    # the rules have no day limit (as the reference): a game stalls when every execution and attack fails, or
+    # ties execute nobody (drawvote=none) day after day; the bots avoid repeating what failed (docs/classic-rules.md)
     raise RuntimeError(f"the game of seed {seed} did not end in {MAX_PHASES} phases")  # pragma: no cover
 
 

@@ -32,7 +32,8 @@ claims naming it (a VOTE counts 2, an ESTIMATE ±1, each times the speaker's cha
 village's side), so the village converges. The village's objective is suspicion − ½·value (at most
 −50 on the two days after a seat topped a day's last ballot alone and was not executed: it resisted,
 as a 絶対狼 does while other wolves live, so the village executes others first and tries it again on
-the third day); once every wolf left seems located (or at most one is left) while a fox may live and
+the third day; where a 闇狼 hid the table, the seat most named in the day's VOTE claims when nobody was
+executed); once every wolf left seems located (or at most one is left) while a fox may live and
 the village can afford it, it hunts the fox first (+2·fox, −3 for a seat with suspicion > 1.5:
 executing the last wolf would hand the fox the win). Wolves and informed madmen blend in (suspicion,
 as a villager would) but push a seat that survived their attack (a fox, or a guarded seat, +3); a
@@ -358,13 +359,17 @@ class HeuristicAgent:
         out = _exclusive(out)
         for finish in plays.finishes():
             out = finish(self, view, a, out, noise, rng)
+        if view.stage is Stage.NIGHT:  # what it aimed at tonight: a seat alive after it survived it
+            for choice in out:
+                if isinstance(choice, Action) and choice.targets:
+                    self.notes.aims[choice.verb, view.day] = choice.targets[0]
         return _votes_last(out)
 
     def _vote(self, view: SeatView, a: Assessment, legal: Legal, noise: Sequence[float]) -> Seat:
         candidates = list(legal.targets)
         if view.revotes and not view.runoff and self.notes.ballots and self.notes.ballots[-1][0] == view.day:
-            tally = Counter(self.notes.ballots[-1][1].values())
-            top = max(tally.values())
+            tally = Counter(self.notes.ballots[-1][1].values())  # empty where the table was hidden (闇狼)
+            top = max(tally.values(), default=0)
             tops = [s for s in candidates if tally.get(s) == top]
             if tops and any(s not in a.allies for s in tops):
                 candidates = tops

@@ -9,8 +9,9 @@ The defaults, as each role that holds the verb plays it:
   reverse curse);
 * **guard** the most valuable seat (its allies first);
 * **attack** — and a required **bite** (ヴァンパイア) — the most valuable non-ally, −4 for a seat its
-  side's seer (or fake seer) called black, −2 for last night's survivor, +3 for the guard a 直感派狼
-  sensed; an optional bite (狂犬, once) waits for a non-ally that claimed a role whose play is
+  side's seer (or fake seer) called black, −4 for each earlier night it was the target and survived
+  (a guard, or a seat that resists: 悪魔くん — so a failed attack is not repeated night after night),
+  +3 for the guard a 直感派狼 sensed; an optional bite (狂犬, once) waits for a non-ally that claimed a role whose play is
   ``targeted`` (占い師, 狩人), the most trusted first;
 * **pair** (キューピッド: itself and the whitest seat; 求愛者 and 通訳 likewise: the whitest);
 * **revive** the whitest dead seat (an optional revival only a white one); on the wolves' side
@@ -37,6 +38,7 @@ from jinrou.classic.roles import ROLES
 from jinrou.classic.views import SeatView
 
 GUARD_SENSED = 3.0  # an attack on the guard that 直感派狼 sensed
+FAILED = 4.0  # per earlier night a living seat was attacked (or bitten) and survived: guarded, or it resists
 
 
 def best(targets: Sequence[Seat], score: Callable[[Seat], float]) -> Seat:
@@ -90,10 +92,10 @@ def attack(bot: HeuristicAgent, view: SeatView, a: Assessment, legal: Legal, noi
     assert view.seat is not None
     black = {t for c in a.allies | {view.seat} for t, r in notes.divined.get(c, {}).items() if r == BLACK}
     black |= {t for t, r in notes.fake_results.items() if r == BLACK}
-    survivor = notes.attacks.get(view.day - 1)
+    failed = notes.failed(legal.verb, view.day) if legal.verb is not None else {}
 
     def score(s: Seat) -> float:
-        return a.value[s] - (4.0 if s in black else 0.0) - (2.0 if s == survivor else 0.0) \
+        return a.value[s] - (4.0 if s in black else 0.0) - FAILED * failed.get(s, 0) \
             + (GUARD_SENSED if s in notes.guards else 0.0) - (100.0 if s in a.allies else 0.0) + noise[s]
 
     return one(view, legal, best(legal.targets, score))

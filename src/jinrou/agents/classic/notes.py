@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from jinrou.agents.classic import plays
 from jinrou.classic.claims import ClaimKind
-from jinrou.classic.model import Seat
+from jinrou.classic.model import Seat, Verb
 from jinrou.classic.views import SeatView
 
 _UNWEIGHED = frozenset({"claim", "night", "morning", "revote", "revote once"})
@@ -33,10 +33,13 @@ class Notes:
     readings: dict[Seat, str] = field(default_factory=dict)  # a reading's results, as its play notes them (a seer: the 占い師's id)
     psychic: dict[Seat, str] = field(default_factory=dict)  # its own psychic results
     executed: set[Seat] = field(default_factory=set)
+    execution_day: int = 0  # the last day an execution killed a seat, or a tie executed nobody
+    hidden_day: int = 0  # the last day a ballot's table was hidden (闇狼)
     found_dead: set[Seat] = field(default_factory=set)  # died with a hidden cause (night kills)
-    ballots: list[tuple[int, dict[Seat, Seat]]] = field(default_factory=list)  # (day, vote table), oldest first
+    ballots: list[tuple[int, dict[Seat, Seat]]] = field(default_factory=list)  # (day, vote table: {} hidden), oldest first
     voters: dict[Seat, list[Seat]] = field(default_factory=dict)  # candidate → who voted for it, every ballot
     attacks: dict[int, Seat] = field(default_factory=dict)  # night → the wolves' target (wolf chat)
+    aims: dict[tuple[Verb, int], Seat] = field(default_factory=dict)  # (verb, night) → the seat its own action named
     guards: set[Seat] = field(default_factory=set)  # seats seen guarding, as a play notes them
     heard: set[str] = field(default_factory=set)  # the keys of every message it was told (悪魔くん: bitten)
     bet: int = 1  # the last day its stock was emptied (イカサマ師: it stocks a vote at each dawn after it)
@@ -55,11 +58,12 @@ class Notes:
     by_role: dict[str, tuple[Seat, ...]] = field(default_factory=dict)  # role → its claimants in ``co``'s order
 
     def read(self, view: SeatView) -> None:
-        """Read the messages and claims that are new since the last call."""
-        if len(view.messages) > self.messages:
-            self._read_messages(view)
+        """Read the claims and the messages that are new since the last call (the claims first: each
+        is kept by its own day, and a dusk's reading of the day's outcome needs the day's claims)."""
         if len(view.claims) > self.claims:
             self._read_claims(view)
+        if len(view.messages) > self.messages:
+            self._read_messages(view)
 
     def _read_messages(self, view: SeatView) -> None:
         for _, message in view.messages[self.messages:]:
@@ -82,6 +86,11 @@ class Notes:
                 self.ballots.append((self.day, table))
                 for voter, target in table.items():
                     self.voters.setdefault(target, []).append(voter)
+            elif key == "no execution":  # a tie (drawvote=none): nobody topped it alone
+                self.execution_day = self.day
+            elif key == "votes hidden":  # 闇狼: a ballot whose table nobody sees
+                self.ballots.append((self.day, {}))
+                self.hidden_day = self.day
             elif key == "died":
                 seat = args["player"]
                 assert isinstance(seat, int)
@@ -89,6 +98,7 @@ class Notes:
                     self.found_dead.add(seat)
                 elif args["cause"] == "execution":
                     self.executed.add(seat)
+                    self.execution_day = self.day
             elif key == "attack chosen":
                 self.attacks[self.day] = args["target"]  # type: ignore[assignment]
             elif (reader := plays.reader(key)) is not None:
@@ -121,15 +131,34 @@ class Notes:
 
     def _note_survivor(self) -> None:
         """At dusk: the day's last ballot had one top who was not executed — it resisted (絶対狼, a
-        holy protection, a プリンス), so voting it again is likely wasted."""
+        holy protection, a プリンス), so voting it again is likely wasted. Where the table was hidden
+        (闇狼) and the day killed nobody by execution, the top is read from the day's VOTE claims: the
+        seat most of the living said they would vote for."""
         if not self.ballots or self.ballots[-1][0] != self.day:  # ballots come day by day: the last is today's
             return
-        tally = Counter(self.ballots[-1][1].values())
+        table = self.ballots[-1][1]
+        if self.hidden_day == self.day:
+            if self.execution_day == self.day:
+                return  # somebody was executed (the execution worked), or the ballot tied
+            table = self.said.get(self.day, {})
+        tally = Counter(table.values())
+        if not tally:
+            return
         top = max(tally.values())
         tops = [s for s, count in tally.items() if count == top]
         if len(tops) == 1 and tops[0] not in self.executed:
             self.survived[tops[0]] = self.day
             self.version += 1
+
+    def failed(self, verb: Verb, day: int) -> Counter[Seat]:
+        """The seats ``verb`` aimed at on the nights before ``day`` — the pack's attack as the wolf chat
+        told it, else the bot's own choice — each with how many nights it was aimed at: a seat among
+        them still alive survived them all (guarded, or it resists), so aiming at it again is likely
+        wasted. The caller asks about living seats only."""
+        aimed = {night: seat for (v, night), seat in self.aims.items() if v is verb and night < day}
+        if verb is Verb.ATTACK:
+            aimed.update((night, seat) for night, seat in self.attacks.items() if night < day)
+        return Counter(aimed.values())
 
     def _came_out(self, seat: Seat, role: str) -> None:
         if seat not in self.co:
