@@ -37,6 +37,14 @@ def drain(sockets: dict, payloads: dict) -> None:
                 break
 
 
+def drain_to_the_end(sockets: dict, payloads: dict) -> None:
+    """Drain every socket until each has been pushed the finished game's view (bounded by wait_until)."""
+    def ended() -> bool:
+        drain(sockets, payloads)
+        return all(any((json.loads(text).get("game") or {}).get("result") for text in payloads[seat]) for seat in sockets)
+    wait_until(ended, timeout=20, what="every socket's view of the end")
+
+
 def test_the_silence_and_the_wills_over_real_sockets(server):
     room = call(server, "POST", "/api/rooms", ROOM)["id"]
     tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": n})["token"] for n in NAMES]
@@ -72,8 +80,7 @@ def test_the_silence_and_the_wills_over_real_sockets(server):
                 if action is not None:  # refused when it is not this seat's turn: nothing changes
                     call(server, "POST", f"/api/rooms/{room}/action", {"token": token, "action": action})
         wait_until(lambda: bool(view(server, room)["game"]["result"]), timeout=30, what="the end")
-        time.sleep(0.3)
-        drain(sockets, payloads)
+        drain_to_the_end(sockets, payloads)
     assert silent_seen and silent_refused
     record = call(server, "GET", f"/api/rooms/{room}/record")
     assert record["settings"]["silentrule"] == 4 and record["settings"]["will"] == "on"
@@ -127,8 +134,7 @@ def play_to_the_end(server, room: str, tokens: list[str], sockets: dict, payload
             if action is not None:  # refused when it is not this seat's turn: nothing changes
                 call(server, "POST", f"/api/rooms/{room}/action", {"token": token, "action": action})
     wait_until(lambda: bool(view(server, room)["game"]["result"]), timeout=30, what="the end")
-    time.sleep(0.3)
-    drain(sockets, payloads)
+    drain_to_the_end(sockets, payloads)
 
 
 def test_masked_names_reach_nobody_before_the_end_which_reveals_them(server):

@@ -18,6 +18,7 @@ from jinrou.server.app import create_app
 from jinrou.server.guard import ServerLimits
 from jinrou.server.store import open_store
 
+from .conftest import wait_until
 from .test_accounts import PASSWORD, rows
 
 ROOM = {"name": "ready village", "seats": 5, "wolves": 1, "ready_check": True}
@@ -77,8 +78,8 @@ def test_after_ready_seconds_of_a_full_room_the_host_starts_without_the_others(t
             "3 seats are empty")
         client.post(f"/api/rooms/{room}/bots", json={"token": ann})
         assert client.post(f"/api/rooms/{room}/start", json={"token": ann}).status_code == 400
-        time.sleep(0.6)
-        assert client.post(f"/api/rooms/{room}/start", json={"token": ann}).json() == {"ok": True}
+        wait_until(lambda: client.post(f"/api/rooms/{room}/start", json={"token": ann}).json() == {"ok": True},
+                   timeout=5, what="the ready wait to run out")  # each refused start changes nothing
 
 
 def test_a_seat_that_leaves_takes_its_ready_with_it_and_the_wait_starts_again_when_full(app_client):
@@ -87,11 +88,12 @@ def test_a_seat_that_leaves_takes_its_ready_with_it_and_the_wait_starts_again_wh
     ann, ben = seat(client, room, "Ann"), seat(client, room, "Ben")
     client.post(f"/api/rooms/{room}/ready", json={"token": ben})
     client.post(f"/api/rooms/{room}/bots", json={"token": ann})
+    full = time.time()  # the wait ran from when the room was full, at this moment or before
     first = client.get(f"/api/rooms/{room}/view").json()["room"]["ready_until"]
     client.post(f"/api/rooms/{room}/leave", json={"token": ben})
     view = client.get(f"/api/rooms/{room}/view").json()["room"]
     assert view["ready"] == [] and view["ready_until"] is None  # a free seat: no wait runs
-    time.sleep(0.05)
+    wait_until(lambda: time.time() > full + 0.01, timeout=2, what="the clock to move on")
     seat(client, room, "Cid")
     assert client.get(f"/api/rooms/{room}/view").json()["room"]["ready_until"] > first
 
@@ -228,8 +230,8 @@ def test_the_cooldown_ends_after_its_hours(tmp_path):
         sudden(store, "ann", 60, 0.5)
         room = client.post("/api/rooms", json=ROOM).json()["id"]
         assert client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).status_code == 403
-        time.sleep(0.6)
-        seat(client, room, "Ann")
+        wait_until(lambda: client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).status_code == 200,
+                   timeout=5, what="the cooldown to end")  # each refused join changes nothing
 
 
 def test_a_rematch_leaves_a_barred_accounts_seat_free(tmp_path):
