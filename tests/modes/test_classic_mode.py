@@ -25,7 +25,8 @@ from jinrou.classic.settings import SCHEMA as ENGINE
 from jinrou.errors import IllegalActionError
 from jinrou.modes import get
 from jinrou.modes.base import FieldKind, Schema, SettingsError
-from jinrou.modes.classic import SCAPEGOAT, ClassicMode, Turn, Village, _repeated
+from jinrou.modes.classic import SCAPEGOAT, ClassicMode, Turn, Village
+from jinrou.modes.classic_actions import repeated
 from jinrou.modes.classic_settings import NOT_ONLINE, engine_settings, schema
 from jinrou.yaminabe.publish import publication_key
 
@@ -332,7 +333,7 @@ def test_a_restored_bot_never_repeats_a_claim():
     table.play_humans()
     lasting = [(s, c) for _, s, c in table.game.claims if c.kind.value in ("CO", "DIVINED", "IDENTIFIED")]
     assert lasting and len(lasting) == len(set(lasting))
-    assert _repeated(table.game, *lasting[0])
+    assert repeated(table.game, *lasting[0])
 
 # ---------------------------------------------------------------------- turns, deadlines, sudden death
 

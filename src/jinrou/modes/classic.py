@@ -74,20 +74,31 @@ import numpy as np
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic import rules
 from jinrou.classic.casting import kept_requests, start_draws
-from jinrou.classic.catalog import UnknownRoleError
-from jinrou.classic.claims import Claim, ClaimKind, quote, results_of
+from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Checked, Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
-from jinrou.classic.naming import by_name
 from jinrou.classic.published import RoleList
 from jinrou.classic.record import FORMAT, write
 from jinrou.classic.texts import verb_label
 from jinrou.classic.views import SeatView
-from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, NotationError, SetupError
+from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.modes import classic_requests as asking
 from jinrou.modes import classic_settings as rooms
 from jinrou.modes.base import CastEstimate, Channel, History, Phase, PhaseKind, Result, Schema, Standing, Title
+from jinrou.modes.classic_actions import (
+    act_json,
+    ask,
+    claim_json,
+    fits,
+    make_proposals,
+    param_keys,
+    parse_action,
+    parse_claim,
+    pending_json,
+    repeated,
+    seat_named,
+)
 from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, standings_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
@@ -382,11 +393,11 @@ class ClassicMode:
             if set(action) == {"vote"}:
                 ballot = game.ballot
                 return (game.stage is Stage.DAY and ballot is not None and not ballot.ended
-                        and ballot.votes.get(me) == _seat_named(game, action["vote"]))
+                        and ballot.votes.get(me) == seat_named(game, action["vote"]))
             if "propose" in action and set(action) <= {"propose", "targets"}:  # proposed again, it goes last
-                return village.proposals[-1:] == [_action(game, me, action["propose"], action.get("targets", []), {})]
-            if "act" in action and set(action) <= {"act", "targets", *_param_keys(action["act"])}:
-                choice = _action(game, me, action["act"], action.get("targets", []), action)
+                return village.proposals[-1:] == [parse_action(game, me, action["propose"], action.get("targets", []), {})]
+            if "act" in action and set(action) <= {"act", "targets", *param_keys(action["act"])}:
+                choice = parse_action(game, me, action["act"], action.get("targets", []), action)
                 made = [a for a, _ in game.day_actions] if game.stage is Stage.DAY else game.night.actions
                 if choice not in made:
                     return False
@@ -453,7 +464,7 @@ class ClassicMode:
             raise IllegalActionError(f"an action is an object: {FORMS}", ja=f"行動はオブジェクトです: {FORMS}")
         me = village.seat(seat)
         kind = next((k for k in ("vote", "act", "claim", "claims", "will", "done", "propose") if k in action), None)
-        allowed = {"act": {"act", "targets", *_param_keys(action.get("act"))},
+        allowed = {"act": {"act", "targets", *param_keys(action.get("act"))},
                    "propose": {"propose", "targets"}}.get(kind or "", {kind})
         if kind is None or set(action) - allowed:
             raise IllegalActionError(f"unknown action {sorted(action)}: use {FORMS}",
@@ -467,9 +478,9 @@ class ClassicMode:
         if kind == "vote":
             if game.stage is Stage.DAY and village.turn is Turn.DISCUSSION:
                 raise IllegalActionError("the vote opens after the discussion", ja="投票は議論の後に始まります")
-            choices = (Vote(me, _seat_named(game, action["vote"])),)
+            choices = (Vote(me, seat_named(game, action["vote"])),)
         elif kind == "act":
-            choices = (_action(game, me, action["act"], action.get("targets", []), action),)
+            choices = (parse_action(game, me, action["act"], action.get("targets", []), action),)
         elif kind == "propose":
             return kind, me, (self._proposal(village, me, action),)
         elif kind == "claim":
@@ -487,7 +498,7 @@ class ClassicMode:
         """The attack ``me`` proposes, checked."""
         game = village.game
         assert game is not None
-        proposal = _action(game, me, action["propose"], action.get("targets", []), {})
+        proposal = parse_action(game, me, action["propose"], action.get("targets", []), {})
         legal = next((lg for lg in game.legal_actions(me) if lg.verb is Verb.ATTACK), None)
         if proposal.verb is not Verb.ATTACK or legal is None or len(proposal.targets) != 1 \
                 or proposal.targets[0] not in legal.targets:
@@ -505,7 +516,7 @@ class ClassicMode:
         if many and (not isinstance(data, list) or not data):
             raise IllegalActionError('claims are a non-empty list: {"claims": [CLAIM, ...]}',
                                      ja='claims は主張を1つ以上並べたリストです: {"claims": [CLAIM, ...]}')
-        claims = [_claim(game, c) for c in data]
+        claims = [parse_claim(game, c) for c in data]
         said = sum(1 for day, s, _ in game.claims if s == me and day == game.day)
         if said + len(claims) > MAX_CLAIMS:
             raise IllegalActionError(f"at most {MAX_CLAIMS} claims a day", ja=f"主張は1日{MAX_CLAIMS}回までです")
@@ -541,7 +552,7 @@ class ClassicMode:
         if game is None or game.is_over or village.closing:
             return village
         if game.stage is Stage.NIGHT:
-            _make_proposals(village)
+            make_proposals(village)
             if village.turn is Turn.MAIN and any(village.missing(s) for s in game.living() if s != game.scapegoat):
                 village.turn = Turn.GRACE
             else:
@@ -571,7 +582,7 @@ class ClassicMode:
         if village.pending is not None and village.game is not None:
             draws, folded = Draws(make_rng()), village.game.copy()
             rules.fold(folded, village.pending, draws)
-            outcome = {"submitted": _pending_json(village.pending, folded.names), "draws": [d.to_json() for d in draws.taken]}
+            outcome = {"submitted": pending_json(village.pending, folded.names), "draws": [d.to_json() for d in draws.taken]}
             village.drawn = (outcome, folded)
             return outcome
         if village.failed is not None or village.requesting or not (village.game is None or village.closing):
@@ -639,7 +650,7 @@ class ClassicMode:
         drawn, village.drawn = village.drawn, None
         pending, game = village.pending, village.game
         assert pending is not None and game is not None
-        if outcome.get("submitted") != _pending_json(pending, game.names):
+        if outcome.get("submitted") != pending_json(pending, game.names):
             raise ImpossibleOutcomeError("the outcome is not the pending action's")
         if drawn is not None and drawn[0] == outcome:
             village.game = drawn[1]
@@ -677,43 +688,43 @@ class ClassicMode:
                 step = play_seat(village.key, int(village.settings["aiwolf_seats"]), game, me, village.first_ballot,
                                  village.turn is Turn.DISCUSSION,
                                  village.turn is Turn.MAIN and len(game.attackers()) > 1, rng)
-                if not (isinstance(step, Claim) and _repeated(game, me, step)):
+                if not (isinstance(step, Claim) and repeated(game, me, step)):
                     break
-            if isinstance(step, Claim) and not _repeated(game, me, step):
-                return {"claims": [_claim_json(step, names)]}
+            if isinstance(step, Claim) and not repeated(game, me, step):
+                return {"claims": [claim_json(step, names)]}
             if isinstance(step, dict):
                 return step
         view_of = SeatView.of(game, me)
         if game.stage is Stage.DAY:
             if village.first_ballot and me not in village.talked and not game.identity(me).silenced:  # 沈黙
-                said = [c for c in _ask(agent.talk, view_of, rng) if not _repeated(game, me, c)]
+                said = [c for c in ask(agent.talk, view_of, rng) if not repeated(game, me, c)]
                 room = MAX_CLAIMS - sum(1 for day, s, _ in game.claims if s == me and day == game.day)
                 if said[:max(0, room)]:  # a bot with nothing to say (its own failure) goes on to its vote
-                    return {"claims": [_claim_json(c, names) for c in said[:max(0, room)]]}
+                    return {"claims": [claim_json(c, names) for c in said[:max(0, room)]]}
             if village.turn is Turn.DISCUSSION:
                 return {"done": True}
-            choices = _ask(agent.act, view_of, rng)
-            taken = next((c for c in choices if isinstance(c, Action) and _fits(c, view_of.legal)), None)
+            choices = ask(agent.act, view_of, rng)
+            taken = next((c for c in choices if isinstance(c, Action) and fits(c, view_of.legal)), None)
             if taken is not None:  # a day action first (W.1.1): its vote is asked for again after it
-                return _act_json(taken, names)
+                return act_json(taken, names)
             legal = view_of.legal[0]
             chosen = next((c.target for c in choices if isinstance(c, Vote)), None)
             target = chosen if chosen in legal.targets else legal.targets[int(rng.integers(len(legal.targets)))]
             return {"vote": names[target]}
         proposed = {p.verb for p in village.proposals if p.seat == me}
-        for choice in _ask(agent.act, view_of, rng):
-            if isinstance(choice, Action) and choice.verb not in proposed and _fits(choice, view_of.legal):
+        for choice in ask(agent.act, view_of, rng):
+            if isinstance(choice, Action) and choice.verb not in proposed and fits(choice, view_of.legal):
                 verb = "act"
                 if choice.verb is Verb.ATTACK and village.turn is Turn.MAIN and len(game.attackers()) > 1:
                     verb = "propose"
-                return _act_json(choice, names, verb)
+                return act_json(choice, names, verb)
         needed = village.missing(me) if game.stage is Stage.NIGHT else list(view_of.legal)
         if needed:
             legal = needed[0]
             assert legal.verb is not None
             picks = rng.choice(len(legal.targets), size=legal.arity, replace=False) if legal.arity else ()
             drawn = Action(me, legal.verb, tuple(legal.targets[int(i)] for i in picks), legal.example())
-            return _act_json(drawn, names)
+            return act_json(drawn, names)
         return {"done": True}
 
     # ---------------------------------------------------------------- views
@@ -808,109 +819,6 @@ def _begin(village: Village) -> None:
         village.turn = Turn.DISCUSSION
 
 
-def _make_proposals(village: Village) -> None:
-    """Proposed attacks, in the order proposed, while the wolves still have an attack to make."""
-    game = village.game
-    assert game is not None
-    for proposal in village.proposals:
-        if any(lg.verb is Verb.ATTACK and proposal.targets[0] in lg.targets for lg in game.legal_actions(proposal.seat)):
-            game.apply(proposal)
-    village.proposals.clear()
-
-
-def _pending_json(pending: Checked, names: Sequence[str]) -> dict[str, Any]:
-    """The pending action as its outcome names it (``submitted``)."""
-    assert isinstance(pending.choice, Action)
-    return pending.choice.to_json(names)
-
-
-def _seat_named(game: Game, name: Any) -> Seat:
-    if not isinstance(name, str) or name not in game.names:
-        raise IllegalActionError(f"no player {quote(name)}: the players are {', '.join(game.names)}",
-                                 ja=f"{quote(name)} という参加者はいません: 参加者は {', '.join(game.names)}")
-    return game.names.index(name)
-
-
-def _param_keys(verb: Any) -> tuple[str, ...]:
-    """The parameter keys an ``act`` of ``verb`` may carry (none for an unknown verb)."""
-    try:
-        return tuple(p.key for p in Verb(verb).params)
-    except ValueError:
-        return ()
-
-
-def _action(game: Game, me: Seat, verb: Any, targets: Any, data: Mapping[str, Any]) -> Action:
-    """An ``act`` (or ``propose``) read by the one action codec, :meth:`Action.from_json`."""
-    try:
-        Verb(verb)
-    except ValueError:
-        verbs = ", ".join(v.value for v in Verb)
-        raise IllegalActionError(f"unknown action {quote(verb)}: actions are {verbs}",
-                                 ja=f"不明な行動 {quote(verb)}: 行動は {verbs}") from None
-    if not isinstance(targets, list):
-        raise IllegalActionError("targets are a list of player names", ja="対象は参加者名のリストです")
-    targets_named = [_seat_named(game, t) for t in targets]  # the mode's own message for an unknown name
-    try:
-        action = Action.from_json({**{k: v for k, v in data.items() if k not in ("act", "propose")},
-                                   "action": verb, "targets": [game.names[t] for t in targets_named]}, game.names, me)
-    except NotationError as error:
-        raise IllegalActionError(str(error), ja=f"行動の形が違います: {error}") from None
-    return action
-
-
-def _act_json(action: Action, names: Sequence[str], key: str = "act") -> dict[str, Any]:
-    """A bot's action as a person sends it: the record's JSON, its verb under ``key``."""
-    data = action.to_json(names)
-    del data["player"]
-    data[key] = data.pop("action")
-    if "target" in data:
-        data["targets"] = [data.pop("target")]
-    data.setdefault("targets", [])
-    return data
-
-
-def _claim(game: Game, data: Any) -> Claim:
-    """A claim from its JSON (IllegalActionError saying the forms)."""
-    forms = ('a claim is {"kind": "CO", "role": ROLE}, {"kind": "DIVINED"|"IDENTIFIED"|"ESTIMATE", "target": NAME, '
-             '"result": "human"|"werewolf"} or {"kind": "VOTE", "target": NAME}')
-    wrong = IllegalActionError(forms, ja="主張の形は " + forms.removeprefix("a claim is ").replace(" or ", " か "))
-    if not isinstance(data, dict):
-        raise wrong
-    try:
-        kind = ClaimKind(data.get("kind"))
-    except (ValueError, TypeError):
-        raise wrong from None
-    wanted = {ClaimKind.COMINGOUT: {"kind", "role"}, ClaimKind.VOTE: {"kind", "target"}}.get(
-        kind, {"kind", "target", "result"})
-    if set(data) != wanted:
-        raise wrong
-    if kind is ClaimKind.COMINGOUT:
-        role = data["role"]
-        try:
-            if isinstance(role, str):
-                return Claim(kind, role=by_name(role).id)
-        except UnknownRoleError:
-            pass
-        raise IllegalActionError(f"unknown role {quote(role)}: give a catalog id (Werewolf), an English (Seer) or "
-                                 "Japanese name (人狼)",
-                                 ja=f"{quote(role)} という役職はありません: ID（Werewolf）、英語名（Seer）か日本語名（人狼）で")
-    target = _seat_named(game, data["target"])
-    if kind is ClaimKind.VOTE:
-        return Claim(kind, target=target)
-    if data["result"] not in results_of(kind):
-        if kind is ClaimKind.DIVINED:  # a かぼちゃ魔's costume (W.1.5), the 鬼 kinds (T.1.10)
-            raise IllegalActionError(f"a divination is human, werewolf, pumpkin or oni, not {quote(data['result'])}",
-                                     ja=f"占い結果は human（人間）、werewolf（人狼）、pumpkin（かぼちゃ）か oni（鬼）です: "
-                                        f"{quote(data['result'])} ではありません")
-        if kind is ClaimKind.IDENTIFIED:  # the 鬼 kinds (T.1.10)
-            raise IllegalActionError(f"a psychic result is human, werewolf or oni, not {quote(data['result'])}",
-                                     ja=f"霊能結果は human（人間）、werewolf（人狼）か oni（鬼）です: "
-                                        f"{quote(data['result'])} ではありません")
-        raise IllegalActionError(f"a result is human or werewolf, not {quote(data['result'])}",
-                                 ja=f"結果は human（人間）か werewolf（人狼）です: {quote(data['result'])} ではありません")
-    return Claim(kind, target=target, result=data["result"])
-
-
 def _hearing(village: Village) -> bool:
     """Whether the bots' votes wait for the people: at a day's first ballot without a discussion
     time, until every seat that still owes its vote and has not said its claims at once (as bots do,
@@ -922,42 +830,6 @@ def _hearing(village: Village) -> bool:
         return False
     spoke = {s for day, s, c in game.claims if day == game.day and c.kind is ClaimKind.VOTE}
     return any(s not in village.talked and s not in spoke for s in game.awaited())
-
-
-def _claim_json(claim: Claim, names: Sequence[str]) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": claim.kind.value}
-    if claim.role is not None:
-        data["role"] = claim.role
-    if claim.target is not None:
-        data["target"] = names[claim.target]
-    if claim.result is not None:
-        data["result"] = claim.result
-    return data
-
-
-def _repeated(game: Game, seat: Seat, claim: Claim) -> bool:
-    """Whether ``seat`` said ``claim`` before: today, or on any day for a coming out or a result."""
-    lasting = claim.kind in (ClaimKind.COMINGOUT, ClaimKind.DIVINED, ClaimKind.IDENTIFIED)
-    return any(s == seat and c == claim and (lasting or day == game.day) for day, s, c in game.claims)
-
-
-def _ask(decide: Callable[[SeatView, np.random.Generator], list[Any]], view_of: SeatView,
-         rng: np.random.Generator) -> list[Any]:
-    """A bot's decisions; a bot that fails says and does nothing (its seat then takes uniform legal
-    choices): a room must not stop on a bot's bug."""
-    try:
-        return decide(view_of, rng)
-    except Exception:  # noqa: BLE001 — deliberate: any failure of the bot's own code
-        return []
-
-
-def _fits(action: Action, legal: Sequence[Legal]) -> bool:
-    """Whether a bot's action is one of its legal ones (the engine checks it again)."""
-    return any(lg.verb is action.verb and (len(action.targets) == lg.arity or (not action.targets and lg.or_none))
-               and set(action.targets) <= set(lg.targets)
-               and len(action.params) == len(lg.values)
-               and all(p.allows(v, allowed) for p, v, allowed in zip(lg.params, action.params, lg.values, strict=True))
-               for lg in legal)
 
 
 __all__ = ["SCAPEGOAT", "ClassicMode", "Turn", "Village"]
