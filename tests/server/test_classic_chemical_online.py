@@ -11,10 +11,9 @@ from jinrou.classic.record import write
 from jinrou.classic.replay import replay
 from jinrou.classic.texts import render
 from jinrou.modes.classic_settings import schema
-from jinrou.server.pushes import Listener
 from tests.modes.test_classic_mode import first_choice
 
-from .test_classic_online import awaited, create, deadline, get_view, join, post
+from .test_classic_online import awaited, capture, create, deadline, get_view, join, post
 
 PLAYERS = 8
 ROOM = {"players": PLAYERS, "cast": "fixed",
@@ -42,15 +41,7 @@ def test_a_chemical_room_plays_to_a_verified_record_and_no_payload_tells_a_secon
     tokens = [join(client, room, f"P{i}") for i in range(HUMANS)]
     post(client, room, "bots", token=tokens[0])
     service = client.app.state.service
-    sent: dict[int | None, list[str]] = {seat: [] for seat in [*range(HUMANS), None]}
-
-    def listener(seat: int | None) -> Listener:
-        async def send(text: str) -> None:
-            sent[seat].append(text)
-        return Listener(room, seat, send)
-
-    for seat in sent:
-        service.subscribe(listener(seat))
+    sent = capture(client, room, HUMANS)
     assert post(client, room, "start", token=tokens[0]) == {"ok": True}
     for _ in range(300):
         if service.rooms[room].is_over:

@@ -45,6 +45,22 @@ def join(client, room: str, name: str) -> str:
     return client.post(f"/api/rooms/{room}/join", json={"name": name}).json()["token"]
 
 
+def capture(client, room: str, seats: int) -> dict[int | None, list[str]]:
+    """Every payload the room pushes to each of its first ``seats`` seats and to a spectator (None), as
+    sent, from now on: what the payload audits check against the record."""
+    service = client.app.state.service
+    sent: dict[int | None, list[str]] = {seat: [] for seat in [*range(seats), None]}
+
+    def listener(seat: int | None) -> Listener:
+        async def send(text: str) -> None:
+            sent[seat].append(text)
+        return Listener(room, seat, send)
+
+    for seat in sent:
+        service.subscribe(listener(seat))
+    return sent
+
+
 def get_view(client, room: str, token: str | None = None) -> dict[str, Any]:
     return client.get(f"/api/rooms/{room}/view", params={"token": token} if token else {}).json()
 
@@ -325,17 +341,9 @@ def test_no_payload_to_anyone_holds_what_the_record_says_they_may_not_see(audit,
         tokens = [join(client, room, f"P{i}") for i in range(HUMANS)]
         post(client, room, "bots", token=tokens[0])
         service = client.app.state.service
-        sent: dict[int | None, list[str]] = {seat: [] for seat in [*range(HUMANS), None]}  # every payload
+        sent = capture(client, room, HUMANS)  # every payload
         written: list[tuple[str, str]] = []  # (channel, secret)
         spoken: set[tuple[int, str, str]] = set()  # (seat, channel, phase)
-
-        def listener(seat: int | None) -> Listener:
-            async def send(text: str) -> None:
-                sent[seat].append(text)
-            return Listener(room, seat, send)
-
-        for seat in sent:
-            service.subscribe(listener(seat))
         assert post(client, room, "start", token=tokens[0]) == {"ok": True}
         for seat, token in enumerate(tokens):  # 遺言: each person's, its own until its death (issue 36)
             assert post(client, room, "action", token=token, action={"will": f"secret-will-{seat}-"}) == {"ok": True}

@@ -12,11 +12,10 @@ from websockets.sync.client import connect
 
 from jinrou.classic.replay import replay
 from jinrou.classic.texts import render
-from jinrou.server.pushes import Listener
 from tests.modes.test_classic_mode import first_choice
 
 from .conftest import Server, wait_until
-from .test_classic_online import awaited, create, deadline, get_view, join, post
+from .test_classic_online import awaited, capture, create, deadline, get_view, join, post
 from .test_restart import call
 
 ROOM = {"players": 8, "cast": "fixed", "roles": {"Werewolf": 2, "Fox": 1, "Diviner": 1, "Guard": 1, "Human": 4},
@@ -38,15 +37,7 @@ def test_a_room_with_requests_plays_to_a_verified_record_and_no_payload_tells_a_
     tokens = [join(client, room, f"P{i}") for i in range(HUMANS)]
     post(client, room, "bots", token=tokens[0])
     service = client.app.state.service
-    sent: dict[int | None, list[str]] = {seat: [] for seat in [*range(HUMANS), None]}
-
-    def listener(seat: int | None) -> Listener:
-        async def send(text: str) -> None:
-            sent[seat].append(text)
-        return Listener(room, seat, send)
-
-    for seat in sent:
-        service.subscribe(listener(seat))
+    sent = capture(client, room, HUMANS)
     assert post(client, room, "start", token=tokens[0]) == {"ok": True}
     seen = get_view(client, room, tokens[0])
     assert seen["game"]["stage"] == "requesting" and seen["room"]["deadline"] is not None
