@@ -59,7 +59,7 @@ function afkWarn(view, left, online, t) {
 function afkSoundLabel(t) {
   const button = document.getElementById("afk-sound");
   const label = afkSoundOn() ? t("warning sound: on", "警告音: オン") : t("warning sound: off", "警告音: オフ");
-  button.textContent = afkSoundOn() ? "🔔" : "🔕";  // small: the header has little room on a phone
+  button.textContent = "♪";  // small (the header has little room on a phone), in every font; struck through when off
   button.title = label;
   button.setAttribute("aria-label", label);
   button.setAttribute("aria-pressed", String(afkSoundOn()));
