@@ -112,9 +112,9 @@ BAD_RATIOS = [
     ({"fox": -1}, "the mean number of fox roles must be a number from 0 to 10, not -1"),
     ({"lovers": "1"}, "the mean number of lovers roles must be a number from 0 to 10, not '1'"),
     ({"fox": float("nan")}, "the mean number of fox roles must be a number from 0 to 10, not nan"),
-    ({"werewolves": 0}, "the number of 人狼系 roles must be a whole number from 1 to 500 or None, not 0"),
-    ({"werewolves": 1.5}, "the number of 人狼系 roles must be a whole number from 1 to 500 or None, not 1.5"),
-    ({"werewolves": True}, "the number of 人狼系 roles must be a whole number from 1 to 500 or None, not True"),
+    ({"werewolves": 0}, "the mean number of 人狼系 roles must be a number from 1 to 500 or None, not 0"),
+    ({"werewolves": 0.5}, "the mean number of 人狼系 roles must be a number from 1 to 500 or None, not 0.5"),
+    ({"werewolves": True}, "the mean number of 人狼系 roles must be a number from 1 to 500 or None, not True"),
 ]
 
 

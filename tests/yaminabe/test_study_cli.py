@@ -83,6 +83,22 @@ def test_tune_fixes_the_werewolf_count_of_its_rows(tmp_path):
     assert json.loads(path.read_text())["seats"]["8"]["werewolves"] == 2
 
 
+def test_tune_searches_the_mean_werewolf_count_by_secant(tmp_path):
+    path = tmp_path / "row8.json"
+    result = runner.invoke(app, ["yaminabe", "tune", "--players", "8", "--secant", "werewolves", "--bracket", "1,2", "--rounds", "0",
+                                 "--games", "40", "--check-games", "8", "--retries", "0", "--seed", "1", "--workers", "1",
+                                 "--output", str(path), "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.stdout)
+    assert [r["ratios"]["werewolves"] for r in line["rounds"]] == [1, 2]  # the bracket's ends
+    one, two = (r["wins"]["village"] / sum(r["wins"].values()) for r in line["rounds"])
+    secant = min(3, max(1, 1 + (one - 0.5) / (one - two)))  # where the line through the ends crosses ½, within 1 to 3
+    mean = line["ratios"]["werewolves"]
+    assert mean == pytest.approx(secant, abs=0.001) and json.loads(path.read_text())["seats"]["8"]["werewolves"] == mean
+    table = json.loads(path.read_text())
+    assert table["about"]["secant"] == "werewolves" and table["about"]["bracket"] == [1, 2]
+
+
 def test_tune_starts_from_a_table(tmp_path):
     start = tmp_path / "start.json"
     start.write_text(json.dumps({"format": "jinrou.yaminabe-balanced/1", "seats": {
@@ -111,6 +127,13 @@ BAD = [
     (["tune", "--output", "table.txt"], "error: --output 'table.txt': name the file .json"),
     (["tune", "--players", "8-x"], "error: bad --players '8-x'"),
     (["tune", "--players", "8-12", "--werewolves", "4"], "error: --werewolves 4: the 人狼系 roles must be below half the seats (8 seats)"),
+    (["tune", "--players", "8-12", "--werewolves", "3.2"], "error: --werewolves 3.2: the 人狼系 roles must be below half the seats (8 seats)"),
+    (["tune", "--players", "8", "--werewolves", "0.5"], "error: invalid value for '--werewolves': Input should be greater than or equal to 1"),
+    (["tune", "--slope", "-1"], "error: --bracket and --slope go with --secant KNOB (werewolves or wolf)"),
+    (["tune", "--secant", "werewolves", "--bracket", "1"], "error: --bracket '1': two numbers LO,HI, the smaller first (e.g. 1,2)"),
+    (["tune", "--secant", "fox", "--slope", "-1"], "error: invalid value for '--secant'"),
+    (["tune", "--players", "8", "--secant", "werewolves", "--bracket", "1,4"],
+     "error: the bracket must be two values from 1 to 3 at 8 seats, the smaller first, not (1.0, 4.0)"),
     (["study", "--players", "8-100000"], "error: bad --players '8-100000': 闇鍋 takes at most 1000 seats"),
     (["study", "--pool", "all"], "error: unknown pool 'all': pools are catalog and playable"),
     (["study", "--date", "12-32"], "error: bad date '12-32': give drawn (a day of the year drawn for each game)"),

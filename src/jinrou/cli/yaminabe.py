@@ -406,11 +406,14 @@ def _print_study(result: StudyResult) -> None:
 @app.command("tune")
 def tune_command(
     players: PlayersRange = "8-20",
-    rounds: Annotated[int, typer.Option(help="Rounds of the search per seat count.", min=1, max=1000)] = 10,
+    rounds: Annotated[int, typer.Option(help="Rounds of the search per seat count (with --secant: rounds played at the estimate, 0 allowed).", min=0, max=1000)] = 10,
     games: Annotated[int, typer.Option(help="Games per round.", min=1, max=1_000_000)] = 400,
     check_games: Annotated[int, typer.Option(help="Fresh games that check each answer.", min=1, max=1_000_000)] = 2000,
     retries: Annotated[int, typer.Option(help="Checks that may follow a missed one, each after a step from it.", min=0, max=100)] = 3,
-    werewolves: Annotated[int | None, typer.Option(help="Fix the number of 人狼系 roles of the rows tuned (default: 中's table; it must be below half the seats).", min=1)] = None,
+    werewolves: Annotated[float | None, typer.Option(help="Fix the mean number of 人狼系 roles of the rows tuned (⌊m⌋, plus one w.p. its fraction; default: 中's table; every count below half the seats).", min=1)] = None,
+    secant_knob: Annotated[Literal["werewolves", "wolf"] | None, typer.Option("--secant", help="Search this knob alone by secant steps instead (werewolves: the mean 人狼系 count; wolf: the wolf centre), the others kept at the start's; needs --bracket or --slope.")] = None,
+    bracket: Annotated[str | None, typer.Option(help="With --secant: two values LO,HI of the knob, played first; the village's win rate between them is the slope (e.g. 1,2).")] = None,
+    slope: Annotated[float | None, typer.Option(help="With --secant: the village's win rate per unit of the knob (below 0; e.g. -0.8 for the wolf centre).")] = None,
     start_from: Annotated[Path | None, typer.Option(help="A balanced table (JSON) to start each search from: its row for the seat count, or the nearest (its 人狼系 count too, unless --werewolves); fewer rounds then do.")] = None,
     seed: Seed = None,
     pool: StudyPool = "catalog",
@@ -430,9 +433,10 @@ def tune_command(
 
     Example: jinrou yaminabe tune --players 8-20 --seed 1 --output balanced.json   (one row: --players 8 --werewolves 2)
     """
+    import math
     import os
 
-    from jinrou.yaminabe.tuner import Goal, Knobs, best_so_far, bots_evaluator, table_of, tune
+    from jinrou.yaminabe.tuner import Goal, Knobs, best_so_far, bots_evaluator, secant, table_of, tune
 
     tuned: list[Tuned] = []
     seen: list[Round] = []  # the rounds and checks of the seat count under way
@@ -442,15 +446,20 @@ def tune_command(
         if output is not None:
             check_output(output, "--output", (".json",))
         seats = _players_range(players)
-        if werewolves is not None and 2 * werewolves >= min(seats):
-            raise JinrouError(f"--werewolves {werewolves}: the 人狼系 roles must be below half the seats ({min(seats)} seats)")
+        if werewolves is not None and 2 * math.ceil(werewolves) >= min(seats):
+            raise JinrouError(f"--werewolves {werewolves:g}: the 人狼系 roles must be below half the seats ({min(seats)} seats)")
+        if secant_knob is None and (bracket is not None or slope is not None):
+            raise JinrouError("--bracket and --slope go with --secant KNOB (werewolves or wolf)")
+        ends = _bracket(bracket)
+        if werewolves is not None and werewolves.is_integer():
+            werewolves = int(werewolves)  # a whole number, written as one
         seed = _seed(seed)
         start = _start_table(start_from)
         starts = {n: Knobs(werewolves=werewolves) if start is None else Knobs.of(start.for_seats(n)) for n in seats}
         for n, knobs in starts.items():
             if werewolves is not None:
                 starts[n] = knobs = replace(knobs, werewolves=werewolves)
-            if knobs.werewolves is not None and 2 * knobs.werewolves >= n:
+            if knobs.werewolves is not None and 2 * math.ceil(knobs.werewolves) >= n:
                 raise JinrouError(f"--start-from: its row for {n} seats casts {knobs.werewolves} 人狼系 roles; they must be below half the seats")
         from jinrou.yaminabe.study import Plan
 
@@ -459,7 +468,7 @@ def tune_command(
         date = checked.date
         client = _connect(cluster)
         evaluate = bots_evaluator(bots, workers=workers or os.cpu_count() or 1, client=client, pool=pool, date=date)
-        steps = rounds + retries + 1  # the progress counts rounds and checks, a missed check's retries at most
+        steps = rounds + retries + 1 + (2 if ends else 0)  # the progress counts rounds and checks, a missed check's retries at most
         with progress_of(len(seats) * steps, "tuning (rounds)", json_output) as advance, \
                 client if client is not None else contextlib.nullcontext():
             for n in seats:
@@ -468,8 +477,12 @@ def tune_command(
                     advance(len(tuned) * steps + k + 1)
 
                 seen.clear()
-                tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games,
-                                  retries=retries, start=starts[n], on_round=told))
+                if secant_knob is not None:
+                    tuned.append(secant(n, evaluate, seed=seed, knob=secant_knob, start=starts[n], bracket=ends, slope=slope, rounds=rounds,
+                                        games=games, check_games=check_games, retries=retries, on_round=told))
+                else:
+                    tuned.append(tune(n, evaluate, seed=seed, rounds=rounds, games=games, check_games=check_games,
+                                      retries=retries, start=starts[n], on_round=told))
                 seen.clear()
                 advance(len(tuned) * steps)
                 if json_output:
@@ -481,7 +494,8 @@ def tune_command(
         interrupted = True
     about: dict[str, object] = {"bots": bots, "pool": pool, "date": date, "seed": seed,
                                 **({"start_from": start_from.name} if start_from is not None else {}), "rounds": rounds, "games": games, "check_games": check_games,
-             "retries": retries, "goal": Goal().to_json()}
+             "retries": retries, "goal": Goal().to_json(),
+                                **({"secant": secant_knob, **({"bracket": list(ends)} if ends else {"slope": slope})} if secant_knob else {})}
     if interrupted:
         if seen:
             tuned.append(best_so_far(n, list(seen)))
@@ -506,6 +520,17 @@ def tune_command(
         _print_tuned(tuned, {n} if seen and interrupted else set())
     if interrupted:
         raise typer.Exit(130)
+
+
+def _bracket(text: str | None) -> tuple[float, float] | None:
+    """``--bracket LO,HI`` as two numbers (None without it); a one-line error otherwise."""
+    if text is None:
+        return None
+    try:
+        low, high = (float(part) for part in text.split(","))
+    except ValueError:
+        raise JinrouError(f"--bracket {text!r}: two numbers LO,HI, the smaller first (e.g. 1,2)") from None
+    return (low, high)
 
 
 def _start_table(path: Path | None):  # type: ignore[no-untyped-def]

@@ -23,7 +23,7 @@ A casting fills n seats (the scapegoat's included) in steps over one
 The balanced level (*tuned*, this project's) takes the wolf and village ranges, the number of foxes
 (step 2, instead of the table's foxes, vampires, devils and ローレライ; a fox's U is scaled to the
 kinds the pool allows, so that every one is cast), of lovers (first in step 3) and, where the row
-sets it, of 人狼系 roles (step 2, instead of 中's table; below half the seats) from its table
+sets it, of 人狼系 roles (step 2, a mean as the foxes', instead of 中's table; below half the seats) from its table
 (:mod:`jinrou.yaminabe.ratios`), or from ``Options(ratios=…)``.
 
 The reference's defects (spec §7) are fixed; ``Options(faithful=True)`` reproduces them, and a list
@@ -278,9 +278,9 @@ def nonhumans(d: Draft) -> None:
         wolves, foxes, vampires, devils, loreleis = nonhuman_counts(n, u)
         if d.flags.tuned:  # balanced: the table's foxes, no other third party among the non-humans
             foxes, vampires, devils, loreleis = _mean_count(ratios(d).fox, u), 0, 0, 0
-            table_wolves = ratios(d).werewolves  # and its 人狼系 count if it sets one (after the tweaks' draws)
-            if table_wolves is not None:
-                wolves = max(1, min(table_wolves, (n - 1) // 2))  # below half the seats
+            table_wolves = ratios(d).werewolves  # and its 人狼系 count if it sets one (after the tweaks' draws):
+            if table_wolves is not None:  # a mean, drawn as the foxes (a whole number draws nothing)
+                wolves = max(1, min(_mean_count(table_wolves, u), (n - 1) // 2))  # below half the seats
         # 一部闇鍋 raises the targets to the fixed counts: no addition below is then negative
         want = wolves - d.count_cat(WOLF)
         k = want if d.faithful else min(want, d.slots)

@@ -5,10 +5,11 @@ fixed ranges (issue 19). For n seats, :class:`TeamRatios` gives
 
 - ``wolf``: the wolf team's share range (lo, hi): target round(n·(lo + (hi − lo)·U)), below half
   the seats, made up with 狂人系 slots as 中 does;
-- ``werewolves`` (optional): the number of 人狼系 roles, at least 1 and below half the seats (a
-  casting at fewer seats than the row's caps it there); None: 中's table and tweaks decide, as
-  before (中 casts a single 人狼系 below 9 seats, too few for the wolves to win at 8: the 8-seat
-  row sets 2);
+- ``werewolves`` (optional): the mean number of 人狼系 roles m ≥ 1 — ⌊m⌋, plus one more w.p. its
+  fraction, so that a row may lie between two whole numbers (at 8 seats one wolf is too weak and two
+  too strong); every count cast is below half the seats (a casting at fewer seats than the row's caps
+  it there). A whole number casts exactly that count, drawing nothing. None: 中's table and tweaks
+  decide, as before;
 - ``village``: the village team's share range, likewise, in village slots;
 - ``fox``: the mean number of 妖狐系 roles — ⌊fox⌋, plus one more w.p. its fraction;
 - ``lovers``: the mean number of lovers-team (恋人陣営) roles, likewise.
@@ -49,14 +50,14 @@ class TeamRatios:
         wolf: the wolf team's share range (lo, hi).
         fox: the mean number of 妖狐系 roles, ≥ 0.
         lovers: the mean number of lovers-team roles, ≥ 0.
-        werewolves: the number of 人狼系 roles, ≥ 1; None: 中's table.
+        werewolves: the mean number of 人狼系 roles, ≥ 1 (a whole number is kept an int); None: 中's table.
     """
 
     village: tuple[float, float]
     wolf: tuple[float, float]
     fox: float
     lovers: float
-    werewolves: int | None = None
+    werewolves: int | float | None = None
 
     def __post_init__(self) -> None:
         for name in ("village", "wolf"):
@@ -71,8 +72,15 @@ class TeamRatios:
                 raise CastingError(f"the mean number of {name} roles must be a number from 0 to 10, not {value!r}")
             object.__setattr__(self, name, float(value))
         w = self.werewolves
-        if w is not None and (isinstance(w, bool) or not isinstance(w, int) or not 1 <= w <= 500):
-            raise CastingError(f"the number of 人狼系 roles must be a whole number from 1 to 500 or None, not {w!r}")
+        if w is not None and not (_is_number(w) and 1 <= w <= 500):
+            raise CastingError(f"the mean number of 人狼系 roles must be a number from 1 to 500 or None, not {w!r}")
+        if isinstance(w, float) and w.is_integer():  # 2.0 is the whole number 2: no draw, written as 2
+            object.__setattr__(self, "werewolves", int(w))
+
+    @property
+    def most_werewolves(self) -> int | None:
+        """⌈werewolves⌉, the most 人狼系 roles the row casts (None: 中's table)."""
+        return None if self.werewolves is None else math.ceil(self.werewolves)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"village": list(self.village), "wolf": list(self.wolf), "fox": self.fox, "lovers": self.lovers}
@@ -145,9 +153,11 @@ class BalancedTable:
                 rows[seats] = TeamRatios.from_json(row)
             except CastingError as error:
                 raise CastingError(f"balanced table, {key} seats: {error}") from None
-            wolves = rows[int(key)].werewolves
-            if wolves is not None and 2 * wolves >= int(key):
-                raise CastingError(f"balanced table, {key} seats: {wolves} 人狼系 roles are not below half the seats")
+            most = rows[seats].most_werewolves
+            if most is not None and 2 * most >= seats:
+                mean = rows[seats].werewolves
+                what = f"{most} 人狼系 roles are" if mean == most else f"a mean of {mean} 人狼系 roles casts up to {most}, which is"
+                raise CastingError(f"balanced table, {key} seats: {what} not below half the seats (at most {(seats - 1) // 2})")
             if "verified" in row:
                 verified[int(key)] = dict(row["verified"])
         if not rows:

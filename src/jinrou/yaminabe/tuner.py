@@ -18,9 +18,13 @@ approximation (Robbins–Monro) with one knob per goal:
   (aim / measured rate)^(a_k/a₀), so they settle where the fox team wins its aim (6 %, under the
   goal's 10 %) and the lovers theirs (3 %), at most one of each (the article: "about one").
 
-The number of 人狼系 roles is not searched: ``Knobs.werewolves`` (``start``; ``jinrou yaminabe tune
---werewolves``) fixes it for every round and the answer, None leaving it to 中's table (at 8 seats
-its single wolf is too weak for any share of madmen: the shipped 8-seat row was tuned with 2).
+The mean number of 人狼系 roles is not moved by :func:`tune`: ``Knobs.werewolves`` (``start``;
+``jinrou yaminabe tune --werewolves``) fixes it for every round and the answer, None leaving it to
+中's table. :func:`secant` searches one knob alone — that mean, or the wolf centre — for the count
+where the village wins half its games: the village's win rate falls as either grows, and in the
+mean it is exactly linear between two whole numbers (a casting draws ⌊m⌋ or ⌈m⌉ wolves and nothing
+else depends on it), so that two measured ends give the answer by a secant. At 8 seats one wolf is
+too weak for any share of madmen and two too strong: the shipped row's mean lies between.
 
 Gains shrink as a_k = a₀/(k + 1)^0.5 (a₀ = 0.6: the village's win rate falls by about 1 % for each
 1 % of wolf-team share, so a first step corrects about half of the error). The answer is the mean
@@ -106,7 +110,7 @@ class Knobs:
     third: float = 0.05
     fox: float = 0.5
     lovers: float = 0.5
-    werewolves: int | None = None
+    werewolves: int | float | None = None
 
     @classmethod
     def of(cls, ratios: TeamRatios) -> Knobs:
@@ -130,7 +134,8 @@ class Knobs:
 
     def rounded(self) -> Knobs:
         """Knobs rounded to what a table shows (three decimals)."""
-        return replace(self, **{name: round(getattr(self, name), 3) for name in ("wolf", "third", "fox", "lovers")})
+        mean = self.werewolves if self.werewolves is None or isinstance(self.werewolves, int) else round(self.werewolves, 3)
+        return replace(self, werewolves=mean, **{name: round(getattr(self, name), 3) for name in ("wolf", "third", "fox", "lovers")})
 
 
 @dataclass(frozen=True)
@@ -226,6 +231,109 @@ def tune(
     return Tuned(n, answer, tuple(history), tuple(checks), goal.met(checks[-1].wins))
 
 
+SECANT_KNOBS = ("werewolves", "wolf")
+"""The knobs :func:`secant` searches: the mean 人狼系 count and the wolf centre."""
+
+
+def secant(
+    n: int,
+    evaluate: Evaluate,
+    *,
+    seed: int,
+    knob: str = "werewolves",
+    start: Knobs = Knobs(),
+    bracket: tuple[float, float] | None = None,
+    slope: float | None = None,
+    seen: Sequence[Round] = (),
+    rounds: int = 1,
+    games: int = 2000,
+    check_games: int = 2000,
+    retries: int = 1,
+    goal: Goal = Goal(),
+    on_round: Callable[[int, Round], None] | None = None,
+) -> Tuned:
+    """Search one knob (``werewolves``: the mean 人狼系 count; ``wolf``: the wolf centre) for the value
+    where the village wins half its games, the other knobs kept at ``start``'s.
+
+    The village's win rate V falls with the knob at ``slope`` (per unit of the knob), or at the secant
+    through the two ends of ``bracket`` (each played with ``games`` unless ``seen`` holds a round there;
+    exact for the mean between two whole numbers). Every round seen or played says where V = ½:
+    x − (V − ½)/slope; the estimate is their mean weighted by games, within the knob's bounds (the
+    mean: 1 to (n − 1) // 2, every count cast below half the seats; the centre: 10–49 %). Each of
+    ``rounds`` plays ``games`` at the estimate; the answer is the last estimate, checked by
+    ``check_games`` fresh games; a check that misses the goal joins the rounds and the new estimate is
+    checked, up to ``retries`` times. Few games suffice when the slope is known: a round of a table
+    already tuned is the first point (``seen``).
+
+    Raises:
+        StudyError: an unknown knob, no slope or bracket, a slope that does not fall, a bracket outside
+            the knob's bounds or whose ends do not fall, a count that is not a whole number ≥ 1.
+    """
+    for name, value, least, most in (("rounds", rounds, 0, 1000), ("games", games, 1, MAX_GAMES),
+                                     ("check games", check_games, 1, MAX_GAMES), ("retries", retries, 0, 100)):
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            raise StudyError(f"the secant's {name} must be a whole number from {least} to {most:,}, not {value!r}")
+    if knob not in SECANT_KNOBS:
+        raise StudyError(f"the secant searches {' or '.join(SECANT_KNOBS)}, not {knob!r}")
+    low, high = (1.0, float((n - 1) // 2)) if knob == "werewolves" else (0.10, 0.49)
+    if (slope is None) == (bracket is None):
+        raise StudyError("the secant needs a slope or a bracket (two values of the knob), one of them")
+    if slope is not None and not slope < 0:
+        raise StudyError(f"the village's win rate falls as the {knob} knob grows: the slope must be below 0, not {slope!r}")
+    if bracket is not None and not (low <= bracket[0] < bracket[1] <= high):
+        raise StudyError(f"the bracket must be two values from {low:g} to {high:g} at {n} seats, the smaller first, not {tuple(bracket)!r}")
+    if bracket is None and getattr(start, knob) is None:
+        raise StudyError(f"the secant on {knob} without a bracket starts from the start's value: give one")
+    points = list(seen)
+    played = 0
+
+    def play(x: float, count: int) -> Round:
+        nonlocal played
+        knobs = replace(start, **{knob: x}).rounded()
+        played += 1
+        return Round(knobs, dict(evaluate(n, knobs.ratios(), count, _seed(seed, n, played, 1))))
+
+    def village(at: float) -> Fraction:
+        there = [r for r in points if getattr(r.knobs, knob) == at]
+        return Fraction(sum(r.wins.get(Side.VILLAGE, 0) for r in there), sum(sum(r.wins.values()) for r in there))
+
+    if bracket is not None:
+        for end in bracket:
+            if not any(getattr(r.knobs, knob) == end for r in points):
+                points.append(play(end, games))
+                if on_round is not None:
+                    on_round(played - 1, points[-1])
+        a, b = village(bracket[0]), village(bracket[1])
+        if not b < a:
+            raise StudyError(f"the village's win rate did not fall from {bracket[0]:g} to {bracket[1]:g} ({float(a):.1%} → {float(b):.1%}):"
+                             " widen the bracket or play more games")
+        slope = float((b - a) / (bracket[1] - bracket[0]))
+    assert slope is not None
+
+    def estimate() -> float:
+        if not points:
+            return float(getattr(start, knob))
+        total = sum(sum(r.wins.values()) for r in points)
+        x = sum(sum(r.wins.values()) * (getattr(r.knobs, knob) - (r.wins.get(Side.VILLAGE, 0) / sum(r.wins.values()) - 0.5) / slope)
+                for r in points) / total
+        return round(_clip(x, low, high), 3)
+
+    for _ in range(rounds):
+        points.append(play(estimate(), games))
+        if on_round is not None:
+            on_round(played - 1, points[-1])
+    checks: list[Round] = []
+    for retry in range(retries + 1):
+        if retry:
+            points.append(checks[-1])
+        checks.append(play(estimate(), check_games))
+        if on_round is not None:
+            on_round(played - 1, checks[-1])
+        if goal.met(checks[-1].wins):
+            break
+    return Tuned(n, checks[-1].knobs, tuple(points), tuple(checks), goal.met(checks[-1].wins))
+
+
 def step(knobs: Knobs, wins: Wins, goal: Goal, a: float, first: float = 0.6) -> Knobs:
     """One update of the knobs from one round's wins, with gain ``a`` (``first``: a₀; see the
     module docstring)."""
@@ -287,13 +395,13 @@ def table_of(results: Sequence[Tuned], about: Mapping[str, Any]) -> BalancedTabl
     return BalancedTable(dict(sorted(rows.items())), dict(sorted(verified.items())), dict(about))
 
 
-def _seed(seed: int, n: int, k: int) -> int:
-    return int(np.random.SeedSequence([seed, n, k]).generate_state(1)[0])
+def _seed(seed: int, n: int, k: int, *more: int) -> int:
+    return int(np.random.SeedSequence([seed, n, k, *more]).generate_state(1)[0])
 
 
 def _clip(x: float, low: float, high: float) -> float:
     return min(high, max(low, x))
 
 
-__all__ = ["HALF_WIDTH", "MAX_STEP", "Evaluate", "Goal", "Knobs", "Round", "Tuned", "Wins", "best_so_far", "bots_evaluator", "step",
-           "table_of", "tune"]
+__all__ = ["HALF_WIDTH", "MAX_STEP", "SECANT_KNOBS", "Evaluate", "Goal", "Knobs", "Round", "Tuned", "Wins", "best_so_far", "bots_evaluator",
+           "secant", "step", "table_of", "tune"]
