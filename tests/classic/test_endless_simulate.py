@@ -38,7 +38,7 @@ def test_its_cast_is_a_yaminabe_of_the_engine_s_roles_drawn_from_the_seed():
         preset.draw(5, np.random.default_rng(7))
     with pytest.raises(PresetError, match=r"draws its cast at random: give a seed \(--seed\)$"):
         preset.cast(12)
-    with pytest.raises(SetupError, match="draws its cast at random: `jinrou classic simulate --preset"):
+    with pytest.raises(SetupError, match="draws its cast at random: `jinrou classic simulate` and `play` draw it"):
         resolve_cast("endless", 12)
 
 
@@ -103,3 +103,16 @@ def test_a_game_of_the_preset_s_cast_is_endless_once_its_setting_is_on():
     roles = [role for role, count in counts.items() for _ in range(count)]
     g = Game.new(list("ABCDEFGH"), roles, {"scapegoat": "off", "capacity": 9, **preset.settings})
     assert g.joinable and g.settings.on("endless")
+
+
+def test_classic_play_takes_the_preset_with_its_cast_drawn_from_the_seed(tmp_path: Path):
+    record = tmp_path / "game.json"
+    out = CliRunner().invoke(app, ["classic", "play", "--preset", "endless", "--players", "8", "--humans", "0",
+                                   "--seed", "3", "--record", str(record)])
+    assert out.exit_code == 0, out.output
+    data = json.loads(record.read_text(encoding="utf-8"))
+    preset = find("endless")
+    assert isinstance(preset, DrawnPreset) and data["settings"]["endless"] == "on"
+    counts = preset.draw(8, np.random.default_rng([3, 3]))
+    assert sorted(data["roles"].values()) == sorted(r for r, c in counts.items() for _ in range(c))
+    assert write(replay(data), 3) == data

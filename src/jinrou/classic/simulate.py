@@ -191,9 +191,9 @@ def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None, per:
             raise SetupError(f"unknown casting {cast!r}: give role counts, {' or '.join(NAMED_CASTS)}, or a preset "
                              "(`jinrou classic cast --list`)") from None
         if isinstance(preset, DrawnPreset):
-            raise SetupError(f"{preset.name} ({preset.name_en}) draws its cast at random: `jinrou classic simulate "
-                             f"--preset {preset.id}` plays it; here give the cast `jinrou classic cast --preset "
-                             f"{preset.id} --seed S --json` prints (--cast)")
+            raise SetupError(f"{preset.name} ({preset.name_en}) draws its cast at random: `jinrou classic simulate` "
+                             f"and `play` draw it (--preset {preset.id}); else give the cast `jinrou classic cast "
+                             f"--preset {preset.id} --seed S --json` prints (--cast)")
         cast = preset.cast(players * per)
     from jinrou.classic.roles import ROLES
 

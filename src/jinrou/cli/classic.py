@@ -432,7 +432,7 @@ def play_command(
     from jinrou.classic.game import Game
     from jinrou.classic.record import dumps, write
     from jinrou.classic.settings import Settings
-    from jinrou.classic.simulate import SCAPEGOAT_NAME, resolve_cast, seat_names, seat_requests
+    from jinrou.classic.simulate import SCAPEGOAT_NAME, Drawn, drawn_preset, resolve_cast, seat_names, seat_requests
     from jinrou.terminal.classic import TerminalPlay
 
     try:
@@ -442,6 +442,11 @@ def play_command(
         if given_names and players is None:
             players = len(given_names) + goat
         counts, n = read_cast(roles, cast, players, preset)
+        seed = seed_or_fresh(seed)
+        drawn = drawn_preset(counts) if isinstance(counts, str) else None
+        if drawn is not None and n is not None:  # エンドレス闇鍋: a 闇鍋 drawn from the seed, endless on
+            parsed = Settings.parse({**parsed.values, **drawn.settings})
+            counts = Drawn(drawn.id, n).draw(seed, parsed)
         counts = resolve_cast(counts, n, per_seat(parsed))
         total = sum(counts.values()) // per_seat(parsed)  # the seats (ケミカル人狼: two roles each)
         seat_list = list(seat_names(total, parsed))
@@ -455,7 +460,6 @@ def play_command(
         agent = _bot_class(bots)
         if record is not None:
             check_output(record, "--record")
-        seed = seed_or_fresh(seed)
         rng = np.random.default_rng(seed)
         candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
         wanted = read_requests(request)
