@@ -331,3 +331,16 @@ def test_random_endless_games_grow_their_seats_and_replay_to_the_same_record(set
     assert g.n == len(cast) + newcomers - len(g.waiting)
     record = write(g, seed)
     assert write(replay(json.loads(dumps(record))), seed) == record
+
+
+def test_a_hunter_s_dawn_shot_is_this_day_s_death_and_is_not_reborn_that_dawn():
+    g = new(["Werewolf", "Diviner", "Hunter", *["Human"] * 5], ENDLESS)
+    night(g, "A attack H", "B divine A")
+    vote(g, "AE BE CE DE EA FE GE")
+    night(g, "A attack C", "B divine D")  # C, the ハンター, dies: its shot before the day (no rebirth drawn yet)
+    assert g.stage.value == "hunter" and dead(g) == {"C": "attack", "E": "execution", "H": "attack"}
+    d = Recording(None, given_draws([("rebirth", False), ("rebirth", False)]).given)
+    g.apply(Action(2, Verb.SHOOT, (5,)))
+    g.close(d)
+    assert not d.leftover() and dead(g)["F"] == "hunter" and g.stage.value == "day"
+    assert [kind for kind, _, _ in d.asked] == ["rebirth", "rebirth"]  # E and H; not C nor F, dead this day
