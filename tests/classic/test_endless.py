@@ -344,3 +344,15 @@ def test_a_hunter_s_dawn_shot_is_this_day_s_death_and_is_not_reborn_that_dawn():
     g.close(d)
     assert not d.leftover() and dead(g)["F"] == "hunter" and g.stage.value == "day"
     assert [kind for kind, _, _ in d.asked] == ["rebirth", "rebirth"]  # E and H; not C nor F, dead this day
+
+
+@pytest.mark.parametrize(("lastattack", "over"), [("yes", False), ("no", True)])
+def test_a_newcomer_joins_before_the_day_s_first_win_check_unless_it_is_judged_first(lastattack, over):
+    g = new(["Werewolf", "Poisoner", "Human", "Human", "Human", "Human"], {**ENDLESS, "hunter_lastattack": lastattack})
+    g.enter("G")
+    g.apply(Action(0, Verb.ATTACK, (1,)))  # the 埋毒者's poison kills the only wolf
+    d = Recording(None, given_draws([("poison", "A"), ("announcement", ["A", "B"]), ("endless join", "Werewolf")]).given)
+    g.close(d)
+    assert dead(g) == {"A": "poison", "B": "attack"} and g.is_over is over
+    assert (g.names, g.waiting) == ((tuple("ABCDEF"), ("G",)) if over else (tuple("ABCDEFG"), ()))
+    assert [k for k, _, _ in d.asked].count("endless join") == (0 if over else 1)
