@@ -47,7 +47,9 @@ def test_the_state_holds_no_field_of_one_role_s_mechanic():
         "phase", "opened", "revotes", "ballot", "night", "day_actions", "executions", "executions_left",
         "dawn_executions", "armed", "resume", "outcome", "blocked", "changes", "notes", "claims", "wills", "messages", "log",
         "dawn_news", "next_news", "fresh_dead", "fresh_revived", "_draws", "published", "ctx",
-        "requests"}  # 希望役職制: what the seats asked for before the deal, kept beside the cast as 配役公開 is
+        "requests",  # 希望役職制: what the seats asked for before the deal, kept beside the cast as 配役公開 is
+        "founders", "entrants", "night_closed"}  # エンドレス闇鍋 (a room's rule, no role's): seats at the start, people
+    # waiting, where this day's dead begin in the record
 
 
 @dataclass

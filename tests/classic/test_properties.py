@@ -24,7 +24,7 @@ from jinrou.classic.victory import judge
 
 ROLE_IDS = sorted(PLAYABLE)
 WOLVES = sorted(r for r in PLAYABLE if ROLES[r].category is Category.WEREWOLF)
-SWITCHES = sorted(name for name, s in SCHEMA.items() if s.choices and name != "safety")
+SWITCHES = sorted(name for name, s in SCHEMA.items() if s.choices and name not in ("safety", "endless"))  # endless: test_endless
 MAX_CLOSES = 400  # phases closed; a random game is far shorter (a night and a day kill at least once most of the time)
 
 
@@ -46,26 +46,31 @@ def play_randomly(game: Game, rng: np.random.Generator, check=lambda g: None) ->
     while not game.is_over:
         check(game)
         assert closes < MAX_CLOSES, "the game does not end"
-        for _ in range(3):  # new choices may open after a submission (a kit, a second attack)
-            for seat in rng.permutation(game.n):
-                seat = int(seat)
-                for legal in game.legal_actions(seat):
-                    if rng.random() >= (0.93 if legal.required else 0.5):
-                        continue
-                    targets = [int(t) for t in rng.choice(legal.targets, legal.arity, replace=False)] \
-                        if legal.arity <= len(legal.targets) else None
-                    if targets is None:
-                        continue
-                    if legal.verb is None:
-                        game.apply(Vote(seat, targets[0]))
-                    else:
-                        values = tuple(p.sample if p.kind is ParamKind.TEXT else str(rng.choice(allowed))
-                                       for p, allowed in zip(legal.params, legal.values, strict=True))
-                        game.apply(Action(seat, legal.verb, tuple(targets), values), rng)
-                    break  # legal actions may have changed: ask again next round
+        choose_randomly(game, rng)
         game.close(rng)
         closes += 1
     return closes
+
+
+def choose_randomly(game: Game, rng: np.random.Generator) -> None:
+    """Random legal choices in the open phase (most required ones made, half the optional ones)."""
+    for _ in range(3):  # new choices may open after a submission (a kit, a second attack)
+        for seat in rng.permutation(game.n):
+            seat = int(seat)
+            for legal in game.legal_actions(seat):
+                if rng.random() >= (0.93 if legal.required else 0.5):
+                    continue
+                targets = [int(t) for t in rng.choice(legal.targets, legal.arity, replace=False)] \
+                    if legal.arity <= len(legal.targets) else None
+                if targets is None:
+                    continue
+                if legal.verb is None:
+                    game.apply(Vote(seat, targets[0]))
+                else:
+                    values = tuple(p.sample if p.kind is ParamKind.TEXT else str(rng.choice(allowed))
+                                   for p, allowed in zip(legal.params, legal.values, strict=True))
+                    game.apply(Action(seat, legal.verb, tuple(targets), values), rng)
+                break  # legal actions may have changed: ask again next round
 
 
 def check_invariants(game: Game) -> None:

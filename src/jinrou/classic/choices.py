@@ -340,7 +340,8 @@ def _check_action(state: State, action: Action) -> Checked:
                                  ja=f"{who}は{now_ja}もう{verb}の相手を選びました")
     ability, owner = left[0]
     if len(left) > 1:  # the first whose targets allow the choice (two absorbed 犬 bite each its owner)
-        ability, owner = next(((ab, ow) for ab, ow in left if set(action.targets) <= set(ab.targets(ctx, ow))),
+        ability, owner = next(((ab, ow) for ab, ow in left if set(action.targets) <= set(ab.targets(ctx, ow))
+                                and len(action.targets) in (ab.arity, 0)),
                               left[0])
     closed = ability.refuse(ctx, owner)
     if closed is not None:

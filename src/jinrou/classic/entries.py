@@ -88,13 +88,27 @@ class Revived:
 
 
 @dataclass(frozen=True)
+class Entered:
+    """エンドレス闇鍋: the person ``name`` asked to join the game going on (he waits, no seat, until the next dawn)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """エンドレス闇鍋: a person waiting took the new ``seat`` at a dawn."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The random outcomes one call of the rules drew (the start, or a phase's close), in order."""
 
     draws: tuple[Draw, ...]
 
 
-Entry = PhaseOpen | Acted | Voted | VotesVoided | Claimed | Willed | Death | Revived | Outcome
+Entry = PhaseOpen | Acted | Voted | VotesVoided | Claimed | Willed | Death | Revived | Entered | Joined | Outcome
 """Any entry of a game's record."""
 
-__all__ = ["Acted", "Claimed", "Death", "Entry", "Outcome", "PhaseOpen", "Revived", "Voted", "VotesVoided", "Willed"]
+__all__ = ["Acted", "Claimed", "Death", "Entered", "Entry", "Joined", "Outcome", "PhaseOpen", "Revived", "Voted", "VotesVoided", "Willed"]

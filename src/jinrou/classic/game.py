@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from jinrou.classic import ballot, burial, choices, night
+from jinrou.classic import ballot, burial, choices, endless, night
 from jinrou.classic.casting import check_requests, unhonoured
 from jinrou.classic.chemical import OPTION as CHEMICAL
 from jinrou.classic.choices import Checked, Legal, Say, Will
@@ -121,6 +121,8 @@ class Game(State):
                         f"role {role_id!r} of {name} is not a playable role id (see `jinrou classic roles`)"
                     )
             declared.append((ROLES[ids[0]], ROLES[ids[1]]) if chemical else ROLES[ids[0]])
+        endless.check_settings(settings.on(endless.OPTION), chemical, settings.on("rolerequest"),
+                               int(settings[endless.CAPACITY]), len(players))
         requests = dict(requests or {})
         if requests:
             _check_requests(players, [r for r in roles if isinstance(r, str)], settings, requests)
@@ -218,6 +220,40 @@ class Game(State):
         finally:
             self._draws = Draws(None)
         self.log.drew(at, action, draws.taken[start:])
+
+    # ------------------------------------------------------------------ エンドレス闇鍋: people joining
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The people waiting to join at the next dawn (エンドレス闇鍋), in the order they asked: not seats yet."""
+        return tuple(self.entrants)
+
+    @property
+    def joinable(self) -> bool:
+        """Whether a person may ask to join now (:func:`jinrou.classic.endless.joinable`): an endless game not
+        over whose seats still counted (the living, the dead who may come back) and people waiting are fewer
+        than the room's number (the setting ``capacity``)."""
+        return endless.joinable(self)
+
+    def check_enter(self, name: str) -> None:
+        """Whether the person ``name`` may ask to join now; changes nothing.
+
+        Raises:
+            IllegalActionError: not an endless game, the game over, a name taken (by a seat or a person
+                waiting, ignoring case) or not a name, or the room full (the message says which).
+        """
+        endless.check_enter(self, name)
+
+    def enter(self, name: str) -> None:
+        """The person ``name`` asks to join (エンドレス闇鍋): he waits until the next dawn, when he takes a new seat
+        after every other with a drawn role (:func:`jinrou.classic.endless.dawn`); recorded in the open phase.
+
+        Raises:
+            IllegalActionError: see :meth:`check_enter` (nothing changes).
+        """
+        endless.check_enter(self, name)
+        self.entrants.append(name)
+        self.log.entered(name)
 
     def submit_drawn(self, action: Action) -> None:
         """Submit an action the rules drew for a seat (its draw is the record)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinrou.classic import endless
 from jinrou.classic.abilities import Ability
 from jinrou.classic.burial import after, bury
 from jinrou.classic.choices import legal_actions, submit_drawn
@@ -69,6 +70,7 @@ def close(state: State) -> Then | None:
     action and level hook resolves in order (§4); then dawn."""
     night = state.night
     goat = state.scapegoat
+    state.night_closed = len(state.entries)  # this day's dead are those after it (エンドレス闇鍋's rebirths)
     if goat is not None and state.alive[goat]:
         _scapegoat_acts(state, goat)
     # sudden deaths: required actions still missing (§3.2), an attack nobody chose (§4.3)
@@ -209,12 +211,13 @@ def dawn(state: State) -> Then | None:
 
 
 def room_dawn(state: State) -> Then:
-    """The room rules' dawn (V2.1.16 死神の手帳), before the dawn hooks. The reference runs it at the
+    """The room rules' dawn (V2.1.16 死神の手帳, then エンドレス闇鍋's joins and rebirths), before the dawn hooks. The reference runs it at the
     start of its day, before that day's first win check unless a hunter phase came between the night
     and the day or ``hunter_lastattack`` is ``no`` (each judges first): so a dawn that ends the game
     may still draw its holder."""
     for memory in tuple(state.memories.values()):
         memory.dawn(state.ctx)
+    endless.dawn(state)  # エンドレス闇鍋: the people waiting join, the dead may be reborn
     return Then.DAWN_HOOKS
 
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 FORMAT = "jinrou.classic/1"
 PHASES = {"night": Stage.NIGHT, "day": Stage.DAY, "hunter": Stage.HUNTER}
-CHECKED = ("deaths", "revived", "claims", "learned", "runoff")
+CHECKED = ("deaths", "revived", "joined", "claims", "learned", "runoff")
 
 
 # ---------------------------------------------------------------------- keeping
@@ -86,6 +86,14 @@ class Log:
     def revived(self, seat: Seat) -> None:
         self.entries.append(log.Revived(seat))
 
+    def entered(self, name: str) -> None:
+        """エンドレス闇鍋: the person ``name`` asked to join."""
+        self.entries.append(log.Entered(name))
+
+    def joined(self, seat: Seat) -> None:
+        """エンドレス闇鍋: a person waiting took the new ``seat``."""
+        self.entries.append(log.Joined(seat))
+
     def outcome(self, at: int, draws: Sequence[Draw]) -> None:
         """The outcomes one call of the rules drew, placed at entry ``at`` (right after the entries of
         the phase it closed)."""
@@ -99,6 +107,8 @@ class Played(Protocol):
     def names(self) -> tuple[str, ...]: ...
     @property
     def cast(self) -> tuple[str | list[str], ...]: ...
+    @property
+    def founders(self) -> int: ...
     @property
     def settings(self) -> Settings: ...
     @property
@@ -181,6 +191,12 @@ def events(game: Played) -> list[dict[str, Any]]:
             phase.setdefault("wills", []).append({"player": names[entry.seat], "text": entry.text})
         elif kind is log.VotesVoided:
             phase["votes"] = {}
+        elif kind is log.Entered:
+            assert isinstance(entry, log.Entered)
+            phase.setdefault("enters", []).append(entry.name)
+        elif kind is log.Joined:
+            assert isinstance(entry, log.Joined)
+            phase.setdefault("joined", []).append(names[entry.seat])
         else:
             assert isinstance(entry, log.Outcome)
             out.append({"type": "outcome", "draws": [d.to_json() for d in entry.draws]})
@@ -209,7 +225,7 @@ def write(game: Played, seed: int | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "players": list(names),
         "roles": {names[s]: role for s, role in enumerate(game.cast)},
-        "settings": dict(game.settings.values),
+        "settings": game.settings.written(),
         "seed": seed,
         "events": written,
     }
@@ -217,6 +233,8 @@ def write(game: Played, seed: int | None = None) -> dict[str, Any]:
         record["published"] = game.published.to_json()
     if game.requests:  # 希望役職制: what each seat asked for before the deal
         record["requests"] = {names[s]: role for s, role in sorted(game.requests.items())}
+    if len(names) > game.founders:  # エンドレス闇鍋: the seats that joined while it was played, after the others
+        record["joined"] = list(names[game.founders:])
     if game.outcome is not None:
         deaths = [
             {"phase": d.phase, "player": names[s], "cause": d.cause.value}

@@ -107,8 +107,13 @@ def start(data: Any, seed: int | None = None) -> tuple[Game, list[Any], np.rando
     if not isinstance(requests, dict) or not all(p in players and isinstance(r, str) for p, r in requests.items()):
         raise RecordError(f'"requests" must give some players the role each asked for: {{"B": "Diviner", ...}}, '
                           f"not {_shown(requests)}")
+    joined = data.get("joined", [])  # エンドレス闇鍋: the seats that joined while it was played, the last players
+    if not isinstance(joined, list) or joined != players[len(players) - len(joined):] or len(joined) >= len(players):
+        raise RecordError(f'"joined" must list the players who joined the game going on, the last of "players" in '
+                          f'their order: {{"joined": ["G", ...]}}, not {_shown(joined)}')
+    founders = players[:len(players) - len(joined)]
     try:
-        game = Game.new(players, [roles[p] for p in players], settings or {}, draws, published,
+        game = Game.new(founders, [roles[p] for p in founders], settings or {}, draws, published,
                         {players.index(p): r for p, r in requests.items()})
     except JinrouError as error:
         raise RecordError(f"setup: {error}") from None
@@ -134,7 +139,7 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
             raise _fail(where, what)
         if game.is_over:
             opened = game.opened
-            choices = any(event.get(k) for k in ("actions", "votes", "claims", "wills"))
+            choices = any(event.get(k) for k in ("actions", "votes", "claims", "wills", "enters"))
             if opened != played + 1 or choices:  # not the phase the game ended in, as its own record has it
                 raise _fail(where, "the game is already over")
         played += 1
@@ -159,6 +164,7 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
         if draws.leftover():
             raise _fail(where, f"the record gives outcomes the rules do not draw: {draws.leftover()[0].kind!r}")
         index += 2 if isinstance(following, dict) and following.get("type") == "outcome" else 1
+    _check_joined(game, data)
     result = data.get("result")
     if result is not None and not isinstance(result, dict):
         raise RecordError(f'"result" must be an object {{"winner": ..., "winners": [...], "deaths": [...]}}, not {_shown(result)}')
@@ -172,10 +178,30 @@ def replay(data: Mapping[str, Any], seed: int | None = None) -> Game:
     return game
 
 
+def _check_joined(game: Game, data: Mapping[str, Any]) -> None:
+    """エンドレス闇鍋: a record's ``joined`` seats and their roles must be those the game took (an input record
+    may leave them out: the replay's record gives them)."""
+    if "joined" not in data:
+        return
+    took = list(game.names[game.founders:])
+    if data["joined"] != took:
+        raise RecordError(f'joined: {data["joined"]!r} in the record, {took!r} by the rules')
+    roles = data["roles"]
+    for seat in range(game.founders, game.n):
+        if roles[game.names[seat]] != game.cast[seat]:
+            raise RecordError(f"roles: {game.names[seat]} joined as {roles[game.names[seat]]!r} in the record, "
+                              f"{game.cast[seat]!r} by the rules")
+
+
 def _play_phase(game: Game, event: dict[str, Any], kind: str, draws: Draws, where: str, close: bool = True) -> None:
     """Apply one phase event, and close it unless it is the open phase of a game going on."""
     if game.stage is not PHASES[kind]:
         raise _fail(where, f"a {kind} event, but the game waits for the {game.stage.value}")
+    entrants = event.get("enters", [])  # エンドレス闇鍋: the people who asked to join in this phase, in order
+    if not isinstance(entrants, list):
+        raise _fail(where, 'enters are a list of names: "enters": ["G", ...]')
+    for name in entrants:
+        game.enter(name)
     names = game.names
     for claim in event.get("claims", []):
         if not isinstance(claim, dict):

@@ -182,6 +182,7 @@ class Role:
     voices_heaven: ClassVar[bool] = False  # alive, 霊界's lines of the day's discussion are said under its name (悪霊憑き)
     closes_night: ClassVar[bool] = False  # a mark: its seat's night is closed (V2.1.5: no night form, no attacker)
     refuses_revival: ClassVar[bool] = False  # V2.1.10: every revival of its seat does nothing (血まみれのメアリー)
+    endless_draw: ClassVar[bool] = True  # エンドレス闇鍋 may draw it for a newcomer or a reborn seat (not 子分選択者, 盗人)
     wins_apart: ClassVar[bool] = False  # ケミカル: its half wins by its rule even when its seat's team is another's (悪魔くん)
     resist_rank: ClassVar[int] = 0  # V2.1.3: ``resist`` asked before lower ranks' (巫女の加護 2, a shield 1; the rest 0)
     # derived at registration

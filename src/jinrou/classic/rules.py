@@ -87,6 +87,23 @@ def fold(game: Game, choice: Choice | Checked, draws: Draws | np.random.Generato
     return tuple(game.entries[start:])
 
 
+def check_enter(game: Game, name: str) -> None:
+    """Whether the person ``name`` may ask to join ``game`` now (エンドレス闇鍋); changes nothing.
+
+    Raises:
+        IllegalActionError: see :meth:`Game.check_enter <jinrou.classic.game.Game.check_enter>`.
+    """
+    game.check_enter(name)
+
+
+def enter(game: Game, name: str) -> tuple[Entry, ...]:
+    """The person ``name`` asks to join ``game`` (エンドレス闇鍋; checked first: a refusal changes nothing);
+    the record entries it produced (one :class:`~jinrou.classic.entries.Entered`)."""
+    start = len(game.entries)
+    game.enter(name)
+    return tuple(game.entries[start:])
+
+
 def close(game: Game, draws: Draws | np.random.Generator | None = None) -> Game:
     """A new game: ``game`` with its open phase closed, its random outcomes from ``draws`` (a
     generator, or outcomes given by a record or a stored outcome); ``game`` itself is unchanged.
@@ -99,4 +116,4 @@ def close(game: Game, draws: Draws | np.random.Generator | None = None) -> Game:
     return game.closed(draws)
 
 
-__all__ = ["Checked", "Choice", "Say", "Will", "check", "close", "draws_at_once", "fold"]
+__all__ = ["Checked", "Choice", "Say", "Will", "check", "check_enter", "close", "draws_at_once", "enter", "fold"]

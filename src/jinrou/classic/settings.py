@@ -35,6 +35,8 @@ class Setting:
     default_int: int = 0
     minimum: int = 0
     maximum: int = 3600
+    unit: str = "seconds"  # what an integer setting counts
+    quiet: bool = False  # written in a record only when it is not its default (a setting added after records were kept)
 
     @property
     def default(self) -> str | int:
@@ -47,7 +49,7 @@ class Setting:
             return value
         if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
             raise SetupError(
-                f"setting {self.name!r} must be a whole number of seconds from {self.minimum} to {self.maximum}, "
+                f"setting {self.name!r} must be a whole number of {self.unit} from {self.minimum} to {self.maximum}, "
                 f"not {value!r}"
             )
         return value
@@ -109,9 +111,15 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _s("blind", "覆面", "masked names until the end", *OFF_ON),
     _s("gm", "ゲームマスター", "the host is the game master", *OFF_ON),
     _s("watchspeak", "観戦者の発言", "spectators may talk", *ON_OFF),
+    Setting("endless", "エンドレス闇鍋", "endless (people join a game going on)", OFF_ON, quiet=True),
+    Setting("capacity", "部屋の人数", "the room's number (seats counted)", default_int=0, maximum=1000, unit="seats",
+            quiet=True),
 )})  # fmt: skip
-"""Every setting by name, in the spec's order. The last three are the room's (月下人狼's room options, not
-its rules): the engine plays alike under them, the record keeps them, the online room honours them."""
+"""Every setting by name, in the spec's order. ``blind``, ``gm`` and ``watchspeak`` are the room's (月下人狼's room
+options, not its rules): the engine plays alike under them, the record keeps them, the online room honours them.
+``endless`` and ``capacity`` are エンドレス闇鍋's (:mod:`jinrou.classic.endless`: people join the game while it is
+played, the dead are reborn; ``capacity`` 0 is the seats at the start); a record writes them only when an endless
+game sets them (:meth:`Settings.written`), so that the records kept before them read as they were."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,10 @@ class Settings:
     def on(self, name: str) -> bool:
         """Whether a switch is on (``"on"`` or ``"yes"``)."""
         return self.values[name] in ("on", "yes")
+
+    def written(self) -> dict[str, str | int]:
+        """The settings a record writes: every one, but a ``quiet`` one only when it is not its default."""
+        return {name: v for name, v in self.values.items() if not SCHEMA[name].quiet or v != SCHEMA[name].default}
 
     def changed(self) -> dict[str, str | int]:
         """The settings that differ from their defaults (what a record needs to say)."""

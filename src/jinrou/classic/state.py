@@ -27,6 +27,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.claims import Claim
 from jinrou.classic.context import Context
 from jinrou.classic.draws import Draws
+from jinrou.classic.entries import Death as DeathEntry
 from jinrou.classic.entries import Entry
 from jinrou.classic.events import Bitten, Countered, Died, Event, Executed, Scope, Threat
 from jinrou.classic.identity import Expiry, Identity, Layer, LayerKind
@@ -52,6 +53,9 @@ class State:
         self.settings = settings
         n = len(players)
         self.n = n
+        self.founders = n  # the seats at the start; エンドレス闇鍋 appends newcomers after them
+        self.entrants: list[str] = []  # エンドレス闇鍋: the people waiting to join at the next dawn, in order
+        self.night_closed = 0  # the record's length when the last night began to close (died_today)
         self.alive = [True] * n
         self.deaths: list[Death | None] = [None] * n
         self.sudden: set[Seat] = set()
@@ -106,6 +110,11 @@ class State:
 
     def seats(self) -> range:
         return range(self.n)
+
+    def died_today(self) -> set[Seat]:
+        """The seats that died since the last night began to resolve (its close): this day's dead, found at
+        its dawn or after (a seat that died before, came back and died again among them)."""
+        return {e.seat for e in self.log.entries[self.night_closed:] if isinstance(e, DeathEntry)}
 
     def living(self) -> list[Seat]:
         return list(compress(range(self.n), self.alive))  # asked everywhere: the fastest form
@@ -382,6 +391,29 @@ class State:
         self.fresh_revived.append(seat)
         self.log.revived(seat)
         return True
+
+    def add_seat(self, name: str, role_id: str) -> Seat:
+        """A newcomer (エンドレス闇鍋) takes a new seat, after every other, holding a fresh ``role_id``: every
+        per-seat list grows by one; the record's players and roles at the start include it."""
+        seat = self.n
+        self.names = (*self.names, name)
+        self.identities.append(Identity(seat, _layers(seat, ROLES[role_id])))
+        self.cast = (*self.cast, role_id)
+        self.alive.append(True)
+        self.deaths.append(None)
+        self.n += 1
+        self.log.joined(seat)
+        return seat
+
+    def reborn(self, seat: Seat, role_id: str) -> None:
+        """A dead seat is reborn (エンドレス闇鍋): a fresh seat of ``role_id`` — none of its layers kept — alive
+        again, told its new role; a revival in the record."""
+        self.identities[seat] = Identity(seat, _layers(seat, ROLES[role_id]))
+        self.changes = (*self.changes, (self.phase, seat, role_id))
+        self.alive[seat] = True
+        self.deaths[seat] = None
+        self.log.revived(seat)
+        self.tell(seat, "role changed", role=ROLES[role_id].believes or role_id)
 
     def arm(self, seat: Seat) -> None:
         """A hunter will take a last shot (§5.5)."""

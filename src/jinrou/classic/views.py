@@ -95,6 +95,12 @@ class SeatView:
                        subs_of={s: told for s in roles if (told := _subs(game.identity(s), True))})
 
     @classmethod
+    def watcher(cls, game: Game) -> SeatView:
+        """What a person waiting to join sees (エンドレス闇鍋: no seat until the next dawn): a spectator's view — he
+        learns his seat and role when he takes it (:attr:`Game.waiting <jinrou.classic.game.Game.waiting>`)."""
+        return cls.of(game, None)
+
+    @classmethod
     def of(cls, game: Game, seat: Seat | None, legal: Sequence[Legal] | None = None) -> SeatView:
         """The view of ``seat`` (None: a spectator). ``legal``: ``game.legal_actions(seat)`` when the
         caller has just asked it (the bots' loop asks before every view it builds)."""
@@ -261,11 +267,12 @@ def _messages(game: Game, seat: Seat | None) -> tuple[tuple[int, Message], ...]:
 def heaven_sees_all(game: Game) -> bool:
     """霊界表示: ``view`` always; ``norevive`` unless a seat could come back (a 猫又 in the game, or a
     living 魔術師 or 人狼占い, or a role that says it still may: a living マッドサイエンティスト with its
-    revival unused, a 狡猾な狼 alive or able to return, W.1.12); ``""`` never."""
+    revival unused, a 狡猾な狼 alive or able to return, W.1.12), and never in an endless game (エンドレス闇鍋: the
+    dead may always be reborn); ``""`` never."""
     mode = game.settings["heavenview"]
     if mode == "view":
         return True
-    if mode == "":
+    if mode == "" or game.settings.on("endless"):
         return False
     return not any(
         (closes := (identity := game.identity(s)).closes_heaven) == "in game" or (closes == "alive" and game.alive[s])

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from jinrou.digits import whole_number
-from jinrou.errors import JinrouError
+from jinrou.errors import IllegalActionError, JinrouError
 from jinrou.players import Seat
 
 
@@ -445,6 +445,30 @@ class Mode(Protocol):
     # lines — a count of public log lines so far, the same for every viewer. The server stores it
     # with the line, and a page that finds ``m`` on its log lines (a public line's count, itself
     # included; a private line's, of those before it) shows talk and log as one stream.
+    #
+    # Optional: ``joinable(state) -> bool`` and ``enter(state, name) -> state``, a game people may join while it
+    # is played (classic エンドレス闇鍋): whether one more may ask now, and the state once ``name`` asked (he waits,
+    # no seat, until the game gives him one; IllegalActionError, the state unchanged, when he may not). Without
+    # them nobody joins a game going on (:func:`joinable`, :func:`enter`).
+
+
+def joinable(mode: Mode, state: Any) -> bool:
+    """Whether a person may ask to join the game going on now: the mode's optional ``joinable`` (False without it)."""
+    own = getattr(mode, "joinable", None)
+    return bool(own(state)) if own is not None else False
+
+
+def enter(mode: Mode, state: Any, name: str) -> Any:
+    """The state once the person ``name`` asked to join the game going on (the mode's optional ``enter``).
+
+    Raises:
+        IllegalActionError: the mode takes nobody while it is played, or refuses him now (the state unchanged).
+    """
+    own = getattr(mode, "enter", None)
+    if own is None:
+        raise IllegalActionError(f"a {mode.name} game takes nobody while it is played: join a room before its start",
+                                 ja="このゲームは途中参加できません: 開始前の部屋に入ってください")
+    return own(state, name)
 
 
 def result_json(result: Result | None, names: Sequence[str]) -> dict[str, Any] | None:

@@ -306,6 +306,31 @@ class ClassicMode:
             return game.alive[me] and me != game.scapegoat and bool(village.missing(me))
         return me in game.awaited()
 
+    def joinable(self, village: Village) -> bool:
+        """Whether a person may ask to join the game going on now (エンドレス闇鍋: :attr:`Game.joinable
+        <jinrou.classic.game.Game.joinable>`); False before the cast is drawn, in any other room, and once over."""
+        game = village.game
+        return game is not None and not village.closing and game.joinable
+
+    def enter(self, village: Village, name: str) -> Village:
+        """The person ``name`` asks to join (エンドレス闇鍋): he waits, no seat, until the next dawn, when the game
+        appends his seat after every other (game seat ``len(game.names) + his place among those waiting``).
+
+        Raises:
+            IllegalActionError: no game yet, or :meth:`Game.check_enter <jinrou.classic.game.Game.check_enter>`'s
+                refusals (the village unchanged).
+        """
+        game = village.game
+        if game is None:
+            raise IllegalActionError("the game has not begun: join the room before its start",
+                                     ja="まだ始まっていません: 開始前に入室してください")
+        if village.closing:
+            raise IllegalActionError("the phase is closing: ask again in a moment",
+                                     ja="フェーズの終わりの処理中です: 少し待ってからもう一度どうぞ")
+        game.enter(name)
+        village.version += 1
+        return village
+
     def result(self, village: Village) -> Result | None:
         return result_of(village)
 

@@ -67,7 +67,7 @@ declared."""
 PUBLICATIONS = {"full": ("every role with its count", "役職一覧を公開"),
                 "team": ("only the seats of each team", "陣営ごとの数のみ"),
                 "hidden": ("nothing", "非公開")}
-NOT_ONLINE = frozenset({"wolfsound", "couplesound"})
+NOT_ONLINE = frozenset({"wolfsound", "couplesound", "endless", "capacity"})  # エンドレス闇鍋: the room side places them
 TIMES = ("day", "night", "remain", "voting", "dynamic_day_time", "dynamic_day_time_factor", "silentrule")
 ROOM = ("blind", "gm", "watchspeak")
 """The room's own options (覆面, a game master, spectators' talk), in the form's group ``room``."""

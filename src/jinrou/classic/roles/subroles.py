@@ -139,6 +139,7 @@ class MinionSelector(Role):
 
     room_option = "wolfminion"
     abilities = (NameMinion(),)
+    endless_draw = False  # エンドレス闇鍋 never draws it (the reference's REBIRTH_EXCLUDED_JOBS)
 
     def dealt(self, ctx: Context) -> list[Seat]:
         """With ``wolfminion``: one uniform seat among those counting as wolf (none: nobody)."""

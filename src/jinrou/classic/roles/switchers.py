@@ -297,6 +297,7 @@ class Thief(Role):
 
     Memory = ThiefMemory
     abilities = (Steal(),)
+    endless_draw = False  # エンドレス闇鍋 never draws it (the reference's REBIRTH_EXCLUDED_JOBS)
 
     @on(Dealt)
     def candidates(self, ctx: Context, me: Layer, event: Dealt) -> None:
