@@ -41,8 +41,23 @@ class PresetError(SetupError):
     """An unknown preset, or a number of seats it cannot cast (the message says what is allowed)."""
 
 
+class _Grouped:
+    """A preset's address: the reference's group and name joined by "." (``普通配役.普通1``)."""
+
+    group: str
+    name: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.group}.{self.name}"
+
+    @property
+    def group_en(self) -> str:
+        return GROUPS_EN[self.group]
+
+
 @dataclass(frozen=True)
-class Preset:
+class Preset(_Grouped):
     """One preset of the room form: its group and name (Japanese, as the reference), English names,
     the one-line description the form shows, its own minimum of seats, the settings it suggests, and
     its rule (seats → the counts of every role but 村人)."""
@@ -55,14 +70,6 @@ class Preset:
     rule: Callable[[int], Mapping[str, int | None]] = field(repr=False)
     min_players: int = 1
     suggested: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def id(self) -> str:
-        return f"{self.group}.{self.name}"
-
-    @property
-    def group_en(self) -> str:
-        return GROUPS_EN[self.group]
 
     def cast(self, n: int) -> Counts:
         """The role counts for ``n`` seats (身代わりくん included), 村人 last, roles without a seat left
@@ -399,7 +406,7 @@ CAST_TRIES = 50
 
 
 @dataclass(frozen=True)
-class DrawnPreset:
+class DrawnPreset(_Grouped):
     """A cast of the room form's 特殊ルール group that is drawn, not read off a table: エンドレス闇鍋, whose start is a
     闇鍋 (:mod:`jinrou.yaminabe`, at 闇鍋セーフティ ``safety``, from the roles the engine plays) and whose game is
     endless (``settings``: the engine settings it sets, whatever else the room says). ``n`` counts every seat,
@@ -414,14 +421,6 @@ class DrawnPreset:
     min_players: int = MIN_SEATS
     safety: str = "low"
     alias: str = ""  # a short English name it is found by too (``endless``)
-
-    @property
-    def id(self) -> str:
-        return f"{self.group}.{self.name}"
-
-    @property
-    def group_en(self) -> str:
-        return GROUPS_EN[self.group]
 
     @property
     def suggested(self) -> Mapping[str, str]:
