@@ -267,19 +267,18 @@ def test_the_record_round_trips_and_a_wrong_join_is_refused_in_one_line():
     full = write(g, 3)
     text = dumps(full)
     assert write(replay(json.loads(text)), 3) == full
-    for key, value, message in (
-            ("joined", ["H"], r"^joined: \['H'\] in the record, \['G', 'H'\] by the rules$"),
+    for key, value, message in (  # G counted among the players at the start: his entry is refused where it is
+            ("joined", ["H"], r"^event 1: 'G' already plays or waits to join"),
             ("joined", ["A"], r'^"joined" must list the players who joined the game going on, the last of "players"'),
             ("roles", {**full["roles"], "H": "Human"}, r"^roles: H joined as 'Human' in the record, 'Fox' by the rules$")):
         bad = json.loads(text)
-        if key == "joined" and value == ["H"]:  # G among the players at the start: its seat is another
-            bad["joined"] = value
-            with pytest.raises(RecordError):
-                replay(bad)
-            continue
         bad[key] = value
         with pytest.raises(RecordError, match=message):
             replay(bad)
+    bad = json.loads(text)
+    bad["events"][0]["joined"] = ["H", "G"]
+    with pytest.raises(RecordError, match=r"^event 1: joined are \['H', 'G'\] in the record, \['G', 'H'\] by the rules$"):
+        replay(bad)
 
 
 def test_an_input_record_with_only_the_entrants_replays_to_the_full_record():
@@ -332,3 +331,28 @@ def test_random_endless_games_grow_their_seats_and_replay_to_the_same_record(set
     assert g.n == len(cast) + newcomers - len(g.waiting)
     record = write(g, seed)
     assert write(replay(json.loads(dumps(record))), seed) == record
+
+
+def test_a_hunter_s_dawn_shot_is_this_day_s_death_and_is_not_reborn_that_dawn():
+    g = new(["Werewolf", "Diviner", "Hunter", *["Human"] * 5], ENDLESS)
+    night(g, "A attack H", "B divine A")
+    vote(g, "AE BE CE DE EA FE GE")
+    night(g, "A attack C", "B divine D")  # C, the ハンター, dies: its shot before the day (no rebirth drawn yet)
+    assert g.stage.value == "hunter" and dead(g) == {"C": "attack", "E": "execution", "H": "attack"}
+    d = Recording(None, given_draws([("rebirth", False), ("rebirth", False)]).given)
+    g.apply(Action(2, Verb.SHOOT, (5,)))
+    g.close(d)
+    assert not d.leftover() and dead(g)["F"] == "hunter" and g.stage.value == "day"
+    assert [kind for kind, _, _ in d.asked] == ["rebirth", "rebirth"]  # E and H; not C nor F, dead this day
+
+
+@pytest.mark.parametrize(("lastattack", "over"), [("yes", False), ("no", True)])
+def test_a_newcomer_joins_before_the_day_s_first_win_check_unless_it_is_judged_first(lastattack, over):
+    g = new(["Werewolf", "Poisoner", "Human", "Human", "Human", "Human"], {**ENDLESS, "hunter_lastattack": lastattack})
+    g.enter("G")
+    g.apply(Action(0, Verb.ATTACK, (1,)))  # the 埋毒者's poison kills the only wolf
+    d = Recording(None, given_draws([("poison", "A"), ("announcement", ["A", "B"]), ("endless join", "Werewolf")]).given)
+    g.close(d)
+    assert dead(g) == {"A": "poison", "B": "attack"} and g.is_over is over
+    assert (g.names, g.waiting) == ((tuple("ABCDEF"), ("G",)) if over else (tuple("ABCDEFG"), ()))
+    assert [k for k, _, _ in d.asked].count("endless join") == (0 if over else 1)

@@ -110,7 +110,8 @@ def test_classic_cast_prints_the_preset_s_roles_as_json():
     assert json.loads(result.output) == {"preset": "普通配役.普通1", "players": 9, "roles": {
         "Werewolf": 2, "Diviner": 1, "Psychic": 1, "Madman": 1, "Guard": 1, "Human": 3}}
     listed = json.loads(runner.invoke(app, ["classic", "cast", "--list", "--json"]).output)
-    assert len(listed) == 20 and listed[16]["id"] == "テーマ配役.女王村" and listed[16]["seats"][0] == 10
+    assert len(listed) == 21 and listed[16]["id"] == "テーマ配役.女王村" and listed[16]["seats"][0] == 10
+    assert listed[20]["id"] == "特殊ルール.エンドレス闇鍋" and listed[20]["drawn"] and listed[20]["seats"][0] == 6
     table = runner.invoke(app, ["classic", "cast", "--preset", "女王村", "--players", "16"], env={"COLUMNS": "120"})
     assert "女王観戦者" in table.output and "Queen Spectator" in table.output
     assert "suggested: --setting scapegoat=no" in table.output

@@ -18,7 +18,6 @@ seats taken in an order drawn uniformly (``rebirth order``) when it matters. The
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 from jinrou.classic.model import Message, Seat
 from jinrou.classic.roles import ROLES
@@ -35,9 +34,9 @@ JOINED = Message.declare("joined", "{player}さんが参加しました。", "{p
 REBORN = Message.declare("reborn", "{player}は転生しました。", "{player} is reborn.")
 
 
-@cache
 def pool() -> tuple[str, ...]:
-    """The roles a newcomer or a reborn seat is drawn from: every declared role but those that say no, sorted."""
+    """The roles a newcomer or a reborn seat is drawn from: every declared role but those that say no, sorted (asked
+    at each dawn: a role declared later, a test's own, is drawn too)."""
     return tuple(sorted(role_id for role_id, role in ROLES.items() if role.endless_draw))
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from jinrou.errors import SetupError
 
 MIN_SEATS = 6
@@ -360,7 +362,7 @@ def space(n: int) -> dict[str, int | None]:
 
 
 GROUPS_EN = {"普通配役": "Standard", "特殊役職配役": "Special roles", "桃栗配役": "Momoguri", "テーマ配役": "Themes",
-             "その他": "Others"}
+             "その他": "Others", "特殊ルール": "Special rules"}
 
 PRESETS: tuple[Preset, ...] = (
     Preset("普通配役", "普通1", "Standard 1", "少人数でも楽しめる配役。", "Fun even with few players.", normal1, 4),
@@ -392,12 +394,90 @@ PRESETS: tuple[Preset, ...] = (
 NAMES_JA = {"spaceWerewolf": "宇宙人狼"}
 """A preset's name as the form shows it, where it is not its id's name."""
 
+CAST_TRIES = 50
+"""A drawn cast the 闇鍋 cannot fill (a level's rules refuse every wolf left) is drawn again, up to this many times."""
 
-def _index() -> dict[str, Preset]:
-    by: dict[str, list[Preset]] = {}
-    for preset in PRESETS:
+
+@dataclass(frozen=True)
+class DrawnPreset:
+    """A cast of the room form's 特殊ルール group that is drawn, not read off a table: エンドレス闇鍋, whose start is a
+    闇鍋 (:mod:`jinrou.yaminabe`, at 闇鍋セーフティ ``safety``, from the roles the engine plays) and whose game is
+    endless (``settings``: the engine settings it sets, whatever else the room says). ``n`` counts every seat,
+    身代わりくん included."""
+
+    group: str
+    name: str
+    name_en: str
+    title_ja: str
+    title_en: str
+    settings: Mapping[str, str] = field(default_factory=dict)
+    min_players: int = MIN_SEATS
+    safety: str = "low"
+    alias: str = ""  # a short English name it is found by too (``endless``)
+
+    @property
+    def id(self) -> str:
+        return f"{self.group}.{self.name}"
+
+    @property
+    def group_en(self) -> str:
+        return GROUPS_EN[self.group]
+
+    @property
+    def suggested(self) -> Mapping[str, str]:
+        return self.settings
+
+    def accepts(self, n: int) -> bool:
+        return not isinstance(n, bool) and isinstance(n, int) and n >= self.min_players
+
+    def accepted_text(self) -> str:
+        return f"it casts {self.min_players}–30 seats (of 4 to 30)"
+
+    def cast(self, n: int) -> Counts:
+        """Never a table: :class:`PresetError` (its cast is drawn: :meth:`draw`)."""
+        raise PresetError(f"{self.name} ({self.name_en}) draws its cast at random: give a seed (--seed)")
+
+    def draw(self, n: int, rng: np.random.Generator, scapegoat: bool = True) -> Counts:
+        """The counts of a cast drawn for ``n`` seats from ``rng`` (a 闇鍋 of the engine's roles, no seasonal
+        event; drawn again when the 闇鍋 cannot fill it, :data:`CAST_TRIES` times at most).
+
+        Raises:
+            PresetError: fewer seats than it casts, or no cast after every try.
+        """
+        from jinrou.errors import CastingError
+        from jinrou.yaminabe import Options
+        from jinrou.yaminabe import cast as yaminabe_cast
+
+        if not self.accepts(n):
+            raise PresetError(f"{self.name} ({self.name_en}) cannot cast {n!r} seats: it needs at least "
+                              f"{self.min_players} (身代わりくん included)")
+        failure: CastingError | None = None
+        for _ in range(CAST_TRIES):
+            try:
+                casting = yaminabe_cast(n, self.safety, rng=rng, pool="playable",
+                                        options=Options(scapegoat=scapegoat, seasonal=False))
+            except CastingError as error:
+                failure = error
+                continue
+            return casting.counts
+        raise PresetError(f"{self.name} ({self.name_en}) could not cast {n} seats in {CAST_TRIES} tries: {failure}")
+
+
+DRAWN: tuple[DrawnPreset, ...] = (
+    DrawnPreset("特殊ルール", "エンドレス闇鍋", "Endless yaminabe", "途中から参加でき、死んだ人もいずれ転生する闇鍋。",
+                "A 闇鍋 people may join while it is played; the dead are reborn in time.", {"endless": "on"},
+                alias="endless"),
+)
+"""The 特殊ルール casts drawn at random that jinrou's presets offer (エンドレス闇鍋; 闇鍋 itself is ``jinrou yaminabe``)."""
+
+
+def _index() -> dict[str, Preset | DrawnPreset]:
+    by: dict[str, list[Preset | DrawnPreset]] = {}
+    every: tuple[Preset | DrawnPreset, ...] = (*PRESETS, *DRAWN)
+    for preset in every:
+        alias = preset.alias if isinstance(preset, DrawnPreset) and preset.alias else preset.id
         for key in {preset.id, preset.name, NAMES_JA.get(preset.name, preset.name), preset.name_en.casefold(),
-                    f"{preset.group_en}.{preset.name_en}".casefold()}:
+                    f"{preset.group_en}.{preset.name_en}".casefold(), alias}:
             by.setdefault(key, []).append(preset)
     return {key: found[0] for key, found in by.items() if len(found) == 1}
 
@@ -405,12 +485,22 @@ def _index() -> dict[str, Preset]:
 _BY_NAME = _index()
 
 
-def find(name: str) -> Preset:
-    """The preset of an id (``普通配役.普通1``), a unique name (``普通1``, ``女王村``) or an English name."""
+def find(name: str) -> Preset | DrawnPreset:
+    """The preset of an id (``普通配役.普通1``, ``特殊ルール.エンドレス闇鍋``), a unique name (``普通1``, ``女王村``) or an
+    English name (``endless`` too, for エンドレス闇鍋)."""
     found = _BY_NAME.get(name) or _BY_NAME.get(name.strip().casefold())
     if found is None:
-        raise PresetError(f"unknown preset {name!r}: the presets are {', '.join(p.id for p in PRESETS)} "
+        ids = [p.id for p in PRESETS] + [p.id for p in DRAWN]
+        raise PresetError(f"unknown preset {name!r}: the presets are {', '.join(ids)} "
                           "(the name alone, or the English name, where it is unique)")
+    return found
+
+
+def table(name: str) -> Preset:
+    """A preset read off a table (:func:`find`, not a drawn one)."""
+    found = find(name)
+    if isinstance(found, DrawnPreset):
+        raise PresetError(f"{found.name} ({found.name_en}) draws its cast at random: it has no table")
     return found
 
 

@@ -34,8 +34,10 @@ import numpy as np
 from jinrou.classic.agent import MAX_PHASES, Agent, act, talk
 from jinrou.classic.casting import check_requests, deal_room, kept_requests, normal_cast, per_seat, start_draws
 from jinrou.classic.catalog import Team
+from jinrou.classic.endless import check_settings as check_endless
 from jinrou.classic.game import DRAW, Game
-from jinrou.classic.presets import PresetError
+from jinrou.classic.model import Stage
+from jinrou.classic.presets import DrawnPreset, PresetError
 from jinrou.classic.presets import find as find_preset
 from jinrou.classic.settings import Settings
 from jinrou.errors import SetupError
@@ -109,8 +111,10 @@ class Summary:
     roles: dict[str, tuple[int, int]]
 
     @classmethod
-    def of(cls, results: Sequence[GameResult], cast: Mapping[str, int], seed: int) -> Summary:
-        """The summary of ``results`` (games of ``cast``, simulated from ``seed``)."""
+    def of(cls, results: Sequence[GameResult], cast: Mapping[str, int], seed: int,
+           players: int | None = None) -> Summary:
+        """The summary of ``results`` (games of ``cast``, simulated from ``seed``; ``players``: the seats at the
+        start, where ``cast`` is not one game's — a drawn cast's summary lists every role dealt in the games)."""
         won = Counter(r.winner for r in results)
         teams = [t.value for t in Team if t.value in won or t in _possible_winners(cast)]
         wins = {team: won.get(team, 0) for team in [*teams, DRAW]}
@@ -124,7 +128,7 @@ class Summary:
         per = 2 if results and not isinstance(results[0].roles[0], str) else 1
         return cls(
             games=len(results),
-            players=sum(cast.values()) // per,
+            players=players if players is not None else sum(cast.values()) // per,
             cast=dict(cast),
             seed=seed,
             wins=wins,
@@ -186,6 +190,10 @@ def resolve_cast(cast: Mapping[str, int] | str, players: int | None = None, per:
         except PresetError:
             raise SetupError(f"unknown casting {cast!r}: give role counts, {' or '.join(NAMED_CASTS)}, or a preset "
                              "(`jinrou classic cast --list`)") from None
+        if isinstance(preset, DrawnPreset):
+            raise SetupError(f"{preset.name} ({preset.name_en}) draws its cast at random: `jinrou classic simulate` "
+                             f"and `play` draw it (--preset {preset.id}); else give the cast `jinrou classic cast "
+                             f"--preset {preset.id} --seed S --json` prints (--cast)")
         cast = preset.cast(players * per)
     from jinrou.classic.roles import ROLES
 
@@ -217,23 +225,58 @@ def seat_names(n: int, settings: Settings) -> tuple[str, ...]:
     return (SCAPEGOAT_NAME, *names[1:]) if settings["scapegoat"] == "on" else names
 
 
-def play_game(cast: Mapping[str, int], settings: Settings, agents: AgentFactory, seed: int,
+@dataclass(frozen=True)
+class Drawn:
+    """A cast drawn for each game (a :class:`~jinrou.classic.presets.DrawnPreset`: エンドレス闇鍋) of ``players`` seats."""
+
+    preset: str
+    players: int
+
+    def draw(self, seed: int, settings: Settings) -> dict[str, int]:
+        """Game ``seed``'s cast, from its own *casting* stream (``[seed, 3]``)."""
+        preset = find_preset(self.preset)
+        assert isinstance(preset, DrawnPreset)
+        return preset.draw(self.players, np.random.default_rng([seed, 3]), settings["scapegoat"] == "on")
+
+
+ARRIVAL = "N{}"
+"""The name of the k-th bot that arrives in an endless game (N1, N2, …: no seat of the start is named so)."""
+
+
+def arrive(game: Game, arrived: int) -> int:
+    """エンドレス闇鍋's simulated arrivals: at each night, while the room has space (:attr:`Game.joinable`), one bot
+    asks to join (it takes its seat at the next dawn); the number arrived so far after this night."""
+    if game.stage is Stage.NIGHT and game.joinable:
+        game.enter(ARRIVAL.format(arrived + 1))
+        return arrived + 1
+    return arrived
+
+
+def play_game(cast: Mapping[str, int] | Drawn, settings: Settings, agents: AgentFactory, seed: int,
               requests: Mapping[int, str] | None = None) -> Game:
-    """Deal ``cast`` and play one bot game from ``seed`` (see the module docstring for its streams);
-    ``requests``: 希望役職制's requests (seat → role id), honoured by the deal (``rolerequest=on``)."""
+    """Deal ``cast`` (a :class:`Drawn` one: drawn for this game first) and play one bot game from ``seed`` (see
+    the module docstring for its streams); ``requests``: 希望役職制's requests (seat → role id), honoured by the deal
+    (``rolerequest=on``). In an endless game (エンドレス闇鍋) one bot arrives each night while there is room
+    (:func:`arrive`), and plays its seat from the next dawn on."""
     table = np.random.default_rng([seed, 1])
     rules = np.random.default_rng(seed)
+    if isinstance(cast, Drawn):
+        cast = cast.draw(seed, settings)
     candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
     roles = deal_room(cast, table, settings, candidates, requests)
     game = Game.new(seat_names(len(roles), settings), roles, settings, start_draws(rules, candidates),
                     requests=kept_requests(requests or {}, roles))  # 盗人's exchange may leave a request nothing
     bots = [None if s == game.scapegoat else agents(cast) for s in game.seats()]
+    endless, arrived = settings.on("endless"), 0
     for _ in range(MAX_PHASES):
         if game.is_over:
             return game
+        if endless:
+            arrived = arrive(game, arrived)
         talk(game, bots, table)
         act(game, bots, table, rules)
         game.close(rules)
+        bots += [agents(cast) for _ in range(game.n - len(bots))]  # newcomers play as bots
     # the rules have no day limit (as the reference): a game stalls when every execution and attack fails, or
     # ties execute nobody (drawvote=none) day after day; the bots avoid repeating what failed (docs/classic-rules.md)
     raise RuntimeError(f"the game of seed {seed} did not end in {MAX_PHASES} phases")  # pragma: no cover
@@ -286,15 +329,29 @@ class Simulation:
                  record_dir: str | os.PathLike[str] | None = None, workers: int = 1,
                  requests: Mapping[str, str] | None = None) -> None:
         self.settings = settings if isinstance(settings, Settings) else Settings.parse(settings)
-        self.cast = resolve_cast(cast, players, per_seat(self.settings))
-        seats = sum(self.cast.values()) // per_seat(self.settings)
-        self.requests = seat_requests(requests or {}, seat_names(seats, self.settings), self.settings, self.cast)
+        drawn = drawn_preset(cast)
+        self.cast: dict[str, int] | Drawn
+        if drawn is not None:  # エンドレス闇鍋: each game's cast drawn, the preset's settings on
+            if players is None:
+                raise SetupError(f"the casting {drawn.name} ({drawn.name_en}) needs the number of players")
+            if not drawn.accepts(players):
+                raise SetupError(f"{drawn.name} ({drawn.name_en}) cannot cast {players} seats: it needs at least "
+                                 f"{drawn.min_players} (身代わりくん included)")
+            self.settings = Settings.parse({**self.settings.values, **drawn.settings})
+            self.cast, seats = Drawn(drawn.id, players), players
+        else:
+            self.cast = resolve_cast(cast, players, per_seat(self.settings))
+            seats = sum(self.cast.values()) // per_seat(self.settings)
+        check_endless(self.settings.on("endless"), self.settings.on("chemical"), self.settings.on("rolerequest"),
+                      int(self.settings["capacity"]), seats)
+        cast_list = self.cast if isinstance(self.cast, dict) else {}
+        self.requests = seat_requests(requests or {}, seat_names(seats, self.settings), self.settings, cast_list)
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             raise SetupError(f"games must be a whole number ≥ 1 and at most {MAX_GAMES:,}, not {games!r}")
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise SetupError(f"workers must be a whole number ≥ 1, not {workers!r}")
-        # a dry deal: a list that 身代わりくん cannot be dealt from fails here, before any game
-        deal_room(self.cast, np.random.default_rng(0), self.settings, requests=self.requests)
+        if isinstance(self.cast, dict):  # a dry deal: a list that 身代わりくん cannot be dealt from fails here
+            deal_room(self.cast, np.random.default_rng(0), self.settings, requests=self.requests)
         self.games, self.seed, self.agents, self.workers = games, seed, agents, workers
         self.directory = Path(record_dir) if record_dir is not None else None
         self.finished: list[GameResult] = []
@@ -338,7 +395,11 @@ class Simulation:
         self.finished.append(result)
 
     def summary(self, results: Sequence[GameResult]) -> Summary:
-        """The summary of ``results`` (all the games, or those finished when interrupted)."""
+        """The summary of ``results`` (all the games, or those finished when interrupted); a drawn cast's lists
+        every role dealt in them, newcomers' included."""
+        if isinstance(self.cast, Drawn):
+            dealt = Counter(role for r in results for held in r.roles for role in ([held] if isinstance(held, str) else held))
+            return Summary.of(results, dict(dealt), self.seed, players=self.cast.players)
         return Summary.of(results, self.cast, self.seed)
 
 
@@ -379,7 +440,18 @@ def simulate(
     return run.summary(run.finished)
 
 
-def _play_batch(job: tuple[int, list[int], dict[str, int], dict[str, Any], AgentFactory, bool, dict[int, str]],
+def drawn_preset(cast: Mapping[str, int] | str) -> DrawnPreset | None:
+    """The drawn preset ``cast`` names (エンドレス闇鍋), if it names one."""
+    if not isinstance(cast, str) or cast in NAMED_CASTS:
+        return None
+    try:
+        found = find_preset(cast)
+    except PresetError:
+        return None
+    return found if isinstance(found, DrawnPreset) else None
+
+
+def _play_batch(job: tuple[int, list[int], dict[str, int] | Drawn, dict[str, Any], AgentFactory, bool, dict[int, str]],
                 ) -> list[Played]:
     """Play games ``start``, ``start + 1``, … from ``seeds``; each with its record's text if asked."""
     from jinrou.classic.record import dumps, write
@@ -404,5 +476,5 @@ def _possible_winners(cast: Mapping[str, int]) -> set[Team]:
     return teams - {Team.OTHERS, Team.NEET, Team.NONE, Team.DUEL}  # Duel is never a result (T.1.1)
 
 
-__all__ = ["MAX_GAMES", "NAMED_CASTS", "AgentFactory", "GameResult", "Simulation", "Summary", "game_seeds",
-           "play_game", "resolve_cast", "seat_names", "seat_requests", "simulate"]
+__all__ = ["MAX_GAMES", "NAMED_CASTS", "AgentFactory", "Drawn", "GameResult", "Simulation", "Summary", "arrive",
+           "drawn_preset", "game_seeds", "play_game", "resolve_cast", "seat_names", "seat_requests", "simulate"]

@@ -72,40 +72,55 @@ def cast_command(
     players: Annotated[int | None, typer.Option(help="Seats, 身代わりくん included, as the reference's presets count.", min=1, max=1000)] = None,
     list_presets: Annotated[bool, typer.Option("--list", help="List the presets, with the seats each casts.")] = False,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")] = False,
+    seed: Annotated[int | None, typer.Option(help="Seed of a preset that draws its cast (エンドレス闇鍋; default: a fresh one, shown).", min=0)] = None,
 ) -> None:
     """The roles a casting preset of 月下人狼's room form deals for a number of seats, 村人 included.
 
-    The presets are the reference's: 普通1/2/3, 特殊役職配役, 桃栗配役, テーマ配役 and その他 (random
-    castings are `jinrou yaminabe cast`). --json prints {"preset", "players", "roles": {role id: count}}.
+    The presets are the reference's: 普通1/2/3, 特殊役職配役, 桃栗配役, テーマ配役 and その他, and 特殊ルール.エンドレス闇鍋
+    (`endless`: a 闇鍋 of the engine's roles drawn from --seed, then people join the game; other random
+    castings are `jinrou yaminabe cast`). --json prints {"preset", "players", "roles": {role id: count}} (and
+    "seed" for a drawn cast).
 
     Example: jinrou classic cast --preset 女王村 --players 16
     """
-    from jinrou.classic.catalog import ROLES
-    from jinrou.classic.presets import PRESETS, find
+    import numpy as np
 
+    from jinrou.classic.catalog import ROLES
+    from jinrou.classic.presets import DRAWN, PRESETS, DrawnPreset, Preset, find
+
+    listed: tuple[Preset | DrawnPreset, ...] = (*PRESETS, *DRAWN)
     if list_presets:
         if json_output:
             typer.echo(json.dumps([{"id": p.id, "name_ja": p.name, "name_en": p.name_en, "title_ja": p.title_ja,
                                     "title_en": p.title_en, "seats": [n for n in range(4, 31) if p.accepts(n)],
-                                    "suggested": dict(p.suggested)} for p in PRESETS], ensure_ascii=False))
+                                    "suggested": dict(p.suggested), "drawn": isinstance(p, DrawnPreset)}
+                                   for p in listed], ensure_ascii=False))
             return
         table = RichTable(title="Casting presets (配役)", title_justify="left")
         for column in ("id", "name", "seats (of 4–30)", "説明 / description"):
             table.add_column(column)
-        for p in PRESETS:
+        for p in listed:
             table.add_row(p.id, p.name_en, p.accepted_text().removeprefix("it casts ").removesuffix(" seats (of 4 to 30)"),
                           f"{p.title_ja}\n{p.title_en}")
         Console(highlight=False).print(table)
         return
+    drawn_seed = None
     try:
         if preset is None or players is None:
             raise JinrouError("give --preset and --players (or --list for the presets)")
         chosen = find(preset)
-        counts = chosen.cast(players)
+        if isinstance(chosen, DrawnPreset):
+            drawn_seed = seed_or_fresh(seed)
+            counts = chosen.draw(players, np.random.default_rng(drawn_seed))
+        else:
+            counts = chosen.cast(players)
     except JinrouError as error:
         fail(error)
     if json_output:
-        typer.echo(json.dumps({"preset": chosen.id, "players": players, "roles": counts}, ensure_ascii=False))
+        out: dict[str, Any] = {"preset": chosen.id, "players": players, "roles": counts}
+        if drawn_seed is not None:
+            out["seed"] = drawn_seed
+        typer.echo(json.dumps(out, ensure_ascii=False))
         return
     table = RichTable(title=f"{chosen.id} ({chosen.group_en} · {chosen.name_en}) — {players} seats, 身代わりくん included",
                       title_justify="left")
@@ -117,6 +132,8 @@ def cast_command(
     Console(highlight=False).print(table)
     if chosen.suggested:
         typer.echo("suggested: " + ", ".join(f"--setting {k}={v}" for k, v in chosen.suggested.items()))
+    if drawn_seed is not None:
+        typer.echo(f"drawn from seed {drawn_seed}")
 
 
 @app.command("replay")
@@ -283,7 +300,7 @@ def read_settings(pairs: list[str] | None) -> dict[str, str | int]:
     return out
 
 
-PresetOption = Annotated[str | None, typer.Option(help="A casting preset of the reference (普通2, 女王村 …; `jinrou classic cast --list`) for --players seats.")]
+PresetOption = Annotated[str | None, typer.Option(help="A casting preset of the reference (普通2, 女王村 …; `jinrou classic cast --list`) for --players seats; エンドレス闇鍋 (endless) draws each game's cast and a bot arrives each night while the room (--setting capacity=M) has space.")]
 Roles = Annotated[str | None, typer.Option(help="The roles: ids, English or Japanese names with counts, any case, e.g. Werewolf:2,Seer,Medium,Villager:5 or 人狼:2,占い師.")]
 CastFile = Annotated[Path | None, typer.Option("--cast", help="A JSON file of role counts or of roles (ids, English or Japanese names), or the output of `jinrou yaminabe cast --json --pool playable` (its roles).")]
 SettingOption = Annotated[list[str] | None, typer.Option("--setting", metavar="NAME=VALUE", help="A room setting NAME=VALUE (docs/classic-rules.md); repeatable.")]
@@ -415,7 +432,7 @@ def play_command(
     from jinrou.classic.game import Game
     from jinrou.classic.record import dumps, write
     from jinrou.classic.settings import Settings
-    from jinrou.classic.simulate import SCAPEGOAT_NAME, resolve_cast, seat_names, seat_requests
+    from jinrou.classic.simulate import SCAPEGOAT_NAME, Drawn, drawn_preset, resolve_cast, seat_names, seat_requests
     from jinrou.terminal.classic import TerminalPlay
 
     try:
@@ -425,6 +442,11 @@ def play_command(
         if given_names and players is None:
             players = len(given_names) + goat
         counts, n = read_cast(roles, cast, players, preset)
+        seed = seed_or_fresh(seed)
+        drawn = drawn_preset(counts) if isinstance(counts, str) else None
+        if drawn is not None and n is not None:  # エンドレス闇鍋: a 闇鍋 drawn from the seed, endless on
+            parsed = Settings.parse({**parsed.values, **drawn.settings})
+            counts = Drawn(drawn.id, n).draw(seed, parsed)
         counts = resolve_cast(counts, n, per_seat(parsed))
         total = sum(counts.values()) // per_seat(parsed)  # the seats (ケミカル人狼: two roles each)
         seat_list = list(seat_names(total, parsed))
@@ -438,7 +460,6 @@ def play_command(
         agent = _bot_class(bots)
         if record is not None:
             check_output(record, "--record")
-        seed = seed_or_fresh(seed)
         rng = np.random.default_rng(seed)
         candidates: list[list[str]] = []  # T.1.9: 盗人's, drawn before dealing
         wanted = read_requests(request)
