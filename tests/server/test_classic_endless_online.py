@@ -27,8 +27,9 @@ from jinrou.server.store import TABLES, open_store
 
 from .. import needs
 from ..needs import POSTGRES
-from .conftest import blocking
+from .conftest import blocking, serving
 from .test_classic_online import create, deadline, get_view, join, post
+from .test_restart import call
 
 
 @pytest.fixture(autouse=True)
@@ -262,3 +263,62 @@ def test_a_seat_that_believes_a_sub_role_reads_its_view():
                                                              "Human", "Human"],
                             engine_settings(settings), Draws(np.random.default_rng(0)))
     assert mode.view(village, 0)["me"]["role"] == {"id": "Mary", "ja": "メアリー", "en": "Mary"}
+
+
+# ---------------------------------------------------------------------- real sockets
+
+
+def test_over_real_sockets_a_newcomer_s_connection_becomes_his_seat_s_at_the_dawn(tmp_path):
+    """uvicorn on 127.0.0.1, the SQLite store: the newcomer joins over HTTP, his WebSocket (his token) is sent a
+    spectator's view that names his seat to come, refuses his action until the dawn, then is sent his seat's view
+    on the same connection, where he votes."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from websockets.sync.client import connect
+
+    app = create_app(open_store(str(tmp_path / "sockets.db")))
+    with serving(app) as (url, loop):
+        server = SimpleNamespace(url=url)
+        room = call(server, "POST", "/api/rooms", {"name": "e", "mode": "classic", **ENDLESS})["id"]
+        tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": f"P{i}"})["token"] for i in range(5)]
+        assert call(server, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+        zed = call(server, "POST", f"/api/rooms/{room}/join", {"name": "Zed"})
+        assert zed["seat"] == 5
+        service = app.state.service
+        with connect(f"{url.replace('http', 'ws')}/ws/rooms/{room}?token={zed['token']}") as socket:
+            first = json.loads(socket.recv(timeout=10))
+            assert first["you"] is None and first["waiting"] == 5 and first["game"]["me"] is None
+            socket.send(json.dumps({"type": "action", "action": {"done": True}}))
+            refused = json.loads(socket.recv(timeout=10))
+            assert refused["type"] == "error" and refused["error"].startswith("you take your seat at the next dawn")
+            seated = None
+            for _ in range(20):
+                key = asyncio.run_coroutine_threadsafe(_turn_key(service, room), loop).result(10)
+                asyncio.run_coroutine_threadsafe(service._deadline_passed(room, key), loop).result(30)
+                while seated is None:
+                    try:
+                        message = json.loads(socket.recv(timeout=2))
+                    except TimeoutError:
+                        break
+                    if message.get("type") == "view" and message["you"] == 5:
+                        seated = message
+                if seated is not None:
+                    break
+            assert seated is not None and "waiting" not in seated and seated["game"]["me"]["role"]["id"]
+            vote = next(legal for legal in seated["game"]["legal"] if legal["verb"] == "vote")
+            socket.send(json.dumps({"type": "action", "action": {"vote": vote["targets"][0]}}))
+            socket.send(json.dumps({"type": "ping"}))
+            answers = []
+            while not answers or answers[-1].get("type") != "pong":
+                answers.append(json.loads(socket.recv(timeout=10)))
+            assert not [a for a in answers if a.get("type") == "error"], answers
+            assert get_view_at(server, room, zed["token"])["game"]["me"]  # his seat's view over HTTP too
+
+
+def get_view_at(server, room: str, token: str) -> dict[str, Any]:
+    return call(server, "GET", f"/api/rooms/{room}/view?token={token}")
+
+
+async def _turn_key(service, room: str) -> tuple[int, int]:
+    return service.rooms[room].turn_key
