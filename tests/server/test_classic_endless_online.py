@@ -24,11 +24,12 @@ from jinrou.server.accounts import Account
 from jinrou.server.app import create_app
 from jinrou.server.rooms import Room, RoomError
 from jinrou.server.store import TABLES, open_store
+from tests.modes.test_classic_mode import first_choice
 
 from .. import needs
 from ..needs import POSTGRES
 from .conftest import blocking, serving
-from .test_classic_online import create, deadline, get_view, join, post
+from .test_classic_online import awaited, create, deadline, get_view, join, post
 from .test_restart import call
 
 
@@ -322,3 +323,51 @@ def get_view_at(server, room: str, token: str) -> dict[str, Any]:
 
 async def _turn_key(service, room: str) -> tuple[int, int]:
     return service.rooms[room].turn_key
+
+
+# ---------------------------------------------------------------------- room options, rematch
+
+
+@pytest.mark.parametrize("options,name", [({"blind": True}, "覆面7"), ({"gm": True}, "Zed"),
+                                          ({"blind": True, "gm": True}, "覆面7")], ids=["blind", "gm", "both"])
+def test_a_newcomer_in_a_masked_or_game_master_room_plays_under_his_seat_s_name(client, options, name):
+    """覆面: he waits, talks and takes his seat under the mask of the seat he will take (no name of his is shown);
+    a game master's seat plays no game seat, and the newcomer's room seat is still the next one."""
+    room = create(client, **ENDLESS, room=options)
+    tokens = [join(client, room, f"P{i}") for i in range(6)]
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    zed = enter(client, room, "Zed")
+    assert zed["seat"] == 6 and get_view(client, room)["room"]["entering"] == [name]
+    assert post(client, room, "chat", token=zed["token"], text="hi") == {"ok": True}
+    assert get_view(client, room)["chats"]["spectators"][-1]["name"] == f"{name} (観戦)"
+    until_seated(client, room, 7)
+    seated = get_view(client, room, zed["token"])
+    assert seated["you"] == 6 and seated["room"]["seat_list"][6]["name"] == name
+    assert seated["game"]["players"][-1]["name"] == name and seated["game"]["me"]["role"]["id"]
+    text = json.dumps(get_view(client, room), ensure_ascii=False)
+    assert ("Zed" in text) is (name == "Zed")  # a masked newcomer's own name is nowhere before the end
+
+
+def test_a_rematch_of_a_room_that_grew_past_its_number_seats_its_first_seats(client):
+    room, tokens = started(client, people=9)  # a full room: 9 and 身代わりくん, its 10 seats counted
+    service = client.app.state.service
+    newcomers = iter(f"N{i}" for i in range(20))
+    for _ in range(200):  # the people vote; their nights run out (sudden deaths free places, newcomers take them)
+        current = service.rooms[room]
+        if current.is_over:
+            break
+        if current.joinable:
+            tokens.append(enter(client, room, next(newcomers))["token"])
+            continue
+        voted = False
+        for token in tokens:
+            seen = get_view(client, room, token)
+            action = first_choice(seen["game"]) if seen["you"] is not None and not seen["game"]["result"] else None
+            if action is not None and "vote" in action and seen["you"] in awaited(client, room):
+                voted = post(client, room, "action", token=token, action=action) == {"ok": True} or voted
+        if not voted and not service.rooms[room].is_over:
+            deadline(client, room)
+    assert service.rooms[room].is_over and len(service.rooms[room].seats) > 9
+    new = post(client, room, "rematch", token=tokens[0])["id"]
+    seated = get_view(client, new)["room"]["seat_list"]
+    assert [s["name"] for s in seated] == [s.name for s in service.rooms[room].seats[:9]]

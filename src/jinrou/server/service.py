@@ -396,7 +396,8 @@ class RoomService(Replicas, GameProgress, Pushes):
                       barred: Callable[[str], Awaitable[bool]] | None = None) -> str:
         """A new room with the same settings and the same seats (each token opens its seat there
         too); asked again, the same room. ``barred``: whether an account may not take a seat now
-        (a cooldown for sudden deaths): its seat is left free."""
+        (a cooldown for sudden deaths): its seat is left free. A room played with more seats than its number
+        (エンドレス闇鍋: newcomers took the places of seats lost for good) seats its first ones."""
         async with self._holding(room_id):
             room = await self.room(room_id)
             await self._may(room, "play", token, who)
@@ -408,6 +409,8 @@ class RoomService(Replicas, GameProgress, Pushes):
                     "ready_check": bool(room.settings.get("ready_check"))}
             new = await self.create(data, room.password, rematch_of=room.id)
             for seat, info in enumerate(room.seats):
+                if seat >= len(new.seats):  # エンドレス闇鍋: more seats than the room's number were played
+                    break
                 if info is not None and info.bot:
                     await self._append(new, "bot", {"seat": seat, "name": info.name})
                 elif info is not None and info.account and barred is not None and await barred(info.account):
