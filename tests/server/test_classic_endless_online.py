@@ -371,3 +371,21 @@ def test_a_rematch_of_a_room_that_grew_past_its_number_seats_its_first_seats(cli
     new = post(client, room, "rematch", token=tokens[0])["id"]
     seated = get_view(client, new)["room"]["seat_list"]
     assert [s["name"] for s in seated] == [s.name for s in service.rooms[room].seats[:9]]
+
+
+def test_the_ready_check_of_an_endless_room_runs_from_its_last_seat_taken(client):
+    """A room that starts with the people present: its ready check waits for them (or its time, counted from the
+    last seat taken or left once enough are), never for the empty seats."""
+    room = create(client, **ENDLESS, ready_check=True)
+    tokens = [join(client, room, f"P{i}") for i in range(4)]
+    seen = get_view(client, room)["room"]
+    assert seen["fewest"] == 5 and seen["ready_until"] is None  # too few to start: no time runs
+    tokens.append(join(client, room, "P4"))
+    seen = get_view(client, room)["room"]
+    assert seen["ready_until"] is not None
+    refused = post(client, room, "start", token=tokens[0])
+    assert refused["error"].startswith("4 of the players have not said they are ready (P1, P2, P3, P4)")
+    for token in tokens[1:]:
+        assert post(client, room, "ready", token=token) == {"ok": True}
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    assert "fewest" not in get_view(client, room)["room"]

@@ -241,7 +241,8 @@ class Room:
     touched: float = 0.0  # when its last event happened
     acted: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, id) → the action stored with that id
     ready: set[int] = field(default_factory=set)  # seats that said they are ready to start (the ready check)
-    full_since: float | None = None  # when the last free seat was taken (the ready check's time runs from it)
+    full_since: float | None = None  # when the last free seat was taken (the ready check's time runs from it; a room
+    # that may start with seats free — the mode's fewest_seats —: when its seats last changed, enough of them taken)
     barred: set[tuple[str, str]] = field(default_factory=set)  # what the host's kicks bar: ("account" | "token" |
     # "browser" | "address", its key)
     words: tuple[str, ...] = ()  # the host's word list (see jinrou.server.moderation)
@@ -326,8 +327,12 @@ class Room:
             self.words = tuple(data["words"])
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
-        if kind in ("joined", "bot", "left"):
-            self.full_since = None if None in self.seats else self.full_since or event.at
+        if kind in ("joined", "bot", "left") and not self.started:
+            fewest = modes.fewest_seats(self.mode, self.settings)
+            if fewest is None:
+                self.full_since = None if None in self.seats else self.full_since or event.at
+            else:  # a room that starts with the people present: the wait runs from the last seat taken or left
+                self.full_since = event.at if len(self.seats) - len(self.free_seats()) >= fewest else None
         if self.entrants and kind in ("outcome", "close", "action"):
             self._seat_entrants()
         self.seq, self.touched = event.seq + 1, event.at
@@ -623,6 +628,8 @@ class Room:
                      "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json(),
                      **({"joinable": True} if self.joinable else {}),
                      **({"entering": self.entering()} if self.entrants else {}),
+                     **({"fewest": fewest} if not self.started and (
+                         fewest := modes.fewest_seats(self.mode, self.settings)) is not None else {}),
                      **({"words": list(self.words)} if self.words else {})},
             "you": seat,
             **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it

@@ -215,7 +215,9 @@ function joinsPlaying(view) {  // a reader without a seat, in a game going on th
 function renderLobby(view) {
   const room = view.room, host = view.you !== null && view.you === room.host;
   $("#lobby-panel").hidden = room.started && !joinsPlaying(view);
-  $("#seats-title").textContent = room.started ? t("Seats (the game is on: you may join it)", "席（ゲーム中: 途中参加できます）") : t("Seats", "席");
+  $("#seats-title").textContent = room.started ? t("Seats (the game is on: you may join it)", "席（ゲーム中: 途中参加できます）")
+    : room.fewest ? t(`Seats (the host starts with ${room.fewest} or more; more join while it is played)`, `席（${room.fewest}席以上で開始、ゲーム中も参加できます）`)
+    : t("Seats", "席");
   $("#join-button").textContent = room.started ? t("Join the game", "途中参加する") : t("Take a seat", "着席");
   $("#seats").replaceChildren(...room.seat_list.map((s, i) => {
     const item = el("li");
@@ -257,7 +259,8 @@ function renderReady(view) {  // the ready check (a room option): one's own "rea
   const people = room.seat_list.filter((s) => s && !s.bot).length;
   const left = room.ready_until ? Math.max(0, Math.round(room.ready_until - (Date.now() / 1000 + offset))) : null;
   note.textContent = t(`Ready: ${room.ready.length} of ${people} people.`, `準備完了: ${people}人中${room.ready.length}人。`) + " " + (
-    left === null ? t("The host waits for every seat to be taken.", "全席が埋まるまで開始できません。")
+    left === null ? (room.fewest ? t(`The host waits for ${room.fewest} seats to be taken.`, `${room.fewest}席が埋まるまで開始できません。`)
+      : t("The host waits for every seat to be taken.", "全席が埋まるまで開始できません。"))
     : left > 0 ? t(`The host may start without the others in ${left} s.`, `あと${left}秒で、準備中の人がいても開始できます。`)
     : t("The host may start now.", "ホストは開始できます。"));
 }
