@@ -6,7 +6,9 @@ day's discussion and voting time, the grace 猶予), who has finished the night,
 wolves propose, and the bots themselves.
 
 **Seats.** Room seat ``s`` is game seat ``s + 1`` when 身代わりくん (the scapegoat, an NPC of the
-engine) plays, else ``s``.
+engine) plays, else ``s``. エンドレス闇鍋 (the cast ``endless``): the game is a 闇鍋 of the seats taken at the start
+(:func:`~jinrou.modes.classic_settings.started`); a newcomer's game seat, appended at a dawn, is the next room seat
+(:attr:`Village.players` grows with it).
 
 **Turns.** A night lasts its full ``night`` seconds (an early end would tell who still had
 something to do) unless every player has finished it — sent ``{"done": true}``: the living after
