@@ -28,8 +28,8 @@ from tests.modes.test_classic_mode import first_choice
 
 from .. import needs
 from ..needs import POSTGRES
-from .conftest import blocking, serving
-from .test_classic_online import awaited, create, deadline, get_view, join, post
+from .conftest import Server, blocking, serving
+from .test_classic_online import awaited, create, deadline, get_view, join, play_a_step, post
 from .test_restart import call
 
 
@@ -389,3 +389,38 @@ def test_the_ready_check_of_an_endless_room_runs_from_its_last_seat_taken(client
         assert post(client, room, "ready", token=token) == {"ok": True}
     assert post(client, room, "start", token=tokens[0]) == {"ok": True}
     assert "fewest" not in get_view(client, room)["room"]
+
+
+def test_sigkill_while_a_newcomer_waits_and_after_his_dawn_brings_the_room_back(tmp_path):
+    """`jinrou serve` killed (SIGKILL: no snapshot at a stop) while a newcomer waits: restarted, his token still
+    waits for the same seat; the turns run out by the server's own clock until the dawn seats him; killed again,
+    his seat and its view come back."""
+    server = Server(str(tmp_path / "jinrou.db")).start()
+    try:
+        room = call(server, "POST", "/api/rooms", {"name": "e", "mode": "classic", **ENDLESS,
+                                                    "times": {"night": 600, "day": 600}})["id"]
+        tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": f"P{i}"})["token"] for i in range(5)]
+        assert call(server, "POST", f"/api/rooms/{room}/start", {"token": tokens[0]}) == {"ok": True}
+        zed = call(server, "POST", f"/api/rooms/{room}/join", {"name": "Zed"})
+
+        def seen() -> dict[str, Any]:
+            return call(server, "GET", f"/api/rooms/{room}/view?token={zed['token']}")
+
+        waiting = seen()
+        server.kill()
+        server.start()
+        again = seen()
+        assert again["waiting"] == waiting["waiting"] == 5 and again["you"] is None  # the night's 600 s run on
+        for _ in range(100):  # the people play their night (its required actions, then done) until the dawn
+            if seen().get("you") == 5 or seen()["game"]["result"]:
+                break
+            acted = [play_a_step(server, room, token) for token in tokens]  # each person, every time
+            if not any(acted):
+                raise AssertionError("nobody could act")
+        seated = seen()
+        assert seated["you"] == 5 and seated["game"]["me"]["role"]["id"], seated["game"]["result"]
+        server.kill()
+        server.start()
+        assert seen()["you"] == 5 and seen()["game"]["players"][6]["name"] == "Zed"
+    finally:
+        server.stop()
