@@ -25,7 +25,11 @@ from jinrou.modes.base import (
     Standing,
     Title,
     cast_estimate,
+    enter,
+    fewest_seats,
     history_of,
+    joinable,
+    waiting,
 )
 
 REGISTRY: dict[str, str] = {
@@ -101,8 +105,12 @@ __all__ = [
     "Title",
     "all_modes",
     "cast_estimate",
+    "enter",
+    "fewest_seats",
     "get",
     "history_of",
+    "joinable",
     "read_record",
     "replay_steps",
+    "waiting",
 ]

@@ -449,13 +449,31 @@ class Mode(Protocol):
     # Optional: ``joinable(state) -> bool`` and ``enter(state, name) -> state``, a game people may join while it
     # is played (classic エンドレス闇鍋): whether one more may ask now, and the state once ``name`` asked (he waits,
     # no seat, until the game gives him one; IllegalActionError, the state unchanged, when he may not). Without
-    # them nobody joins a game going on (:func:`joinable`, :func:`enter`).
+    # them nobody joins a game going on (:func:`joinable`, :func:`enter`). With them: ``waiting(state) -> tuple[str,
+    # ...]``, the people who asked and have no seat yet, in the order they asked (the game appends their seats in
+    # that order: the server seats them as the list shrinks, :func:`waiting`), and ``fewest_seats(settings) -> int |
+    # None``, the fewest room seats taken a room may start with (None: every seat; :func:`fewest_seats`).
 
 
 def joinable(mode: Mode, state: Any) -> bool:
     """Whether a person may ask to join the game going on now: the mode's optional ``joinable`` (False without it)."""
     own = getattr(mode, "joinable", None)
     return bool(own(state)) if own is not None else False
+
+
+def waiting(mode: Mode, state: Any) -> tuple[str, ...]:
+    """The people who asked to join the game going on and have no seat yet, in order (the mode's optional
+    ``waiting``; nobody without it)."""
+    own = getattr(mode, "waiting", None)
+    return tuple(own(state)) if own is not None and state is not None else ()
+
+
+def fewest_seats(mode: Mode, settings: Mapping[str, Any]) -> int | None:
+    """The fewest room seats taken a room of ``settings`` may start with (the mode's optional ``fewest_seats``;
+    None: every seat)."""
+    own = getattr(mode, "fewest_seats", None)
+    found: int | None = own(settings) if own is not None else None
+    return found
 
 
 def enter(mode: Mode, state: Any, name: str) -> Any:

@@ -6,7 +6,9 @@ day's discussion and voting time, the grace 猶予), who has finished the night,
 wolves propose, and the bots themselves.
 
 **Seats.** Room seat ``s`` is game seat ``s + 1`` when 身代わりくん (the scapegoat, an NPC of the
-engine) plays, else ``s``.
+engine) plays, else ``s``. エンドレス闇鍋 (the cast ``endless``): the game is a 闇鍋 of the seats taken at the start
+(:func:`~jinrou.modes.classic_settings.started`); a newcomer's game seat, appended at a dawn, is the next room seat
+(:attr:`Village.players` grows with it).
 
 **Turns.** A night lasts its full ``night`` seconds (an early end would tell who still had
 something to do) unless every player has finished it — sent ``{"done": true}``: the living after
@@ -228,7 +230,19 @@ class ClassicMode:
         """A room's village; ``date``: the room's day (month, day) at the start, for 闇鍋's seasonal events
         (None: a day outside every event); ``host``: the host's room seat, the game master of a GM room."""
         master = (host or 0) if rooms.room_option(settings, "gm") else None
-        return Village(tuple(players), settings, date=date, master=master)
+        played = rooms.started(settings, len(players) - (master is not None))  # エンドレス闇鍋: the seats taken
+        return Village(tuple(players), played, date=date, master=master)
+
+    def fewest_seats(self, settings: Mapping[str, Any]) -> int | None:
+        """The fewest room seats taken a room starts with (エンドレス闇鍋: 6 game seats, 身代わりくん's included, the
+        game master's seat besides); None: every seat (any other cast)."""
+        fewest = rooms.fewest_players(settings)
+        return None if fewest is None else fewest + rooms.room_option(settings, "gm")
+
+    def waiting(self, village: Village) -> tuple[str, ...]:
+        """The people who asked to join the game going on and have no seat yet, in order (エンドレス闇鍋: they take
+        game seats ``len(game.names)``, … at the next dawn)."""
+        return () if village.game is None else village.game.waiting
 
     def spectators_speak(self, settings: Mapping[str, Any]) -> bool:
         """観戦者の発言 (``watchspeak``): whether spectators talk in the room's spectators' channel."""
@@ -666,6 +680,7 @@ class ClassicMode:
                 raise ImpossibleOutcomeError(f"the outcome gives draws the rules did not make: {given.leftover()}")
         village.game = game
         village.version += 1
+        _seat_newcomers(village)
         _begin(village)
         return village
 
@@ -821,6 +836,15 @@ def _names(village: Village) -> tuple[str, ...]:
     while goat.casefold() in taken:
         goat, number = f"{SCAPEGOAT}{number}", number + 1
     return (goat, *players)
+
+
+def _seat_newcomers(village: Village) -> None:
+    """エンドレス闇鍋: the seats the game appended at a dawn are the room's next seats, under their game names."""
+    assert village.game is not None
+    names = village.game.names
+    joined = len(names) - village.offset - (len(village.players) - (village.master is not None))
+    if joined > 0:
+        village.players = (*village.players, *names[len(names) - joined:])
 
 
 def _begin(village: Village) -> None:

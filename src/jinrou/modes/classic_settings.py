@@ -10,7 +10,10 @@ under ``rules``, the phase lengths under ``times``. The casting fields come befo
   :mod:`jinrou.classic.presets`; the cast it deals is kept in ``roles``), a fixed cast (``fixed``,
   自由配役: ``roles`` gives every seat), or 闇鍋
   (``yaminabe``), 一部闇鍋 (``partial``: ``roles`` fixes some seats, ``categories`` some category
-  slots, ``excluded`` leaves roles out) and かんたん闇鍋 (``easy``), each at ``yaminabe_safety``;
+  slots, ``excluded`` leaves roles out) and かんたん闇鍋 (``easy``), each at ``yaminabe_safety``; エンドレス闇鍋
+  (``endless``): a 闇鍋 of the people present when the host starts (``players`` is the room's number, its
+  seats: 6 seats at least to start, 身代わりくん's included), people joining while it is played
+  (:func:`started`: the engine's ``endless`` and ``capacity``, which the form does not offer);
 - what the room is told of a 闇鍋 cast (``yaminabe_hidejobs``, 配役公開: ``full``, ``team`` or
   ``hidden``; a fixed cast is public: it is in the room's settings), ``hide_singleton_teams``,
   ``ushi`` (2陣営戦);
@@ -58,8 +61,16 @@ CASTS = {
     "partial": ("partial yaminabe", "一部闇鍋"),
     "easy": ("easy yaminabe", "かんたん闇鍋"),
     "preset": ("a preset of 月下人狼 (below)", "配役プリセット"),
+    "endless": ("endless yaminabe: people join while it is played", "エンドレス闇鍋"),
 }
-YAMINABE = {"yaminabe": "yaminabe", "partial": "partial", "easy": "easy"}  # cast → the 闇鍋 package's mode
+YAMINABE = {"yaminabe": "yaminabe", "partial": "partial", "easy": "easy", "endless": "yaminabe"}
+"""cast → the 闇鍋 package's mode (エンドレス闇鍋 starts as a 闇鍋 of the seats taken)."""
+ENDLESS = "endless"
+"""The cast of an エンドレス闇鍋 room (the reference's ``特殊ルール.エンドレス闇鍋``): ``players`` is the room's number
+(its seats), the host starts with the people present (6 seats at least, 身代わりくん's included) and more join while
+it is played (:func:`started`)."""
+FEWEST_SEATS = 6
+"""The fewest game seats a game starts with (身代わりくん's included), as 月下人狼's start refuses fewer."""
 POOLS = {"catalog": ("the whole catalog, with seasonal events (月下人狼's)", "全役職（季節イベントあり）"),
          "playable": ("the roles declared, no seasonal event", "宣言済みの役職のみ（季節イベントなし）")}
 """Where a 闇鍋 casts from: the catalog (the reference's rooms, events by the room's date) or the roles
@@ -182,9 +193,12 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
         raise SettingsError(f"a room has at least 6 seats, 身代わりくん included: {settings['players']} players "
                             f"{'and 身代わりくん ' if n > settings['players'] else ''}are {n}")
     kind = settings["cast"]
+    if kind == ENDLESS and per_seat(settings) > 1:
+        raise SettingsError("エンドレス闇鍋 (endless) is not played with ケミカル人狼 (chemical), as in 月下人狼: turn one of "
+                            "them off", ja="エンドレス闇鍋ではケミカル人狼は使えません（月下人狼と同じ）: どちらかを外してください")
     if kind != "partial" and (settings["categories"] or settings["excluded"]):
         raise SettingsError("categories and excluded roles are for 一部闇鍋: choose cast partial")
-    if kind in ("normal", "yaminabe", "easy", "preset") and settings["roles"]:
+    if kind in ("normal", "yaminabe", "easy", "preset", ENDLESS) and settings["roles"]:
         raise SettingsError("roles are for a fixed cast (自由配役) or 一部闇鍋: choose cast fixed or partial")
     dealt = n * per_seat(settings)  # the roles dealt: ケミカル人狼 deals two a seat (the reference's casting for 2n)
     if kind == "normal":
@@ -223,6 +237,24 @@ def room_option(settings: Mapping[str, Any], name: str) -> bool:
 def seats(settings: Mapping[str, Any]) -> int:
     """n: the game's seats, 身代わりくん's included."""
     return int(settings["players"]) + (settings["rules"]["scapegoat"] == "on")
+
+
+def fewest_players(settings: Mapping[str, Any]) -> int | None:
+    """The fewest players an エンドレス闇鍋 room starts with (6 seats, 身代わりくん's included); None: any other cast
+    starts with every seat taken."""
+    if settings["cast"] != ENDLESS:
+        return None
+    return min(int(settings["players"]), FEWEST_SEATS - (settings["rules"]["scapegoat"] == "on"))
+
+
+def started(settings: Mapping[str, Any], players: int) -> Mapping[str, Any]:
+    """The settings a game is played by when ``players`` players start it: an エンドレス闇鍋 room's are a 闇鍋 of
+    those players, with the engine's ``endless`` on and its ``capacity`` the room's seats (身代わりくん's included:
+    the engine counts its seat as 月下人狼 does); any other room's are its own."""
+    if settings["cast"] != ENDLESS:
+        return settings
+    rules = {**settings["rules"], "endless": True, "capacity": seats(settings)}
+    return {**settings, "players": players, "rules": rules}
 
 
 def per_seat(settings: Mapping[str, Any]) -> int:
@@ -274,7 +306,7 @@ def draw_cast(settings: Mapping[str, Any], rng: np.random.Generator,
 
 
 SHORT_CASTS = {"normal": "standard (普通1)", "fixed": "fixed", "yaminabe": "yaminabe", "partial": "partial yaminabe",
-               "easy": "easy yaminabe", "preset": "preset"}
+               "easy": "easy yaminabe", "preset": "preset", "endless": "endless yaminabe"}
 """A cast's English name in a lobby row."""
 
 
@@ -388,5 +420,5 @@ def _check_yaminabe(settings: dict[str, Any]) -> None:
     raise SettingsError(f"this 闇鍋 cannot be cast: {failure}")
 
 
-__all__ = ["CASTS", "MAX_PLAYERS", "check", "draw_cast", "engine_settings", "schema", "seats", "summary",
-           "takes_requests"]
+__all__ = ["CASTS", "ENDLESS", "MAX_PLAYERS", "check", "draw_cast", "engine_settings", "fewest_players", "schema",
+           "seats", "started", "summary", "takes_requests"]

@@ -380,7 +380,7 @@ def _me(village: Village, sv: SeatView, me: Seat) -> dict[str, Any]:
     game = village.game
     assert game is not None and sv.role is not None and sv.team is not None
     abilities: dict[str, Any] = {}  # a verb once: its first declaration
-    for owner in (ROLES[sv.role], *((ROLES[sv.pair],) if sv.pair else ()), *(declared(s) for s in sv.subs)):
+    for owner in (declared(sv.role), *((ROLES[sv.pair],) if sv.pair else ()), *(declared(s) for s in sv.subs)):
         for ability in owner.abilities:
             abilities.setdefault(ability.verb.value, ability)
     night = game.stage is Stage.NIGHT and village.turn == "main"
@@ -420,7 +420,7 @@ def _asks_again(game: Game, sv: SeatView) -> dict[str, Any]:
     """What the seat's forms say beyond the engine's legal actions: the verbs asked again (those
     above and its once-per-game abilities), and, on a night of several attacks (狼の子's death,
     欲張り), how many the wolves have and which this is — told to those who attack only."""
-    held = (ROLES[sv.role], *((ROLES[sv.pair],) if sv.pair else ()), *(declared(s) for s in sv.subs)) if sv.role else ()
+    held = (declared(sv.role), *((ROLES[sv.pair],) if sv.pair else ()), *(declared(s) for s in sv.subs)) if sv.role else ()
     once = {a.verb.value for owner in held
             for a in owner.abilities if a.once is Once.GAME}
     attacks = game.night.attacks if game.stage is Stage.NIGHT else 0

@@ -675,7 +675,7 @@ def check_account_seat(room: Any, account: Account | None) -> dict[str, str]:
             raise RoomError("this room seats signed-in players only: log in or register first", status=401,
                             ja="この部屋はログインした人だけが座れます。先にログインか登録をしてください")
         return {}
-    for seat, info in enumerate(room.seats):
+    for seat, info in enumerate([*room.seats, *getattr(room, "entrants", ())]):  # and a person waiting for his seat
         if info is not None and info.account == account.key:
             raise RoomError(f"your account sits in this room already (seat {seat}): one seat an account",
                             ja=f"あなたのアカウントはこの部屋にすでに座っています（席 {seat}）。1アカウント1席です")

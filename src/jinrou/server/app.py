@@ -4,12 +4,15 @@ HTTP (JSON)                                  what it does
   GET  /api/modes                            the game modes and their settings schemas (the lobby form)
   GET  /api/rooms?offset=&limit=             the lobby: rooms still open or playing (open ones first)
   POST /api/rooms            {settings}      create a room → {id}
-  POST /api/rooms/{id}/join  {name, password} take a free seat → {seat, token}
+  POST /api/rooms/{id}/join  {name, password} take a free seat → {seat, token} (a game going on whose mode says
+                                             joinable — classic エンドレス闇鍋 —: the seat it will give at its
+                                             next dawn; the token shows a spectator's view until then)
   POST /api/rooms/{id}/watch {password, name} a spectator's pass → {pass} (password rooms; chatting)
   POST /api/rooms/{id}/leave {token}         give your seat back before the start
   POST /api/rooms/{id}/kick  {token, seat}   the host empties a seat before the start
   POST /api/rooms/{id}/bots  {token, lang?}   fill the empty seats with heuristic bots (named in lang: en, ja)
-  POST /api/rooms/{id}/start {token}         start the game (all seats taken; with a ready check, the people ready)
+  POST /api/rooms/{id}/start {token}         start the game (all seats taken — エンドレス闇鍋: the mode's fewest —;
+                                             with a ready check, the people ready)
   POST /api/rooms/{id}/ready {token, ready?}  say one is ready to start (ready: false, no longer) — ready_check rooms
   POST /api/rooms/{id}/action {token, action, id?} a night action or a vote; ``id`` (1–64 of A-Z a-z 0-9 - _,
                                              the client's for this action, the same on each retry): an action is
@@ -465,7 +468,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         query = request.query_params
         room, seat, _ = await service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
         await spectating(request, query.get("token"))
-        return room.view(seat, service.clock())
+        return room.view(seat, service.clock(), room.entrant_of(query.get("token")))
 
     async def record(request: Request) -> Any:
         query = request.query_params
@@ -498,7 +501,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         except RoomError as error:
             await websocket.close(code=4000 + error.status, reason=str(error)[:120])
             return
-        listener = Listener(room.id, seat, websocket.send_text)
+        listener = Listener(room.id, seat, websocket.send_text, entrant=room.entrant_of(token))
         service.subscribe(listener)
         sockets[where] += 1
         refused = 0

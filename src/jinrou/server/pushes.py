@@ -25,7 +25,9 @@ class Listener:
     """A connection that wants ``seat``'s view of ``room`` (seat None: a spectator); ``send`` takes
     the view as JSON text. ``have`` counts the chat lines of each channel it has been sent (None:
     nothing yet, it is sent everything next); ``last`` is the view it was last sent, less the chat
-    and the server's time: a change it cannot see is not pushed to it."""
+    and the server's time: a change it cannot see is not pushed to it. ``entrant``: the seat a person
+    waiting to join the game going on will take (he is sent a spectator's view until then, and that
+    seat's from the push after the game seated him)."""
 
     room: str
     seat: int | None
@@ -33,6 +35,12 @@ class Listener:
     have: dict[str, int] | None = None
     last: str = ""
     sending: asyncio.Task | None = None  # the last push under way
+    entrant: int | None = None
+
+    def seated(self, room: Room) -> None:
+        """An entrant's connection becomes his seat's once the room has it."""
+        if self.entrant is not None and self.entrant < len(room.seats):
+            self.seat, self.entrant = self.entrant, None
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,7 @@ class Pushes(Registry):
         of lines in each channel) the lines it lacks."""
         if have is not None:
             listener.have = dict(have)
+        listener.seated(room)
         push = self._push(room, listener, self.clock())
         listener.have, listener.last = push.have, push.core
         return push.text
@@ -97,7 +106,8 @@ class Pushes(Registry):
         now = self.clock()
         pushes: dict[tuple[Any, ...], Push] = {}  # composed once for alike listeners
         for listener in list(listeners):
-            key = (listener.seat, None if listener.have is None else tuple(sorted(listener.have.items())))
+            listener.seated(room)
+            key = (listener.seat, listener.entrant, None if listener.have is None else tuple(sorted(listener.have.items())))
             if key not in pushes:
                 pushes[key] = self._push(room, listener, now)
             push = pushes[key]
@@ -124,7 +134,8 @@ class Pushes(Registry):
         channels, lines = room.lines(listener.seat, listener.have)
         append = listener.have is not None
         view = room.frame(listener.seat, now, channels,
-                          {key: [{**line.to_json(), "n": line.n} for line in found] for key, found in lines.items()})
+                          {key: [{**line.to_json(), "n": line.n} for line in found] for key, found in lines.items()},
+                          listener.entrant)
         core = json.dumps({k: v for k, v in view.items() if k not in ("chat", "chats", "server_time")},
                           ensure_ascii=False, separators=(",", ":"))
         text = json.dumps({"type": "view", **view, "append": append}, ensure_ascii=False, separators=(",", ":"))

@@ -6,11 +6,13 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
                                                          (password: salted hash or null; by: a keyed hash of the
                                                          creator's address; private: never listed in the game
                                                          history; accounts_only: signed-in players only)
-    joined    {seat, name, token, account?, account_name?, title?, address?, browser?}  a person took a seat
-                                                         (token: its hash; account: the key of the signed-in
+    joined    {seat, name, token, account?, account_name?, title?, address?, browser?, entering?}  a person took a
+                                                         seat (token: its hash; account: the key of the signed-in
                                                          account, account_name its spelling; title: the 称号 it
                                                          showed then; address, browser: keyed hashes of his address
-                                                         and his browser's id)
+                                                         and his browser's id; entering: he joined the game going
+                                                         on — the mode's ``enter`` — and watches until the game
+                                                         gives him ``seat``, see below)
     bot       {seat, name}                               a heuristic bot took a seat
     left      {seat, by?}                                a seat emptied before the start (by: the host who kicked:
                                                          the seat's account, token, browser and address are barred
@@ -30,6 +32,13 @@ Events (each a JSON object in the store, see :mod:`jinrou.server.store`)::
     rematch   {room}                                     the room where the same seats play again
     closed    {reason}                                   an unstarted room nobody sat in for a while ("idle")
     words     {words}                                    the host's list of words the room's chat refuses
+
+**Joining a game going on** (a mode with the optional ``joinable``/``enter``/``waiting``: classic エンドレス闇鍋).
+A room whose mode says ``fewest_seats(settings)`` starts with that many seats taken or more: at the start its
+empty seats are dropped (the seats after them move up, in order). While the game is played a person may join
+when the mode says ``joinable``: he is an *entrant* — his token opens no seat yet, he watches as a spectator —
+until the mode's ``waiting`` no longer lists him; then he takes the room seat his ``joined`` event named, the
+next one after the seats and the entrants before him (the game appends seats in the order people asked).
 
 Folding never draws or decides anything: every random outcome and every decision is an event, so
 a restored room is exactly the room that was running.
@@ -232,10 +241,13 @@ class Room:
     touched: float = 0.0  # when its last event happened
     acted: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, id) → the action stored with that id
     ready: set[int] = field(default_factory=set)  # seats that said they are ready to start (the ready check)
-    full_since: float | None = None  # when the last free seat was taken (the ready check's time runs from it)
+    full_since: float | None = None  # when the last free seat was taken (the ready check's time runs from it; a room
+    # that may start with seats free — the mode's fewest_seats —: when its seats last changed, enough of them taken)
     barred: set[tuple[str, str]] = field(default_factory=set)  # what the host's kicks bar: ("account" | "token" |
     # "browser" | "address", its key)
     words: tuple[str, ...] = ()  # the host's word list (see jinrou.server.moderation)
+    entrants: list[Seat] = field(default_factory=list)  # people who joined the game going on, waiting for their
+    # seats (entrant i takes room seat len(seats) + i), in the order they joined
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
@@ -262,10 +274,13 @@ class Room:
         and the store's append)."""
         data, kind = event.data, event.kind
         if kind == "joined":
-            self.seats[data["seat"]] = Seat(data["name"], data["token"], account=data.get("account"),
-                                            account_name=data.get("account_name"), title=data.get("title"),
-                                            address=data.get("address"), browser=data.get("browser"))
-            self.order.append(data["seat"])
+            person = Seat(data["name"], data["token"], account=data.get("account"), account_name=data.get("account_name"),
+                          title=data.get("title"), address=data.get("address"), browser=data.get("browser"))
+            if data.get("entering"):
+                self._enter(data["seat"], person)
+            else:
+                self.seats[data["seat"]] = person
+                self.order.append(data["seat"])
         elif kind == "bot":
             self.seats[data["seat"]] = Seat(data["name"], None, bot=True)
         elif kind == "left":
@@ -282,7 +297,7 @@ class Room:
             (self.ready.add if data["ready"] else self.ready.discard)(data["seat"])
         elif kind == "started":
             self.started = True
-            facts = {"host": data.get("host"), "date": _month_day(data.get("date"))}
+            facts = {"host": self._drop_free_seats(data.get("host")), "date": _month_day(data.get("date"))}
             self.state = self.mode.start(tuple(self.masks or self.names), self.settings,
                                          **{k: v for k, v in facts.items() if k in _start_takes(self.mode.name)})
         elif kind == "action":
@@ -312,9 +327,47 @@ class Room:
             self.words = tuple(data["words"])
         else:
             raise ValueError(f"room {self.id}: unknown event {kind!r}")
-        if kind in ("joined", "bot", "left"):
-            self.full_since = None if None in self.seats else self.full_since or event.at
+        if kind in ("joined", "bot", "left") and not self.started:
+            fewest = modes.fewest_seats(self.mode, self.settings)
+            if fewest is None:
+                self.full_since = None if None in self.seats else self.full_since or event.at
+            else:  # a room that starts with the people present: the wait runs from the last seat taken or left
+                self.full_since = event.at if len(self.seats) - len(self.free_seats()) >= fewest else None
+        if self.entrants and kind in ("outcome", "close", "action"):
+            self._seat_entrants()
         self.seq, self.touched = event.seq + 1, event.at
+
+    def _drop_free_seats(self, host: int | None) -> int | None:
+        """At the start, the empty seats go (a room that starts with fewer seats taken than it has, where the
+        mode's ``fewest_seats`` allows it): the seats after them move up in order, with their clocks and
+        marks. The host's seat after the move."""
+        kept = [s for s, info in enumerate(self.seats) if info is not None]
+        if len(kept) == len(self.seats):
+            return host
+        moved = {old: new for new, old in enumerate(kept)}
+        self.seats = [self.seats[s] for s in kept]
+        self.used = [self.used[s] for s in kept]
+        self.order = [moved[s] for s in self.order if s in moved]
+        self.ready = {moved[s] for s in self.ready if s in moved}
+        return None if host is None else moved.get(host)
+
+    def _enter(self, seat: int, person: Seat) -> None:
+        """A person joins the game going on (the mode's ``enter``, under his name or, 覆面, the mask of the
+        seat he will take): he waits for room seat ``seat``."""
+        if seat != len(self.seats) + len(self.entrants):
+            raise ValueError(f"room {self.id}: a person entering takes seat {len(self.seats) + len(self.entrants)}, "
+                             f"not {seat}")
+        masks = self.masks_for(seat + 1)
+        self.state = modes.enter(self.mode, self.state, person.name if masks is None else masks[seat])
+        self.entrants.append(person)
+
+    def _seat_entrants(self) -> None:
+        """The entrants the game gave a seat (the mode's ``waiting`` no longer lists them) take their room seats."""
+        waiting = len(modes.waiting(self.mode, self.state))
+        while len(self.entrants) > waiting:
+            self.seats.append(self.entrants.pop(0))
+            self.used.append(0.0)
+            self.order.append(len(self.seats) - 1)
 
     # ------------------------------------------------------------ questions
 
@@ -326,8 +379,12 @@ class Room:
     def masks(self) -> tuple[str, ...] | None:
         """The names the seats play under until the end (覆面: the mode's optional ``masks(settings,
         seats)``); None: their own."""
+        return self.masks_for(len(self.seats))
+
+    def masks_for(self, seats: int) -> tuple[str, ...] | None:
+        """The masks of ``seats`` seats (None: the room plays under its own names)."""
         masked = getattr(self.mode, "masks", None)
-        return None if masked is None else masked(self.settings, len(self.seats))
+        return None if masked is None else masked(self.settings, seats)
 
     def shown_names(self, seat: SeatNumber | None = None) -> list[str]:
         """The seats' names as ``seat`` (None: a spectator) may read them now: their masks while the
@@ -373,14 +430,32 @@ class Room:
         return self.order[0] if self.order else None
 
     def seat_of(self, token: Any) -> int:
-        """The seat a token opens (RoomError 403 otherwise)."""
+        """The seat a token opens (RoomError 403 otherwise; an entrant's token opens none yet)."""
         if isinstance(token, str) and token:
             digest = hash_token(token)
             for seat, info in enumerate(self.seats):
                 if info is not None and info.token is not None and hmac.compare_digest(info.token, digest):
                     return seat
+            if self.entrant_of(token) is not None:
+                raise RoomError("you take your seat at the next dawn: until then you watch, and speak with the "
+                                "spectators", status=403,
+                                ja="席に着くのは次の夜明けです。それまでは観戦し、観戦者と話せます")
         raise RoomError("this action needs your seat token (join the room first)", status=403,
                         ja="この操作には席のトークンが要ります（先に参加してください）")
+
+    def entrant_of(self, token: Any) -> int | None:
+        """The room seat an entrant's token will open once the game gives it (None: no entrant holds it)."""
+        if isinstance(token, str) and token:
+            digest = hash_token(token)
+            for index, info in enumerate(self.entrants):
+                if info.token is not None and hmac.compare_digest(info.token, digest):
+                    return len(self.seats) + index
+        return None
+
+    @property
+    def joinable(self) -> bool:
+        """Whether a person may join the game going on now (the mode's optional ``joinable``)."""
+        return self.started and self.state is not None and not self.is_over and modes.joinable(self.mode, self.state)
 
     def is_bot(self, seat: SeatNumber) -> bool:
         info = self.seats[seat]
@@ -496,6 +571,7 @@ class Room:
         label = self.current.label if self.started and not self.is_over else None
         return {"id": self.id, "name": self.name, "mode": self.mode.name, "seats": len(self.seats),
                 "taken": len(self.seats) - len(self.free_seats()), **self.mode.summary(self.settings),
+                **({"joinable": True} if self.joinable else {}),
                 "started": self.started, "phase": self.phase, "password": self.password is not None,
                 **({"accounts_only": True} if self.settings.get("accounts_only") else {}),
                 **({"phase_label": list(label)} if label else {})}
@@ -517,11 +593,12 @@ class Room:
                 found[key].append(line)
         return channels, found
 
-    def view(self, seat: SeatNumber | None, now: float) -> dict[str, Any]:
-        """What the holder of ``seat`` (None: a spectator) sees of the room."""
+    def view(self, seat: SeatNumber | None, now: float, entrant: SeatNumber | None = None) -> dict[str, Any]:
+        """What the holder of ``seat`` (None: a spectator; ``entrant``: the seat a person waiting to take
+        one will take, who sees what a spectator sees) sees of the room."""
         channels, lines = self.lines(seat)
         return self.frame(seat, now, channels, {key: [line.to_json() for line in found]
-                                                for key, found in lines.items()})
+                                                for key, found in lines.items()}, entrant)
 
     @staticmethod
     def _seat_json(index: int, seat: Seat, shown: list[str], masks: tuple[str, ...] | None) -> dict[str, Any]:
@@ -535,8 +612,10 @@ class Room:
         return {**data, "name": shown[index], "mask": masks[index]}
 
     def frame(self, seat: SeatNumber | None, now: float, channels: tuple[Channel, ...],
-              lines: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-        """A view around the given chat lines (all of them: the HTTP view; the new ones: a push)."""
+              lines: dict[str, list[dict[str, Any]]], entrant: SeatNumber | None = None) -> dict[str, Any]:
+        """A view around the given chat lines (all of them: the HTTP view; the new ones: a push). The
+        people waiting for a seat are public (``entering``: their names, in order, under the mask of the seat
+        each will take in a 覆面 room); ``waiting`` tells an entrant his own (his seat to come)."""
         main = channels[0].key if channels else None
         settings = {k: v for k, v in self.settings.items() if k not in ("name", "mode")}
         shown, masks = self.shown_names(seat), self.masks
@@ -547,12 +626,22 @@ class Room:
                      "deadline": self.deadline if self.deadline_key == self.turn_key and not self.is_over else None,
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
                      "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json(),
+                     **({"joinable": True} if self.joinable else {}),
+                     **({"entering": self.entering()} if self.entrants else {}),
+                     **({"fewest": fewest} if not self.started and (
+                         fewest := modes.fewest_seats(self.mode, self.settings)) is not None else {}),
                      **({"words": list(self.words)} if self.words else {})},
             "you": seat,
             **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
+            **({"waiting": entrant} if entrant is not None and seat is None else {}),
             "server_time": now,
             "chat": lines.get(main, []) if main is not None else [],  # the main channel
             "channels": [c.to_json() for c in channels],
             "chats": {key: found for key, found in lines.items() if key != main},  # the other channels
             "game": None if self.state is None else self.mode.view(self.state, seat),
         }
+
+    def entering(self) -> list[str]:
+        """The names of the people waiting for a seat, in order (a 覆面 room: the masks of the seats to come)."""
+        masks = self.masks_for(len(self.seats) + len(self.entrants))
+        return [info.name if masks is None else masks[len(self.seats) + i] for i, info in enumerate(self.entrants)]

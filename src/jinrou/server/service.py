@@ -34,6 +34,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from jinrou import modes
 from jinrou.errors import IllegalActionError, ImpossibleOutcomeError
 from jinrou.server import history
 from jinrou.server.accounts import Account, check_account_seat
@@ -252,10 +253,19 @@ class RoomService(Replicas, GameProgress, Pushes):
         has checked it already, off the event loop). ``account``: the signed-in player's (an
         accounts-only room needs one; an account takes one seat a room, under any nickname).
         ``who`` asks (his address; a ban on playing refuses him), ``token`` (a seat token his page
-        still holds) and ``browser`` (his browser's id): what the host's kick bars."""
+        still holds) and ``browser`` (his browser's id): what the host's kick bars.
+
+        While the game is played, where its mode says ``joinable`` (classic エンドレス闇鍋), the same door
+        with the same checks lets a person join it: the seat answered is the one the game will give him
+        (the next after the seats and the people waiting before him); his token opens it once the game
+        has seated him (at the next dawn), and until then shows him the room as a spectator sees it."""
         async with self._holding(room_id):
             room = await self.room(room_id)
-            if room.started:
+            if room.started and not room.joinable:
+                if room.state is not None and not room.is_over and getattr(room.mode, "joinable", None) is not None:
+                    raise RoomError("nobody may join this game now: its seats are counted full (one may join when a "
+                                    "seat is lost for good): you can watch as a spectator",
+                                    ja="今は途中参加できません: 席が埋まっています（突然死などで席が空けば参加できます）。観戦はできます")
                 raise RoomError("the game has started: you can watch as a spectator",
                                 ja="ゲームは始まっています。観戦はできます")
             await self.moderation.check("play", who, account.key if account else None)
@@ -271,13 +281,15 @@ class RoomService(Replicas, GameProgress, Pushes):
                 raise RoomError("the host removed you from this room: you cannot take a seat here again", status=403,
                                 ja="ホストにこの部屋から外されたため、ここにはもう座れません")
             signed.update({what: key for what in ("address", "browser") if (key := keys[what])})
-            free = room.free_seats()
+            free = [len(room.seats) + len(room.entrants)] if room.started else room.free_seats()
             if not free:
                 raise RoomError("the room is full: you can watch as a spectator", ja="満席です。観戦はできます")
             masked = room.masks is not None  # 覆面: names are not unique there, so a refusal tells nobody who sits
-            name = check_name(name, [] if masked else [s.name for s in room.seats if s is not None])
+            name = check_name(name, [] if masked else [s.name for s in (*room.seats, *room.entrants) if s is not None])
             token = new_token()
-            await self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token), **signed})
+            entering = {"entering": True} if room.started else {}
+            await self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token), **signed,
+                                                **entering})
             self._notify(room)
             return free[0], token
 
@@ -338,7 +350,14 @@ class RoomService(Replicas, GameProgress, Pushes):
             seat = await self._may(room, "play", token, who)
             if room.started:
                 raise RoomError("the game has already started", ja="ゲームはもう始まっています")
-            if room.free_seats():
+            fewest = modes.fewest_seats(room.mode, room.settings)  # エンドレス闇鍋: the people present start it
+            taken = len(room.seats) - len(room.free_seats())
+            if fewest is not None and taken < fewest:
+                raise RoomError(f"{taken} seats are taken: this room starts with {fewest} at least (more join while it "
+                                f"is played): wait for players or fill seats with bots",
+                                ja=f"座っているのは{taken}席です。この部屋は{fewest}席以上で始められます（途中参加あり）。"
+                                   f"参加者を待つか、ボットで埋めてください")
+            if fewest is None and room.free_seats():
                 raise RoomError(f"{len(room.free_seats())} seats are empty: wait for players or fill them with "
                                 f"bots", ja=f"空席が{len(room.free_seats())}つあります。参加者を待つか、ボットで埋めてください")
             unready = room.unready(seat) if room.settings.get("ready_check") else []
@@ -377,7 +396,8 @@ class RoomService(Replicas, GameProgress, Pushes):
                       barred: Callable[[str], Awaitable[bool]] | None = None) -> str:
         """A new room with the same settings and the same seats (each token opens its seat there
         too); asked again, the same room. ``barred``: whether an account may not take a seat now
-        (a cooldown for sudden deaths): its seat is left free."""
+        (a cooldown for sudden deaths): its seat is left free. A room played with more seats than its number
+        (エンドレス闇鍋: newcomers took the places of seats lost for good) seats its first ones."""
         async with self._holding(room_id):
             room = await self.room(room_id)
             await self._may(room, "play", token, who)
@@ -389,6 +409,8 @@ class RoomService(Replicas, GameProgress, Pushes):
                     "ready_check": bool(room.settings.get("ready_check"))}
             new = await self.create(data, room.password, rematch_of=room.id)
             for seat, info in enumerate(room.seats):
+                if seat >= len(new.seats):  # エンドレス闇鍋: more seats than the room's number were played
+                    break
                 if info is not None and info.bot:
                     await self._append(new, "bot", {"seat": seat, "name": info.name})
                 elif info is not None and info.account and barred is not None and await barred(info.account):
@@ -481,8 +503,12 @@ class RoomService(Replicas, GameProgress, Pushes):
         the server's list or the room's is refused."""
         async with self._holding(room_id):
             room = await self.room(room_id)
+            entrant = room.entrant_of(token) if spectator is None or token is not None else None
+            if entrant is not None:  # a person waiting for his seat talks with the spectators, under his name
+                spectator, token = room.entering()[entrant - len(room.seats)], None  # 覆面: his seat's mask
             seat = None if spectator is not None and token is None else room.seat_of(token)
-            speaker = room.seats[seat] if seat is not None else None
+            speaker = room.seats[seat] if seat is not None else room.entrants[entrant - len(room.seats)] if (
+                entrant is not None) else None
             await self.moderation.check("chat", who, speaker.account if speaker is not None else None)
             if not isinstance(text, str) or not text.strip():
                 raise RoomError("a chat message is some text", ja="発言には文字を入れてください")
@@ -568,6 +594,8 @@ class RoomService(Replicas, GameProgress, Pushes):
         a password room without a seat token or a pass, 403 for a token that opens no seat."""
         await self.passes.load()
         room = await self.room(room_id)
+        if token and room.entrant_of(token) is not None:
+            return room, None, None  # a person waiting for his seat reads as a spectator (see entrant_of)
         if token:
             return room, room.seat_of(token), None
         name = self.passes.spectator(room.id, pass_) if pass_ else None

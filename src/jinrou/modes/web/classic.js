@@ -469,7 +469,7 @@
     }
     const room = view.room, fields = schema.fields;
     const value = (f) => (f.group ? (room[f.group] || {})[f.key] : room[f.key]);
-    const yaminabe = ["yaminabe", "partial", "easy"].includes(room.cast);
+    const yaminabe = ["yaminabe", "partial", "easy", "endless"].includes(room.cast);
     const line = SHOWN.map((key) => fields.find((f) => f.key === key))
       .filter((f) => f && (yaminabe || !f.key.startsWith("yaminabe_")) && (f.key !== "preset" || room.cast === "preset"))
       .map((f) => `${tx(f).replace(/ \(.*\)$/, "")}: ${settingText(f, value(f))}`);

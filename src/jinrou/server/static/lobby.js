@@ -165,8 +165,8 @@ function phaseText(room) {  // a mode may name its phase in both languages (phas
   return room.phase_label ? t(...room.phase_label) : room.phase;
 }
 
-function go(r) {  // the row's button: join, or watch a game begun or a room full
-  const a = el("a", r.started || r.taken === r.seats ? t("watch", "観戦") : t("join", "参加"), "button");
+function go(r) {  // the row's button: join (a game going on that takes people too: エンドレス闇鍋), or watch a game begun or a room full
+  const a = el("a", r.joinable ? t("join the game", "途中参加") : r.started || r.taken === r.seats ? t("watch", "観戦") : t("join", "参加"), "button");
   a.href = `/room/${r.id}`;
   return a;
 }
@@ -181,7 +181,7 @@ function renderRooms() {  // the server lists open rooms first, then games being
     link.translate = false;
     const mode = modes.find((m) => m.name === r.mode);
     const label = (key) => { const f = mode && mode.schema.fields.find((x) => x.key === key); return f ? t(f.en, f.ja) : key; };
-    const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "phase_label", "password"].includes(k));
+    const extra = Object.entries(r).filter(([k]) => !["id", "name", "mode", "seats", "taken", "started", "phase", "phase_label", "password", "joinable"].includes(k));
     const cells = [link, mode ? t(mode.title[0], mode.title[1]) : r.mode, `${r.taken}/${r.seats}`,
       extra.map(([k, v]) => `${label(k)} ${v && typeof v === "object" && "en" in v ? t(v.en, v.ja) : v}`).join(", "), r.started ? phaseText(r) : t("open", "募集中"),
       go(r)];

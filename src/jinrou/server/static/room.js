@@ -170,13 +170,15 @@ function render(view) {
   document.title = `${phase} · ${baseTitle}`;
   $("#title").textContent = `${room.name} · ${t(room.title[0], room.title[1])}`;
   $("#phase").textContent = phase;
-  $("#who").textContent = view.you === null ? t("spectating", "観戦中") : t(`you are ${room.seat_list[view.you].name}`, `あなたは ${room.seat_list[view.you].name}`);
+  $("#who").textContent = view.you !== null ? t(`you are ${room.seat_list[view.you].name}`, `あなたは ${room.seat_list[view.you].name}`)
+    : view.waiting !== undefined ? t("waiting to join", "参加待ち") : t("spectating", "観戦中");
   document.body.classList.toggle("night", room.kind === "night");
   const streamed = Boolean(mode && mode.stream);  // the mode's log and talk as one stream, the main column
   document.body.classList.toggle("log-first", streamed);
   $("#stream-title").textContent = streamed ? t("Log", "ログ") : t("Log and chat", "ログとチャット");
   $("#chat").hidden = streamed;
   renderLobby(view);
+  renderEntering(view);
   renderPeople(view);
   renderWords(view);
   if (mode) mode.render(view, ctx);
@@ -192,9 +194,31 @@ function phaseChanged(phase) {  // a new phase: the title says so, and a notific
   if ("Notification" in window && Notification.permission === "granted") new Notification(baseTitle, { body: phase, tag: roomId });
 }
 
+// エンドレス闇鍋 (a mode that takes people while its game is played: the room says "joinable"): a reader
+// without a seat sees the seats and may join; who waits for a seat is public; one's own wait is said.
+function renderEntering(view) {
+  const room = view.room, entering = room.entering || [];
+  $("#entering").hidden = !entering.length;
+  $("#entering").textContent = entering.map((name) => t(`${name} is about to join.`, `${name}さんが参加しようとしています。`)).join(" ");
+  const waiting = view.waiting !== undefined;
+  $("#waiting").hidden = !waiting;
+  if (waiting) {
+    $("#waiting").textContent = t(`You join at the next dawn, in seat ${view.waiting + 1}, with a role drawn then. Until then you watch and talk with the spectators.`,
+      `次の夜明けに${view.waiting + 1}番席で参加します（役職はそのとき決まります）。それまでは観戦し、観戦者と話せます。`);
+  }
+}
+
+function joinsPlaying(view) {  // a reader without a seat, in a game going on that takes people now
+  return view.room.started && Boolean(view.room.joinable) && view.you === null && view.waiting === undefined;
+}
+
 function renderLobby(view) {
   const room = view.room, host = view.you !== null && view.you === room.host;
-  $("#lobby-panel").hidden = room.started;
+  $("#lobby-panel").hidden = room.started && !joinsPlaying(view);
+  $("#seats-title").textContent = room.started ? t("Seats (the game is on: you may join it)", "席（ゲーム中: 途中参加できます）")
+    : room.fewest ? t(`Seats (the host starts with ${room.fewest} or more; more join while it is played)`, `席（${room.fewest}席以上で開始、ゲーム中も参加できます）`)
+    : t("Seats", "席");
+  $("#join-button").textContent = room.started ? t("Join the game", "途中参加する") : t("Take a seat", "着席");
   $("#seats").replaceChildren(...room.seat_list.map((s, i) => {
     const item = el("li");
     if (!s) { item.append(el("span", t(`seat ${i + 1}: free`, `${i + 1}番席: 空き`), "muted")); return item; }
@@ -217,7 +241,7 @@ function renderLobby(view) {
     }
     return item;
   }));
-  $("#join").hidden = view.you !== null || room.taken === room.seats;
+  $("#join").hidden = view.you !== null || view.waiting !== undefined || (room.started ? !joinsPlaying(view) : room.taken === room.seats);
   $("#password-field").hidden = !room.password;
   $("#host").hidden = view.you === null;
   renderReady(view);
@@ -235,7 +259,8 @@ function renderReady(view) {  // the ready check (a room option): one's own "rea
   const people = room.seat_list.filter((s) => s && !s.bot).length;
   const left = room.ready_until ? Math.max(0, Math.round(room.ready_until - (Date.now() / 1000 + offset))) : null;
   note.textContent = t(`Ready: ${room.ready.length} of ${people} people.`, `準備完了: ${people}人中${room.ready.length}人。`) + " " + (
-    left === null ? t("The host waits for every seat to be taken.", "全席が埋まるまで開始できません。")
+    left === null ? (room.fewest ? t(`The host waits for ${room.fewest} seats to be taken.`, `${room.fewest}席が埋まるまで開始できません。`)
+      : t("The host waits for every seat to be taken.", "全席が埋まるまで開始できません。"))
     : left > 0 ? t(`The host may start without the others in ${left} s.`, `あと${left}秒で、準備中の人がいても開始できます。`)
     : t("The host may start now.", "ホストは開始できます。"));
 }
@@ -267,7 +292,7 @@ function renderChat(view) {
   }));
   box.scrollTop = box.scrollHeight;
   const current = channels.find((c) => c.key === channel);
-  const named = view.you !== null || (pass && !pass.startsWith("."));
+  const named = view.you !== null || view.waiting !== undefined || (pass && !pass.startsWith("."));
   $("#say").hidden = !current || !current.write || !named;
   $("#spectate").hidden = view.you !== null || named || !current || !current.write;
   const note = view.game && view.game.chat_note;  // why the box is closed, where the mode says (封印されています)
@@ -290,7 +315,7 @@ function renderTalk(view) {
   }
   if (channel) speak.value = channel;
   speak.hidden = writable.length < 2;
-  const named = view.you !== null || (pass && !pass.startsWith("."));
+  const named = view.you !== null || view.waiting !== undefined || (pass && !pass.startsWith("."));
   $("#say").hidden = !writable.length || !named;
   $("#spectate").hidden = view.you !== null || named || !writable.length;
   // why the village's box is closed (night, the dead, 沈黙), or the mode's own word (封印されています)
