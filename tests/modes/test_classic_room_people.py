@@ -88,10 +88,51 @@ def test_the_game_master_reads_every_chat_and_writes_the_village_and_one_to_each
     table = gm_table()
     chats = {c.key: c.writable for c in table.mode.channels(table.state, 0)}
     assert chats["village"] and all(chats[f"gm-{s}"] for s in range(1, 7))
+    assert chats["gm-heaven"] and chats["gm-audience"]
     assert {k for k, w in chats.items() if not w} == {"wolves", "heaven", *(f"monologue-{s}" for s in range(1, 7))}
     ann = {c.key: c for c in table.mode.channels(table.state, 1)}
     assert not ann["gm-1"].writable and ann["gm-1"].closed == "the game master writes here: it is told to you alone"
     assert "gm-2" not in ann and table.mode.reads_veiled(table.state, 0)
+
+
+@pytest.mark.parametrize("spectators_read_heaven", [False, True])
+def test_the_game_masters_lines_to_the_dead_reach_the_dead_and_to_the_spectators_the_spectators(spectators_read_heaven):
+    # 月下人狼's GM speak modes gmheaven and gmaudience (server/rpc/game/game.coffee, GameMaster.getSpeakChoice)
+    table = Table({"players": 6, "cast": "fixed", "roles": {"Human": 6, "Werewolf": 1}, "room": {"gm": True},
+                   "heaven_spectators": spectators_read_heaven, "rules": {"heavenview": ""}},
+                  roles=["Human", "Human", "Werewolf", "Human", "Human", "Human", "Human"], humans=range(7),
+                  players=GM_PLAYERS)
+    mode = table.mode
+
+    def readers(key: str) -> set[int | None]:
+        return {seat for seat in (*range(7), None) if key in {c.key for c in mode.channels(table.state, seat)}}
+
+    master = {c.key: c for c in mode.channels(table.state, 0)}
+    assert master["gm-heaven"].writable and master["gm-audience"].writable
+    assert (master["gm-heaven"].en, master["gm-heaven"].ja) == ("GM → the dead", "GM→霊界")
+    assert (master["gm-audience"].en, master["gm-audience"].ja) == ("GM → spectators", "GM→観戦者")
+    assert [c.key for c in mode.channels(table.state, 0)][:3] == ["village", "gm-heaven", "gm-audience"]
+    assert readers("gm-heaven") == {0} | ({None} if spectators_read_heaven else set())  # nobody is dead yet
+    assert readers("gm-audience") == {0, None}
+    for seat in range(1, 7):  # night 1: the scapegoat is attacked; day 2: everybody votes Dan
+        table.act(seat, {"done": True})
+    for seat in range(1, 7):
+        table.act(seat, {"vote": "Dan" if seat != 4 else "Eve"})
+    assert not table.game.alive[table.state.seat(4)]
+    assert readers("gm-heaven") == {0, 4} | ({None} if spectators_read_heaven else set())
+    assert readers("gm-audience") == {0, None}
+    dan = {c.key: c for c in mode.channels(table.state, 4)}
+    assert not dan["gm-heaven"].writable and dan["gm-heaven"].closed == "the game master writes here to the dead"
+    spectator = {c.key: c for c in mode.channels(table.state, None)}
+    assert spectator["gm-audience"].closed_ja == "ゲームマスターから観戦者への連絡です"
+
+
+def test_spectators_read_the_game_masters_lines_to_them_before_the_deal_too():
+    table = Table({"players": 6, "cast": "fixed", "roles": {"Human": 5, "Werewolf": 1, "Diviner": 1},
+                   "room": {"gm": True}, "rules": {"rolerequest": True}}, humans=range(7), players=GM_PLAYERS)
+    assert table.state.game is None  # 希望役職制: the request phase before the deal
+    assert "gm-audience" in {c.key for c in table.mode.channels(table.state, None)}
+    assert "gm-audience" not in {c.key for c in table.mode.channels(table.state, 1)}
 
 
 def test_the_game_master_has_no_standing_and_the_players_theirs():

@@ -199,6 +199,13 @@ def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_a
                     {"token": tokens[0], "text": "the GM speaks at night", "channel": "village"}) == {"ok": True}
         taken = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[1], "text": "hi GM", "channel": "gm-1"})
         assert taken["error"] == "the game master writes here: it is told to you alone"
+        for channel, text in (("gm-heaven", "GM to the dead only"), ("gm-audience", "GM to the stands only")):
+            assert call(server, "POST", f"/api/rooms/{room}/chat",
+                        {"token": tokens[0], "text": text, "channel": channel}) == {"ok": True}
+        not_dead = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[1], "text": "x", "channel": "gm-heaven"})
+        assert not_dead["error"].startswith("no chat channel 'gm-heaven' for you now")
+        stands = call(server, "POST", f"/api/rooms/{room}/chat", {"pass": spectator, "text": "x", "channel": "gm-audience"})
+        assert stands["error"] == "the game master writes here to the spectators"
         before = view(server, room)["room"]["deadline"]
         assert call(server, "POST", f"/api/rooms/{room}/extend", {"token": tokens[0], "seconds": 30}) == {"ok": True}
         assert view(server, room)["room"]["deadline"] == pytest.approx(before + 30)
@@ -210,6 +217,7 @@ def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_a
         assert not_gm["error"] == "only the game master (a GM room's host) changes the time"
         play_to_the_end(server, room, tokens[1:], sockets, payloads)
     checked = 0
+    dead_views: dict[int, list[str]] = {}
     for seat, sent in payloads.items():
         for text in sent:
             data = json.loads(text)
@@ -224,9 +232,17 @@ def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_a
                 assert sum(r is not None for r in roles) <= (seat is not None)
             if seat != 0:
                 assert "for Ann only" not in text or seat == 1, seat
+                # to the dead: only a dead seat (no spectator: this room keeps 霊界 from them); to the stands: spectators
+                assert "GM to the dead only" not in text or (seat is not None and not game["me"]["alive"]), seat
+                assert "GM to the stands only" not in text or seat is None, seat
+            if seat is not None and seat != 0 and not game["me"]["alive"]:
+                dead_views.setdefault(seat, []).append(text)
             assert "the GM speaks at night" in text or data.get("append")  # everybody reads the village
     assert checked > 20
     assert any("for Ann only" in text for text in payloads[1])
+    assert any("GM to the stands only" in text for text in payloads[None])
+    for seat, texts in dead_views.items():  # a player who died during the game was told the GM's line to the dead
+        assert any("GM to the dead only" in text for text in texts), seat
     record = call(server, "GET", f"/api/rooms/{room}/record")
     assert record["settings"]["gm"] == "on" and "Gina" not in record["players"]
 

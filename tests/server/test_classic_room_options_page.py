@@ -61,6 +61,17 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         gina.click("#start")
         expect(gina.locator("#c-master-title")).to_have_text("あなたはゲームマスターです")
         expect(ann.locator("#c-master")).to_be_hidden()
+        # the GM's chooser: the village, the dead, the spectators, each player (月下人狼's gmheaven, gmaudience, gmreply)
+        expect(gina.locator("#speak-as option[value=gm-heaven]")).to_have_text("GM→霊界")
+        expect(gina.locator("#speak-as option[value=gm-audience]")).to_have_text("GM→観戦者")
+        expect(gina.locator("#speak-as option[value=gm-1]")).to_have_text("ゲームマスター→覆面2")
+        expect(ann.locator("#speak-as option[value=gm-heaven]")).to_have_count(0)
+        gina.select_option("#speak-as", "gm-audience")
+        gina.fill("#say input[name=text]", "観戦者の皆さんへ")
+        gina.click("#say button[type=submit]")
+        wait_until(lambda: [(line.channel, line.text) for line in app.state.service.rooms[room].chat]
+                   == [("gm-audience", "観戦者の皆さんへ")], what="the GM's line to the spectators")
+        expect(ann.locator("#log")).not_to_contain_text("観戦者の皆さんへ")
         wait_until(lambda: app.state.service.rooms[room].deadline is not None, what="the night's deadline")
         before = app.state.service.rooms[room].deadline
         gina.click("#c-longer")

@@ -345,8 +345,8 @@
     $("#c-master").hidden = !mine;
     if (!mine) return;
     $("#c-master-title").textContent = ctx.t("You are the game master", "あなたはゲームマスターです");
-    $("#c-master-note").textContent = ctx.t("You see every role and chat; write in the village or to one player (GM → name); you never act for a seat.",
-      "全員の役職と会話が見えます。村か各参加者あて（GM→名前）に書けます。誰かの代わりに行動はできません。");
+    $("#c-master-note").textContent = ctx.t("You see every role and chat; write in the village, to the dead (GM → the dead), to the spectators (GM → spectators) or to one player (GM → name); you never act for a seat.",
+      "全員の役職と会話が見えます。村・霊界（GM→霊界）・観戦者（GM→観戦者）・各参加者あて（GM→名前）に書けます。誰かの代わりに行動はできません。");
     const longer = $("#c-longer"), shorter = $("#c-shorter");
     longer.textContent = ctx.t("30 s longer", "30秒延長"); shorter.textContent = ctx.t("30 s shorter", "30秒短縮");
     longer.onclick = () => ctx.extend(30); shorter.onclick = () => ctx.extend(-30);
