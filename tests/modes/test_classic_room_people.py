@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from jinrou.classic.settings import Settings
 from jinrou.errors import IllegalActionError
+from jinrou.modes.base import SettingsError
 from jinrou.modes.classic import ClassicMode
-from jinrou.modes.classic_settings import engine_settings, room_option, schema
+from jinrou.modes.classic_settings import blind, engine_settings, room_option, schema
 
 from .test_classic_mode import Table
 
@@ -16,7 +18,9 @@ from .test_classic_mode import Table
 def test_the_form_offers_the_room_options_in_a_group_of_their_own_in_both_languages():
     fields = {f.key: f for f in schema().fields}
     assert [(fields[k].group, fields[k].default, fields[k].ja) for k in ("blind", "gm", "watchspeak")] == [
-        ("room", False, "覆面"), ("room", False, "ゲームマスター"), ("room", True, "観戦者の発言")]
+        ("room", "off", "覆面"), ("room", False, "ゲームマスター"), ("room", True, "観戦者の発言")]
+    assert [(c.value, c.ja) for c in fields["blind"].choices] == [
+        ("off", "なし"), ("on", "覆面（終了後に公開）"), ("complete", "完全覆面（終了後も非公開）")]
     assert schema().groups["room"] == ("Room", "部屋")
     checked = ClassicMode().settings({"room": {"blind": True}})
     assert engine_settings(checked)["blind"] == "on" and engine_settings(checked)["watchspeak"] == "on"
@@ -24,6 +28,35 @@ def test_the_form_offers_the_room_options_in_a_group_of_their_own_in_both_langua
 
 def test_a_room_stored_before_the_options_has_their_defaults():
     assert room_option({"rules": {}}, "watchspeak") and not room_option({"rules": {}}, "blind")
+
+
+@pytest.mark.parametrize("given,stored,engine", [(True, "on", "on"), (False, "off", "off"), ("on", "on", "on"),
+                                                 ("complete", "complete", "complete"), ("off", "off", "off")])
+def test_masks_are_off_on_or_complete_and_a_switch_still_reads(given, stored, engine):
+    checked = ClassicMode().settings({"room": {"blind": given}})
+    assert checked["room"]["blind"] == stored and engine_settings(checked)["blind"] == engine
+    assert room_option(checked, "blind") is (stored != "off") and blind(checked) == stored
+    old = {"players": 6, "room": {"blind": given}}  # a room stored while 覆面 was a switch (true, false)
+    assert blind(old) == stored and engine_settings(old)["blind"] == engine
+
+
+def test_a_bad_mask_value_is_refused_with_the_values_allowed_and_nothing_is_made():
+    with pytest.raises(SettingsError, match="'always'") as refused:
+        ClassicMode().settings({"room": {"blind": "always"}})
+    assert "off" in str(refused.value) and "complete" in str(refused.value)
+
+
+def test_complete_masks_stay_after_the_end_and_keep_no_standing():
+    mode = ClassicMode()
+    assert mode.unmasks_at_end(mode.settings({"room": {"blind": True}}))
+    assert not mode.unmasks_at_end(mode.settings({"room": {"blind": "complete"}}))
+    assert mode.unmasks_at_end(mode.settings({}))
+    masks = tuple(f"覆面{i + 1}" for i in range(6))
+    table = Table({"players": 6, "room": {"blind": "complete"}}, humans=[], players=masks)  # bots play to the end
+    assert table.mode.result(table.state) is not None and table.mode.standings(table.state) == (None,) * 6
+    on = Table({"players": 6, "room": {"blind": True}}, humans=[], players=masks)
+    assert all(s is not None for s in on.mode.standings(on.state))
+    assert Settings.parse({"blind": "complete"})["blind"] == "complete"  # the engine's (record, --setting)
 
 
 def test_masks_name_the_seats_in_order_and_the_game_plays_under_them():

@@ -41,14 +41,15 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         gina.select_option("select[name=scapegoat]", "off")
         gina.fill("input[name=night]", "300")
         gina.fill("input[name=silentrule]", "5")
-        gina.check("input[name=blind]")
+        expect(gina.locator("select[name=blind] option[value=complete]")).to_have_text("完全覆面（終了後も非公開）")
+        gina.select_option("select[name=blind]", "on")
         gina.check("input[name=gm]")
         gina.uncheck("input[name=ready_check]")
         gina.click("#create button[type=submit]")
         gina.wait_for_url("**/room/*")
         room = gina.url.rsplit("/", 1)[1]
         settings = app.state.service.rooms[room].settings
-        assert settings["room"] == {"blind": True, "gm": True, "watchspeak": True} and settings["times"]["silentrule"] == 5
+        assert settings["room"] == {"blind": "on", "gm": True, "watchspeak": True} and settings["times"]["silentrule"] == 5
         gina.fill("#join input[name=name]", "Gina")
         gina.click("#join button[type=submit]")
         expect(gina.locator("#who")).to_have_text("あなたは 覆面1")

@@ -89,6 +89,8 @@ CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
     ("psychicresult", "sunrise"): ("at dawn", "朝"), ("psychicresult", "sunset"): ("at dusk", "夕方"),
     ("poisonwolf", "selector"): ("the wolf who chose", "襲撃者"), ("poisonwolf", ""): ("a random wolf", "ランダム"),
     ("friendsjudge", "alive"): ("alive at the end", "生存"), ("friendsjudge", "ruin"): ("only lovers left", "恋人のみ"),
+    ("blind", "off"): ("no", "なし"), ("blind", "on"): ("names shown at the end", "覆面（終了後に公開）"),
+    ("blind", "complete"): ("names never shown (完全覆面)", "完全覆面（終了後も非公開）"),
 }  # fmt: skip
 HUNTER_SECONDS = 45
 AIWOLF_ROLES = ("Human", "Diviner", "Psychic", "Guard", "Couple", "Werewolf", "Madman", "Fox")
@@ -176,6 +178,9 @@ def _playable(preset: Preset) -> bool:
 
 def check(data: Mapping[str, Any]) -> dict[str, Any]:
     """Complete, checked settings: the schema, then the casting's rules (SettingsError otherwise)."""
+    room = data.get("room") if isinstance(data, Mapping) else None
+    if isinstance(room, Mapping) and isinstance(room.get("blind"), bool):  # 覆面 was a switch: true is "on"
+        data = {**data, "room": {**room, "blind": "on" if room["blind"] else "off"}}
     settings = schema().validate(data)
     n = seats(settings)
     if n < 6:
@@ -216,8 +221,17 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def room_option(settings: Mapping[str, Any], name: str) -> bool:
-    """Whether the room option ``name`` (:data:`ROOM`) is on (a room stored before the options: its default)."""
-    return bool(settings.get("room", {}).get(name, ENGINE[name].default == "on"))
+    """Whether the room option ``name`` (:data:`ROOM`) is on — any value but ``off`` of a choice (覆面: ``on``
+    or ``complete``) — (a room stored before the options: its default)."""
+    value = settings.get("room", {}).get(name, ENGINE[name].default)
+    return value != "off" if isinstance(value, str) else bool(value)
+
+
+def blind(settings: Mapping[str, Any]) -> str:
+    """覆面 (``blind``): ``off``, ``on`` (names hidden until the end) or ``complete`` (完全覆面: for ever); a room
+    stored while it was a switch: ``on`` for true."""
+    value = settings.get("room", {}).get("blind", "off")
+    return value if isinstance(value, str) else "on" if value else "off"
 
 
 def seats(settings: Mapping[str, Any]) -> int:
@@ -237,8 +251,8 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
         for name, value in settings.get(group, {}).items():  # a room stored before the group had none
             if name not in ENGINE:
                 continue
-            if isinstance(value, bool):
-                on, off = SWITCHES[frozenset(ENGINE[name].choices)]
+            if isinstance(value, bool):  # a switch (or 覆面, stored as one before 完全覆面)
+                on, off = SWITCHES.get(frozenset(ENGINE[name].choices), ("on", "off"))
                 value = on if value else off
             out[name] = value
     return out
