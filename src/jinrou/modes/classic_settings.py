@@ -311,9 +311,10 @@ def _request(settings: Mapping[str, Any], date: Date | None = None) -> Request:
     pool = settings.get("yaminabe_pool", "playable")  # a room stored before the pool was a setting: playable
     options = Options(scapegoat=settings["rules"]["scapegoat"] == "on", publish=settings["yaminabe_hidejobs"],
                       hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], date=date,
-                      seasonal=pool == "catalog", losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
+                      seasonal=pool == "catalog", losemode=engine_settings(settings).get("losemode") == "on",  # 敗北村: never ニート
+                      chemical=per_seat(settings) > 1)  # ケミカル人狼: 2n roles, the counts sized by the n seats
     return Request.build(
-        seats(settings) * per_seat(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
+        seats(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
         fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool=pool,
     )  # fmt: skip
 
