@@ -26,6 +26,19 @@ def test_the_form_offers_the_room_options_in_a_group_of_their_own_in_both_langua
     assert engine_settings(checked)["blind"] == "on" and engine_settings(checked)["watchspeak"] == "on"
 
 
+@pytest.mark.parametrize("room,shown", [
+    ({}, {}),
+    ({"blind": True}, {"blind": {"en": "yes, names shown at the end", "ja": "あり（終了後に公開）"}}),
+    ({"blind": "complete", "gm": True}, {"blind": {"en": "complete: names never shown", "ja": "完全覆面（終了後も非公開）"},
+                                        "gm": {"en": "yes", "ja": "あり"}}),
+    ({"gm": True, "watchspeak": False}, {"gm": {"en": "yes", "ja": "あり"}}),
+])
+def test_the_rooms_summary_names_masks_and_a_game_master_beside_the_cast(room, shown):
+    mode = ClassicMode()
+    summary = mode.summary(mode.settings({"room": room}))
+    assert summary == {"cast": {"en": "standard (普通1)", "ja": "普通1"}, **shown}
+
+
 def test_a_room_stored_before_the_options_has_their_defaults():
     assert room_option({"rules": {}}, "watchspeak") and not room_option({"rules": {}}, "blind")
 

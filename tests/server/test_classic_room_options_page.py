@@ -53,6 +53,16 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         gina.fill("#join input[name=name]", "Gina")
         gina.click("#join button[type=submit]")
         expect(gina.locator("#who")).to_have_text("あなたは 覆面1")
+        # the settings line names 覆面 and the game master (from the room's summary), in the page's language
+        expect(gina.locator("#c-settings-line")).to_contain_text("覆面: あり（終了後に公開） · ゲームマスター: あり")
+        english = browser.new_context(**{**PHONE, "locale": "en-US"}).new_page()
+        english.goto(gina.url)
+        expect(english.locator("#c-settings-line")).to_contain_text(
+            "masked names: yes, names shown at the end · the host is the game master: yes")
+        english.goto(url)  # the lobby's row says it too
+        expect(english.locator("#rooms tbody td").nth(3)).to_contain_text(
+            "masked names yes, names shown at the end, the host is the game master yes")
+        english.close()
         ann.goto(gina.url)
         ann.fill("#join input[name=name]", "Ann")
         ann.click("#join button[type=submit]")

@@ -216,7 +216,8 @@ class ClassicMode:
         return int(settings["players"]) + rooms.room_option(settings, "gm")
 
     def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        return {"cast": rooms.summary(settings)}
+        """The cast in a few words, and 覆面 and a game master when the room has them (each ``{"en", "ja"}``)."""
+        return {"cast": rooms.summary(settings), **rooms.room_summary(settings)}
 
     def masks(self, settings: Mapping[str, Any], seats: int) -> tuple[str, ...] | None:
         """覆面 (``blind``): the names the seats play under until the end — 覆面1, 覆面2, … by room seat —;

@@ -304,6 +304,23 @@ def summary(settings: Mapping[str, Any]) -> dict[str, str]:
     return {"en": en, "ja": ja}
 
 
+ROOM_SUMMARY = {("blind", "on"): ("yes, names shown at the end", "あり（終了後に公開）"),
+                ("blind", "complete"): ("complete: names never shown", "完全覆面（終了後も非公開）"),
+                ("gm", "on"): ("yes", "あり")}
+"""The room options a room's summary names, by (option, value) → (English, Japanese)."""
+
+
+def room_summary(settings: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """覆面 and a game master in a few words (``{"blind": {"en", "ja"}, "gm": …}``, each only when on): the
+    lobby's row and the room's settings line show them beside the cast."""
+    found: dict[str, dict[str, str]] = {}
+    for name, value in (("blind", blind(settings)), ("gm", "on" if room_option(settings, "gm") else "off")):
+        if (name, value) in ROOM_SUMMARY:
+            en, ja = ROOM_SUMMARY[name, value]
+            found[name] = {"en": en, "ja": ja}
+    return found
+
+
 def _request(settings: Mapping[str, Any], date: Date | None = None) -> Request:
     """The 闇鍋 request of a room on ``date`` (CastingError when the package refuses it): from the
     ``yaminabe_pool`` (``catalog`` by default: the reference's; ``playable``: the roles declared, as
