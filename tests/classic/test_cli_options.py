@@ -39,3 +39,16 @@ def test_play_takes_the_options_and_a_bad_value_is_one_line(tmp_path):
     bad = runner.invoke(app, ["classic", "simulate", "--players", "9", "--games", "1", "--seed", "1",
                                 "--setting", "drunk=yes"])
     assert bad.exit_code == 2 and "setting 'drunk' must be one of off, on, not 'yes'" in bad.output
+
+
+def test_simulate_takes_complete_masks_and_records_and_replays_them(tmp_path):
+    # 完全覆面 is the online room's (names hidden for ever); the engine keeps it in the record's settings
+    result = runner.invoke(app, ["classic", "simulate", "--players", "8", "--games", "1", "--seed", "1", "--json",
+                                 "--setting", "blind=complete", "--record-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (path,) = tmp_path.iterdir()
+    assert json.loads(path.read_text(encoding="utf-8"))["settings"]["blind"] == "complete"
+    assert "record verified" in runner.invoke(app, ["classic", "replay", str(path)]).output
+    bad = runner.invoke(app, ["classic", "simulate", "--players", "8", "--games", "1", "--seed", "1",
+                              "--setting", "blind=forever"])
+    assert bad.exit_code == 2 and "setting 'blind' must be one of off, on, complete, not 'forever'" in bad.output

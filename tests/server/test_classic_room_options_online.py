@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import urllib.parse
 from typing import Any
 
 import pytest
@@ -137,8 +138,10 @@ def play_to_the_end(server, room: str, tokens: list[str], sockets: dict, payload
     drain_to_the_end(sockets, payloads)
 
 
-def test_masked_names_reach_nobody_before_the_end_which_reveals_them(server):
-    room = call(server, "POST", "/api/rooms", {**ROOM, "room": {"blind": True}, "times": {"night": 600, "day": 600}})["id"]
+@pytest.mark.parametrize("blind", [True, "complete"])
+def test_masked_names_reach_nobody_before_the_end_which_reveals_them_unless_complete(server, blind):
+    complete = blind == "complete"  # 完全覆面: the names stay hidden after the end too
+    room = call(server, "POST", "/api/rooms", {**ROOM, "room": {"blind": blind}, "times": {"night": 600, "day": 600}})["id"]
     tokens = [call(server, "POST", f"/api/rooms/{room}/join", {"name": n})["token"] for n in REAL[:5]]
     again = call(server, "POST", f"/api/rooms/{room}/join", {"name": "RealAnn"})  # taken: not refused, so not told
     assert set(again) == {"seat", "token"}
@@ -158,18 +161,32 @@ def test_masked_names_reach_nobody_before_the_end_which_reveals_them(server):
     for seat, sent in payloads.items():
         for text in sent:
             data = json.loads(text)
-            if data.get("type") != "view" or (data.get("game") or {}).get("result"):
+            if data.get("type") != "view" or (data.get("game") or {}).get("result") and not complete:
                 continue
             checked += 1
             assert not [n for n in REAL if n in text.replace("RealBen (観戦)", "")], (seat, text[:300])
     assert checked > 20
+    masks = [f"覆面{i + 1}" for i in range(6)]
     end = view(server, room)
-    assert [(s["name"], s["mask"]) for s in end["room"]["seat_list"]] == [
-        (n, f"覆面{i + 1}") for i, n in enumerate((*REAL[:5], "RealAnn"))]
-    assert [p["name"] for p in end["game"]["players"]] == [f"覆面{i + 1}" for i in range(6)]  # the game's names
+    assert [p["name"] for p in end["game"]["players"]] == masks  # the game's names
     assert end["chat"][0] == {"name": "覆面2", "text": "hello before the start", "phase": "lobby"}
     record = call(server, "GET", f"/api/rooms/{room}/record")
-    assert record["players"] == [f"覆面{i + 1}" for i in range(6)] and record["settings"]["blind"] == "on"
+    assert record["players"] == masks and record["settings"]["blind"] == ("complete" if complete else "on")
+    def listed(player: str) -> list[str]:  # the game history's filter by a player's name
+        return [g["id"] for g in call(server, "GET", f"/api/games?player={urllib.parse.quote(player)}")["games"]]
+
+    shown, hidden = ("覆面1", "RealAnn") if complete else ("RealAnn", "覆面1")  # listed under the names the end shows
+    wait_until(lambda: listed(shown) == [room], what="the game listed")
+    assert listed(hidden) == []
+    if complete:  # every page after the end too: the seat list, a seat's own view, the finished game's page
+        assert [s["name"] for s in end["room"]["seat_list"]] == masks and all("mask" not in s for s in end["room"]["seat_list"])
+        after = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[2], "text": "gg"})  # the 感想戦
+        assert after == {"ok": True} and view(server, room)["chat"][-1]["name"] == "覆面3"
+        for page in (view(server, room, tokens[0]), call(server, "GET", f"/api/games/{room}")):
+            assert not [n for n in REAL if n in json.dumps(page, ensure_ascii=False).replace("RealBen (観戦)", "")]
+    else:
+        assert [(s["name"], s["mask"]) for s in end["room"]["seat_list"]] == [
+            (n, f"覆面{i + 1}") for i, n in enumerate((*REAL[:5], "RealAnn"))]
 
 
 # ---------------------------------------------------------------------- a game master
@@ -199,6 +216,13 @@ def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_a
                     {"token": tokens[0], "text": "the GM speaks at night", "channel": "village"}) == {"ok": True}
         taken = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[1], "text": "hi GM", "channel": "gm-1"})
         assert taken["error"] == "the game master writes here: it is told to you alone"
+        for channel, text in (("gm-heaven", "GM to the dead only"), ("gm-audience", "GM to the stands only")):
+            assert call(server, "POST", f"/api/rooms/{room}/chat",
+                        {"token": tokens[0], "text": text, "channel": channel}) == {"ok": True}
+        not_dead = call(server, "POST", f"/api/rooms/{room}/chat", {"token": tokens[1], "text": "x", "channel": "gm-heaven"})
+        assert not_dead["error"].startswith("no chat channel 'gm-heaven' for you now")
+        stands = call(server, "POST", f"/api/rooms/{room}/chat", {"pass": spectator, "text": "x", "channel": "gm-audience"})
+        assert stands["error"] == "the game master writes here to the spectators"
         before = view(server, room)["room"]["deadline"]
         assert call(server, "POST", f"/api/rooms/{room}/extend", {"token": tokens[0], "seconds": 30}) == {"ok": True}
         assert view(server, room)["room"]["deadline"] == pytest.approx(before + 30)
@@ -210,6 +234,7 @@ def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_a
         assert not_gm["error"] == "only the game master (a GM room's host) changes the time"
         play_to_the_end(server, room, tokens[1:], sockets, payloads)
     checked = 0
+    dead_views: dict[int, list[str]] = {}
     for seat, sent in payloads.items():
         for text in sent:
             data = json.loads(text)
@@ -224,9 +249,17 @@ def test_the_game_master_sees_all_talks_to_one_seat_changes_the_time_and_never_a
                 assert sum(r is not None for r in roles) <= (seat is not None)
             if seat != 0:
                 assert "for Ann only" not in text or seat == 1, seat
+                # to the dead: only a dead seat (no spectator: this room keeps 霊界 from them); to the stands: spectators
+                assert "GM to the dead only" not in text or (seat is not None and not game["me"]["alive"]), seat
+                assert "GM to the stands only" not in text or seat is None, seat
+            if seat is not None and seat != 0 and not game["me"]["alive"]:
+                dead_views.setdefault(seat, []).append(text)
             assert "the GM speaks at night" in text or data.get("append")  # everybody reads the village
     assert checked > 20
     assert any("for Ann only" in text for text in payloads[1])
+    assert any("GM to the stands only" in text for text in payloads[None])
+    for seat, texts in dead_views.items():  # a player who died during the game was told the GM's line to the dead
+        assert any("GM to the dead only" in text for text in texts), seat
     record = call(server, "GET", f"/api/rooms/{room}/record")
     assert record["settings"]["gm"] == "on" and "Gina" not in record["players"]
 
@@ -245,6 +278,26 @@ def test_in_a_masked_gm_room_the_game_master_alone_reads_the_names(client):
     for seen in (ann, watcher):
         assert "RealAnn" not in str(seen) and "RealGina" not in str(seen)
         assert seen["game"]["master"]["name"] == "覆面1"
+
+
+def test_in_a_completely_masked_gm_room_the_game_master_alone_reads_the_names_after_the_end_too(client):
+    from .test_classic_online import create, deadline, get_view, join, post
+
+    room = create(client, players=6, cast="fixed", roles={"Werewolf": 1, "Diviner": 1, "Human": 4},
+                  rules={"scapegoat": "off"}, times={"night": 600, "day": 600}, room={"gm": True, "blind": "complete"})
+    tokens = [join(client, room, n) for n in ("RealGina", "RealAnn")]
+    post(client, room, "bots", token=tokens[0])
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    for _ in range(60):  # Ann does nothing: each turn runs to its deadline
+        if get_view(client, room)["game"]["result"]:
+            break
+        deadline(client, room)
+    master, ann, watcher = (get_view(client, room, t) for t in (*tokens, None))
+    assert master["game"]["result"] and master["room"]["seat_list"][1] == {**master["room"]["seat_list"][1],
+                                                                           "name": "RealAnn", "mask": "覆面2"}
+    for seen in (ann, watcher):
+        assert "RealAnn" not in str(seen) and "RealGina" not in str(seen)
+        assert [s["name"] for s in seen["room"]["seat_list"][:2]] == ["覆面1", "覆面2"]
 
 
 # ---------------------------------------------------------------------- 観戦者の発言

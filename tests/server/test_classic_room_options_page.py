@@ -41,17 +41,28 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         gina.select_option("select[name=scapegoat]", "off")
         gina.fill("input[name=night]", "300")
         gina.fill("input[name=silentrule]", "5")
-        gina.check("input[name=blind]")
+        expect(gina.locator("select[name=blind] option[value=complete]")).to_have_text("完全覆面（終了後も非公開）")
+        gina.select_option("select[name=blind]", "on")
         gina.check("input[name=gm]")
         gina.uncheck("input[name=ready_check]")
         gina.click("#create button[type=submit]")
         gina.wait_for_url("**/room/*")
         room = gina.url.rsplit("/", 1)[1]
         settings = app.state.service.rooms[room].settings
-        assert settings["room"] == {"blind": True, "gm": True, "watchspeak": True} and settings["times"]["silentrule"] == 5
+        assert settings["room"] == {"blind": "on", "gm": True, "watchspeak": True} and settings["times"]["silentrule"] == 5
         gina.fill("#join input[name=name]", "Gina")
         gina.click("#join button[type=submit]")
         expect(gina.locator("#who")).to_have_text("あなたは 覆面1")
+        # the settings line names 覆面 and the game master (from the room's summary), in the page's language
+        expect(gina.locator("#c-settings-line")).to_contain_text("覆面: あり（終了後に公開） · ゲームマスター: あり")
+        english = browser.new_context(**{**PHONE, "locale": "en-US"}).new_page()
+        english.goto(gina.url)
+        expect(english.locator("#c-settings-line")).to_contain_text(
+            "masked names: yes, names shown at the end · the host is the game master: yes")
+        english.goto(url)  # the lobby's row says it too
+        expect(english.locator("#rooms tbody td").nth(3)).to_contain_text(
+            "masked names yes, names shown at the end, the host is the game master yes")
+        english.close()
         ann.goto(gina.url)
         ann.fill("#join input[name=name]", "Ann")
         ann.click("#join button[type=submit]")
@@ -61,6 +72,17 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         gina.click("#start")
         expect(gina.locator("#c-master-title")).to_have_text("あなたはゲームマスターです")
         expect(ann.locator("#c-master")).to_be_hidden()
+        # the GM's chooser: the village, the dead, the spectators, each player (月下人狼's gmheaven, gmaudience, gmreply)
+        expect(gina.locator("#speak-as option[value=gm-heaven]")).to_have_text("GM→霊界")
+        expect(gina.locator("#speak-as option[value=gm-audience]")).to_have_text("GM→観戦者")
+        expect(gina.locator("#speak-as option[value=gm-1]")).to_have_text("ゲームマスター→覆面2")
+        expect(ann.locator("#speak-as option[value=gm-heaven]")).to_have_count(0)
+        gina.select_option("#speak-as", "gm-audience")
+        gina.fill("#say input[name=text]", "観戦者の皆さんへ")
+        gina.click("#say button[type=submit]")
+        wait_until(lambda: [(line.channel, line.text) for line in app.state.service.rooms[room].chat]
+                   == [("gm-audience", "観戦者の皆さんへ")], what="the GM's line to the spectators")
+        expect(ann.locator("#log")).not_to_contain_text("観戦者の皆さんへ")
         wait_until(lambda: app.state.service.rooms[room].deadline is not None, what="the night's deadline")
         before = app.state.service.rooms[room].deadline
         gina.click("#c-longer")

@@ -108,7 +108,7 @@ SCHEMA: Mapping[str, Setting] = MappingProxyType({s.name: s for s in (
     _s("friendsjudge", "恋人の勝利条件", "lovers win", "alive", "ruin"),
     _s("friendssplit", "恋人は独立", "lover pairs apart", *ON_OFF),
     _s("shoji", "障子に目あり", "warn of eavesdroppers", *OFF_ON),
-    _s("blind", "覆面", "masked names until the end", *OFF_ON),
+    _s("blind", "覆面", "masked names", "off", "on", "complete"),  # on: until the end; complete (完全覆面): for ever
     _s("gm", "ゲームマスター", "the host is the game master", *OFF_ON),
     _s("watchspeak", "観戦者の発言", "spectators may talk", *ON_OFF),
     Setting("endless", "エンドレス闇鍋", "endless (people join a game going on)", OFF_ON, quiet=True),

@@ -218,7 +218,8 @@ class ClassicMode:
         return int(settings["players"]) + rooms.room_option(settings, "gm")
 
     def summary(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        return {"cast": rooms.summary(settings)}
+        """The cast in a few words, and 覆面 and a game master when the room has them (each ``{"en", "ja"}``)."""
+        return {"cast": rooms.summary(settings), **rooms.room_summary(settings)}
 
     def masks(self, settings: Mapping[str, Any], seats: int) -> tuple[str, ...] | None:
         """覆面 (``blind``): the names the seats play under until the end — 覆面1, 覆面2, … by room seat —;
@@ -253,8 +254,14 @@ class ClassicMode:
         return village.master
 
     def unmasked(self, village: Village, seat: Seat) -> bool:
-        """Whether ``seat`` reads the seats' own names in a 覆面 room before the end: the game master."""
+        """Whether ``seat`` reads the seats' own names in a 覆面 room before the end (and after a 完全覆面's):
+        the game master."""
         return seat == village.master
+
+    def unmasks_at_end(self, settings: Mapping[str, Any]) -> bool:
+        """Whether the end shows who played under each mask: 覆面 (``blind: on``) does, 完全覆面
+        (``complete``) never (月下人狼's ``blind: "complete"``)."""
+        return rooms.blind(settings) != "complete"
 
     # ---------------------------------------------------------------- phases
 
@@ -377,9 +384,12 @@ class ClassicMode:
     def standings(self, village: Village) -> tuple[Standing | None, ...] | None:
         """Each room seat's role and team at the end (狼の子分 counts with the wolves, W.1.8), won, lost
         or drawn, and whether it died a sudden death (None: no game was played, or it goes on; a GM
-        room's game master played no seat)."""
+        room's game master played no seat; in a 完全覆面 room nobody keeps one: a profile lists its games
+        with the seat played, which would tell who wore each mask)."""
         played: list[Standing | None] | None = (None if (found := standings_of(village.game, village.offset)) is None
                                                else list(found))
+        if played is not None and rooms.blind(village.settings) == "complete":  # 完全覆面: no profile tells who sat where
+            played = [None] * len(played)
         if played is not None and village.master is not None:
             played.insert(village.master, None)
         return None if played is None else tuple(played)

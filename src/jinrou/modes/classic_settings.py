@@ -100,6 +100,8 @@ CHOICE_LABELS: dict[tuple[str, str], tuple[str, str]] = {
     ("psychicresult", "sunrise"): ("at dawn", "朝"), ("psychicresult", "sunset"): ("at dusk", "夕方"),
     ("poisonwolf", "selector"): ("the wolf who chose", "襲撃者"), ("poisonwolf", ""): ("a random wolf", "ランダム"),
     ("friendsjudge", "alive"): ("alive at the end", "生存"), ("friendsjudge", "ruin"): ("only lovers left", "恋人のみ"),
+    ("blind", "off"): ("no", "なし"), ("blind", "on"): ("names shown at the end", "覆面（終了後に公開）"),
+    ("blind", "complete"): ("names never shown (完全覆面)", "完全覆面（終了後も非公開）"),
 }  # fmt: skip
 HUNTER_SECONDS = 45
 AIWOLF_ROLES = ("Human", "Diviner", "Psychic", "Guard", "Couple", "Werewolf", "Madman", "Fox")
@@ -187,6 +189,9 @@ def _playable(preset: Preset) -> bool:
 
 def check(data: Mapping[str, Any]) -> dict[str, Any]:
     """Complete, checked settings: the schema, then the casting's rules (SettingsError otherwise)."""
+    room = data.get("room") if isinstance(data, Mapping) else None
+    if isinstance(room, Mapping) and isinstance(room.get("blind"), bool):  # 覆面 was a switch: true is "on"
+        data = {**data, "room": {**room, "blind": "on" if room["blind"] else "off"}}
     settings = schema().validate(data)
     n = seats(settings)
     if n < 6:
@@ -230,8 +235,17 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def room_option(settings: Mapping[str, Any], name: str) -> bool:
-    """Whether the room option ``name`` (:data:`ROOM`) is on (a room stored before the options: its default)."""
-    return bool(settings.get("room", {}).get(name, ENGINE[name].default == "on"))
+    """Whether the room option ``name`` (:data:`ROOM`) is on — any value but ``off`` of a choice (覆面: ``on``
+    or ``complete``) — (a room stored before the options: its default)."""
+    value = settings.get("room", {}).get(name, ENGINE[name].default)
+    return value != "off" if isinstance(value, str) else bool(value)
+
+
+def blind(settings: Mapping[str, Any]) -> str:
+    """覆面 (``blind``): ``off``, ``on`` (names hidden until the end) or ``complete`` (完全覆面: for ever); a room
+    stored while it was a switch: ``on`` for true."""
+    value = settings.get("room", {}).get("blind", "off")
+    return value if isinstance(value, str) else "on" if value else "off"
 
 
 def seats(settings: Mapping[str, Any]) -> int:
@@ -269,8 +283,8 @@ def engine_settings(settings: Mapping[str, Any]) -> dict[str, str | int]:
         for name, value in settings.get(group, {}).items():  # a room stored before the group had none
             if name not in ENGINE:
                 continue
-            if isinstance(value, bool):
-                on, off = SWITCHES[frozenset(ENGINE[name].choices)]
+            if isinstance(value, bool):  # a switch (or 覆面, stored as one before 完全覆面)
+                on, off = SWITCHES.get(frozenset(ENGINE[name].choices), ("on", "off"))
                 value = on if value else off
             out[name] = value
     return out
@@ -322,6 +336,23 @@ def summary(settings: Mapping[str, Any]) -> dict[str, str]:
     return {"en": en, "ja": ja}
 
 
+ROOM_SUMMARY = {("blind", "on"): ("yes, names shown at the end", "あり（終了後に公開）"),
+                ("blind", "complete"): ("complete: names never shown", "完全覆面（終了後も非公開）"),
+                ("gm", "on"): ("yes", "あり")}
+"""The room options a room's summary names, by (option, value) → (English, Japanese)."""
+
+
+def room_summary(settings: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """覆面 and a game master in a few words (``{"blind": {"en", "ja"}, "gm": …}``, each only when on): the
+    lobby's row and the room's settings line show them beside the cast."""
+    found: dict[str, dict[str, str]] = {}
+    for name, value in (("blind", blind(settings)), ("gm", "on" if room_option(settings, "gm") else "off")):
+        if (name, value) in ROOM_SUMMARY:
+            en, ja = ROOM_SUMMARY[name, value]
+            found[name] = {"en": en, "ja": ja}
+    return found
+
+
 def _request(settings: Mapping[str, Any], date: Date | None = None) -> Request:
     """The 闇鍋 request of a room on ``date`` (CastingError when the package refuses it): from the
     ``yaminabe_pool`` (``catalog`` by default: the reference's; ``playable``: the roles declared, as
@@ -329,9 +360,10 @@ def _request(settings: Mapping[str, Any], date: Date | None = None) -> Request:
     pool = settings.get("yaminabe_pool", "playable")  # a room stored before the pool was a setting: playable
     options = Options(scapegoat=settings["rules"]["scapegoat"] == "on", publish=settings["yaminabe_hidejobs"],
                       hide_singleton_teams=settings["hide_singleton_teams"], ushi=settings["ushi"], date=date,
-                      seasonal=pool == "catalog", losemode=engine_settings(settings).get("losemode") == "on")  # 敗北村: never ニート
+                      seasonal=pool == "catalog", losemode=engine_settings(settings).get("losemode") == "on",  # 敗北村: never ニート
+                      chemical=per_seat(settings) > 1)  # ケミカル人狼: 2n roles, the counts sized by the n seats
     return Request.build(
-        seats(settings) * per_seat(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
+        seats(settings), settings["yaminabe_safety"], mode=YAMINABE[settings["cast"]], fixed=settings["roles"],
         fixed_categories=settings["categories"], excluded=settings["excluded"], options=options, pool=pool,
     )  # fmt: skip
 

@@ -76,20 +76,30 @@ GROUPS = {"wolves": ("人狼", "wolf"), "Lovers": ("恋人", "lover"), "target":
 
 GM = ("gm", "Game master", "ゲームマスター")
 """A GM room's channel from the game master to one seat (key ``gm-{room seat}``): the GM writes, the seat reads."""
-MASTER_READS = ("the game master reads every chat and writes in the village's and to one seat",
-                "ゲームマスターは全ての会話を読み、村と各参加者あてに書きます")
+GM_HEAVEN = ("gm-heaven", "GM → the dead", "GM→霊界")
+"""A GM room's channel from the game master to the dead (月下人狼's ``gmheaven``): whoever reads 霊界 reads it."""
+GM_AUDIENCE = ("gm-audience", "GM → spectators", "GM→観戦者")
+"""A GM room's channel from the game master to the spectators (月下人狼's ``gmaudience``): they alone read it."""
+MASTER_READS = (("the game master reads every chat and writes in the village's, to the dead, to the spectators "
+                 "and to one seat"), "ゲームマスターは全ての会話を読み、村・霊界・観戦者・各参加者あてに書きます")
 FROM_MASTER = ("the game master writes here: it is told to you alone", "ゲームマスターからあなただけへの連絡です")
+TO_THE_DEAD = ("the game master writes here to the dead", "ゲームマスターから霊界への連絡です")
+TO_SPECTATORS = ("the game master writes here to the spectators", "ゲームマスターから観戦者への連絡です")
 
 
 def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
     """The chats ``seat`` reads now, the village first, its own 独り言 last (see the module docstring); a
-    GM room's game master reads every chat and writes the village's and one to each seat."""
+    GM room's game master reads every chat and writes the village's, the dead's (``gm-heaven``: the dead
+    read it, and spectators who read 霊界), the spectators' (``gm-audience``) and one to each seat."""
     game = None if village is None else village.game
     key, en, ja = CHANNELS[DAY_CHAT]
     if village is not None and seat is not None and seat == village.master:
         return master_channels(village)
     if village is None or game is None:
-        return (Channel(key, en, ja, *((None, None) if seat is not None else SPECTATORS)),)
+        found = [Channel(key, en, ja, *((None, None) if seat is not None else SPECTATORS))]
+        if village is not None and village.master is not None and seat is None:
+            found.append(Channel(*GM_AUDIENCE, *TO_SPECTATORS))
+        return tuple(found)
     me = None if seat is None else village.seat(seat)
     view = seat_view(village, me)
     alive = me is not None and game.alive[me]
@@ -123,6 +133,10 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
             ("you read the dead but may not write to them", "霊界は読むだけです") if alive
             else ("you left the village: you speak to nobody", "村を去ったので、誰とも話せません"))
         found.append(Channel(key, en, ja, *why))
+    if village.master is not None and (heaven and (me is None or not alive)):  # the GM's lines to the dead
+        found.append(Channel(*GM_HEAVEN, *TO_THE_DEAD))
+    if village.master is not None and me is None:
+        found.append(Channel(*GM_AUDIENCE, *TO_SPECTATORS))
     if seat is not None:
         found.append(monologue(village, seat, alive, replaced=own_stream is not None))
         if own_stream is not None:
@@ -134,10 +148,12 @@ def channels(village: Village | None, seat: Seat | None) -> tuple[Channel, ...]:
 
 
 def master_channels(village: Village) -> tuple[Channel, ...]:
-    """The game master's chats: the village's (written at any time), one to each seat (written), and every
-    other chat any seat reads now, 独り言 included (read only)."""
+    """The game master's chats: the village's (written at any time), to the dead and to the spectators
+    (written), one to each seat (written), and every other chat any seat reads now, 独り言 included (read only)."""
     key, en, ja = CHANNELS[DAY_CHAT]
     found: dict[str, Channel] = {key: Channel(key, en, ja)}
+    for gm_key, gm_en, gm_ja in (GM_HEAVEN, GM_AUDIENCE):  # 月下人狼's GM speaks to the dead and to the spectators too
+        found[gm_key] = Channel(gm_key, gm_en, gm_ja)
     seats = [s for s in range(len(village.players)) if s != village.master]
     for s in seats:
         name = village.players[s]

@@ -64,7 +64,8 @@ def entry(room: Room) -> GameEntry | None:
             "cast": {"en": facts.cast_label[0], "ja": facts.cast_label[1]},
             "winner": {"key": facts.winner, "en": facts.winner_label[0], "ja": facts.winner_label[1]},
             "length": {"n": facts.length, "en": facts.length_label[0], "ja": facts.length_label[1]}}
-    players = tuple(seat.name for seat in room.seats if seat is not None)
+    shown = room.shown_names()  # their names, or their masks where the end keeps them (完全覆面)
+    players = tuple(shown[index] for index, seat in enumerate(room.seats) if seat is not None)
     return GameEntry(room.id, room.touched, room.mode.name, len(room.seats), facts.preset, facts.winner, players,
                      facts.roles, line)
 

@@ -388,13 +388,17 @@ class Room:
 
     def shown_names(self, seat: SeatNumber | None = None) -> list[str]:
         """The seats' names as ``seat`` (None: a spectator) may read them now: their masks while the
-        game is not over, unless the mode's optional ``unmasked(state, seat)`` says the seat sees who
-        is who (a game master); their own names otherwise."""
+        game is not over (and after it, where the mode's optional ``unmasks_at_end(settings)`` says no:
+        完全覆面), unless the mode's optional ``unmasked(state, seat)`` says the seat sees who is who (a
+        game master); their own names otherwise."""
         masks = self.masks
-        if masks is None or self.is_over:
+        if masks is None:
             return self.names
         unmasked = getattr(self.mode, "unmasked", None)
         if seat is not None and unmasked is not None and self.state is not None and unmasked(self.state, seat):
+            return self.names
+        at_end = getattr(self.mode, "unmasks_at_end", None)
+        if self.is_over and (at_end is None or at_end(self.settings)):
             return self.names
         return list(masks)
 

@@ -1,6 +1,7 @@
 """闇鍋 random casting: 月下人狼's algorithm with its eight safety levels (spec ``yaminabe.md`` §4).
 
-A casting fills n seats (the scapegoat's included) in steps over one
+A casting fills n seats (the scapegoat's included; ケミカル人狼, ``Options(chemical=True)``: 2n roles, its counts
+still sized by the n seats, as the reference's) in steps over one
 :class:`~jinrou.yaminabe.draft.Draft`; each step is a function of this module, run in this order:
 
 0. :func:`easy_slots` (かんたん闇鍋 only): start from 普通1 and turn one or two of its roles into
@@ -45,7 +46,6 @@ from typing import Any
 
 import numpy as np
 
-from jinrou.classic.casting import normal_cast
 from jinrou.classic.catalog import ROLES, Category
 from jinrou.errors import CastingError
 from jinrou.yaminabe.draft import (
@@ -78,6 +78,9 @@ IMMORAL_FOXES = ("Fox", "TinyFox", "XianFox", "NightRabbit", "Trickster", "Varia
 LOVERS = frozenset({"Cupid", "Lover", "BadLady", "Patissiere", "SnowLover", "LunaticLover"})
 LOVER_KINDS = tuple(role for role in ROLE_IDS if role in LOVERS)
 """The lovers-team roles the balanced level draws from, in catalog order."""
+CHEMICAL_VILLAGE = 0.80
+"""What ケミカル人狼 adds to the village team's target, as a share of the seats: the reference's 1.28–1.40
+for 0.48–0.60 (its roles are twice the seats, its targets still sized by the seats)."""
 NONHUMANS_CHOSEN = NONHUMANS | {"Blasphemy"}
 """Barred from the free pool once step 2 has chosen the non-humans."""
 TWO_TEAMS_BARRED = TEAM_SETS["Fox"] | TEAM_SETS["Others"] | CATEGORY_SETS["Others"] | CATEGORY_SETS[""]
@@ -90,7 +93,7 @@ class Casting:
 
     Attributes:
         request: what was asked.
-        roles: the n role ids, in published order (category, then catalog row). The engine deals
+        roles: the n role ids (2n under ケミカル人狼), in published order (category, then catalog row). The engine deals
             them to the seats; with ``options.scapegoat`` it deals the scapegoat first, from these
             (classic-werewolf spec §2).
     """
@@ -122,6 +125,7 @@ class Casting:
             "safety": request.safety.value,
             "pool": request.pool_name,
             "weighting": request.weighting.value,
+            **({"chemical": True} if options.chemical else {}),
             "date": format_date(options.date),
             "fixed": dict(request.fixed),
             "fixed_categories": {c.value or "None": k for c, k in request.fixed_categories},
@@ -200,11 +204,13 @@ def cast_from(request: Request, uniform: Uniform) -> Casting:
             "no 人狼系 (werewolf) role could be cast: the level's rules refuse every wolf left after the exclusions"
             " (e.g. those that need another wolf)"
         )
-    if any(count < 0 for count in counts.values()) or sum(counts.values()) != d.n:
+    dealt = request.dealt
+    if any(count < 0 for count in counts.values()) or sum(counts.values()) != dealt:
         if not d.faithful:  # pragma: no cover - every step keeps the count; hypothesis checks it
-            raise AssertionError(f"casting bug: {counts} for {d.n} seats")
+            raise AssertionError(f"casting bug: {counts} for {dealt} roles")
         negative = [role for role, count in counts.items() if count < 0]
-        what = f"a negative count of {negative[0]}" if negative else f"{sum(counts.values())} roles for {d.n} seats"
+        room = f"{dealt} roles (two a seat)" if request.options.chemical else f"{dealt} seats"
+        what = f"a negative count of {negative[0]}" if negative else f"{sum(counts.values())} roles for {room}"
         raise CastingError(f"the reference's casting fails here (faithful): {what}")
     roles: list[str] = []
     for role in sorted(counts, key=PUBLICATION_KEYS.__getitem__):
@@ -229,15 +235,15 @@ def uniforms(rng: np.random.Generator) -> Uniform:
 
 
 def easy_slots(d: Draft) -> None:
-    """Step 0 (かんたん闇鍋): 普通1 for n; one copy (n < 10) or two (n ≥ 10), drawn uniformly among
-    the list's copies (catalog order) without replacement, each become a slot of its category — a
-    村人系 copy one of 村人系 w.p. .70, 第三陣営系 .15, 役職変化系 .15."""
-    base = normal_cast(d.n)
+    """Step 0 (かんたん闇鍋): 普通1 for n (ケミカル人狼: 村人 filling 2n); one copy (fewer than 10 roles) or two
+    (10 or more), drawn uniformly among the list's copies (catalog order) without replacement, each become
+    a slot of its category — a 村人系 copy one of 村人系 w.p. .70, 第三陣営系 .15, 役職変化系 .15."""
+    base = d.request.easy_base()
     copies = [role for role in sorted(base, key=lambda r: ROLES[r].row) for _ in range(base[role])]
     for role in copies:
         d.put(role)
     d.slots -= len(copies)
-    for _ in range(2 if d.n >= 10 else 1):
+    for _ in range(2 if len(copies) >= 10 else 1):
         role = copies.pop(int(d.u() * len(copies)))
         d.put(role, -1)
         category = CATEGORY_OF[role]
@@ -384,6 +390,8 @@ def team_ratios(d: Draft) -> None:
         return
     n, u, tuned = d.n, d.u, d.flags.tuned
     wolf_range, village_range = ((0.25, 0.10), (0.48, 0.12)) if not tuned else _low_width(ratios(d))
+    if d.request.options.chemical:  # the second roles: most of them village ones (the reference's 1.28–1.40)
+        village_range = (village_range[0] + CHEMICAL_VILLAGE, village_range[1])
     if tuned:  # balanced: its lovers first, each a kind drawn uniformly among those allowed
         for _ in range(_mean_count(ratios(d).lovers, u)):
             kinds = [role for role in LOVER_KINDS if d.allowed(role, d.N)]
@@ -402,7 +410,7 @@ def team_ratios(d: Draft) -> None:
             elif d.faithful:  # the reference frees slots when the fixed madmen exceed the target
                 d.slots -= k
         d.exclude(CATEGORY_SETS[MADMAN])
-    if d.slots > 0:  # village team: 48–60 % of the seats, in village-team slots
+    if d.slots > 0:  # village team: 48–60 % of the seats (ケミカル人狼: 128–140 %), in village-team slots
         target = _round(n * (village_range[0] + village_range[1] * u()))
         if d.faithful:  # the reference counts the 村人系 roles only
             village = d.by_category[HUMAN]

@@ -66,7 +66,7 @@ class Draft:
 
     Attributes:
         request: what was asked.
-        n: the number of seats.
+        n: the number of seats (what the counts are sized by; ケミカル人狼 deals twice as many roles).
         flags: the safety level's switches.
         faithful: reproduce the reference's defects.
         u: the source of uniform numbers.
@@ -282,7 +282,7 @@ def _start(request: Request) -> _Start:
         by_category=by_category,
         cat=cat,
         team=dict.fromkeys(TEAM_KEYS, 0),
-        slots=request.seats - sum(placed.values()) - sum(cat.values()),
+        slots=request.dealt - sum(placed.values()) - sum(cat.values()),
         barred=SPECIAL | request.excluded,
         ruled=_ruled(flags),
         checked=_checked(request.pool, flags),

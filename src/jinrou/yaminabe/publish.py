@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from jinrou.classic.casting import normal_cast
 from jinrou.classic.catalog import ROLES, Team
 from jinrou.yaminabe.request import CATEGORY_ORDER, Mode, Publication, Request
 
@@ -110,7 +109,7 @@ def publish(request: Request, counts: Mapping[str, int]) -> Published:
 def announce(request: Request) -> tuple[str, str]:
     """The mode line in Japanese and English (spec §5, last point)."""
     if request.mode is Mode.EASY:
-        base = sorted(normal_cast(request.seats).items(), key=lambda item: publication_key(item[0]))
+        base = sorted(request.easy_base().items(), key=lambda item: publication_key(item[0]))
         return f"かんたん闇鍋: {_ja(base)}", f"easy yaminabe from the standard list: {_en(base)}"
     if request.mode is Mode.YAMINABE:
         return "闇鍋", "yaminabe: every seat random"

@@ -136,6 +136,11 @@ class Options:
             :class:`~jinrou.errors.CastingError`.
         ratios: the balanced level's targets for this casting instead of its tuned table's row (the
             tuner tries candidates this way); other levels ignore them.
+        chemical: ケミカル人狼 — each seat is dealt two roles, so the casting deals twice the seats
+            (:attr:`Request.dealt`) while every count it sizes by the seats (the non-humans' table, the
+            team targets, the rules by seat count) still reads the seats, as the reference's
+            ``playersnumber``; the village-team target is then 128–140 % of the seats (48–60 % without),
+            so the second role of most seats is a village one.
     """
 
     scapegoat: bool = True
@@ -147,6 +152,7 @@ class Options:
     losemode: bool = False
     faithful: bool = False
     ratios: TeamRatios | None = None
+    chemical: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "publish", Publication.parse(self.publish))
@@ -188,6 +194,19 @@ class Request:
     def players(self) -> int:
         """The seats taken by players: n, less one for the scapegoat."""
         return self.seats - self.options.scapegoat
+
+    @property
+    def dealt(self) -> int:
+        """The roles cast: n, or 2n under ケミカル人狼 (``options.chemical``)."""
+        return self.seats * (2 if self.options.chemical else 1)
+
+    def easy_base(self) -> dict[str, int]:
+        """かんたん闇鍋's starting list: 普通1 for the seats, 村人 filling the second roles under ケミカル人狼
+        (the reference fills its doubled count with 村人)."""
+        base = normal_cast(self.seats)
+        if self.options.chemical:
+            base["Human"] = base.get("Human", 0) + self.seats
+        return base
 
     @classmethod
     def build(
@@ -237,7 +256,8 @@ class Request:
         roles = _counts(fixed or {}, "fixed role")
         categories = _category_counts(fixed_categories or {})
         unticked = frozenset(role_id(r, "excluded role") for r in excluded)
-        _check_partial(seats, roles, categories, unticked, pool_ids)
+        options = options if options is not None else Options()
+        _check_partial(seats * (2 if options.chemical else 1), roles, categories, unticked, pool_ids, chemical=options.chemical)
         if mode is Mode.EASY:
             missing = sorted(set(normal_cast(seats)) - pool_ids, key=lambda r: ROLES[r].row)
             if missing:
@@ -249,7 +269,7 @@ class Request:
             fixed=tuple(sorted(roles.items(), key=lambda item: ROLES[item[0]].row)),
             fixed_categories=tuple(sorted(categories.items(), key=lambda item: CATEGORY_ORDER.index(item[0]))),
             excluded=unticked,
-            options=options if options is not None else Options(),
+            options=options,
             pool=pool_ids,
             pool_name=pool_name,
             weighting=Weighting.parse(weighting),
@@ -373,8 +393,10 @@ def _check_count(count: object, what: str) -> None:
 
 
 def _check_partial(
-    seats: int, roles: dict[str, int], categories: dict[Category, int], unticked: frozenset[str], pool: frozenset[str]
+    seats: int, roles: dict[str, int], categories: dict[Category, int], unticked: frozenset[str], pool: frozenset[str],
+    *, chemical: bool = False,
 ) -> None:
+    """一部闇鍋's checks; ``seats``: the roles cast (ケミカル人狼: two a seat)."""
     for rid in roles:
         if rid in unticked:
             raise CastingError(f"role {rid!r} ({ROLES[rid].name_ja}) is both fixed and excluded")
@@ -382,6 +404,9 @@ def _check_partial(
             raise CastingError(f"fixed role {rid!r} ({ROLES[rid].name_ja}) is not in the pool")
     total = sum(roles.values()) + sum(categories.values())
     if total > seats:
+        if chemical:
+            raise CastingError(f"more fixed roles than roles cast: {total} fixed for {seats} "
+                               f"(ケミカル人狼: two a seat, {seats // 2} seats)")
         raise CastingError(f"more fixed roles than seats: {total} fixed for {seats} seats")
     barred = unticked | SPECIAL
     for category in categories:

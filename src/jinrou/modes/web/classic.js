@@ -345,8 +345,8 @@
     $("#c-master").hidden = !mine;
     if (!mine) return;
     $("#c-master-title").textContent = ctx.t("You are the game master", "あなたはゲームマスターです");
-    $("#c-master-note").textContent = ctx.t("You see every role and chat; write in the village or to one player (GM → name); you never act for a seat.",
-      "全員の役職と会話が見えます。村か各参加者あて（GM→名前）に書けます。誰かの代わりに行動はできません。");
+    $("#c-master-note").textContent = ctx.t("You see every role and chat; write in the village, to the dead (GM → the dead), to the spectators (GM → spectators) or to one player (GM → name); you never act for a seat.",
+      "全員の役職と会話が見えます。村・霊界（GM→霊界）・観戦者（GM→観戦者）・各参加者あて（GM→名前）に書けます。誰かの代わりに行動はできません。");
     const longer = $("#c-longer"), shorter = $("#c-shorter");
     longer.textContent = ctx.t("30 s longer", "30秒延長"); shorter.textContent = ctx.t("30 s shorter", "30秒短縮");
     longer.onclick = () => ctx.extend(30); shorter.onclick = () => ctx.extend(-30);
@@ -445,6 +445,7 @@
   // The room's settings: the labels are the lobby form's (GET /api/modes), fetched once.
   let schema = null, asked = false;
   const SHOWN = ["players", "cast", "preset", "yaminabe_safety", "yaminabe_hidejobs"];
+  const ROOM_SHOWN = ["blind", "gm"];  // from the mode's summary (its words for each), in the line too
 
   function settingText(field, value) {
     if (field.kind === "boolean") return value ? ctx.t("yes", "あり") : ctx.t("no", "なし");
@@ -473,6 +474,10 @@
     const line = SHOWN.map((key) => fields.find((f) => f.key === key))
       .filter((f) => f && (yaminabe || !f.key.startsWith("yaminabe_")) && (f.key !== "preset" || room.cast === "preset"))
       .map((f) => `${tx(f).replace(/ \(.*\)$/, "")}: ${settingText(f, value(f))}`);
+    for (const key of ROOM_SHOWN) {  // 覆面 and a game master, in the room's summary when the room has them
+      const f = fields.find((x) => x.key === key);
+      if (f && room[key] && typeof room[key] === "object") line.push(`${tx(f)}: ${tx(room[key])}`);
+    }
     const times = fields.filter((f) => f.group === "times" && value(f) !== undefined).map((f) => `${tx(f).replace(/ \((s|秒)\)$/, "")} ${settingText(f, value(f))}`);
     $("#c-settings").hidden = false;
     $("#c-settings-line").textContent = [...line, ctx.t("times: ", "時間: ") + times.join(", ")].join(" · ");
