@@ -19,6 +19,7 @@ from jinrou.classic.roles import ROLES
 from jinrou.classic.simulate import ARRIVAL, Simulation, arrive, resolve_cast
 from jinrou.cli import app
 from jinrou.errors import SetupError
+from jinrou.yaminabe import deal
 
 from .helpers import new, night
 
@@ -32,10 +33,10 @@ def test_the_preset_is_found_by_its_id_name_and_english_names():
 def test_its_cast_is_a_yaminabe_of_the_engine_s_roles_drawn_from_the_seed():
     preset = find("endless")
     assert isinstance(preset, DrawnPreset)
-    one = preset.draw(12, np.random.default_rng(7))
-    assert one == preset.draw(12, np.random.default_rng(7)) and sum(one.values()) == 12 and set(one) <= set(ROLES)
+    one = preset.draw(12, np.random.default_rng(7), deal)
+    assert one == preset.draw(12, np.random.default_rng(7), deal) and sum(one.values()) == 12 and set(one) <= set(ROLES)
     with pytest.raises(PresetError, match=r"^エンドレス闇鍋 \(Endless yaminabe\) cannot cast 5 seats: it needs at least 6"):
-        preset.draw(5, np.random.default_rng(7))
+        preset.draw(5, np.random.default_rng(7), deal)
     with pytest.raises(PresetError, match=r"draws its cast at random: give a seed \(--seed\)$"):
         preset.cast(12)
     with pytest.raises(SetupError, match="draws its cast at random: `jinrou classic simulate` and `play` draw it"):
@@ -52,7 +53,7 @@ def test_one_bot_arrives_each_night_while_the_room_has_space():
 
 
 def test_simulated_endless_games_take_newcomers_and_replay_from_their_records(tmp_path: Path):
-    run = Simulation("エンドレス闇鍋", 6, 1, HeuristicAgent, players=10, settings={"capacity": 14}, record_dir=tmp_path)
+    run = Simulation("エンドレス闇鍋", 6, 1, HeuristicAgent, players=10, settings={"capacity": 14}, record_dir=tmp_path, deal=deal)
     results = list(run)
     summary = run.summary(results)
     assert summary.games == 6 and summary.players == 10 and sum(summary.wins.values()) == 6
@@ -70,13 +71,15 @@ def test_simulated_endless_games_take_newcomers_and_replay_from_their_records(tm
 
 def test_a_simulation_refuses_what_an_endless_game_refuses():
     with pytest.raises(SetupError, match=r"^エンドレス闇鍋 \(endless\) is not played with ケミカル人狼"):
-        Simulation("endless", 2, 1, HeuristicAgent, players=8, settings={"chemical": "on"})
+        Simulation("endless", 2, 1, HeuristicAgent, players=8, settings={"chemical": "on"}, deal=deal)
     with pytest.raises(SetupError, match=r"^the room's number \(capacity\) must be at least the 8 seats"):
-        Simulation("endless", 2, 1, HeuristicAgent, players=8, settings={"capacity": 7})
+        Simulation("endless", 2, 1, HeuristicAgent, players=8, settings={"capacity": 7}, deal=deal)
     with pytest.raises(SetupError, match="needs the number of players"):
-        Simulation("endless", 2, 1, HeuristicAgent)
+        Simulation("endless", 2, 1, HeuristicAgent, deal=deal)
     with pytest.raises(SetupError, match=r"cannot cast 4 seats: it needs at least 6"):
-        Simulation("endless", 2, 1, HeuristicAgent, players=4)
+        Simulation("endless", 2, 1, HeuristicAgent, players=4, deal=deal)
+    with pytest.raises(SetupError, match=r"^エンドレス闇鍋 \(Endless yaminabe\) draws a 闇鍋 for each game: give its dealer"):
+        Simulation("endless", 2, 1, HeuristicAgent, players=8)
 
 
 def test_the_cli_casts_and_simulates_the_preset(tmp_path: Path):
@@ -99,7 +102,7 @@ def test_the_cli_casts_and_simulates_the_preset(tmp_path: Path):
 def test_a_game_of_the_preset_s_cast_is_endless_once_its_setting_is_on():
     preset = find("endless")
     assert isinstance(preset, DrawnPreset)
-    counts = preset.draw(8, np.random.default_rng(1), scapegoat=False)
+    counts = preset.draw(8, np.random.default_rng(1), deal, scapegoat=False)
     roles = [role for role, count in counts.items() for _ in range(count)]
     g = Game.new(list("ABCDEFGH"), roles, {"scapegoat": "off", "capacity": 9, **preset.settings})
     assert g.joinable and g.settings.on("endless")
@@ -113,6 +116,6 @@ def test_classic_play_takes_the_preset_with_its_cast_drawn_from_the_seed(tmp_pat
     data = json.loads(record.read_text(encoding="utf-8"))
     preset = find("endless")
     assert isinstance(preset, DrawnPreset) and data["settings"]["endless"] == "on"
-    counts = preset.draw(8, np.random.default_rng([3, 3]))
+    counts = preset.draw(8, np.random.default_rng([3, 3]), deal)
     assert sorted(data["roles"].values()) == sorted(r for r, c in counts.items() for _ in range(c))
     assert write(replay(data), 3) == data

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
-from jinrou.errors import SetupError
+from jinrou.errors import CastingError, SetupError
 
 MIN_SEATS = 6
 """A room starts with 6 seats at least (身代わりくん included), whatever the preset; a preset's rule
@@ -405,6 +406,14 @@ CAST_TRIES = 50
 """A drawn cast the 闇鍋 cannot fill (a level's rules refuse every wolf left) is drawn again, up to this many times."""
 
 
+class Dealer(Protocol):
+    """Deals one 闇鍋 of ``n`` seats at 闇鍋セーフティ ``safety`` from ``rng`` (role id → count), raising
+    :class:`~jinrou.errors.CastingError` when it cannot fill it: :func:`jinrou.yaminabe.deal`. A drawn preset is
+    handed it by its caller, as a simulation is handed its bots, for the 闇鍋 package is built on this one."""
+
+    def __call__(self, n: int, safety: str, rng: np.random.Generator, scapegoat: bool) -> Counts: ...
+
+
 @dataclass(frozen=True)
 class DrawnPreset(_Grouped):
     """A cast of the room form's 特殊ルール group that is drawn, not read off a table: エンドレス闇鍋, whose start is a
@@ -436,29 +445,22 @@ class DrawnPreset(_Grouped):
         """Never a table: :class:`PresetError` (its cast is drawn: :meth:`draw`)."""
         raise PresetError(f"{self.name} ({self.name_en}) draws its cast at random: give a seed (--seed)")
 
-    def draw(self, n: int, rng: np.random.Generator, scapegoat: bool = True) -> Counts:
-        """The counts of a cast drawn for ``n`` seats from ``rng`` (a 闇鍋 of the engine's roles, no seasonal
-        event; drawn again when the 闇鍋 cannot fill it, :data:`CAST_TRIES` times at most).
+    def draw(self, n: int, rng: np.random.Generator, deal: Dealer, scapegoat: bool = True) -> Counts:
+        """The counts of a cast drawn for ``n`` seats from ``rng`` by ``deal`` (drawn again when the 闇鍋 cannot fill
+        it, :data:`CAST_TRIES` times at most).
 
         Raises:
             PresetError: fewer seats than it casts, or no cast after every try.
         """
-        from jinrou.errors import CastingError
-        from jinrou.yaminabe import Options
-        from jinrou.yaminabe import cast as yaminabe_cast
-
         if not self.accepts(n):
             raise PresetError(f"{self.name} ({self.name_en}) cannot cast {n!r} seats: it needs at least "
                               f"{self.min_players} (身代わりくん included)")
         failure: CastingError | None = None
         for _ in range(CAST_TRIES):
             try:
-                casting = yaminabe_cast(n, self.safety, rng=rng, pool="playable",
-                                        options=Options(scapegoat=scapegoat, seasonal=False))
+                return deal(n, self.safety, rng, scapegoat)
             except CastingError as error:
                 failure = error
-                continue
-            return casting.counts
         raise PresetError(f"{self.name} ({self.name_en}) could not cast {n} seats in {CAST_TRIES} tries: {failure}")
 
 

@@ -37,7 +37,7 @@ from jinrou.classic.catalog import Team
 from jinrou.classic.endless import check_settings as check_endless
 from jinrou.classic.game import DRAW, Game
 from jinrou.classic.model import Stage
-from jinrou.classic.presets import DrawnPreset, PresetError
+from jinrou.classic.presets import Dealer, DrawnPreset, PresetError
 from jinrou.classic.presets import find as find_preset
 from jinrou.classic.settings import Settings
 from jinrou.errors import SetupError
@@ -231,12 +231,13 @@ class Drawn:
 
     preset: str
     players: int
+    deal: Dealer
 
     def draw(self, seed: int, settings: Settings) -> dict[str, int]:
         """Game ``seed``'s cast, from its own *casting* stream (``[seed, 3]``)."""
         preset = find_preset(self.preset)
         assert isinstance(preset, DrawnPreset)
-        return preset.draw(self.players, np.random.default_rng([seed, 3]), settings["scapegoat"] == "on")
+        return preset.draw(self.players, np.random.default_rng([seed, 3]), self.deal, settings["scapegoat"] == "on")
 
 
 ARRIVAL = "N{}"
@@ -327,7 +328,7 @@ class Simulation:
     def __init__(self, cast: Mapping[str, int] | str, games: int, seed: int, agents: AgentFactory, *,
                  players: int | None = None, settings: Settings | Mapping[str, Any] | None = None,
                  record_dir: str | os.PathLike[str] | None = None, workers: int = 1,
-                 requests: Mapping[str, str] | None = None) -> None:
+                 requests: Mapping[str, str] | None = None, deal: Dealer | None = None) -> None:
         self.settings = settings if isinstance(settings, Settings) else Settings.parse(settings)
         drawn = drawn_preset(cast)
         self.cast: dict[str, int] | Drawn
@@ -338,7 +339,10 @@ class Simulation:
                 raise SetupError(f"{drawn.name} ({drawn.name_en}) cannot cast {players} seats: it needs at least "
                                  f"{drawn.min_players} (身代わりくん included)")
             self.settings = Settings.parse({**self.settings.values, **drawn.settings})
-            self.cast, seats = Drawn(drawn.id, players), players
+            if deal is None:
+                raise SetupError(f"{drawn.name} ({drawn.name_en}) draws a 闇鍋 for each game: give its dealer "
+                                 "(deal=jinrou.yaminabe.deal)")
+            self.cast, seats = Drawn(drawn.id, players, deal), players
         else:
             self.cast = resolve_cast(cast, players, per_seat(self.settings))
             seats = sum(self.cast.values()) // per_seat(self.settings)
@@ -414,6 +418,7 @@ def simulate(
     record_dir: str | os.PathLike[str] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    deal: Dealer | None = None,
 ) -> Summary:
     """Play ``games`` bot games of ``cast`` and summarise them.
 
@@ -428,12 +433,13 @@ def simulate(
             written there as ``game-00001.json``, ``game-00002.json``, … (created if missing).
         workers: processes to play in (1: in this process).
         progress: called with the number of games finished so far, after each game.
+        deal: the 闇鍋 a drawn preset (エンドレス闇鍋) casts each game with: :func:`jinrou.yaminabe.deal`.
 
     Raises:
         SetupError: a bad cast, settings, game count or worker count (nothing is played).
     """
     run = Simulation(cast, games, seed, agents, players=players, settings=settings, record_dir=record_dir,
-                     workers=workers)
+                     workers=workers, deal=deal)
     for _ in run:
         if progress is not None:
             progress(len(run.finished))

@@ -111,7 +111,9 @@ def cast_command(
         chosen = find(preset)
         if isinstance(chosen, DrawnPreset):
             drawn_seed = seed_or_fresh(seed)
-            counts = chosen.draw(players, np.random.default_rng(drawn_seed))
+            from jinrou.yaminabe import deal
+
+            counts = chosen.draw(players, np.random.default_rng(drawn_seed), deal)
         else:
             counts = chosen.cast(players)
     except JinrouError as error:
@@ -341,6 +343,7 @@ def simulate_command(
     Example: jinrou classic simulate --players 16 --games 1000 --seed 1 --workers 2
     """
     from jinrou.classic.simulate import Simulation
+    from jinrou.yaminabe import deal
 
     try:
         counts, n = read_cast(roles, cast, players, preset)
@@ -349,7 +352,7 @@ def simulate_command(
         if record_dir is not None:
             prepare_folder(record_dir, "--record-dir")
         run = Simulation(counts, games, seed, agent, players=n, settings=settings, record_dir=record_dir,
-                         workers=workers, requests=read_requests(request))
+                         workers=workers, requests=read_requests(request), deal=deal)
     except JinrouError as error:
         fail(error)
     interrupted = False
@@ -446,7 +449,9 @@ def play_command(
         drawn = drawn_preset(counts) if isinstance(counts, str) else None
         if drawn is not None and n is not None:  # エンドレス闇鍋: a 闇鍋 drawn from the seed, endless on
             parsed = Settings.parse({**parsed.values, **drawn.settings})
-            counts = Drawn(drawn.id, n).draw(seed, parsed)
+            from jinrou.yaminabe import deal
+
+            counts = Drawn(drawn.id, n, deal).draw(seed, parsed)
         counts = resolve_cast(counts, n, per_seat(parsed))
         total = sum(counts.values()) // per_seat(parsed)  # the seats (ケミカル人狼: two roles each)
         seat_list = list(seat_names(total, parsed))

@@ -20,7 +20,7 @@ The algorithm and its settled points: ``docs/yaminabe.md`` and the spec ``yamina
 """
 
 from jinrou.errors import CastingError
-from jinrou.yaminabe.casting import Casting, cast, cast_from
+from jinrou.yaminabe.casting import Casting, cast, cast_from, deal
 from jinrou.yaminabe.levels import Flags, Safety
 from jinrou.yaminabe.publish import Published
 from jinrou.yaminabe.request import Mode, Options, Publication, Request, Weighting
@@ -40,6 +40,7 @@ __all__ = [
     "Weighting",
     "cast",
     "cast_from",
+    "deal",
     "plot",
     "statistics",
 ]  # fmt: skip

@@ -186,6 +186,12 @@ def cast(
     return cast_from(request, uniforms(rng))
 
 
+def deal(n: int, safety: str, rng: np.random.Generator, scapegoat: bool) -> dict[str, int]:
+    """A 闇鍋 of ``n`` seats from the roles the engine plays, with no seasonal event: the start of an
+    エンドレス闇鍋 (:class:`jinrou.classic.presets.Dealer`). Raises :class:`CastingError` when it cannot be filled."""
+    return cast(n, safety, rng=rng, pool="playable", options=Options(scapegoat=scapegoat, seasonal=False)).counts
+
+
 def cast_from(request: Request, uniform: Uniform) -> Casting:
     """Cast a checked request, drawing every U from ``uniform`` (the seam tests script)."""
     d = Draft(request, uniform)
@@ -529,6 +535,6 @@ def _round(x: float) -> int:
 
 
 __all__ = [
-    "Casting", "cast", "cast_from", "easy_slots", "exclusions", "free_pool", "insurance", "lonely", "nonhuman_counts",
+    "Casting", "cast", "cast_from", "deal", "easy_slots", "exclusions", "free_pool", "insurance", "lonely", "nonhuman_counts",
     "nonhumans", "ratios", "team_ratios", "uniforms",
 ]  # fmt: skip
