@@ -124,6 +124,10 @@ def test_a_room_of_any_other_cast_still_starts_with_every_seat_taken(client):
     tokens = [join(client, room, f"P{i}") for i in range(5)]
     assert post(client, room, "start", token=tokens[0])["error"].startswith("4 seats are empty")
     assert enter(client, room, "Zed")["seat"] == 5  # before the start: the first free seat, as always
+    for i in range(6, 9):
+        join(client, room, f"P{i}")
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    assert enter(client, room, "Late")["error"] == "the game has started: you can watch as a spectator"
 
 
 # ---------------------------------------------------------------------- joining the game going on

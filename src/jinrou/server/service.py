@@ -262,7 +262,7 @@ class RoomService(Replicas, GameProgress, Pushes):
         async with self._holding(room_id):
             room = await self.room(room_id)
             if room.started and not room.joinable:
-                if room.state is not None and not room.is_over and getattr(room.mode, "joinable", None) is not None:
+                if room.state is not None and not room.is_over and modes.fewest_seats(room.mode, room.settings) is not None:
                     raise RoomError("nobody may join this game now: its seats are counted full (one may join when a "
                                     "seat is lost for good): you can watch as a spectator",
                                     ja="今は途中参加できません: 席が埋まっています（突然死などで席が空けば参加できます）。観戦はできます")
