@@ -23,10 +23,12 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "locale": "ja-JP", "is_mobil
 WORDS = {  # what each page says, in its language
     "en-US": {"seats": "Seats (the game is on: you may join it)", "join": "Join the game", "waiting": "waiting to join",
               "wait": "You join at the next dawn, in seat 6", "entering": "Zed is about to join.",
-              "you": "you are Zed", "joined": "Zed joins the game."},
+              "you": "you are Zed", "joined": "Zed joins the game.",
+              "cast": "The cast at the start (newcomers draw theirs)"},
     "ja-JP": {"seats": "席（ゲーム中: 途中参加できます）", "join": "途中参加する", "waiting": "参加待ち",
               "wait": "次の夜明けに6番席で参加します", "entering": "Zedさんが参加しようとしています。",
-              "you": "あなたは Zed", "joined": "Zedさんが参加しました。"},
+              "you": "あなたは Zed", "joined": "Zedさんが参加しました。",
+              "cast": "開始時の配役（途中参加者の役職は参加時に決まります）"},
 }
 
 
@@ -101,6 +103,7 @@ def test_a_newcomer_joins_an_endless_game_in_the_browser(live, options, tmp_path
         expect(zed.locator("#c-players")).to_contain_text("Zed")
         expect(ann.locator("#c-players")).to_contain_text("Zed")  # the seat list grew for everybody
         expect(ann.locator("#log")).to_contain_text(words["joined"])
+        expect(zed.locator("#c-published-title")).to_have_text(words["cast"])  # the list is the start's, not his
         zed.screenshot(path=str(tmp_path / "seated.png"), full_page=True)
         if options is PHONE:
             assert zed.evaluate("document.documentElement.scrollWidth") <= 390

@@ -405,11 +405,14 @@
     return named(shown);
   }
 
-  function renderPublished(game) {
+  function renderPublished(game, room) {
     const list = game && game.published;
     $("#c-published").hidden = !list;
     if (!list) return;
-    $("#c-published-title").textContent = ctx.t("The cast", "配役");
+    // エンドレス闇鍋: the list is the start's; a newcomer's role is drawn when he takes his seat, and never listed
+    $("#c-published-title").textContent = room && room.cast === "endless"
+      ? ctx.t("The cast at the start (newcomers draw theirs)", "開始時の配役（途中参加者の役職は参加時に決まります）")
+      : ctx.t("The cast", "配役");
     $("#c-announcement").textContent = tx(list.announcement);
     const rows = list.kind === "full" ? list.roles.map((r) => roleName(ctx.el("li", `${named(r)} × ${r.count}`), r))
       : list.kind === "team" ? list.teams.map((team) => ctx.el("li", `${tx(team)} × ${team.count}`))
@@ -506,7 +509,7 @@
     renderWill(view);
     renderEnd(game, view.room);
     renderPlayers(view);
-    renderPublished(game);
+    renderPublished(game, view.room);
     renderSettings(view);
   }
 
