@@ -24,7 +24,7 @@ def live(tmp_path):
 
 
 @needs.browser
-def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
+def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
     url, app = live
@@ -59,6 +59,7 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         english.goto(gina.url)
         expect(english.locator("#c-settings-line")).to_contain_text(
             "masked names: yes, names shown at the end · the host is the game master: yes")
+        english.screenshot(path=str(tmp_path / "settings-en.png"), full_page=True)
         english.goto(url)  # the lobby's row says it too
         expect(english.locator("#rooms tbody td").nth(3)).to_contain_text(
             "masked names yes, names shown at the end, the host is the game master yes")
@@ -75,7 +76,7 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         # the GM's chooser: the village, the dead, the spectators, each player (月下人狼's gmheaven, gmaudience, gmreply)
         expect(gina.locator("#speak-as option[value=gm-heaven]")).to_have_text("GM→霊界")
         expect(gina.locator("#speak-as option[value=gm-audience]")).to_have_text("GM→観戦者")
-        expect(gina.locator("#speak-as option[value=gm-1]")).to_have_text("ゲームマスター→覆面2")
+        expect(gina.locator("#speak-as option[value=gm-1]")).to_have_text("GM→覆面2")
         expect(ann.locator("#speak-as option[value=gm-heaven]")).to_have_count(0)
         gina.select_option("#speak-as", "gm-audience")
         gina.fill("#say input[name=text]", "観戦者の皆さんへ")
@@ -83,6 +84,7 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live):
         wait_until(lambda: [(line.channel, line.text) for line in app.state.service.rooms[room].chat]
                    == [("gm-audience", "観戦者の皆さんへ")], what="the GM's line to the spectators")
         expect(ann.locator("#log")).not_to_contain_text("観戦者の皆さんへ")
+        gina.screenshot(path=str(tmp_path / "master.png"), full_page=True)
         wait_until(lambda: app.state.service.rooms[room].deadline is not None, what="the night's deadline")
         before = app.state.service.rooms[room].deadline
         gina.click("#c-longer")

@@ -157,7 +157,7 @@ def master_channels(village: Village) -> tuple[Channel, ...]:
     seats = [s for s in range(len(village.players)) if s != village.master]
     for s in seats:
         name = village.players[s]
-        found[f"{GM[0]}-{s}"] = Channel(f"{GM[0]}-{s}", f"{GM[1]} → {name}", f"{GM[2]}→{name}")
+        found[f"{GM[0]}-{s}"] = Channel(f"{GM[0]}-{s}", f"GM → {name}", f"GM→{name}")
     if village.game is not None:
         for reader in [*seats, None]:
             for channel in channels(village, reader):
