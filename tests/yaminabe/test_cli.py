@@ -3,10 +3,12 @@
 import json
 import sys
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from jinrou.cli import app
+from jinrou.yaminabe import Options, cast
 
 runner = CliRunner()
 
@@ -26,6 +28,17 @@ def test_cast_json_is_one_object_with_n_roles():
     data = json.loads(result.stdout)
     assert sum(data["roles"].values()) == 12 and data["seed"] == 3 and data["safety"] == "high"
     assert data["published"]["kind"] == "team" and data["published"]["ja"].startswith("出現陣営情報: 村人陣営")
+
+
+def test_cast_chemical_deals_two_roles_a_seat_sized_by_the_seats_as_the_api_does():
+    args = ["yaminabe", "cast", "--players", "8", "--safety", "中", "--seed", "0", "--no-seasonal", "--chemical"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["seats"] == 8 and data["chemical"] is True and sum(data["roles"].values()) == 16
+    api = cast(8, "中", rng=np.random.default_rng(0), options=Options(seasonal=False, chemical=True))
+    assert data["roles"] == api.counts  # the CLI's seed drives the same draws as the API's generator
+    assert "ケミカル人狼: two roles a seat" in " ".join(runner.invoke(app, args).stdout.split())
 
 
 def test_cast_is_reproducible_from_its_seed():

@@ -96,6 +96,9 @@ def cast_command(
     date: DateOption = None,
     seasonal: Annotated[bool, typer.Option(help="Run the seasonal events at all.")] = True,
     losemode: Annotated[bool, typer.Option("--losemode", help="敗北村: never cast ニート.")] = False,
+    chemical: Annotated[
+        bool, typer.Option("--chemical", help="ケミカル人狼: deal two roles a seat (twice as many roles, sized by the seats).")
+    ] = False,
     scapegoat: Annotated[bool, typer.Option(help="One of the seats is 身代わりくん (the scapegoat).")] = True,
     faithful: Faithful = False,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")] = False,
@@ -115,6 +118,7 @@ def cast_command(
         options = Options(
             scapegoat=scapegoat, publish=Publication.parse(publish), hide_singleton_teams=hide_singleton_teams, ushi=ushi,
             date=parse_date(date) if date is not None else None, seasonal=seasonal, losemode=losemode, faithful=faithful,
+            chemical=chemical,
         )  # fmt: skip
         fixed, fixed_categories = _pairs(fix, "--fix"), _pairs(fix_category, "--fix-category")
         chosen = mode if mode is not None else "partial" if fixed or fixed_categories or exclude else "yaminabe"
@@ -133,7 +137,7 @@ def cast_command(
     who = f"{request.players} players + 身代わりくん" if scapegoat else f"{request.players} players"
     console.print(
         f"[bold]{request.mode.label}[/bold] · safety {request.safety.label} ({request.safety.value}) · {request.seats} seats"
-        f" ({who}) · pool {request.pool_name} · seed {seed}",
+        f" ({who}){' · ケミカル人狼: two roles a seat' if chemical else ''} · pool {request.pool_name} · seed {seed}",
         highlight=False,
     )
     table = Table(title=casting.published.announcement_ja, title_justify="left")
