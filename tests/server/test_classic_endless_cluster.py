@@ -51,7 +51,8 @@ def waits_everywhere(servers: list[Server], room: str, token: str, seat: int, to
         waiting, spectator = view(server, room, token), view(server, room)
         assert waiting["you"] is None and waiting["waiting"] == seat and waiting["game"]["me"] is None, server.url
         assert waiting["game"] == spectator["game"]
-        assert waiting["room"]["entering"] == ["Zed"] == view(server, room, tokens[1])["room"]["entering"]
+        assert waiting["room"]["entering"] == ["Zed"] == spectator["room"]["entering"]  # public: anyone reads it
+        assert view(server, room, tokens[1])["room"]["entering"] == ["Zed"]
         assert [s["name"] for s in waiting["room"]["seat_list"]] == PEOPLE
 
 
