@@ -62,7 +62,8 @@ def main() -> None:
     about = {"bots": "heuristic", "games": options.games, "seed": options.seed,
              "settings": "the room's defaults (身代わりくん on)",
              "command": "python scripts/win_estimates.py " + " ".join(sys.argv[1:]),
-             "failed": about.get("failed", {})}
+             "failed": {key: games for key, games in about.get("failed", {}).items()  # a cell played again: its own
+                        if key not in {f"{cast} {p}" for cast, p in cells}}}
     jobs = [(cast, p, min(CHUNK, options.games - start), options.seed, start)
             for cast, p in cells for start in range(0, options.games, CHUNK)]
     parts: dict[tuple[str, int], list[estimates.Counts]] = {cell: [] for cell in cells}
