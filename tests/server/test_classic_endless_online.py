@@ -85,6 +85,8 @@ def test_the_form_offers_endless_yaminabe_as_a_cast():
     ({"rules": {"chemical": True}}, ("エンドレス闇鍋 (endless) is not played with ケミカル人狼 (chemical), as in 月下人狼: "
                                     "turn one of them off")),
     ({"roles": {"Werewolf": 1}}, "roles are for a fixed cast (自由配役) or 一部闇鍋: choose cast fixed or partial"),
+    ({"heaven_spectators": True}, ("エンドレス闇鍋 (endless) does not let spectators read 霊界 (heaven_spectators): a "
+                                   "spectator may join the game going on, as in 月下人狼 — turn one of them off")),
     ({"rules": {"rolerequest": True}}, ("role requests (希望役職制) need a cast known before the deal (normal, preset "
                                        "or fixed), not endless: a 闇鍋 cast is drawn at the deal")),
 ])

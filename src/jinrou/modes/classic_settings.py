@@ -201,6 +201,10 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
     if kind == ENDLESS and per_seat(settings) > 1:
         raise SettingsError("エンドレス闇鍋 (endless) is not played with ケミカル人狼 (chemical), as in 月下人狼: turn one of "
                             "them off", ja="エンドレス闇鍋ではケミカル人狼は使えません（月下人狼と同じ）: どちらかを外してください")
+    if kind == ENDLESS and settings["heaven_spectators"]:  # a spectator may join: he must not have read the dead
+        raise SettingsError("エンドレス闇鍋 (endless) does not let spectators read 霊界 (heaven_spectators): a spectator may "
+                            "join the game going on, as in 月下人狼 — turn one of them off",
+                            ja="エンドレス闇鍋では観戦者は霊界を見られません（観戦者も途中参加できるため。月下人狼と同じ）: どちらかを外してください")
     if kind != "partial" and (settings["categories"] or settings["excluded"]):
         raise SettingsError("categories and excluded roles are for 一部闇鍋: choose cast partial")
     if kind in ("normal", "yaminabe", "easy", "preset", ENDLESS) and settings["roles"]:
