@@ -209,6 +209,39 @@ def test_nobody_joins_when_the_seats_counted_are_full_and_the_refusal_says_why(c
     assert get_view(client, room)["room"]["entering"] == ["Zed"] and "joinable" not in get_view(client, room)["room"]
 
 
+@pytest.mark.parametrize("room_options,name", [({}, "Zed"), ({"blind": True}, "覆面6")])
+def test_a_spectator_cannot_chat_under_the_name_of_a_person_waiting(client, room_options, name):
+    room = create(client, **ENDLESS, room=room_options)
+    tokens = [join(client, room, f"P{i}") for i in range(5)]
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    assert enter(client, room, "Zed")["seat"] == 5
+    assert get_view(client, room)["room"]["entering"] == [name]
+    answer = client.post(f"/api/rooms/{room}/watch", json={"name": name})
+    assert answer.status_code == 400 and answer.json()["error"] == f"the nickname {name!r} is taken in this room"
+    assert client.post(f"/api/rooms/{room}/watch", json={"name": "Amy"}).status_code == 200
+
+
+def test_people_still_waiting_when_the_game_ends_are_spectators_and_nobody_is_told_they_join(client, monkeypatch):
+    monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: 0)  # a game that ends with N4 waiting
+    room, _tokens = started(client)
+    service, tokens, k = client.app.state.service, {}, 0
+    for _ in range(100):  # nobody acts: sudden deaths free seats, people join, until the game ends
+        if service.rooms[room].is_over:
+            break
+        if service.rooms[room].joinable:
+            tokens[f"N{k}"] = enter(client, room, f"N{k}")["token"]
+            k += 1
+            continue
+        deadline(client, room)
+    assert service.rooms[room].is_over and [p.name for p in service.rooms[room].entrants] == ["N4"]
+    view = get_view(client, room, tokens["N4"])
+    assert view["you"] is None and "waiting" not in view and "entering" not in view["room"]
+    assert "entering" not in get_view(client, room)["room"]  # nor is anybody told he is about to join
+    assert post(client, room, "action", token=tokens["N4"], action={"vote": "P0"})["error"] == (
+        "the game ended before the dawn that would have seated you: you watched it as a spectator")
+    assert get_view(client, room, tokens["N3"])["you"] == 8  # the last one seated before the end plays his seat
+
+
 # ---------------------------------------------------------------------- restarts
 
 

@@ -440,6 +440,9 @@ class Room:
             for seat, info in enumerate(self.seats):
                 if info is not None and info.token is not None and hmac.compare_digest(info.token, digest):
                     return seat
+            if self.entrant_of(token) is not None and self.is_over:
+                raise RoomError("the game ended before the dawn that would have seated you: you watched it as a "
+                                "spectator", status=403, ja="あなたが席に着く夜明けの前にゲームが終わりました（観戦のみでした）")
             if self.entrant_of(token) is not None:
                 raise RoomError("you take your seat at the next dawn: until then you watch, and speak with the "
                                 "spectators", status=403,
@@ -618,8 +621,9 @@ class Room:
     def frame(self, seat: SeatNumber | None, now: float, channels: tuple[Channel, ...],
               lines: dict[str, list[dict[str, Any]]], entrant: SeatNumber | None = None) -> dict[str, Any]:
         """A view around the given chat lines (all of them: the HTTP view; the new ones: a push). The
-        people waiting for a seat are public (``entering``: their names, in order, under the mask of the seat
-        each will take in a 覆面 room); ``waiting`` tells an entrant his own (his seat to come)."""
+        people waiting for a seat are public while the game goes on (``entering``: their names, in order, under
+        the mask of the seat each will take in a 覆面 room); ``waiting`` tells an entrant his own (his seat to come;
+        a game over seats nobody more)."""
         main = channels[0].key if channels else None
         settings = {k: v for k, v in self.settings.items() if k not in ("name", "mode")}
         shown, masks = self.shown_names(seat), self.masks
@@ -631,13 +635,13 @@ class Room:
                      "kind": str(self.current.kind) if not self.is_over else str(PhaseKind.OTHER),
                      "host": self.host, "rematch": self.rematch, **clocks, **self.ready_json(),
                      **({"joinable": True} if self.joinable else {}),
-                     **({"entering": self.entering()} if self.entrants else {}),
+                     **({"entering": self.entering()} if self.entrants and not self.is_over else {}),
                      **({"fewest": fewest} if not self.started and (
                          fewest := modes.fewest_seats(self.mode, self.settings)) is not None else {}),
                      **({"words": list(self.words)} if self.words else {})},
             "you": seat,
             **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
-            **({"waiting": entrant} if entrant is not None and seat is None else {}),
+            **({"waiting": entrant} if entrant is not None and seat is None and not self.is_over else {}),
             "server_time": now,
             "chat": lines.get(main, []) if main is not None else [],  # the main channel
             "channels": [c.to_json() for c in channels],

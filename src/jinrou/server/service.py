@@ -585,6 +585,7 @@ class RoomService(Replicas, GameProgress, Pushes):
         room = await self.room(room_id)
         if name is not None:
             seated = room.shown_names() if room.masks is not None else [s.name for s in room.seats if s is not None]
+            seated += room.entering()  # the people waiting for a seat speak under those names (覆面: masks) too
             name = check_nickname(name, seated, NAME_LIMIT)  # 覆面: checked against the masks, never the names
         return self.passes.issue(room.id, name or "")
 
