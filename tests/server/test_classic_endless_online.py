@@ -387,6 +387,28 @@ def test_a_newcomer_in_a_masked_or_game_master_room_plays_under_his_seat_s_name(
     assert ("Zed" in text) is (name == "Zed")  # a masked newcomer's own name is nowhere before the end
 
 
+@pytest.mark.parametrize("blind", [True, "complete"])
+def test_a_masked_room_started_with_empty_seats_keeps_each_seat_s_mask_and_numbers_newcomers_after(client, blind):
+    """The empty seats go at the start, but not the masks: a seat's lobby lines were said under its mask, so it keeps
+    it (覆面1, 覆面3 …), and a newcomer's mask takes the next number after the room's (no mask is worn twice)."""
+    room = create(client, **ENDLESS, room={"blind": blind})
+    tokens = [join(client, room, f"P{i}") for i in range(7)]
+    assert post(client, room, "leave", token=tokens[1]) == {"ok": True}
+    assert post(client, room, "chat", token=tokens[6], text="I am P6") == {"ok": True}
+    assert get_view(client, room)["chat"][-1]["name"] == "覆面7"
+    assert post(client, room, "start", token=tokens[0]) == {"ok": True}
+    masks = ["覆面1", "覆面3", "覆面4", "覆面5", "覆面6", "覆面7"]
+    view = get_view(client, room, tokens[6])
+    assert view["you"] == 5 and [s["name"] for s in view["room"]["seat_list"]] == masks
+    assert [p["name"] for p in view["game"]["players"]] == ["身代わりくん", *masks]
+    assert enter(client, room, "Zed")["seat"] == 6 and get_view(client, room)["room"]["entering"] == ["覆面8"]
+    until_seated(client, room, 7)
+    assert [s["name"] for s in get_view(client, room)["room"]["seat_list"]] == [*masks, "覆面8"]
+    service = client.app.state.service
+    rebuilt = Room.from_events(service.store.events(room))
+    assert rebuilt.view(None, 0.0) == service.rooms[room].view(None, 0.0)
+
+
 def test_a_rematch_of_a_room_that_grew_past_its_number_seats_its_first_seats(client):
     room, tokens = started(client, people=9)  # a full room: 9 and 身代わりくん, its 10 seats counted
     service = client.app.state.service

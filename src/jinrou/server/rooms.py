@@ -248,6 +248,10 @@ class Room:
     words: tuple[str, ...] = ()  # the host's word list (see jinrou.server.moderation)
     entrants: list[Seat] = field(default_factory=list)  # people who joined the game going on, waiting for their
     # seats (entrant i takes room seat len(seats) + i), in the order they joined
+    kept_masks: tuple[str, ...] = ()  # 覆面, a room started with seats empty: the masks its seats wore before the
+    # start (their lobby lines were said under them), kept in the game
+    dropped: int = 0  # 覆面: the masks no seat wears (the empty seats dropped at the start before the last one kept);
+    # newcomers' masks go on from the last one worn
     _final: tuple[Channel, ...] | None = field(default=None, repr=False)  # the channels once over
 
     @classmethod
@@ -344,6 +348,9 @@ class Room:
         kept = [s for s, info in enumerate(self.seats) if info is not None]
         if len(kept) == len(self.seats):
             return host
+        masks = self.masks
+        if masks is not None:  # 覆面: each keeps the mask he wore (and said his lobby lines under)
+            self.kept_masks, self.dropped = tuple(masks[s] for s in kept), kept[-1] + 1 - len(kept)
         moved = {old: new for new, old in enumerate(kept)}
         self.seats = [self.seats[s] for s in kept]
         self.used = [self.used[s] for s in kept]
@@ -382,9 +389,15 @@ class Room:
         return self.masks_for(len(self.seats))
 
     def masks_for(self, seats: int) -> tuple[str, ...] | None:
-        """The masks of ``seats`` seats (None: the room plays under its own names)."""
+        """The masks of ``seats`` seats (None: the room plays under its own names): the mode's, by room seat;
+        in a room whose empty seats were dropped at the start, the masks its seats wore, then the numbers after
+        the last of them."""
         masked = getattr(self.mode, "masks", None)
-        return None if masked is None else masked(self.settings, seats)
+        every = None if masked is None else masked(self.settings, seats + self.dropped)
+        if every is None or not self.dropped:
+            return every
+        kept = len(self.kept_masks)
+        return (*self.kept_masks[:seats], *every[kept + self.dropped:seats + self.dropped])
 
     def shown_names(self, seat: SeatNumber | None = None) -> list[str]:
         """The seats' names as ``seat`` (None: a spectator) may read them now: their masks while the
