@@ -493,31 +493,40 @@ def test_a_bad_profile_request_says_what_is_wrong(store, path, status, message):
         assert answer.status_code == status and answer.json()["error"] == message
 
 
-def test_a_classic_sudden_death_counts_against_the_account_with_its_role_and_team(store):
-    from starlette.testclient import TestClient
-
+def _ann_dies_a_sudden_death(client, room_options: dict) -> tuple[str, str]:
+    """A classic room of 6 where the signed-in Ann never acts (a sudden death) while Ben plays, to its end."""
     from tests.modes.test_classic_mode import first_choice
 
     from .test_classic_online import deadline, get_view
 
+    assert client.post("/api/account/register", json={"name": "Ann", "password": PASSWORD}).status_code == 200
+    room = client.post("/api/rooms", json={"name": "classic", "mode": "classic", "players": 6, "cast": "fixed",
+                                           "roles": {"Werewolf": 1, "Diviner": 5}, "room": room_options,
+                                           "rules": {"scapegoat": "off"}}).json()["id"]
+    ann = client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
+    client.cookies.clear()
+    ben = client.post(f"/api/rooms/{room}/join", json={"name": "Ben"}).json()["token"]
+    client.post(f"/api/rooms/{room}/bots", json={"token": ann})
+    client.post(f"/api/rooms/{room}/start", json={"token": ann})
+    service = client.app.state.service
+    for _ in range(200):  # Ann never acts: her night's deadline passes, a sudden death
+        if service.rooms[room].is_over:
+            break
+        action = first_choice(get_view(client, room, ben)["game"])
+        answer = client.post(f"/api/rooms/{room}/action", json={"token": ben, "action": action})
+        if action is None or answer.json() != {"ok": True}:
+            deadline(client, room)
+    assert service.rooms[room].is_over
+    return room, ann
+
+
+def test_a_classic_sudden_death_counts_against_the_account_with_its_role_and_team(store):
+    from starlette.testclient import TestClient
+
+    from .test_classic_online import get_view
+
     with TestClient(create_app(store)) as client:
-        assert client.post("/api/account/register", json={"name": "Ann", "password": PASSWORD}).status_code == 200
-        room = client.post("/api/rooms", json={"name": "classic", "mode": "classic", "players": 6, "cast": "fixed",
-                                               "roles": {"Werewolf": 1, "Diviner": 5},
-                                               "rules": {"scapegoat": "off"}}).json()["id"]
-        ann = client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
-        client.cookies.clear()
-        ben = client.post(f"/api/rooms/{room}/join", json={"name": "Ben"}).json()["token"]
-        client.post(f"/api/rooms/{room}/bots", json={"token": ann})
-        client.post(f"/api/rooms/{room}/start", json={"token": ann})
-        service = client.app.state.service
-        for _ in range(200):  # Ann never acts: her night's deadline passes, a sudden death
-            if service.rooms[room].is_over:
-                break
-            action = first_choice(get_view(client, room, ben)["game"])
-            answer = client.post(f"/api/rooms/{room}/action", json={"token": ben, "action": action})
-            if action is None or answer.json() != {"ok": True}:
-                deadline(client, room)
+        room, ann = _ann_dies_a_sudden_death(client, {})
         seen = get_view(client, room, ann)["game"]["players"][0]
         assert seen["cause"]["id"] == "sudden" and seen["won"] is False
         profile = client.get("/api/players/Ann").json()
@@ -531,6 +540,28 @@ def test_a_classic_sudden_death_counts_against_the_account_with_its_role_and_tea
         assert profile["casts"] == [  # the history's key of the game, joined: a fixed cast has no bots' estimate
             {"mode": "classic", "cast": "fixed", "seats": 6, "label": {"en": "fixed", "ja": "自由配役"}, "team": team,
              "team_label": words, **counts, "everyone": counts, "bots": None}]
+
+
+def test_a_sudden_death_in_a_completely_masked_room_bars_as_any_but_no_profile_shows_the_game(store):
+    """完全覆面: the profile keeps nothing of the game (it would tell who wore which mask), the cooldown counts the
+    sudden death all the same, once however often the room is finished."""
+    from starlette.testclient import TestClient
+
+    from jinrou.server.accounts import Statements
+
+    from .test_classic_online import get_view
+
+    with TestClient(create_app(store)) as client:
+        room, ann = _ann_dies_a_sudden_death(client, {"blind": "complete"})
+        assert get_view(client, room, ann)["game"]["players"][0]["cause"]["id"] == "sudden"
+        client.post("/api/account/login", json={"name": "Ann", "password": PASSWORD})
+        profile = client.get("/api/players/Ann").json()
+        assert profile["roles"] == [] and profile["rooms"] == [] and profile["casts"] == []
+        assert rows(store, "SELECT COUNT(*) FROM plays") == [(0,)]
+        assert rows(store, "SELECT room, account FROM sudden_marks") == [(room, "ann")]
+        assert len(store.run(Statements().sudden_deaths("ann", 0.0))) == 1
+        store.run(Statements().record_sudden(room, ["ann"], 5.0))  # the room finished again after a restart
+        assert rows(store, "SELECT room, account FROM sudden_marks") == [(room, "ann")]
 
 
 def test_a_finished_room_is_counted_once_however_often_it_is_recorded(store):

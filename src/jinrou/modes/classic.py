@@ -384,12 +384,9 @@ class ClassicMode:
     def standings(self, village: Village) -> tuple[Standing | None, ...] | None:
         """Each room seat's role and team at the end (狼の子分 counts with the wolves, W.1.8), won, lost
         or drawn, and whether it died a sudden death (None: no game was played, or it goes on; a GM
-        room's game master played no seat; in a 完全覆面 room nobody keeps one: a profile lists its games
-        with the seat played, which would tell who wore each mask)."""
+        room's game master played no seat). A 完全覆面 room's too: the server keeps only their sudden deaths."""
         played: list[Standing | None] | None = (None if (found := standings_of(village.game, village.offset)) is None
                                                else list(found))
-        if played is not None and rooms.blind(village.settings) == "complete":  # 完全覆面: no profile tells who sat where
-            played = [None] * len(played)
         if played is not None and village.master is not None:
             played.insert(village.master, None)
         return None if played is None else tuple(played)

@@ -30,6 +30,7 @@ Tables (in :data:`jinrou.server.store.SCHEMA`, SQLite and PostgreSQL alike)::
     accounts (key, name, hash, admin, created)    key: the name folded (look-alikes fold alike)
     sessions (token, account, created, expires)   token: SHA-256 of the cookie's; account: a key
     plays (room, seat, account, mode, role, team, result, sudden, at)   a signed-in seat's finished game
+    sudden_marks (room, account, at)              a sudden death in a 完全覆面 room: the cooldown's, no profile's
     account_titles (account, title)               the 称号 an account shows (see :mod:`jinrou.server.titles`)
 """
 
@@ -220,9 +221,18 @@ class Statements:
         return Op(((("SELECT mode, role, team, result, sudden, COUNT(*) FROM plays WHERE account = ? "
                     "GROUP BY mode, role, team, result, sudden"), (key,)),), lambda rows: rows)
 
+    def record_sudden(self, room: str, keys: list[str], at: float) -> Op[None]:
+        """The accounts that died a sudden death in a finished room whose names are never shown (完全覆面): kept
+        for the cooldown alone, where no profile reads them; written once."""
+        return Op(tuple((("INSERT INTO sudden_marks (room, account, at) VALUES (?, ?, ?) "
+                          "ON CONFLICT (room, account) DO NOTHING"), (room, key, at)) for key in keys), lambda rows: None)
+
     def sudden_deaths(self, key: str, since: float) -> Op[list[float]]:
-        """When the account's games with a sudden death ended, since ``since``, the earliest first."""
-        return Op((("SELECT at FROM plays WHERE account = ? AND sudden = 1 AND at > ? ORDER BY at", (key, since)),),
+        """When the account's games with a sudden death ended, since ``since``, the earliest first (完全覆面's
+        marks too)."""
+        return Op(((("SELECT at FROM plays WHERE account = ? AND sudden = 1 AND at > ? "
+                     "UNION ALL SELECT at FROM sudden_marks WHERE account = ? AND at > ? ORDER BY at"),
+                    (key, since, key, since)),),
                   lambda rows: [row[0] for row in rows])
 
     def record(self, key: str) -> Op[list[tuple]]:
@@ -699,7 +709,13 @@ def standings(room: Any) -> list[tuple[int, str, Standing]]:
 
 
 async def record_plays(db: Runner, room: Any) -> None:
-    """Keep the signed-in seats' standings of a finished ``room`` (nothing when none is signed in)."""
+    """Keep the signed-in seats' standings of a finished ``room`` (nothing when none is signed in). A room whose
+    names are never shown (完全覆面) keeps none — a profile lists its games with the seat played, which would tell
+    who wore each mask —, only its sudden deaths, which the cooldown counts all the same."""
     plays = standings(room)
-    if plays:
+    if plays and room.masks_kept:
+        sudden = [key for _, key, standing in plays if standing.sudden]
+        if sudden:
+            await db.run(Statements().record_sudden(room.id, sudden, room.touched))
+    elif plays:
         await db.run(Statements().record_plays(room.id, room.mode.name, plays, room.touched))

@@ -410,10 +410,16 @@ class Room:
         unmasked = getattr(self.mode, "unmasked", None)
         if seat is not None and unmasked is not None and self.state is not None and unmasked(self.state, seat):
             return self.names
-        at_end = getattr(self.mode, "unmasks_at_end", None)
-        if self.is_over and (at_end is None or at_end(self.settings)):
+        if self.is_over and not self.masks_kept:
             return self.names
         return list(masks)
+
+    @property
+    def masks_kept(self) -> bool:
+        """Whether the seats' masks stay after the end, nobody but a game master ever reading who wore them (the
+        mode's optional ``unmasks_at_end``: classic's 完全覆面)."""
+        at_end = getattr(self.mode, "unmasks_at_end", None)
+        return self.masks is not None and at_end is not None and not at_end(self.settings)
 
     @property
     def is_over(self) -> bool:

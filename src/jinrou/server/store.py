@@ -86,6 +86,13 @@ CREATE TABLE IF NOT EXISTS plays (
     PRIMARY KEY (room, seat)
 );
 CREATE INDEX IF NOT EXISTS plays_by_account ON plays (account, at);
+CREATE TABLE IF NOT EXISTS sudden_marks (
+    room TEXT NOT NULL,
+    account TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (room, account)
+);
+CREATE INDEX IF NOT EXISTS sudden_marks_by_account ON sudden_marks (account, at);
 CREATE TABLE IF NOT EXISTS account_titles (
     account TEXT PRIMARY KEY,
     title TEXT NOT NULL
@@ -151,7 +158,7 @@ CREATE TABLE IF NOT EXISTS reports (
 CREATE INDEX IF NOT EXISTS reports_by_time ON reports (at DESC, id DESC)
 """
 TABLES = ("events", "snapshots", "archive", "meta", "games", "game_players", "game_roles", "game_pages", "accounts",
-          "sessions", "plays", "account_titles", "bans", "reports")
+          "sessions", "plays", "sudden_marks", "account_titles", "bans", "reports")
 """Every table of a store (a test that starts from an empty database drops them)."""
 
 
