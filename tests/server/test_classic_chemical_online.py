@@ -11,9 +11,8 @@ from jinrou.classic.record import write
 from jinrou.classic.replay import replay
 from jinrou.classic.texts import render
 from jinrou.modes.classic_settings import schema
-from tests.modes.test_classic_mode import first_choice
 
-from .test_classic_online import awaited, capture, create, deadline, get_view, join, post
+from .test_classic_online import act_if_awaited, capture, create, deadline, get_view, join, post
 
 PLAYERS = 8
 ROOM = {"players": PLAYERS, "cast": "fixed",
@@ -52,10 +51,7 @@ def test_a_chemical_room_plays_to_a_verified_record_and_no_payload_tells_a_secon
             if seen["game"]["result"]:
                 break
             sent[seat].append(json.dumps(seen, ensure_ascii=False))
-            action = first_choice(seen["game"])
-            if action is not None and seat in awaited(client, room):
-                assert post(client, room, "action", token=token, action=action) == {"ok": True}
-                acted = True
+            acted = act_if_awaited(client, room, seat, token, seen["game"]) or acted
         if not acted and not service.rooms[room].is_over:
             deadline(client, room)
     assert service.rooms[room].is_over

@@ -22,10 +22,9 @@ from jinrou.classic.texts import render
 from jinrou.server.app import create_app
 from jinrou.server.pushes import Listener
 from jinrou.server.store import open_store
-from tests.modes.test_classic_mode import first_choice
 
 from .conftest import wait_until
-from .test_classic_online import PUBLIC_CAUSES, awaited, create, deadline, get_view, join, post
+from .test_classic_online import PUBLIC_CAUSES, act_if_awaited, create, deadline, get_view, join, post
 
 AUDIT = {"players": 13, "cast": "endless", "yaminabe_safety": "none", "times": {"night": 600, "day": 600}}
 """13 seats, 身代わりくん besides: 6 people and 2 bots start it, up to 5 join."""
@@ -104,10 +103,7 @@ def play(client: TestClient, room: str, tokens: dict[int, str], capture: Capture
                         continue
                     assert answer == {"ok": True}, answer
                     written.append((channel["key"], secret))
-            action = first_choice(seen["game"])
-            if action is not None and seat in awaited(client, room):
-                assert post(client, room, "action", token=token, action=action) == {"ok": True}
-                acted = True
+            acted = act_if_awaited(client, room, seat, token, seen["game"]) or acted
         if not acted and not service.rooms[room].is_over:
             deadline(client, room)
     return written

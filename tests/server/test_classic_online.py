@@ -206,6 +206,15 @@ def test_a_missed_required_action_at_the_deadline_is_a_sudden_death_that_loses(c
 # ---------------------------------------------------------------------- restart
 
 
+def act_if_awaited(client: TestClient, room: str, seat: int, token: str, game: dict[str, Any]) -> bool:
+    """Send the seat's first legal action (``game``: its view's) when the room awaits the seat; whether it acted."""
+    action = first_choice(game)
+    if action is None or seat not in awaited(client, room):
+        return False
+    assert post(client, room, "action", token=token, action=action) == {"ok": True}
+    return True
+
+
 def play_a_step(server, room: str, token: str) -> bool:
     seen = call(server, "GET", f"/api/rooms/{room}/view?token={token}")
     action = first_choice(seen["game"])
@@ -366,10 +375,7 @@ def test_no_payload_to_anyone_holds_what_the_record_says_they_may_not_see(audit,
                             continue  # phases in quick succession (revotes) outrun the chat's rate limit
                         assert answer == {"ok": True}
                         written.append((channel["key"], secret))
-                action = first_choice(seen["game"])
-                if action is not None and seat in awaited(client, room):
-                    assert post(client, room, "action", token=token, action=action) == {"ok": True}
-                    acted = True
+                acted = act_if_awaited(client, room, seat, token, seen["game"]) or acted
             if not acted and not service.rooms[room].is_over:
                 deadline(client, room)
         assert service.rooms[room].is_over

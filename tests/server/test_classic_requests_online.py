@@ -12,10 +12,9 @@ from websockets.sync.client import connect
 
 from jinrou.classic.replay import replay
 from jinrou.classic.texts import render
-from tests.modes.test_classic_mode import first_choice
 
 from .conftest import Server, wait_until
-from .test_classic_online import awaited, capture, create, deadline, get_view, join, post
+from .test_classic_online import act_if_awaited, awaited, capture, create, deadline, get_view, join, post
 from .test_restart import call
 
 ROOM = {"players": 8, "cast": "fixed", "roles": {"Werewolf": 2, "Fox": 1, "Diviner": 1, "Guard": 1, "Human": 4},
@@ -62,10 +61,7 @@ def test_a_room_with_requests_plays_to_a_verified_record_and_no_payload_tells_a_
             if view["game"]["result"]:
                 break
             sent[seat].append(json.dumps(view, ensure_ascii=False))
-            action = first_choice(view["game"])
-            if action is not None and seat in awaited(client, room):
-                assert post(client, room, "action", token=token, action=action) == {"ok": True}
-                acted = True
+            acted = act_if_awaited(client, room, seat, token, view["game"]) or acted
         if not acted and not service.rooms[room].is_over:
             deadline(client, room)
     assert service.rooms[room].is_over
