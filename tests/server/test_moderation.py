@@ -142,6 +142,32 @@ def test_a_line_with_a_word_of_the_servers_list_is_refused_with_the_reason_and_n
         assert post(client, f"/api/rooms/{room}/chat", {"token": ann, "text": "a fine day"}).status_code == 200
 
 
+def test_a_name_everybody_reads_is_refused_for_a_listed_word_and_nothing_is_made(store):
+    """A nickname (a seat's, a spectator's) and a room's name are read by everybody, as a line is: the server's list
+    refuses them, the host's list a nickname in his room; each refusal in one line, nothing stored."""
+    with running(store, ["damn"]) as (client, _):
+        lobby = client.get("/api/rooms").json()
+        made = post(client, "/api/rooms", {**ROOM, "name": "Damn village"})
+        assert made.status_code == 400 and made.json() == {
+            "error": "this room name is refused: 'damn' is a word this server does not allow",
+            "ja": "この部屋名は使えません: 「damn」はこのサーバーで使えない言葉です"}
+        assert client.get("/api/rooms").json() == lobby
+        room = new_room(client)
+        ann = join(client, room, "Ann")
+        assert post(client, f"/api/rooms/{room}/words", {"token": ann, "words": ["spoiler"]}).json() == {"ok": True}
+        before = events(store, room)
+        for name, whose in [("DamnFox", "this server does not allow"), ("Spoiler", "the host does not allow in this room")]:
+            for door in ("join", "watch"):
+                refused = post(client, f"/api/rooms/{room}/{door}", {"name": name}, address="10.0.0.2")
+                assert refused.status_code == 400, (door, name)
+                word = "damn" if "server" in whose else "spoiler"
+                assert refused.json()["error"] == f"this nickname is refused: {word!r} is a word {whose}"
+                assert refused.json()["ja"].startswith("このニックネームは使えません: 「")
+        assert events(store, room) == before
+        assert join(client, room, "Bob", address="10.0.0.2")
+        assert post(client, f"/api/rooms/{room}/watch", {"name": "Carl"}, address="10.0.0.3").status_code == 200
+
+
 def test_the_host_sets_the_rooms_list_and_its_lines_are_refused(store):
     with running(store) as (client, _):
         room = new_room(client)

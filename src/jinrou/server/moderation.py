@@ -217,16 +217,23 @@ def check_room_words(words: Any) -> list[str]:
     return list(dict.fromkeys(w.strip() for w in words))
 
 
-def check_line(text: str, server: Words, room: Sequence[str]) -> None:
-    """RoomError 400 when a chat line holds a word of the server's list or of the room's."""
+LINE = ("this line is refused", "この発言は送れません")
+NICKNAME = ("this nickname is refused", "このニックネームは使えません")
+ROOM_NAME = ("this room name is refused", "この部屋名は使えません")
+"""What a word refuses, in English and Japanese: a chat line, a nickname (a seat's or a spectator's), a room's name."""
+
+
+def check_line(text: str, server: Words, room: Sequence[str], what: tuple[str, str] = LINE) -> None:
+    """RoomError 400 when a chat line — or a name everybody reads (``what``: :data:`NICKNAME`, :data:`ROOM_NAME`)
+    — holds a word of the server's list or of the room's."""
     word = server.found(text)
     if word is not None:
-        raise RoomError(f"this line is refused: {word!r} is a word this server does not allow",
-                        ja=f"この発言は送れません: 「{word}」はこのサーバーで使えない言葉です")
+        raise RoomError(f"{what[0]}: {word!r} is a word this server does not allow",
+                        ja=f"{what[1]}: 「{word}」はこのサーバーで使えない言葉です")
     word = Words(room).found(text) if room else None
     if word is not None:
-        raise RoomError(f"this line is refused: {word!r} is a word the host does not allow in this room",
-                        ja=f"この発言は送れません: 「{word}」はこの部屋でホストが禁じた言葉です")
+        raise RoomError(f"{what[0]}: {word!r} is a word the host does not allow in this room",
+                        ja=f"{what[1]}: 「{word}」はこの部屋でホストが禁じた言葉です")
 
 
 # --------------------------------------------------------------- the service

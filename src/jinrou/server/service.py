@@ -40,7 +40,17 @@ from jinrou.server import history
 from jinrou.server.accounts import Account, check_account_seat
 from jinrou.server.guard import Limits, ServerLimits
 from jinrou.server.history import GameHistory
-from jinrou.server.moderation import NOBODY, Moderation, Who, Words, address_key, check_line, check_room_words
+from jinrou.server.moderation import (
+    NICKNAME,
+    NOBODY,
+    ROOM_NAME,
+    Moderation,
+    Who,
+    Words,
+    address_key,
+    check_line,
+    check_room_words,
+)
 from jinrou.server.names import check_nickname
 from jinrou.server.passes import Passes
 from jinrou.server.progress import GameProgress
@@ -168,6 +178,7 @@ class RoomService(Replicas, GameProgress, Pushes):
         person at ``address`` (None: a rematch, made by the seats of a finished room); ``who`` asks
         (a ban on making rooms refuses him)."""
         settings = validate_settings(data)
+        check_line(settings["name"], self.moderation.words, (), ROOM_NAME)  # the lobby lists it to everybody
         await self.moderation.check("create", who)
         if settings.get("ready_check"):  # the room keeps the server's wait: a restart or a new limit changes it not
             settings["ready_check"] = self.limits.ready_seconds
@@ -286,6 +297,7 @@ class RoomService(Replicas, GameProgress, Pushes):
                 raise RoomError("the room is full: you can watch as a spectator", ja="満席です。観戦はできます")
             masked = room.masks is not None  # 覆面: names are not unique there, so a refusal tells nobody who sits
             name = check_name(name, [] if masked else [s.name for s in (*room.seats, *room.entrants) if s is not None])
+            check_line(name, self.moderation.words, room.words, NICKNAME)
             token = new_token()
             entering = {"entering": True} if room.started else {}
             await self._append(room, "joined", {"seat": free[0], "name": name, "token": hash_token(token), **signed,
@@ -587,6 +599,7 @@ class RoomService(Replicas, GameProgress, Pushes):
             seated = room.shown_names() if room.masks is not None else [s.name for s in room.seats if s is not None]
             seated += room.entering()  # the people waiting for a seat speak under those names (覆面: masks) too
             name = check_nickname(name, seated, NAME_LIMIT)  # 覆面: checked against the masks, never the names
+            check_line(name, self.moderation.words, room.words, NICKNAME)
         return self.passes.issue(room.id, name or "")
 
     async def reader(self, room_id: str, token: Any = None, pass_: Any = None,
