@@ -143,8 +143,8 @@ def test_a_line_with_a_word_of_the_servers_list_is_refused_with_the_reason_and_n
 
 
 def test_a_name_everybody_reads_is_refused_for_a_listed_word_and_nothing_is_made(store):
-    """A nickname (a seat's, a spectator's) and a room's name are read by everybody, as a line is: the server's list
-    refuses them, the host's list a nickname in his room; each refusal in one line, nothing stored."""
+    """A nickname (a seat's, a spectator's), a room's name and an account's are read by everybody, as a line is: the
+    server's list refuses them, the host's list a nickname in his room; each refusal in one line, nothing stored."""
     with running(store, ["damn"]) as (client, _):
         lobby = client.get("/api/rooms").json()
         made = post(client, "/api/rooms", {**ROOM, "name": "Damn village"})
@@ -166,6 +166,10 @@ def test_a_name_everybody_reads_is_refused_for_a_listed_word_and_nothing_is_made
         assert events(store, room) == before
         assert join(client, room, "Bob", address="10.0.0.2")
         assert post(client, f"/api/rooms/{room}/watch", {"name": "Carl"}, address="10.0.0.3").status_code == 200
+        account = post(client, "/api/account/register", {"name": "DamnFox", "password": PASSWORD})
+        assert account.status_code == 400 and account.json()["error"] == (
+            "this account name is refused: 'damn' is a word this server does not allow")
+        assert post(client, "/api/account/login", {"name": "DamnFox", "password": PASSWORD}).status_code != 200
 
 
 def test_the_host_sets_the_rooms_list_and_its_lines_are_refused(store):

@@ -55,6 +55,7 @@ from jinrou.modes import CastEstimate, SettingsError, Standing, cast_estimate
 from jinrou.server import titles
 from jinrou.server.errors import RoomError
 from jinrou.server.guard import ServerLimits
+from jinrou.server.moderation import ACCOUNT_NAME, Words, check_line
 from jinrou.server.names import skeleton
 from jinrou.server.store import Op
 
@@ -349,8 +350,9 @@ class Accounts:
     hashing on a pool of its own; ``clock`` is the wall clock of sessions (Unix time)."""
 
     def __init__(self, db: Runner, workers: int = 2, clock: Callable[[], float] = time.time,
-                 throttle: Throttle | None = None, limits: ServerLimits | None = None):
+                 throttle: Throttle | None = None, limits: ServerLimits | None = None, words: Words | None = None):
         self.db, self.clock = db, clock
+        self.words = words or Words()  # the server's list: an account's name is shown beside its nicknames
         self.limits = limits or ServerLimits()
         self.statements = Statements()
         self.throttle = throttle or Throttle()
@@ -375,6 +377,7 @@ class Accounts:
     async def register(self, name: Any, password: Any, address: str) -> tuple[Account, str]:
         """A new account, signed in: it and its session token (RoomError 400 for a name taken)."""
         name = check_account_name(name)
+        check_line(name, self.words, (), ACCOUNT_NAME)
         password = check_new_password(password, name)
         account = Account(name_key(name), name, False, self.clock())
         if await self.db.run(self.statements.account(account.key)) is not None:  # before the slow hash

@@ -140,7 +140,7 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
     moderation = service.moderation
     limits = service.limits
     hasher = Hasher()
-    accounts = Accounts(service.db, limits=limits)
+    accounts = Accounts(service.db, limits=limits, words=service.moderation.words)
     dropped = Dropped()
     connection_limits = Limits(5.0, 20, "too many messages on this connection: slow down",
                                ja="この接続からのメッセージが多すぎます。ゆっくりどうぞ")

@@ -220,7 +220,9 @@ def check_room_words(words: Any) -> list[str]:
 LINE = ("this line is refused", "この発言は送れません")
 NICKNAME = ("this nickname is refused", "このニックネームは使えません")
 ROOM_NAME = ("this room name is refused", "この部屋名は使えません")
-"""What a word refuses, in English and Japanese: a chat line, a nickname (a seat's or a spectator's), a room's name."""
+ACCOUNT_NAME = ("this account name is refused", "このアカウント名は使えません")
+"""What a word refuses, in English and Japanese: a chat line, a nickname (a seat's or a spectator's), a room's name,
+an account's name."""
 
 
 def check_line(text: str, server: Words, room: Sequence[str], what: tuple[str, str] = LINE) -> None:
