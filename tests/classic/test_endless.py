@@ -247,7 +247,7 @@ def test_the_capacity_setting_counts_seats():
 def test_a_person_waiting_sees_what_a_spectator_sees_and_the_dead_never_see_all():
     g = new(SIX, {**ENDLESS, "heavenview": "norevive"})
     g.enter("G")
-    assert SeatView.watcher(g) == SeatView.of(g, None)
+    assert SeatView.of(g, None).n == 6 and g.waiting == ("G",)  # he is read as a spectator (seat None): no seat yet
     night(g, "A attack F", "B divine A", draws=[("endless join", "Human")])
     view = SeatView.of(g, 6)
     assert view.n == 7 and view.role == "Human" and len(view.alive) == 7

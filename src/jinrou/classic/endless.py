@@ -147,10 +147,5 @@ def _may_be_reborn(state: State) -> list[Seat]:
     return [s for s in state.dead() if s not in state.sudden and s != goat and s not in today]
 
 
-def joined_names(state: State) -> list[str]:
-    """The names of the seats that joined while the game was played, in seat order."""
-    return list(state.names[state.founders:])
-
-
 __all__ = ["CAPACITY", "OPTION", "capacity", "check_enter", "check_settings", "counted", "dawn", "joinable",
-           "joined_names", "pool", "rebirth_chance"]
+           "pool", "rebirth_chance"]

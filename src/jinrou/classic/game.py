@@ -235,21 +235,12 @@ class Game(State):
         than the room's number (the setting ``capacity``)."""
         return endless.joinable(self)
 
-    def check_enter(self, name: str) -> None:
-        """Whether the person ``name`` may ask to join now; changes nothing.
-
-        Raises:
-            IllegalActionError: not an endless game, the game over, a name taken (by a seat or a person
-                waiting, ignoring case) or not a name, or the room full (the message says which).
-        """
-        endless.check_enter(self, name)
-
     def enter(self, name: str) -> None:
         """The person ``name`` asks to join (エンドレス闇鍋): he waits until the next dawn, when he takes a new seat
         after every other with a drawn role (:func:`jinrou.classic.endless.dawn`); recorded in the open phase.
 
         Raises:
-            IllegalActionError: see :meth:`check_enter` (nothing changes).
+            IllegalActionError: see :func:`jinrou.classic.endless.check_enter` (nothing changes).
         """
         endless.check_enter(self, name)
         self.entrants.append(name)

@@ -497,14 +497,6 @@ def find(name: str) -> Preset | DrawnPreset:
     return found
 
 
-def table(name: str) -> Preset:
-    """A preset read off a table (:func:`find`, not a drawn one)."""
-    found = find(name)
-    if isinstance(found, DrawnPreset):
-        raise PresetError(f"{found.name} ({found.name_en}) draws its cast at random: it has no table")
-    return found
-
-
 def cast(name: str, n: int) -> Counts:
     """The counts of preset ``name`` for ``n`` seats (身代わりくん included)."""
     return find(name).cast(n)

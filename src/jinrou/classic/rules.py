@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from jinrou.classic import endless
 from jinrou.classic.choices import Checked, Say, Will
 from jinrou.classic.draws import Draws
 from jinrou.classic.entries import Entry
@@ -91,9 +92,10 @@ def check_enter(game: Game, name: str) -> None:
     """Whether the person ``name`` may ask to join ``game`` now (エンドレス闇鍋); changes nothing.
 
     Raises:
-        IllegalActionError: see :meth:`Game.check_enter <jinrou.classic.game.Game.check_enter>`.
+        IllegalActionError: not an endless game, the game over, a bad or taken name, or the room full
+            (:func:`jinrou.classic.endless.check_enter`).
     """
-    game.check_enter(name)
+    endless.check_enter(game, name)
 
 
 def enter(game: Game, name: str) -> tuple[Entry, ...]:

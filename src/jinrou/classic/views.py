@@ -95,12 +95,6 @@ class SeatView:
                        subs_of={s: told for s in roles if (told := _subs(game.identity(s), True))})
 
     @classmethod
-    def watcher(cls, game: Game) -> SeatView:
-        """What a person waiting to join sees (エンドレス闇鍋: no seat until the next dawn): a spectator's view — he
-        learns his seat and role when he takes it (:attr:`Game.waiting <jinrou.classic.game.Game.waiting>`)."""
-        return cls.of(game, None)
-
-    @classmethod
     def of(cls, game: Game, seat: Seat | None, legal: Sequence[Legal] | None = None) -> SeatView:
         """The view of ``seat`` (None: a spectator). ``legal``: ``game.legal_actions(seat)`` when the
         caller has just asked it (the bots' loop asks before every view it builds)."""

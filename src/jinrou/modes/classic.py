@@ -338,7 +338,7 @@ class ClassicMode:
         appends his seat after every other (game seat ``len(game.names) + his place among those waiting``).
 
         Raises:
-            IllegalActionError: no game yet, or :meth:`Game.check_enter <jinrou.classic.game.Game.check_enter>`'s
+            IllegalActionError: no game yet, or :func:`jinrou.classic.endless.check_enter`'s
                 refusals (the village unchanged).
         """
         game = village.game

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from jinrou.classic import endless
 from jinrou.classic.casting import deal, deal_pairs, normal_cast, scapegoat_may_draw
 from jinrou.classic.catalog import Category
 from jinrou.classic.chemical import OPTION as CHEMICAL
@@ -198,9 +199,11 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
         raise SettingsError(f"a room has at least 6 seats, 身代わりくん included: {settings['players']} players "
                             f"{'and 身代わりくん ' if n > settings['players'] else ''}are {n}")
     kind = settings["cast"]
-    if kind == ENDLESS and per_seat(settings) > 1:
-        raise SettingsError("エンドレス闇鍋 (endless) is not played with ケミカル人狼 (chemical), as in 月下人狼: turn one of "
-                            "them off", ja="エンドレス闇鍋ではケミカル人狼は使えません（月下人狼と同じ）: どちらかを外してください")
+    if kind == ENDLESS:  # the engine's own refusals, said before the room is made
+        try:
+            endless.check_settings(True, per_seat(settings) > 1, False, 0, n)
+        except SetupError as error:
+            raise SettingsError(str(error), ja=error.ja) from None
     if kind == ENDLESS and settings["heaven_spectators"]:  # a spectator may join: he must not have read the dead
         raise SettingsError("エンドレス闇鍋 (endless) does not let spectators read 霊界 (heaven_spectators): a spectator may "
                             "join the game going on, as in 月下人狼 — turn one of them off",
