@@ -47,3 +47,28 @@ def test_a_mode_without_the_hooks_takes_nobody_while_it_is_played():
     assert not base.joinable(quantum, object())
     with pytest.raises(IllegalActionError, match="^a quantum game takes nobody while it is played"):
         base.enter(quantum, object(), "G")
+
+
+def test_a_closing_turn_refuses_a_newcomer_for_a_moment_and_says_so():
+    mode, v = ClassicMode(), village({"endless": "on", "capacity": 9})
+    v.closing = True  # the night is over, its outcome not yet drawn
+    assert not mode.joinable(v)
+    for check in (base.check_enter, base.enter):
+        with pytest.raises(IllegalActionError, match="^the phase is closing: ask again in a moment") as error:
+            check(mode, v, "G")
+        assert error.value.ja and v.game is not None and v.game.waiting == ()
+    v.closing = False
+    assert mode.joinable(v) and base.enter(mode, v, "G").game.waiting == ("G",)
+
+
+def test_check_enter_changes_nothing_and_a_full_room_is_said_before_a_bad_name():
+    mode, v = ClassicMode(), village({"endless": "on", "capacity": 7})
+    version = v.version
+    assert base.check_enter(mode, v, "G") is None and v.game.waiting == () and v.version == version
+    with pytest.raises(IllegalActionError, match="^'A' already plays or waits"):
+        base.check_enter(mode, v, "A")  # room for one: the name is the fault
+    mode.enter(v, "G")
+    with pytest.raises(IllegalActionError, match="^the room is full: 6 seats counted .* and 1 waiting, of 7"):
+        base.check_enter(mode, v, "A")  # no room: that comes first, whatever the name
+    with pytest.raises(IllegalActionError, match="^a quantum game takes nobody while it is played"):
+        base.check_enter(get("quantum"), object(), "G")

@@ -205,8 +205,24 @@ def test_nobody_joins_when_the_seats_counted_are_full_and_the_refusal_says_why(c
     assert enter(client, room, "Zed")["seat"] == 8
     answer = client.post(f"/api/rooms/{room}/join", json={"name": "Amy"})
     assert answer.status_code == 400 and answer.json()["error"].startswith(
-        "nobody may join this game now: its seats are counted full")
+        "nobody may join this game now: the room is full: 9 seats counted")
     assert get_view(client, room)["room"]["entering"] == ["Zed"] and "joinable" not in get_view(client, room)["room"]
+
+
+def test_a_newcomer_asking_while_a_turn_closes_is_told_to_ask_again_and_nothing_is_stored(client):
+    room, _tokens = started(client)
+    service = client.app.state.service
+    events = len(service.store.events(room))
+    service.rooms[room].state.closing = True  # the night is over, its outcome not yet drawn
+    try:
+        answer = client.post(f"/api/rooms/{room}/join", json={"name": "Zed"}, headers={"Accept-Language": "ja"})
+        assert answer.status_code == 400 and answer.json()["error"] == (
+            "nobody may join this game now: the phase is closing: ask again in a moment; you can watch as a spectator")
+        assert answer.json()["ja"].startswith("今は途中参加できません: フェーズの終わりの処理中です")
+        assert len(service.store.events(room)) == events and "entering" not in get_view(client, room)["room"]
+    finally:
+        service.rooms[room].state.closing = False
+    assert enter(client, room, "Zed")["seat"] == 5
 
 
 @pytest.mark.parametrize("room_options,name", [({}, "Zed"), ({"blind": True}, "覆面6")])

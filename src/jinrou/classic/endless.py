@@ -68,13 +68,20 @@ def check_enter(state: State, name: str) -> None:
     """Whether the person ``name`` may ask to join now; changes nothing.
 
     Raises:
-        IllegalActionError: not an endless game, the game over, a bad or taken name, or the room full.
+        IllegalActionError: not an endless game, the game over, the room full (checked before the name: a
+            refusal that is no fault of the name's comes first), or a bad or taken name.
     """
     if not state.settings.on(OPTION):
         raise IllegalActionError("only an endless game (エンドレス闇鍋, the setting endless=on) takes people "
                                  "while it is played", ja="途中参加できるのはエンドレス闇鍋だけです")
     if state.is_over:
         raise IllegalActionError("the game is over: nobody joins it now", ja="ゲームは終了しました: もう参加できません")
+    if not joinable(state):
+        raise IllegalActionError(
+            f"the room is full: {counted(state)} seats counted (the living and the dead who may come back) and "
+            f"{len(state.entrants)} waiting, of {capacity(state)}; one may join when a seat is lost for good",
+            ja=f"満員です: 数えられる席（生存者と転生しうる死者）{counted(state)}・参加待ち{len(state.entrants)}人で定員"
+               f"{capacity(state)}人です。突然死で席が空けば参加できます")
     if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > MAX_NAME \
             or not name.isprintable():
         raise IllegalActionError(f"a newcomer's name must be 1–{MAX_NAME} printable characters without outer "
@@ -84,12 +91,6 @@ def check_enter(state: State, name: str) -> None:
         raise IllegalActionError(f"{name!r} already plays or waits to join (names differ ignoring case): "
                                  "a newcomer needs a name of his own",
                                  ja=f"{name!r} はすでに参加しているか参加待ちです（大文字・小文字は区別しません）: 別の名前にしてください")
-    if not joinable(state):
-        raise IllegalActionError(
-            f"the room is full: {counted(state)} seats counted (the living and the dead who may come back) and "
-            f"{len(state.entrants)} waiting, of {capacity(state)}; one may join when a seat is lost for good",
-            ja=f"満員です: 数えられる席（生存者と転生しうる死者）{counted(state)}・参加待ち{len(state.entrants)}人で定員"
-               f"{capacity(state)}人です。突然死で席が空けば参加できます")
 
 
 def check_settings(settings_on: bool, chemical: bool, requests: bool, capacity_given: int, seats: int) -> None:

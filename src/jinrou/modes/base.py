@@ -448,8 +448,10 @@ class Mode(Protocol):
     #
     # Optional: ``joinable(state) -> bool`` and ``enter(state, name) -> state``, a game people may join while it
     # is played (classic エンドレス闇鍋): whether one more may ask now, and the state once ``name`` asked (he waits,
-    # no seat, until the game gives him one; IllegalActionError, the state unchanged, when he may not). Without
-    # them nobody joins a game going on (:func:`joinable`, :func:`enter`). With them: ``waiting(state) -> tuple[str,
+    # no seat, until the game gives him one; IllegalActionError, the state unchanged, when he may not), and
+    # ``check_enter(state, name)``, enter's refusals changing nothing (checked before a name: a refusal for a full
+    # room or a closing turn comes first). Without them nobody joins a game going on (:func:`joinable`,
+    # :func:`check_enter`, :func:`enter`). With them: ``waiting(state) -> tuple[str,
     # ...]``, the people who asked and have no seat yet, in the order they asked (the game appends their seats in
     # that order: the server seats them as the list shrinks, :func:`waiting`), and ``fewest_seats(settings) -> int |
     # None``, the fewest room seats taken a room may start with (None: every seat; :func:`fewest_seats`).
@@ -476,6 +478,24 @@ def fewest_seats(mode: Mode, settings: Mapping[str, Any]) -> int | None:
     return found
 
 
+def check_enter(mode: Mode, state: Any, name: str) -> None:
+    """Why the person ``name`` may not ask to join the game going on now (the mode's optional ``check_enter``);
+    changes nothing.
+
+    Raises:
+        IllegalActionError: the mode takes nobody while it is played, or refuses him now.
+    """
+    own = getattr(mode, "check_enter", None)
+    if own is None:
+        raise _takes_nobody(mode)
+    own(state, name)
+
+
+def _takes_nobody(mode: Mode) -> IllegalActionError:
+    return IllegalActionError(f"a {mode.name} game takes nobody while it is played: join a room before its start",
+                              ja="このゲームは途中参加できません: 開始前の部屋に入ってください")
+
+
 def enter(mode: Mode, state: Any, name: str) -> Any:
     """The state once the person ``name`` asked to join the game going on (the mode's optional ``enter``).
 
@@ -484,8 +504,7 @@ def enter(mode: Mode, state: Any, name: str) -> Any:
     """
     own = getattr(mode, "enter", None)
     if own is None:
-        raise IllegalActionError(f"a {mode.name} game takes nobody while it is played: join a room before its start",
-                                 ja="このゲームは途中参加できません: 開始前の部屋に入ってください")
+        raise _takes_nobody(mode)
     return own(state, name)
 
 

@@ -74,7 +74,7 @@ from typing import Any
 import numpy as np
 
 from jinrou.agents.classic import HeuristicAgent
-from jinrou.classic import rules
+from jinrou.classic import endless, rules
 from jinrou.classic.casting import kept_requests, start_draws
 from jinrou.classic.claims import Claim, ClaimKind
 from jinrou.classic.draws import Draw, Draws
@@ -333,13 +333,12 @@ class ClassicMode:
         game = village.game
         return game is not None and not village.closing and game.joinable
 
-    def enter(self, village: Village, name: str) -> Village:
-        """The person ``name`` asks to join (エンドレス闇鍋): he waits, no seat, until the next dawn, when the game
-        appends his seat after every other (game seat ``len(game.names) + his place among those waiting``).
+    def check_enter(self, village: Village, name: str) -> None:
+        """Whether the person ``name`` may ask to join now; changes nothing.
 
         Raises:
-            IllegalActionError: no game yet, or :func:`jinrou.classic.endless.check_enter`'s
-                refusals (the village unchanged).
+            IllegalActionError: no game yet, a closing turn, or :func:`jinrou.classic.endless.check_enter`'s
+                refusals.
         """
         game = village.game
         if game is None:
@@ -348,7 +347,18 @@ class ClassicMode:
         if village.closing:
             raise IllegalActionError("the phase is closing: ask again in a moment",
                                      ja="フェーズの終わりの処理中です: 少し待ってからもう一度どうぞ")
-        game.enter(name)
+        endless.check_enter(game, name)
+
+    def enter(self, village: Village, name: str) -> Village:
+        """The person ``name`` asks to join (エンドレス闇鍋): he waits, no seat, until the next dawn, when the game
+        appends his seat after every other (game seat ``len(game.names) + his place among those waiting``).
+
+        Raises:
+            IllegalActionError: :meth:`check_enter`'s refusals (the village unchanged).
+        """
+        self.check_enter(village, name)
+        assert village.game is not None  # checked
+        village.game.enter(name)
         village.version += 1
         return village
 

@@ -274,9 +274,11 @@ class RoomService(Replicas, GameProgress, Pushes):
             room = await self.room(room_id)
             if room.started and not room.joinable:
                 if room.state is not None and not room.is_over and modes.fewest_seats(room.mode, room.settings) is not None:
-                    raise RoomError("nobody may join this game now: its seats are counted full (one may join when a "
-                                    "seat is lost for good): you can watch as a spectator",
-                                    ja="今は途中参加できません: 席が埋まっています（突然死などで席が空けば参加できます）。観戦はできます")
+                    try:  # a game people join while it is played (エンドレス闇鍋): its own reason (full, or closing)
+                        modes.check_enter(room.mode, room.state, name)
+                    except IllegalActionError as refused:
+                        raise RoomError(f"nobody may join this game now: {refused}; you can watch as a spectator",
+                                        ja=f"今は途中参加できません: {refused.japanese}。観戦はできます") from None
                 raise RoomError("the game has started: you can watch as a spectator",
                                 ja="ゲームは始まっています。観戦はできます")
             await self.moderation.check("play", who, account.key if account else None)
