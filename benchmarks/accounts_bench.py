@@ -97,9 +97,9 @@ def serve(folder: str) -> tuple[subprocess.Popen, str]:
 async def profile_time(folder: str, games: int, repeats: int) -> dict:
     from jinrou.modes.base import Standing
     from jinrou.server.accounts import Account, Accounts, Statements, hash_password
-    from jinrou.server.store import GameEntry, open_store
+    from jinrou.server.store import GameEntry, SQLiteStore
 
-    store = open_store(f"{folder}/profile.db")
+    store = SQLiteStore(f"{folder}/profile.db")
     statements = Statements()
     store.run(statements.create(Account("ann", "Ann", False, 0.0), hash_password(PASSWORD)))
     roles = [("Villager", "Human"), ("Diviner", "Human"), ("Werewolf", "Werewolf"), ("Fox", "Fox")]

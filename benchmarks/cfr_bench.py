@@ -69,7 +69,7 @@ def werewolf(counts: list[int], iterations: int) -> None:
     from jinrou.solve.werewolf import NoTalkWerewolf, Setup
 
     start = time.perf_counter()
-    game = compile_game(NoTalkWerewolf(Setup(*counts)))
+    game = compile_game(NoTalkWerewolf(Setup(counts[0], counts[1], counts[2], counts[3])))
     built = time.perf_counter() - start
     solver = CFRPlus(game)
     solver.iterate(1)  # compiles the numba kernels (cached on disk afterwards)
@@ -101,7 +101,7 @@ def scale(counts: list[int], check: int, limit: float) -> None:
 
     return_freed_memory()
     start = time.perf_counter()
-    game = compile_game(NoTalkWerewolf(Setup(*counts)))
+    game = compile_game(NoTalkWerewolf(Setup(counts[0], counts[1], counts[2], counts[3])))
     built, build_peak = time.perf_counter() - start, peak_mib()
     solver = CFRPlus(game)
     exploit = float("inf")

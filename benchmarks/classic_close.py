@@ -43,7 +43,7 @@ def measure(players: int, games: int, seed: int) -> dict[str, object]:
         rules.close(game, draws)  # type: ignore[arg-type]
         pures.append(time.perf_counter() - start)
         if state is not None:
-            draws.bit_generator.state = state  # type: ignore[union-attr]  # the same outcomes again
+            draws.bit_generator.state = state  # type: ignore[attr-defined]  # the same outcomes again
         start = time.perf_counter()
         game.fold_close(draws if isinstance(draws, Draws) or draws is None else Draws(draws))  # type: ignore[arg-type]
         folds.append(time.perf_counter() - start)

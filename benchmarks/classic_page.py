@@ -32,11 +32,14 @@ import sys
 import tempfile
 import time
 import urllib.request
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinrou.server.guard import Limits
 from jinrou.server.service import Blocking, RoomService
 from jinrou.server.store import open_store
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -137,7 +140,7 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.loads(response.read())
 
 
-def measure(base: str, room: str, tokens: list[str], count: int, viewport: dict[str, int], draws: int,
+def measure(base: str, room: str, tokens: list[str], count: int, viewport: ViewportSize, draws: int,
             new: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -203,7 +206,8 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.05)
-            for viewport in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+            viewports: list[ViewportSize] = [{"width": 1280, "height": 900}, {"width": 390, "height": 844}]
+            for viewport in viewports:
                 result = measure(base, room, tokens, count, viewport, options.draws, options.new)
                 print(json.dumps({"measure": "classic_page", "days": options.days, "claims": options.claims,
                                   "build_s": round(built, 1), **result}), flush=True)

@@ -39,6 +39,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import websockets
@@ -205,7 +206,9 @@ async def failover(deployment: Deployment, per_process: int, timeout: float) -> 
     victim = Counter(pins[r] for r in rooms).most_common(1)[0][0]
     mine = [r for r in rooms if pins[r] == victim]
     passes = {r: (await acall(base, f"/api/rooms/{r}/watch", {"name": "w"}))["pass"] for r in mine}
-    killed, seen, taken = asyncio.Event(), {}, {}
+    killed = asyncio.Event()
+    seen: dict[str, Any] = {}
+    taken: dict[str, Any] = {}
     marker = f"after-{secrets.token_hex(3)}"
     followers = [asyncio.create_task(follow(base, r, passes[r], marker, killed, seen)) for r in mine]
     await asyncio.sleep(1.0)  # every follower connected

@@ -76,7 +76,10 @@ def synthetic(count: int, seed: int, end: float) -> tuple[list[tuple], list[tupl
     names = [f"player{n:04d}" for n in range(5000)]
     roles = sorted(ROLES)
     common = ["Werewolf", "Human", "Diviner", "Guard", "Psychic", "Madman", "Fox"]
-    games, players, held, pages = [], [], [], []
+    games: list[Any] = []
+    players: list[Any] = []
+    held: list[Any] = []
+    pages: list[Any] = []
     for n in range(count):
         room = f"b{n:07d}"
         at = end - 315.0 * (n + 1) - rng.random()

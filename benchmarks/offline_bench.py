@@ -26,13 +26,14 @@ from jinrou.offline.rules import Announce, CastVote, OfflineGame, Point, Setup
 
 def long_record(players: int, wolves: int, nights: int, seed: int, tries: int = 300) -> OfflineGame:
     """The longest of ``tries`` random games, stopped once ``nights`` nights have passed."""
-    best = None
+    best: OfflineGame | None = None
     for attempt in range(tries):
         game = _play(players, wolves, nights, seed + attempt)
         if best is None or len(game.entries) > len(best.entries):
             best = game
         if not game.is_over:
             break
+    assert best is not None  # tries >= 1
     return best
 
 
