@@ -76,7 +76,7 @@ def test_a_masked_gm_room_made_in_the_lobby_played_on_a_phone(live, tmp_path):
         # the GM's chooser: the village, the dead, the spectators, each player (月下人狼's gmheaven, gmaudience, gmreply)
         expect(gina.locator("#speak-as option[value=gm-heaven]")).to_have_text("GM→霊界")
         expect(gina.locator("#speak-as option[value=gm-audience]")).to_have_text("GM→観戦者")
-        expect(gina.locator("#speak-as option[value=gm-1]")).to_have_text("GM→覆面2")
+        expect(gina.locator("#speak-as option[value=gm-1]")).to_have_text("GM→覆面2（Ann）")  # he reads who wears it
         expect(ann.locator("#speak-as option[value=gm-heaven]")).to_have_count(0)
         gina.select_option("#speak-as", "gm-audience")
         gina.fill("#say input[name=text]", "観戦者の皆さんへ")

@@ -110,7 +110,16 @@ function connect() {
   };
 }
 
+function named(data) {  // 覆面: a game master reads who wears each mask — his line to a seat says both
+  const seats = (data.room && data.room.seat_list) || [];
+  for (const c of data.channels) {
+    const to = /^gm-(\d+)$/.exec(c.key), seat = to && seats[Number(to[1])];
+    if (seat && seat.mask && seat.name !== seat.mask) { c.en += ` (${seat.name})`; c.ja += `（${seat.name}）`; }
+  }
+}
+
 function keep(data) {  // the chat lines we have, and the new ones: a push holds only these
+  named(data);
   if (!data.append) lines = {};
   const channels = data.channels.map((c) => c.key);
   const pushed = { [channels[0]]: data.chat, ...data.chats };
