@@ -76,9 +76,10 @@ function renderPeople(view) {  // once the game is on, the seats with their tool
   const people = $("#people");
   const others = view.room.seat_list.map((s, i) => [i, s]).filter(([i, s]) => s && !s.bot && i !== view.you);
   people.hidden = !view.room.started || !others.length;
+  $("#people-list").classList.add("tooled");
   $("#people-list").replaceChildren(...others.map(([i, s]) => {
     const item = el("li");
-    const name = el("span", s.name);
+    const name = el("span", s.name, "seat-name");
     name.translate = false;
     item.append(name, " ", ...seatTools(view, i, s));
     return item;

@@ -232,7 +232,7 @@ function renderLobby(view) {
     const item = el("li");
     if (!s) { item.append(el("span", t(`seat ${i + 1}: free`, `${i + 1}番席: 空き`), "muted")); return item; }
     const mask = s.mask ? t(` as ${s.mask}`, `（${s.mask}）`) : "";  // 覆面: the mask a revealed name played under
-    const name = el("span", `${s.name}${mask}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`);
+    const name = el("span", `${s.name}${mask}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`, "seat-name");
     name.translate = false;
     item.append(name);
     const badge = title(s.name);
@@ -250,6 +250,7 @@ function renderLobby(view) {
     }
     return item;
   }));
+  $("#seats").classList.toggle("tooled", Boolean($("#seats button")));  // seats with buttons: one a line, buttons at its end
   $("#join").hidden = view.you !== null || view.waiting !== undefined || (room.started ? !joinsPlaying(view) : room.taken === room.seats);
   $("#password-field").hidden = !room.password;
   $("#host").hidden = view.you === null;
