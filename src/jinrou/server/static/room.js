@@ -234,6 +234,7 @@ function renderLobby(view) {
     const mask = s.mask ? t(` as ${s.mask}`, `（${s.mask}）`) : "";  // 覆面: the mask a revealed name played under
     const name = el("span", `${s.name}${mask}${s.bot ? " 🤖" : ""}${i === room.host ? t(" (host)", "（ホスト）") : ""}`, "seat-name");
     name.translate = false;
+    name.title = name.textContent;  // the whole name where the line cuts it short
     item.append(name);
     const badge = title(s.name);
     if (badge) item.append(" ", badge);
