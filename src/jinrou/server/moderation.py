@@ -6,7 +6,9 @@ kept in the store, where an administrator reads and closes it (``/admin``); a **
 server's list (``jinrou serve --words FILE``) and each room's (set by its host) — refuses a line
 that holds a listed word, saying which; a **ban** of one kind (making rooms, playing, watching,
 chatting) for an account or an address, until a time, is refused at every door of that kind, HTTP
-and WebSocket alike, with one line saying what and until when. Muting a player is the page's own
+and WebSocket alike, with one line saying what and until when; administrators make, list and lift
+bans at ``/admin`` (``/api/bans``) or with ``jinrou admin``, both through :class:`BanOrder` and
+:func:`whom`, so each rule of a ban is written once. Muting a player is the page's own
 business (it hides his lines for its reader, kept in ``localStorage``); the host's kick is the
 room's (:class:`~jinrou.server.rooms.Room` keeps what a kick bars: the account, the seat's token,
 the browser's id and the address).
