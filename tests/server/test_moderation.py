@@ -555,6 +555,8 @@ def test_jinrou_admin_adds_lists_and_lifts_bans(tmp_path):
     (["ban", "chat", "--account", "Ann", "--for", "7 days"], "error: --for is a number and a unit"),
     (["ban", "chat", "--account", "Ann", "--until", "soon"], "error: --until is a date"),
     (["ban", "chat", "--account", "Ann", "--until", "2001-01-01"], "error: a ban ends later than now"),
+    (["ban", "chat", "--account", "Ann", "--for", "999999w"], "error: a ban ends by 9999-12-31 23:59 UTC at the latest"),
+    (["ban", "chat", "--address", "0123456789abcdef0123", "--for", "1d"], "error: an address is an IP address"),
     (["ban", "talk", "--account", "Ann", "--for", "1d"], "error: a ban's kind is one of create, play, spectate, chat"),
     (["ban", "chat", "--account", "nobody", "--for", "1d"], "error: no account 'nobody'"),
     (["ban", "chat", "--address", "my house", "--for", "1d"], "error: an address is an IP address"),

@@ -4,7 +4,6 @@ password (see docs/server.md, "Accounts") — and its bans: list, add, lift ("Mo
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -18,8 +17,6 @@ from jinrou.errors import JinrouError
 app = command_group("The online server's accounts and bans: make an administrator, reset a password, list, add and "
                     "lift bans (docs/server.md).")
 T = TypeVar("T")
-DURATION = re.compile(r"(\d{1,6})([mhdw])")
-UNITS = {"m": 60, "h": 3600, "d": 86_400, "w": 604_800}
 
 Db = Annotated[str, typer.Option(help="The server's store: a SQLite file, or postgresql://user:password@host/dbname.")]
 Password = Annotated[str, typer.Option(prompt=True, hide_input=True, confirmation_prompt=True,
@@ -132,11 +129,13 @@ def _end(duration: str, date: str) -> float:
     """The Unix time a ban ends: ``duration`` from now, or at ``date`` (UTC)."""
     import datetime
 
+    from jinrou.server.moderation import ban_length
+
     if duration:
-        match = DURATION.fullmatch(duration.strip())
-        if not match:
-            fail(f"--for is a number and a unit: 30m, 12h, 7d or 2w, not {duration[:20]!r}")
-        return time.time() + int(match[1]) * UNITS[match[2]]
+        try:
+            return time.time() + ban_length(duration, "--for")
+        except JinrouError as error:
+            fail(error)
     try:
         moment = datetime.datetime.fromisoformat(date.strip())
     except ValueError:

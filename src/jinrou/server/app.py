@@ -42,6 +42,11 @@ HTTP (JSON)                                  what it does
   GET  /api/casts                            every account's win rates per cast and team, beside the bots'
   GET  /api/reports?closed=&limit=           administrators: the reports, open (or closed) ones, latest first
   POST /api/reports/{id}/close {note}        administrators: close a report
+  GET  /api/bans?all=                        administrators: the bans in force (all=1: lifted and expired too),
+                                             latest first → {bans}
+  POST /api/bans  {kind, target, value, for|until, reason} administrators: ban an account (value: its user
+                                             name) or an address (an IP address or a report's address key) → the ban
+  POST /api/bans/{id}/lift                   administrators: lift a ban in force
 WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you can see (the chat lines
                                              you lack only; have=village:12,wolves:3 — the lines of each
                                              channel a reconnecting page has); send {"type": "action",
@@ -50,7 +55,7 @@ WebSocket /ws/rooms/{id}?token=|pass=&have=   your view after every change you c
 Pages: / (lobby) and /room/{id} (the game shell, which loads /modes/{mode}.js to draw the game); /games
 (the history), /games/{id} (a finished game: log, channels, every role, the record, the replay viewer),
 /replay (any record opened in the viewer), /roles (every role's rule), /player/{name} (a player's 戦績),
-/admin (the reports, for administrators); static files, no build step, nothing fetched elsewhere.
+/admin (the reports and the bans, for administrators); static files, no build step, nothing fetched elsewhere.
 
 Errors are ``{"error": message, "ja": 日本語}`` (``ja`` where written) with status 400 (malformed, or
 not allowed now), 401 (a password room, without its password), 403 (token or password), 404 (no such
@@ -64,9 +69,9 @@ same ``id`` is stored once. A client's address is the socket's peer, or the ``X-
 proxy named at ``jinrou serve --proxy`` (never by default: any client could otherwise pick its
 address, and pass the per-address limits). A WebSocket is always accepted, then closed with 4000 +
 that status and the message as its reason when it cannot be served. A POST to an account door, to a
-moderation door (report, words, closing a report), or one that carries the session cookie, must come
-from this server's pages (403 otherwise: see :func:`~jinrou.server.accounts.check_same_origin`). A
-ban (:mod:`~jinrou.server.moderation`) refuses its doors with 403 and one line saying what and until
+moderation door (report, words, closing a report, a ban, lifting one), or one that carries the session
+cookie, must come from this server's pages (403 otherwise: see
+:func:`~jinrou.server.accounts.check_same_origin`). A ban (:mod:`~jinrou.server.moderation`) refuses its doors with 403 and one line saying what and until
 when: ``create`` the new room, ``play`` join, start, bots, action, rematch; ``chat`` every chat line;
 ``spectate`` a view, record, pass or WebSocket without a seat token.
 """
@@ -464,6 +469,23 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         await moderation.close_report(request.path_params["id"], account.name, (await body(request)).get("note"))
         return {"ok": True}
 
+    async def list_bans(request: Request) -> Any:
+        await administrator(request)
+        every = request.query_params.get("all", "0")
+        if every not in ("0", "1"):
+            raise RoomError(f"all is 0 (the bans in force) or 1 (lifted and expired ones too), not {every[:20]!r}",
+                            ja=f"all は 0（有効な禁止）か 1（解除・期限切れも）です: {every[:20]!r}")
+        return {"bans": [ban.to_json() for ban in await moderation.listed(every == "1")]}
+
+    async def add_ban(request: Request) -> Any:
+        account = await administrator(request)
+        return (await moderation.order(await body(request), account.name)).to_json()
+
+    async def lift_ban(request: Request) -> Any:
+        await administrator(request)
+        await moderation.lift(request.path_params["id"])
+        return {"ok": True}
+
     async def view(request: Request) -> Any:
         query = request.query_params
         room, seat, _ = await service.reader(request.path_params["room"], query.get("token"), query.get("pass"))
@@ -593,6 +615,9 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         Route("/api/rooms/{room}/report", handler(report, guarded=True), methods=["POST"]),
         Route("/api/reports", handler(reports), methods=["GET"]),
         Route("/api/reports/{id}/close", handler(close_report, guarded=True), methods=["POST"]),
+        Route("/api/bans", handler(list_bans), methods=["GET"]),
+        Route("/api/bans", handler(add_ban, guarded=True), methods=["POST"]),
+        Route("/api/bans/{id}/lift", handler(lift_ban, guarded=True), methods=["POST"]),
         Route("/api/rooms/{room}/view", handler(view), methods=["GET"]),
         Route("/api/games", handler(list_games), methods=["GET"]),
         Route("/api/games/{room}", handler(game_page), methods=["GET"]),

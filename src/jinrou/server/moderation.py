@@ -6,7 +6,9 @@ kept in the store, where an administrator reads and closes it (``/admin``); a **
 server's list (``jinrou serve --words FILE``) and each room's (set by its host) — refuses a line
 that holds a listed word, saying which; a **ban** of one kind (making rooms, playing, watching,
 chatting) for an account or an address, until a time, is refused at every door of that kind, HTTP
-and WebSocket alike, with one line saying what and until when. Muting a player is the page's own
+and WebSocket alike, with one line saying what and until when; administrators make, list and lift
+bans at ``/admin`` (``/api/bans``) or with ``jinrou admin``, both through :class:`BanOrder` and
+:func:`whom`, so each rule of a ban is written once. Muting a player is the page's own
 business (it hides his lines for its reader, kept in ``localStorage``); the host's kick is the
 room's (:class:`~jinrou.server.rooms.Room` keeps what a kick bars: the account, the seat's token,
 the browser's id and the address).
@@ -28,6 +30,8 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import json
+import math
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -45,6 +49,16 @@ KINDS = {"create": ("making rooms", "部屋の作成"), "play": ("playing", "参
          "spectate": ("watching rooms", "観戦"), "chat": ("chatting", "発言")}
 """The kinds of ban and what each forbids (English, Japanese)."""
 TARGETS = ("account", "address")
+DURATION = re.compile(r"(\d{1,6})([mhdw])")
+UNITS = {"m": 60, "h": 3600, "d": 86_400, "w": 604_800}
+"""A ban's length as an administrator writes it: a number and a unit (30m, 12h, 7d, 2w)."""
+LAST = 253_402_300_799.0
+"""The latest a ban may end: 9999-12-31 23:59:59 UTC (the last minute :func:`when` can write)."""
+ADDRESS_KEY = re.compile(r"[0-9a-f]{32}")
+"""An address as reports and bans keep it: its keyed hash (:func:`~jinrou.server.passes.keyed`), 32 hex digits."""
+VALUE_LIMIT = 64
+ORDER_KEYS = ("kind", "target", "value", "for", "until", "reason")
+"""What ``POST /api/bans`` takes (:meth:`BanOrder.read`)."""
 REFRESH_SECONDS = 5.0
 """How old the bans held in memory may be: a ban made elsewhere (``jinrou admin``, another process)
 is refused within this."""
@@ -117,11 +131,121 @@ class Ban:
                 "lifted": self.lifted}
 
 
+@dataclass(frozen=True)
+class BanOrder:
+    """A ban as an administrator asks for it — what, whom (``value``: a user name, an IP address or a
+    report's address key), until when, why — each part checked; whom it names is looked up as it is made
+    (:func:`whom`). The page's ``POST /api/bans`` and ``jinrou admin ban`` both come through it."""
+
+    kind: str
+    target: str
+    value: str
+    until: float
+    reason: str = ""
+
+    @classmethod
+    def checked(cls, kind: Any, target: Any, value: Any, until: Any, reason: Any, now: float) -> BanOrder:
+        """Each part checked, in the order the form asks them (RoomError 400 naming the first that is wrong)."""
+        target = check_target(target)
+        return cls(check_kind(kind), target, check_value(target, value), check_until(until, now),
+                   check_reason(reason, required=False))
+
+    @classmethod
+    def read(cls, data: dict[str, Any], now: float) -> BanOrder:
+        """The body of ``POST /api/bans``: ``kind``, ``target``, ``value``, ``for`` (a length: 30m, 12h,
+        7d, 2w) or ``until`` (Unix seconds), ``reason``."""
+        unknown = sorted(set(data) - set(ORDER_KEYS))
+        if unknown:
+            raise RoomError(f"a ban takes {', '.join(ORDER_KEYS)}; not {unknown[0]!r:.20}",
+                            ja=f"禁止に渡せるのは {', '.join(ORDER_KEYS)} です: {unknown[0]!r:.20}")
+        length, until = data.get("for"), data.get("until")
+        if (length is None or length == "") == (until is None):
+            raise RoomError("give for (a length: 30m, 12h, 7d, 2w) or until (a time, in seconds since 1970 UTC), "
+                            "one of them", ja="for（期間: 30m, 12h, 7d, 2w）か until（1970年 UTC からの秒数）の"
+                                               "どちらか一方を指定してください")
+        target = check_target(data.get("target"))
+        kind, value = check_kind(data.get("kind")), check_value(target, data.get("value"))
+        return cls.checked(kind, target, value, until if until is not None else now + ban_length(length),
+                           data.get("reason"), now)
+
+
+def whom(target: str, value: str, key_of: Callable[[str], str]) -> Op[tuple[str, str]]:
+    """Whom a ban names, as ``(key, label)``: an account, looked up by its user name (RoomError: none has
+    it), or an address — a report's address key as it is, or an IP address keyed by ``key_of`` (the
+    server's secret: :func:`~jinrou.server.passes.keyed`; RoomError: neither)."""
+    from jinrou.server.accounts import Statements as AccountStatements
+    from jinrou.server.accounts import name_key
+
+    if target == "address":
+        if ADDRESS_KEY.fullmatch(value):
+            key = value  # a report's address key
+        else:
+            try:
+                key = key_of(str(ipaddress.ip_address(value)))
+            except ValueError:
+                raise RoomError(f"an address is an IP address (e.g. 203.0.113.7 or 2001:db8::1) or a report's "
+                                f"32-digit address key, not {value[:40]!r}",
+                                ja=f"アドレスは IP アドレス（例: 203.0.113.7, 2001:db8::1）か通報の32桁のアドレスキーです: "
+                                   f"{value[:40]!r}") from None
+        return Op((), lambda rows: (key, ""))
+    lookup = AccountStatements().account(name_key(value))
+
+    def found(rows: list[tuple]) -> tuple[str, str]:
+        account = lookup.decode(rows)
+        if account is None:
+            raise RoomError(f"no account {value[:20]!r}: give a registered user name",
+                            ja=f"アカウント {value[:20]!r} はありません。登録済みのユーザー名を指定してください")
+        return account[0].key, account[0].name
+    return Op(lookup.statements, found)
+
+
 def check_kind(kind: Any) -> str:
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise RoomError(f"a ban's kind is one of {', '.join(KINDS)}, not {kind!r:.20}",
                         ja=f"禁止の種類は {', '.join(KINDS)} のどれかです: {kind!r:.20}")
     return kind
+
+
+def check_target(target: Any) -> str:
+    if not isinstance(target, str) or target not in TARGETS:
+        raise RoomError(f"a ban is of an account or an address (target: account or address), not {target!r:.20}",
+                        ja=f"禁止の対象は account（アカウント）か address（アドレス）です: {target!r:.20}")
+    return target
+
+
+def check_value(target: str, value: Any) -> str:
+    """Whom a ban names, as given: an account's user name, or an address (an IP address, or a report's address
+    key) — 1–64 characters, stripped (an address key in lower case)."""
+    if not isinstance(value, str) or not value.strip() or len(value) > VALUE_LIMIT:
+        what, what_ja = (("the account's user name", "アカウントのユーザー名") if target == "account" else
+                         ("an IP address or a report's 32-digit address key", "IP アドレスか通報の32桁のアドレスキー"))
+        raise RoomError(f"value is {what} (1–{VALUE_LIMIT} characters), not {value!r:.40}",
+                        ja=f"value は{what_ja}です（1〜{VALUE_LIMIT}字）: {value!r:.40}")
+    value = value.strip()
+    return value.lower() if target == "address" and ADDRESS_KEY.fullmatch(value.lower()) else value
+
+
+def ban_length(text: Any, name: str = "for") -> int:
+    """The seconds of a ban's length as an administrator writes it (``name``: the field, as the asker knows it)."""
+    match = DURATION.fullmatch(text.strip()) if isinstance(text, str) else None
+    if not match:
+        raise RoomError(f"{name} is a number and a unit (m minutes, h hours, d days, w weeks): 30m, 12h, 7d or 2w, "
+                        f"not {text!r:.20}",
+                        ja=f"{name} は数と単位（m 分、h 時間、d 日、w 週）です。例: 30m, 12h, 7d, 2w: {text!r:.20}")
+    return int(match[1]) * UNITS[match[2]]
+
+
+def check_until(until: Any, now: float) -> float:
+    """A ban's end: a time (Unix seconds) later than ``now`` and not after :data:`LAST`."""
+    if isinstance(until, bool) or not isinstance(until, int | float) or not math.isfinite(until):
+        raise RoomError(f"until is a time in seconds since 1970-01-01 UTC, not {until!r:.20}",
+                        ja=f"until は 1970-01-01 UTC からの秒数です: {until!r:.20}")
+    if until > LAST:
+        raise RoomError(f"a ban ends by {when(LAST)} at the latest", ja=f"禁止の終わりは遅くとも {when(LAST)} です")
+    if until <= now:
+        shown = when(until) if until >= 0 else f"{until!r:.20}"
+        raise RoomError(f"a ban ends later than now, not at {shown}", ja=f"禁止の終わりは今より後です: {shown}")
+    return float(until)
 
 
 def check_reason(reason: Any, required: bool = True) -> str:
@@ -283,10 +407,30 @@ class Moderation:
 
     async def ban(self, kind: str, target: str, key: str, until: float, reason: str = "", author: str = "",
                   label: str = "") -> Ban:
+        """Store a ban; this process refuses it from its next request on (the others within ``refresh``)."""
         ban = new_ban(kind, target, key, until, reason, author, label, self.clock())
         await self.db.run(self.statements.add_ban(ban))
         self._read = None
         return ban
+
+    async def order(self, data: dict[str, Any], author: str) -> Ban:
+        """A ban an administrator asks for (:meth:`BanOrder.read`: RoomError 400 and nothing stored when a
+        part is wrong or names nobody), made by ``author`` (his account's name)."""
+        order = BanOrder.read(data, self.clock())
+        await self.passes.load()
+        key, label = await self.db.run(whom(order.target, order.value, lambda ip: self.passes.sign("address", ip)))
+        return await self.ban(order.kind, order.target, key, order.until, order.reason, author, label)
+
+    async def listed(self, every: bool = False) -> list[Ban]:
+        """The bans in force, the latest first (``every``: lifted and expired ones too), read from the store."""
+        return await self.db.run(self.statements.bans(self.clock(), every))
+
+    async def lift(self, ban_id: Any) -> None:
+        """End a ban in force now (RoomError 404: none of that id); this process lets its doors at once."""
+        if not isinstance(ban_id, str) or len(ban_id) > 32 or not await self.db.run(
+                self.statements.lift(ban_id, self.clock())):
+            raise no_ban(ban_id)
+        self._read = None
 
     async def report(self, room: Any, reader: int | None, spectator: str | None, who: Who, data: dict[str, Any],
                      reporter_name: str | None) -> dict[str, Any]:
@@ -337,12 +481,16 @@ class Moderation:
 def new_ban(kind: str, target: str, key: str, until: float, reason: str, author: str, label: str, now: float) -> Ban:
     """A ban checked: its kind, its target, a time to come, a reason of at most 300 characters."""
     check_kind(kind)
-    if target not in TARGETS or not key:
-        raise RoomError(f"a ban is of an account or an address, not {target!r:.20}")
-    if until <= now:
-        raise RoomError(f"a ban ends later than now, not at {when(until)}", ja=f"禁止の終わりは今より後です: {when(until)}")
-    return Ban(secrets.token_hex(4), kind, target, key, label, until, check_reason(reason, required=False), author,
-               now)
+    check_target(target)
+    if not key:
+        raise RoomError("a ban names an account or an address", ja="禁止にはアカウントかアドレスが必要です")
+    return Ban(secrets.token_hex(4), kind, target, key, label, check_until(until, now),
+               check_reason(reason, required=False), author, now)
+
+
+def no_ban(ban_id: Any) -> RoomError:
+    shown = ban_id[:20] if isinstance(ban_id, str) else ban_id
+    return RoomError(f"no ban {shown!r} in force", status=404, ja=f"有効な禁止 {shown!r} はありません")
 
 
 def _reported_line(room: Any, reader: int | None, data: dict[str, Any]) -> dict[str, Any]:
@@ -371,29 +519,13 @@ def _reported_line(room: Any, reader: int | None, data: dict[str, Any]) -> dict[
 
 def ban_command(store: Any, kind: str, target: str, value: str, until: float, reason: str = "",
                 author: str = "jinrou admin") -> Ban:
-    """Ban an account (by user name: RoomError 404 for none) or an address (as given, or a key a
-    report shows: 32 hex digits) on the synchronous store, for ``jinrou admin ban``."""
-    from jinrou.server.accounts import Statements as AccountStatements
-    from jinrou.server.accounts import name_key
-
-    if target == "account":
-        found = store.run(AccountStatements().account(name_key(value.strip())))
-        if found is None:
-            raise RoomError(f"no account {value[:20]!r}", status=404, ja=f"アカウント {value[:20]!r} はありません")
-        key, label = found[0].key, found[0].name
-    else:
-        if len(value) == 32 and all(c in "0123456789abcdef" for c in value):
-            key = value  # a report's address key
-        else:
-            try:
-                ipaddress.ip_address(value)
-            except ValueError:
-                raise RoomError(f"an address is an IP address (e.g. 203.0.113.7 or 2001:db8::1) or a report's "
-                                f"32-digit address key, not {value[:40]!r}") from None
-            key = keyed(store.secret(), "address", canonical(value))
-        label = ""
-    ban = new_ban(kind, target, key, until, reason, author, label, time.time())
-    return store.run(Statements().add_ban(ban))
+    """Ban an account (by user name) or an address (an IP address, or a key a report shows) on the
+    synchronous store, for ``jinrou admin ban``: the page's rules (:class:`BanOrder`, :func:`whom`)."""
+    now = time.time()
+    order = BanOrder.checked(kind, target, value, until, reason, now)
+    key, label = store.run(whom(order.target, order.value, lambda ip: keyed(store.secret(), "address", ip)))
+    return store.run(Statements().add_ban(new_ban(order.kind, order.target, key, order.until, order.reason, author,
+                                                  label, now)))
 
 
 def list_bans(store: Any, every: bool = False) -> list[Ban]:
@@ -402,4 +534,4 @@ def list_bans(store: Any, every: bool = False) -> list[Ban]:
 
 def lift_ban(store: Any, ban_id: str) -> None:
     if not store.run(Statements().lift(ban_id, time.time())):
-        raise RoomError(f"no ban {ban_id[:20]!r} in force", status=404, ja=f"有効な禁止 {ban_id[:20]!r} はありません")
+        raise no_ban(ban_id)

@@ -23,8 +23,8 @@ function signedIn(me) {
   const profile = say(el("a"), "your record", "自分の戦績");
   profile.href = `/player/${encodeURIComponent(me.name)}`; profile.id = "profile";
   const extra = [];
-  if (me.admin) {  // the administrators' queue of reports
-    const reports = say(el("a"), "reports", "通報の一覧");
+  if (me.admin) {  // the administrators' page: the reports' queue and the bans
+    const reports = say(el("a"), "reports and bans", "通報と禁止");
     reports.href = "/admin"; reports.id = "admin-reports";
     extra.push(reports, " ");
   }
