@@ -23,7 +23,7 @@ WORDS = {"ja": {"ban": "禁止…", "submit": "禁止する", "lift": "解除", 
                 "none": "有効な禁止 0件（新しい順）", "all": "解除・期限切れの禁止も表示", "kind": "発言禁止",
                 "refused": "あなたのアカウントは ", "lifted": "解除）", "empty": "value はアカウントのユーザー名です",
                 "by": "作成: "},
-         "en": {"ban": "Ban…", "submit": "Ban", "lift": "Lift", "one": "1 bans in force (the latest first)",
+         "en": {"ban": "Ban…", "submit": "Ban", "lift": "Lift", "one": "1 ban in force (the latest first)",
                 "none": "0 bans in force (the latest first)", "all": "Show lifted and expired bans too",
                 "kind": "No chatting", "refused": "your account is banned from chatting until ",
                 "lifted": "(lifted", "empty": "value is the account's user name", "by": " by "}}

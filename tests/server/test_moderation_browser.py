@@ -23,7 +23,7 @@ WORDS = {"ja": {"report": "通報", "mute": "Bobをミュート", "unmute": "ミ
                 "left": "未処理の通報 1件（新しい順）", "closed": "処理済み", "reason": "理由: "},
          "en": {"report": "Report", "mute": "Mute Bob", "unmute": "Unmute", "sent": "Reported: the administrators will read it. Thank you.",
                 "abuse": "Abuse or insults", "close": "Close the report", "open": "2 open reports (the latest first)",
-                "left": "1 open reports (the latest first)", "closed": "Closed", "reason": "Reason: "}}
+                "left": "1 open report (the latest first)", "closed": "Closed", "reason": "Reason: "}}
 
 
 def audit(page, viewport, where):

@@ -12,6 +12,7 @@ const KINDS = { create: ["making rooms", "部屋の作成"], play: ["playing", "
 const $ = (selector) => document.querySelector(selector);
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 function t(en, ja) { return lang === "ja" ? ja : en; }
+function count(n, noun) { return `${n} ${noun}${n === 1 ? "" : "s"}`; }  // English: 1 ban, 2 bans
 function own(text) { const e = el("span", text); e.translate = false; return e; }
 function when(at) { return new Date(at * 1000).toLocaleString(lang === "ja" ? "ja-JP" : "en-GB", { dateStyle: "medium", timeStyle: "short" }); }
 function refusal(body) { return t(body.error || "refused", body.ja || body.error || "拒否されました"); }
@@ -77,8 +78,8 @@ function card(report) {
 function render() {
   $("#show-open").classList.toggle("active", !closed);
   $("#show-closed").classList.toggle("active", closed);
-  $("#count").textContent = closed ? t(`${found.length} closed reports (the latest first)`, `処理済みの通報 ${found.length}件（新しい順）`)
-    : t(`${found.length} open reports (the latest first)`, `未処理の通報 ${found.length}件（新しい順）`);
+  $("#count").textContent = closed ? t(`${count(found.length, "closed report")} (the latest first)`, `処理済みの通報 ${found.length}件（新しい順）`)
+    : t(`${count(found.length, "open report")} (the latest first)`, `未処理の通報 ${found.length}件（新しい順）`);
   $("#reports").replaceChildren(...found.map(card));
 }
 
@@ -157,8 +158,8 @@ function row(ban) {
 
 function renderBans() {
   if (bans === null) return;
-  $("#ban-count").textContent = allBans ? t(`${bans.length} bans, lifted and expired ones too (the latest first)`, `禁止 ${bans.length}件（解除・期限切れを含む、新しい順）`)
-    : t(`${bans.length} bans in force (the latest first)`, `有効な禁止 ${bans.length}件（新しい順）`);
+  $("#ban-count").textContent = allBans ? t(`${count(bans.length, "ban")}, lifted and expired ones too (the latest first)`, `禁止 ${bans.length}件（解除・期限切れを含む、新しい順）`)
+    : t(`${count(bans.length, "ban")} in force (the latest first)`, `有効な禁止 ${bans.length}件（新しい順）`);
   $("#ban-list").replaceChildren(...bans.map(row));
 }
 
