@@ -101,7 +101,16 @@ from jinrou.digits import whole_number
 from jinrou.server import history
 from jinrou.server.accounts import COOKIE, SESSION_SECONDS, Account, Accounts, check_same_origin
 from jinrou.server.cluster import FORWARDED
-from jinrou.server.guard import MAX_BODY, Hasher, Limits, ServerLimits, json_object, parse_json, read_limited
+from jinrou.server.guard import (
+    MAX_BODY,
+    Hasher,
+    Limits,
+    ServerLimits,
+    address_unit,
+    json_object,
+    parse_json,
+    read_limited,
+)
 from jinrou.server.moderation import Who, Words
 from jinrou.server.pushes import Listener
 from jinrou.server.rooms import RoomError, hash_password, password_matches, validate_settings
@@ -178,7 +187,8 @@ def create_app(store: Store, limits: ServerLimits | None = None, cluster: Cluste
         return json_object(parse_json(raw))
 
     def address(request: Request | WebSocket) -> str:
-        return request.client.host if request.client else "?"
+        """The client's address as the limits, kicks and bans count it (an IPv6 client: his /64)."""
+        return address_unit(request.client.host) if request.client else "?"
 
     async def forwarded(request: Request, room_id: str | None) -> Response | None:
         """In a cluster: the owner's answer to a command for another process's room (or, ``room_id``

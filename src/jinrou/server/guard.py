@@ -11,11 +11,16 @@ loop, and an address may have only a few guesses in flight and a few a minute.
 
 Every refusal is a :class:`~jinrou.server.rooms.RoomError` with a status (400, 413, 429) and a
 message that says what is allowed.
+
+An *address* is counted as :func:`address_unit` makes it: an IPv6 client as his /64 network, since a
+device takes new IPv6 addresses in its network at will (privacy addresses) — counted one by one, they
+would let one person past every per-address limit, kick and ban.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import re
 import time
@@ -29,12 +34,34 @@ from jinrou.digits import MOST_DIGITS, whole_number
 from jinrou.errors import JinrouError
 from jinrou.server.errors import RoomError
 
+IPV6_UNIT = 64
+"""The prefix length of an IPv6 client's network, counted as one address (a household's or a machine's:
+an IPv6 subnet is a /64)."""
+
 MAX_BODY = 16_384
 """Bytes in a request body or a WebSocket message."""
 MAX_DEPTH = 16
 """Levels of nesting in a JSON request (the deepest the API uses is three)."""
 SURROGATE = re.compile("[\ud800-\udfff]")
 T = TypeVar("T")
+
+
+def address_unit(address: str) -> str:
+    """An address as every per-address limit, kick and ban counts it: an IPv4 address (an IPv4-mapped IPv6
+    one as its IPv4), an IPv6 address as its /64 network (``2001:db8:1:2::/64``), a network already made so
+    as it is (a process of the cluster forwards the unit), anything else (no peer address) as given."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        try:
+            return str(ipaddress.ip_network(address))
+        except ValueError:
+            return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> (128 - IPV6_UNIT) << (128 - IPV6_UNIT), IPV6_UNIT)))
+    return str(ip)
 
 
 # --------------------------------------------------------------- bodies and JSON

@@ -41,6 +41,7 @@ from typing import Any
 
 from jinrou.errors import JinrouError
 from jinrou.server.errors import RoomError
+from jinrou.server.guard import address_unit
 from jinrou.server.names import skeleton
 from jinrou.server.passes import Passes, keyed
 from jinrou.server.store import AsyncStore, Op
@@ -68,18 +69,12 @@ ROOM_WORDS, WORD_LIMIT = 50, 40
 
 
 def address_key(passes: Passes, address: str | None) -> str | None:
-    """The keyed hash of an address as bans and kicks keep it (its canonical spelling first:
-    ``::1`` and ``0:0::1`` are one)."""
+    """The keyed hash of an address as bans and kicks keep it: of its unit
+    (:func:`~jinrou.server.guard.address_unit`: ``::1`` and ``0:0::1`` are one, and so are the IPv6
+    addresses of one /64)."""
     if not address:
         return None
-    return passes.sign("address", canonical(address))
-
-
-def canonical(address: str) -> str:
-    try:
-        return str(ipaddress.ip_address(address))
-    except ValueError:
-        return address
+    return passes.sign("address", address_unit(address))
 
 
 def when(at: float) -> str:
@@ -181,7 +176,7 @@ def whom(target: str, value: str, key_of: Callable[[str], str]) -> Op[tuple[str,
             key = value  # a report's address key
         else:
             try:
-                key = key_of(str(ipaddress.ip_address(value)))
+                key = key_of(address_unit(str(ipaddress.ip_address(value))))
             except ValueError:
                 raise RoomError(f"an address is an IP address (e.g. 203.0.113.7 or 2001:db8::1) or a report's "
                                 f"32-digit address key, not {value[:40]!r}",
