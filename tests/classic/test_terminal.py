@@ -230,3 +230,14 @@ def test_a_person_writes_a_will_at_the_terminal_and_help_says_how():
     game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=120), ask=Testator(out)).run()
     assert game.is_over and game.wills == {1: "the seer is D"} and "your will is written (遺言)" in out.getvalue()
     assert replay(write(game)).wills == {1: "the seer is D"}
+
+
+def test_a_person_sees_each_public_line_once_to_the_end_of_the_game():
+    """The end of the game prints the lines not yet shown, not again the day's ballots (a newcomer
+    saw a tied vote and its 再投票 twice before the last ballot)."""
+    from jinrou.terminal.classic import line
+
+    game, text, _ = play(1, seed=1)  # seats that learn things in secret: the last day's lines came twice
+    public = [line(message, game.names).split("  [dim]")[0] for _, message in game.messages if message.to is None]
+    for shown in set(public):
+        assert text.count(shown) == public.count(shown), shown
