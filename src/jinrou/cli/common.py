@@ -23,8 +23,11 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
+import typer.rich_utils
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from jinrou.errors import JinrouError
@@ -213,6 +216,28 @@ def _type_of(option: TyperOption, ctx: Any) -> str | None:
 
 _typer_type_of = TyperOption.display_type_rich
 TyperOption.display_type_rich = _type_of  # type: ignore[method-assign,assignment]
+
+
+def _reflow(paragraphs: list[str], markup_mode: Any) -> str:
+    """A command's help after its first paragraph, each paragraph one line for the terminal to wrap
+    (typer ≥ 0.16 keeps the docstring's line breaks, which at 80 columns cut every sentence in two);
+    a paragraph that starts with ``\\b`` keeps its lines, as click's convention has it."""
+    return "\n\n".join(p.strip("\b\n") if p.startswith("\b") else " ".join(p.split("\n")) for p in paragraphs)
+
+
+if hasattr(typer.rich_utils, "_fix_linebreaks"):
+    typer.rich_utils._fix_linebreaks = _reflow
+
+
+def _rstrip_end(self: Text, size: int) -> None:
+    """rich's ``Text.rstrip_end`` measured in cells, not characters: a wrapped line holding Japanese
+    keeps its trailing space, and a table cell then cuts its last word (``classic werewol…``)."""
+    excess = cell_len(self.plain) - size
+    if excess > 0 and (spaces := len(self.plain) - len(self.plain.rstrip(" "))):
+        self.right_crop(min(spaces, excess))
+
+
+Text.rstrip_end = _rstrip_end  # type: ignore[method-assign]
 
 
 def _refuse_empty(process_value: Callable[..., Any]) -> Callable[..., Any]:
