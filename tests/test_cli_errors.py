@@ -385,3 +385,12 @@ def test_serve_help_names_all_three_games():
     assert result.exit_code == 0
     text = " ".join(result.output.split())
     assert "quantum werewolf (量子人狼), quantum mini-shogi (量子ミニ将棋) and classic werewolf (人狼)" in text
+
+
+@pytest.mark.parametrize("group", ["quantum", "shogi", "classic"])
+def test_every_replay_says_alike_that_a_record_is_missing_or_a_folder(group, tmp_path):
+    """``classic replay`` said 'cannot read x.json: No such file or directory' where the others say
+    'x.json does not exist': one wording for one mistake."""
+    missing = str(tmp_path / "x.json")
+    refused([group, "replay", missing], f"error: {missing} does not exist")
+    refused([group, "replay", str(tmp_path)], f"error: {tmp_path} is a folder: give a file")
