@@ -277,6 +277,11 @@ class TerminalPlay:
                 self.game.apply(Action(view.seat, legal.verb), self.rng)
                 return False
             try:  # the one action codec reads it: names (or numbers), then the parameters' values
+                if legal.arity == 1 and not legal.params:  # one seat: a mistyped name is told the choices
+                    action = Action(view.seat, legal.verb, (seat_of(answer, view.names, legal.targets),))
+                    drew = self.game.draws_at_once(action)
+                    self.game.apply(action, self.rng)
+                    return drew
                 action = Action.parse(f"{legal.verb.value} {_role_typed(answer, legal)}", view.names, view.seat)
                 if len(action.targets) != legal.arity:
                     raise JinrouError(f"give {wanted}{among}")
