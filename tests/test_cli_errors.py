@@ -394,3 +394,43 @@ def test_every_replay_says_alike_that_a_record_is_missing_or_a_folder(group, tmp
     missing = str(tmp_path / "x.json")
     refused([group, "replay", missing], f"error: {missing} does not exist")
     refused([group, "replay", str(tmp_path)], f"error: {tmp_path} is a folder: give a file")
+
+
+def test_ctrl_c_on_serve_exits_130_and_leaves_no_alarm_behind(tmp_path, monkeypatch):
+    """Ctrl-C on ``jinrou serve``, which no command code catches (uvicorn stops, then raises it
+    again): exit 130, and the insisting timer of jinrou.interrupts is stopped — it was left armed, so
+    the process often died of its SIGALRM while exiting ("Alarm clock", status 142)."""
+    import os
+    import signal
+    import threading
+
+    from jinrou.cli.common import RootGroup
+
+    from .server.conftest import free_port
+
+    port = free_port()
+    saved = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGALRM)
+    monkeypatch.setattr(RootGroup, "program", True)  # as the console script runs it
+
+    def press_ctrl_c_once_listening():
+        for _ in range(600):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                threading.Event().wait(0.05)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    presser = threading.Thread(target=press_ctrl_c_once_listening)
+    presser.start()
+    try:
+        with pytest.raises(SystemExit) as exited:
+            app(["serve", "--port", str(port), "--db", str(tmp_path / "j.db")], prog_name="jinrou")
+        armed = signal.getitimer(signal.ITIMER_REAL)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGINT, saved[0])
+        signal.signal(signal.SIGALRM, saved[1])
+        presser.join()
+    assert exited.value.code == 130
+    assert armed == (0.0, 0.0)

@@ -186,6 +186,9 @@ class RootGroup(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError":  # the help is already printed
                 sys.exit(2)
             usage_error(error)
+        else:
+            if code == 130:  # a recent typer makes an uncaught Ctrl-C exit 130 itself: taken, so stop insisting
+                acknowledge()  # (else the timer's SIGALRM ends the exit: "Alarm clock", status 142)
         finally:  # as it was before a command's ignore_further_interrupts(), for a caller that goes on
             if not self.program and threading.current_thread() is threading.main_thread():
                 signal.signal(signal.SIGINT, on_interrupt)
