@@ -434,3 +434,17 @@ def test_ctrl_c_on_serve_exits_130_and_leaves_no_alarm_behind(tmp_path, monkeypa
         presser.join()
     assert exited.value.code == 130
     assert armed == (0.0, 0.0)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["quantum", "play", "--players", "1.5"], "invalid value for '--players': '1.5' is not a whole number"),
+    (["classic", "play", "--players", "abc"], "invalid value for '--players': 'abc' is not a whole number"),
+    (["serve", "--port", "x"], "invalid value for '--port': 'x' is not a whole number"),
+    (["classic", "simulate", "--players", "9", "--seed", "1", "--bots", "smart"],
+     "invalid value for '--bots': 'smart' is not one of 'random', 'heuristic'"),
+])
+def test_a_value_of_the_wrong_kind_is_quoted_and_said_in_words(args, message):
+    """Not 'Input should be a valid integer, unable to parse string as an integer' (which value?) nor
+    'Value error, 'smart' is not one of …': the value typed, and what it should have been."""
+    result = refused(args, message)
+    assert "Input should be" not in result.output and "Value error" not in result.output

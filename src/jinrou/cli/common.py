@@ -195,8 +195,27 @@ class RootGroup(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+_PARSING = {"int_parsing": "a whole number", "int_from_float": "a whole number", "float_parsing": "a number"}
+"""pydantic's errors for a value typed as a number (a recent typer converts values with pydantic), in words."""
+
+
+def _plain(error: typer.TyperException) -> None:
+    """A bad value said as people say it: ``'1.5' is not a whole number`` (pydantic's own words quote
+    no input: 'Input should be a valid integer, unable to parse string as an integer'), and no
+    'Value error, ' before a choice's message."""
+    errors = getattr(error.__cause__, "errors", None)
+    if not isinstance(error, typer.BadParameter) or not callable(errors):
+        return
+    first = errors()[0]
+    if (wanted := _PARSING.get(first.get("type", ""))) is not None:
+        error.message = f"{str(first.get('input'))[:40]!r} is not {wanted}"
+    else:
+        error.message = error.message.removeprefix("Value error, ")
+
+
 def usage_error(error: typer.TyperException) -> NoReturn:
     """A usage error (missing or unknown option, a value of the wrong type or range) as one line."""
+    _plain(error)
     message = error.format_message().strip().rstrip(".")
     message = message[:1].lower() + message[1:]
     ctx = getattr(error, "ctx", None)
