@@ -203,7 +203,9 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
     n = seats(settings)
     if n < 6:
         raise SettingsError(f"a room has at least 6 seats, 身代わりくん included: {settings['players']} players "
-                            f"{'and 身代わりくん ' if n > settings['players'] else ''}are {n}")
+                            f"{'and 身代わりくん ' if n > settings['players'] else ''}are {n}",
+                            ja=f"部屋は身代わりくんを含めて6席以上です: 参加者{settings['players']}人"
+                               f"{'と身代わりくん' if n > settings['players'] else ''}で{n}席です")
     kind = settings["cast"]
     if kind == ENDLESS:  # the engine's own refusals, said before the room is made
         try:
@@ -386,13 +388,18 @@ def _check_fixed(settings: dict[str, Any], n: int) -> None:
     total = sum(roles.values())
     if total != n:
         goat = " (身代わりくん included)" if n > settings["players"] * per_seat(settings) else ""
+        goat_ja = "（身代わりくんを含む）" if goat else ""
         if per_seat(settings) > 1:
             raise SettingsError(f"a fixed ケミカル人狼 cast gives every seat two roles: {total} roles for "
-                                f"{n // 2} seats{goat}, {n} needed")
-        raise SettingsError(f"a fixed cast gives every seat a role: {total} roles for {n} seats{goat}")
+                                f"{n // 2} seats{goat}, {n} needed",
+                                ja=f"ケミカル人狼の自由配役は1席に2役職です: {n // 2}席{goat_ja}に{n}役職が要りますが、"
+                                   f"{total}役職です")
+        raise SettingsError(f"a fixed cast gives every seat a role: {total} roles for {n} seats{goat}",
+                            ja=f"自由配役は全席に1役職ずつです: {n}席{goat_ja}に{total}役職です")
     hidden = [r for r in roles if ROLES[r].catalog.hidden]
     if hidden:
-        raise SettingsError(f"{hidden[0]} ({ROLES[hidden[0]].name_ja}) is cast only by 闇鍋, not in a fixed cast")
+        raise SettingsError(f"{hidden[0]} ({ROLES[hidden[0]].name_ja}) is cast only by 闇鍋, not in a fixed cast",
+                            ja=f"{ROLES[hidden[0]].name_ja}は闇鍋でだけ配られます（自由配役には入れられません）")
     _check_scapegoat(settings, roles)
 
 
