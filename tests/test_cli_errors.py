@@ -396,7 +396,7 @@ def test_every_replay_says_alike_that_a_record_is_missing_or_a_folder(group, tmp
     refused([group, "replay", str(tmp_path)], f"error: {tmp_path} is a folder: give a file")
 
 
-def test_ctrl_c_on_serve_exits_130_and_leaves_no_alarm_behind(tmp_path, monkeypatch):
+def test_ctrl_c_on_serve_exits_130_and_leaves_no_alarm_behind(tmp_path, monkeypatch, capsys):
     """Ctrl-C on ``jinrou serve``, which no command code catches (uvicorn stops, then raises it
     again): exit 130, and the insisting timer of jinrou.interrupts is stopped — it was left armed, so
     the process often died of its SIGALRM while exiting ("Alarm clock", status 142)."""
@@ -434,6 +434,8 @@ def test_ctrl_c_on_serve_exits_130_and_leaves_no_alarm_behind(tmp_path, monkeypa
         presser.join()
     assert exited.value.code == 130
     assert armed == (0.0, 0.0)
+    banner = capsys.readouterr().out.splitlines()[0]  # one line, whatever the width (a log file's is 80)
+    assert banner.startswith("jinrou is serving at http://localhost:") and banner.endswith("— Ctrl+C stops it.")
 
 
 @pytest.mark.parametrize(("args", "message"), [
