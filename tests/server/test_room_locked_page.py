@@ -48,3 +48,28 @@ def test_a_locked_room_asks_for_its_password_in_the_page_s_language(tmp_path, lo
         page.click("#join-button")
         expect(page.locator("#error")).to_have_text(t("wrong room password", "部屋のパスワードが違います"))
         browser.close()
+
+
+@needs.browser
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_the_host_who_set_the_password_is_not_asked_for_it_again(tmp_path, locale):
+    """Made in the lobby with a password, the room opened to its maker locked, asking for the password
+    he had just typed: it now opens to him, and his seat needs only his nickname."""
+    from playwright.sync_api import expect, sync_playwright
+
+    ja = locale.startswith("ja")
+    app = create_app(open_store(str(tmp_path / "host.db")))
+    with serving(app) as (url, _), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True).new_page()
+        page.goto(url)
+        page.select_option("#mode", "classic")
+        page.fill("#create input[name=password]", "secret")
+        page.click("#create button[type=submit]")
+        page.wait_for_url("**/room/*")
+        expect(page.locator("#seats li")).to_have_count(9)  # the seats, not the lock
+        expect(page.locator("#locked")).to_be_hidden()
+        page.fill("#join input[name=name]", "Ann")
+        page.click("#join-button")
+        expect(page.locator("#who")).to_have_text("あなたは Ann" if ja else "you are Ann")
+        browser.close()

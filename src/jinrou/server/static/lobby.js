@@ -270,6 +270,11 @@ $("#create").addEventListener("submit", async (event) => {
   const response = await fetch("/api/rooms", { method: "POST", body: JSON.stringify(settings) });
   const data = await response.json();
   if (!response.ok) { $("#error").textContent = t(data.error, data.ja || data.error); return; }
+  if (settings.password) {  // the host who just set the password is not asked for it again: the room opens to him
+    const watched = await fetch(`/api/rooms/${data.id}/watch`, { method: "POST", body: JSON.stringify({ password: settings.password }) });
+    if (watched.ok) localStorage.setItem(`jinrou-pass-${data.id}`, (await watched.json()).pass);
+    sessionStorage.setItem(`jinrou-password-${data.id}`, settings.password);  // his seat's form is filled in
+  }
   location.href = `/room/${data.id}`;
 });
 

@@ -590,5 +590,7 @@ $("#notify").addEventListener("click", async () => { await Notification.requestP
 document.addEventListener("visibilitychange", () => { if (!document.hidden && latest) document.title = document.title.replace(/^● /, ""); });
 
 applyLanguage();
+// the host who made this password room in the lobby: his seat's form holds the password he set
+$("#join input[name=password]").value = sessionStorage.getItem(`jinrou-password-${roomId}`) || "";
 connect();
 setInterval(tick, 500);
