@@ -141,3 +141,23 @@ def test_every_option_names_its_value_for_people():
     assert shown["yaminabe cast", "fix"] == "<ROLE=COUNT>"
     assert shown["classic simulate", "json_output"] is None  # a flag
     assert not {key: value for key, value in shown.items() if value and ("list" in value or "bool" in value)}
+
+
+def test_help_at_80_columns_cuts_no_word_beside_japanese():
+    """A wrapped line that holds Japanese lost its last word to '…' in the command lists
+    ('classic werewol…', 'until he dies…'): rich measured its trailing space in characters."""
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    flat = " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
+    assert "classic werewolf (人狼)" in flat and "werewol…" not in flat
+    assert "fixed until he dies; everybody sees" in flat
+    assert "5×5 shogi whose piece types are fixed only" in flat
+
+
+def test_help_paragraphs_are_wrapped_to_the_terminal_not_to_the_source():
+    """A command's description after its summary is one paragraph for the terminal to wrap: the
+    docstring's own line breaks ('claim DIVINED B' / 'werewolf') are not shown."""
+    result = runner.invoke(app, ["classic", "play", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert any("claim DIVINED B werewolf, claim VOTE C" in ln for ln in result.output.splitlines())
+    assert any("Interrupted (Ctrl+C, or Ctrl+D at a prompt)" in ln for ln in result.output.splitlines())

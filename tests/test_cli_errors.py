@@ -385,3 +385,68 @@ def test_serve_help_names_all_three_games():
     assert result.exit_code == 0
     text = " ".join(result.output.split())
     assert "quantum werewolf (量子人狼), quantum mini-shogi (量子ミニ将棋) and classic werewolf (人狼)" in text
+
+
+@pytest.mark.parametrize("group", ["quantum", "shogi", "classic"])
+def test_every_replay_says_alike_that_a_record_is_missing_or_a_folder(group, tmp_path):
+    """``classic replay`` said 'cannot read x.json: No such file or directory' where the others say
+    'x.json does not exist': one wording for one mistake."""
+    missing = str(tmp_path / "x.json")
+    refused([group, "replay", missing], f"error: {missing} does not exist")
+    refused([group, "replay", str(tmp_path)], f"error: {tmp_path} is a folder: give a file")
+
+
+def test_ctrl_c_on_serve_exits_130_and_leaves_no_alarm_behind(tmp_path, monkeypatch, capsys):
+    """Ctrl-C on ``jinrou serve``, which no command code catches (uvicorn stops, then raises it
+    again): exit 130, and the insisting timer of jinrou.interrupts is stopped — it was left armed, so
+    the process often died of its SIGALRM while exiting ("Alarm clock", status 142)."""
+    import os
+    import signal
+    import threading
+
+    from jinrou.cli.common import RootGroup
+
+    from .server.conftest import free_port
+
+    port = free_port()
+    saved = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGALRM)
+    monkeypatch.setattr(RootGroup, "program", True)  # as the console script runs it
+
+    def press_ctrl_c_once_listening():
+        for _ in range(600):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                threading.Event().wait(0.05)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    presser = threading.Thread(target=press_ctrl_c_once_listening)
+    presser.start()
+    try:
+        with pytest.raises(SystemExit) as exited:
+            app(["serve", "--port", str(port), "--db", str(tmp_path / "j.db")], prog_name="jinrou")
+        armed = signal.getitimer(signal.ITIMER_REAL)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGINT, saved[0])
+        signal.signal(signal.SIGALRM, saved[1])
+        presser.join()
+    assert exited.value.code == 130
+    assert armed == (0.0, 0.0)
+    banner = capsys.readouterr().out.splitlines()[0]  # one line, whatever the width (a log file's is 80)
+    assert banner.startswith("jinrou is serving at http://localhost:") and banner.endswith("— Ctrl+C stops it.")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["quantum", "play", "--players", "1.5"], "invalid value for '--players': '1.5' is not a whole number"),
+    (["classic", "play", "--players", "abc"], "invalid value for '--players': 'abc' is not a whole number"),
+    (["serve", "--port", "x"], "invalid value for '--port': 'x' is not a whole number"),
+    (["classic", "simulate", "--players", "9", "--seed", "1", "--bots", "smart"],
+     "invalid value for '--bots': 'smart' is not one of 'random', 'heuristic'"),
+])
+def test_a_value_of_the_wrong_kind_is_quoted_and_said_in_words(args, message):
+    """Not 'Input should be a valid integer, unable to parse string as an integer' (which value?) nor
+    'Value error, 'smart' is not one of …': the value typed, and what it should have been."""
+    result = refused(args, message)
+    assert "Input should be" not in result.output and "Value error" not in result.output

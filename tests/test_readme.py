@@ -74,3 +74,23 @@ def test_every_readme_command_runs_in_order_in_an_empty_folder(tmp_path):
                 assert (tmp_path / name).exists(), (line, name)
             ran += 1
     assert ran == sum(map(len, blocks())) >= 28
+
+
+def test_the_readme_counts_the_classic_roles_the_engine_plays():
+    """The README said '144 of its roles so far' while `jinrou classic roles` and /roles showed 182:
+    the count a newcomer reads first is the declared roles' own, and so are the teams' counts."""
+    from collections import Counter
+
+    from jinrou.classic.catalog import ROLES
+    from jinrou.classic.rolesheet import rows
+
+    listed = rows()  # what `jinrou classic roles` and /roles list
+    ids = [row.id for row in listed]
+    teams = Counter(row.to_json()["team"] for row in listed)
+    found = re.search(r"plays it — (\d+) of the (\d+) roles of its catalog .*?the village team's (\d+) .*?"
+                      r"the werewolf team's (\d+) .*?the foxes' (\d+) .*?the (\d+) of the other teams", README, re.DOTALL)
+    assert found, "the README's count of the classic roles"
+    played, catalog, village, wolves, foxes, others = map(int, found.groups())
+    assert (played, catalog) == (len(ids), len(ROLES))
+    assert (village, wolves, foxes) == (teams["Human"], teams["Werewolf"], teams["Fox"])
+    assert others == len(ids) - village - wolves - foxes

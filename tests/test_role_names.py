@@ -310,3 +310,14 @@ def test_the_docs_name_each_role_once(page):
     """The README and docs/*.md, outside code (where an id is what a record or a command holds)."""
     text = _CODE.sub("§", (ROOT / page).read_text(encoding="utf-8"))
     assert stray_names(text) == []
+
+
+def test_no_japanese_card_names_a_room_setting_by_its_key():
+    """The Japanese card of 占い師 read 「初日白通知（firstnightdivine=auto）では」 on /roles and in the
+    room: a Japanese reader knows the setting by its label in the lobby's form, not by its key."""
+    from jinrou.classic.rolesheet import rows
+    from jinrou.classic.texts import role_rule
+
+    keyed = {r.id: found for r in rows() if (found := re.findall(r"[a-z_]{3,}=[a-z]+", role_rule(r.id, "ja")))}
+    assert keyed == {}
+    assert "「初日白通知」" in role_rule("Diviner", "ja")

@@ -230,3 +230,38 @@ def test_a_person_writes_a_will_at_the_terminal_and_help_says_how():
     game = TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=120), ask=Testator(out)).run()
     assert game.is_over and game.wills == {1: "the seer is D"} and "your will is written (遺言)" in out.getvalue()
     assert replay(write(game)).wills == {1: "the seer is D"}
+
+
+def test_a_person_sees_each_public_line_once_to_the_end_of_the_game():
+    """The end of the game prints the lines not yet shown, not again the day's ballots (a newcomer
+    saw a tied vote and its 再投票 twice before the last ballot)."""
+    from jinrou.terminal.classic import line
+
+    game, text, _ = play(1, seed=1)  # seats that learn things in secret: the last day's lines came twice
+    public = [line(message, game.names).split("  [dim]")[0] for _, message in game.messages if message.to is None]
+    for shown in set(public):
+        assert text.count(shown) == public.count(shown), shown
+
+
+def test_a_mistyped_name_at_night_is_told_the_players_to_choose_not_every_seat():
+    """A night's one-seat action, like the vote, answers a name it does not know with the seats that
+    may be chosen (not the whole table, the dead and oneself included), and asks again."""
+
+    class Mistyper(Person):
+        def __call__(self, prompt, **kw):
+            if prompt.startswith("占い (divine)") and not any(p.startswith("占い (divine)") for p in self.prompts):
+                self.prompts.append(prompt)
+                return "zzz"
+            return super().__call__(prompt, **kw)
+
+    names = ["身代わりくん", *"BCDEFGHI"]
+    game = Game.new(names, ROLES, {}, np.random.default_rng(4))
+    agents = [None if s in (0, 1) else HeuristicAgent() for s in game.seats()]
+    out = io.StringIO()
+    person = Mistyper(out)
+    TerminalPlay(game, agents, np.random.default_rng(4), Console(file=out, width=200), ask=person).run()
+    asked = [p for p in person.prompts if p.startswith("占い (divine)")]
+    assert len(asked) >= 2 and asked[0] == asked[1]  # asked again
+    choices = asked[0].rsplit(" of ", 1)[1].split(", ")
+    told = ", ".join(f"{names.index(c) + 1} {c}" for c in choices)
+    assert f"'zzz' is not one of the players to choose: {told}" in out.getvalue()

@@ -1270,3 +1270,15 @@ def test_counseling_assassination_and_potions_reach_only_their_seats():
         assert "蘇生薬を使" not in text and '"cause": "assassinate"' not in text, seat
         assert seat == 3 or "暗殺しました" not in text, seat
     assert holders(f"{names[5]}は無残な姿で発見されました") == {None, *range(8)}
+
+
+@pytest.mark.parametrize(("data", "ja"), [
+    ({"cast": "fixed", "roles": {"Werewolf": 1, "Diviner": 1}}, "自由配役は全席に1役職ずつです: 10席（身代わりくんを含む）に2役職です"),
+    ({"players": 5, "rules": {"scapegoat": "off"}}, "部屋は身代わりくんを含めて6席以上です: 参加者5人で5席です"),
+])
+def test_the_lobby_s_common_refusals_come_in_japanese_too(data, ja):
+    """A Japanese lobby showed 'a fixed cast gives every seat a role: 2 roles for 10 seats' in English:
+    the refusals a newcomer meets first carry their Japanese."""
+    with pytest.raises(SettingsError) as error:
+        ClassicMode().settings(data)
+    assert error.value.japanese == ja

@@ -108,6 +108,12 @@ def test_bad_room_settings_are_refused(client, settings, message):
     assert client.get("/api/rooms").json() == []
 
 
+def test_too_many_wolves_are_refused_in_japanese_too(client):
+    """The quantum form's 人狼の数 typed too high was refused in English on a Japanese lobby."""
+    response = client.post("/api/rooms", json={**ROOM, "seats": 5, "wolves": 4})
+    assert response.status_code == 400 and response.json()["ja"] == "5人の部屋の人狼は1〜3人です（4人ではなく）"
+
+
 def test_joining_checks_names_passwords_and_room_state(client):
     room = new_room(client, password="secret")
     assert client.post(f"/api/rooms/{room}/join", json={"name": "Ann"}).json() == {"error": "wrong room password", "ja": "部屋のパスワードが違います"}

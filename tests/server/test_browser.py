@@ -222,6 +222,9 @@ def test_a_password_room_asks_for_its_password_before_showing_anything(server, p
     page.fill("input[name=password]", "open sesame")
     page.click("#create button[type=submit]")
     page.wait_for_url("**/room/*")
+    expect(page.locator("#seats li")).to_have_count(7)  # its maker is not asked for the password he just set
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")  # anyone else is
+    page.reload()
     expect(page.locator("#locked")).to_be_visible()
     assert page.locator("#seats li").count() == 0
     page.fill("#unlock input[name=password]", "open sesame")

@@ -114,8 +114,15 @@ def test_the_servers_list_is_read_from_a_file_a_word_a_line(tmp_path):
     path = tmp_path / "words.txt"
     path.write_text("# the server's words\ndamn\n\n  バカ  \n# not this\ndamn\n", encoding="utf-8")
     assert Words.read(path).words == ("damn", "バカ")
-    with pytest.raises(JinrouError, match="cannot read the word list"):
-        Words.read(tmp_path / "missing.txt")
+    missing = tmp_path / "missing.txt"
+    with pytest.raises(JinrouError) as refused:
+        Words.read(missing)
+    assert str(refused.value) == f"the word list {str(missing)!r} does not exist: give a file of words, one a line"
+    with pytest.raises(JinrouError, match="is a folder: give a file of words"):
+        Words.read(tmp_path)
+    (tmp_path / "latin1.txt").write_bytes("café".encode("latin-1"))
+    with pytest.raises(JinrouError, match="is not UTF-8 text"):
+        Words.read(tmp_path / "latin1.txt")
 
 
 @pytest.mark.parametrize("words", ["damn", ["x" * 41], [""], ["ok", 3], ["w"] * 51, [" "], ["\u200b"]])

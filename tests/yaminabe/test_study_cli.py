@@ -121,7 +121,7 @@ BAD = [
     (["study", "--levels", "max"], "error: unknown safety level 'max': levels are none, low,"),
     (["study", "--bin", "7"], "error: --bin 7: the width of the share bins must divide 100"),
     (["study", "--games", "0"], "error: invalid value for '--games': Input should be greater than or equal to 1"),
-    (["study", "--bots", "smart"], "error: invalid value for '--bots': Value error, 'smart' is not one of 'random', 'heuristic'"),
+    (["study", "--bots", "smart"], "error: invalid value for '--bots': 'smart' is not one of 'random', 'heuristic'"),
     (["study", "--plot", "figure.jpg"], "error: --plot 'figure.jpg': name the file .png or .svg"),
     (["study", "--cluster", "nonsense"], "error: cannot read the scheduler address 'nonsense'"),
     (["tune", "--output", "table.txt"], "error: --output 'table.txt': name the file .json"),

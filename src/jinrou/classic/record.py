@@ -268,6 +268,10 @@ def load(path: str) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
+    except FileNotFoundError:
+        raise RecordError(f"{path} does not exist") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a folder: give a file") from None
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:

@@ -23,8 +23,11 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
+import typer.rich_utils
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from jinrou.errors import JinrouError
@@ -183,14 +186,36 @@ class RootGroup(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError":  # the help is already printed
                 sys.exit(2)
             usage_error(error)
+        else:
+            if code == 130:  # a recent typer makes an uncaught Ctrl-C exit 130 itself: taken, so stop insisting
+                acknowledge()  # (else the timer's SIGALRM ends the exit: "Alarm clock", status 142)
         finally:  # as it was before a command's ignore_further_interrupts(), for a caller that goes on
             if not self.program and threading.current_thread() is threading.main_thread():
                 signal.signal(signal.SIGINT, on_interrupt)
         sys.exit(code if isinstance(code, int) else 0)
 
 
+_PARSING = {"int_parsing": "a whole number", "int_from_float": "a whole number", "float_parsing": "a number"}
+"""pydantic's errors for a value typed as a number (a recent typer converts values with pydantic), in words."""
+
+
+def _plain(error: typer.TyperException) -> None:
+    """A bad value said as people say it: ``'1.5' is not a whole number`` (pydantic's own words quote
+    no input: 'Input should be a valid integer, unable to parse string as an integer'), and no
+    'Value error, ' before a choice's message."""
+    errors = getattr(error.__cause__, "errors", None)
+    if not isinstance(error, typer.BadParameter) or not callable(errors):
+        return
+    first = errors()[0]
+    if (wanted := _PARSING.get(first.get("type", ""))) is not None:
+        error.message = f"{str(first.get('input'))[:40]!r} is not {wanted}"
+    else:
+        error.message = error.message.removeprefix("Value error, ")
+
+
 def usage_error(error: typer.TyperException) -> NoReturn:
     """A usage error (missing or unknown option, a value of the wrong type or range) as one line."""
+    _plain(error)
     message = error.format_message().strip().rstrip(".")
     message = message[:1].lower() + message[1:]
     ctx = getattr(error, "ctx", None)
@@ -213,6 +238,28 @@ def _type_of(option: TyperOption, ctx: Any) -> str | None:
 
 _typer_type_of = TyperOption.display_type_rich
 TyperOption.display_type_rich = _type_of  # type: ignore[method-assign,assignment]
+
+
+def _reflow(paragraphs: list[str], markup_mode: Any) -> str:
+    """A command's help after its first paragraph, each paragraph one line for the terminal to wrap
+    (typer ≥ 0.16 keeps the docstring's line breaks, which at 80 columns cut every sentence in two);
+    a paragraph that starts with ``\\b`` keeps its lines, as click's convention has it."""
+    return "\n\n".join(p.strip("\b\n") if p.startswith("\b") else " ".join(p.split("\n")) for p in paragraphs)
+
+
+if hasattr(typer.rich_utils, "_fix_linebreaks"):
+    typer.rich_utils._fix_linebreaks = _reflow
+
+
+def _rstrip_end(self: Text, size: int) -> None:
+    """rich's ``Text.rstrip_end`` measured in cells, not characters: a wrapped line holding Japanese
+    keeps its trailing space, and a table cell then cuts its last word (``classic werewol…``)."""
+    excess = cell_len(self.plain) - size
+    if excess > 0 and (spaces := len(self.plain) - len(self.plain.rstrip(" "))):
+        self.right_crop(min(spaces, excess))
+
+
+Text.rstrip_end = _rstrip_end  # type: ignore[method-assign]
 
 
 def _refuse_empty(process_value: Callable[..., Any]) -> Callable[..., Any]:

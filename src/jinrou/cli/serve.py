@@ -89,7 +89,7 @@ def serve_command(
         sock.close()
         fail(redacted(f"cannot open the store {db!r}: {error}", db))  # never the password
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    Console().print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {redacted(db, db)}) "
+    Console(soft_wrap=True).print(f"[bold]jinrou[/bold] is serving at [link]http://{shown}:{port}/[/link] (store: {redacted(db, db)}) "
                     "— Ctrl+C stops it.", highlight=False)
     member = None
     if cluster:

@@ -247,6 +247,10 @@ class Field:
     max_length: int = 200
     note: tuple[str, str] | None = None
     """(English, Japanese): what the host should know before choosing it, shown under the input."""
+    shown_when: tuple[str, tuple[str, ...]] | None = None
+    """(key, values): the lobby form shows this field only while the field ``key`` holds one of
+    ``values`` (a 闇鍋's safety under a 闇鍋 cast), so that a host sees what his choice asks and no
+    more; the server checks the value whatever the form showed."""
 
     def check(self, value: Any) -> Any:
         """The value, or SettingsError saying what is allowed."""
@@ -319,6 +323,8 @@ class Field:
             data["choices"] = [c.to_json() for c in self.choices]
         if self.note:
             data["note"] = {"en": self.note[0], "ja": self.note[1]}
+        if self.shown_when:
+            data["when"] = {"key": self.shown_when[0], "values": list(self.shown_when[1])}
         return data
 
 

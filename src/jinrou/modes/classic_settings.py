@@ -70,6 +70,8 @@ ENDLESS = "endless"
 """The cast of an エンドレス闇鍋 room (the reference's ``特殊ルール.エンドレス闇鍋``): ``players`` is the room's number
 (its seats), the host starts with the people present (6 seats at least, 身代わりくん's included) and more join while
 it is played (:func:`started`)."""
+SHOWN_UNDER_YAMINABE = ("cast", tuple(YAMINABE))
+"""The lobby shows a 闇鍋's own fields (safety, pool, what is published, 2陣営戦) only under a 闇鍋 cast."""
 FEWEST_SEATS = 6
 """The fewest game seats a game starts with (身代わりくん's included), as 月下人狼's start refuses fewer."""
 POOLS = {"catalog": ("the whole catalog, with seasonal events (月下人狼's)", "全役職（季節イベントあり）"),
@@ -154,23 +156,27 @@ def _schema(declared: tuple[str, ...]) -> Schema:
             Field("players", "Players (people and bots)", "参加人数", FieldKind.INTEGER, 9, 5, MAX_PLAYERS),
             Field("cast", "Cast", "配役", FieldKind.CHOICE, "normal", choices=tuple(Choice(k, *v) for k, v in CASTS.items())),
             Field("preset", "Preset (cast preset)", "プリセット（配役プリセット）", FieldKind.CHOICE, PRESETS[1].id,
+                  shown_when=("cast", ("preset",)),
                   choices=tuple(Choice(p.id, f"{p.name_en} ({p.name})", NAMES_JA.get(p.name, p.name),
                                        (p.group_en, p.group), (p.title_en, p.title_ja))
                                 for p in PRESETS if _playable(p))),
-            Field("yaminabe_safety", "Yaminabe safety", "闇鍋セーフティ", FieldKind.CHOICE, Safety.LOW.value,
+            Field("yaminabe_safety", "Yaminabe safety", "闇鍋セーフティ", FieldKind.CHOICE, Safety.LOW.value, shown_when=SHOWN_UNDER_YAMINABE,
                   choices=tuple(Choice(s.value, f"{s.label} ({s.value})", s.label) for s in Safety)),
             Field("roles", "Roles (fixed: every seat; partial: the fixed ones)", "役職（自由配役: 全員、一部闇鍋: 固定分）",
-                  FieldKind.COUNTS, {}, 0, MAX_PLAYERS + 1, role_choices),
+                  FieldKind.COUNTS, {}, 0, MAX_PLAYERS + 1, role_choices, shown_when=("cast", ("fixed", "partial"))),
             Field("categories", "Category slots (partial)", "系ごとの数（一部闇鍋）", FieldKind.COUNTS, {}, 0,
-                  MAX_PLAYERS + 1, CATEGORY_CHOICES),
-            Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=excluded),
-            Field("yaminabe_pool", "Yaminabe roles", "闇鍋の役職", FieldKind.CHOICE, "catalog",
+                  MAX_PLAYERS + 1, CATEGORY_CHOICES, shown_when=("cast", ("partial",))),
+            Field("excluded", "Roles left out (partial)", "除外役職（一部闇鍋）", FieldKind.SET, [], choices=excluded,
+                  shown_when=("cast", ("partial",))),
+            Field("yaminabe_pool", "Yaminabe roles", "闇鍋の役職", FieldKind.CHOICE, "catalog", shown_when=SHOWN_UNDER_YAMINABE,
                   choices=tuple(Choice(k, *v) for k, v in POOLS.items())),
-            Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full",
+            Field("yaminabe_hidejobs", "Cast shown (yaminabe)", "配役公開（闇鍋）", FieldKind.CHOICE, "full", shown_when=SHOWN_UNDER_YAMINABE,
                   choices=tuple(Choice(k, *v) for k, v in PUBLICATIONS.items())),
-            Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False),
-            Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False),
-            Field("aiwolf_seats", AIWOLF_LABEL[0], AIWOLF_LABEL[1], FieldKind.INTEGER, 0, 0, MAX_PLAYERS),
+            Field("hide_singleton_teams", "Count one-role teams as others", "単独陣営をその他に含める", FieldKind.BOOLEAN, False,
+                  shown_when=SHOWN_UNDER_YAMINABE),
+            Field("ushi", "Two teams only (yaminabe)", "2陣営戦（闇鍋）", FieldKind.BOOLEAN, False, shown_when=SHOWN_UNDER_YAMINABE),
+            Field("aiwolf_seats", AIWOLF_LABEL[0], AIWOLF_LABEL[1], FieldKind.INTEGER, 0, 0, MAX_PLAYERS,
+                  shown_when=("cast", ("normal", "fixed"))),
             Field("heaven_spectators", "Spectators read the dead's chat", "観戦者も霊界を見る", FieldKind.BOOLEAN, False,
                   note=DEAD_CHAT_NOTE),
             *(_engine_field(name, "times") for name in TIMES),
@@ -197,7 +203,9 @@ def check(data: Mapping[str, Any]) -> dict[str, Any]:
     n = seats(settings)
     if n < 6:
         raise SettingsError(f"a room has at least 6 seats, 身代わりくん included: {settings['players']} players "
-                            f"{'and 身代わりくん ' if n > settings['players'] else ''}are {n}")
+                            f"{'and 身代わりくん ' if n > settings['players'] else ''}are {n}",
+                            ja=f"部屋は身代わりくんを含めて6席以上です: 参加者{settings['players']}人"
+                               f"{'と身代わりくん' if n > settings['players'] else ''}で{n}席です")
     kind = settings["cast"]
     if kind == ENDLESS:  # the engine's own refusals, said before the room is made
         try:
@@ -380,13 +388,18 @@ def _check_fixed(settings: dict[str, Any], n: int) -> None:
     total = sum(roles.values())
     if total != n:
         goat = " (身代わりくん included)" if n > settings["players"] * per_seat(settings) else ""
+        goat_ja = "（身代わりくんを含む）" if goat else ""
         if per_seat(settings) > 1:
             raise SettingsError(f"a fixed ケミカル人狼 cast gives every seat two roles: {total} roles for "
-                                f"{n // 2} seats{goat}, {n} needed")
-        raise SettingsError(f"a fixed cast gives every seat a role: {total} roles for {n} seats{goat}")
+                                f"{n // 2} seats{goat}, {n} needed",
+                                ja=f"ケミカル人狼の自由配役は1席に2役職です: {n // 2}席{goat_ja}に{n}役職が要りますが、"
+                                   f"{total}役職です")
+        raise SettingsError(f"a fixed cast gives every seat a role: {total} roles for {n} seats{goat}",
+                            ja=f"自由配役は全席に1役職ずつです: {n}席{goat_ja}に{total}役職です")
     hidden = [r for r in roles if ROLES[r].catalog.hidden]
     if hidden:
-        raise SettingsError(f"{hidden[0]} ({ROLES[hidden[0]].name_ja}) is cast only by 闇鍋, not in a fixed cast")
+        raise SettingsError(f"{hidden[0]} ({ROLES[hidden[0]].name_ja}) is cast only by 闇鍋, not in a fixed cast",
+                            ja=f"{ROLES[hidden[0]].name_ja}は闇鍋でだけ配られます（自由配役には入れられません）")
     _check_scapegoat(settings, roles)
 
 

@@ -128,7 +128,8 @@ class QuantumMode:
         seats = settings["seats"]
         wolves = settings["wolves"] = settings["wolves"] or default_wolves(seats)
         if not 1 <= wolves <= seats - 2:
-            raise SettingsError(f"wolves must be 1–{seats - 2} for {seats} seats, not {wolves!r}")
+            raise SettingsError(f"wolves must be 1–{seats - 2} for {seats} seats, not {wolves!r}",
+                                ja=f"{seats}人の部屋の人狼は1〜{seats - 2}人です（{wolves!r}人ではなく）")
         try:
             settings["options"] = Options.from_json(settings["options"]).to_json()
         except SetupError as error:

@@ -657,7 +657,8 @@ class Room:
                      **({"entering": self.entering()} if self.entrants and not self.is_over else {}),
                      **({"fewest": fewest} if not self.started and (
                          fewest := modes.fewest_seats(self.mode, self.settings)) is not None else {}),
-                     **({"words": list(self.words)} if self.words else {})},
+                     **({"words": list(self.words)} if self.words else {}),
+                     **({"private": True} if self.private else {})},  # never listed: its end links no game page
             "you": seat,
             **({"due": self.due(seat)} if seat is not None else {}),  # the seat's own: its page warns it
             **({"waiting": entrant} if entrant is not None and seat is None and not self.is_over else {}),

@@ -158,6 +158,10 @@ class TerminalPlay:
         self.game, self.agents, self.rng, self.console, self.ask = game, list(agents), rng, console, ask
         self.humans = [s for s, a in enumerate(agents) if a is None and s != game.scapegoat]
         self.shown = {s: 0 for s in self.humans}
+        """Per person: how many of his view's messages he has been shown."""
+        self.read = {s: 0 for s in self.humans}
+        """Per person: how many of the game's messages his screen has been brought up to (the end of
+        the game prints the public ones after that, once)."""
 
     def run(self) -> Game:
         while not self.game.is_over:
@@ -168,7 +172,7 @@ class TerminalPlay:
             act(self.game, self.agents, self.rng)
             self.game.close(self.rng)
         names = self.game.names
-        for _, message in self.game.messages[min(self.shown.values(), default=0):]:
+        for _, message in self.game.messages[min(self.read.values(), default=0):]:
             if message.to is None:
                 self.console.print(line(message, names))
         view = SeatView.of(self.game, None)
@@ -205,6 +209,7 @@ class TerminalPlay:
         for _, message in view.messages[self.shown[view.seat]:]:
             self.console.print(line(message, view.names))
         self.shown[view.seat] = len(view.messages)
+        self.read[view.seat] = len(self.game.messages)
 
     def _day(self, view: SeatView) -> None:
         """Claims and day actions (W.1.1) as many as wanted, then the vote; a seat that has voted and
@@ -272,6 +277,11 @@ class TerminalPlay:
                 self.game.apply(Action(view.seat, legal.verb), self.rng)
                 return False
             try:  # the one action codec reads it: names (or numbers), then the parameters' values
+                if legal.arity == 1 and not legal.params:  # one seat: a mistyped name is told the choices
+                    action = Action(view.seat, legal.verb, (seat_of(answer, view.names, legal.targets),))
+                    drew = self.game.draws_at_once(action)
+                    self.game.apply(action, self.rng)
+                    return drew
                 action = Action.parse(f"{legal.verb.value} {_role_typed(answer, legal)}", view.names, view.seat)
                 if len(action.targets) != legal.arity:
                     raise JinrouError(f"give {wanted}{among}")

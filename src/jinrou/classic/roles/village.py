@@ -59,8 +59,8 @@ class Diviner(Divining):
     ``firstnightdivine=auto`` night 1's target is drawn among the other seats (身代わりくん aside)
     that read 村人, 妖狐系 but 子狐 excluded."""
 
-    card_ja = ("占い師: 毎晩ひとりを占います（必須）。占われた妖狐は呪殺されます。初日白通知（firstnightdivine=auto）"
-               "では、1日目の夜の占い先が、占い結果が村人になる他の席（身代わりくんと子狐以外の妖狐系を除く）"
+    card_ja = ("占い師: 毎晩ひとりを占います（必須）。占われた妖狐は呪殺されます。部屋の設定「初日白通知」が"
+               "あるときは、1日目の夜の占い先が、占い結果が村人になる他の席（身代わりくんと子狐以外の妖狐系を除く）"
                "から選ばれます。")
     card_en = ("Seer: divines a seat each night (required); a 妖狐 dies of it. With the room setting “first-night "
                "divination: a random human”, night 1's seat is chosen at random among the other seats (not the "

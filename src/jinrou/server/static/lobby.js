@@ -8,7 +8,21 @@ function el(tag, text, cls) { const e = document.createElement(tag); if (text !=
 function t(en, ja) { return lang === "ja" ? ja : en; }
 const current = () => modes.find((m) => m.name === $("#mode").value) || modes[0];
 
-function field(f) {  // one schema field as a labelled input named by its key
+function field(f) {  // one schema field as a labelled input named by its key; shown only when its "when" holds
+  const node = fieldInput(f);
+  if (f.when) { node.dataset.whenKey = f.when.key; node.dataset.whenValues = f.when.values.join(" "); }
+  return node;
+}
+
+function showWhen() {  // a field that applies to some choices of another (a 闇鍋's safety: a 闇鍋 cast) only then
+  const box = $("#mode-fields");
+  for (const node of box.querySelectorAll("[data-when-key]")) {
+    const other = box.querySelector(`[name="${node.dataset.whenKey}"]`);
+    node.hidden = Boolean(other) && !node.dataset.whenValues.split(" ").includes(other.value);
+  }
+}
+
+function fieldInput(f) {
   if (f.kind === "counts" || f.kind === "set") return picker(f);
   const label = el("label");
   let input;
@@ -159,6 +173,7 @@ function renderFields() {
     return set;
   });
   box.replaceChildren(...top, ...groups);
+  showWhen();
 }
 
 function phaseText(room) {  // a mode may name its phase in both languages (phase_label: [en, ja]): the page's one
@@ -231,6 +246,7 @@ $("#create").addEventListener("input", (event) => {  // the seats a cast must fi
 });
 $("#create").addEventListener("change", (event) => {
   if (["scapegoat", "cast"].includes(event.target.name)) for (const box of document.querySelectorAll("details.choices")) box.update();
+  showWhen();
 });
 $("#newer").addEventListener("click", () => { page = Math.max(0, page - 1); refresh(); });
 $("#older").addEventListener("click", () => { page += 1; refresh(); });
@@ -245,6 +261,7 @@ $("#create").addEventListener("submit", async (event) => {
   if (form.elements.accounts_only.checked) settings.accounts_only = true;
   if (form.elements.ready_check.checked) settings.ready_check = true;  // the seats confirm they are there
   for (const input of $("#mode-fields").querySelectorAll("[name]")) {
+    if (input.closest("[data-when-key][hidden]")) continue;  // a field the chosen cast does not use: its default
     const { group, kind } = input.dataset;
     let value = kind === "boolean" ? input.checked : input.value;
     if (kind === "integer") { if (value === "") continue; value = Number(value); }
@@ -253,6 +270,11 @@ $("#create").addEventListener("submit", async (event) => {
   const response = await fetch("/api/rooms", { method: "POST", body: JSON.stringify(settings) });
   const data = await response.json();
   if (!response.ok) { $("#error").textContent = t(data.error, data.ja || data.error); return; }
+  if (settings.password) {  // the host who just set the password is not asked for it again: the room opens to him
+    const watched = await fetch(`/api/rooms/${data.id}/watch`, { method: "POST", body: JSON.stringify({ password: settings.password }) });
+    if (watched.ok) localStorage.setItem(`jinrou-pass-${data.id}`, (await watched.json()).pass);
+    sessionStorage.setItem(`jinrou-password-${data.id}`, settings.password);  // his seat's form is filled in
+  }
   location.href = `/room/${data.id}`;
 });
 

@@ -518,6 +518,8 @@ function renderEnd(view) {
   $("#winner").textContent = `${t(result.en, result.ja)} ${t("Winners (dead or alive)", "勝者（生死を問わず）")}: ${winners}`;
   const query = token ? `?token=${encodeURIComponent(token)}` : pass ? `?pass=${encodeURIComponent(pass)}` : "";
   $("#record").href = `/api/rooms/${encodeURIComponent(roomId)}/record${query}`;
+  $("#game-page").hidden = Boolean(view.room.private);  // a private room's game is never listed in the history
+  $("#game-page").href = `/games/${encodeURIComponent(roomId)}`;
   $("#rematch").hidden = view.you === null || Boolean(view.room.rematch);
   $("#rematch-link").hidden = !view.room.rematch;
   if (view.room.rematch) $("#rematch-link").href = `/room/${view.room.rematch}`;
@@ -588,5 +590,7 @@ $("#notify").addEventListener("click", async () => { await Notification.requestP
 document.addEventListener("visibilitychange", () => { if (!document.hidden && latest) document.title = document.title.replace(/^● /, ""); });
 
 applyLanguage();
+// the host who made this password room in the lobby: his seat's form holds the password he set
+$("#join input[name=password]").value = sessionStorage.getItem(`jinrou-password-${roomId}`) || "";
 connect();
 setInterval(tick, 500);
