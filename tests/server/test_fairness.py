@@ -91,3 +91,32 @@ def test_a_forty_seat_room_of_bots_plays_in_slices_that_let_other_work_run(clien
     assert service.rooms[room].is_over and events > 500
     # one slice at a time (about 20 ms; more on a busy machine), never the whole game at once (1.6–2.4 s before)
     assert in_slices and longest < min(0.5, took / 5), (longest, took)
+
+
+def test_a_command_is_answered_only_once_every_slice_it_set_off_is_done_however_slow_its_snapshots(client, monkeypatch):
+    """A slice's snapshot that outlasts the pause before the next slice (a loaded machine, a slow disk): the next
+    slice starts while the last one still writes it; the command that set them off (here a deadline, as a test
+    drives one) still returns only once the bots have played as far as they can — here to the end."""
+    from jinrou.server import progress
+
+    from .conftest import blocking
+
+    monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: 2)  # (any game of bots will do)
+    monkeypatch.setattr(progress, "SLICE_EVENTS", 1)  # a slice of one event, then the next one after a pause
+    monkeypatch.setattr(progress, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(progress, "SNAPSHOT_EVERY", 1)  # … with a snapshot at each slice's end
+    service = client.app.state.service
+    save = service.db.save_snapshot
+
+    async def slow_save(snapshot) -> None:
+        await asyncio.sleep(0.01)  # longer than the pause before the next slice (none: SLICE_SECONDS is 0)
+        await save(snapshot)
+
+    monkeypatch.setattr(service.db, "save_snapshot", slow_save)
+    room = new_room(client, seats=12, night_seconds=60, day_seconds=60)
+    ann = join(client, room, "Ann")
+    client.post(f"/api/rooms/{room}/bots", json={"token": ann})
+    assert client.post(f"/api/rooms/{room}/start", json={"token": ann}).json() == {"ok": True}
+    assert service.rooms[room].view(0, 0)["game"]["waiting_for"] == ["Ann"]  # the bots' night, played before the answer
+    blocking(client)._deadline_passed(room, service.rooms[room].turn_key)  # Ann misses it: the bots play on alone
+    assert service.rooms[room].is_over and room not in service._progress_state.pending
