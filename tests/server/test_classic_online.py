@@ -598,7 +598,7 @@ def test_a_wolf_and_a_villager_play_in_the_browser_with_bots(live, viewport, tmp
             vote_claim = ben.locator("#c-claim-forms form").nth(3)
             vote_claim.locator("button").click()
             expect(ann.locator("#log")).to_contain_text("Ben: I will vote for")
-        until = time.monotonic() + 40
+        until = time.monotonic() + 120  # (a few seconds here; a loaded machine takes many times that)
         while not ann.locator("#end-panel").is_visible() and time.monotonic() < until:
             for page in (ann, ben):  # whatever each may do: vote, attack, end the night
                 act_once(page)
