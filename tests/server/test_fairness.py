@@ -89,8 +89,10 @@ def test_a_forty_seat_room_of_bots_plays_in_slices_that_let_other_work_run(clien
 
     longest, took, events, in_slices = client.portal.call(cascade)
     assert service.rooms[room].is_over and events > 500
-    # one slice at a time (about 20 ms; more on a busy machine), never the whole game at once (1.6–2.4 s before)
-    assert in_slices and longest < min(0.5, took / 5), (longest, took)
+    # one slice at a time (about 20 ms; more on a busy machine), never the whole game at once (1.6–2.4 s before):
+    # the longest gap against the whole game's time, both measured on the same machine — a bound in seconds
+    # (0.5 s) failed on a loaded one (a gap of 0.61 s in a game of 11.8 s)
+    assert in_slices and longest < took / 5, (longest, took)
 
 
 def test_a_command_is_answered_only_once_every_slice_it_set_off_is_done_however_slow_its_snapshots(client, monkeypatch):
