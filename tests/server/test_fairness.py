@@ -28,7 +28,7 @@ def test_a_password_is_checked_off_the_event_loop_and_one_address_has_one_guess_
     assert hashing.wait(10)  # the guess is being hashed now
     started = time.perf_counter()
     assert client.get("/api/rooms").status_code == 200
-    assert time.perf_counter() - started < 0.3  # served while the guess is being hashed
+    assert time.perf_counter() - started < 5  # served while the guess is being hashed (held 10 s: a loop it blocked)
     second = client.post(f"/api/rooms/{room}/join", json={"name": "Eve", "password": "again"})
     assert second.status_code == 429 and "being checked" in second.json()["error"]
     release.set()
