@@ -8,7 +8,7 @@ import io
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
@@ -41,6 +41,7 @@ NAME_LISTS = st.lists(st.from_regex(r"[A-Za-z\u4e00-\u4e10][A-Za-z0-9_\u4e00-\u4
                       min_size=3, max_size=8, unique_by=str.casefold)
 
 
+@settings(deadline=None)  # (a few ms an example; the 200 ms default is wall time, a loaded machine's)
 @given(st.data(), NAME_LISTS)
 def test_an_action_reads_back_from_its_notation_and_its_json(data, names):
     with declared():

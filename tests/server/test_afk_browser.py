@@ -28,12 +28,22 @@ NOTIFICATIONS = """
 })();
 """
 
+LEFT = "Math.round(latest.room.deadline - (Date.now() / 1000 + offset))"
+"""The seconds the page's countdown shows (room.js's own reckoning: its latest view's deadline, its clock)."""
+
+
+def run_until(page, left: int) -> None:
+    """Move the page's clock on until its countdown shows ``left`` seconds. Its clock runs on meanwhile: a fixed
+    step would land wherever the real time spent so far (a loaded machine: many seconds) put it."""
+    page.wait_for_function("() => latest && latest.room.deadline")  # (a page just opened: its first view)
+    page.clock.run_for(max(0, page.evaluate(LEFT) - left) * 1000)
+
 
 @pytest.mark.parametrize(("viewport", "lang"), SIZES)
 def test_a_seat_that_owes_its_action_is_warned_at_60_30_and_10_seconds_and_nobody_else_is(server, viewport, lang):
     words = WORDS[lang]
     room = httpx.post(server.url + "/api/rooms", json={"name": "afk", "seats": 5, "wolves": 1,
-                                                       "night_seconds": 75}).json()["id"]
+                                                       "night_seconds": 600}).json()["id"]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, "--autoplay-policy=no-user-gesture-required"])
         locale = "ja-JP" if lang == "ja" else "en-US"
@@ -60,11 +70,11 @@ def test_a_seat_that_owes_its_action_is_warned_at_60_30_and_10_seconds_and_nobod
         expect(page.locator("#timer")).not_to_have_text("")
         assert page.evaluate("fetch(location.href.replace('/room/', '/api/rooms/') + '/view?token=' + "
                              f"localStorage.getItem('jinrou-token-{room}')).then(r => r.json()).then(v => v.due)")
-        expect(page.locator("#afk")).to_be_hidden()  # 75 s left: not yet
+        expect(page.locator("#afk")).to_be_hidden()  # 600 s left: not yet
         beeps = page.evaluate("window.jinrouBeeps || 0")
-        for step, ahead in ((60, 20_000), (30, 30_000), (10, 20_000)):
-            page.clock.run_for(ahead)
-            spectator.clock.run_for(ahead)
+        for step, left in ((60, 45), (30, 20), (10, 5)):  # each well inside its step (60–31, 30–11, 10–0 s left)
+            run_until(page, left)
+            run_until(spectator, left)
             expect(page.locator("#afk")).to_be_visible()
             expect(page.locator("#afk")).to_have_attribute("data-step", str(step))
             expect(page.locator("#afk")).to_contain_text(words[step])
@@ -79,7 +89,7 @@ def test_a_seat_that_owes_its_action_is_warned_at_60_30_and_10_seconds_and_nobod
 def test_a_hidden_tab_is_notified_and_a_seat_that_acted_is_warned_no_more(server, viewport, lang):
     words = WORDS[lang]
     room = httpx.post(server.url + "/api/rooms", json={"name": "afk", "seats": 5, "wolves": 1,
-                                                       "night_seconds": 75}).json()["id"]
+                                                       "night_seconds": 600}).json()["id"]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(viewport=viewport, locale="ja-JP" if lang == "ja" else "en-US")
@@ -96,7 +106,7 @@ def test_a_hidden_tab_is_notified_and_a_seat_that_acted_is_warned_no_more(server
         httpx.post(f"{server.url}/api/rooms/{room}/start", json={"token": token})
         expect(page.locator("#timer")).not_to_have_text("")
         page.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")  # another tab
-        page.clock.run_for(20_000)
+        run_until(page, 45)
         expect(page.locator("#afk")).to_contain_text(words[60])
         warned = f"window.shown.filter((body) => body.includes({words[60]!r})).length"
         page.wait_for_function(f"{warned} === 1")

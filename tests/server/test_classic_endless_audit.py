@@ -130,7 +130,7 @@ def test_no_payload_of_an_endless_game_gives_away_a_role_a_newcomer_s_included(a
     written = play(client, room, tokens, capture)
     service = client.app.state.service
     assert service.rooms[room].is_over
-    wait_until(lambda: not service._dirty and not service._tasks, timeout=5, what="the last pushes")
+    wait_until(lambda: not service._dirty and not service._tasks, what="the last pushes")
     record = client.get(f"/api/rooms/{room}/record").json()
     game = replay(record)
     joined = record["joined"]

@@ -128,7 +128,7 @@ def seated_socket(running: Cluster) -> tuple[str, Player, dict[str, Any] | None]
     first = socket.payloads[0]
     assert first["you"] is None and first["waiting"] == 5 and first["room"]["entering"] == ["Zed"]
     until_the_dawn([a, c], room, tokens, zed["token"])
-    wait_until(lambda: socket.sync() is not None and socket.payloads[-1]["you"] == 5, timeout=10,
+    wait_until(lambda: socket.sync() is not None and socket.payloads[-1]["you"] == 5, timeout=30,
                what="the newcomer's connection to be pushed his seat's view")
     seated = socket.payloads[-1]
     assert "waiting" not in seated and seated["game"]["me"]["role"]["id"]

@@ -138,7 +138,7 @@ def test_a_served_room_takes_requests_over_http_and_its_sockets_and_keeps_them_a
         assert call(server, "GET", f"/api/rooms/{room}/view?token={tokens[1]}")["game"]["request"]["asked"] is None
         assert call(server, "POST", f"/api/rooms/{room}/action",
                     {"token": tokens[1], "action": {"request": "Fox"}}) == {"ok": True}
-        wait_until(lambda: call(server, "GET", f"/api/rooms/{room}/view")["game"]["stage"] == "night", timeout=10,
+        wait_until(lambda: call(server, "GET", f"/api/rooms/{room}/view")["game"]["stage"] == "night",
                    what="the deal")
         mine = [call(server, "GET", f"/api/rooms/{room}/view?token={t}")["game"]["me"]["role"]["id"] for t in tokens]
         assert mine == ["Werewolf", "Fox"]  # each alone to ask for it; 身代わりくん never draws a wolf or a fox

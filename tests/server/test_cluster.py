@@ -447,7 +447,7 @@ def test_the_open_rooms_an_address_may_have_are_counted_across_the_processes(tmp
         token = call(cluster.proxy, "POST", f"/api/rooms/{first}/join", {"name": "Ann"})["token"]
         call(cluster.proxy, "POST", f"/api/rooms/{first}/bots", {"token": token})
         assert call(cluster.proxy, "POST", f"/api/rooms/{first}/start", {"token": token}) == {"ok": True}
-        wait_until(lambda: "id" in call(c, "POST", "/api/rooms", ROOM), timeout=5,
+        wait_until(lambda: "id" in call(c, "POST", "/api/rooms", ROOM),
                    what="a room played by a person to stop counting among its maker's")
     finally:
         cluster.stop()

@@ -28,7 +28,7 @@ def test_a_password_is_checked_off_the_event_loop_and_one_address_has_one_guess_
     assert hashing.wait(10)  # the guess is being hashed now
     started = time.perf_counter()
     assert client.get("/api/rooms").status_code == 200
-    assert time.perf_counter() - started < 0.3  # served while the guess is being hashed
+    assert time.perf_counter() - started < 5  # served while the guess is being hashed (held 10 s: a loop it blocked)
     second = client.post(f"/api/rooms/{room}/join", json={"name": "Eve", "password": "again"})
     assert second.status_code == 429 and "being checked" in second.json()["error"]
     release.set()
@@ -89,5 +89,36 @@ def test_a_forty_seat_room_of_bots_plays_in_slices_that_let_other_work_run(clien
 
     longest, took, events, in_slices = client.portal.call(cascade)
     assert service.rooms[room].is_over and events > 500
-    # one slice at a time (about 20 ms; more on a busy machine), never the whole game at once (1.6–2.4 s before)
-    assert in_slices and longest < min(0.5, took / 5), (longest, took)
+    # one slice at a time (about 20 ms; more on a busy machine), never the whole game at once (1.6–2.4 s before):
+    # the longest gap against the whole game's time, both measured on the same machine — a bound in seconds
+    # (0.5 s) failed on a loaded one (a gap of 0.61 s in a game of 11.8 s)
+    assert in_slices and longest < took / 5, (longest, took)
+
+
+def test_a_command_is_answered_only_once_every_slice_it_set_off_is_done_however_slow_its_snapshots(client, monkeypatch):
+    """A slice's snapshot that outlasts the pause before the next slice (a loaded machine, a slow disk): the next
+    slice starts while the last one still writes it; the command that set them off (here a deadline, as a test
+    drives one) still returns only once the bots have played as far as they can — here to the end."""
+    from jinrou.server import progress
+
+    from .conftest import blocking
+
+    monkeypatch.setattr("jinrou.server.service.secrets.randbits", lambda bits: 2)  # (any game of bots will do)
+    monkeypatch.setattr(progress, "SLICE_EVENTS", 1)  # a slice of one event, then the next one after a pause
+    monkeypatch.setattr(progress, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(progress, "SNAPSHOT_EVERY", 1)  # … with a snapshot at each slice's end
+    service = client.app.state.service
+    save = service.db.save_snapshot
+
+    async def slow_save(snapshot) -> None:
+        await asyncio.sleep(0.01)  # longer than the pause before the next slice (none: SLICE_SECONDS is 0)
+        await save(snapshot)
+
+    monkeypatch.setattr(service.db, "save_snapshot", slow_save)
+    room = new_room(client, seats=12, night_seconds=60, day_seconds=60)
+    ann = join(client, room, "Ann")
+    client.post(f"/api/rooms/{room}/bots", json={"token": ann})
+    assert client.post(f"/api/rooms/{room}/start", json={"token": ann}).json() == {"ok": True}
+    assert service.rooms[room].view(0, 0)["game"]["waiting_for"] == ["Ann"]  # the bots' night, played before the answer
+    blocking(client)._deadline_passed(room, service.rooms[room].turn_key)  # Ann misses it: the bots play on alone
+    assert service.rooms[room].is_over and room not in service._progress_state.pending

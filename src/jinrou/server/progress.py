@@ -137,12 +137,18 @@ class GameProgress(Registry):
         return True
 
     async def _next_slice(self, room_id: str) -> None:
+        """A scheduled slice. The room is settled when none is scheduled or running: a slice may start (and
+        wait for the room's lock) while the one that scheduled it still ends (writes its snapshot)."""
         state = self._progress_state
         state.scheduled.discard(room_id)
+        state.running[room_id] = state.running.get(room_id, 0) + 1
         try:
             await self._go_on(room_id)
         finally:
-            if room_id not in state.scheduled:
+            state.running[room_id] -= 1
+            if not state.running[room_id]:
+                del state.running[room_id]
+            if room_id not in state.scheduled and room_id not in state.running:
                 state.pending.discard(room_id)
                 done = state.settled.pop(room_id, None)
                 if done is not None and not done.done():

@@ -121,6 +121,7 @@ class Progress:
 
     pending: set[str] = field(default_factory=set)  # rooms whose next slice is scheduled or running
     scheduled: set[str] = field(default_factory=set)  # rooms whose next slice is scheduled
+    running: dict[str, int] = field(default_factory=dict)  # room → its scheduled slices started and not done
     settled: dict[str, asyncio.Future] = field(default_factory=dict)  # room → done when its slices are
     snapshot_at: dict[str, int] = field(default_factory=dict)  # room → the seq of its last snapshot
 
