@@ -28,7 +28,7 @@ from jinrou.classic.claims import Claim
 from jinrou.classic.draws import Draw
 from jinrou.classic.model import Action, Cause, Death, Message, Outcome, Seat, Stage
 from jinrou.errors import RecordError
-from jinrou.jsontext import parse_json
+from jinrou.jsontext import parse_json, read_text
 
 if TYPE_CHECKING:
     from jinrou.classic.identity import Identity
@@ -265,17 +265,7 @@ def dumps(record: dict[str, Any]) -> str:
 
 def load(path: str) -> dict[str, Any]:
     """A record file's JSON (an unreadable file is a :class:`RecordError`)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise RecordError(f"{path} does not exist") from None
-    except IsADirectoryError:
-        raise RecordError(f"{path} is a folder: give a file") from None
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not JSON: the text is not UTF-8") from None
+    text = read_text(path, RecordError, not_text="is not JSON: the text is not UTF-8")
     try:
         data = parse_json(text, RecordError)
     except RecordError as error:

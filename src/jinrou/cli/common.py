@@ -30,6 +30,7 @@ from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from jinrou import jsontext
 from jinrou.errors import JinrouError
 from jinrou.interrupts import acknowledge, install
 
@@ -56,17 +57,8 @@ def fail(error: Exception | str) -> NoReturn:
 
 def read_text(path: Path, what: str = "") -> str:
     """The text of an input file; :class:`JinrouError` saying why it cannot be read."""
-    name = f"{what} {path}" if what else str(path)
-    try:
-        return path.read_text(encoding="utf-8")
-    except IsADirectoryError:
-        raise JinrouError(f"{name} is a folder: give a file") from None
-    except FileNotFoundError:
-        raise JinrouError(f"{name} does not exist") from None
-    except OSError as error:
-        raise JinrouError(f"cannot read {name}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise JinrouError(f"{name} is not UTF-8 text (a JSON record is expected)") from None
+    return jsontext.read_text(path, name=f"{what} {path}" if what else None,
+                              not_text="is not UTF-8 text (a JSON record is expected)")
 
 
 def read_file(path: Path, parse: Callable[[str], T], what: str = "") -> T:

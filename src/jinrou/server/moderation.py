@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinrou.errors import JinrouError
+from jinrou.jsontext import read_text
 from jinrou.server.errors import RoomError
 from jinrou.server.guard import address_unit
 from jinrou.server.names import skeleton
@@ -310,17 +310,8 @@ class Words:
     def read(cls, path: str | Path) -> Words:
         """A server's list from a file: a word a line, blank lines and lines starting with ``#``
         skipped (JinrouError when it cannot be read)."""
-        name = f"the word list {str(path)[:80]!r}"
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise JinrouError(f"{name} does not exist: give a file of words, one a line") from None
-        except IsADirectoryError:
-            raise JinrouError(f"{name} is a folder: give a file of words, one a line") from None
-        except OSError as error:
-            raise JinrouError(f"cannot read {name}: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise JinrouError(f"{name} is not UTF-8 text: give a file of words, one a line") from None
+        words = "a file of words, one a line"
+        text = read_text(path, name=f"the word list {str(path)[:80]!r}", give=words, not_text=f"is not UTF-8 text: give {words}")
         return cls(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
 
     def found(self, text: str) -> str | None:
