@@ -13,7 +13,8 @@ from jinrou.server.app import create_app
 from jinrou.server.store import open_store
 
 SERVER = Path(modes.__file__).parent.parent / "server"
-ALLOWED = {"jinrou", "jinrou.errors", "jinrou.digits", "jinrou.players", "jinrou.modes"}
+ALLOWED = {"jinrou", "jinrou.errors", "jinrou.digits", "jinrou.jsontext", "jinrou.players", "jinrou.modes"}
+"""Shared ground that names no game: errors, numbers, the files and JSON people give, player names, the mode interface."""
 
 
 def imported(path: Path) -> set[str]:
