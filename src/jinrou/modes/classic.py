@@ -64,7 +64,6 @@ they read the game afresh from their views, and a bot never repeats a claim it m
 from __future__ import annotations
 
 import copy
-import enum
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -76,7 +75,7 @@ import numpy as np
 from jinrou.agents.classic import HeuristicAgent
 from jinrou.classic import endless, rules
 from jinrou.classic.casting import kept_requests, start_draws
-from jinrou.classic.claims import Claim, ClaimKind
+from jinrou.classic.claims import Claim
 from jinrou.classic.draws import Draw, Draws
 from jinrou.classic.game import Checked, Game, Legal
 from jinrou.classic.model import Action, Seat, Stage, Verb, Vote
@@ -87,7 +86,7 @@ from jinrou.classic.views import SeatView
 from jinrou.errors import CastingError, IllegalActionError, ImpossibleOutcomeError, SetupError
 from jinrou.modes import classic_requests as asking
 from jinrou.modes import classic_settings as rooms
-from jinrou.modes.base import CastEstimate, Channel, History, Phase, PhaseKind, Result, Schema, Standing, Title
+from jinrou.modes.base import CastEstimate, Channel, History, Phase, Result, Schema, Standing, Title
 from jinrou.modes.classic_actions import (
     act_json,
     ask,
@@ -101,6 +100,7 @@ from jinrou.modes.classic_actions import (
     repeated,
     seat_named,
 )
+from jinrou.modes.classic_turns import Turn, begin, day_seconds, hearing, phase_names
 from jinrou.modes.classic_view import channels, history, log_mark, reads_veiled, result_of, standings_of, view, voices
 
 SCAPEGOAT = "身代わりくん"
@@ -113,15 +113,6 @@ FORMS = ('{"vote": NAME}, {"act": VERB, "targets": [NAME], PARAM: VALUE}, {"clai
 Accepted = tuple[str, Seat, tuple[Checked | Action, ...]]
 """An action the mode accepted: its kind, the game seat, and the rules' checked choices (for ``propose``: the
 proposed attack, checked by the mode against the legal attacks; none for ``done``)."""
-
-
-class Turn(enum.StrEnum):
-    """The part of a phase the room is in; each gets its own deadline."""
-
-    MAIN = "main"
-    SILENT = "silent"  # a day's first ``silentrule`` seconds (n秒ルール): nobody speaks, the turn runs its time
-    DISCUSSION = "discussion"  # a day's talk before the voting time (``voting`` > 0)
-    GRACE = "grace"  # 猶予: only the missing required actions (or votes) are waited for
 
 
 @dataclass(eq=False)
@@ -308,7 +299,7 @@ class ClassicMode:
             seats = [s for s in game.living() if s != goat and s not in village.ready]
         else:  # at a day's first ballot those who have not spoken come first: the bots talk, then vote
             seats = sorted(game.awaited(), key=lambda s: village.first_ballot and s in village.talked)
-            if _hearing(village):  # the bots' votes wait for the people's say
+            if hearing(village):  # the bots' votes wait for the people's say
                 seats = [s for s in seats if s not in village.talked]
         return tuple(s - village.offset + (village.master is not None and s - village.offset >= village.master)
                      for s in seats)
@@ -698,7 +689,7 @@ class ClassicMode:
         village.game = game
         village.version += 1
         _seat_newcomers(village)
-        _begin(village)
+        begin(village)
         return village
 
     def _happen_pending(self, village: Village, outcome: Mapping[str, Any]) -> Village:
@@ -797,52 +788,6 @@ class ClassicMode:
         return write(village.game, seed)
 
 
-def phase_names(village: Village) -> tuple[tuple[str, str], PhaseKind]:
-    """The phase in Japanese and English (1日目 夜, night 1; 2日目 昼 再投票1, day 2 revote 1; …)
-    and its kind."""
-    game = village.game
-    if game is None and village.requesting:
-        return asking.NAMES
-    if game is None:
-        return ("配役", "casting"), PhaseKind.OTHER
-    day = game.day
-    if game.stage is Stage.NIGHT:
-        ja, en, kind = f"{day}日目 夜", f"night {day}", PhaseKind.NIGHT
-    elif game.stage is Stage.DAY:
-        assert game.ballot is not None
-        ja, en, kind = f"{day}日目 昼", f"day {day}", PhaseKind.DAY
-        if game.ballot.runoff:
-            ja, en = f"{ja} 決選投票", f"{en} runoff"
-        elif game.revotes:
-            ja, en = f"{ja} 再投票{game.revotes}", f"{en} revote {game.revotes}"
-        elif village.turn is Turn.SILENT:
-            ja, en = f"{ja} 発言禁止", f"{en} silence"
-        elif village.turn is Turn.DISCUSSION:
-            ja, en = f"{ja} 議論", f"{en} discussion"
-        elif _voting_time(village):
-            ja, en = f"{ja} 投票", f"{en} voting"
-    elif game.stage is Stage.HUNTER:
-        ja, en, kind = f"{day}日目 ハンター", f"day {day} hunter", PhaseKind.OTHER
-    else:
-        return ("終了", "over"), PhaseKind.OTHER
-    if village.turn is Turn.GRACE and not (game.stage is Stage.NIGHT and village.settings["times"]["night"] == 0):
-        ja, en = f"{ja} 猶予", f"{en} grace"
-    return (ja, en), kind
-
-
-def day_seconds(game: Game, times: Mapping[str, Any]) -> int:
-    """A day's length: ``day``, or with 昼の時間を生存者数で (``dynamic_day_time``) (the living + 1) ×
-    ``dynamic_day_time_factor`` (身代わりくん among the living, as the reference counts its players)."""
-    if times["dynamic_day_time"]:
-        return (len(game.living()) + 1) * int(times.get("dynamic_day_time_factor", 30))
-    return int(times["day"])
-
-
-def _voting_time(village: Village) -> bool:
-    """Whether the open ballot is a day's voting time after its discussion."""
-    return village.first_ballot and bool(village.settings["times"]["voting"])
-
-
 def _names(village: Village) -> tuple[str, ...]:
     """The game's names: 身代わりくん's first (renamed if a player took its name)."""
     players = tuple(p for s, p in enumerate(village.players) if s != village.master)  # the game master plays no seat
@@ -862,40 +807,6 @@ def _seat_newcomers(village: Village) -> None:
     joined = len(names) - village.offset - (len(village.players) - (village.master is not None))
     if joined > 0:
         village.players = (*village.players, *names[len(names) - joined:])
-
-
-def _begin(village: Village) -> None:
-    """A phase opened: clear the marks of the last one and take its first turn."""
-    game = village.game
-    assert game is not None
-    village.closing = False
-    if game.phase == village.opened and game.stage is not Stage.OVER:
-        return
-    village.opened = game.phase
-    village.ready.clear()
-    village.talked.clear()
-    village.proposals.clear()
-    village.turn = Turn.MAIN
-    times = village.settings["times"]
-    if game.stage is Stage.NIGHT and times["night"] == 0:
-        village.turn = Turn.GRACE
-    elif village.first_ballot and times.get("silentrule", 0):
-        village.turn = Turn.SILENT
-    elif village.first_ballot and times["voting"]:
-        village.turn = Turn.DISCUSSION
-
-
-def _hearing(village: Village) -> bool:
-    """Whether the bots' votes wait for the people: at a day's first ballot without a discussion
-    time, until every seat that still owes its vote and has not said its claims at once (as bots do,
-    ``{"claims": [...]}``) has said whom it will vote for (a VOTE claim) or voted. At the deadline the
-    ballot's grace opens, and the bots vote then: a silent person holds them no longer."""
-    game = village.game
-    assert game is not None
-    if not village.first_ballot or village.turn is not Turn.MAIN or village.settings["times"]["voting"]:
-        return False
-    spoke = {s for day, s, c in game.claims if day == game.day and c.kind is ClaimKind.VOTE}
-    return any(s not in village.talked and s not in spoke for s in game.awaited())
 
 
 __all__ = ["SCAPEGOAT", "ClassicMode", "Turn", "Village"]
