@@ -12,13 +12,10 @@ from jinrou.server.store import open_store
 
 from .. import needs
 from ..needs import ARGS, CHROMIUM
-from .test_browser import CONTRAST, UNTRANSLATED
-from .test_classic_room_page import SMALL
+from .test_moderation_browser import SIZES, audit
 
 pytestmark = needs.browser
 
-SIZES = [pytest.param({"width": 390, "height": 844}, lang, id=f"phone-{lang}") for lang in ("ja", "en")] + [
-    pytest.param({"width": 1280, "height": 900}, lang, id=f"desktop-{lang}") for lang in ("ja", "en")]
 WORDS = {"ja": {"ban": "禁止…", "submit": "禁止する", "lift": "解除", "one": "有効な禁止 1件（新しい順）",
                 "none": "有効な禁止 0件（新しい順）", "all": "解除・期限切れの禁止も表示", "kind": "発言禁止",
                 "refused": "あなたのアカウントは ", "lifted": "解除）", "empty": "value はアカウントのユーザー名です",
@@ -28,15 +25,6 @@ WORDS = {"ja": {"ban": "禁止…", "submit": "禁止する", "lift": "解除", 
                 "kind": "No chatting", "refused": "your account is banned from chatting until ",
                 "lifted": "(lifted", "empty": "value is the account's user name", "by": " by "}}
 REASON = "abuse: every day"
-
-
-def audit(page, viewport, lang, where):
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], where
-    assert page.evaluate(CONTRAST) == [], where
-    if viewport["width"] < 900:
-        assert page.evaluate(SMALL) == [], where
-    if lang == "ja":
-        assert page.evaluate(UNTRANSLATED) == [], where
 
 
 @pytest.mark.parametrize(("viewport", "lang"), SIZES)
@@ -77,7 +65,7 @@ def test_the_administrator_bans_from_a_report_card_sees_the_ban_and_lifts_it(ser
         page.goto(server.url + "/admin")
         expect(page.locator("section.report")).to_have_count(2)
         expect(page.locator("#ban-count")).to_have_text(words["none"])
-        audit(page, viewport, lang, "the page, no ban yet")
+        audit(page, viewport, "the page, no ban yet", lang)
         seat_card = page.locator("section.report", has_text="Carl")  # no account: his address key
         seat_card.get_by_role("button", name=words["ban"]).click()
         expect(page.locator("#ban-form select[name=target]")).to_have_value("address")
@@ -94,7 +82,7 @@ def test_the_administrator_bans_from_a_report_card_sees_the_ban_and_lifts_it(ser
         expect(form.locator("input[name=reason]")).to_have_value(REASON)
         assert page.evaluate("() => { const r = document.querySelector('#ban-form').getBoundingClientRect();"
                              " return r.top >= 0 && r.top < window.innerHeight; }")  # scrolled into view
-        audit(page, viewport, lang, "the form filled from a report")
+        audit(page, viewport, "the form filled from a report", lang)
         form.locator("select[name=for]").select_option("7d")
         form.get_by_role("button", name=words["submit"], exact=True).click()
         expect(page.locator("#ban-count")).to_have_text(words["one"])
@@ -105,7 +93,7 @@ def test_the_administrator_bans_from_a_report_card_sees_the_ban_and_lifts_it(ser
         expect(listed).to_contain_text(REASON)
         expect(listed).to_contain_text(words["by"] + "root")
         expect(form.locator("input[name=value]")).to_have_value("")
-        audit(page, viewport, lang, "a ban listed")
+        audit(page, viewport, "a ban listed", lang)
 
         ann.fill("#say input[name=text]", "still here")  # refused at once, in the ban's words
         ann.click("#say button[type=submit]")
@@ -124,7 +112,7 @@ def test_the_administrator_bans_from_a_report_card_sees_the_ban_and_lifts_it(ser
         expect(listed).to_have_count(1)
         expect(listed).to_contain_text(words["lifted"])
         expect(listed.get_by_role("button", name=words["lift"], exact=True)).to_have_count(0)
-        audit(page, viewport, lang, "a lifted ban, with the toggle")
+        audit(page, viewport, "a lifted ban, with the toggle", lang)
 
         ann.fill("#say input[name=text]", "sorry")
         ann.click("#say button[type=submit]")

@@ -26,11 +26,15 @@ WORDS = {"ja": {"report": "通報", "mute": "Bobをミュート", "unmute": "ミ
                 "left": "1 open report (the latest first)", "closed": "Closed", "reason": "Reason: "}}
 
 
-def audit(page, viewport, where):
+def audit(page, viewport, where, lang=None):
+    """The page fits its width, reads well (contrast; no small text on a phone) and, in Japanese (``lang``),
+    has no English left."""
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], where
     assert page.evaluate(CONTRAST) == [], where
     if viewport["width"] < 900:
         assert page.evaluate(SMALL) == [], where
+    if lang == "ja":
+        assert page.evaluate(UNTRANSLATED) == [], where
 
 
 @pytest.mark.parametrize(("viewport", "lang"), SIZES)
