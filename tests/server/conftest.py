@@ -26,11 +26,9 @@ EXPECT_SECONDS = 15
 """How long a browser test's expect() waits for its page (Playwright's default: 5 s). A page that gets there
 passes at once; the wait is for a loaded machine (CI runs the suite on 2 cores, chromium and servers beside it)."""
 
-try:
+with contextlib.suppress(ImportError):  # (no browser tests without Playwright)
     from playwright.sync_api import expect
-except ImportError:  # (no browser tests without Playwright)
-    pass
-else:
+
     expect.set_options(timeout=EXPECT_SECONDS * 1000)
 
 
